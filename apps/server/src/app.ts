@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Adapters } from './platform/adapters';
+import { AppError } from './platform/errors';
+import { registerModules } from './modules';
+
+export interface AppOptions {
+  /** Folder of the built web portal; served with a single-page fallback when present. */
+  webDist?: string;
+  logger?: boolean;
+  /** Whether the worker is polling; /healthz waits for it when this process runs one. */
+  workerReady?: () => boolean;
+}
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  import('fastify').FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+// API prefixes: never answered by the portal's index.html.
+const API_PREFIXES = ['/api', '/API', '/vision', '/clipping', '/identity', '/oidc', '/blobs', '/healthz', '/p/'];
+
+/** The whole HTTP surface on the given adapters; tests drive it with app.inject. */
+export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ? { level: adapters.config.LOG_LEVEL } : false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_ERROR', message: 'The request is not valid', details: err.validation },
+      });
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, details: err.details } });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+      return reply.status(status).send({ error: { code, message: (err as Error).message } });
+    }
+    request.log.error(err);
+    return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header(
+        'Content-Security-Policy',
+        [
+          "default-src 'self'",
+          "script-src 'self'",
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: blob: https:",
+          "media-src 'self' blob: https:",
+          "connect-src 'self' https: wss: ws:",
+          "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://iframe.videodelivery.net https://customer-*.cloudflarestream.com",
+          "font-src 'self' data:",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "frame-ancestors 'self'",
+          "form-action 'self'",
+        ].join('; '),
+      );
+    }
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Forecourt API', version: '1.17.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true) });
+
+  const webDist = opts.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    const index = fs.readFileSync(path.join(webDist, 'index.html'));
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      if (request.method !== 'GET' || API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }
+      if (/\.[a-z0-9]+$/i.test(url)) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(index);
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } }),
+    );
+  }
+  return app;
+}

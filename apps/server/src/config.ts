@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['true', '1', 'on', 'yes'].includes(v));
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every setting, read from the environment once at start. Defaults run the embedded stack. */
+export const ConfigSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(8080),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+    DEMO_SEED: bool.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    API_KEY: z.string().min(8).default('forecourt-demo-api-key'),
+    IDENTITY_API_KEY: z.string().min(8).default('forecourt-demo-identity-key'),
+    CLIPPING_USER: z.string().min(1).default('clipping'),
+    CLIPPING_PASSWORD: z.string().min(8).default('forecourt-clipping'),
+    BLOB_DRIVER: z.enum(['fs', 's3']).default('fs'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_BUCKET: z.string().optional(),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    PRESIGN_PUT_TTL_SECONDS: positiveInt.default(900),
+    PRESIGN_GET_TTL_SECONDS: positiveInt.default(3600),
+    MAX_IMAGE_BYTES: positiveInt.default(5_000_000),
+    MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
+    WORKER_CONCURRENCY: positiveInt.default(2),
+    JOB_POLL_MS: positiveInt.default(200),
+    JOB_LEASE_SECONDS: positiveInt.default(60),
+    JOB_MAX_ATTEMPTS: positiveInt.default(5),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),
+    SMS_GATEWAY_URL: z.url().optional(),
+    SMS_GATEWAY_TOKEN: z.string().optional(),
+    IDENTITY_PROVIDERS: z.string().optional(),
+    SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+  })
+  .superRefine((c, ctx) => {
+    if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: (c.PUBLIC_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, ''),
+    // Demo data only on the embedded database unless asked for explicitly.
+    DEMO_SEED: c.DEMO_SEED ?? !c.DATABASE_URL,
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(ConfigSchema.in.shape).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
+  );
+  const parsed = ConfigSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuration');
+    const value = picked[name];
+    throw new ConfigError(
+      `Invalid setting ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,206 @@
+/** Row types of every table, as Kysely sees them. Booleans are 0/1, JSON columns are text. */
+export interface ServerSecretsTable { name: string; value: string; created_at: string }
+export interface DealerGroupsTable { id: string; name: string; created_at: string }
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  given_name: string;
+  family_name: string;
+  locale: string;
+  group_id: string;
+  habilitations: string;
+  roles: string;
+  created_at: string;
+}
+export interface UserOptionsTable { user_id: string; name: string; value: string }
+export interface UserModelsTable { user_id: string; model_type: string }
+export interface OwnersTable {
+  id: string;
+  group_id: string;
+  name: string;
+  label: string;
+  logo_key: string | null;
+  plate_cover_key: string | null;
+  contact_information: string;
+  contact_phone: string | null;
+  created_at: string;
+}
+export interface UserOwnersTable { user_id: string; owner_id: string }
+export interface ProductsTable {
+  id: string;
+  owner_id: string;
+  vin: string;
+  registration: string;
+  brand: string | null;
+  model: string | null;
+  product_type: string;
+  workflows: string;
+  photo_state: string;
+  created_at: string;
+}
+export interface StampsTable {
+  id: string;
+  group_id: string;
+  name: string;
+  format: string;
+  width: number;
+  height: number;
+  overlay_key: string;
+  created_at: string;
+}
+export interface StampConfigurationsTable {
+  stamp_id: string;
+  cropping_type: string;
+  background_key: string | null;
+  blurring_value: number;
+}
+export interface ShootingsTable {
+  id: string;
+  product_id: string;
+  owner_id: string;
+  shooting_type: string;
+  registration: string;
+  remarketing_status: string;
+  dms_status: string;
+  dms_synced_at: string | null;
+  stamp_id: string | null;
+  format: string | null;
+  video_name: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export interface ImagesTable {
+  id: string;
+  shooting_id: string;
+  position: number;
+  image_type: string;
+  blob_key: string;
+  thumbnail_key: string | null;
+  format: string | null;
+  stamp_id: string | null;
+  mask_id: string | null;
+  is_label_image: number;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface ImageVerificationsTable { image_id: string; kind: string; result: string; created_at: string }
+export interface VideosTable {
+  id: string;
+  shooting_id: string;
+  video_type: string;
+  streamer: string;
+  url: string | null;
+  reference: string | null;
+  blob_key: string | null;
+  created_at: string;
+}
+export interface ReportsTable {
+  id: string;
+  shooting_id: string;
+  kind: string;
+  locale: string;
+  blob_key: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface PlayerReferencesTable {
+  ref: string;
+  shooting_id: string;
+  marketplace: string;
+  created_by: string | null;
+  created_at: string;
+}
+export interface RatingsTable {
+  id: string;
+  kind: string;
+  target: string;
+  visitor: string;
+  score: number;
+  comment: string | null;
+  created_at: string;
+}
+export interface LiveRoomsTable {
+  id: string;
+  owner_id: string;
+  user_id: string;
+  session_name: string;
+  room_name: string;
+  appointment_date: string;
+  meeting_code: string;
+  created_at: string;
+}
+export interface VideoConfigurationsTable {
+  id: string;
+  group_id: string;
+  introduction_key: string | null;
+  conclusion_key: string | null;
+  audio_key: string | null;
+  updated_at: string;
+}
+export interface NotificationsOutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string | null;
+  body_text: string;
+  body_html: string | null;
+  status: string;
+  error: string | null;
+  created_by: string | null;
+  group_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+export interface StatisticsEventsTable {
+  id: string;
+  user_id: string | null;
+  kind: string;
+  subject: string;
+  payload: string;
+  created_at: string;
+}
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: string;
+  idempotency_key: string;
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface Database {
+  server_secrets: ServerSecretsTable;
+  dealer_groups: DealerGroupsTable;
+  users: UsersTable;
+  user_options: UserOptionsTable;
+  user_models: UserModelsTable;
+  owners: OwnersTable;
+  user_owners: UserOwnersTable;
+  products: ProductsTable;
+  stamps: StampsTable;
+  stamp_configurations: StampConfigurationsTable;
+  shootings: ShootingsTable;
+  images: ImagesTable;
+  image_verifications: ImageVerificationsTable;
+  videos: VideosTable;
+  reports: ReportsTable;
+  player_references: PlayerReferencesTable;
+  ratings: RatingsTable;
+  live_rooms: LiveRoomsTable;
+  video_configurations: VideoConfigurationsTable;
+  notifications_outbox: NotificationsOutboxTable;
+  statistics_events: StatisticsEventsTable;
+  jobs: JobsTable;
+}

@@ -1,0 +1,68 @@
+import { buildApp, defaultWebDist } from './app';
+import { ConfigError, loadConfig } from './config';
+import { buildJobs } from './modules';
+import { createAdapters, DataDirError } from './platform/adapters';
+import { DatabaseStartError } from './platform/db/database';
+import { SqlWorker } from './platform/queue/sql-queue';
+import { seedDemo } from './seed/seed-demo';
+
+type Role = 'all' | 'api' | 'worker';
+
+function parseRole(argv: string[]): Role {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  const role = arg ? arg.slice('--role='.length) : 'all';
+  if (role !== 'all' && role !== 'api' && role !== 'worker') {
+    throw new ConfigError(`Invalid --role=${role}: expected all, api or worker`);
+  }
+  return role;
+}
+
+async function main(): Promise<void> {
+  const role = parseRole(process.argv.slice(2));
+  const config = loadConfig();
+  const adapters = await createAdapters(config);
+  if (config.DEMO_SEED && role !== 'worker') await seedDemo(adapters);
+
+  const worker =
+    role === 'api'
+      ? null
+      : new SqlWorker(adapters.queue, buildJobs(adapters), {
+          concurrency: config.WORKER_CONCURRENCY,
+          onError: (err, job) => console.error(`job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
+        });
+  worker?.start();
+
+  const app =
+    role === 'worker'
+      ? null
+      : await buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady: () => worker?.polling ?? true });
+  if (app) {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } else {
+    console.log('Forecourt worker polling');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Received ${signal}, stopping`);
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 5000);
+    force.unref();
+    await app?.close();
+    await worker?.stop(config.SHUTDOWN_GRACE_MS);
+    await adapters.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError) {
+    console.error(`Forecourt cannot start: ${err.message}`);
+  } else {
+    console.error('Forecourt cannot start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Adapters } from '../../platform/adapters';
+import { AppError } from '../../platform/errors';
+import { findUserContext, hasOption, type UserContext } from './identity.repo';
+import { verifyBearer, type TrustedIssuer } from './token-verifier';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserContext | null;
+  }
+}
+
+export const API_KEY_HEADER = 'x-api-key';
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export interface Auth {
+  /** preHandler: a valid bearer token and, for the main API, the api-key header. Sets request.user. */
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler for the second API client: a valid bearer token, no api-key. */
+  requireBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler for the clipping service: basic auth with the configured service account. */
+  requireClipping: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** The signed-in caller of a request that passed an auth preHandler. */
+export const currentUser = (request: FastifyRequest): UserContext => {
+  if (!request.user) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+  return request.user;
+};
+
+export const requireOption = (user: UserContext, name: string): void => {
+  if (!hasOption(user, name)) throw new AppError('FORBIDDEN', `Your account does not have the ${name} option`);
+};
+
+export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
+  const { config, db } = adapters;
+
+  const bearer = async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+    const claims = await verifyBearer(match[1]!, issuers());
+    const user =
+      (claims.preferred_username ? await findUserContext(db, { id: claims.preferred_username }) : null) ??
+      (claims.email ? await findUserContext(db, { email: claims.email }) : null);
+    if (!user) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
+    request.user = user;
+  };
+
+  return {
+    requireUser: async (request) => {
+      const key = request.headers[API_KEY_HEADER];
+      if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
+        throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
+      }
+      await bearer(request);
+    },
+    requireBearer: bearer,
+    requireClipping: async (request) => {
+      const header = request.headers.authorization ?? '';
+      const match = /^Basic\s+(\S+)$/i.exec(header);
+      const [user, pass] = match ? Buffer.from(match[1]!, 'base64').toString('utf8').split(':', 2) : [];
+      if (!user || !pass || !sameSecret(user, config.CLIPPING_USER) || !sameSecret(pass, config.CLIPPING_PASSWORD)) {
+        throw new AppError('UNAUTHORIZED', 'Basic authentication required');
+      }
+    },
+  };
+}

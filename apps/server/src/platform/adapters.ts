@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+import type { BlobStore } from './blobs/blob-store';
+import { FsBlobStore } from './blobs/fs-blob-store';
+import { S3BlobStore } from './blobs/s3-blob-store';
+import { systemClock, type Clock } from './clock';
+import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
+import { randomIds, type Ids } from './ids';
+import { SqlQueue } from './queue/sql-queue';
+import { getOrCreateSecret } from './secrets';
+
+/** Every side effect the services may use, chosen by configuration. */
+export interface Adapters {
+  config: Config;
+  db: Db;
+  dialect: DbDialect;
+  blobs: BlobStore;
+  queue: SqlQueue;
+  clock: Clock;
+  ids: Ids;
+  close(): Promise<void>;
+}
+
+export class DataDirError extends Error {}
+
+function ensureWritableDataDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    const probe = path.join(dir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    throw new DataDirError(`DATA_DIR ${dir} is not writable: ${(err as Error).message}`);
+  }
+}
+
+export async function createAdapters(config: Config, overrides: Partial<Pick<Adapters, 'clock' | 'ids'>> = {}): Promise<Adapters> {
+  const clock = overrides.clock ?? systemClock;
+  const ids = overrides.ids ?? randomIds;
+  ensureWritableDataDir(config.DATA_DIR);
+  const handle = await openDatabase({ dataDir: config.DATA_DIR, databaseUrl: config.DATABASE_URL });
+  try {
+    await migrate(handle.db);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+  const blobs: BlobStore =
+    config.BLOB_DRIVER === 's3'
+      ? new S3BlobStore({
+          bucket: config.S3_BUCKET!,
+          region: config.S3_REGION,
+          endpoint: config.S3_ENDPOINT,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new FsBlobStore(path.join(config.DATA_DIR, 'blobs'), await getOrCreateSecret(handle.db, 'blob-signing'), clock);
+  const queue = new SqlQueue(handle.db, handle.dialect, clock, ids, {
+    pollMs: config.JOB_POLL_MS,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
+    maxAttempts: config.JOB_MAX_ATTEMPTS,
+  });
+  return {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    blobs,
+    queue,
+    clock,
+    ids,
+    close: async () => {
+      if (blobs instanceof S3BlobStore) blobs.destroy();
+      await handle.close();
+    },
+  };
+}

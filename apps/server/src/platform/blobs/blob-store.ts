@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+
+export interface BlobInfo {
+  size: number;
+  contentType: string;
+}
+
+export interface BlobObject extends BlobInfo {
+  body: Readable;
+}
+
+export interface PresignPutOptions {
+  contentType: string;
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+export interface PresignGetOptions {
+  expiresInSeconds: number;
+  /** Sets Content-Disposition: attachment with this file name. */
+  downloadName?: string;
+}
+
+/**
+ * Where every file lives. Keys are slash-separated paths of safe characters. The embedded driver keeps
+ * files under DATA_DIR/blobs; the S3 driver talks to any S3-compatible store.
+ */
+export interface BlobStore {
+  readonly driver: 'fs' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<BlobObject | null>;
+  getBuffer(key: string): Promise<Buffer | null>;
+  head(key: string): Promise<BlobInfo | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every blob whose key starts with prefix (a folder, ending with '/'). */
+  deletePrefix(prefix: string): Promise<void>;
+  presignPut(key: string, opts: PresignPutOptions): Promise<string>;
+  presignGet(key: string, opts: PresignGetOptions): Promise<string>;
+}
+
+const KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
+
+/** Refuses keys that could escape the store or confuse a URL. */
+export function assertValidKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..') || key.includes('//') || key.length > 512) {
+    throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+}
+
+export const isValidKey = (key: string): boolean => {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+};

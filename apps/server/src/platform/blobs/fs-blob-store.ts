@@ -1,0 +1,203 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Clock } from '../clock';
+import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+
+export type SignedOp = 'put' | 'get';
+
+export interface SignedRequest {
+  op: SignedOp;
+  key: string;
+  expires: number;
+  maxBytes?: number;
+  contentType?: string;
+  downloadName?: string;
+}
+
+export type VerifyResult =
+  | { ok: true; request: SignedRequest }
+  | { ok: false; code: 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED'; message: string };
+
+export class BlobTooLargeError extends Error {}
+
+/**
+ * Files under root; presigned URLs are HMAC-signed, expiring paths under /blobs that the blob routes
+ * verify. Writes go to a temporary file first and are renamed into place, so a reader never sees half a file.
+ */
+export class FsBlobStore implements BlobStore {
+  readonly driver = 'fs' as const;
+  private readonly tmpDir: string;
+  private readonly metaDir: string;
+  private readonly dataDir: string;
+
+  constructor(
+    root: string,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {
+    this.dataDir = path.join(root, 'data');
+    this.tmpDir = path.join(root, 'tmp');
+    this.metaDir = path.join(root, 'meta');
+    for (const d of [this.dataDir, this.tmpDir, this.metaDir]) fs.mkdirSync(d, { recursive: true });
+  }
+
+  private file(key: string): string {
+    assertValidKey(key);
+    return path.join(this.dataDir, key);
+  }
+
+  private metaFile(key: string): string {
+    return path.join(this.metaDir, `${key}.json`);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const tmp = path.join(this.tmpDir, randomUUID());
+    await fsp.writeFile(tmp, body);
+    await this.commit(tmp, key, contentType);
+  }
+
+  /**
+   * Streams a request body into key, refusing it past maxBytes. Nothing is written unless the whole
+   * body arrived within the limit.
+   */
+  async putStream(key: string, body: Readable, contentType: string, maxBytes: number): Promise<number> {
+    assertValidKey(key);
+    const tmp = path.join(this.tmpDir, randomUUID());
+    let size = 0;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > maxBytes) done(new BlobTooLargeError(`Body exceeds ${maxBytes} bytes`));
+        else done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limiter, fs.createWriteStream(tmp));
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+    await this.commit(tmp, key, contentType);
+    return size;
+  }
+
+  private async commit(tmp: string, key: string, contentType: string): Promise<void> {
+    const target = this.file(key);
+    const meta = this.metaFile(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(meta), { recursive: true });
+    const metaTmp = `${tmp}.meta`;
+    await fsp.writeFile(metaTmp, JSON.stringify({ contentType }));
+    await fsp.rename(metaTmp, meta);
+    await fsp.rename(tmp, target);
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    try {
+      const st = await fsp.stat(this.file(key));
+      if (!st.isFile()) return null;
+      return { size: st.size, contentType: await this.contentType(key) };
+    } catch {
+      return null;
+    }
+  }
+
+  private async contentType(key: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await fsp.readFile(this.metaFile(key), 'utf8')) as { contentType?: string };
+      return meta.contentType ?? 'application/octet-stream';
+    } catch {
+      return 'application/octet-stream';
+    }
+  }
+
+  async get(key: string): Promise<BlobObject | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    return { ...info, body: fs.createReadStream(this.file(key)) };
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(this.file(key));
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.file(key), { force: true });
+    await fsp.rm(this.metaFile(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const folder = prefix.replace(/\/+$/, '');
+    assertValidKey(folder);
+    await fsp.rm(path.join(this.dataDir, folder), { recursive: true, force: true });
+    await fsp.rm(path.join(this.metaDir, folder), { recursive: true, force: true });
+  }
+
+  async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
+    return this.sign({
+      op: 'put',
+      key,
+      expires: this.expiry(opts.expiresInSeconds),
+      maxBytes: opts.maxBytes,
+      contentType: opts.contentType,
+    });
+  }
+
+  async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
+    return this.sign({ op: 'get', key, expires: this.expiry(opts.expiresInSeconds), downloadName: opts.downloadName });
+  }
+
+  private expiry(seconds: number): number {
+    return Math.floor(this.clock.now().getTime() / 1000) + seconds;
+  }
+
+  private mac(r: SignedRequest): string {
+    const canonical = [r.op, r.key, r.expires, r.maxBytes ?? '', r.contentType ?? '', r.downloadName ?? ''].join('\n');
+    return createHmac('sha256', this.secret).update(canonical).digest('base64url');
+  }
+
+  private sign(r: SignedRequest): string {
+    assertValidKey(r.key);
+    const q = new URLSearchParams({ op: r.op, exp: String(r.expires) });
+    if (r.maxBytes !== undefined) q.set('max', String(r.maxBytes));
+    if (r.contentType !== undefined) q.set('type', r.contentType);
+    if (r.downloadName !== undefined) q.set('name', r.downloadName);
+    q.set('sig', this.mac(r));
+    return `/blobs/${r.key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
+  }
+
+  /** Checks a request to /blobs/<key> against its signature and expiry. */
+  verify(op: SignedOp, key: string, query: Record<string, string | undefined>): VerifyResult {
+    const invalid = { ok: false as const, code: 'SIGNATURE_INVALID' as const, message: 'The link signature is invalid' };
+    if (query.op !== op || !query.exp || !query.sig || !/^\d+$/.test(query.exp)) return invalid;
+    if (query.max !== undefined && !/^\d+$/.test(query.max)) return invalid;
+    const request: SignedRequest = {
+      op,
+      key,
+      expires: Number(query.exp),
+      maxBytes: query.max === undefined ? undefined : Number(query.max),
+      contentType: query.type,
+      downloadName: query.name,
+    };
+    let expected: Buffer;
+    try {
+      expected = Buffer.from(this.mac(request));
+    } catch {
+      return invalid;
+    }
+    const given = Buffer.from(query.sig);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return invalid;
+    if (request.expires * 1000 < this.clock.now().getTime()) {
+      return { ok: false, code: 'SIGNATURE_EXPIRED', message: 'The link has expired' };
+    }
+    return { ok: true, request };
+  }
+}

@@ -1,0 +1,129 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  forcePathStyle: boolean;
+}
+
+const isMissing = (err: unknown): boolean => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+};
+
+/**
+ * Any S3-compatible store. A presigned PUT binds the content type; S3 cannot bind a maximum length to a
+ * PUT, so the size is checked again when the upload is registered.
+ */
+export class S3BlobStore implements BlobStore {
+  readonly driver = 's3' as const;
+  private readonly client: S3Client;
+
+  constructor(private readonly opts: S3Options) {
+    this.client = new S3Client({
+      region: opts.region,
+      endpoint: opts.endpoint,
+      forcePathStyle: opts.forcePathStyle,
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey
+          ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async head(key: string): Promise<BlobInfo | null> {
+    assertValidKey(key);
+    try {
+      const r = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      return { size: r.ContentLength ?? 0, contentType: r.ContentType ?? 'application/octet-stream' };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async get(key: string): Promise<BlobObject | null> {
+    assertValidKey(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      return {
+        size: r.ContentLength ?? 0,
+        contentType: r.ContentType ?? 'application/octet-stream',
+        body: r.Body as Readable,
+      };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async getBuffer(key: string): Promise<Buffer | null> {
+    const obj = await this.get(key);
+    if (!obj) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of obj.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    const folder = `${prefix.replace(/\/+$/, '')}/`;
+    assertValidKey(folder.slice(0, -1));
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: folder, ContinuationToken: token }),
+      );
+      const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      if (keys.length > 0) {
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: keys } }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
+    assertValidKey(key);
+    const cmd = new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, ContentType: opts.contentType });
+    return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresInSeconds, signableHeaders: new Set(['content-type']) });
+  }
+
+  async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
+    assertValidKey(key);
+    const cmd = new GetObjectCommand({
+      Bucket: this.opts.bucket,
+      Key: key,
+      ResponseContentDisposition: opts.downloadName
+        ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`
+        : undefined,
+    });
+    return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresInSeconds });
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}

@@ -1,0 +1,8 @@
+/** Time behind an interface so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export const isoNow = (clock: Clock): string => clock.now().toISOString();

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../db/schema';
+import { migrationProvider } from '../../db/migrations';
+
+export type Db = Kysely<Database>;
+export type DbDialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: DbDialect;
+  close(): Promise<void>;
+}
+
+export class DatabaseStartError extends Error {}
+
+/** Opens the embedded SQLite file (WAL) in dataDir, or PostgreSQL when a URL is given. */
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined }): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openSqlite(path.join(opts.dataDir, 'forecourt.sqlite'));
+}
+
+export function openSqlite(file: string): DbHandle {
+  let sqlite: SqliteDatabase.Database;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    // Reading the schema fails at once on a file that is not a database.
+    sqlite.prepare('select count(*) from sqlite_master').get();
+  } catch (err) {
+    throw new DatabaseStartError(`Cannot open the database file ${file}: ${(err as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function openPostgres(url: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const safeUrl = url.replace(/\/\/[^@]*@/, '//***@');
+    throw new DatabaseStartError(`Cannot reach DATABASE_URL ${safeUrl}: ${(err as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Brings the schema up to date; the same migrations run on both dialects. */
+export async function migrate(db: Db): Promise<void> {
+  // Modules add migrations independently; order by name but accept one added before a later one ran.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new DatabaseStartError(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,33 @@
+import type { ErrorCode } from '@forecourt/contracts';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SIGNATURE_INVALID: 403,
+  SIGNATURE_EXPIRED: 403,
+  INTERNAL_ERROR: 500,
+};
+
+/** A failure a caller should see: a stable code, a message, the right status. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    status?: number,
+  ) {
+    super(message);
+    this.status = status ?? STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You may not do this') => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string, details?: unknown) => new AppError('VALIDATION_ERROR', message, details);

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  /** Aborted when the worker is stopping; a long handler may stop early and be retried later. */
+  signal: AbortSignal;
+}
+
+/** A job: a name, a payload schema and an idempotent handler. Retries and leases come from the queue. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
+  maxAttempts?: number;
+}
+
+export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;
+
+export interface EnqueueOptions {
+  /** Enqueueing the same key twice makes one job. */
+  key: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'dead';
+
+export interface JobRecord {
+  id: string;
+  name: string;
+  status: JobStatus;
+  attempts: number;
+  lastError: string | null;
+  payload: unknown;
+}
+
+export interface Queue {
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, opts: EnqueueOptions): Promise<{ id: string; created: boolean }>;
+  get(id: string): Promise<JobRecord | null>;
+  getByKey(key: string): Promise<JobRecord | null>;
+  /** Counts of jobs per status, optionally for one job name. */
+  counts(name?: string): Promise<Record<JobStatus, number>>;
+}
+
+export interface Worker {
+  start(): void;
+  /** Stops claiming, lets running jobs finish within the grace period, releases the rest for the next start. */
+  stop(graceMs?: number): Promise<void>;
+  readonly polling: boolean;
+}

@@ -1,0 +1,55 @@
+// Builds the web portal (Vite) and the server bundle (esbuild) when their sources are newer than the
+// last build, so `npm start` after a fresh clone or a change builds once and then starts at once.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+function newest(paths) {
+  let latest = 0;
+  const walk = (p) => {
+    if (!fs.existsSync(p)) return;
+    const st = fs.statSync(p);
+    if (st.isDirectory()) {
+      for (const e of fs.readdirSync(p)) if (e !== 'node_modules' && e !== 'dist') walk(path.join(p, e));
+    } else latest = Math.max(latest, st.mtimeMs);
+  };
+  paths.forEach((p) => walk(path.join(root, p)));
+  return latest;
+}
+
+const stale = (stamp, sources) => {
+  const file = path.join(root, stamp);
+  return force || !fs.existsSync(file) || fs.statSync(file).mtimeMs < newest(sources);
+};
+
+const shared = ['packages/contracts/src', 'package-lock.json'];
+
+if (stale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared])) {
+  console.log('Building the web portal…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+}
+
+if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
+  console.log('Building the server…');
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    outfile: path.join(root, 'apps/server/dist/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    external: Object.keys(pkg.dependencies ?? {}),
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
