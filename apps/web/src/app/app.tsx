@@ -1,17 +1,13 @@
-import { AppBar, CssBaseline, Toolbar, Typography } from '@mui/material';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { Providers } from './providers';
+import { routes } from './routes';
+
+const router = createBrowserRouter(routes);
 
 export function App() {
   return (
-    <>
-      <CssBaseline />
-      <AppBar position="static" component="header">
-        <Toolbar>
-          <Typography variant="h6" component="h1">
-            Forecourt
-          </Typography>
-        </Toolbar>
-      </AppBar>
-      <main />
-    </>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

@@ -1,0 +1,52 @@
+import { createTheme, CssBaseline, ThemeProvider } from '@mui/material';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+
+export const DARK_MODE_STORAGE_KEY = 'forecourt.darkMode';
+
+interface ColorMode {
+  dark: boolean;
+  toggle: () => void;
+}
+
+const ColorModeContext = createContext<ColorMode>({ dark: false, toggle: () => undefined });
+
+/** Breakpoints of the spec: mobile below 750 px. */
+const breakpoints = { values: { xs: 0, sm: 750, md: 1024, lg: 1440, xl: 1920 } };
+
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const [dark, setDark] = useState(() => localStorage.getItem(DARK_MODE_STORAGE_KEY) === 'true');
+  const mode = useMemo(
+    () => ({
+      dark,
+      toggle: () =>
+        setDark((d) => {
+          localStorage.setItem(DARK_MODE_STORAGE_KEY, String(!d));
+          return !d;
+        }),
+    }),
+    [dark],
+  );
+  const theme = useMemo(
+    () =>
+      createTheme({
+        breakpoints,
+        palette: {
+          mode: dark ? 'dark' : 'light',
+          primary: { main: dark ? '#7fb2f0' : '#0f3d75' },
+          secondary: { main: '#e0642b' },
+        },
+        shape: { borderRadius: 8 },
+      }),
+    [dark],
+  );
+  return (
+    <ColorModeContext.Provider value={mode}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </ColorModeContext.Provider>
+  );
+}
+
+export const useColorMode = (): ColorMode => useContext(ColorModeContext);

@@ -1,0 +1,44 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
+import { mergeTrees, type Tree } from './merge';
+
+// One file per feature and language (locales/<lang>/<feature>.json); only the languages in use are loaded.
+const files = import.meta.glob<{ default: Tree }>('./locales/*/*.json');
+
+async function loadLanguage(lang: Language): Promise<Tree> {
+  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`./locales/${lang}/`));
+  const modules = await Promise.all(loaders.map(([, load]) => load()));
+  return mergeTrees(modules.map((m) => m.default));
+}
+
+async function ensureLoaded(lang: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', await loadLanguage(lang), true, true);
+}
+
+/** Starts i18next on the stored or browser language, with French as the fallback. */
+export async function initI18n(): Promise<typeof i18n> {
+  const lang = initialLanguage();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: FALLBACK_LANGUAGE,
+    resources: {},
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await Promise.all([ensureLoaded(lang), ensureLoaded(FALLBACK_LANGUAGE)]);
+  document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+  return i18n;
+}
+
+/** Switches the language, loading its files first, and remembers the choice. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  await ensureLoaded(lang);
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  document.documentElement.lang = lang;
+  await i18n.changeLanguage(lang);
+}
+
+export { i18n };
