@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, e2eEnv } from './support/env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { port, dataDir, baseURL } = e2eEnv();
+const { port, dataDir, baseURL, smtpPort } = e2eEnv();
 
 /**
  * End-to-end tests in Debian's Chromium against the server started exactly as `npm start` starts it
@@ -44,6 +44,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_SEED: 'true',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
     },
   },

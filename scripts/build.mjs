@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -29,20 +30,49 @@ const stale = (stamp, sources) => {
 
 const shared = ['packages/contracts/src', 'package-lock.json'];
 
-if (stale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', ...shared])) {
+/** Writes .br and .gz beside every text asset, so the server sends them compressed without work per request. */
+function precompress(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(file);
+    else if (/\.(js|css|html|svg|json|txt|map)$/.test(entry.name)) {
+      const data = fs.readFileSync(file);
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    }
+  }
+}
+
+if (
+  stale('apps/web/dist/index.html', [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    ...shared,
+  ])
+) {
   console.log('Building the web portal…');
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });
+  precompress(path.join(root, 'apps/web/dist'));
 }
 
 if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
   console.log('Building the server…');
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+  // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
+  fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: path.join(root, 'apps/server/dist/main.js'),
+    outdir: path.join(root, 'apps/server/dist'),
+    // main.ts loads the modules lazily (after the start checks); splitting keeps that lazy in the bundle.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -23,13 +24,7 @@ export interface AppOptions {
   workerReady?: () => boolean;
 }
 
-export type App = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  import('fastify').FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -41,7 +36,7 @@ const API_PREFIXES = ['/api', '/API', '/vision', '/clipping', '/identity', '/oid
 export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ? { level: adapters.config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: adapters.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -59,7 +54,14 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+      const code =
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : 'VALIDATION_ERROR';
       return reply.status(status).send({ error: { code, message: (err as Error).message } });
     }
     request.log.error(err);
@@ -79,7 +81,7 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
           "img-src 'self' data: blob: https:",
           "media-src 'self' blob: https:",
           "connect-src 'self' https: wss: ws:",
-          "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://iframe.videodelivery.net https://customer-*.cloudflarestream.com",
+          "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://iframe.videodelivery.net https://*.cloudflarestream.com",
           "font-src 'self' data:",
           "object-src 'none'",
           "base-uri 'self'",
@@ -100,11 +102,26 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
 
   const webDist = opts.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Vite names assets by content hash, so they never change; everything else is revalidated.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     const index = fs.readFileSync(path.join(webDist, 'index.html'));
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
-      if (request.method !== 'GET' || API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))) {
+      if (
+        request.method !== 'GET' ||
+        API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))
+      ) {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
       if (/\.[a-z0-9]+$/i.test(url)) {

@@ -39,16 +39,46 @@ export const ConfigSchema = z
     JOB_POLL_MS: positiveInt.default(200),
     JOB_LEASE_SECONDS: positiveInt.default(60),
     JOB_MAX_ATTEMPTS: positiveInt.default(5),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
     MAIL_FROM: z.string().default('Forecourt <no-reply@forecourt.test>'),
     SMS_GATEWAY_URL: z.url().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
+    // The public player's webinar button: the form, and the dealer group that is the provider's own account.
+    WEBINAR_FORM_URL: z.url().optional(),
+    PROVIDER_GROUP_ID: z.string().optional(),
     IDENTITY_PROVIDERS: z.string().optional(),
+    // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
+    BRAND_LOGO_URL: z.url().optional(),
+    APP_LINKS: z.string().optional(),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    // Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; none by default.
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : false,
+      ),
+    DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
+    DMS_WEBHOOK_URL: z.url().optional(),
+    DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
+    }
+    if (c.DMS_DRIVER === 'webhook' && !c.DMS_WEBHOOK_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DMS_WEBHOOK_URL'], message: 'is required when DMS_DRIVER=webhook' });
+    }
+    if (c.DMS_DRIVER === 'webhook' && !c.DMS_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['DMS_WEBHOOK_SECRET'], message: 'is required when DMS_DRIVER=webhook' });
     }
   })
   .transform((c) => ({

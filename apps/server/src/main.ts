@@ -1,10 +1,10 @@
-import { buildApp, defaultWebDist } from './app';
+// Only what the start checks need is imported up front: the modules are loaded once the configuration,
+// DATA_DIR and the database are known good, so a refusal is one line, not preceded by the notices some
+// dependencies print when loaded.
 import { ConfigError, loadConfig } from './config';
-import { buildJobs } from './modules';
 import { createAdapters, DataDirError } from './platform/adapters';
 import { DatabaseStartError } from './platform/db/database';
 import { SqlWorker } from './platform/queue/sql-queue';
-import { seedDemo } from './seed/seed-demo';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -21,6 +21,11 @@ async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
   const adapters = await createAdapters(config);
+  const [{ buildApp, defaultWebDist }, { buildJobs }, { seedDemo }] = await Promise.all([
+    import('./app'),
+    import('./modules'),
+    import('./seed/seed-demo'),
+  ]);
   if (config.DEMO_SEED && role !== 'worker') await seedDemo(adapters);
 
   const worker =
@@ -30,18 +35,12 @@ async function main(): Promise<void> {
           concurrency: config.WORKER_CONCURRENCY,
           onError: (err, job) => console.error(`job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
         });
-  worker?.start();
-
   const app =
     role === 'worker'
       ? null
       : await buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady: () => worker?.polling ?? true });
-  if (app) {
-    await app.listen({ host: config.HOST, port: config.PORT });
-  } else {
-    console.log('Forecourt worker polling');
-  }
 
+  // Installed before the process says it is ready, so a signal sent on that word is always handled.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -56,10 +55,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  worker?.start();
+  if (app) {
+    await app.listen({ host: config.HOST, port: config.PORT });
+  } else {
+    console.log('Forecourt worker polling');
+  }
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError) {
+  // Settings that modules parse themselves (JSON ones) say so with the same "Invalid setting" prefix.
+  const known = err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError;
+  if (known || (err instanceof Error && err.message.startsWith('Invalid setting '))) {
     console.error(`Forecourt cannot start: ${err.message}`);
   } else {
     console.error('Forecourt cannot start:', err);

@@ -1,5 +1,23 @@
 import { z } from 'zod';
 
+/** Drawer and footer entries that open another application. */
+export const APP_LINK_NAMES = [
+  'statistics',
+  'userBoard',
+  'dms',
+  'cashBuyback',
+  'demo',
+  'faq',
+  'tutorials',
+  'account',
+  'settings',
+  'contact',
+  'termsOfSales',
+  'appStore',
+  'googlePlay',
+] as const;
+export type AppLinkName = (typeof APP_LINK_NAMES)[number];
+
 /** What the portal needs to know at run time before anyone signs in. */
 export const WebConfig = z.object({
   version: z.string(),
@@ -7,5 +25,11 @@ export const WebConfig = z.object({
   identityApiKey: z.string(),
   oidcClientId: z.string(),
   apiAudience: z.string(),
+  /** The clipping service's basic Authorization value; its calls carry the user's bearer token as well. */
+  clippingAuthorization: z.string().optional(),
+  /** The custom brand logo of the header; the default logo when absent. */
+  brandLogoUrl: z.string().optional(),
+  /** URLs of the other applications the drawer and footer link to, by entry name; unset entries are shown disabled. */
+  appLinks: z.partialRecord(z.enum(APP_LINK_NAMES), z.string()).default({}),
 });
 export type WebConfig = z.infer<typeof WebConfig>;

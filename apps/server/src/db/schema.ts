@@ -106,12 +106,21 @@ export interface ReportsTable {
   blob_key: string;
   created_at: string;
   updated_at: string;
+  data_version: string | null;
 }
 export interface PlayerReferencesTable {
   ref: string;
   shooting_id: string;
   marketplace: string;
   created_by: string | null;
+  created_at: string;
+  last_user_id: string | null;
+}
+export interface ImageVariantsTable {
+  image_id: string;
+  variant: string;
+  blob_key: string;
+  bytes: number;
   created_at: string;
 }
 export interface RatingsTable {
@@ -179,6 +188,99 @@ export interface JobsTable {
   started_at: string | null;
   finished_at: string | null;
 }
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+export interface LoginAttemptsTable { key: string; failures: number; window_start: string; locked_until: string | null }
+
+export interface InspectionsTable {
+  shooting_id: string;
+  currency: string;
+  overall_condition: string | null;
+  repair_order_number: string | null;
+  mileage: number | null;
+  customer_name: string | null;
+  workshop_video_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface InspectionDamagesTable {
+  id: string;
+  shooting_id: string;
+  position: number;
+  zone: string;
+  kind: string;
+  severity: string;
+  image_id: string | null;
+  note: string;
+  estimated_cost_cents: number;
+  created_at: string;
+  updated_at: string;
+}
+export interface HealthCheckItemsTable {
+  id: string;
+  shooting_id: string;
+  position: number;
+  category: string;
+  label: string;
+  rating: string;
+  parts_price_cents: number;
+  labour_price_cents: number;
+  decision: string;
+  note: string;
+  image_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface TradeInOffersTable {
+  id: string;
+  shooting_id: string;
+  amount_cents: number;
+  valid_until: string;
+  conditions: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface UploadGrantsTable {
+  blob_key: string;
+  user_id: string;
+  product_id: string;
+  content_type: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface PipelineRunsTable {
+  id: string;
+  shooting_id: string;
+  stamp_id: string;
+  kind: string;
+  seq: number;
+  created_at: string;
+  finished_at: string | null;
+}
+export interface PipelineRunItemsTable { run_id: string; source_image_id: string; target_type: string; done_at: string | null }
+export interface ImageEditsTable {
+  id: string;
+  shooting_id: string;
+  original_id: string;
+  position: number;
+  kind: string;
+  params: string;
+  status: string;
+  error: string | null;
+  outputs: string;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -196,11 +298,22 @@ export interface Database {
   image_verifications: ImageVerificationsTable;
   videos: VideosTable;
   reports: ReportsTable;
+  inspections: InspectionsTable;
+  inspection_damages: InspectionDamagesTable;
+  health_check_items: HealthCheckItemsTable;
+  trade_in_offers: TradeInOffersTable;
   player_references: PlayerReferencesTable;
+  image_variants: ImageVariantsTable;
   ratings: RatingsTable;
   live_rooms: LiveRoomsTable;
   video_configurations: VideoConfigurationsTable;
   notifications_outbox: NotificationsOutboxTable;
   statistics_events: StatisticsEventsTable;
   jobs: JobsTable;
+  upload_grants: UploadGrantsTable;
+  pipeline_runs: PipelineRunsTable;
+  pipeline_run_items: PipelineRunItemsTable;
+  image_edits: ImageEditsTable;
+  oidc_payloads: OidcPayloadsTable;
+  login_attempts: LoginAttemptsTable;
 }

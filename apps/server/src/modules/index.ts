@@ -6,18 +6,39 @@ import { blobRoutes } from './blobs/blobs.routes';
 import { healthRoutes } from './health/health.routes';
 import { createIdentity } from './identity/identity.module';
 import { webConfigRoutes } from './web-config/web-config.routes';
+import { notificationRoutes } from './notifications/notifications.routes';
+import { playersModule } from './players/players.module';
+import { statisticsRoutes } from './statistics/statistics.routes';
+import { shootingsJobs, shootingsModule } from './shootings/shootings.module';
+import { productRoutes } from './products/products.routes';
+import { stampRoutes } from './stamps/stamps.routes';
+import { imageJobs } from './images/images.jobs';
+import { imageRoutes } from './images/images.routes';
+import { visionRoutes } from './vision/vision.routes';
+import { editingJobs } from './editing/editing.jobs';
+import { editingRoutes } from './editing/editing.routes';
+import { inspectionAndReportRoutes, reportJobs } from './reports/reports.module';
 
 /** Registers every module's routes. Each module adds one line here. */
 export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean }): Promise<void> {
-  const { auth } = await createIdentity(adapters);
-  void auth;
+  const { auth, register: identityRoutes } = await createIdentity(adapters);
+  await identityRoutes(app);
   await healthRoutes(app, { workerReady: opts.workerReady });
   await webConfigRoutes(app, { config: adapters.config });
   if (adapters.blobs instanceof FsBlobStore) await blobRoutes(app, { blobs: adapters.blobs });
+  await playersModule(app, adapters, auth);
+  await notificationRoutes(app, adapters, auth);
+  await statisticsRoutes(app, adapters, auth);
+  await shootingsModule(app, adapters, auth);
+  await productRoutes(app, { adapters, auth });
+  await stampRoutes(app, { adapters, auth });
+  await imageRoutes(app, { adapters, auth, jobs: imageJobs(adapters) });
+  await visionRoutes(app, { adapters, auth });
+  await editingRoutes(app, { adapters, auth, jobs: editingJobs(adapters) });
+  await inspectionAndReportRoutes(app, adapters, auth);
 }
 
 /** Every job the worker runs. Each module with jobs adds its definitions here. */
 export function buildJobs(adapters: Adapters): JobDefinition[] {
-  void adapters;
-  return [];
+  return [...shootingsJobs(adapters), ...Object.values(imageJobs(adapters)), ...reportJobs(adapters), ...Object.values(editingJobs(adapters))];
 }

@@ -7,6 +7,12 @@ import { S3BlobStore } from './blobs/s3-blob-store';
 import { systemClock, type Clock } from './clock';
 import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
 import { randomIds, type Ids } from './ids';
+import type { MailSender } from './mail/mail-sender';
+import { OutboxMailSender } from './mail/outbox-mail-sender';
+import { SmtpMailSender } from './mail/smtp-mail-sender';
+import { HttpSmsSender } from './sms/http-sms-sender';
+import { OutboxSmsSender } from './sms/outbox-sms-sender';
+import type { SmsSender } from './sms/sms-sender';
 import { SqlQueue } from './queue/sql-queue';
 import { getOrCreateSecret } from './secrets';
 
@@ -19,6 +25,8 @@ export interface Adapters {
   queue: SqlQueue;
   clock: Clock;
   ids: Ids;
+  mail: MailSender;
+  sms: SmsSender;
   close(): Promise<void>;
 }
 
@@ -62,6 +70,10 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     leaseSeconds: config.JOB_LEASE_SECONDS,
     maxAttempts: config.JOB_MAX_ATTEMPTS,
   });
+  const mail = config.SMTP_URL ? new SmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailSender(handle.db, clock, ids);
+  const sms: SmsSender = config.SMS_GATEWAY_URL
+    ? new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN)
+    : new OutboxSmsSender(handle.db, clock, ids);
   return {
     config,
     db: handle.db,
@@ -70,8 +82,11 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     queue,
     clock,
     ids,
+    mail,
+    sms,
     close: async () => {
       if (blobs instanceof S3BlobStore) blobs.destroy();
+      if (mail instanceof SmtpMailSender) mail.close();
       await handle.close();
     },
   };

@@ -27,6 +27,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** 'raw' returns the Response itself (downloads). */
   responseType?: 'json' | 'raw';
+  /** Sent without the auth headers (the web config itself, which the auth headers are built from). */
+  anonymous?: boolean;
 }
 
 type HeaderSource = () => Promise<Record<string, string>> | Record<string, string>;
@@ -58,7 +60,7 @@ export async function request<T = void>(path: string, opts: RequestOptions<T> = 
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(await headerSource()), ...opts.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.anonymous ? {} : await headerSource()), ...opts.headers };
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -1,6 +1,6 @@
 import type { User } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PROVIDER_STORAGE_KEY, userManager, type Provider } from './session';
+import { PROVIDER_STORAGE_KEY, storedProvider, userManager, type Provider } from './session';
 
 export interface AuthState {
   /** False until the stored session has been read. */
@@ -16,51 +16,59 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  // Without a stored provider there is no session to read.
+  const [ready, setReady] = useState(() => storedProvider() === null);
   const [user, setUser] = useState<User | null>(null);
 
   useEffect(() => {
-    const mgr = userManager();
-    if (!mgr) {
-      setReady(true);
-      return;
-    }
+    const loading = userManager();
+    if (!loading) return;
     let live = true;
-    void mgr.getUser().then(async (u) => {
+    let detach = () => undefined as void;
+    void loading.then(async (mgr) => {
+      if (!live) return;
+      const onLoaded = (u: User) => setUser(u);
+      const onUnloaded = () => setUser(null);
+      // A refresh error logs the user out.
+      const onRenewError = () => void mgr.removeUser().then(() => setUser(null));
+      mgr.events.addUserLoaded(onLoaded);
+      mgr.events.addUserUnloaded(onUnloaded);
+      mgr.events.addSilentRenewError(onRenewError);
+      detach = () => {
+        mgr.events.removeUserLoaded(onLoaded);
+        mgr.events.removeUserUnloaded(onUnloaded);
+        mgr.events.removeSilentRenewError(onRenewError);
+      };
       // An expired session is renewed with the refresh token before the app trusts it.
-      let current = u;
-      if (u?.expired && u.refresh_token) current = await mgr.signinSilent().catch(() => null);
+      const stored = await mgr.getUser();
+      let current = stored;
+      if (stored?.expired && stored.refresh_token) current = await mgr.signinSilent().catch(() => null);
       if (!live) return;
       if (!current || current.expired) await mgr.removeUser();
       setUser(current && !current.expired ? current : null);
       setReady(true);
     });
-    const onLoaded = (u: User) => setUser(u);
-    const onUnloaded = () => setUser(null);
-    // A refresh error logs the user out.
-    const onRenewError = () => void mgr.removeUser().then(() => setUser(null));
-    mgr.events.addUserLoaded(onLoaded);
-    mgr.events.addUserUnloaded(onUnloaded);
-    mgr.events.addSilentRenewError(onRenewError);
     return () => {
       live = false;
-      mgr.events.removeUserLoaded(onLoaded);
-      mgr.events.removeUserUnloaded(onUnloaded);
-      mgr.events.removeSilentRenewError(onRenewError);
+      detach();
     };
   }, []);
 
   const signIn = useCallback(async (email: string, provider: Provider, locale: string) => {
     localStorage.setItem(PROVIDER_STORAGE_KEY, JSON.stringify(provider));
-    await userManager(provider)!.signinRedirect({ login_hint: email, ui_locales: locale });
+    await (await userManager(provider))!.signinRedirect({ login_hint: email, ui_locales: locale });
   }, []);
 
   const signOut = useCallback(async () => {
-    const mgr = userManager();
+    const mgr = await userManager();
     const current = await mgr?.getUser();
+    // The provider's session ends too; it sends the browser back to /login. The local tokens go first.
+    if (mgr && current?.id_token) {
+      await mgr.signoutRedirect({ id_token_hint: current.id_token });
+      return;
+    }
     await mgr?.removeUser();
     setUser(null);
-    if (mgr && current?.id_token) await mgr.signoutRedirect({ id_token_hint: current.id_token });
   }, []);
 
   const value = useMemo<AuthState>(

@@ -1,9 +1,21 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-identity';
+import * as m0003 from './0003-shootings';
+import * as m0004 from './0004-image-pipeline';
+import * as m0005 from './0005-image-edits';
+import * as m0006 from './0006-players';
+import * as m0007 from './0007-inspections';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-identity': m0002,
+  '0003-shootings': m0003,
+  '0004-image-pipeline': m0004,
+  '0005-image-edits': m0005,
+  '0006-players': m0006,
+  '0007-inspections': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

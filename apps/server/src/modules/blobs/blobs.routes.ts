@@ -46,7 +46,11 @@ export async function blobRoutes(app: App, deps: { blobs: FsBlobStore }): Promis
       try {
         await blobs.putStream(key, request.body as Readable, signed.contentType ?? type, max);
       } catch (err) {
-        if (err instanceof BlobTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the allowed ${max} bytes`);
+        // The rest of the body is not read: close the connection once the refusal is sent.
+        if (err instanceof BlobTooLargeError) {
+          reply.header('Connection', 'close');
+          throw new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the allowed ${max} bytes`);
+        }
         throw err;
       }
       return reply.status(200).send();

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 export const API_KEY_HEADER = 'x-api-key';
 
-const sameSecret = (a: string, b: string): boolean => {
+export const sameSecret = (a: string, b: string): boolean => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -46,9 +46,13 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
     const claims = await verifyBearer(match[1]!, issuers());
-    const user =
-      (claims.preferred_username ? await findUserContext(db, { id: claims.preferred_username }) : null) ??
-      (claims.email ? await findUserContext(db, { email: claims.email }) : null);
+    const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
+    const email = claims.email?.toLowerCase() ?? '';
+    // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
+    const user = domains
+      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await findUserContext(db, { email }) : null
+      : ((claims.preferred_username ? await findUserContext(db, { id: claims.preferred_username }) : null) ??
+        (claims.email ? await findUserContext(db, { email: claims.email }) : null));
     if (!user) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
     request.user = user;
   };

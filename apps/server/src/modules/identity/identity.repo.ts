@@ -56,3 +56,14 @@ export const hasOption = (user: UserContext, name: string): boolean => {
   const v = user.options[name];
   return Array.isArray(v) ? v.length > 0 : v === true;
 };
+
+export async function emailExists(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** The owners among ownerIds, by name. Callers pass only ids inside the user's scope. */
+export async function findOwners(db: Db, ownerIds: string[]): Promise<Array<{ id: string; name: string; label: string }>> {
+  if (!ownerIds.length) return [];
+  return db.selectFrom('owners').select(['id', 'name', 'label']).where('id', 'in', ownerIds).orderBy('name').execute();
+}

@@ -5,6 +5,8 @@ export interface TrustedIssuer {
   issuer: string;
   audience: string;
   jwks: JWTVerifyGetKey;
+  /** For an external issuer: the e-mail domains it may vouch for; its users are matched by e-mail only. */
+  domains?: string[];
 }
 
 export interface VerifiedClaims extends JWTPayload {

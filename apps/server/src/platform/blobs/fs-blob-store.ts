@@ -55,6 +55,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
     const tmp = path.join(this.tmpDir, randomUUID());
     await fsp.writeFile(tmp, body);
     await this.commit(tmp, key, contentType);
@@ -62,7 +63,8 @@ export class FsBlobStore implements BlobStore {
 
   /**
    * Streams a request body into key, refusing it past maxBytes. Nothing is written unless the whole
-   * body arrived within the limit.
+   * body arrived within the limit. The body itself is left open (only unpiped), so the caller can still
+   * answer the request that carried it.
    */
   async putStream(key: string, body: Readable, contentType: string, maxBytes: number): Promise<number> {
     assertValidKey(key);
@@ -75,11 +77,22 @@ export class FsBlobStore implements BlobStore {
         else done(null, chunk);
       },
     });
+    const onError = (err: Error) => limiter.destroy(err);
+    const onClose = () => {
+      if (!body.readableEnded) limiter.destroy(new Error('The upload was interrupted'));
+    };
+    body.once('error', onError);
+    body.once('close', onClose);
+    body.pipe(limiter);
     try {
-      await pipeline(body, limiter, fs.createWriteStream(tmp));
+      await pipeline(limiter, fs.createWriteStream(tmp));
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
+    } finally {
+      body.unpipe(limiter);
+      body.off('error', onError);
+      body.off('close', onClose);
     }
     await this.commit(tmp, key, contentType);
     return size;

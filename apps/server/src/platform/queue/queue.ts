@@ -11,7 +11,8 @@ export interface JobContext {
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
-  handler: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
+  // Method syntax on purpose: a list of jobs with different payloads is then a JobDefinition[].
+  handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
   maxAttempts?: number;
 }
 

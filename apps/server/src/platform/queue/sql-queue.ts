@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Db, DbDialect } from '../db/database';
 import type { Ids } from '../ids';
@@ -15,6 +16,11 @@ export interface SqlQueueOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
 }
+
+// Leases are counted in seconds: looking for expired ones once a second is soon enough.
+const SWEEP_EVERY_MS = 1000;
+// A finished job is marked done within this delay, together with the others finished meanwhile.
+const FLUSH_AFTER_MS = 50;
 
 const toRecord = (row: JobsTable): JobRecord => ({
   id: row.id,
@@ -32,6 +38,7 @@ const toRecord = (row: JobsTable): JobRecord => ({
 export class SqlQueue implements Queue {
   /** Wakes in-process workers as soon as something is enqueued, so latency is not bound to polling. */
   readonly wakeups = new EventEmitter();
+  private lastSweep = 0;
 
   constructor(
     readonly db: Db,
@@ -43,9 +50,9 @@ export class SqlQueue implements Queue {
     this.wakeups.setMaxListeners(100);
   }
 
-  async enqueue<S extends import('zod').ZodType>(
+  async enqueue<S extends z.ZodType>(
     job: JobDefinition<S>,
-    payload: import('zod').infer<S>,
+    payload: z.infer<S>,
     opts: EnqueueOptions,
   ): Promise<{ id: string; created: boolean }> {
     const parsed = job.schema.parse(payload);
@@ -98,30 +105,31 @@ export class SqlQueue implements Queue {
     return out;
   }
 
-  /** Takes up to limit ready jobs (queued and due, or running with an expired lease) for workerId. */
+  /**
+   * Takes up to limit due jobs for workerId, oldest first. The query walks the (status, run_at) index in
+   * order and stops after limit rows, so its cost does not grow with the backlog.
+   */
   async claim(workerId: string, names: string[], limit: number): Promise<JobsTable[]> {
     const now = this.clock.now();
     const nowIso = now.toISOString();
-    const leaseUntil = new Date(now.getTime() + this.options.leaseSeconds * 1000).toISOString();
-    await this.buryExhausted(nowIso);
+    if (now.getTime() - this.lastSweep >= SWEEP_EVERY_MS || now.getTime() < this.lastSweep) {
+      this.lastSweep = now.getTime();
+      await this.sweepExpiredLeases(nowIso);
+    }
     let ready = this.db
       .selectFrom('jobs')
       .select('id')
+      .where('status', '=', 'queued')
+      .where('run_at', '<=', nowIso)
       .where('name', 'in', names)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', nowIso)]),
-          eb.and([eb('status', '=', 'running'), eb('lease_until', '<', nowIso)]),
-        ]),
-      )
       .orderBy('run_at')
       .limit(limit);
     if (this.dialect === 'postgres') ready = ready.forUpdate().skipLocked();
-    return this.db
+    const claimed = await this.db
       .updateTable('jobs')
       .set({
         status: 'running',
-        lease_until: leaseUntil,
+        lease_until: new Date(now.getTime() + this.options.leaseSeconds * 1000).toISOString(),
         locked_by: workerId,
         started_at: nowIso,
         attempts: sql<number>`attempts + 1`,
@@ -129,35 +137,44 @@ export class SqlQueue implements Queue {
       .where('id', 'in', ready)
       .returningAll()
       .execute();
+    // RETURNING keeps no order on PostgreSQL; run the oldest first.
+    return claimed.sort((a, b) => a.run_at.localeCompare(b.run_at));
   }
 
-  /** A job whose lease ran out as often as it may be tried is dead: its worker kept dying on it. */
-  private async buryExhausted(nowIso: string): Promise<void> {
-    await this.db
-      .updateTable('jobs')
+  /**
+   * Jobs whose worker stopped renewing the lease (it died): back to the queue, keeping their place, or
+   * dead when they were tried as often as they may be, since their worker kept dying on them.
+   */
+  private async sweepExpiredLeases(nowIso: string): Promise<void> {
+    const expired = this.db.updateTable('jobs').where('status', '=', 'running').where('lease_until', '<', nowIso);
+    await expired
       .set({ status: 'dead', lease_until: null, locked_by: null, finished_at: nowIso, last_error: sql<string>`coalesce(last_error, 'lease expired')` })
-      .where('status', '=', 'running')
-      .where('lease_until', '<', nowIso)
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
       .execute();
+    await expired.set({ status: 'queued', lease_until: null, locked_by: null }).execute();
   }
 
-  async extendLease(id: string, workerId: string): Promise<void> {
+  /** Renews the leases of the jobs workerId holds, so no other worker takes them over. */
+  async extendLeases(ids: string[], workerId: string): Promise<void> {
+    if (ids.length === 0) return;
     const leaseUntil = new Date(this.clock.now().getTime() + this.options.leaseSeconds * 1000).toISOString();
     await this.db
       .updateTable('jobs')
       .set({ lease_until: leaseUntil })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('locked_by', '=', workerId)
       .where('status', '=', 'running')
       .execute();
   }
 
-  async complete(id: string, workerId: string): Promise<void> {
+  /** Marks finished jobs done; a job whose lease another worker took over meanwhile is left to it. */
+  async complete(idOrIds: string | string[], workerId: string): Promise<void> {
+    const ids = typeof idOrIds === 'string' ? [idOrIds] : idOrIds;
+    if (ids.length === 0) return;
     await this.db
       .updateTable('jobs')
       .set({ status: 'done', lease_until: null, finished_at: this.clock.now().toISOString(), last_error: null })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('locked_by', '=', workerId)
       .where('status', '=', 'running')
       .execute();
@@ -197,7 +214,12 @@ export class SqlQueue implements Queue {
 }
 
 export interface SqlWorkerOptions {
+  /** Jobs run at the same time. */
   concurrency: number;
+  /**
+   * Jobs claimed in one query (at least concurrency). The ones not yet running wait in this worker,
+   * leased to it; fewer queries per job is what lets small jobs through by the thousand a second.
+   */
   batchSize?: number;
   onError?: (err: unknown, job?: JobsTable) => void;
 }
@@ -206,12 +228,20 @@ export interface SqlWorkerOptions {
 export class SqlWorker implements Worker {
   readonly id = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly jobs = new Map<string, JobDefinition>();
+  /** Claimed, waiting for a free slot. */
+  private readonly claimed: JobsTable[] = [];
   private readonly running = new Map<string, Promise<void>>();
+  /** Finished, to be marked done together: before the next claim, or FLUSH_AFTER_MS after the first. */
+  private finished: string[] = [];
+  private finishedSince: number | null = null;
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
+  /** A wake-up that came while the loop was busy; the next idle() returns at once. */
+  private woken = false;
   private _polling = false;
 
   constructor(
@@ -228,32 +258,66 @@ export class SqlWorker implements Worker {
 
   start(): void {
     if (this.loop) return;
-    const onJob = () => this.wake?.();
+    const onJob = () => this.poke();
     this.queue.wakeups.on('job', onJob);
+    // Well inside the lease, so a slow database round trip never lets it lapse.
+    this.heartbeat = setInterval(
+      () => void this.queue.extendLeases(this.held(), this.id).catch((e: unknown) => this.options.onError?.(e)),
+      (this.queue.options.leaseSeconds * 1000) / 3,
+    );
     this.loop = this.run().finally(() => this.queue.wakeups.off('job', onJob));
+  }
+
+  /** Every job this worker holds a lease on. */
+  private held(): string[] {
+    return [...this.claimed.map((j) => j.id), ...this.running.keys()];
   }
 
   private async run(): Promise<void> {
     const names = [...this.jobs.keys()];
-    const batch = this.options.batchSize ?? Math.max(32, this.options.concurrency);
+    const batch = Math.max(this.options.batchSize ?? 32, this.options.concurrency);
     this._polling = true;
     while (!this.stopping) {
-      const free = this.options.concurrency - this.running.size;
-      let claimed: JobsTable[] = [];
-      if (free > 0 && names.length > 0) {
+      this.fill();
+      if (this.claimed.length === 0 && names.length > 0) {
+        await this.flushFinished();
         try {
-          claimed = await this.queue.claim(this.id, names, Math.min(free, batch));
+          this.claimed.push(...(await this.queue.claim(this.id, names, batch)));
         } catch (err) {
           this.options.onError?.(err);
         }
+        this.fill();
       }
-      for (const job of claimed) this.launch(job);
-      if (claimed.length === 0 || this.running.size >= this.options.concurrency) await this.idle();
+      if (this.finishedSince !== null && performance.now() - this.finishedSince >= FLUSH_AFTER_MS) await this.flushFinished();
+      if (this.claimed.length === 0 || this.running.size >= this.options.concurrency) await this.idle();
     }
+  }
+
+  /** Starts claimed jobs while there are free slots. */
+  private fill(): void {
+    while (this.running.size < this.options.concurrency && this.claimed.length > 0) this.launch(this.claimed.shift()!);
+  }
+
+  /** Marks the finished jobs done in one query. */
+  private async flushFinished(): Promise<void> {
+    if (this.finished.length === 0) return;
+    const ids = this.finished;
+    this.finished = [];
+    this.finishedSince = null;
+    await this.queue.complete(ids, this.id).catch((e: unknown) => this.options.onError?.(e));
+  }
+
+  private poke(): void {
+    if (this.wake) this.wake();
+    else this.woken = true;
   }
 
   /** Waits for a wake-up (a new job or a finished one) or the poll interval, whichever comes first. */
   private idle(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = () => {
         if (this.timer) clearTimeout(this.timer);
@@ -262,32 +326,28 @@ export class SqlWorker implements Worker {
         resolve();
       };
       this.wake = done;
-      this.timer = setTimeout(done, this.queue.options.pollMs);
+      this.timer = setTimeout(done, this.finished.length > 0 ? Math.min(FLUSH_AFTER_MS, this.queue.options.pollMs) : this.queue.options.pollMs);
     });
   }
 
   private launch(job: JobsTable): void {
     const def = this.jobs.get(job.name);
-    const heartbeat = setInterval(
-      () => void this.queue.extendLease(job.id, this.id).catch((e: unknown) => this.options.onError?.(e, job)),
-      Math.max(1000, (this.queue.options.leaseSeconds * 1000) / 3),
-    );
     const work = (async () => {
       try {
         if (!def) throw new Error(`No handler for job ${job.name}`);
         const payload = def.schema.parse(JSON.parse(job.payload));
         await def.handler(payload, { jobId: job.id, attempt: job.attempts, signal: this.abort.signal });
-        if (this.abort.signal.aborted && this.stopping) return;
-        await this.queue.complete(job.id, this.id);
+        // Finished, even if after the stop signal: marking it done spares a second run.
+        this.finished.push(job.id);
+        this.finishedSince ??= performance.now();
       } catch (err) {
         if (this.stopping && this.abort.signal.aborted) return;
         this.options.onError?.(err, job);
         await this.queue.fail(job, this.id, err instanceof Error ? err.message : String(err)).catch((e: unknown) => this.options.onError?.(e, job));
       }
     })().finally(() => {
-      clearInterval(heartbeat);
       this.running.delete(job.id);
-      this.wake?.();
+      this.poke();
     });
     this.running.set(job.id, work);
   }
@@ -298,6 +358,8 @@ export class SqlWorker implements Worker {
     this._polling = false;
     this.wake?.();
     await this.loop;
+    // Claimed but not started: straight back to the queue.
+    await this.queue.release(this.claimed.splice(0).map((j) => j.id), this.id);
     const pending = [...this.running.values()];
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -308,6 +370,8 @@ export class SqlWorker implements Worker {
     ]);
     clearTimeout(timer);
     this.abort.abort();
+    await this.flushFinished();
     await this.queue.release([...this.running.keys()], this.id);
+    if (this.heartbeat) clearInterval(this.heartbeat);
   }
 }

@@ -14,13 +14,13 @@ export function LoginCallback() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const mgr = userManager();
-    if (!mgr) {
+    const loading = userManager();
+    if (!loading) {
       navigate('/login', { replace: true });
       return;
     }
-    mgr
-      .signinRedirectCallback()
+    loading
+      .then((mgr) => mgr.signinRedirectCallback())
       .then(() => window.location.replace('/shootings'))
       .catch(() => setFailed(true));
   }, [navigate]);

@@ -1,0 +1,168 @@
+import type { EditKind, EditStatus, ImageType } from '@forecourt/contracts';
+import type { Db } from '../../platform/db/database';
+
+/** A file an edit produced, before or after it became an image of the shooting. */
+export interface EditOutput {
+  imageType: ImageType;
+  blobKey: string;
+  thumbnailKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface EditRow {
+  id: string;
+  shootingId: string;
+  originalId: string;
+  position: number;
+  kind: EditKind;
+  params: unknown;
+  status: EditStatus;
+  error: string | null;
+  outputs: EditOutput[];
+  /** The mask of a cropping edit, stored beside its outputs. */
+  maskKey: string | null;
+}
+
+export interface ScopedShooting {
+  id: string;
+  ownerId: string;
+  ownerName: string;
+  shootingType: string;
+  stampId: string | null;
+}
+
+/** The shooting when one of the caller's owners holds it. */
+export async function findShootingInScope(db: Db, shootingId: string, ownerIds: string[]): Promise<ScopedShooting | null> {
+  if (ownerIds.length === 0) return null;
+  const row = await db
+    .selectFrom('shootings')
+    .innerJoin('owners', 'owners.id', 'shootings.owner_id')
+    .select(['shootings.id', 'shootings.owner_id', 'owners.name', 'shootings.shooting_type', 'shootings.stamp_id'])
+    .where('shootings.id', '=', shootingId)
+    .where('shootings.owner_id', 'in', ownerIds)
+    .executeTakeFirst();
+  return row ? { id: row.id, ownerId: row.owner_id, ownerName: row.name, shootingType: row.shooting_type, stampId: row.stamp_id } : null;
+}
+
+export interface PositionImage {
+  id: string;
+  position: number;
+  imageType: ImageType;
+  blobKey: string;
+  stampId: string | null;
+  maskId: string | null;
+}
+
+/** Every image of the position of `imageId` in the shooting (none when the image is not in it). */
+export async function findPositionImages(db: Db, shootingId: string, imageId: string): Promise<PositionImage[]> {
+  const named = await db.selectFrom('images').select('position').where('id', '=', imageId).where('shooting_id', '=', shootingId).executeTakeFirst();
+  if (!named) return [];
+  const rows = await db
+    .selectFrom('images')
+    .select(['id', 'position', 'image_type', 'blob_key', 'stamp_id', 'mask_id'])
+    .where('shooting_id', '=', shootingId)
+    .where('position', '=', named.position)
+    .execute();
+  return rows.map((r) => ({ id: r.id, position: r.position, imageType: r.image_type as ImageType, blobKey: r.blob_key, stampId: r.stamp_id, maskId: r.mask_id }));
+}
+
+export async function findOwnerPlateCover(db: Db, ownerId: string): Promise<string | null> {
+  const row = await db.selectFrom('owners').select('plate_cover_key').where('id', '=', ownerId).executeTakeFirst();
+  return row?.plate_cover_key ?? null;
+}
+
+export async function findCroppingConfiguration(db: Db, stampId: string) {
+  const row = await db.selectFrom('stamp_configurations').selectAll().where('stamp_id', '=', stampId).executeTakeFirst();
+  return row ? { croppingType: row.cropping_type, backgroundKey: row.background_key, blurringValue: row.blurring_value } : null;
+}
+
+export async function insertEdit(
+  db: Db,
+  e: { id: string; shootingId: string; originalId: string; position: number; kind: EditKind; params: unknown; createdBy: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('image_edits')
+    .values({
+      id: e.id,
+      shooting_id: e.shootingId,
+      original_id: e.originalId,
+      position: e.position,
+      kind: e.kind,
+      params: JSON.stringify(e.params),
+      status: 'PENDING',
+      outputs: '{}',
+      created_by: e.createdBy,
+      created_at: e.now,
+    })
+    .execute();
+}
+
+type EditRecord = { id: string; shooting_id: string; original_id: string; position: number; kind: string; params: string; status: string; error: string | null; outputs: string };
+const toEdit = (r: EditRecord): EditRow => {
+  const stored = JSON.parse(r.outputs) as { files?: EditOutput[]; maskKey?: string };
+  return {
+    id: r.id,
+    shootingId: r.shooting_id,
+    originalId: r.original_id,
+    position: r.position,
+    kind: r.kind as EditKind,
+    params: JSON.parse(r.params),
+    status: r.status as EditStatus,
+    error: r.error,
+    outputs: stored.files ?? [],
+    maskKey: stored.maskKey ?? null,
+  };
+};
+
+export async function findEdit(db: Db, id: string): Promise<EditRow | null> {
+  const row = await db.selectFrom('image_edits').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toEdit(row) : null;
+}
+
+export async function findShootingEdits(db: Db, shootingId: string, ids: string[]): Promise<EditRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('image_edits').selectAll().where('shooting_id', '=', shootingId).where('id', 'in', ids).execute()).map(toEdit);
+}
+
+/** Ends a pending edit; a second call (a retried job) changes nothing. */
+export async function finishEdit(db: Db, id: string, result: { status: 'DONE'; outputs: EditOutput[]; maskKey?: string } | { status: 'ERROR'; error: string }, now: string): Promise<void> {
+  await db
+    .updateTable('image_edits')
+    .set(
+      result.status === 'DONE'
+        ? { status: 'DONE', outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey }), finished_at: now }
+        : { status: 'ERROR', error: result.error, finished_at: now },
+    )
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+/** Links cropped images to the edit whose mask they come from. */
+export async function setMaskOf(db: Db, shootingId: string, position: number, types: ImageType[], editId: string): Promise<void> {
+  if (types.length === 0) return;
+  await db.updateTable('images').set({ mask_id: editId }).where('shooting_id', '=', shootingId).where('position', '=', position).where('image_type', 'in', types).execute();
+}
+
+export interface StoredVerification {
+  imageId: string;
+  position: number;
+  imageType: ImageType;
+  result: string;
+  createdAt: string;
+}
+
+export async function listShootingVerifications(db: Db, shootingId: string, kind: string): Promise<StoredVerification[]> {
+  const rows = await db
+    .selectFrom('image_verifications')
+    .innerJoin('images', 'images.id', 'image_verifications.image_id')
+    .select(['images.id', 'images.position', 'images.image_type', 'image_verifications.result', 'image_verifications.created_at'])
+    .where('images.shooting_id', '=', shootingId)
+    .where('image_verifications.kind', '=', kind)
+    .orderBy('images.position')
+    .orderBy('images.image_type')
+    .execute();
+  return rows.map((r) => ({ imageId: r.id, position: r.position, imageType: r.image_type as ImageType, result: r.result, createdAt: r.created_at }));
+}

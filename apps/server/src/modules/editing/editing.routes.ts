@@ -1,0 +1,77 @@
+import {
+  AddedImages,
+  AddEditedImagesBody,
+  CROP_PROCESS_PATHS,
+  CropProcessBody,
+  CROPPING_TYPES,
+  FORECOURT_AUTHORIZATION_HEADER,
+  ImageEdit,
+  LicencePlateCoverBody,
+  VerificationsResponse,
+} from '@forecourt/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Adapters } from '../../platform/adapters';
+import { AppError } from '../../platform/errors';
+import { currentUser, type Auth } from '../identity/auth';
+import type { EditingJobs } from './editing.jobs';
+import { addEditedImages, getEdit, requestCrop, requestPlateCover } from './editing.service';
+import { listVerifications, verifyEditedImages } from './verification.service';
+
+const ShootingImageParams = z.object({ id: z.string(), imageId: z.string() });
+
+export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: Auth; jobs: EditingJobs }): Promise<void> {
+  const { auth } = deps;
+  const services = { ...deps.adapters, jobs: deps.jobs };
+  const user = { preHandler: auth.requireUser };
+
+  app.post(
+    '/api/shootings/:id/images/:imageId/licence-plate-cover',
+    { ...user, schema: { params: ShootingImageParams, body: LicencePlateCoverBody, response: { 200: ImageEdit } } },
+    async (request) => requestPlateCover(services, currentUser(request), { shootingId: request.params.id, imageId: request.params.imageId }, request.body),
+  );
+
+  for (const kind of CROPPING_TYPES) {
+    app.post(
+      CROP_PROCESS_PATHS[kind],
+      { preHandler: auth.requireBearer, schema: { body: CropProcessBody, response: { 200: ImageEdit } } },
+      async (request) => requestCrop(services, currentUser(request), kind, request.body),
+    );
+  }
+
+  app.get(
+    '/api/shootings/:id/edits/:editId',
+    { ...user, schema: { params: z.object({ id: z.string(), editId: z.string() }), response: { 200: ImageEdit } } },
+    async (request) => getEdit(services, currentUser(request), request.params.id, request.params.editId),
+  );
+
+  app.post(
+    '/api/shootings/:id/images',
+    { ...user, schema: { params: z.object({ id: z.string() }), body: AddEditedImagesBody, response: { 200: AddedImages } } },
+    async (request) => addEditedImages(services, currentUser(request), request.params.id, request.body.editIds),
+  );
+
+  app.get(
+    '/api/shootings/:id/verifications',
+    { ...user, schema: { params: z.object({ id: z.string() }), response: { 200: VerificationsResponse } } },
+    async (request) => listVerifications(services, currentUser(request), request.params.id),
+  );
+
+  // The clipping service authenticates the portal with basic auth; its routes name shootings and images
+  // by id, so the user's bearer token travels too and scopes them like every other call.
+  const clippingForUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    await auth.requireClipping(request, reply);
+    const bearer = request.headers[FORECOURT_AUTHORIZATION_HEADER];
+    if (typeof bearer !== 'string') throw new AppError('UNAUTHORIZED', `The ${FORECOURT_AUTHORIZATION_HEADER} header is required`);
+    request.headers.authorization = bearer;
+    await auth.requireBearer(request, reply);
+  };
+  for (const cropped of [false, true]) {
+    app.post(
+      `/clipping/api/V1/shootings/:id/images/:imageId/verifications${cropped ? '/cropped' : ''}`,
+      { preHandler: clippingForUser, schema: { params: ShootingImageParams, response: { 200: VerificationsResponse } } },
+      async (request) => verifyEditedImages(services, currentUser(request), { shootingId: request.params.id, imageId: request.params.imageId }, cropped),
+    );
+  }
+}

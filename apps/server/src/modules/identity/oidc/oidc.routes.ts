@@ -1,0 +1,86 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { App } from '../../../app';
+import type { Adapters } from '../../../platform/adapters';
+import { findUserContext } from '../identity.repo';
+import { verifyPassword } from '../password';
+import { loginPage } from './login-page';
+import { pickLocale } from './login-texts';
+import { clearFailures, lockedMinutes, recordFailure, throttleKey } from './login-throttle';
+import { portalLogoutUri } from './provider';
+
+const MOUNT = '/oidc';
+
+/**
+ * Serves the provider under /oidc: its own Koa app gets the raw request (body unread, path without the
+ * prefix), and the sign-in interaction is rendered here.
+ */
+export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider: Provider }): Promise<void> {
+  const { provider, adapters } = deps;
+  const { db, clock, config } = adapters;
+  const callback = provider.callback();
+
+  await app.register(async (scope) => {
+    // The provider parses its own bodies.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice(MOUNT.length) || '/';
+      callback(raw, reply.raw);
+    };
+    scope.all(MOUNT, { schema: { hide: true } }, forward);
+    scope.all(`${MOUNT}/*`, { schema: { hide: true } }, forward);
+  });
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    const details = async (request: FastifyRequest, reply: FastifyReply) => {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+      const account = hint ? await findUserContext(db, { email: hint }) : null;
+      const locale = pickLocale([interaction.params.ui_locales as string | undefined, account?.locale, request.headers['accept-language']]);
+      return { interaction, hint, locale };
+    };
+    const page = (reply: FastifyReply, status: number, html: string) =>
+      reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+    scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
+      const { interaction, hint, locale } = await details(request, reply);
+      const action = `${MOUNT}/interaction/${interaction.uid}/login`;
+      return page(reply, 200, loginPage({ locale, action, email: hint, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
+    });
+
+    scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+      `${MOUNT}/interaction/:uid/login`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { interaction, locale } = await details(request, reply);
+        const email = (request.body?.email ?? '').trim().toLowerCase();
+        const password = request.body?.password ?? '';
+        const action = `${MOUNT}/interaction/${interaction.uid}/login`;
+        const render = (status: number, error: 'required' | 'wrongPassword' | 'throttled', minutes?: number) =>
+          page(reply, status, loginPage({ locale, action, email, error, minutes, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
+        if (!email || !password) return render(400, 'required');
+
+        const key = throttleKey(email, request.ip);
+        const locked = await lockedMinutes(db, clock, key);
+        if (locked) return render(429, 'throttled', locked);
+        const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+        if (!user || !(await verifyPassword(password, user.password_hash))) {
+          const lock = await recordFailure(db, clock, key);
+          return lock ? render(429, 'throttled', lock) : render(401, 'wrongPassword');
+        }
+        await clearFailures(db, key);
+        const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+        return reply.redirect(to, 303);
+      },
+    );
+  });
+}

@@ -1,0 +1,107 @@
+import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { demoUser } from '../../seed/demo-accounts';
+import { accessTokenFor } from '../../test/auth-helpers';
+import { createTestAdapters } from '../../test/test-adapters';
+import { API_KEY_HEADER } from './auth';
+import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
+
+const MANAGER = demoUser('manager@demo.forecourt.test');
+
+describe('bearer token verification', () => {
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let app: App;
+  beforeAll(async () => {
+    adapters = await createTestAdapters();
+    await seedAccounts(adapters);
+    app = await buildApp(adapters);
+  });
+  afterAll(async () => {
+    await app.close();
+    await adapters.cleanup();
+  });
+
+  const me = (token: string, apiKey = adapters.config.API_KEY) =>
+    app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey } });
+
+  /** A token signed with the provider's own key, with the given changes. */
+  const signed = async (changes: { iss?: string; aud?: string; exp?: number; claims?: JWTPayload } = {}) => {
+    const key = await getSigningKey(adapters.db);
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ preferred_username: MANAGER.id, email: MANAGER.email, ...changes.claims })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(changes.iss ?? embeddedIssuer(adapters.config.PUBLIC_URL))
+      .setAudience(changes.aud ?? API_AUDIENCE)
+      .setSubject(MANAGER.id)
+      .setIssuedAt(now - 60)
+      .setExpirationTime(changes.exp ?? now + 600)
+      .sign(await importJWK(key.privateJwk, 'RS256'));
+  };
+
+  const expectRefused = async (token: string, message: RegExp) => {
+    const res = await me(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
+    expect(res.json().error.message).toMatch(message);
+  };
+
+  it('accepts a token of the embedded provider with the api-key header', async () => {
+    const res = await me(await accessTokenFor(adapters, MANAGER.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().id).toBe(MANAGER.id);
+  });
+
+  it('refuses the main API without its api-key header', async () => {
+    const res = await me(await accessTokenFor(adapters, MANAGER.id), 'not-the-key');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token of another issuer, even signed with our key', async () => {
+    await expectRefused(await signed({ iss: 'https://evil.example/oidc' }), /unknown issuer/);
+  });
+
+  it('refuses a token for another audience', async () => {
+    await expectRefused(await signed({ aud: 'urn:someone:else' }), /not valid/);
+  });
+
+  it('refuses an expired token', async () => {
+    await expectRefused(await signed({ exp: Math.floor(Date.now() / 1000) - 120 }), /expired/);
+  });
+
+  it('refuses alg: none', async () => {
+    const good = await signed();
+    const [, body] = good.split('.');
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    await expectRefused(`${header}.${body}.`, /not valid/);
+  });
+
+  it('refuses a tampered signature and a tampered payload', async () => {
+    const good = await signed();
+    const [header, body, signature] = good.split('.');
+    // Change one character in the middle (the last one may only carry padding bits) to a different one.
+    const mid = Math.floor(signature!.length / 2);
+    const flipped = `${signature!.slice(0, mid)}${signature![mid] === 'A' ? 'B' : 'A'}${signature!.slice(mid + 1)}`;
+    await expectRefused(`${header}.${body}.${flipped}`, /not valid/);
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as JWTPayload;
+    const forged = Buffer.from(JSON.stringify({ ...claims, preferred_username: demoUser('other@other-dealer.forecourt.test').id })).toString('base64url');
+    await expectRefused(`${header}.${forged}.${signature}`, /not valid/);
+  });
+
+  it('refuses a token signed by a key that is not the provider\'s', async () => {
+    const { privateKey } = await generateKeyPair('RS256');
+    const key = await getSigningKey(adapters.db);
+    const token = await new SignJWT({ preferred_username: MANAGER.id })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(embeddedIssuer(adapters.config.PUBLIC_URL))
+      .setAudience(API_AUDIENCE)
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    await expectRefused(token, /not valid/);
+  });
+
+  it('refuses garbage without a stack trace', async () => {
+    await expectRefused('not-a-token', /malformed/);
+  });
+});

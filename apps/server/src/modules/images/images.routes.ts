@@ -1,0 +1,39 @@
+import { CreatedId, PipelineQueued, PresignImagesBody, PresignImagesResponse, RegisterShootingBody, RestampBody, StampProcessBody } from '@forecourt/contracts';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Adapters } from '../../platform/adapters';
+import { currentUser, type Auth } from '../identity/auth';
+import type { ImageJobs } from './images.jobs';
+import { restampShooting, stampImagesProcess } from './pipeline.service';
+import { issueUploadUrls, registerShooting } from './uploads.service';
+
+export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Auth; jobs: ImageJobs }): Promise<void> {
+  const { auth } = deps;
+  const services = { ...deps.adapters, jobs: deps.jobs };
+  const pre = { preHandler: auth.requireUser };
+
+  app.post(
+    '/api/products/:productId/shootings/generate_presigned_urls',
+    { ...pre, schema: { params: z.object({ productId: z.string() }), body: PresignImagesBody, response: { 201: PresignImagesResponse } } },
+    async (request, reply) => reply.status(201).send(await issueUploadUrls(services, currentUser(request), request.params.productId, request.body)),
+  );
+
+  app.post(
+    '/api/owners/:ownerId/products/:productId/shootings',
+    { ...pre, schema: { params: z.object({ ownerId: z.string(), productId: z.string() }), body: RegisterShootingBody, response: { 201: CreatedId } } },
+    async (request, reply) => reply.status(201).send(await registerShooting(services, currentUser(request), request.params, request.body)),
+  );
+
+  app.post(
+    '/api/owners/:ownerId/products/:productId/shootings/:shootingId/restamp',
+    {
+      ...pre,
+      schema: { params: z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string() }), body: RestampBody, response: { 202: PipelineQueued } },
+    },
+    async (request, reply) => reply.status(202).send(await restampShooting(services, currentUser(request), request.params, request.body.stampId)),
+  );
+
+  app.post('/api/processes/stamp', { ...pre, schema: { body: StampProcessBody, response: { 202: PipelineQueued } } }, async (request, reply) =>
+    reply.status(202).send(await stampImagesProcess(services, currentUser(request), request.body)),
+  );
+}

@@ -1,0 +1,159 @@
+import os from 'node:os';
+import {
+  UPLOAD_CONTENT_TYPES,
+  type CreatedId,
+  type ImageRefusal,
+  type PresignImagesBody,
+  type PresignImagesResponse,
+  type RegisterShootingBody,
+} from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { AppError, badRequest, forbidden } from '../../platform/errors';
+import type { UserContext } from '../identity/identity.repo';
+import { productInScope } from '../products/products.service';
+import { stampOfGroup } from '../stamps/stamps.service';
+import { inspectImage } from './image-inspect';
+import { prepareOriginal, type StoredFormat } from './image-render';
+import { enqueueRun, type ImageJobs } from './images.jobs';
+import { createShootingWithOriginals, findGrants, saveGrant, type NewImage } from './images.repo';
+
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
+
+const EXTENSION: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const STORED_EXTENSION: Record<StoredFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+const STORED_TYPE: Record<StoredFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Step 2 of sending a shooting: one presigned PUT per picture, under a key made of the product and the
+ * picture's fresh id. The grant (user, product, expiry) is recorded so that registration accepts only keys
+ * issued to the caller for this product. Asking again for the same id renews its URL (a retry).
+ */
+export async function issueUploadUrls(deps: Deps, user: UserContext, productId: string, body: PresignImagesBody): Promise<PresignImagesResponse> {
+  const product = await productInScope(deps, user, productId);
+  const refused = body.images.filter((i) => !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(i.contentType.toLowerCase()));
+  if (refused.length) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images can be uploaded', { images: refused.map((i) => ({ id: i.id, contentType: i.contentType })) });
+  }
+  const keys = body.images.map((i) => `uploads/${product.id}/${i.id.toLowerCase()}.${EXTENSION[i.contentType.toLowerCase()]}`);
+  const grants = await findGrants(deps.db, keys);
+  if (keys.some((k) => grants.get(k) && (grants.get(k)!.userId !== user.id || grants.get(k)!.usedAt))) {
+    throw new AppError('CONFLICT', 'A picture id was already used: ask with fresh ids');
+  }
+  const ttl = deps.config.PRESIGN_PUT_TTL_SECONDS;
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + ttl * 1000).toISOString();
+  const images = await Promise.all(
+    body.images.map(async (image, n) => {
+      const contentType = image.contentType.toLowerCase();
+      const blobKey = keys[n]!;
+      await saveGrant(deps.db, { blobKey, userId: user.id, productId: product.id, contentType, expiresAt, now: now.toISOString() });
+      const presignedUrl = await deps.blobs.presignPut(blobKey, { contentType, maxBytes: deps.config.MAX_IMAGE_BYTES, expiresInSeconds: ttl });
+      return { id: image.id, presignedUrl, url: blobKey, expiresAt };
+    }),
+  );
+  return { images };
+}
+
+/** Runs fn over items with at most `limit` at once, in order of the items. */
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const n = next++;
+      results[n] = await fn(items[n]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
+}
+
+type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredFormat; width: number; height: number } | { ok: false; refusal: ImageRefusal };
+
+/**
+ * Step 4 of sending a shooting: the uploaded blobs become the shooting's ORIGINAL images. Nothing the
+ * browser said is trusted: each key must have been issued to this user for this product and be unused,
+ * each blob must be a whole JPEG, PNG or WebP by its bytes, within the byte and pixel limits (read from
+ * the header, before any decoding). Any refusal answers every refused image and creates nothing.
+ * Originals are stored upright and without metadata; then the stamp pipeline is queued.
+ */
+export async function registerShooting(
+  deps: Deps & { jobs: ImageJobs },
+  user: UserContext,
+  params: { ownerId: string; productId: string },
+  body: RegisterShootingBody,
+): Promise<CreatedId> {
+  if (body.userId !== user.id) throw forbidden('Images can only be registered for yourself');
+  const product = await productInScope(deps, user, params.productId, params.ownerId);
+  const stampIds = [...new Set(body.images.map((i) => i.stampId))];
+  if (stampIds.length !== 1 || !stampIds[0]) throw badRequest('Every image needs the same stampId');
+  const stamp = await stampOfGroup(deps, user, stampIds[0]);
+  if (body.images.some((i) => i.format !== stamp.format)) throw badRequest(`The images' format must be the stamp's format ${stamp.format}`);
+
+  const now = deps.clock.now();
+  const grants = await findGrants(deps.db, body.images.map((i) => i.url));
+  const limits = { maxBytes: deps.config.MAX_IMAGE_BYTES, maxPixels: deps.config.MAX_IMAGE_PIXELS };
+  const entries = [...body.images].sort((a, b) => a.order - b.order);
+  const checked = await mapLimited(entries, Math.max(1, os.availableParallelism()), async (entry): Promise<Checked> => {
+    const refuse = (code: ImageRefusal['code'], message: string): Checked => ({ ok: false, refusal: { url: entry.url, order: entry.order, code, message } });
+    const grant = grants.get(entry.url);
+    if (!grant || grant.userId !== user.id || grant.productId !== product.id) return refuse('KEY_NOT_ISSUED', 'This upload was not issued to you for this vehicle');
+    if (grant.usedAt) return refuse('KEY_ALREADY_USED', 'This upload is already registered');
+    if (new Date(grant.expiresAt) < now) return refuse('KEY_EXPIRED', 'This upload link has expired: upload the image again');
+    const info = await deps.blobs.head(entry.url);
+    if (!info) return refuse('NOT_UPLOADED', 'The image was not uploaded');
+    if (info.size > limits.maxBytes) return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
+    const bytes = await deps.blobs.getBuffer(entry.url);
+    if (!bytes) return refuse('NOT_UPLOADED', 'The image was not uploaded');
+    const inspection = await inspectImage(bytes, limits, grant.contentType);
+    if (!inspection.ok) return refuse(inspection.code, inspection.message);
+    try {
+      const stored = await prepareOriginal(bytes, inspection.format, limits.maxPixels);
+      return { ok: true, stored: stored.data, thumbnail: stored.thumbnail, format: inspection.format, width: stored.width, height: stored.height };
+    } catch {
+      return refuse('CORRUPT_IMAGE', 'The image data is damaged');
+    }
+  });
+  const refusals = checked.flatMap((c) => (c.ok ? [] : [c.refusal]));
+  if (refusals.length) {
+    throw new AppError('VALIDATION_ERROR', `${refusals.length} of ${entries.length} images were refused; nothing was created`, { images: refusals });
+  }
+
+  const shootingId = deps.ids.uuid();
+  const images: NewImage[] = checked.map((c, n) => {
+    if (!c.ok) throw new Error('unreachable');
+    const blobKey = `shootings/${shootingId}/${entries[n]!.order}-ORIGINAL.${STORED_EXTENSION[c.format]}`;
+    return {
+      id: deps.ids.uuid(),
+      position: entries[n]!.order,
+      blobKey,
+      thumbnailKey: blobKey.replace(/\.\w+$/, '-thumb.jpg'),
+      format: stamp.format,
+      stampId: stamp.id,
+      width: c.width,
+      height: c.height,
+      bytes: c.stored.length,
+    };
+  });
+  await Promise.all(
+    checked.flatMap((c, n) =>
+      c.ok ? [deps.blobs.put(images[n]!.blobKey, c.stored, STORED_TYPE[c.format]), deps.blobs.put(images[n]!.thumbnailKey, c.thumbnail, 'image/jpeg')] : [],
+    ),
+  );
+  const run = { id: deps.ids.uuid(), stampId: stamp.id, kind: 'STAMP' as const, items: images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })) };
+  try {
+    await createShootingWithOriginals(
+      deps.db,
+      { id: shootingId, productId: product.id, ownerId: product.ownerId, registration: product.registration.toUpperCase(), stampId: stamp.id, format: stamp.format, createdBy: user.id, now: now.toISOString() },
+      images,
+      entries.map((e) => e.url),
+      run,
+    );
+  } catch (err) {
+    await deps.blobs.deletePrefix(`shootings/${shootingId}/`);
+    throw err;
+  }
+  await enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id));
+  await Promise.all(entries.map((e) => deps.blobs.delete(e.url)));
+  return { id: shootingId };
+}

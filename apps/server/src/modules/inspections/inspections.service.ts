@@ -1,0 +1,146 @@
+import {
+  INSPECTION_SHOOTING_TYPES,
+  shootingTypesForModels,
+  type Currency,
+  type InspectionUpsertBody,
+  type InspectionView,
+  type RepairOrder,
+  type VehicleCondition,
+} from '@forecourt/contracts';
+import type { Config } from '../../config';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import type { Ids } from '../../platform/ids';
+import { hasOption, type UserContext } from '../identity/identity.repo';
+import { damageView, healthCheckItemView, photoLookup, tradeInOfferView } from './inspection-view';
+import { healthCheckTotals } from './inspection-totals';
+import * as repo from './inspections.repo';
+
+export interface InspectionDeps {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  ids: Ids;
+  config: Pick<Config, 'PRESIGN_GET_TTL_SECONDS'>;
+  /** Called after every change, so that the reports of the shooting are rebuilt. */
+  onChange: (shootingId: string) => Promise<void>;
+}
+
+export interface ShootingParams {
+  ownerId: string;
+  productId: string;
+  shootingId: string;
+}
+
+export type InspectionShootingType = (typeof INSPECTION_SHOOTING_TYPES)[number];
+export type InspectableShooting = repo.ScopedShooting & { shooting_type: InspectionShootingType };
+
+const isInspectionType = (t: string): t is InspectionShootingType => (INSPECTION_SHOOTING_TYPES as readonly string[]).includes(t);
+
+/**
+ * The caller's inspection or repair-order shooting: 404 for another dealer's id or a shooting that is
+ * not an inspection, 403 when the user's models do not include inspections (spec section 6).
+ */
+export async function loadInspectable(db: Db, user: UserContext, params: ShootingParams): Promise<InspectableShooting> {
+  const shooting = await repo.findScopedShooting(db, { ...params, ownerIds: user.ownerIds });
+  if (!shooting) throw notFound('Shooting');
+  const type = shooting.shooting_type;
+  if (!isInspectionType(type)) throw notFound('Inspection');
+  if (!shootingTypesForModels(user.models).includes(type)) throw forbidden('Your account does not include inspections');
+  return { ...shooting, shooting_type: type };
+}
+
+export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user, 'use2spect');
+
+export function requireTradeIn(user: UserContext): void {
+  if (!canSeeTradeIn(user)) throw new AppError('FORBIDDEN', 'Your account does not have trade-in access (use2spect)');
+}
+
+export function requireRepairOrder(shooting: InspectableShooting, what: string): void {
+  if (shooting.shooting_type !== 'INSPECTION_REPAIR_ORDER') {
+    throw badRequest(`${what} belong to repair orders (INSPECTION_REPAIR_ORDER shootings)`);
+  }
+}
+
+/** Everything the detail page shows of one inspection or repair order. */
+export async function getInspection(deps: InspectionDeps, user: UserContext, params: ShootingParams): Promise<InspectionView> {
+  const shooting = await loadInspectable(deps.db, user, params);
+  return inspectionView(deps, user, shooting);
+}
+
+async function inspectionView(deps: InspectionDeps, user: UserContext, shooting: InspectableShooting): Promise<InspectionView> {
+  const { db } = deps;
+  const [head, damages, items, offers, images] = await Promise.all([
+    repo.findInspection(db, shooting.id),
+    repo.listDamages(db, shooting.id),
+    repo.listHealthCheckItems(db, shooting.id),
+    canSeeTradeIn(user) ? repo.listTradeInOffers(db, shooting.id) : Promise.resolve([]),
+    repo.listShootingImages(db, shooting.id),
+  ]);
+  const photo = photoLookup(deps.blobs, images, deps.config.PRESIGN_GET_TTL_SECONDS);
+  const itemViews = await Promise.all(items.map((i) => healthCheckItemView(i, photo)));
+  const video = head?.workshop_video_id ? await repo.findShootingVideo(db, shooting.id, head.workshop_video_id) : undefined;
+  return {
+    shootingId: shooting.id,
+    shootingType: shooting.shooting_type,
+    currency: (head?.currency ?? repo.DEFAULT_CURRENCY) as Currency,
+    overallCondition: (head?.overall_condition ?? null) as VehicleCondition | null,
+    repairOrder: repairOrderOf(head),
+    damages: await Promise.all(damages.map((d) => damageView(d, photo))),
+    damagesTotalCents: damages.reduce((sum, d) => sum + d.estimated_cost_cents, 0),
+    healthCheck: { items: itemViews, totals: healthCheckTotals(itemViews) },
+    workshopVideo: video
+      ? {
+          id: video.id,
+          streamer: video.streamer,
+          url: video.blob_key
+            ? await deps.blobs.presignGet(video.blob_key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS })
+            : video.url,
+          reference: video.reference,
+        }
+      : null,
+    tradeInOffers: offers.map(tradeInOfferView),
+    created: head?.created_at ?? null,
+    updated: head?.updated_at ?? null,
+  };
+}
+
+export function repairOrderOf(head: { repair_order_number: string | null; mileage: number | null; customer_name: string | null } | undefined): RepairOrder | null {
+  if (!head?.repair_order_number) return null;
+  return { number: head.repair_order_number, mileage: head.mileage ?? 0, customerName: head.customer_name ?? '' };
+}
+
+/** Creates or updates the inspection's own fields (condition, repair order, workshop video, currency). */
+export async function saveInspection(
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  body: InspectionUpsertBody,
+): Promise<InspectionView> {
+  const shooting = await loadInspectable(deps.db, user, params);
+  if (body.repairOrder !== undefined) requireRepairOrder(shooting, 'Repair order details');
+  if (body.workshopVideoId !== undefined) requireRepairOrder(shooting, 'Workshop videos');
+  if (body.overallCondition !== undefined && shooting.shooting_type !== 'INSPECTION') {
+    throw badRequest('The overall condition belongs to inspections (INSPECTION shootings)');
+  }
+  if (body.workshopVideoId && !(await repo.findShootingVideo(deps.db, shooting.id, body.workshopVideoId))) {
+    throw badRequest('workshopVideoId is not a video of this shooting', [{ path: ['workshopVideoId'], message: 'is not a video of this shooting' }]);
+  }
+  const now = deps.clock.now().toISOString();
+  const changes = {
+    ...(body.currency !== undefined && { currency: body.currency }),
+    ...(body.overallCondition !== undefined && { overall_condition: body.overallCondition }),
+    ...(body.workshopVideoId !== undefined && { workshop_video_id: body.workshopVideoId }),
+    ...(body.repairOrder !== undefined && {
+      repair_order_number: body.repairOrder?.number ?? null,
+      mileage: body.repairOrder?.mileage ?? null,
+      customer_name: body.repairOrder?.customerName ?? null,
+    }),
+    updated_at: now,
+  };
+  await repo.upsertInspection(deps.db, { shooting_id: shooting.id, currency: repo.DEFAULT_CURRENCY, created_at: now, ...changes }, changes);
+  await deps.onChange(shooting.id);
+  return inspectionView(deps, user, shooting);
+}

@@ -1,0 +1,24 @@
+import { EmailNotification, OutboxResponse, SmsNotification } from '@forecourt/contracts';
+import type { App } from '../../app';
+import type { Adapters } from '../../platform/adapters';
+import { currentUser, type Auth } from '../identity/auth';
+import { createNotificationsService } from './notifications.service';
+
+/** E-mail and SMS sending (spec section 7) and the outbox page's list. */
+export async function notificationRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
+  const notifications = createNotificationsService(adapters);
+
+  app.post('/api/notifications/EMAIL', { preHandler: auth.requireUser, schema: { body: EmailNotification } }, async (request, reply) => {
+    await notifications.sendEmail(currentUser(request), request.body);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/notifications/SMS', { preHandler: auth.requireUser, schema: { body: SmsNotification } }, async (request, reply) => {
+    await notifications.sendSms(currentUser(request), request.body);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/notifications/outbox', { preHandler: auth.requireUser, schema: { response: { 200: OutboxResponse } } }, async (request) => ({
+    items: await notifications.outbox(currentUser(request)),
+  }));
+}

@@ -1,0 +1,178 @@
+import type { Db } from '../../platform/db/database';
+
+export interface RefRow {
+  ref: string;
+  shootingId: string;
+}
+
+/** The shooting if the caller's owners reach it. */
+export async function findShootingInScope(db: Db, shootingId: string, ownerIds: string[]): Promise<{ id: string } | null> {
+  if (ownerIds.length === 0) return null;
+  const row = await db.selectFrom('shootings').select('id').where('id', '=', shootingId).where('owner_id', 'in', ownerIds).executeTakeFirst();
+  return row ?? null;
+}
+
+/** Creates the reference of a shooting and marketplace once; later calls return the same one. */
+export async function getOrCreateRef(
+  db: Db,
+  input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
+): Promise<string> {
+  await db
+    .insertInto('player_references')
+    .values({
+      ref: input.newRef,
+      shooting_id: input.shootingId,
+      marketplace: input.marketplace,
+      created_by: input.userId,
+      created_at: input.now,
+      last_user_id: input.userId,
+    })
+    .onConflict((oc) => oc.columns(['shooting_id', 'marketplace']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('player_references')
+    .select('ref')
+    .where('shooting_id', '=', input.shootingId)
+    .where('marketplace', '=', input.marketplace)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('player_references').set({ last_user_id: input.userId }).where('ref', '=', row.ref).execute();
+  return row.ref;
+}
+
+/** Whether the reference exists and its shooting is one of the given owners'. */
+export async function refInScope(db: Db, ref: string, ownerIds: string[]): Promise<boolean> {
+  if (ownerIds.length === 0) return false;
+  const row = await db
+    .selectFrom('player_references as r')
+    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
+    .select('r.ref')
+    .where('r.ref', '=', ref)
+    .where('s.owner_id', 'in', ownerIds)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export interface PlayerSource {
+  shootingId: string;
+  shootingType: string;
+  remarketingStatus: string;
+  owner: { logoKey: string | null; contactInformation: string; phone: string | null };
+  lastUser: { email: string; groupId: string } | null;
+}
+
+/** Everything the public player shows about a reference, or null when it does not exist. */
+export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSource | null> {
+  const row = await db
+    .selectFrom('player_references as r')
+    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
+    .innerJoin('owners as o', 'o.id', 's.owner_id')
+    .select([
+      's.id as shootingId',
+      's.shooting_type as shootingType',
+      's.remarketing_status as remarketingStatus',
+      's.created_by as shootingCreator',
+      'r.last_user_id as lastUserId',
+      'r.created_by as refCreator',
+      'o.logo_key as logoKey',
+      'o.contact_information as contactInformation',
+      'o.contact_phone as phone',
+    ])
+    .where('r.ref', '=', ref)
+    .executeTakeFirst();
+  if (!row) return null;
+  const userId = row.lastUserId ?? row.refCreator ?? row.shootingCreator;
+  const user = userId
+    ? await db.selectFrom('users').select(['email', 'group_id']).where('id', '=', userId).executeTakeFirst()
+    : undefined;
+  return {
+    shootingId: row.shootingId,
+    shootingType: row.shootingType,
+    remarketingStatus: row.remarketingStatus,
+    owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
+    lastUser: user ? { email: user.email, groupId: user.group_id } : null,
+  };
+}
+
+export interface ImageRow {
+  id: string;
+  position: number;
+  imageType: string;
+  blobKey: string;
+  width: number | null;
+  height: number | null;
+  updatedAt: string;
+}
+
+export async function listImages(db: Db, shootingId: string): Promise<ImageRow[]> {
+  return db
+    .selectFrom('images')
+    .select(['id', 'position', 'image_type as imageType', 'blob_key as blobKey', 'width', 'height', 'updated_at as updatedAt'])
+    .where('shooting_id', '=', shootingId)
+    .orderBy('position')
+    .execute();
+}
+
+export interface VideoRow {
+  videoType: string;
+  streamer: string;
+  url: string | null;
+  reference: string | null;
+  blobKey: string | null;
+}
+
+export async function listVideos(db: Db, shootingId: string): Promise<VideoRow[]> {
+  return db
+    .selectFrom('videos')
+    .select(['video_type as videoType', 'streamer', 'url', 'reference', 'blob_key as blobKey'])
+    .where('shooting_id', '=', shootingId)
+    .execute();
+}
+
+export async function findVariant(db: Db, imageId: string, variant: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('image_variants')
+    .select('blob_key')
+    .where('image_id', '=', imageId)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
+  return row?.blob_key ?? null;
+}
+
+export async function saveVariant(db: Db, row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string }): Promise<void> {
+  await db
+    .insertInto('image_variants')
+    .values({ image_id: row.imageId, variant: row.variant, blob_key: row.blobKey, bytes: row.bytes, created_at: row.now })
+    .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
+    .execute();
+}
+
+/** Inserts a rating unless one with the same id (visitor, ref and day) exists; true when inserted. */
+export async function insertRatingOnce(
+  db: Db,
+  row: { id: string; target: string; visitor: string; score: number; comment: string | null; now: string },
+): Promise<boolean> {
+  const res = await db
+    .insertInto('ratings')
+    .values({ id: row.id, kind: 'PLAYER', target: row.target, visitor: row.visitor, score: row.score, comment: row.comment, created_at: row.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function countRatingsSince(db: Db, visitor: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('ratings')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('kind', '=', 'PLAYER')
+    .where('visitor', '=', visitor)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function recordEvent(db: Db, row: { id: string; kind: string; subject: string; payload: object; now: string }): Promise<void> {
+  await db
+    .insertInto('statistics_events')
+    .values({ id: row.id, user_id: null, kind: row.kind, subject: row.subject, payload: JSON.stringify(row.payload), created_at: row.now })
+    .execute();
+}

@@ -1,0 +1,23 @@
+import { Marketplace, PlayerInfo, PlayerReferenceQuery } from '@forecourt/contracts';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Auth } from '../identity/auth';
+import { currentUser } from '../identity/auth';
+import type { PlayersService } from './players.service';
+
+/** The signed-in side of players: a shooting's reference for a marketplace (spec section 7). */
+export async function playerReferenceRoutes(app: App, deps: { auth: Auth; players: PlayersService }): Promise<void> {
+  app.get(
+    '/api/shootings/:id/marketplaces/:marketplace',
+    {
+      preHandler: deps.auth.requireUser,
+      schema: {
+        params: z.object({ id: z.string().min(1).max(100), marketplace: Marketplace }),
+        querystring: PlayerReferenceQuery,
+        response: { 200: PlayerInfo },
+      },
+    },
+    async (request) =>
+      deps.players.getReference(currentUser(request), request.params.id, request.params.marketplace, request.query.urlshortened === 'true'),
+  );
+}

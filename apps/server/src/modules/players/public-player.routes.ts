@@ -1,0 +1,91 @@
+import { FRAME_WIDTHS, PlayerOptions, PlayerRef, PlayerScoring, VideoNotification, type FrameWidth } from '@forecourt/contracts';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { BlobObject } from '../../platform/blobs/blob-store';
+import type { Variant } from './frame-variants';
+import type { PlayersService } from './players.service';
+
+const RefParams = z.object({ ref: PlayerRef });
+const FrameParams = z.object({
+  ref: PlayerRef,
+  index: z.coerce.number().int().min(0).max(999),
+  file: z.string().regex(/^\d{3,4}\.(webp|jpg)$/, 'is not a frame file'),
+});
+const Versioned = z.object({ v: z.string().max(40).optional() });
+
+// Variant URLs carry the image version: a replaced image gets a new URL, so these never go stale.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const sendVariant = (reply: FastifyReply, v: Variant) =>
+  reply.header('Content-Type', v.contentType).header('Cache-Control', IMMUTABLE).send(v.body);
+
+const sendBlob = (reply: FastifyReply, obj: BlobObject, cache: string) =>
+  reply.header('Content-Type', obj.contentType).header('Content-Length', obj.size).header('Cache-Control', cache).send(obj.body);
+
+/**
+ * What anonymous visitors reach: the short link, the player options, its images, the 'watched'
+ * notification and the rating. No session; nothing but the ref identifies anything.
+ */
+export async function publicPlayerRoutes(app: App, deps: { players: PlayersService }): Promise<void> {
+  const { players } = deps;
+
+  // The portal answers /public/player/{ref} with its index.html; telling the browser about the options
+  // call there lets it fetch them while the scripts load, one round trip sooner.
+  app.addHook('onSend', async (request, reply) => {
+    const match = /^\/public\/player\/([A-Za-z0-9_-]{16,64})$/.exec(request.url.split('?')[0] ?? '');
+    if (match && request.method === 'GET' && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('Link', `</api/external/legacy/players/${match[1]}/options>; rel=preload; as=fetch; crossorigin=anonymous`);
+    }
+  });
+
+  app.get('/p/:ref', { schema: { params: RefParams, hide: true } }, async (request, reply) =>
+    reply.redirect(`/public/player/${encodeURIComponent(request.params.ref)}`, 302),
+  );
+
+  app.get(
+    '/api/external/legacy/players/:ref/options',
+    { schema: { params: RefParams, response: { 200: PlayerOptions } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return players.getOptions(request.params.ref);
+    },
+  );
+
+  app.get('/api/external/legacy/players/:ref/frames/:index/:file', { schema: { params: FrameParams, querystring: Versioned, hide: true } }, async (request, reply) => {
+    const [w, format] = request.params.file.split('.') as [string, 'webp' | 'jpg'];
+    const width = Number(w) as FrameWidth;
+    if (!FRAME_WIDTHS.includes(width)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
+    return sendVariant(reply, await players.frame(request.params.ref, request.params.index, width, format));
+  });
+
+  app.get('/api/external/legacy/players/:ref/panorama.jpg', { schema: { params: RefParams, querystring: Versioned, hide: true } }, async (request, reply) =>
+    sendVariant(reply, await players.panorama(request.params.ref)),
+  );
+
+  app.get('/api/external/legacy/players/:ref/logo', { schema: { params: RefParams, querystring: Versioned, hide: true } }, async (request, reply) =>
+    sendBlob(reply, await players.logo(request.params.ref), 'public, max-age=86400'),
+  );
+
+  app.get('/api/external/legacy/players/:ref/video', { schema: { params: RefParams, hide: true } }, async (request, reply) =>
+    sendBlob(reply, await players.video(request.params.ref), 'public, max-age=3600'),
+  );
+
+  app.post(
+    '/api/videos/notification',
+    { schema: { body: VideoNotification, response: { 200: z.object({}) } } },
+    async (request) => {
+      await players.watched(request.body.ref, request.ip);
+      return {};
+    },
+  );
+
+  app.post(
+    '/API/V1/panorama-shootings/scorings',
+    { schema: { body: PlayerScoring, response: { 201: z.object({}) } } },
+    async (request, reply) => {
+      await players.rate(request.body, request.ip);
+      return reply.status(201).send({});
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import type { Db } from '../../platform/db/database';
+
+export const findOwnerCard = (db: Db, ownerId: string) =>
+  db
+    .selectFrom('owners')
+    .select(['name', 'logo_key', 'contact_information', 'contact_phone'])
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
+
+/** The shooting and its vehicle by id alone: for the job, whose payload was scoped when it was enqueued. */
+export const findShootingById = (db: Db, shootingId: string) =>
+  db
+    .selectFrom('shootings as s')
+    .innerJoin('products as p', 'p.id', 's.product_id')
+    .select(['s.id', 's.owner_id', 's.shooting_type', 's.created_at', 'p.registration', 'p.vin', 'p.brand', 'p.model'])
+    .where('s.id', '=', shootingId)
+    .executeTakeFirst();
+
+export const findReport = (db: Db, shootingId: string, kind: string, locale: string) =>
+  db
+    .selectFrom('reports')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .where('kind', '=', kind)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
+
+/** The languages and kinds already generated for a shooting: those are rebuilt when its data changes. */
+export const listReportKeys = (db: Db, shootingId: string) =>
+  db.selectFrom('reports').select(['kind', 'locale']).where('shooting_id', '=', shootingId).execute();
+
+/** One row per shooting, kind and language: a rebuild keeps the id and the created date. */
+export async function saveReport(
+  db: Db,
+  row: { id: string; shooting_id: string; kind: string; locale: string; blob_key: string; data_version: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('reports')
+    .values({
+      id: row.id,
+      shooting_id: row.shooting_id,
+      kind: row.kind,
+      locale: row.locale,
+      blob_key: row.blob_key,
+      data_version: row.data_version,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['shooting_id', 'kind', 'locale']).doUpdateSet({ blob_key: row.blob_key, data_version: row.data_version, updated_at: row.now }),
+    )
+    .execute();
+}
+
+export const deleteReport = (db: Db, shootingId: string, kind: string, locale: string) =>
+  db.deleteFrom('reports').where('shooting_id', '=', shootingId).where('kind', '=', kind).where('locale', '=', locale).execute();
+
+/** Print copies of photos share the image_variants cache with the player's resized frames. */
+export async function findPhotoVariant(db: Db, imageId: string, variant: string): Promise<string | null> {
+  const row = await db.selectFrom('image_variants').select('blob_key').where('image_id', '=', imageId).where('variant', '=', variant).executeTakeFirst();
+  return row?.blob_key ?? null;
+}
+
+export async function savePhotoVariant(db: Db, row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string }): Promise<void> {
+  await db
+    .insertInto('image_variants')
+    .values({ image_id: row.imageId, variant: row.variant, blob_key: row.blobKey, bytes: row.bytes, created_at: row.now })
+    .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
+    .execute();
+}

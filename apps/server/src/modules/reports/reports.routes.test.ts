@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqlWorker } from '../../platform/queue/sql-queue';
+import {
+  makeInspectionShooting,
+  MANAGER,
+  OTHER,
+  setupInspections,
+  WORKSHOP,
+  type InspectionTest,
+} from '../inspections/inspections.test-helpers';
+import { readPdf } from './pdf-text.test-helper';
+import { reportJobs } from './reports.module';
+
+describe('inspection reports', () => {
+  let t: InspectionTest;
+  let inspection: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let repairOrder: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let empty: Awaited<ReturnType<typeof makeInspectionShooting>>;
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, email = MANAGER, payload?: object) =>
+    t.app.inject({ method, url, headers: await t.headers(email), ...(payload ? { payload } : {}) });
+
+  /** Follows a report's pdfUrl and reads the file with poppler. */
+  const download = async (pdfUrl: string) => {
+    const res = await t.app.inject({ method: 'GET', url: pdfUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    return readPdf(res.rawPayload);
+  };
+
+  beforeAll(async () => {
+    t = await setupInspections();
+    inspection = await makeInspectionShooting(t, { type: 'INSPECTION', registration: 'ŁÓ-123-ŹŻ' });
+    repairOrder = await makeInspectionShooting(t, { type: 'INSPECTION_REPAIR_ORDER', registration: 'RO-200-EF' });
+    empty = await makeInspectionShooting(t, { type: 'INSPECTION', registration: 'NO-000-PD' });
+
+    await call('PUT', `${inspection.path}/inspection`, MANAGER, { overallCondition: 'FAIR' });
+    await call('POST', `${inspection.path}/damages`, MANAGER, {
+      zone: 'FRONT_LEFT',
+      kind: 'SCRATCH',
+      severity: 'MINOR',
+      imageId: inspection.images[0]!.id,
+      note: 'Zarysowanie zderzaka, łatwe do usunięcia',
+      estimatedCostCents: 18_000,
+    });
+    await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'REAR', kind: 'DENT', severity: 'SEVERE', estimatedCostCents: 45_050 });
+    await call('POST', `${inspection.path}/trade-in-offers`, MANAGER, { amountCents: 1_250_000, validUntil: '2030-06-30', conditions: 'Sous réserve du contrôle technique' });
+
+    await call('PUT', `${repairOrder.path}/inspection`, WORKSHOP, { repairOrder: { number: 'OR-2024-0042', mileage: 84_210, customerName: 'Paweł Żółkiewski' } });
+    const add = (body: object) => call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, body);
+    await add({ category: 'BRAKES', label: 'Front pads', rating: 'RED', partsPriceCents: 8_000, labourPriceCents: 6_000, decision: 'ACCEPTED', imageId: repairOrder.images[1]!.id });
+    await add({ category: 'TYRES', label: 'Rear tyres', rating: 'AMBER', partsPriceCents: 20_000, labourPriceCents: 3_000, decision: 'DECLINED' });
+    await add({ category: 'WIPERS', label: 'Wiper blades', rating: 'AMBER', partsPriceCents: 2_500, labourPriceCents: 500 });
+    await add({ category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', partsPriceCents: 0, labourPriceCents: 0 });
+  });
+  afterAll(async () => t.close());
+
+  it('generates the damages report in French with the vehicle, the damages, the total and the photos', async () => {
+    const res = await call('GET', `${inspection.path}/damages/reports?locale=fr`);
+    expect(res.statusCode).toBe(200);
+    const [report] = res.json().data;
+    expect(report).toMatchObject({ kind: 'DAMAGES', locale: 'fr' });
+    const pdf = await download(report.pdfUrl);
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
+    for (const text of ['Rapport de dommages', 'Demo Motors Paris', 'ŁÓ-123-ŹŻ', 'Renault', 'Avant gauche', 'Rayure', 'Légère', 'Arrière', 'Bosse', 'Importante', 'État général', 'Moyen', '180,00 €', '450,50 €', 'Total des réparations estimées', '630,50 €', 'Photos']) {
+      expect(pdf.text).toContain(text);
+    }
+  });
+
+  it('generates the damages report in Polish', async () => {
+    const res = await call('GET', `${inspection.path}/damages/reports?locale=pl`);
+    const pdf = await download(res.json().data[0].pdfUrl);
+    for (const text of ['Raport uszkodzeń', 'ŁÓ-123-ŹŻ', 'Przód lewy', 'Zarysowanie', 'Drobne', 'Zarysowanie zderzaka, łatwe do usunięcia', 'Wgniecenie', 'Poważne', 'Stan ogólny', 'Przeciętny', 'Łączny szacowany koszt napraw', '630,50 €', 'Zdjęcia']) {
+      expect(pdf.text).toContain(text);
+    }
+  });
+
+  it('generates the VHC report in Polish with red, amber and green sections, totals and what was accepted', async () => {
+    const res = await call('GET', `${repairOrder.path}/vhc/report?locale=pl`, WORKSHOP);
+    expect(res.statusCode).toBe(200);
+    const pdf = await download(res.json().data.pdfUrl);
+    for (const text of [
+      'Kontrola stanu pojazdu',
+      'RO-200-EF',
+      'OR-2024-0042',
+      'Paweł Żółkiewski',
+      'Wymaga natychmiastowej naprawy (1)',
+      'Wymaga uwagi wkrótce (2)',
+      'Sprawdzone, w porządku (1)',
+      'Hamulce — Front pads',
+      'Opony — Rear tyres',
+      '140,00 €',
+      '260,00 €',
+      'Zaakceptowano',
+      'Odrzucono',
+      'Zalecane prace 400,00 €',
+      'Zaakceptowane przez klienta 140,00 €',
+      'Odrzucone przez klienta 230,00 €',
+      'Oczekuje na decyzję 30,00 €',
+    ]) {
+      expect(pdf.text).toContain(text);
+    }
+  });
+
+  it('generates the VHC report in French too', async () => {
+    const res = await call('GET', `${repairOrder.path}/vhc/report?locale=fr`, WORKSHOP);
+    const pdf = await download(res.json().data.pdfUrl);
+    for (const text of ['Contrôle de santé du véhicule', 'Freins — Front pads', 'Intervention immédiate requise (1)', 'Acceptés par le client 140,00 €', 'Sous-total 260,00 €']) {
+      expect(pdf.text).toContain(text);
+    }
+  });
+
+  it('generates the trade-in offer in Polish and French, in the user’s language when none is asked', async () => {
+    const pl = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=pl`);
+    const pdf = await download(pl.json().data.pdfUrl);
+    for (const text of ['Oferta odkupu', 'ŁÓ-123-ŹŻ', 'Proponowana kwota', '12 500,00 €', 'Ważna do', '30/06/2030', 'Sous réserve du contrôle technique']) {
+      expect(pdf.text).toContain(text);
+    }
+    const fr = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=fr`);
+    const frText = (await download(fr.json().data.pdfUrl)).text;
+    for (const text of ['Offre de reprise', 'Montant proposé', '12 500,00 €', "Valable jusqu'au", '30/06/2030']) expect(frText).toContain(text);
+    const own = await call('GET', `${inspection.path}/trade-in-offers/reports`);
+    expect(own.json().data.locale).toBe('en');
+    expect((await download(own.json().data.pdfUrl)).text).toContain('Trade-in offer');
+  });
+
+  it('answers empty data when there is nothing to report (NO_PDF)', async () => {
+    expect((await call('GET', `${empty.path}/damages/reports`)).json()).toEqual({ data: [] });
+    expect((await call('GET', `${empty.path}/trade-in-offers/reports`)).json()).toEqual({ data: null });
+    expect((await call('GET', `${inspection.path}/vhc/report`)).json()).toEqual({ data: null });
+  });
+
+  it('answers 404 for another dealer and 403 for trade-in without access', async () => {
+    expect((await call('GET', `${inspection.path}/damages/reports`, OTHER)).statusCode).toBe(404);
+    expect((await call('GET', `${repairOrder.path}/trade-in-offers/reports`, WORKSHOP)).statusCode).toBe(403);
+  });
+
+  it('serves the stored report while the data is unchanged and rebuilds it by job when the data changes', async () => {
+    const first = (await call('GET', `${inspection.path}/damages/reports?locale=fr`)).json().data[0];
+    const again = (await call('GET', `${inspection.path}/damages/reports?locale=fr`)).json().data[0];
+    expect(again.updated).toBe(first.updated);
+
+    t.clock.advance(60_000);
+    await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'ROOF', kind: 'RUST', severity: 'MODERATE', estimatedCostCents: 9_950 });
+    const worker = new SqlWorker(t.adapters.queue, reportJobs(t.adapters), { concurrency: 1 });
+    worker.start();
+    try {
+      for (;;) {
+        const c = await t.adapters.queue.counts('reports.refresh');
+        if (c.queued + c.running === 0) break;
+        await new Promise((r) => setImmediate(r));
+      }
+    } finally {
+      await worker.stop(1000);
+    }
+    const stored = await t.adapters.db.selectFrom('reports').selectAll().where('shooting_id', '=', inspection.shootingId).where('kind', '=', 'DAMAGES').where('locale', '=', 'fr').executeTakeFirstOrThrow();
+    expect(stored.updated_at > first.updated).toBe(true);
+    expect(stored.created_at).toBe(first.created);
+    const rebuilt = (await call('GET', `${inspection.path}/damages/reports?locale=fr`)).json().data[0];
+    expect(rebuilt).toMatchObject({ id: first.id, created: first.created, updated: stored.updated_at });
+    const pdf = await download(rebuilt.pdfUrl);
+    expect(pdf.text).toContain('Toit');
+    expect(pdf.text).toContain('730,00 €');
+  });
+});

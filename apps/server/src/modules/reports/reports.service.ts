@@ -1,0 +1,107 @@
+import { REPORT_LOCALES, type Report, type ReportKind, type ReportLocale } from '@forecourt/contracts';
+import type { Config } from '../../config';
+import type { ReportsTable } from '../../db/schema';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/database';
+import type { Ids } from '../../platform/ids';
+import type { UserContext } from '../identity/identity.repo';
+import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
+import { loadReportImages } from './report-images';
+import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
+import { renderReport } from './report-pdf';
+import * as repo from './reports.repo';
+
+export interface ReportDeps {
+  db: Db;
+  blobs: BlobStore;
+  clock: Clock;
+  ids: Ids;
+  config: Pick<Config, 'PRESIGN_GET_TTL_SECONDS'>;
+}
+
+const FILE_KIND: Record<ReportKind, string> = { DAMAGES: 'damages', VHC: 'vhc', TRADE_IN: 'trade-in' };
+
+export const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale): string =>
+  `shootings/${shootingId}/reports/${FILE_KIND[kind]}-${locale}.pdf`;
+
+/**
+ * Brings one stored report up to date with the data it shows: rebuilt only when its data version changed,
+ * removed when there is nothing left to report. Safe to run twice or concurrently.
+ */
+export async function refreshReport(
+  deps: ReportDeps,
+  shooting: ReportShooting,
+  kind: ReportKind,
+  locale: ReportLocale,
+): Promise<ReportsTable | null> {
+  const [model, existing] = await Promise.all([
+    loadReportModel(deps.db, shooting, kind, locale),
+    repo.findReport(deps.db, shooting.id, kind, locale),
+  ]);
+  if (!model) {
+    if (existing) {
+      await repo.deleteReport(deps.db, shooting.id, kind, locale);
+      await deps.blobs.delete(existing.blob_key);
+    }
+    return null;
+  }
+  const version = dataVersion(model);
+  if (existing?.data_version === version) return existing;
+  const pdf = await renderReport(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
+  const key = reportBlobKey(shooting.id, kind, locale);
+  await deps.blobs.put(key, pdf, 'application/pdf');
+  await repo.saveReport(deps.db, {
+    id: existing?.id ?? deps.ids.uuid(),
+    shooting_id: shooting.id,
+    kind,
+    locale,
+    blob_key: key,
+    data_version: version,
+    now: deps.clock.now().toISOString(),
+  });
+  return (await repo.findReport(deps.db, shooting.id, kind, locale)) ?? null;
+}
+
+/** The data version a report of this shooting would have now; 'none' when there is nothing to report. */
+export async function currentDataVersion(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<string> {
+  const model = await loadReportModel(deps.db, shooting, kind, locale);
+  return model ? dataVersion(model) : 'none';
+}
+
+const safeName = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'report';
+
+/**
+ * The caller's report of one kind in one language, generated now when it is missing or out of date;
+ * null when the shooting has nothing of that kind to report.
+ */
+export async function getReport(
+  deps: ReportDeps,
+  user: UserContext,
+  params: ShootingParams,
+  kind: ReportKind,
+  locale: ReportLocale | undefined,
+): Promise<Report | null> {
+  const shooting = await loadInspectable(deps.db, user, params);
+  if (kind === 'TRADE_IN') requireTradeIn(user);
+  const language = locale ?? toReportLocale(user.locale);
+  const row = await refreshReport(deps, shooting, kind, language);
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind,
+    locale: language,
+    pdfUrl: await deps.blobs.presignGet(row.blob_key, {
+      expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS,
+      downloadName: `${safeName(shooting.registration)}-${FILE_KIND[kind]}-${language}.pdf`,
+    }),
+    created: row.created_at,
+    updated: row.updated_at,
+  };
+}
+
+/** The user's own language when reports exist in it, else French, the portal's fallback. */
+export const toReportLocale = (locale: string): ReportLocale => {
+  const base = locale.toLowerCase().split(/[-_]/)[0] ?? '';
+  return (REPORT_LOCALES as readonly string[]).includes(base) ? (base as ReportLocale) : 'fr';
+};

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import { IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@forecourt/contracts';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/identity.repo';
+import * as repo from './shootings.repo';
+
+type ImageRow = Awaited<ReturnType<typeof repo.imagesOf>>[number];
+
+const typeRank = (t: string) => (IMAGE_TYPES as readonly string[]).indexOf(t);
+
+/** The images an archive kind holds, ordered by position then type. */
+export function imagesForArchive(rows: readonly ImageRow[], type: ArchiveType): ImageRow[] {
+  let picked: ImageRow[];
+  if (type === 'ORIGINAL_WITHOUT_PROCESSES') picked = rows.filter((r) => r.image_type === 'ORIGINAL');
+  else if (type === 'ORIGINAL_WITH_PROCESSES') picked = rows.filter((r) => r.image_type.startsWith('ORIGINAL'));
+  else {
+    const stamped = rows.filter((r) => r.image_type.startsWith('STAMPED')).map((r) => ({ ...r, order: r.position, imageType: r.image_type }));
+    picked = pickOrderGallery(stamped);
+  }
+  return [...picked].sort((a, b) => a.position - b.position || typeRank(a.image_type) - typeRank(b.image_type));
+}
+
+const extensionOf = (key: string) => {
+  const ext = path.extname(key).toLowerCase();
+  return /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.jpg';
+};
+
+/** Entry names sort as the images are ordered and hold nothing a zip reader could take for a path. */
+export const entryName = (r: Pick<ImageRow, 'position' | 'image_type' | 'blob_key'>) =>
+  `${String(r.position).padStart(3, '0')}-${r.image_type.replace(/[^A-Z0-9_]/gi, '_')}${extensionOf(r.blob_key)}`;
+
+export const archiveFileName = (createdAt: string, registration: string) =>
+  `${createdAt.slice(0, 10)}-${registration.replace(/[^A-Za-z0-9-]+/g, '_') || 'shooting'}.zip`;
+
+/** A stream that opens its source only when first read: the zip reads one entry at a time. */
+function lazyBlob(open: () => Promise<Readable>): Readable {
+  let source: Readable | null = null;
+  const out: Readable = new Readable({
+    read() {
+      if (source) {
+        source.resume();
+        return;
+      }
+      open().then(
+        (s) => {
+          source = s;
+          s.on('data', (chunk: Buffer) => {
+            if (!out.push(chunk)) s.pause();
+          });
+          s.once('end', () => out.push(null));
+          s.once('error', (err) => out.destroy(err));
+        },
+        (err: unknown) => out.destroy(err as Error),
+      );
+    },
+    destroy(err, callback) {
+      source?.destroy();
+      callback(err);
+    },
+  });
+  return out;
+}
+
+/**
+ * A zip of a shooting's images of one kind, stored (JPEGs do not compress) and produced as it is sent:
+ * memory stays flat whatever the archive size.
+ */
+export async function openArchive(
+  deps: { db: Db; blobs: BlobStore },
+  user: Pick<UserContext, 'ownerIds'>,
+  shootingId: string,
+  type: ArchiveType,
+): Promise<{ fileName: string; stream: Readable }> {
+  const s = await repo.findShooting(deps.db, { ownerIds: user.ownerIds, shootingId });
+  if (!s) throw notFound('Shooting');
+  const images = imagesForArchive(await repo.imagesOf(deps.db, s.id), type);
+  if (images.length === 0) throw notFound('Images of this kind');
+  const zip = new ZipArchive({ store: true });
+  for (const image of images) {
+    const body = lazyBlob(async () => {
+      const obj = await deps.blobs.get(image.blob_key);
+      if (!obj) throw new Error(`Image file ${image.blob_key} is missing`);
+      return obj.body;
+    });
+    zip.append(body, { name: entryName(image), date: new Date(image.updated_at) });
+  }
+  void zip.finalize().catch(() => undefined);
+  return { fileName: archiveFileName(s.created_at, s.registration), stream: zip };
+}

@@ -1,0 +1,166 @@
+import {
+  pickOrderGallery,
+  type ProductInfo,
+  type ProductType,
+  type ShootingDetail,
+  type ShootingListItem,
+  type ShootingListQuery,
+  type ShootingType,
+  type ShootingVideo,
+  type DmsStatus,
+  type ImageType,
+  type VideoType,
+} from '@forecourt/contracts';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { Db, DbDialect } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/identity.repo';
+import * as repo from './shootings.repo';
+
+export interface ReadDeps {
+  db: Db;
+  dialect: DbDialect;
+  blobs: BlobStore;
+  presignTtlSeconds: number;
+}
+
+type Scope = Pick<UserContext, 'ownerIds'>;
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+/** The caller's shootings, newest first, one page; dates are whole UTC days, both ends included. */
+export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingListQuery): Promise<ShootingListItem[]> {
+  const rows = await repo.listShootingPage(deps.db, deps.dialect, {
+    ownerIds: user.ownerIds,
+    types: q.shootingTypes,
+    from: q.startDate ? `${q.startDate}T00:00:00.000Z` : undefined,
+    until: q.endDate ? nextDay(q.endDate) : undefined,
+    registration: q.registration ? q.registration.toUpperCase() : undefined,
+    limit: q.limit,
+    offset: q.offset,
+  });
+  const firsts = await repo.firstImages(
+    deps.db,
+    rows.filter((r) => r.shooting_type !== 'VIDEO').map((r) => r.id),
+  );
+  const byShooting = new Map<string, typeof firsts>();
+  for (const f of firsts) byShooting.set(f.shooting_id, [...(byShooting.get(f.shooting_id) ?? []), f]);
+
+  return Promise.all(
+    rows.map(async (r) => {
+      const images = byShooting.get(r.id) ?? [];
+      const cover = pickOrderGallery(images.map((i) => ({ ...i, order: 0, imageType: i.image_type })))[0] ?? images[0];
+      const thumbKey = cover ? (cover.thumbnail_key ?? cover.blob_key) : null;
+      return {
+        id: r.id,
+        shootingId: r.id,
+        productId: r.product_id,
+        ownerId: r.owner_id,
+        ownerName: r.owner_name,
+        shootingType: r.shooting_type as ShootingType,
+        numberOfPictures: Number(images[0]?.pictures ?? 0),
+        image: thumbKey ? await deps.blobs.presignGet(thumbKey, { expiresInSeconds: deps.presignTtlSeconds }) : null,
+        registration: r.registration,
+        created: r.created_at,
+        stamps: r.stamp_id && r.stamp_name ? [{ id: r.stamp_id, name: r.stamp_name }] : [],
+        productModel: r.product_model,
+        remarketingShootingStatus: r.remarketing_status,
+      };
+    }),
+  );
+}
+
+/** A shooting in the caller's scope, addressed by owner, product and id; 404 otherwise. */
+export async function requireShooting(db: Db, user: Scope, key: Omit<repo.ShootingKey, 'ownerIds'>): Promise<repo.ShootingRow> {
+  const row = await repo.findShooting(db, { ...key, ownerIds: user.ownerIds });
+  if (!row) throw notFound('Shooting');
+  return row;
+}
+
+async function toVideos(deps: ReadDeps, shootingId: string): Promise<ShootingVideo[]> {
+  const rows = await repo.videosOf(deps.db, shootingId);
+  return Promise.all(
+    rows.map(async (v) => ({
+      id: v.id,
+      type: v.video_type as VideoType,
+      streamer: v.streamer,
+      url: v.blob_key ? await deps.blobs.presignGet(v.blob_key, { expiresInSeconds: deps.presignTtlSeconds }) : v.url,
+      reference: v.reference,
+    })),
+  );
+}
+
+export async function getShooting(
+  deps: ReadDeps,
+  user: Scope,
+  key: { ownerId: string; productId: string; shootingId: string },
+): Promise<ShootingDetail> {
+  const s = await requireShooting(deps.db, user, key);
+  const [imageRows, videos] = await Promise.all([repo.imagesOf(deps.db, s.id), toVideos(deps, s.id)]);
+  const stampIds = [...new Set([s.stamp_id, ...imageRows.map((i) => i.stamp_id)].filter((x): x is string => Boolean(x)))];
+  const stamps = await repo.stampsByIds(deps.db, stampIds);
+  const ttl = { expiresInSeconds: deps.presignTtlSeconds };
+  const images = await Promise.all(
+    imageRows.map(async (i) => ({
+      id: i.id,
+      url: await deps.blobs.presignGet(i.blob_key, ttl),
+      thumbnailUrl: i.thumbnail_key ? await deps.blobs.presignGet(i.thumbnail_key, ttl) : null,
+      order: i.position,
+      imageType: i.image_type as ImageType,
+      isLabelImage: i.is_label_image === 1,
+      maskId: i.mask_id,
+      stampId: i.stamp_id,
+      format: i.format,
+    })),
+  );
+  const fullName = [s.given_name, s.family_name].filter(Boolean).join(' ');
+  return {
+    id: s.id,
+    productId: s.product_id,
+    ownerId: s.owner_id,
+    ownerName: s.owner_name,
+    shootingType: s.shooting_type as ShootingType,
+    videoName: s.video_name,
+    registration: s.registration,
+    productType: s.product_type as ProductType,
+    vin: s.vin,
+    brand: s.brand,
+    model: { name: s.model, stamps },
+    status: s.remarketing_status,
+    remarketingShootingStatus: s.remarketing_status,
+    created: s.created_at,
+    format: s.format,
+    stamps,
+    details: { registration: s.registration, vin: s.vin, brand: s.brand, model: s.model },
+    images,
+    videos,
+    user: fullName ? { fullName } : null,
+    dmsStatus: s.dms_status as DmsStatus,
+    dmsSyncedAt: s.dms_synced_at,
+  };
+}
+
+export async function getShootingVideos(
+  deps: ReadDeps,
+  user: Scope,
+  key: { ownerId: string; productId: string; shootingId: string },
+): Promise<ShootingVideo[]> {
+  const s = await requireShooting(deps.db, user, key);
+  return toVideos(deps, s.id);
+}
+
+export async function getProduct(deps: Pick<ReadDeps, 'db'>, user: Scope, key: { ownerId: string; productId: string }): Promise<ProductInfo> {
+  const p = await repo.findProduct(deps.db, { ...key, ownerIds: user.ownerIds });
+  if (!p) throw notFound('Product');
+  return {
+    id: p.id,
+    productId: p.id,
+    ownerId: p.owner_id,
+    registration: p.registration,
+    vin: p.vin,
+    brand: p.brand,
+    model: p.model,
+    productType: p.product_type as ProductType,
+    details: { registration: p.registration },
+  };
+}

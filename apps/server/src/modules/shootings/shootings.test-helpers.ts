@@ -1,0 +1,39 @@
+import { buildApp, type App } from '../../app';
+import { SqlWorker } from '../../platform/queue/sql-queue';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { authHeaders } from '../../test/auth-helpers';
+import { createTestAdapters } from '../../test/test-adapters';
+import { shootingsJobs } from './shootings.module';
+
+export const MANAGER = 'manager@demo.forecourt.test';
+export const SALES = 'sales@demo.forecourt.test';
+export const OTHER = 'other@other-dealer.forecourt.test';
+
+export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
+
+/** An app on fresh adapters with the demo accounts, and headers per demo e-mail. */
+export async function setup(env: Record<string, string> = {}) {
+  const adapters = await createTestAdapters(env);
+  await seedAccounts(adapters);
+  const app: App = await buildApp(adapters);
+  const headers = async (email: string) => authHeaders(adapters, email);
+  return { adapters, app, headers, close: async () => (await app.close(), await adapters.cleanup()) };
+}
+
+/** Runs the module's jobs until none is queued or running (failed ones retried later stay queued). */
+export async function drainJobs(adapters: TestAdapters, opts: { untilDone?: string[] } = {}): Promise<void> {
+  const worker = new SqlWorker(adapters.queue, shootingsJobs(adapters), { concurrency: 2 });
+  worker.start();
+  try {
+    for (;;) {
+      const c = await adapters.queue.counts();
+      const waiting = opts.untilDone
+        ? (await Promise.all(opts.untilDone.map((k) => adapters.queue.getByKey(k)))).some((j) => j && j.status !== 'done' && j.status !== 'dead')
+        : c.queued + c.running > 0;
+      if (!waiting) break;
+      await new Promise((r) => setImmediate(r));
+    }
+  } finally {
+    await worker.stop(1000);
+  }
+}

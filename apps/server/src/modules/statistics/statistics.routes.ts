@@ -1,0 +1,18 @@
+import { PlayerRef, PlayerSharedStatistic } from '@forecourt/contracts';
+import { z } from 'zod';
+import type { App } from '../../app';
+import type { Adapters } from '../../platform/adapters';
+import { currentUser, type Auth } from '../identity/auth';
+import { createStatisticsService } from './statistics.service';
+
+export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
+  const statistics = createStatisticsService(adapters);
+  app.post(
+    '/api/users/:id/statistics/players/:ref/shared',
+    { preHandler: auth.requireUser, schema: { params: z.object({ id: z.string().min(1).max(100), ref: PlayerRef }), body: PlayerSharedStatistic } },
+    async (request, reply) => {
+      await statistics.playerShared(currentUser(request), request.params.id, request.params.ref, request.body);
+      return reply.status(204).send();
+    },
+  );
+}

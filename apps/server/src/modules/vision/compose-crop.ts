@@ -1,0 +1,195 @@
+import type { CroppingType } from '@forecourt/contracts';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { VehicleMask } from './segmentation';
+
+export interface CropInput {
+  /** The ORIGINAL photo. */
+  image: Buffer;
+  mask: VehicleMask;
+  /** The stamp's background picture; a plain studio backdrop when the stamp has none. */
+  background: Buffer | null;
+  /** Blur of the background, 0 for none; in pixels of a 1000 px wide picture, so it looks the same at any size. */
+  blurringValue: number;
+  croppingType: CroppingType;
+}
+
+export interface CropOutput {
+  /** The vehicle alone on white. */
+  backgroundCropped: Buffer;
+  /** The vehicle on the stamp's background with its contact shadow (FADED/PARTIAL as configured). */
+  originalCropped: Buffer;
+  originalCroppedNoShadow: Buffer;
+}
+
+export interface VehicleBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const JPEG = { quality: 90, chromaSubsampling: '4:2:0' } as const;
+const SOLID = 128;
+
+/** The cropped renderings of a photo from its vehicle mask. Throws when the mask holds no vehicle. */
+export async function composeCropped(input: CropInput): Promise<CropOutput> {
+  const { width, height } = input.mask;
+  const raw3 = { raw: { width, height, channels: 3 as const } };
+  const raw4 = { raw: { width, height, channels: 4 as const } };
+  const box = await findVehicle(input.mask);
+  if (!box) throw new Error('No vehicle was found in this picture');
+
+  const original = await sharp(input.image).rotate().removeAlpha().raw().toBuffer();
+  const background = await backgroundLayer(input.background, width, height, input.blurringValue);
+  const edge = input.croppingType === 'FADED_CROPPING' ? Math.max(2, width * 0.006) : 0.6;
+  const alpha = await sharp(input.mask.alpha, { raw: { width, height, channels: 1 } })
+    .blur(edge)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const vehicle = await withAlpha(original, alpha, width, height);
+
+  const shadowLayer = input.croppingType === 'PARTIAL_CROPPING' ? null : await contactShadow(box, width, height);
+  const floor =
+    input.croppingType === 'PARTIAL_CROPPING'
+      ? await withAlpha(original, floorAlpha(box, width, height), width, height)
+      : null;
+  const layers = (shadow: boolean): OverlayOptions[] => {
+    const list: OverlayOptions[] = [];
+    if (shadow && shadowLayer) list.push(shadowLayer);
+    list.push({ input: vehicle, ...raw4 });
+    // PARTIAL_CROPPING keeps the real floor (and the real shadow on it): only what lies above is replaced.
+    if (floor) list.push({ input: floor, ...raw4 });
+    return list;
+  };
+  const render = (base: Buffer, overlays: OverlayOptions[]) =>
+    sharp(base, raw3).composite(overlays).jpeg(JPEG).toBuffer();
+  // One rendering after the other: each holds full-size working copies, and the worker's memory is the limit.
+  const originalCropped = await render(background, layers(true));
+  const originalCroppedNoShadow = await render(background, layers(false));
+  const backgroundCropped = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([{ input: vehicle, ...raw4 }])
+    .jpeg(JPEG)
+    .toBuffer();
+  return { originalCropped, originalCroppedNoShadow, backgroundCropped };
+}
+
+// The vehicle's box is looked for on a mask this wide at most: the full-size scan would hold the event
+// loop (shared with the API) for a noticeable time on an 8 MP picture.
+const BOX_SCAN_WIDTH = 800;
+
+/** The box of the vehicle in the mask's pixels, found on a reduced copy, or null when there is none. */
+async function findVehicle(mask: VehicleMask): Promise<VehicleBox | null> {
+  const scale = Math.min(1, BOX_SCAN_WIDTH / mask.width);
+  if (scale === 1) return vehicleBox(mask);
+  const width = Math.max(1, Math.round(mask.width * scale));
+  const height = Math.max(1, Math.round(mask.height * scale));
+  const alpha = await sharp(mask.alpha, { raw: { width: mask.width, height: mask.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const box = vehicleBox({ width, height, alpha });
+  if (!box) return null;
+  const fx = mask.width / width;
+  const fy = mask.height / height;
+  return {
+    left: Math.floor(box.left * fx),
+    top: Math.floor(box.top * fy),
+    right: Math.min(mask.width - 1, Math.ceil((box.right + 1) * fx) - 1),
+    bottom: Math.min(mask.height - 1, Math.ceil((box.bottom + 1) * fy) - 1),
+  };
+}
+
+/** The box of the mask's solid pixels, or null when there are none. */
+export function vehicleBox(mask: VehicleMask): VehicleBox | null {
+  const { width, height, alpha } = mask;
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (alpha[row + x]! < SOLID) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? null : { left, top, right, bottom };
+}
+
+/** The stamp's background covering the picture, blurred on a quarter-size copy (same look, far faster). */
+async function backgroundLayer(
+  background: Buffer | null,
+  width: number,
+  height: number,
+  blurringValue: number,
+): Promise<Buffer> {
+  const source = background ?? studioBackdrop(width, height);
+  const sigma = (blurringValue * width) / 1000;
+  if (sigma < 1) return sharp(source).rotate().resize(width, height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+  const small = await sharp(source)
+    .rotate()
+    .resize(Math.max(1, Math.round(width / 4)), Math.max(1, Math.round(height / 4)), { fit: 'cover' })
+    .removeAlpha()
+    .blur(Math.max(0.3, sigma / 4))
+    .png()
+    .toBuffer();
+  return sharp(small).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+}
+
+function studioBackdrop(width: number, height: number): Buffer {
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f5f7"/><stop offset="0.62" stop-color="#dfe2e6"/><stop offset="0.62" stop-color="#c9cdd2"/><stop offset="1" stop-color="#eceef0"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#wall)"/></svg>`);
+}
+
+/** A soft dark ellipse where the wheels meet the floor, drawn over its own small area only. */
+async function contactShadow(box: VehicleBox, width: number, height: number): Promise<OverlayOptions | null> {
+  const rx = ((box.right - box.left) / 2) * 0.98;
+  const ry = Math.max(4, (box.right - box.left) * 0.045);
+  const pad = ry * 3;
+  const w = Math.ceil(rx * 2 + pad * 2);
+  const h = Math.ceil(ry * 2 + pad * 2);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
+  <defs><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.7).toFixed(1)}"/></filter>
+  <filter id="core" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.25).toFixed(1)}"/></filter></defs>
+  <ellipse cx="${w / 2}" cy="${h / 2}" rx="${rx}" ry="${ry}" fill="#000" opacity="0.45" filter="url(#soft)"/>
+  <ellipse cx="${w / 2}" cy="${h / 2}" rx="${rx * 0.85}" ry="${ry * 0.35}" fill="#000" opacity="0.4" filter="url(#core)"/></svg>`;
+  const left = Math.round((box.left + box.right) / 2 - w / 2);
+  const top = Math.round(box.bottom - ry * 0.6 - h / 2);
+  // sharp refuses overlays that overflow the picture: keep the part inside it.
+  const x0 = Math.max(0, left);
+  const y0 = Math.max(0, top);
+  const x1 = Math.min(width, left + w);
+  const y1 = Math.min(height, top + h);
+  if (x1 <= x0 || y1 <= y0) return null;
+  const input = await sharp(Buffer.from(svg))
+    .extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 })
+    .png()
+    .toBuffer();
+  return { input, left: x0, top: y0 };
+}
+
+/** Opaque below the vehicle's lower part (the floor it stands on), fading to clear above it. */
+function floorAlpha(box: VehicleBox, width: number, height: number): Buffer {
+  const floorTop = box.bottom - (box.bottom - box.top) * 0.22;
+  const ramp = Math.max(2, height * 0.03);
+  const alpha = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    const a = Math.round(Math.max(0, Math.min(1, (y - floorTop) / ramp)) * 255);
+    if (a > 0) alpha.fill(a, y * width, (y + 1) * width);
+  }
+  return alpha;
+}
+
+/** An RGBA buffer from an RGB buffer and a one-byte-a-pixel alpha (joined by libvips, off the event loop). */
+function withAlpha(rgb: Buffer, alpha: Buffer, width: number, height: number): Promise<Buffer> {
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
+    .raw()
+    .toBuffer();
+}

@@ -1,0 +1,233 @@
+import type { Cv, Mat } from './opencv';
+import { withMats } from './opencv';
+import { groupCharacters, type Blob } from './character-groups';
+import { rotatedCorners, type Point, type Quad } from './geometry';
+
+export interface PlateCandidate {
+  corners: Quad;
+  /** 0..1: how plate-like the region looks (character row, contrast, plain background). */
+  confidence: number;
+}
+
+export interface GrayImage {
+  width: number;
+  height: number;
+  /** One byte a pixel, row by row. */
+  data: Uint8Array;
+}
+
+// Working sizes (longest side): small plates are read on the larger one, large plates (close-ups) on the
+// smaller one, so that one adaptive-threshold window fits the character strokes of both. Small photos
+// are enlarged so that their characters are more than a few pixels tall.
+const LARGE_SCALE = { min: 1280, max: 1600 };
+const MIN_CONFIDENCE = 0.5;
+// Most text rows that are not plates score below this; a second plate is only reported above it.
+const SURE_CONFIDENCE = 0.97;
+const MAX_PLATES = 4;
+
+/** Licence plates found in a grayscale image, best first, corners in the image's own pixels. */
+export function detectPlatesInGray(cv: Cv, image: GrayImage, minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
+  const found: PlateCandidate[] = [];
+  withMats((track) => {
+    const full = track(new cv.Mat(image.height, image.width, cv.CV_8UC1));
+    full.data.set(image.data);
+    const longest = Math.max(image.width, image.height);
+    const large = Math.min(LARGE_SCALE.max, Math.max(LARGE_SCALE.min, longest));
+    for (const target of [large, large / 2]) {
+      const factor = target / longest;
+      let gray = full;
+      if (Math.abs(factor - 1) > 0.05) {
+        gray = track(new cv.Mat());
+        const size = new cv.Size(Math.round(image.width * factor), Math.round(image.height * factor));
+        cv.resize(full, gray, size, 0, 0, factor < 1 ? cv.INTER_AREA : cv.INTER_LINEAR);
+      }
+      for (const c of candidatesAtScale(cv, gray)) {
+        found.push({ confidence: c.confidence, corners: c.corners.map((p) => ({ x: p.x / factor, y: p.y / factor })) as unknown as Quad });
+      }
+    }
+  });
+  const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
+  if (!best) return [];
+  return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE)].slice(0, MAX_PLATES);
+}
+
+function candidatesAtScale(cv: Cv, gray: Mat): PlateCandidate[] {
+  return withMats((track) => {
+    const blurred = track(new cv.Mat());
+    cv.GaussianBlur(gray, blurred, new cv.Size(3, 3), 0);
+    const dark = track(new cv.Mat());
+    cv.adaptiveThreshold(blurred, dark, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, 25, 10);
+    const labels = track(new cv.Mat());
+    const stats = track(new cv.Mat());
+    const centroids = track(new cv.Mat());
+    const count = cv.connectedComponentsWithStats(dark, labels, stats, centroids, 8, cv.CV_32S);
+    const s = stats.data32S;
+    const blobs: Blob[] = [];
+    const maxHeight = gray.rows / 5;
+    for (let i = 1; i < count; i++) {
+      const x = s[i * 5]!;
+      const y = s[i * 5 + 1]!;
+      const w = s[i * 5 + 2]!;
+      const h = s[i * 5 + 3]!;
+      const area = s[i * 5 + 4]!;
+      if (h < 9 || h > maxHeight || w > h * 1.1 || h > w * 9) continue;
+      const fill = area / (w * h);
+      if (fill < 0.18 || fill > 0.92) continue;
+      blobs.push({ x, y, w, h, area });
+    }
+    return groupCharacters(blobs).map((group) => scoreGroup(gray, group));
+  });
+}
+
+/** Plate box around a row of characters, scored by what a plate looks like around its characters. */
+function scoreGroup(gray: Mat, group: Blob[]): PlateCandidate {
+  const n = group.length;
+  const centres = group.map((b) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 }));
+  const slope = fitSlope(centres);
+  const heights = group.map((b) => b.h).sort((a, b) => a - b);
+  const charHeight = heights[Math.floor(n / 2)]!;
+  const left = Math.min(...group.map((b) => b.x));
+  const right = Math.max(...group.map((b) => b.x + b.w));
+  const span = right - left;
+  const cx = (left + right) / 2;
+  const cy = centres.reduce((a, p) => a + p.y, 0) / n + slope * (cx - centres.reduce((a, p) => a + p.x, 0) / n);
+  const angle = Math.atan(slope);
+  const contrast = regionContrast(gray, group, left, right);
+  const width = span * 1.16 + charHeight * 0.35;
+  const edges = plateEdges(gray, { x: cx, y: cy }, angle, span / 2, charHeight, (contrast.dark + contrast.light) / 2);
+  // European plates carry the country band on the left, beyond the characters.
+  const shift = width * 0.035;
+  const along = { x: Math.cos(angle), y: Math.sin(angle) };
+  const across = { x: -Math.sin(angle), y: Math.cos(angle) };
+  const centreOffset = (edges.below - edges.above) / 2;
+  const centre = { x: cx - shift * along.x + centreOffset * across.x, y: cy - shift * along.y + centreOffset * across.y };
+  const corners = rotatedCorners(centre, width, edges.above + edges.below, angle);
+
+  const heightSpread = (heights[n - 1]! - heights[0]!) / charHeight;
+  const gaps = group.slice(1).map((b, i) => b.x - (group[i]!.x + group[i]!.w));
+  const meanGap = gaps.reduce((a, g) => a + g, 0) / Math.max(1, gaps.length);
+  const widths = group.map((b) => b.w / b.h);
+  const widthVariety = Math.max(...widths) - Math.min(...widths);
+
+  let score = 0;
+  score += n >= 5 && n <= 9 ? 0.35 : n === 4 || n === 10 ? 0.2 : 0.05;
+  score += Math.max(0, 0.2 - heightSpread * 0.5);
+  score += meanGap < charHeight * 0.6 ? 0.1 : 0;
+  score += Math.min(0.15, widthVariety * 0.4);
+  score += Math.min(0.3, contrast.contrast / 250) - Math.min(0.2, contrast.backgroundStd / 200);
+  score += Math.abs(angle) < 0.25 ? 0.05 : -0.2;
+  return { corners, confidence: Math.max(0, Math.min(1, score)) };
+}
+
+/**
+ * Distances from the character row's centre line to the plate's upper and lower edges: the plate's light
+ * background goes on past the characters until its border or the car. Where the surroundings are as
+ * light as the plate, a plate's usual proportions stand in.
+ */
+function plateEdges(gray: Mat, centre: Point, angle: number, halfSpan: number, charHeight: number, threshold: number): { above: number; below: number } {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const rowMean = (v: number): number => {
+    let sum = 0;
+    let count = 0;
+    for (let u = -halfSpan * 0.8; u <= halfSpan * 0.8; u += Math.max(1, halfSpan / 40)) {
+      const x = Math.round(centre.x + u * cos - v * sin);
+      const y = Math.round(centre.y + u * sin + v * cos);
+      if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) continue;
+      sum += gray.data[y * gray.cols + x]!;
+      count += 1;
+    }
+    return count ? sum / count : 0;
+  };
+  const edge = (direction: 1 | -1): number => {
+    const start = charHeight * 0.5;
+    const limit = charHeight * 1.0;
+    for (let d = start; d <= limit; d += 1) {
+      // The plate's frame lies beyond the light background.
+      if (rowMean(direction * d) < threshold) return Math.max(d, charHeight * 0.55) + charHeight * 0.1;
+    }
+    return charHeight * 0.75;
+  };
+  return { above: edge(-1), below: edge(1) };
+}
+
+/** Least-squares slope of the character centres (the plate's tilt). */
+function fitSlope(points: Point[]): number {
+  const mx = points.reduce((a, p) => a + p.x, 0) / points.length;
+  const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.x - mx) * (p.y - my);
+    den += (p.x - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}
+
+/** Brightness of the plate background between characters against the characters themselves. */
+function regionContrast(gray: Mat, group: Blob[], left: number, right: number): { contrast: number; backgroundStd: number; dark: number; light: number } {
+  const top = Math.max(0, Math.min(...group.map((b) => b.y)));
+  const bottom = Math.min(gray.rows, Math.max(...group.map((b) => b.y + b.h)));
+  const data = gray.data;
+  const cols = gray.cols;
+  // A histogram, not a sorted copy: this runs for every candidate row of every picture.
+  const histogram = new Uint32Array(256);
+  let total = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = Math.max(0, left); x < Math.min(cols, right); x++) histogram[data[y * cols + x]!]! += 1;
+    total += Math.max(0, Math.min(cols, right) - Math.max(0, left));
+  }
+  const at = (q: number): number => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v]!;
+      if (seen > total * q) return v;
+    }
+    return 255;
+  };
+  // The lightest 40 %: the plate's background between the characters.
+  const from = at(0.6);
+  let count = 0;
+  let sum = 0;
+  let squares = 0;
+  for (let v = from; v < 256; v++) {
+    count += histogram[v]!;
+    sum += v * histogram[v]!;
+    squares += v * v * histogram[v]!;
+  }
+  const mean = sum / Math.max(1, count);
+  const std = Math.sqrt(Math.max(0, squares / Math.max(1, count) - mean * mean));
+  return { contrast: at(0.8) - at(0.1), backgroundStd: std, dark: at(0.1), light: at(0.8) };
+}
+
+/** Keeps the best of candidates that cover the same plate (found at both scales, or twice in one). */
+function suppressOverlaps(candidates: PlateCandidate[]): PlateCandidate[] {
+  const sorted = [...candidates].sort((a, b) => b.confidence - a.confidence);
+  const kept: PlateCandidate[] = [];
+  for (const c of sorted) {
+    if (!kept.some((k) => boxIoU(bounds(k.corners), bounds(c.corners)) > 0.2)) kept.push(c);
+  }
+  return kept;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export const bounds = (quad: readonly Point[]): Box => {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+};
+
+export const boxIoU = (a: Box, b: Box): number => {
+  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x));
+  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y));
+  const inter = ix * iy;
+  return inter === 0 ? 0 : inter / (a.w * a.h + b.w * b.h - inter);
+};

@@ -1,0 +1,27 @@
+import type { PlateCornersRequest, PlateCornersResponse } from '@forecourt/contracts';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/identity.repo';
+import { detectPlates } from './detect-plates';
+import type { Quad } from './geometry';
+import { findOriginals } from './vision.repo';
+
+/** Detected plate corners of images of one shooting, in the pixels of each position's ORIGINAL. */
+export async function plateCorners(deps: { db: Db; blobs: BlobStore }, user: UserContext, req: PlateCornersRequest): Promise<PlateCornersResponse> {
+  const ids = [...new Set(req.imageIds)];
+  const found = await findOriginals(deps.db, req.shootingId, ids, user.ownerIds);
+  if (found.length !== ids.length) throw notFound('Image');
+  const sources = ids.map((id) => found.find((s) => s.imageId === id)!);
+  const images: PlateCornersResponse['images'] = [];
+  // One image at a time: detection is CPU work and the API shares the process with other requests.
+  for (const source of sources) {
+    const bytes = await deps.blobs.getBuffer(source.originalBlobKey);
+    if (!bytes) throw notFound('Image');
+    const result = await detectPlates(bytes);
+    images.push({ imageId: source.imageId, width: result.width, height: result.height, plates: result.plates.map((p) => ({ corners: roundQuad(p.corners), confidence: Math.round(p.confidence * 100) / 100 })) });
+  }
+  return { images };
+}
+
+const roundQuad = (q: Quad): Quad => q.map((p) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 })) as Quad;

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAdapters, onPostgres } from '../../test/test-adapters';
+import { DatabaseStartError, migrate, openPostgres, openSqlite } from './database';
+
+const SPEC_TABLES = [
+  'dealer_groups',
+  'users',
+  'user_options',
+  'user_models',
+  'owners',
+  'user_owners',
+  'products',
+  'shootings',
+  'images',
+  'videos',
+  'stamps',
+  'stamp_configurations',
+  'reports',
+  'player_references',
+  'ratings',
+  'live_rooms',
+  'video_configurations',
+  'notifications_outbox',
+  'statistics_events',
+  'jobs',
+];
+
+/** A port on 127.0.0.1 nobody listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  beforeAll(async () => {
+    adapters = await createTestAdapters();
+  });
+  afterAll(async () => {
+    await adapters.cleanup();
+  });
+
+  it('has a table for every entity of the spec once migrated', async () => {
+    const tables = (await adapters.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(SPEC_TABLES));
+  });
+
+  it('changes nothing when the migrations run again', async () => {
+    const before = await adapters.db.introspection.getTables();
+    await migrate(adapters.db);
+    expect(await adapters.db.introspection.getTables()).toEqual(before);
+  });
+
+  it('rejects a row that breaks a foreign key', async () => {
+    await expect(adapters.db.insertInto('user_owners').values({ user_id: 'no-such-user', owner_id: 'no-such-owner' }).execute()).rejects.toThrow(
+      /foreign key/i,
+    );
+  });
+});
+
+describe('opening the database', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-db-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps the embedded database in WAL mode', async () => {
+    const handle = openSqlite(path.join(dir, 'wal.sqlite'));
+    const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
+    expect(rows[0]?.journal_mode).toBe('wal');
+    await handle.close();
+  });
+
+  it('refuses a file that is not a database, naming it', () => {
+    const file = path.join(dir, 'corrupt.sqlite');
+    fs.writeFileSync(file, 'this is not a database, it is a text file that got in the way'.repeat(100));
+    expect(() => openSqlite(file)).toThrow(DatabaseStartError);
+    expect(() => openSqlite(file)).toThrow(/Cannot open the database file .*corrupt\.sqlite/);
+  });
+
+  it('refuses an unreachable PostgreSQL server without showing the password', async () => {
+    const url = `postgres://forecourt:s3cret@127.0.0.1:${await closedPort()}/forecourt`;
+    const err = await openPostgres(url).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseStartError);
+    expect((err as Error).message).toMatch(/^Cannot reach DATABASE_URL postgres:\/\/\*\*\*@127\.0\.0\.1/);
+    expect((err as Error).message).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,22 @@
+/** Who asked for a message: kept with the outbox entry so administrators see it in their group only. */
+export interface MessageOrigin {
+  userId: string | null;
+  groupId: string | null;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The display name of the sender; the address is always the configured MAIL_FROM. */
+  fromName?: string;
+  replyTo?: string;
+  origin: MessageOrigin;
+}
+
+/** Sends e-mail: over SMTP when SMTP_URL is set, else kept in the outbox table. */
+export interface MailSender {
+  readonly driver: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}

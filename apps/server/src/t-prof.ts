@@ -1,0 +1,11 @@
+import { loadConfig } from './config';
+import { createAdapters } from './platform/adapters';
+import * as repo from './modules/shootings/shootings.repo';
+const adapters = await createAdapters(loadConfig({ DATA_DIR: '/tmp/forecourt-bench-shootings-list/sqlite', LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+const f = { ownerIds: [0,1,2,3,4].map((o) => `own-bench-000${o}`), types: ['STANDARD','VIDEO','INSPECTION','INSPECTION_REPAIR_ORDER'] as never, limit: 12, offset: 0 };
+const time = async (name: string, fn: () => Promise<unknown>) => { await fn(); const t = performance.now(); for (let i = 0; i < 50; i++) await fn(); console.log(name, ((performance.now() - t) / 50).toFixed(2)); };
+const rows = await repo.listShootingPage(adapters.db, 'sqlite', f);
+await time('page', () => repo.listShootingPage(adapters.db, 'sqlite', f));
+await time('first', () => repo.firstImages(adapters.db, rows.map((r) => r.id)));
+await time('presign', () => Promise.all(rows.map((r) => adapters.blobs.presignGet(`shootings/${r.id}/x.jpg`, { expiresInSeconds: 3600 }))));
+await adapters.close();

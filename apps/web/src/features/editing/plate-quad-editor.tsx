@@ -1,0 +1,99 @@
+import type { PixelPoint, PlateCorners } from '@forecourt/contracts';
+import Box from '@mui/material/Box';
+import { useRef, useState, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface PlateQuadEditorProps {
+  /** The ORIGINAL picture the corners are measured on. */
+  src: string;
+  width: number;
+  height: number;
+  plates: PlateCorners[];
+  onChange: (plates: PlateCorners[]) => void;
+}
+
+type Drag = { kind: 'corner'; plate: number; corner: number } | { kind: 'draw'; from: PixelPoint };
+
+const rectangle = (a: PixelPoint, b: PixelPoint): PlateCorners => {
+  const [x0, x1] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+  const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+  return [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+};
+
+/**
+ * The picture with each plate's quadrilateral over it: its corners can be dragged, and dragging on the
+ * picture outside any corner draws a new plate (where detection found none, or missed one).
+ */
+export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQuadEditorProps) {
+  const { t } = useTranslation();
+  const svg = useRef<SVGSVGElement>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const [draft, setDraft] = useState<PlateCorners | null>(null);
+  const handle = Math.max(width, height) / 80;
+
+  const toPicture = (e: PointerEvent): PixelPoint => {
+    const box = svg.current!.getBoundingClientRect();
+    return {
+      x: Math.max(0, Math.min(width, ((e.clientX - box.left) / box.width) * width)),
+      y: Math.max(0, Math.min(height, ((e.clientY - box.top) / box.height) * height)),
+    };
+  };
+
+  const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
+    const target = e.target as SVGElement;
+    svg.current!.setPointerCapture(e.pointerId);
+    if (target.dataset.plate !== undefined) {
+      setDrag({ kind: 'corner', plate: Number(target.dataset.plate), corner: Number(target.dataset.corner) });
+    } else {
+      setDrag({ kind: 'draw', from: toPicture(e) });
+    }
+  };
+  const onPointerMove = (e: PointerEvent<SVGSVGElement>) => {
+    if (!drag) return;
+    const at = toPicture(e);
+    if (drag.kind === 'draw') {
+      setDraft(rectangle(drag.from, at));
+      return;
+    }
+    onChange(plates.map((p, i) => (i === drag.plate ? (p.map((c, j) => (j === drag.corner ? at : c)) as PlateCorners) : p)));
+  };
+  const onPointerUp = () => {
+    if (drag?.kind === 'draw' && draft && Math.abs(draft[2].x - draft[0].x) > handle && Math.abs(draft[2].y - draft[0].y) > handle / 2) onChange([...plates, draft]);
+    setDrag(null);
+    setDraft(null);
+  };
+
+  return (
+    <Box sx={{ position: 'relative', width: '100%', lineHeight: 0, userSelect: 'none', touchAction: 'none' }}>
+      <Box component="img" src={src} alt="" sx={{ width: '100%', display: 'block' }} draggable={false} />
+      <svg
+        ref={svg}
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('editing.cover.editorLabel', { count: plates.length })}
+        data-testid="plate-quad-editor"
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', cursor: 'crosshair' }}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        {[...plates, ...(draft ? [draft] : [])].map((plate, i) => (
+          <g key={i} data-testid="plate-quad">
+            <polygon points={plate.map((c) => `${c.x},${c.y}`).join(' ')} fill="rgba(255, 193, 7, 0.25)" stroke="#ffc107" strokeWidth={handle / 3} />
+            {i < plates.length
+              ? plate.map((c, j) => (
+                  <circle key={j} cx={c.x} cy={c.y} r={handle} fill="#ffc107" stroke="#000" strokeWidth={handle / 5} data-plate={i} data-corner={j} style={{ cursor: 'move' }} />
+                ))
+              : null}
+          </g>
+        ))}
+      </svg>
+    </Box>
+  );
+}

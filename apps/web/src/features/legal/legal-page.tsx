@@ -1,0 +1,54 @@
+import { Box, Container, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { BackButton } from '../../components/back-button';
+import { LEGAL_TEXTS, legalLanguage, type LegalDoc } from './legal-texts';
+
+const TITLE_KEYS: Record<LegalDoc, string> = {
+  legalNotice: 'shell.legalNotice',
+  termsOfService: 'shell.termsOfService',
+  privacyPolicy: 'shell.privacyPolicy',
+};
+
+/** A static legal page, public, in French or English (?lang= picks one, as the footer's terms links do). */
+function LegalPage({ doc }: { doc: LegalDoc }) {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const { hash } = useLocation();
+  const lang = legalLanguage(params.get('lang') ?? i18n.language);
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+  return (
+    <Container maxWidth="md" sx={{ py: 4 }} lang={lang}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+        <BackButton />
+        <Typography variant="h4" component="h1">
+          {t(TITLE_KEYS[doc])}
+        </Typography>
+      </Box>
+      {lang !== legalLanguage(i18n.language) || (i18n.language !== 'fr' && i18n.language !== 'en') ? (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('legal.availableLanguages')}
+        </Typography>
+      ) : null}
+      {LEGAL_TEXTS[lang][doc].map((section) => (
+        <Box component="section" key={section.title} id={section.id} sx={{ mb: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {section.title}
+          </Typography>
+          {section.paragraphs.map((p) => (
+            <Typography key={p.slice(0, 40)} sx={{ mb: 1 }}>
+              {p}
+            </Typography>
+          ))}
+        </Box>
+      ))}
+    </Container>
+  );
+}
+
+export const LegalNoticePage = () => <LegalPage doc="legalNotice" />;
+export const TermsOfServicePage = () => <LegalPage doc="termsOfService" />;
+export const PrivacyPolicyPage = () => <LegalPage doc="privacyPolicy" />;

@@ -1,0 +1,46 @@
+import type { ReportKind } from '@forecourt/contracts';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { ActionButton } from '../shooting-detail/action-button';
+import { AVAILABILITY_MESSAGE, reportAvailability } from './report-availability';
+import { fetchReport, type ShootingKey } from './reports-api';
+
+/**
+ * One report button: the availability check runs when the page opens; ERROR or NO_PDF disable the button
+ * and say why (spec sections 6 and 8); otherwise a click downloads the PDF in the portal's language.
+ */
+export function ReportButton({ kind, shooting, compact }: { kind: ReportKind; shooting: ShootingKey; compact: boolean }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const query = useQuery({
+    queryKey: ['report', kind, shooting.ownerId, shooting.productId, shooting.shootingId, locale],
+    queryFn: () => fetchReport(kind, shooting, locale),
+    retry: false,
+  });
+  const availability = reportAvailability(query);
+
+  useEffect(() => {
+    if (availability.state === 'ERROR' || availability.state === 'NO_PDF') {
+      const message = AVAILABILITY_MESSAGE[availability.state];
+      snackbar.show(message.key, message.severity);
+    }
+  }, [availability.state, snackbar]);
+
+  const label = t(`reports.button.${kind}`);
+  return (
+    <ActionButton
+      compact={compact}
+      icon={<PictureAsPdfIcon />}
+      label={label}
+      loading={availability.state === 'LOADING'}
+      disabled={availability.state !== 'READY'}
+      data-testid={`report-${kind}`}
+      data-availability={availability.state}
+      {...(availability.state === 'READY' ? { href: availability.report.pdfUrl, download: '' } : {})}
+    />
+  );
+}

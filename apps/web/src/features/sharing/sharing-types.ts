@@ -1,0 +1,17 @@
+import type { ShootingType } from '@forecourt/contracts';
+
+/** The signed-in sender as the sharing dialogs need them (from the current user). */
+export interface Sender {
+  id: string;
+  email: string;
+  name: string;
+  canSendEmail: boolean;
+  canSendSms: boolean;
+}
+
+/** What a dialog shares: the player link and, for the statistics call, the ref and the shooting type. */
+export interface SharedPlayer {
+  ref: string;
+  url: string;
+  shootingType: ShootingType;
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SMS_MAX_LENGTH } from '@forecourt/contracts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import type { CountryCode } from 'libphonenumber-js';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSnackbar } from '../../components/snackbar';
+import { PhoneField } from './phone-field';
+import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
+import { sendSms } from './sharing-api';
+import type { Sender, SharedPlayer } from './sharing-types';
+import { recordShared } from './use-shared-statistic';
+
+/** The phone widget appears this long after the dialog opens (spec section 9). */
+export const PHONE_WIDGET_DELAY_MS = 250;
+
+const SmsForm = z
+  .object({
+    country: z.string(),
+    phone: z.string().min(1, 'sharing.required'),
+    body: z.string().min(1, 'sharing.required').max(SMS_MAX_LENGTH, 'sharing.maxLength'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.phone && !toInternational(v.phone, v.country as CountryCode)) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'sharing.phoneFormat' });
+  });
+type SmsForm = z.infer<typeof SmsForm>;
+
+/** Sends the player link by SMS: a valid international number, a text of at most 160 characters. */
+export function SmsDialog({ open, onClose, player, sender }: { open: boolean; onClose: () => void; player: SharedPlayer; sender: Sender }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [showPhone, setShowPhone] = useState(false);
+  const form = useForm<SmsForm>({
+    resolver: zodResolver(SmsForm),
+    defaultValues: { country: DEFAULT_PHONE_COUNTRY, phone: '', body: '' },
+    mode: 'onTouched',
+  });
+  const { reset } = form;
+
+  useEffect(() => {
+    if (!open) return;
+    reset({ country: DEFAULT_PHONE_COUNTRY, phone: '', body: t('sharing.sms.defaultBody', { link: player.url }).slice(0, SMS_MAX_LENGTH) });
+    const timer = window.setTimeout(() => setShowPhone(true), PHONE_WIDGET_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setShowPhone(false);
+    };
+  }, [open, player.url, reset, t]);
+
+  const send = useMutation({
+    mutationFn: (v: SmsForm) => sendSms({ to: toInternational(v.phone, v.country as CountryCode)!, body: v.body }),
+    onSuccess: () => {
+      snackbar.show('api.sendSmsSuccess', 'success');
+      recordShared(sender, player, 'SMS');
+      form.reset();
+      onClose();
+    },
+    onError: () => snackbar.show('api.sendSmsError'),
+  });
+
+  const body = useWatch({ control: form.control, name: 'body' });
+  const country = useWatch({ control: form.control, name: 'country' }) as CountryCode;
+  const bodyError = form.formState.errors.body?.message;
+  return (
+    <Dialog open={open} onClose={send.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="sms-dialog-title">
+      <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
+        <DialogTitle id="sms-dialog-title">{t('sharing.sms.title')}</DialogTitle>
+        <DialogContent>
+          {showPhone && (
+            <Controller
+              control={form.control}
+              name="phone"
+              render={({ field, fieldState }) => (
+                <PhoneField
+                  country={country}
+                  onCountry={(c) => form.setValue('country', c, { shouldValidate: form.formState.isSubmitted || Boolean(fieldState.isTouched) })}
+                  number={field.value}
+                  onNumber={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          )}
+          <TextField
+            {...form.register('body')}
+            label={t('sharing.sms.body')}
+            required
+            fullWidth
+            margin="normal"
+            multiline
+            minRows={3}
+            error={Boolean(bodyError)}
+            helperText={`${bodyError ? `${t(bodyError, { max: SMS_MAX_LENGTH })} · ` : ''}${body.length}/${SMS_MAX_LENGTH}`}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={send.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={send.isPending}>
+            {t('common.send')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

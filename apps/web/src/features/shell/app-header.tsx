@@ -1,0 +1,51 @@
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { getWebConfig } from '../../api/web-config';
+import { useColorMode } from '../../app/theme';
+import { ForecourtLogo } from '../../components/forecourt-logo';
+import { AppDrawer } from './app-drawer';
+
+/** The header of spec section 2: menu, logo (custom brand or default) linking to / unless told not to, dark mode. */
+export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
+  const { t } = useTranslation();
+  const { dark, toggle } = useColorMode();
+  const [open, setOpen] = useState(false);
+  const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
+  const logo = (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
+      <ForecourtLogo size={36} src={config.data?.brandLogoUrl} />
+      <Typography variant="h6" component="span">
+        {t('common.appName')}
+      </Typography>
+    </Box>
+  );
+  return (
+    <AppBar position="static" component="header">
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton color="inherit" edge="start" aria-label={t('shell.menu')} onClick={() => setOpen(true)}>
+          <MenuIcon />
+        </IconButton>
+        {logoLinks ? (
+          <Box component={RouterLink} to="/" aria-label={t('shell.home')} sx={{ color: 'inherit', textDecoration: 'none' }}>
+            {logo}
+          </Box>
+        ) : (
+          logo
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={dark ? t('shell.lightMode') : t('shell.darkMode')}>
+          <IconButton color="inherit" aria-label={dark ? t('shell.lightMode') : t('shell.darkMode')} aria-pressed={dark} onClick={toggle}>
+            {dark ? <LightModeIcon /> : <DarkModeIcon />}
+          </IconButton>
+        </Tooltip>
+      </Toolbar>
+      <AppDrawer open={open} onClose={() => setOpen(false)} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { drawerEntries, isNonLegacy } from './drawer-entries';
+
+const UUID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0001';
+const names = (r: Parameters<typeof drawerEntries>[0]) => drawerEntries(r).map((e) => e.name);
+const ALWAYS = ['shootings', 'statistics', 'faq', 'tutorials', 'contact'];
+
+describe('drawer entries', () => {
+  it('tells non-legacy accounts by a UUID username', () => {
+    expect(isNonLegacy(UUID)).toBe(true);
+    expect(isNonLegacy('123456')).toBe(false);
+    expect(isNonLegacy('jdupont')).toBe(false);
+  });
+
+  it('gives a legacy account without rights only the common entries', () => {
+    expect(names({ username: '4242', habilitations: [], roles: ['manage-users'], options: null })).toEqual(ALWAYS);
+  });
+
+  it('gives the user board only to manage-users on a non-legacy account, and account to any non-legacy one', () => {
+    expect(names({ username: UUID, habilitations: [], roles: ['manage-users'], options: {} })).toEqual(
+      ['shootings', 'statistics', 'userBoard', 'faq', 'tutorials', 'account', 'contact'],
+    );
+  });
+
+  it('follows habilitations for DMS, demo and settings', () => {
+    expect(names({ username: '1', habilitations: ['SALES'], roles: [], options: {} })).toEqual(
+      ['shootings', 'statistics', 'demo', 'faq', 'tutorials', 'contact'],
+    );
+    expect(names({ username: '1', habilitations: ['CUSTOMER_SUCCESS'], roles: [], options: {} })).toEqual(
+      ['shootings', 'statistics', 'dms', 'demo', 'faq', 'tutorials', 'settings', 'contact'],
+    );
+  });
+
+  it('follows the per-user options; an empty list gives no cash buyback', () => {
+    const options = { useVideoLive: true, useAdminVideo: false, vehicleIdentificationMethods: [] };
+    expect(names({ username: '1', habilitations: [], roles: [], options })).toEqual(
+      ['shootings', 'statistics', 'liveRooms', 'faq', 'tutorials', 'contact'],
+    );
+    expect(names({ username: '1', habilitations: [], roles: [], options: { useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] } })).toEqual(
+      ['shootings', 'statistics', 'adminVideos', 'cashBuyback', 'faq', 'tutorials', 'contact'],
+    );
+  });
+});

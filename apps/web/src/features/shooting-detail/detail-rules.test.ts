@@ -1,0 +1,53 @@
+import type { ShootingVideo } from '@forecourt/contracts';
+import { describe, expect, it } from 'vitest';
+import { displayVin, isNotSynchronised, pickVideo, shootingActions, videoView } from './detail-rules';
+
+const video = (type: ShootingVideo['type'], streamer: string, reference: string | null = 'ref1', url: string | null = null): ShootingVideo => ({
+  id: type,
+  type,
+  streamer,
+  reference,
+  url,
+});
+const VIRTUAL = 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c';
+
+describe('detail rules', () => {
+  it('warns for a virtual product of a real owner, on STANDARD and VIDEO only', () => {
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(true);
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'VIDEO')).toBe(true);
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'INSPECTION')).toBe(false);
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'VIRTUAL_42' }, 'STANDARD')).toBe(false);
+    expect(isNotSynchronised({ productType: 'CAR', vin: 'VF1AAAA', ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(false);
+  });
+
+  it('cuts a virtual vin to 15 characters and an ellipsis, leaves a real one', () => {
+    expect(displayVin(VIRTUAL)).toBe('Virtual_6f1c0c8…');
+    expect(displayVin('VF1RFB00123456789')).toBe('VF1RFB00123456789');
+  });
+
+  it('prefers CONCAT_AUDIO, then ORIGINAL_AUDIO, CONCAT, ORIGINAL', () => {
+    expect(pickVideo([video('ORIGINAL', 'YOUTUBE'), video('CONCAT', 'YOUTUBE')])!.type).toBe('CONCAT');
+    expect(pickVideo([video('ORIGINAL_AUDIO', 'YOUTUBE'), video('CONCAT_AUDIO', 'YOUTUBE')])!.type).toBe('CONCAT_AUDIO');
+    expect(pickVideo([])).toBeNull();
+  });
+
+  it('plays hosted files natively, embeds YouTube and Cloudflare, flags empty references and unknown streamers', () => {
+    expect(videoView(video('ORIGINAL', 'STAMPYT', 'r', '/blobs/v.mp4'))).toEqual({ kind: 'native', src: '/blobs/v.mp4' });
+    expect(videoView(video('ORIGINAL', 'YOUTUBE', 'abc'))).toEqual({ kind: 'embed', streamer: 'YOUTUBE', src: 'https://www.youtube-nocookie.com/embed/abc' });
+    expect(videoView(video('ORIGINAL', 'CLOUDFLARE', 'cf'))).toEqual({ kind: 'embed', streamer: 'CLOUDFLARE', src: 'https://iframe.videodelivery.net/cf' });
+    expect(videoView(video('ORIGINAL', 'YOUTUBE', ''))).toEqual({ kind: 'noVideo' });
+    expect(videoView(video('ORIGINAL', 'VIMEO', 'x'))).toEqual({ kind: 'badVideoFormat' });
+  });
+
+  it('offers exactly the actions of the type and options', () => {
+    const all = () => true;
+    const none = () => false;
+    const car = { productType: 'CAR' as const, vin: 'VF1', videos: [] };
+    expect(shootingActions('STANDARD', car, all)).toEqual({ downloadMenu: true, deleteShooting: true, deleteVideo: false, downloadVideo: false, resendDms: true });
+    expect(shootingActions('STANDARD', car, none)).toEqual({ downloadMenu: true, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+    expect(shootingActions('STANDARD', { ...car, productType: 'VIRTUAL', vin: VIRTUAL }, all).resendDms).toBe(false);
+    expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'YOUTUBE')] }, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: true, downloadVideo: true, resendDms: false });
+    expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'STAMPYT')] }, all).deleteVideo).toBe(false);
+    expect(shootingActions('INSPECTION', car, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+  });
+});

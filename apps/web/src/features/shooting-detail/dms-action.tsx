@@ -1,0 +1,37 @@
+import type { ShootingDetail } from '@forecourt/contracts';
+import SyncIcon from '@mui/icons-material/Sync';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { ActionButton } from './action-button';
+import { replayDms } from './shooting-detail-api';
+
+/** Resend to the DMS, with the sync state (not yet sent, sending, done); resending stays possible. */
+export function DmsAction({ shooting, compact, onQueued }: { shooting: Pick<ShootingDetail, 'id' | 'dmsStatus' | 'dmsSyncedAt'>; compact: boolean; onQueued: () => void }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await replayDms(shooting.id);
+      snackbar.show('api.replayDMSSuccess', 'success');
+      onQueued();
+    } catch {
+      snackbar.show('api.replayDMSError');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={0.5}>
+      <ActionButton compact={compact} icon={<SyncIcon />} label={t('shootingDetail.actions.resendDms')} loading={busy} onClick={() => void resend()} />
+      <Typography variant="caption" color="text.secondary" data-testid="dms-status">
+        {t(`shootingDetail.dms.${shooting.dmsStatus}`, { date: shooting.dmsSyncedAt ? dayjs(shooting.dmsSyncedAt).format('DD/MM/YYYY HH:mm') : '' })}
+      </Typography>
+    </Stack>
+  );
+}

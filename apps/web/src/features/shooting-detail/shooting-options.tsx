@@ -1,0 +1,67 @@
+import type { ShootingDetail, ShootingType } from '@forecourt/contracts';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { EditButtons } from '../editing/edit-buttons';
+import type { EditMode } from '../editing/use-edit-mode';
+import { RestampButton } from '../restamp/restamp-dialog';
+import { ReportButtons } from '../reports/report-buttons';
+import { PlayerButton } from '../sharing/player-button';
+import { hasOption, type UserAccess } from '../shootings/shootings-api';
+import { ActionButton, useCompactActions } from './action-button';
+import { DeleteShootingButton, DeleteVideoButton } from './delete-actions';
+import { pickVideo, shootingActions } from './detail-rules';
+import { DmsAction } from './dms-action';
+import { DownloadMenu } from './download-menu';
+
+export interface ShootingOptionsProps {
+  shooting: ShootingDetail;
+  type: ShootingType;
+  access: UserAccess | undefined;
+  /** Reloads the shooting after an action changed it. */
+  onChanged: () => void;
+  /** Edit mode of the page (cropping, licence-plate cover). */
+  edit?: EditMode;
+}
+
+/**
+ * The options column (spec section 6): exactly the actions this type and the user's options allow.
+ * Other features add their buttons here (restamp, editing, player, reports).
+ */
+export function ShootingOptions({ shooting, type, access, onChanged, edit }: ShootingOptionsProps) {
+  const { t } = useTranslation();
+  const compact = useCompactActions();
+  const actions = shootingActions(type, shooting, (name) => hasOption(access, name));
+  const key = { ownerId: shooting.ownerId, productId: shooting.productId, shootingId: shooting.id };
+  const video = pickVideo(shooting.videos);
+  return (
+    <Stack spacing={1} direction={compact ? 'row' : 'column'} sx={{ flexWrap: 'wrap' }} component="aside" aria-label={t('shootingDetail.actions.title')}>
+      {actions.downloadMenu ? <DownloadMenu shootingId={shooting.id} compact={compact} /> : null}
+      {actions.downloadVideo && video?.url ? (
+        <ActionButton compact={compact} icon={<OpenInNewIcon />} label={t('shootingDetail.actions.downloadVideo')} href={video.url} target="_blank" rel="noopener noreferrer" />
+      ) : null}
+      {type === 'STANDARD' && access && edit ? <EditButtons edit={edit} hasOption={(name) => hasOption(access, name)} compact={compact} /> : null}
+      {type === 'STANDARD' && access && hasOption(access, 'useRestamp') ? (
+        <RestampButton target={{ ...key, images: shooting.images.filter((i) => i.imageType === 'ORIGINAL') }} userId={access.user.id} compact={compact} />
+      ) : null}
+      {access ? (
+        <PlayerButton
+          shootingId={shooting.id}
+          shootingType={type}
+          compact={compact}
+          sender={{
+            id: access.user.id,
+            email: access.user.email,
+            name: access.user.fullName,
+            canSendEmail: hasOption(access, 'useSendEmail'),
+            canSendSms: hasOption(access, 'useSendSms'),
+          }}
+        />
+      ) : null}
+      <ReportButtons type={type} shooting={key} tradeIn={hasOption(access, 'use2spect')} compact={compact} />
+      {actions.resendDms ? <DmsAction shooting={shooting} compact={compact} onQueued={onChanged} /> : null}
+      {actions.deleteVideo ? <DeleteVideoButton shooting={key} compact={compact} onDeleted={onChanged} /> : null}
+      {actions.deleteShooting ? <DeleteShootingButton shooting={key} compact={compact} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,138 @@
+// `npm run bench -- crop`: cropping of 8-megapixel pictures by a started server (API and worker in one
+// process, as `npm start` runs it), through the routes the portal calls: seconds per picture (from the
+// jobs' own start and end), the server's peak RSS, and the p95 of GET /api/shootings while cropping runs
+// against the same figure idle.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { loadConfig } from '../apps/server/src/config';
+import { createAdapters } from '../apps/server/src/platform/adapters';
+import { carSceneSvg } from '../apps/server/src/seed/car-scene';
+import { demoUser } from '../apps/server/src/seed/demo-accounts';
+import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
+import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
+import { spawnTs } from '../apps/server/src/test/child-process';
+import { emit, recordRow } from './lib/report';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PICTURES = 4;
+const [WIDTH, HEIGHT] = [3264, 2448];
+const PORT = 18106;
+const BASE = `http://127.0.0.1:${PORT}`;
+const LOAD_SECONDS = 10;
+const MANAGER = demoUser('manager@demo.forecourt.test');
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Demo car pictures at 8 MP, drawn once and kept between runs. */
+async function pictures(): Promise<Buffer[]> {
+  const dir = path.join(os.tmpdir(), `forecourt-bench-crop-${WIDTH}x${HEIGHT}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const angles = ['front34', 'side', 'rear34', 'rear'] as const;
+  const colours = ['#8a1c1c', '#1c4a8a', '#2f2f33', '#c9c9c4'];
+  const out: Buffer[] = [];
+  for (let i = 0; i < PICTURES; i++) {
+    const file = path.join(dir, `${i}.jpg`);
+    if (!fs.existsSync(file)) {
+      const svg = carSceneSvg({ width: WIDTH, height: HEIGHT, shape: i % 2 ? 'suv' : 'sedan', colour: colours[i % 4]!, angle: angles[i % 4]!, plate: { registration: { text: `BC-${100 + i}-DE`, country: 'F', department: '69' } } });
+      fs.writeFileSync(file, await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer());
+    }
+    out.push(fs.readFileSync(file));
+  }
+  return out;
+}
+
+async function listP95(headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: `${BASE}/api/shootings?userId=${MANAGER.id}&shootingTypes=STANDARD&limit=12&offset=0`, connections: 2, duration: LOAD_SECONDS, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', (_client, status, _bytes, ms) => {
+      if (status === 200) times.push(ms);
+    });
+  });
+  times.sort((a, b) => a - b);
+  return round(percentile(times, 95), 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-crop-data-'));
+const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', PUBLIC_URL: BASE }));
+await seedAccounts(adapters);
+const now = new Date().toISOString();
+const stampId = adapters.ids.uuid();
+const overlay = await sharp({ create: { width: 1920, height: 1080, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+const background = await sharp({ create: { width: 1920, height: 1440, channels: 3, background: '#2a6f4f', noise: { type: 'gaussian', mean: 110, sigma: 30 } } }).png().toBuffer();
+await adapters.blobs.put(`stamps/${stampId}/overlay.png`, overlay, 'image/png');
+await adapters.blobs.put(`stamps/${stampId}/background.png`, background, 'image/png');
+await adapters.db.insertInto('stamps').values({ id: stampId, group_id: MANAGER.groupId, name: 'Bench crop', format: '16/9', width: 1920, height: 1080, overlay_key: `stamps/${stampId}/overlay.png`, created_at: now }).execute();
+await adapters.db.insertInto('stamp_configurations').values({ stamp_id: stampId, cropping_type: 'CROPPING', background_key: `stamps/${stampId}/background.png`, blurring_value: 6 }).execute();
+const productId = adapters.ids.uuid();
+const shootingId = adapters.ids.uuid();
+await adapters.db.insertInto('products').values({ id: productId, owner_id: 'own-demo-paris', vin: 'VF1BENCHCROP00001', registration: 'BC-100-DE', brand: null, model: null, product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now }).execute();
+await adapters.db
+  .insertInto('shootings')
+  .values({ id: shootingId, product_id: productId, owner_id: 'own-demo-paris', shooting_type: 'STANDARD', registration: 'BC-100-DE', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', dms_synced_at: null, stamp_id: stampId, format: '16/9', video_name: null, created_by: MANAGER.id, created_at: now })
+  .execute();
+const imageIds: string[] = [];
+for (const [position, bytes] of (await pictures()).entries()) {
+  const id = adapters.ids.uuid();
+  const key = `shootings/${shootingId}/${position}-ORIGINAL.jpg`;
+  await adapters.blobs.put(key, bytes, 'image/jpeg');
+  await adapters.db
+    .insertInto('images')
+    .values({ id, shooting_id: shootingId, position, image_type: 'ORIGINAL', blob_key: key, thumbnail_key: null, format: '16/9', stamp_id: stampId, mask_id: null, is_label_image: 0, width: WIDTH, height: HEIGHT, bytes: bytes.length, created_at: now, updated_at: now })
+    .execute();
+  imageIds.push(id);
+}
+
+const server = spawnTs(path.join(root, 'apps/server/src/main.ts'), [], { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE });
+try {
+  for (let i = 0; (await fetch(`${BASE}/healthz`).then((r) => r.status, () => 0)) !== 200; i++) {
+    if (server.child.exitCode !== null || i > 3000) throw new Error(`The server did not start:\n${server.output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const token = await accessTokenFor(adapters, MANAGER.id, { expiresIn: '1h' });
+  const headers = { authorization: `Bearer ${token}`, 'x-api-key': adapters.config.API_KEY };
+  const idleP95 = await listP95(headers);
+
+  let peakKb = 0;
+  const sampler = setInterval(() => {
+    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+    peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+  }, 200);
+  // As the portal does: one crop call a second.
+  for (const imageId of imageIds) {
+    const res = await fetch(`${BASE}/vision/v1/processes/crop`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ shootingId, imageId }) });
+    if (res.status !== 200) throw new Error(`crop answered ${res.status}: ${await res.text()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  const busyP95 = await listP95(headers);
+  const edits = () => adapters.db.selectFrom('image_edits').select('status').where('shooting_id', '=', shootingId).execute();
+  while ((await edits()).some((e) => e.status === 'PENDING')) await new Promise((r) => setTimeout(r, 500));
+  clearInterval(sampler);
+  const failed = (await edits()).filter((e) => e.status !== 'DONE').length;
+  const jobs = await adapters.db.selectFrom('jobs').select(['started_at', 'finished_at']).where('name', '=', 'editing.crop').execute();
+  // Pictures are cropped one after the other: the wall time from the first start to the last end, per picture.
+  const first = Math.min(...jobs.map((j) => Date.parse(j.started_at!)));
+  const last = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
+  const perPicture = round((last - first) / 1000 / jobs.length);
+  const peakRssMb = Math.round(peakKb / 1024);
+  const ratio = round(busyP95 / idleP95);
+  const load = os.loadavg()[0]!.toFixed(1);
+  emit({ pictures: PICTURES, size: `${WIDTH}x${HEIGHT}`, failed, secondsPerPicture: perPicture, peakRssMb, listP95IdleMs: idleP95, listP95CroppingMs: busyP95, ratio, loadAverage: Number(load) });
+  recordRow(
+    'crop',
+    `${PICTURES} demo-car pictures ${WIDTH}×${HEIGHT} (8 MP), CROPPING on a blurred background, IS-Net small on the CPU: ${perPicture} s/picture, server (API + worker) peak RSS ${peakRssMb} MB, GET /api/shootings p95 ${idleP95} ms idle vs ${busyP95} ms while cropping (×${ratio}); load average ${load} (machine shared with other engineers' work)`,
+    failed === 0 && perPicture < 6 && peakRssMb < 1536 && ratio <= 2,
+  );
+} catch (err) {
+  console.error(`Server output:\n${server.output.slice(-40).join('\n')}`);
+  throw err;
+} finally {
+  server.child.kill('SIGTERM');
+  await server.exited;
+  await adapters.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

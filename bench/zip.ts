@@ -1,0 +1,118 @@
+// `npm run bench -- zip [--images N] [--mb-per-image X] [--runs N]`: GET /API/V1/forecourt/shootings/{id}/zip
+// of a shooting of 100 images of about 3.5 MB (about 350 MB), against the server started as its own process.
+// Figures: MB/s of the download (bytes received / wall time) and the server's peak RSS growth over its
+// idle RSS while it streams (sampled from /proc every 20 ms). The data set is cached under /tmp.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../apps/server/src/config';
+import { createAdapters } from '../apps/server/src/platform/adapters';
+import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
+import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
+import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
+import { emit, recordRow } from './lib/report';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+const IMAGES = Number(arg('images') ?? 100);
+const MB_PER_IMAGE = Number(arg('mb-per-image') ?? 3.5);
+const RUNS = Number(arg('runs') ?? 3);
+const DATA_DIR = `/tmp/forecourt-bench-zip-${IMAGES}x${MB_PER_IMAGE}`;
+const PORT = 8195;
+const PUBLIC_URL = `http://127.0.0.1:${PORT}`;
+const SHOOTING_ID = '00000000-0000-4000-8000-00000000beef';
+const MANAGER = DEMO_USERS.find((u) => u.email === 'manager@demo.forecourt.test')!;
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+/** A shooting of IMAGES stamped images, each a blob of MB_PER_IMAGE random bytes (JPEGs do not compress either). */
+async function prepare(): Promise<string> {
+  const adapters = await createAdapters(loadConfig({ DATA_DIR, PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+  try {
+    await seedAccounts(adapters);
+    const exists = await adapters.db.selectFrom('shootings').select('id').where('id', '=', SHOOTING_ID).executeTakeFirst();
+    if (!exists) {
+      const now = new Date().toISOString();
+      await adapters.db
+        .insertInto('products')
+        .values({ id: 'bench-zip-product', owner_id: 'own-demo-paris', vin: 'VF1BENCHZIP000001', registration: 'ZI-100-PB', brand: 'Renault', model: 'Clio', product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now })
+        .execute();
+      await adapters.db
+        .insertInto('shootings')
+        .values({ id: SHOOTING_ID, product_id: 'bench-zip-product', owner_id: 'own-demo-paris', shooting_type: 'STANDARD', registration: 'ZI-100-PB', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', format: '4/3', created_at: now })
+        .execute();
+      const bytes = Math.round(MB_PER_IMAGE * 1024 * 1024);
+      for (let p = 1; p <= IMAGES; p++) {
+        const key = `shootings/${SHOOTING_ID}/images/${p}.jpg`;
+        await adapters.blobs.put(key, randomBytes(bytes), 'image/jpeg');
+        await adapters.db
+          .insertInto('images')
+          .values({ id: `bench-zip-${p}`, shooting_id: SHOOTING_ID, position: p, image_type: 'STAMPED', blob_key: key, thumbnail_key: null, format: '4/3', is_label_image: 0, bytes, created_at: now, updated_at: now })
+          .execute();
+      }
+    }
+    return await accessTokenFor(adapters, MANAGER.id, { expiresIn: '1h' });
+  } finally {
+    await adapters.close();
+  }
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, DATA_DIR, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(`${PUBLIC_URL}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (child.exitCode !== null) throw new Error('The server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('The server did not answer /healthz');
+}
+
+const rssBytes = (pid: number): number => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+};
+
+async function download(token: string, pid: number): Promise<{ mbPerSecond: number; megabytes: number; rssGrowthMb: number }> {
+  const idle = rssBytes(pid);
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
+  const t0 = performance.now();
+  const res = await fetch(`${PUBLIC_URL}/API/V1/forecourt/shootings/${SHOOTING_ID}/zip?type=STAMPED_WITH_PROCESSES`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok || !res.body) throw new Error(`The archive answered ${res.status}`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssBytes(pid));
+  return { mbPerSecond: round(bytes / 1024 / 1024 / seconds), megabytes: round(bytes / 1024 / 1024), rssGrowthMb: round((peak - idle) / 1024 / 1024) };
+}
+
+const token = await prepare();
+const server = await startServer();
+const runs: Awaited<ReturnType<typeof download>>[] = [];
+try {
+  await download(token, server.pid!); // warm-up: page cache, JIT
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await download(token, server.pid!));
+    emit({ benchmark: 'zip', run: i + 1, images: IMAGES, ...runs.at(-1) });
+  }
+} finally {
+  await new Promise<void>((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mbPerSecond = median(runs.map((r) => r.mbPerSecond));
+const rssGrowthMb = Math.max(...runs.map((r) => r.rssGrowthMb));
+const goalMet = mbPerSecond >= 150 && rssGrowthMb < 100;
+emit({ benchmark: 'zip', images: IMAGES, megabytes: runs[0]!.megabytes, medianMbPerSecond: mbPerSecond, maxRssGrowthMb: rssGrowthMb, goalMet });
+recordRow('zip', `${IMAGES} images, ${runs[0]!.megabytes} MB archive (stored), ${RUNS} runs: median ${mbPerSecond} MB/s, peak server RSS growth ${rssGrowthMb} MB`, goalMet);

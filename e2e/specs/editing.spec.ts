@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface Seeded {
+  shootingId: string;
+  productId: string;
+  ownerId: string;
+  images: { position: number; originalId: string; stampedId: string }[];
+}
+
+function seedShooting(): Seeded {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/editing/editing.e2e-seed.ts'], { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } });
+  return JSON.parse(out.toString()) as Seeded;
+}
+
+async function openShooting(page: Page, s: Seeded) {
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+  await page.goto(`/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`);
+  await expect(page.getByTestId('image-gallery').first()).toBeVisible();
+}
+
+test.describe('editing pictures', () => {
+  test.setTimeout(300_000);
+  let seeded: Seeded;
+  test.beforeAll(() => {
+    seeded = seedShooting();
+  });
+
+  test('covers the plate the detection found, after the user checked it', async ({ page }) => {
+    await openShooting(page, seeded);
+    await page.getByRole('button', { name: 'Cover plates' }).click();
+    const done = page.getByRole('button', { name: 'Done' });
+    await expect(done).toBeDisabled();
+    await page.getByRole('button', { name: 'Select image 0' }).click();
+    await expect(done).toBeEnabled();
+    await done.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Licence-plate cover' });
+    await expect(dialog.getByTestId('plate-quad')).toHaveCount(1);
+    // Move one corner a little, as a user checking the outline would.
+    const corner = dialog.locator('circle').first();
+    const box = (await corner.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 4, box.y + box.height / 2 - 3);
+    await page.mouse.up();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+
+    const results = page.getByRole('dialog', { name: 'Results' });
+    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 0.*Licence-plate cover applied\./);
+    await results.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('image-gallery').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Detailed' }).click();
+    await expect(page.getByRole('region', { name: 'ORIGINAL_LPC', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'STAMPED_LPC', exact: true })).toBeVisible();
+  });
+
+  test('crops a picture on the stamp background and shows the progress and the result', async ({ page }) => {
+    await openShooting(page, seeded);
+    await page.getByRole('button', { name: 'Crop' }).click();
+    await page.getByRole('button', { name: 'Select image 1' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(/Getting configurations|Cropping in progress/);
+    const results = page.getByRole('dialog', { name: 'Results' });
+    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 1.*Cropping applied\./, { timeout: 240_000 });
+    await results.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Detailed' }).click();
+    await expect(page.getByRole('region', { name: 'ORIGINAL_CROPPED', exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'STAMPED_CROPPED', exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,192 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A finished STANDARD shooting of 12 frames, written into the running server's data by the API tests' factory. */
+function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/players/players.e2e-seed.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+  return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
+}
+
+async function openDetail(page: Page) {
+  const s = seedShooting();
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+  await page.goto(`/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`);
+  return s;
+}
+
+async function openPlayerMenu(page: Page, item: 'Show the player' | 'Send by e-mail' | 'Send by SMS') {
+  await page.getByRole('button', { name: 'Player', exact: true }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('a reference made on the detail page opens, without a session, a player that spins, zooms and takes a rating', async ({ page, browser }) => {
+  await openDetail(page);
+  const info = page.waitForResponse((r) => r.url().includes('/marketplaces/FORECOURT'));
+  const popup = page.context().waitForEvent('page');
+  await openPlayerMenu(page, 'Show the player');
+  const { ref, url } = (await (await info).json()) as { ref: string; url: string };
+  expect(url).toMatch(new RegExp(`/p/${ref}$`));
+  await (await popup).close();
+
+  const visitor = await browser.newContext();
+  const player = await visitor.newPage();
+  const watched = player.waitForRequest((r) => r.url().endsWith('/api/videos/notification') && r.method() === 'POST');
+  await player.goto(url);
+  await expect(player).toHaveURL(new RegExp(`/public/player/${ref}$`));
+  expect((await watched).postDataJSON()).toEqual({ ref, notification: 'watched' });
+  await expect(player.getByText('12 avenue de la Grande Armée, 75017 Paris')).toBeVisible();
+  await expect(player.getByRole('link', { name: /Call \+33 1 84 88 12 34/ })).toBeVisible();
+
+  const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
+  await expect(spin).toHaveAttribute('aria-busy', 'false');
+  await expect(spin).toHaveAttribute('aria-valuemax', '12');
+  // Any key stops the autoplay turn; then each arrow moves one frame.
+  await spin.focus();
+  await player.keyboard.press('Home');
+  await expect(spin).toHaveAttribute('aria-valuenow', '1');
+  await player.keyboard.press('ArrowRight');
+  await player.keyboard.press('ArrowRight');
+  await expect(spin).toHaveAttribute('aria-valuetext', 'Image 3 of 12');
+  await player.keyboard.press('ArrowLeft');
+  await expect(spin).toHaveAttribute('aria-valuenow', '2');
+
+  const box = (await spin.boundingBox())!;
+  await player.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await player.mouse.down();
+  await player.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 10 });
+  await player.mouse.up();
+  await expect(spin).not.toHaveAttribute('aria-valuenow', '2');
+
+  await player.keyboard.press('+');
+  await expect(spin).toHaveAttribute('data-zoom', '1.25');
+  await player.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await player.mouse.wheel(0, -400);
+  await expect.poll(async () => Number(await spin.getAttribute('data-zoom'))).toBeGreaterThan(1.25);
+  await player.keyboard.press('0');
+  await expect(spin).toHaveAttribute('data-zoom', '1.00');
+
+  const rating = player.getByTestId('rating-block');
+  const send = rating.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  // The star's label is what a visitor clicks; the radio under it is visually hidden.
+  await rating.locator('label', { hasText: '4 stars' }).click();
+  await expect(rating.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  await rating.getByLabel('Comment (optional)').fill('Lovely car');
+  await expect(rating.getByText('10/255')).toBeVisible();
+  await expect(send).toBeEnabled();
+  const scoring = player.waitForResponse((r) => r.url().endsWith('/API/V1/panorama-shootings/scorings'));
+  await send.click();
+  expect((await scoring).status()).toBe(201);
+  await expect(player.getByText('Thank you for your rating!')).toBeVisible();
+  await expect(rating).toBeHidden();
+  await visitor.close();
+});
+
+test('e-mails the player link to a real SMTP server: subject, link, line breaks and typed markup as text', async ({ page }) => {
+  const port = Number(process.env.E2E_SMTP_PORT);
+  expect(port, 'the harness gives the server SMTP_URL on E2E_SMTP_PORT').toBeGreaterThan(0);
+  let received: (mail: ParsedMail) => void = () => undefined;
+  const mail = new Promise<ParsedMail>((resolve) => (received = resolve));
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((m) => (received(m), callback()), callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  try {
+    await openDetail(page);
+    await openPlayerMenu(page, 'Send by e-mail');
+    const dialog = page.getByRole('dialog', { name: 'Send the player by e-mail' });
+    const body = dialog.getByLabel('Message');
+    const link = ((await body.inputValue()).match(/http:\/\/\S+\/p\/[A-Za-z0-9_-]+/) ?? [''])[0];
+    expect(link).not.toBe('');
+
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('The e-mail address is required')).toBeVisible();
+    await dialog.getByLabel('To').fill('buyer-at-example');
+    await dialog.getByLabel('To').blur();
+    await expect(dialog.getByText('The e-mail address is not valid')).toBeVisible();
+    await dialog.getByLabel('To').fill('buyer@example.test');
+    await dialog.getByLabel('Subject').fill('');
+    await dialog.getByLabel('Subject').blur();
+    await expect(dialog.getByText('The subject is required')).toBeVisible();
+    await dialog.getByLabel('Subject').fill('Your next car');
+    await body.fill(`Hello,\nthe car: ${link}\n<script>alert("x")</script>`);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('The e-mail has been sent')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const message = await mail;
+    expect(message.subject).toBe('Your next car');
+    expect(message.to && 'value' in message.to ? message.to.value[0]?.address : '').toBe('buyer@example.test');
+    expect(message.text).toContain(`Hello,\nthe car: ${link}\n<script>alert("x")</script>`);
+    const html = String(message.html);
+    expect(html).toContain(`Hello,<br>the car: <a href="${link}">${link}</a><br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;`);
+    expect(html).not.toContain('<script>');
+
+    // The dialog opens again empty of what was typed.
+    await openPlayerMenu(page, 'Send by e-mail');
+    await expect(page.getByRole('dialog').getByLabel('To')).toHaveValue('');
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+});
+
+test('the SMS dialog checks each rule before sending, and the message reaches the outbox', async ({ page }) => {
+  await openDetail(page);
+  await openPlayerMenu(page, 'Send by SMS');
+  const dialog = page.getByRole('dialog', { name: 'Send the player by SMS' });
+  const phone = dialog.getByLabel('Mobile number');
+  const text = dialog.getByLabel('Text');
+  const send = dialog.getByRole('button', { name: 'Send' });
+
+  // The phone widget comes a moment after the dialog, with France chosen.
+  await expect(phone).toBeVisible();
+  await expect(dialog.getByLabel('Country')).toHaveValue('FR');
+
+  await send.click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+
+  for (const wrong of ['abc', '06 12', '+999 1234 5678']) {
+    await phone.fill(wrong);
+    await send.click();
+    await expect(dialog.getByText('Enter a valid international phone number')).toBeVisible();
+  }
+
+  await phone.fill('06 12 34 56 78');
+  await text.fill('');
+  await send.click();
+  await expect(dialog.getByText('Required')).toBeVisible();
+  await text.fill('x'.repeat(161));
+  await send.click();
+  await expect(dialog.getByText('Too long: 160 characters at most · 161/160')).toBeVisible();
+
+  // Six digits of the clock tell this run's message from any other in the outbox.
+  const token = String(Date.now()).slice(-6);
+  await text.fill(`Your car:\nref ${token}`);
+  await expect(dialog.getByText('20/160')).toBeVisible();
+  await send.click();
+  await expect(page.getByText('The SMS has been sent')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The e2e server has no SMS gateway: the embedded outbox kept it, spaces stripped, line break kept.
+  await page.goto('/notifications/outbox');
+  const row = page.getByRole('row').filter({ hasText: `ref ${token}` });
+  await expect(row).toContainText('+33612345678');
+  await expect(row.getByRole('cell', { name: `Your car: ref ${token}` })).toBeVisible();
+  expect(await row.getByRole('cell', { name: `Your car: ref ${token}` }).innerText()).toBe(`Your car:\nref ${token}`);
+});

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ShootingType, Streamer } from './enums';
+import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
+
+export * from './player-media';
+
+/** Where a player link is published; one reference per shooting and marketplace. */
+export const Marketplace = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'is not a marketplace name');
+/** The marketplace of the links the portal itself shares. */
+export const PORTAL_MARKETPLACE = 'FORECOURT';
+
+/** A player reference: at least 96 random bits, URL-safe. */
+export const PlayerRef = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a player reference');
+
+export const PlayerReferenceQuery = z.object({
+  urlshortened: z.enum(['true', 'false']).default('false'),
+});
+
+/** Player info of spec section 3: the reference and the link to share (the short one when asked). */
+export const PlayerInfo = z.object({ ref: z.string(), url: z.string() });
+export type PlayerInfo = z.infer<typeof PlayerInfo>;
+
+export const ContactInformation = z.object({ title: z.string(), value: z.string() });
+export type ContactInformation = z.infer<typeof ContactInformation>;
+
+
+export const PlayerFrame = z.object({
+  /** Changes when the image is replaced, so variant URLs can be cached for ever. */
+  version: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type PlayerFrame = z.infer<typeof PlayerFrame>;
+
+export const PlayerVideo = z.object({
+  streamer: z.string(),
+  /** The file to play for STAMPYT, null for embedded streamers or when there is no file. */
+  url: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+export type PlayerVideo = z.infer<typeof PlayerVideo>;
+
+export const PLAYER_STATES = ['AVAILABLE', 'UNDER_CONSTRUCTION'] as const;
+
+/** Public player options (spec section 7): what the player shows and nothing more. */
+export const PlayerOptions = z.object({
+  ref: z.string(),
+  state: z.enum(PLAYER_STATES),
+  shootingType: ShootingType,
+  logoUrl: z.string().nullable(),
+  contactInformations: z.array(ContactInformation),
+  phone: z.string().nullable(),
+  /** The e-mail of the last user who took this player's link (spec section 7). */
+  lastUserEmail: z.string().nullable(),
+  /** The webinar registration form, only when that user belongs to the provider's own account. */
+  webinarUrl: z.string().nullable(),
+  frames: z.array(PlayerFrame),
+  panoramaUrl: z.string().nullable(),
+  video: PlayerVideo.nullable(),
+});
+export type PlayerOptions = z.infer<typeof PlayerOptions>;
+
+export const KNOWN_STREAMERS: readonly string[] = Streamer.options;
+
+
+export const VideoNotification = z.object({ ref: PlayerRef, notification: z.literal('watched') });
+export type VideoNotification = z.infer<typeof VideoNotification>;
+
+
+/** A visitor's rating of a player (spec section 3): score 1..5 and an optional comment. */
+export const PlayerScoring = z.object({
+  ref: PlayerRef,
+  score: z.number().int().min(1).max(RATING_SCORE_MAX),
+  comment: z.string().trim().max(RATING_COMMENT_MAX).optional(),
+});
+export type PlayerScoring = z.infer<typeof PlayerScoring>;

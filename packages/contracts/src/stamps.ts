@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { CroppingType, Format } from './enums';
+
+/** A stamp as the selectors list it (spec section 3): `url` is a presigned link to its overlay. */
+export const Stamp = z.object({ id: z.string(), name: z.string(), url: z.string(), format: Format });
+export type Stamp = z.infer<typeof Stamp>;
+export const StampsResponse = z.array(Stamp);
+
+/** `formats` arrives as `16/9,4/3` or repeated; absent means every format. */
+export const StampsQuery = z.object({
+  formats: z.preprocess(
+    (v) => (Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : typeof v === 'string' && v !== '' ? v.split(',') : undefined),
+    z.array(Format).optional(),
+  ),
+});
+
+export const StampConfiguration = z.object({
+  id: z.string(),
+  croppingConfiguration: z.object({
+    /** Presigned link to the background the cropped vehicle is set on, null when the stamp has none. */
+    background: z.string().nullable(),
+    blurringValue: z.number().int(),
+    croppingType: CroppingType,
+  }),
+});
+export type StampConfiguration = z.infer<typeof StampConfiguration>;
