@@ -139,7 +139,8 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
     imageIds.push(id);
   }
   const runId = adapters.ids.uuid();
-  await createRun(adapters.db, shootingId, { id: runId, stampId, kind: 'STAMP', items: imageIds.map((sourceImageId) => ({ sourceImageId, targetType: 'STAMPED' })) }, now);
+  // The jobs are queued below, once the worker is polling, so the timing starts with them.
+  await createRun(adapters.db, shootingId, { id: runId, stampId, kind: 'STAMP', items: imageIds.map((sourceImageId) => ({ sourceImageId, targetType: 'STAMPED' })) }, now, async () => undefined);
 
   const worker = spawnTs(path.join(root, 'bench/lib/stamp-worker.ts'), [], { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn' });
   let peakKb = 0;

@@ -29,7 +29,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    // exec: the shell becomes the server, so Playwright's SIGTERM reaches it and it stops cleanly.
+    command: 'exec node scripts/start.mjs',
     cwd: root,
     url: `${baseURL}/healthz`,
     timeout: 300_000,

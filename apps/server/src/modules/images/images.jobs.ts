@@ -157,8 +157,14 @@ export function imageJobs(deps: Deps) {
 export type ImageJobs = ReturnType<typeof imageJobs>;
 
 /** Queues the stamp job of every item of a run. */
-export async function enqueueRun(queue: Adapters['queue'], jobs: ImageJobs, runId: string, sourceImageIds: string[]): Promise<void> {
+export async function enqueueRun(
+  queue: Adapters['queue'],
+  jobs: ImageJobs,
+  runId: string,
+  sourceImageIds: string[],
+  within?: Adapters['db'],
+): Promise<void> {
   for (const sourceImageId of sourceImageIds) {
-    await queue.enqueue(jobs.stamp, { runId, sourceImageId }, { key: `images.stamp:${runId}:${sourceImageId}` });
+    await queue.enqueue(jobs.stamp, { runId, sourceImageId }, { key: `images.stamp:${runId}:${sourceImageId}`, within });
   }
 }

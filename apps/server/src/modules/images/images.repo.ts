@@ -83,6 +83,8 @@ export async function createShootingWithOriginals(
   images: NewImage[],
   grantKeys: string[],
   run: NewRun,
+  /** Runs inside the transaction once the rows are written: queues the run's jobs atomically with them. */
+  enqueue: (trx: Db) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await consumeGrants(trx, grantKeys, s.now);
@@ -124,14 +126,18 @@ export async function createShootingWithOriginals(
       )
       .execute();
     await insertRun(trx, s.id, run, s.now);
+    await enqueue(trx);
   });
 }
 
 /** A new run of an existing shooting; two started at once get distinct sequence numbers (one retries). */
-export async function createRun(db: Db, shootingId: string, run: NewRun, now: string): Promise<void> {
+export async function createRun(db: Db, shootingId: string, run: NewRun, now: string, enqueue: (trx: Db) => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.transaction().execute((trx) => insertRun(trx, shootingId, run, now));
+      await db.transaction().execute(async (trx) => {
+        await insertRun(trx, shootingId, run, now);
+        await enqueue(trx);
+      });
       return;
     } catch (err) {
       if (attempt >= 3) throw err;

@@ -26,8 +26,9 @@ async function startRun(deps: Deps, shootingId: string, stampId: string, kind: '
     kind,
     items: sources.map((s) => ({ sourceImageId: s.id, targetType: TARGET_OF[s.imageType]! })),
   };
-  await createRun(deps.db, shootingId, run, deps.clock.now().toISOString());
-  await enqueueRun(deps.queue, deps.jobs, run.id, sources.map((s) => s.id));
+  await createRun(deps.db, shootingId, run, deps.clock.now().toISOString(), (trx) =>
+    enqueueRun(deps.queue, deps.jobs, run.id, sources.map((s) => s.id), trx),
+  );
   return run.id;
 }
 

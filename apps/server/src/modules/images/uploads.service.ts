@@ -148,12 +148,12 @@ export async function registerShooting(
       images,
       entries.map((e) => e.url),
       run,
+      (trx) => enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id), trx),
     );
   } catch (err) {
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);
     throw err;
   }
-  await enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id));
   await Promise.all(entries.map((e) => deps.blobs.delete(e.url)));
   return { id: shootingId };
 }

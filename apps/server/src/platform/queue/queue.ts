@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Db } from '../db/database';
 
 export interface JobContext {
   jobId: string;
@@ -21,6 +22,11 @@ export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefini
 export interface EnqueueOptions {
   /** Enqueueing the same key twice makes one job. */
   key: string;
+  /**
+   * The caller's open transaction: the job is then written with the caller's rows, so a crash can never
+   * leave those rows without their job (or a job without its rows).
+   */
+  within?: Db;
   runAt?: Date;
   maxAttempts?: number;
 }

@@ -40,6 +40,21 @@ describe('SqlQueue', () => {
     expect((await queue.getByKey('noop:1'))?.payload).toEqual({ n: 1 });
   });
 
+  it('enqueues within the caller\'s transaction: a rollback leaves no job, a commit leaves one', async () => {
+    await expect(
+      adapters.db.transaction().execute(async (trx) => {
+        await queue.enqueue(noop, { n: 1 }, { key: 'in-trx:rolled-back', within: trx });
+        throw new Error('the caller failed after enqueueing');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await queue.getByKey('in-trx:rolled-back')).toBeNull();
+    await adapters.db.transaction().execute(async (trx) => {
+      await queue.enqueue(noop, { n: 2 }, { key: 'in-trx:committed', within: trx });
+      await queue.enqueue(noop, { n: 2 }, { key: 'in-trx:committed', within: trx });
+    });
+    expect(await queue.counts('test.noop')).toEqual({ queued: 1, running: 0, done: 0, dead: 0 });
+  });
+
   it('refuses a payload that does not match the job schema, and stores nothing', async () => {
     await expect(queue.enqueue(noop, { n: 'one' } as unknown as { n: number }, { key: 'bad' })).rejects.toThrow();
     expect(await queue.getByKey('bad')).toBeNull();

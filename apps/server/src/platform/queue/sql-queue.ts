@@ -58,7 +58,8 @@ export class SqlQueue implements Queue {
     const parsed = job.schema.parse(payload);
     const now = this.clock.now().toISOString();
     const id = this.ids.uuid();
-    const inserted = await this.db
+    const db = opts.within ?? this.db;
+    const inserted = await db
       .insertInto('jobs')
       .values({
         id,
@@ -78,7 +79,7 @@ export class SqlQueue implements Queue {
       this.wakeups.emit('job');
       return { id: inserted.id, created: true };
     }
-    const existing = await this.db
+    const existing = await db
       .selectFrom('jobs')
       .select('id')
       .where('idempotency_key', '=', opts.key)
