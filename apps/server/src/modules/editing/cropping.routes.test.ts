@@ -70,7 +70,7 @@ describe('cropping through the API', () => {
     expect(results[0]!.imageTypes.sort()).toEqual(['BACKGROUND_CROPPED', 'ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_NO_SHADOW', 'STAMPED_CROPPED']);
     expect(results[1]!.error).toBeUndefined();
     expect(results[2]).toMatchObject({ imageTypes: [] });
-    expect(results[2]!.error).toBeTruthy();
+    expect(results[2]!.error).toMatch(/\S/);
 
     // The showroom wall in the top corner became the stamp's blue background; the car itself stayed.
     const original = (await imageBytes(adapters, shooting.shootingId, 0, 'ORIGINAL'))!;

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Ids } from '../ids';
+import { recordInOutbox } from '../outbox';
 import type { MailMessage, MailSender } from './mail-sender';
 
 /** The embedded driver: the message is kept in the outbox table, where administrators read it. */
@@ -14,22 +15,16 @@ export class OutboxMailSender implements MailSender {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.db
-      .insertInto('notifications_outbox')
-      .values({
-        id: this.ids.uuid(),
+    await recordInOutbox(
+      { db: this.db, clock: this.clock, ids: this.ids },
+      {
         channel: 'EMAIL',
         recipient: message.to,
         subject: message.subject,
-        body_text: message.text,
-        body_html: message.html,
-        status: 'OUTBOX',
-        created_by: message.origin.userId,
-        group_id: message.origin.groupId,
-        created_at: now,
-        sent_at: now,
-      })
-      .execute();
+        text: message.text,
+        html: message.html,
+        origin: message.origin,
+      },
+    );
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import type { Ids } from '../ids';
+import { recordInOutbox } from '../outbox';
 import type { SmsMessage, SmsSender } from './sms-sender';
 
 /** The embedded driver: the SMS is kept in the outbox table, where administrators read it. */
@@ -14,22 +15,9 @@ export class OutboxSmsSender implements SmsSender {
   ) {}
 
   async send(message: SmsMessage): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.db
-      .insertInto('notifications_outbox')
-      .values({
-        id: this.ids.uuid(),
-        channel: 'SMS',
-        recipient: message.to,
-        subject: null,
-        body_text: message.body,
-        body_html: null,
-        status: 'OUTBOX',
-        created_by: message.origin.userId,
-        group_id: message.origin.groupId,
-        created_at: now,
-        sent_at: now,
-      })
-      .execute();
+    await recordInOutbox(
+      { db: this.db, clock: this.clock, ids: this.ids },
+      { channel: 'SMS', recipient: message.to, subject: null, text: message.body, html: null, origin: message.origin },
+    );
   }
 }

@@ -42,7 +42,7 @@ describe('embedded OIDC provider', () => {
   it('signs a demo user in; ID and access tokens carry the claims from the database', async () => {
     const { status, body } = await signInTokens(app, publicUrl, MANAGER.email, DEMO_PASSWORD);
     expect(status).toBe(200);
-    expect(body.refresh_token).toBeTruthy();
+    expect(body.refresh_token).toMatch(/^[\w-]{20,}$/);
     const expected = {
       preferred_username: MANAGER.id,
       email: MANAGER.email,
@@ -131,7 +131,7 @@ describe('embedded OIDC provider', () => {
     const { body } = await signInTokens(app, publicUrl, MANAGER.email, DEMO_PASSWORD);
     const first = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: body.refresh_token! });
     expect(first.status).toBe(200);
-    expect(first.body.refresh_token).toBeTruthy();
+    expect(first.body.refresh_token).toMatch(/^[\w-]{20,}$/);
     expect(first.body.refresh_token).not.toBe(body.refresh_token);
     expect((await me(first.body.access_token!)).statusCode).toBe(200);
     const reused = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: body.refresh_token! });
