@@ -1,38 +1,26 @@
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { seedAccounts } from '../../seed/seed-accounts';
+import { describe, expect, it } from 'vitest';
 import { demoUser } from '../../seed/demo-accounts';
 import { accessTokenFor } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
 import { API_KEY_HEADER } from './auth';
 import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
+import { useTestApp } from '../../test/test-app';
 
 const MANAGER = demoUser('manager@demo.forecourt.test');
 
 describe('bearer token verification', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
-  let app: App;
-  beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-  });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
-  });
+  const ctx = useTestApp();
 
-  const me = (token: string, apiKey = adapters.config.API_KEY) =>
-    app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey } });
+  const me = (token: string, apiKey = ctx.adapters.config.API_KEY) =>
+    ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey } });
 
   /** A token signed with the provider's own key, with the given changes. */
   const signed = async (changes: { iss?: string; aud?: string; exp?: number; claims?: JWTPayload } = {}) => {
-    const key = await getSigningKey(adapters.db);
+    const key = await getSigningKey(ctx.adapters.db);
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ preferred_username: MANAGER.id, email: MANAGER.email, ...changes.claims })
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-      .setIssuer(changes.iss ?? embeddedIssuer(adapters.config.PUBLIC_URL))
+      .setIssuer(changes.iss ?? embeddedIssuer(ctx.adapters.config.PUBLIC_URL))
       .setAudience(changes.aud ?? API_AUDIENCE)
       .setSubject(MANAGER.id)
       .setIssuedAt(now - 60)
@@ -48,13 +36,13 @@ describe('bearer token verification', () => {
   };
 
   it('accepts a token of the embedded provider with the api-key header', async () => {
-    const res = await me(await accessTokenFor(adapters, MANAGER.id));
+    const res = await me(await accessTokenFor(ctx.adapters, MANAGER.id));
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(MANAGER.id);
   });
 
   it('refuses the main API without its api-key header', async () => {
-    const res = await me(await accessTokenFor(adapters, MANAGER.id), 'not-the-key');
+    const res = await me(await accessTokenFor(ctx.adapters, MANAGER.id), 'not-the-key');
     expect(res.statusCode).toBe(401);
   });
 
@@ -91,10 +79,10 @@ describe('bearer token verification', () => {
 
   it('refuses a token signed by a key that is not the provider\'s', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const key = await getSigningKey(adapters.db);
+    const key = await getSigningKey(ctx.adapters.db);
     const token = await new SignJWT({ preferred_username: MANAGER.id })
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-      .setIssuer(embeddedIssuer(adapters.config.PUBLIC_URL))
+      .setIssuer(embeddedIssuer(ctx.adapters.config.PUBLIC_URL))
       .setAudience(API_AUDIENCE)
       .setExpirationTime('5m')
       .sign(privateKey);

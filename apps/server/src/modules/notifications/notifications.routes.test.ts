@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../app';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
+import { useTestApp } from '../../test/test-app';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -148,31 +149,21 @@ describe('notifications over SMTP and an SMS gateway', () => {
 });
 
 describe('notifications in the embedded outbox', () => {
-  let adapters: TestAdapters;
-  let app: App;
-  beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-  });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
-  });
+  const ctx = useTestApp();
 
   it('keeps e-mail and SMS in the outbox, listed to the group’s provider administrators only', async () => {
-    const sales = await authHeaders(adapters, SALES);
-    await app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers: sales, payload: { to: 'a@b.co', subject: 'S', body: 'one<br>two' } });
-    await app.inject({ method: 'POST', url: '/api/notifications/SMS', headers: sales, payload: { to: '+447911123456', body: 'Hi' } });
-    const list = await app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(adapters, MANAGER) });
+    const sales = await authHeaders(ctx.adapters, SALES);
+    await ctx.app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers: sales, payload: { to: 'a@b.co', subject: 'S', body: 'one<br>two' } });
+    await ctx.app.inject({ method: 'POST', url: '/api/notifications/SMS', headers: sales, payload: { to: '+447911123456', body: 'Hi' } });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(ctx.adapters, MANAGER) });
     expect(list.statusCode).toBe(200);
     const items = list.json().items as { channel: string; recipient: string; bodyText: string; sender: string; status: string }[];
     expect(items.map((i) => [i.channel, i.recipient, i.bodyText, i.sender, i.status]).sort()).toEqual([
       ['EMAIL', 'a@b.co', 'one\ntwo', SALES, 'OUTBOX'],
       ['SMS', '+447911123456', 'Hi', SALES, 'OUTBOX'],
     ]);
-    expect((await app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: sales })).statusCode).toBe(403);
-    const other = await app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(adapters, 'other@other-dealer.forecourt.test') });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: sales })).statusCode).toBe(403);
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(ctx.adapters, 'other@other-dealer.forecourt.test') });
     expect(other.json().items).toEqual([]);
   });
 });
