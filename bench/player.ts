@@ -4,6 +4,8 @@
 // first spin frame and to all 36 frames on loopback, with the frame variants made on demand (cold) and
 // from their cache (warm). Goals: score ≥ 95 desktop and ≥ 90 mobile, LCP < 1.5 s desktop, JS ≤ 200 KB
 // gzip, first frame < 1 s, all frames < 3 s.
+// `--lhr DIR` saves each Lighthouse report there as JSON (player-desktop.json, player-mobile.json), to read
+// its diagnostics (LCP element and phases, boot-up time, unused JavaScript).
 // `--entry FILE` runs that server bundle instead of `npm start` (with WEB_DIST from the environment), for
 // a build kept aside while the working tree is being edited.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +34,8 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const entryArg = process.argv.indexOf('--entry');
+const lhrArg = process.argv.indexOf('--lhr');
+const LHR_DIR = lhrArg === -1 ? null : path.resolve(process.argv[lhrArg + 1] ?? '');
 const ENTRY = entryArg === -1 ? path.join(root, 'scripts/start.mjs') : path.resolve(process.argv[entryArg + 1] ?? '');
 
 const freePort = () =>
@@ -125,6 +129,7 @@ async function runLighthouse(url: string, preset: 'desktop' | 'mobile') {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset === 'desktop' ? desktopConfig : undefined);
     const lhr = result!.lhr;
+    if (LHR_DIR) fs.writeFileSync(path.join(LHR_DIR, `player-${preset}.json`), JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: round((lhr.categories.performance?.score ?? 0) * 100),

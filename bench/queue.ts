@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { defineJob } from '../apps/server/src/platform/queue/queue';
-import { SqlWorker } from '../apps/server/src/platform/queue/sql-queue';
+import { SqlWorker } from '../apps/server/src/platform/queue/sql-worker';
 import { emit, recordRow } from './lib/report';
 import { startThrowawayPostgres } from './lib/postgres';
 

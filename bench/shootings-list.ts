@@ -1,4 +1,4 @@
-// `npm run bench -- shootings-list [--seconds N] [--database-url postgres://...] [--only sqlite|postgres]`:
+// `npm run bench -- shootings-list [--seconds N] [--database-url postgres://...] [--only sqlite|postgres] [--cpu-prof DIR]`:
 // GET /api/shootings on 1,000,000 shootings over 2,000 owners, for a user who reaches 5 of them, with 50
 // connections (autocannon) against the server started as its own process. Figures: p50/p95/p99 and
 // requests/s of the first page, of the page at offset 10,000 and of a filtered search, and the same
@@ -43,6 +43,18 @@ interface Figures {
   p99: number;
   rps: number;
   errors: number;
+  /** The server process's CPU time per answered request (user + system), steadier than latency on a busy machine. */
+  serverCpuUs?: number;
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux). */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -63,7 +75,9 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
+  // `--cpu-prof DIR` profiles the server (node --cpu-prof), written when it stops.
+  const prof = arg('cpu-prof');
+  const child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
     cwd: root,
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, API_KEY, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -117,7 +131,11 @@ async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string):
     const out = {} as Record<Scenario, Figures>;
     for (const name of Object.keys(SCENARIOS) as Scenario[]) {
       await load(SCENARIOS[name], headers, 2); // warm-up: caches, JIT
+      const cpuBefore = cpuMicros(server.pid!);
       out[name] = await load(SCENARIOS[name], headers, SECONDS);
+      const cpuAfter = cpuMicros(server.pid!);
+      const answered = out[name].rps * SECONDS;
+      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0) out[name].serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
       emit({ benchmark: 'shootings-list', dialect, scenario: name, connections: CONNECTIONS, ...out[name] });
     }
     return out;
@@ -143,7 +161,7 @@ const s = results.sqlite;
 const goalMet = s ? s.firstPage.p95 <= 25 && s.deepPage.p95 <= 50 && s.firstPage.rps >= 0.3 * s.healthz.rps : null;
 const cell = (d: string, r?: Record<Scenario, Figures>) =>
   r
-    ? `${d}: first p50/p95/p99 ${r.firstPage.p50}/${r.firstPage.p95}/${r.firstPage.p99} ms ${r.firstPage.rps} req/s; offset 10,000 ${r.deepPage.p50}/${r.deepPage.p95}/${r.deepPage.p99} ms ${r.deepPage.rps} req/s; search ${r.search.p50}/${r.search.p95}/${r.search.p99} ms ${r.search.rps} req/s; /healthz ${r.healthz.rps} req/s (list ${Math.round((100 * r.firstPage.rps) / r.healthz.rps)}%)`
+    ? `${d}: first p50/p95/p99 ${r.firstPage.p50}/${r.firstPage.p95}/${r.firstPage.p99} ms ${r.firstPage.rps} req/s; offset 10,000 ${r.deepPage.p50}/${r.deepPage.p95}/${r.deepPage.p99} ms ${r.deepPage.rps} req/s; search ${r.search.p50}/${r.search.p95}/${r.search.p99} ms ${r.search.rps} req/s; /healthz ${r.healthz.rps} req/s (list ${Math.round((100 * r.firstPage.rps) / r.healthz.rps)}%); server CPU per request first/deep/search/healthz ${[r.firstPage, r.deepPage, r.search, r.healthz].map((f) => f.serverCpuUs ?? '?').join('/')} µs`
     : '';
 emit({ benchmark: 'shootings-list', goalMet });
 recordRow(

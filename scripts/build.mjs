@@ -69,7 +69,11 @@ if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
   // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
   fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    // The segmenter runs in a child process of the worker (modules/vision/segmentation.ts forks dist/segmenter.js).
+    entryPoints: {
+      main: path.join(root, 'apps/server/src/main.ts'),
+      segmenter: path.join(root, 'apps/server/src/modules/vision/segmenter.process.ts'),
+    },
     outdir: path.join(root, 'apps/server/dist'),
     // main.ts loads the modules lazily (after the start checks); splitting keeps that lazy in the bundle.
     splitting: true,

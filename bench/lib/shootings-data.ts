@@ -1,6 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Db } from '../../apps/server/src/platform/db/database';
+import { BACKFILL_SQL as COVER_BACKFILL_SQL } from '../../apps/server/src/db/migrations/0009-shooting-list-cover';
 
 /** The bench user reaches the first 5 owners, which hold 25,000 of the 1,000,000 shootings. */
 export const BENCH_USER_ID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3abe00';
@@ -93,14 +94,19 @@ export function fillSqlite(file: string): void {
   db.pragma('synchronous = OFF');
   db.pragma('foreign_keys = OFF');
   const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name in ('shootings', 'images') and sql is not null").all() as { name: string; sql: string }[];
+  // The image triggers (list cover) would re-read a shooting's images per insert without their index: off, then one backfill.
+  const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'images'").all() as { name: string; sql: string }[];
   const insert = Object.fromEntries(
     Object.entries(COLUMNS).map(([t, cols]) => [t, db.prepare(`insert into ${t} (${cols.join(', ')}) values (${cols.map(() => '?').join(', ')})`)]),
   ) as Record<keyof Rows, SqliteDatabase.Statement>;
   db.transaction(() => {
     for (const ix of indexes) db.exec(`drop index ${ix.name}`);
+    for (const t of triggers) db.exec(`drop trigger ${t.name}`);
     for (const s of [...HEAD_SQL, ...USER_OWNER_SQL]) db.exec(s);
     for (const { table, row } of generate()) insert[table].run(...row);
     for (const ix of indexes) db.exec(ix.sql);
+    db.exec(COVER_BACKFILL_SQL);
+    for (const t of triggers) db.exec(t.sql);
   })();
   db.exec('analyze');
   db.close();
@@ -116,6 +122,7 @@ export async function fillPostgres(url: string): Promise<void> {
       "select indexname, indexdef from pg_indexes where tablename in ('shootings', 'images') and indexname not like '%_pkey'",
     )).rows;
     for (const ix of indexes) await client.query(`drop index ${ix.indexname}`);
+    await client.query('alter table images disable trigger user');
     for (const s of HEAD_SQL) await client.query(s);
     const batches: Record<keyof Rows, unknown[][]> = { owners: [], products: [], shootings: [], images: [] };
     const flush = async (table: keyof Rows) => {
@@ -140,6 +147,8 @@ export async function fillPostgres(url: string): Promise<void> {
     for (const t of ['owners', 'products', 'shootings', 'images'] as const) await flush(t);
     for (const s of USER_OWNER_SQL) await client.query(s);
     for (const ix of indexes) await client.query(ix.indexdef);
+    await client.query(COVER_BACKFILL_SQL);
+    await client.query('alter table images enable trigger user');
     await client.query('commit');
     await client.query('analyze');
   } catch (err) {

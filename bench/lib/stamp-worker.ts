@@ -3,7 +3,7 @@
 import { loadConfig } from '../../apps/server/src/config';
 import { imageJobs } from '../../apps/server/src/modules/images/images.jobs';
 import { createAdapters } from '../../apps/server/src/platform/adapters';
-import { SqlWorker } from '../../apps/server/src/platform/queue/sql-queue';
+import { SqlWorker } from '../../apps/server/src/platform/queue/sql-worker';
 
 const config = loadConfig();
 const adapters = await createAdapters(config);

@@ -42,8 +42,9 @@ test('a reference made on the detail page opens, without a session, a player tha
   const visitor = await browser.newContext();
   const player = await visitor.newPage();
   const watched = player.waitForRequest((r) => r.url().endsWith('/api/videos/notification') && r.method() === 'POST');
-  await player.goto(url);
+  const playerPage = await player.goto(url);
   await expect(player).toHaveURL(new RegExp(`/public/player/${ref}$`));
+  expect(await playerPage!.text()).toContain('<div id="player-static-frame" aria-hidden="true">');
   expect((await watched).postDataJSON()).toEqual({ ref, notification: 'watched' });
   await expect(player.getByText('12 avenue de la Grande Armée, 75017 Paris')).toBeVisible();
   await expect(player.getByRole('link', { name: /Call \+33 1 84 88 12 34/ })).toBeVisible();
@@ -51,6 +52,8 @@ test('a reference made on the detail page opens, without a session, a player tha
   const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
   await expect(spin).toHaveAttribute('aria-busy', 'false');
   await expect(spin).toHaveAttribute('aria-valuemax', '12');
+  // The first frame the server drew in the page gives way to the spin's own.
+  await expect(player.locator('#player-static-frame')).toHaveCount(0);
   // Any key stops the autoplay turn; then each arrow moves one frame.
   await spin.focus();
   await player.keyboard.press('Home');

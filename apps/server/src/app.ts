@@ -98,7 +98,7 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true) });
+  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true), webDist: opts.webDist });
 
   const webDist = opts.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

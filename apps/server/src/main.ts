@@ -2,9 +2,9 @@
 // DATA_DIR and the database are known good, so a refusal is one line, not preceded by the notices some
 // dependencies print when loaded.
 import { ConfigError, loadConfig } from './config';
-import { createAdapters, DataDirError } from './platform/adapters';
+import { createAdapters, DataDirError, type Adapters } from './platform/adapters';
 import { DatabaseStartError } from './platform/db/database';
-import { SqlWorker } from './platform/queue/sql-queue';
+import { SqlWorker } from './platform/queue/sql-worker';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -21,12 +21,9 @@ async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
   const adapters = await createAdapters(config);
-  const [{ buildApp, defaultWebDist }, { buildJobs }, { seedDemo }] = await Promise.all([
-    import('./app'),
-    import('./modules'),
-    import('./seed/seed-demo'),
-  ]);
-  if (config.DEMO_SEED && role !== 'worker') await seedDemo(adapters);
+  // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
+  const { buildJobs } = await import('./modules/jobs');
+  if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);
 
   const worker =
     role === 'api'
@@ -35,10 +32,7 @@ async function main(): Promise<void> {
           concurrency: config.WORKER_CONCURRENCY,
           onError: (err, job) => console.error(`job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
         });
-  const app =
-    role === 'worker'
-      ? null
-      : await buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady: () => worker?.polling ?? true });
+  const app = role === 'worker' ? null : await startApp(adapters, () => worker?.polling ?? true);
 
   // Installed before the process says it is ready, so a signal sent on that word is always handled.
   let stopping = false;
@@ -62,6 +56,11 @@ async function main(): Promise<void> {
   } else {
     console.log('Forecourt worker polling');
   }
+}
+
+async function startApp(adapters: Adapters, workerReady: () => boolean) {
+  const { buildApp, defaultWebDist } = await import('./app');
+  return buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady });
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Row types of every table, as Kysely sees them. Booleans are 0/1, JSON columns are text. */
 export interface ServerSecretsTable { name: string; value: string; created_at: string }
 export interface DealerGroupsTable { id: string; name: string; created_at: string }
@@ -69,6 +71,17 @@ export interface ShootingsTable {
   video_name: string | null;
   created_by: string | null;
   created_at: string;
+  /** Distinct image positions, kept by triggers on images (migration 0009). */
+  picture_count: Generated<number>;
+  /** The list thumbnail's blob key, kept by triggers on images (migration 0009). */
+  cover_key: Generated<string | null>;
+}
+/** Shootings per owner, type and month (YYYY-MM), kept by triggers: deep list pages skip whole months. */
+export interface ShootingMonthCountsTable {
+  owner_id: string;
+  shooting_type: string;
+  month: string;
+  n: number;
 }
 export interface ImagesTable {
   id: string;
@@ -294,6 +307,7 @@ export interface Database {
   stamps: StampsTable;
   stamp_configurations: StampConfigurationsTable;
   shootings: ShootingsTable;
+  shooting_month_counts: ShootingMonthCountsTable;
   images: ImagesTable;
   image_verifications: ImageVerificationsTable;
   videos: VideosTable;

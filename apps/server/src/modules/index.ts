@@ -1,7 +1,6 @@
 import type { App } from '../app';
 import type { Adapters } from '../platform/adapters';
 import { FsBlobStore } from '../platform/blobs/fs-blob-store';
-import type { JobDefinition } from '../platform/queue/queue';
 import { blobRoutes } from './blobs/blobs.routes';
 import { healthRoutes } from './health/health.routes';
 import { createIdentity } from './identity/identity.module';
@@ -9,7 +8,7 @@ import { webConfigRoutes } from './web-config/web-config.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
 import { playersModule } from './players/players.module';
 import { statisticsRoutes } from './statistics/statistics.routes';
-import { shootingsJobs, shootingsModule } from './shootings/shootings.module';
+import { shootingsModule } from './shootings/shootings.module';
 import { productRoutes } from './products/products.routes';
 import { stampRoutes } from './stamps/stamps.routes';
 import { imageJobs } from './images/images.jobs';
@@ -17,16 +16,16 @@ import { imageRoutes } from './images/images.routes';
 import { visionRoutes } from './vision/vision.routes';
 import { editingJobs } from './editing/editing.jobs';
 import { editingRoutes } from './editing/editing.routes';
-import { inspectionAndReportRoutes, reportJobs } from './reports/reports.module';
+import { inspectionAndReportRoutes } from './reports/reports.module';
 
 /** Registers every module's routes. Each module adds one line here. */
-export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean }): Promise<void> {
+export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean; webDist?: string }): Promise<void> {
   const { auth, register: identityRoutes } = await createIdentity(adapters);
   await identityRoutes(app);
   await healthRoutes(app, { workerReady: opts.workerReady });
   await webConfigRoutes(app, { config: adapters.config });
   if (adapters.blobs instanceof FsBlobStore) await blobRoutes(app, { blobs: adapters.blobs });
-  await playersModule(app, adapters, auth);
+  await playersModule(app, adapters, auth, { webDist: opts.webDist });
   await notificationRoutes(app, adapters, auth);
   await statisticsRoutes(app, adapters, auth);
   await shootingsModule(app, adapters, auth);
@@ -36,9 +35,4 @@ export async function registerModules(app: App, adapters: Adapters, opts: { work
   await visionRoutes(app, { adapters, auth });
   await editingRoutes(app, { adapters, auth, jobs: editingJobs(adapters) });
   await inspectionAndReportRoutes(app, adapters, auth);
-}
-
-/** Every job the worker runs. Each module with jobs adds its definitions here. */
-export function buildJobs(adapters: Adapters): JobDefinition[] {
-  return [...shootingsJobs(adapters), ...Object.values(imageJobs(adapters)), ...reportJobs(adapters), ...Object.values(editingJobs(adapters))];
 }

@@ -3,13 +3,11 @@ import path from 'node:path';
 import type { Config } from '../config';
 import type { BlobStore } from './blobs/blob-store';
 import { FsBlobStore } from './blobs/fs-blob-store';
-import { S3BlobStore } from './blobs/s3-blob-store';
 import { systemClock, type Clock } from './clock';
 import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
 import { randomIds, type Ids } from './ids';
 import type { MailSender } from './mail/mail-sender';
 import { OutboxMailSender } from './mail/outbox-mail-sender';
-import { SmtpMailSender } from './mail/smtp-mail-sender';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import { OutboxSmsSender } from './sms/outbox-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
@@ -54,23 +52,39 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     await handle.close();
     throw err;
   }
-  const blobs: BlobStore =
-    config.BLOB_DRIVER === 's3'
-      ? new S3BlobStore({
-          bucket: config.S3_BUCKET!,
-          region: config.S3_REGION,
-          endpoint: config.S3_ENDPOINT,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        })
-      : new FsBlobStore(path.join(config.DATA_DIR, 'blobs'), await getOrCreateSecret(handle.db, 'blob-signing'), clock);
+  // The S3 and SMTP drivers are loaded only when configured: a process never holds the AWS SDK or
+  // nodemailer for a driver it does not use. Each one configured adds how it is released to `releases`.
+  const releases: (() => void)[] = [];
+  let blobs: BlobStore;
+  if (config.BLOB_DRIVER === 's3') {
+    const { S3BlobStore } = await import('./blobs/s3-blob-store');
+    const s3 = new S3BlobStore({
+      bucket: config.S3_BUCKET!,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+    releases.push(() => s3.destroy());
+    blobs = s3;
+  } else {
+    blobs = new FsBlobStore(path.join(config.DATA_DIR, 'blobs'), await getOrCreateSecret(handle.db, 'blob-signing'), clock);
+  }
   const queue = new SqlQueue(handle.db, handle.dialect, clock, ids, {
     pollMs: config.JOB_POLL_MS,
     leaseSeconds: config.JOB_LEASE_SECONDS,
     maxAttempts: config.JOB_MAX_ATTEMPTS,
   });
-  const mail = config.SMTP_URL ? new SmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailSender(handle.db, clock, ids);
+  let mail: MailSender;
+  if (config.SMTP_URL) {
+    const { SmtpMailSender } = await import('./mail/smtp-mail-sender');
+    const smtp = new SmtpMailSender(config.SMTP_URL, config.MAIL_FROM);
+    releases.push(() => smtp.close());
+    mail = smtp;
+  } else {
+    mail = new OutboxMailSender(handle.db, clock, ids);
+  }
   const sms: SmsSender = config.SMS_GATEWAY_URL
     ? new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN)
     : new OutboxSmsSender(handle.db, clock, ids);
@@ -85,8 +99,7 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     mail,
     sms,
     close: async () => {
-      if (blobs instanceof S3BlobStore) blobs.destroy();
-      if (mail instanceof SmtpMailSender) mail.close();
+      releases.forEach((release) => release());
       await handle.close();
     },
   };

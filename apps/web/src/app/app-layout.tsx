@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet, useMatch } from 'react-router-dom';
-import { FullPageLoader } from '../auth/require-auth';
+import { FullPageLoader } from '../components/full-page-loader';
 import { AppFooter } from '../features/shell/app-footer';
 import { AppHeader } from '../features/shell/app-header';
 

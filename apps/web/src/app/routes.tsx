@@ -1,46 +1,71 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from '../auth/require-auth';
 import { CALLBACK_PATH } from '../auth/session';
-import { LoginCallback } from '../features/auth/login-callback';
-import { RequireOption } from '../features/auth/require-option';
-import { NotFoundPage } from '../features/not-found/not-found-page';
+import { AuthScope } from './auth-scope';
+import { lazyPage } from './lazy-page';
 
-/**
- * The route table of spec section 2. Features add their routes here; pages are lazy so each route loads
- * only its own code.
- */
+// The table is read by bench/bundle.ts: one `lazyPage(() => import('…'), …)` per constant, on one line.
+// Frames. The session (small; the OIDC client itself loads on use) belongs to the portal, not to the public
+// player; server state and the snackbar to the screens that call the API, not to the login page.
+const DataScope = lazyPage(() => import('./data-scope'), (m) => m.DataScope);
+const AppLayout = lazyPage(() => import('./app-layout'), (m) => m.AppLayout);
+const RequireOption = lazyPage(() => import('../features/auth/require-option'), (m) => m.RequireOption);
+
+// Screens.
+const LoginCallback = lazyPage(() => import('../features/auth/login-callback'), (m) => m.LoginCallback);
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m.LoginPage);
+const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
+const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
+const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), (m) => m.NotFoundPage);
+const LegalNoticePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.LegalNoticePage);
+const TermsOfServicePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.TermsOfServicePage);
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.PrivacyPolicyPage);
+const PublicPlayerPage = lazyPage(() => import('../features/player/public-player-page'), (m) => m.PublicPlayerPage);
+
+const DETAIL_PATH = '/owners/:ownerId/products/:productId/shootings/:shootingId';
+
+/** The route table of spec section 2. Features add their routes here; every screen is lazy. */
 export const routes: RouteObject[] = [
-  { path: CALLBACK_PATH, element: <LoginCallback /> },
-  // No header or footer on the login page.
-  { path: '/login', lazy: () => import('../features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
   {
-    // The frame loads with the first screen that needs it: the login page does without.
-    lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
+    element: <AuthScope />,
     children: [
+      { path: CALLBACK_PATH, element: <LoginCallback /> },
+      // No header or footer on the login page.
+      { path: '/login', element: <LoginPage /> },
       {
-        element: <RequireAuth />,
+        element: <DataScope />,
         children: [
-          { path: '/', element: <Navigate to="/shootings" replace /> },
-          { path: '/shootings', lazy: () => import('../features/shootings/shootings-page').then((m) => ({ Component: m.ShootingsPage })) },
-          { path: '/shootings/create', lazy: () => import('../features/shooting-create/shooting-create-page').then((m) => ({ Component: m.ShootingCreatePage })) },
-          ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({
-            path: `/owners/:ownerId/products/:productId/shootings/:shootingId${suffix}`,
-            lazy: () => import('../features/shooting-detail/shooting-detail-page').then((m) => ({ Component: m.ShootingDetailPage })),
-          })),
-          // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
-          // admin-video features add their pages as index children.
-          { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [] },
-          { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
-          { path: '/notifications/outbox', lazy: () => import('../features/sharing/outbox-page').then((m) => ({ Component: m.OutboxPage })) },
+          {
+            // The frame: header with the drawer, content, footer.
+            element: <AppLayout />,
+            children: [
+              {
+                element: <RequireAuth />,
+                children: [
+                  { path: '/', element: <Navigate to="/shootings" replace /> },
+                  { path: '/shootings', element: <ShootingsPage /> },
+                  { path: '/shootings/create', element: <ShootingCreatePage /> },
+                  ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({ path: `${DETAIL_PATH}${suffix}`, element: <ShootingDetailPage /> })),
+                  // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
+                  // admin-video features add their pages as index children.
+                  { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [] },
+                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
+                  { path: '/notifications/outbox', element: <OutboxPage /> },
+                ],
+              },
+              { path: '/404', element: <NotFoundPage /> },
+              { path: '/legal-notice', element: <LegalNoticePage /> },
+              { path: '/terms-of-service', element: <TermsOfServicePage /> },
+              { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+            ],
+          },
         ],
       },
-      { path: '/404', element: <NotFoundPage /> },
-      { path: '/legal-notice', lazy: () => import('../features/legal/legal-page').then((m) => ({ Component: m.LegalNoticePage })) },
-      { path: '/terms-of-service', lazy: () => import('../features/legal/legal-page').then((m) => ({ Component: m.TermsOfServicePage })) },
-      { path: '/privacy-policy', lazy: () => import('../features/legal/legal-page').then((m) => ({ Component: m.PrivacyPolicyPage })) },
+      { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
   // Public and outside the app frame: the player brings its own light header with the dealer's logo.
-  { path: '/public/player/:reference', lazy: () => import('../features/player/public-player-page').then((m) => ({ Component: m.PublicPlayerPage })) },
-  { path: '*', element: <Navigate to="/404" replace /> },
+  { element: <DataScope />, children: [{ path: '/public/player/:reference', element: <PublicPlayerPage /> }] },
 ];

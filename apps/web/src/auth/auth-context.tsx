@@ -19,9 +19,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Without a stored provider there is no session to read.
   const [ready, setReady] = useState(() => storedProvider() === null);
   const [user, setUser] = useState<User | null>(null);
+  // Started while rendering, not in the effect: the route's screens suspend on first load, which holds the
+  // effect back until their code is there; the OIDC client then loads alongside it, not after it.
+  const [loading] = useState(() => userManager());
 
   useEffect(() => {
-    const loading = userManager();
     if (!loading) return;
     let live = true;
     let detach = () => undefined as void;
@@ -52,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       live = false;
       detach();
     };
-  }, []);
+  }, [loading]);
 
   const signIn = useCallback(async (email: string, provider: Provider, locale: string) => {
     localStorage.setItem(PROVIDER_STORAGE_KEY, JSON.stringify(provider));

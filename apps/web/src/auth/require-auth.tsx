@@ -1,14 +1,6 @@
-import { Box, CircularProgress } from '@mui/material';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { FullPageLoader } from '../components/full-page-loader';
 import { useAuth } from './auth-context';
-
-export function FullPageLoader() {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label="loading" />
-    </Box>
-  );
-}
 
 /** Protected routes: an unauthenticated user goes to /login. */
 export function RequireAuth() {

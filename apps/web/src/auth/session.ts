@@ -58,8 +58,12 @@ export function userManager(provider: Provider | null = storedProvider()): Promi
   return manager;
 }
 
+/**
+ * The signed-in user, once the portal has started the OIDC client (AuthProvider does, on every route but
+ * the public player, whose calls then go without a bearer token and without loading the client).
+ */
 export async function currentUser(): Promise<User | null> {
-  return (await (await userManager())?.getUser()) ?? null;
+  return (await (await manager)?.getUser()) ?? null;
 }
 
 // Every main-API call carries the bearer token and the portal's api-key.

@@ -1,15 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
-import { mergeTrees, type Tree } from './merge';
+import type { Tree } from './merge';
 
-// One file per feature and language (locales/<lang>/<feature>.json); only the languages in use are loaded.
-const files = import.meta.glob<{ default: Tree }>('./locales/*/*.json');
+// One module per language (bundles/<lang>.ts merges that language's feature files); only the languages in
+// use are loaded, each in one request.
+const bundles = import.meta.glob<{ default: Tree }>('./bundles/*.ts');
 
 async function loadLanguage(lang: Language): Promise<Tree> {
-  const loaders = Object.entries(files).filter(([path]) => path.startsWith(`./locales/${lang}/`));
-  const modules = await Promise.all(loaders.map(([, load]) => load()));
-  return mergeTrees(modules.map((m) => m.default));
+  const load = bundles[`./bundles/${lang}.ts`];
+  if (!load) throw new Error(`No translations for ${lang}`);
+  return (await load()).default;
 }
 
 async function ensureLoaded(lang: Language): Promise<void> {

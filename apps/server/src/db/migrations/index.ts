@@ -6,6 +6,8 @@ import * as m0004 from './0004-image-pipeline';
 import * as m0005 from './0005-image-edits';
 import * as m0006 from './0006-players';
 import * as m0007 from './0007-inspections';
+import * as m0008 from './0008-shooting-month-counts';
+import * as m0009 from './0009-shooting-list-cover';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0005-image-edits': m0005,
   '0006-players': m0006,
   '0007-inspections': m0007,
+  '0008-shooting-month-counts': m0008,
+  '0009-shooting-list-cover': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

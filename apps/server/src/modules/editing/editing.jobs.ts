@@ -9,7 +9,7 @@ import { findStamp, type StampRow } from '../stamps/stamps.repo';
 import { composeCropped } from '../vision/compose-crop';
 import type { Quad } from '../vision/geometry';
 import { applyPlateCover, defaultPlateCover } from '../vision/plate-cover';
-import { segmentVehicle } from '../vision/segmentation';
+import { segmentVehicle, UnreadablePicture } from '../vision/segmentation';
 import {
   findEdit,
   findOwnerPlateCover,
@@ -38,8 +38,8 @@ export interface CropParams {
   stampId: string;
 }
 
-// A crop holds several full-size copies of an 8 MP picture and the model's working memory: the worker
-// crops one picture at a time, whatever its concurrency, so memory stays flat and the API keeps a core.
+// A composition holds several full-size copies of an 8 MP picture: the worker composes one picture at a
+// time, whatever its concurrency, so memory stays flat and the API keeps a core.
 let cropping: Promise<unknown> = Promise.resolve();
 function oneCropAtATime<T>(work: () => Promise<T>): Promise<T> {
   const run = cropping.then(work);
@@ -166,17 +166,19 @@ export function editingJobs(deps: Deps) {
     schema: EditPayload,
     maxAttempts: MAX_ATTEMPTS,
     handler: ({ editId }, ctx) =>
-      oneCropAtATime(() =>
-        runEdit(editId, ctx, async (edit) => {
-          const params = edit.params as CropParams;
-          const original = (await findPositionImages(db, edit.shootingId, edit.originalId)).find(
-            (i) => i.imageType === 'ORIGINAL',
-          );
-          if (!original) throw new UnusableImage('The original picture is missing');
-          const image = await source(original.blobKey);
-          const mask = await segmentVehicle(image).catch((err: Error) => {
-            throw new UnusableImage(`The picture could not be read: ${err.message}`);
-          });
+      runEdit(editId, ctx, async (edit) => {
+        const params = edit.params as CropParams;
+        const original = (await findPositionImages(db, edit.shootingId, edit.originalId)).find(
+          (i) => i.imageType === 'ORIGINAL',
+        );
+        if (!original) throw new UnusableImage('The original picture is missing');
+        const image = await source(original.blobKey);
+        // The segmenter takes one picture at a time; a crash of its process is thrown on, so the queue retries.
+        const mask = await segmentVehicle(image).catch((err: Error) => {
+          throw err instanceof UnreadablePicture ? new UnusableImage(`The picture could not be read: ${err.message}`) : err;
+        });
+        // Composition waits for the previous picture's, while the segmenter already works on the next one.
+        return oneCropAtATime(async () => {
           const background = params.backgroundKey ? await blobs.getBuffer(params.backgroundKey) : null;
           const out = await composeCropped({
             image,
@@ -210,8 +212,8 @@ export function editingJobs(deps: Deps) {
             'image/png',
           );
           return { outputs, maskKey };
-        }),
-      ),
+        });
+      }),
   });
 
   return { cover, crop };

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { findUserContext, hasOption, type UserContext } from './identity.repo';
+import { createTokenCache } from './token-cache';
 import { verifyBearer, type TrustedIssuer } from './token-verifier';
 
 declare module 'fastify' {
@@ -40,12 +41,13 @@ export const requireOption = (user: UserContext, name: string): void => {
 
 export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
   const { config, db } = adapters;
+  const verified = createTokenCache();
 
   const bearer = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const claims = await verifyBearer(match[1]!, issuers());
+    const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.

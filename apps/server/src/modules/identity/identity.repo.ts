@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
 export interface UserContext {
   id: string;
@@ -24,18 +25,45 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+interface UserContextRow {
+  id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  locale: string;
+  group_id: string;
+  habilitations: string;
+  roles: string;
+  kind: 'user' | 'option' | 'model' | 'owner';
+  name: string | null;
+  value: string | null;
+}
+
+/**
+ * A user with their options, models and owners, read in one statement (every authenticated request
+ * reads it): one row for the user, then one per option, model and owner, each carrying the user's
+ * columns.
+ */
 export async function findUserContext(db: Db, by: { id?: string; email?: string }): Promise<UserContext | null> {
-  let q = db.selectFrom('users').selectAll();
-  if (by.id) q = q.where('id', '=', by.id);
-  else if (by.email) q = q.where('email', '=', by.email.toLowerCase());
-  else return null;
-  const user = await q.executeTakeFirst();
+  if (!by.id && !by.email) return null;
+  const p = new SqlParams(db);
+  const key = () => (by.id ? `u.id = ${p.bind(by.id)}` : `u.email = ${p.bind(by.email!.toLowerCase())}`);
+  const userColumns = 'u.id, u.email, u.given_name, u.family_name, u.locale, u.group_id, u.habilitations, u.roles';
+  const arm = (kind: string, table: string, name: string, value: string) =>
+    `select ${userColumns}, '${kind}' as kind, x.${name} as name, ${value} as value from users as u inner join ${table} as x on x.user_id = u.id where ${key()}`;
+  const rows = await rawRows<UserContextRow>(
+    db,
+    [
+      `select ${userColumns}, 'user' as kind, null as name, null as value from users as u where ${key()}`,
+      arm('option', 'user_options', 'name', 'x.value'),
+      arm('model', 'user_models', 'model_type', 'null'),
+      arm('owner', 'user_owners', 'owner_id', 'null'),
+    ].join(' union all '),
+    p,
+  );
+  const user = rows.find((r) => r.kind === 'user');
   if (!user) return null;
-  const [options, models, owners] = await Promise.all([
-    db.selectFrom('user_options').select(['name', 'value']).where('user_id', '=', user.id).execute(),
-    db.selectFrom('user_models').select('model_type').where('user_id', '=', user.id).execute(),
-    db.selectFrom('user_owners').select('owner_id').where('user_id', '=', user.id).orderBy('owner_id').execute(),
-  ]);
+  const of = (kind: UserContextRow['kind']) => rows.filter((r) => r.kind === kind);
   return {
     id: user.id,
     email: user.email,
@@ -45,9 +73,11 @@ export async function findUserContext(db: Db, by: { id?: string; email?: string 
     groupId: user.group_id,
     habilitations: JSON.parse(user.habilitations) as string[],
     roles: JSON.parse(user.roles) as string[],
-    options: Object.fromEntries(options.map((o) => [o.name, parseJson(o.value)])),
-    models: models.map((m) => m.model_type),
-    ownerIds: owners.map((o) => o.owner_id),
+    options: Object.fromEntries(of('option').map((o) => [o.name!, parseJson(o.value!)])),
+    models: of('model').map((m) => m.name!),
+    ownerIds: of('owner')
+      .map((o) => o.name!)
+      .sort(),
   };
 }
 

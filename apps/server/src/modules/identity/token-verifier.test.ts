@@ -1,5 +1,5 @@
 import { generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoUser } from '../../seed/demo-accounts';
 import { accessTokenFor } from '../../test/auth-helpers';
 import { API_KEY_HEADER } from './auth';
@@ -87,6 +87,29 @@ describe('bearer token verification', () => {
       .setExpirationTime('5m')
       .sign(privateKey);
     await expectRefused(token, /not valid/);
+  });
+
+  it('refuses a token once it expires, even one it accepted moments before', async () => {
+    const token = await signed({ exp: Math.floor(Date.now() / 1000) + 10 });
+    expect((await me(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16_000 });
+    try {
+      await expectRefused(token, /expired/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a token of an account removed since its last call', async () => {
+    const [user] = await ctx.adapters.db.selectFrom('users').selectAll().where('id', '=', MANAGER.id).execute();
+    const token = await accessTokenFor(ctx.adapters, MANAGER.id);
+    expect((await me(token)).statusCode).toBe(200);
+    await ctx.adapters.db.deleteFrom('users').where('id', '=', MANAGER.id).execute();
+    try {
+      await expectRefused(token, /not known/);
+    } finally {
+      await ctx.adapters.db.insertInto('users').values(user!).execute();
+    }
   });
 
   it('refuses garbage without a stack trace', async () => {

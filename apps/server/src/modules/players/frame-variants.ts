@@ -36,6 +36,13 @@ export class FrameVariants {
     return work;
   }
 
+  /** A variant already made, or null: for when waiting for it to be made is not worth it. */
+  async cached(image: ImageRow, width: number, format: VariantFormat): Promise<Variant | null> {
+    const existing = await findVariant(this.deps.db, image.id, `${imageVersion(image)}/${width}.${format}`);
+    const body = existing ? await this.deps.blobs.getBuffer(existing) : null;
+    return body ? { body, contentType: CONTENT_TYPE[format] } : null;
+  }
+
   /** Width and height of an image, read from its bytes when the row does not have them yet. */
   async size(image: ImageRow): Promise<{ width: number; height: number }> {
     if (image.width && image.height) return { width: image.width, height: image.height };

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { ORDER_GALLERY_PREFERENCE, VIDEO_TYPES, type ImageType } from '@forecourt/contracts';
 import type { ImageRow, VideoRow } from './players.repo';
 
+/** While a shooting is in these states its player is under construction: no media yet. */
+export const PROCESSING_STATUSES: ReadonlySet<string> = new Set(['UPLOADING', 'AI_PROCESSING']);
+
 const rank = (type: string): number => ORDER_GALLERY_PREFERENCE.indexOf(type as ImageType);
 
 /** An equirectangular panorama is twice as wide as it is high; a 4/3 or 16/9 photo never is. */

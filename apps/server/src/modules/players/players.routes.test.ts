@@ -7,7 +7,9 @@ import { demoUser } from '../../seed/demo-accounts';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
+import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from './players.fixtures';
+import { playersJobs } from './players.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
@@ -18,10 +20,17 @@ describe('players', () => {
   let headers: Record<string, string>;
 
   const refFor = async (shootingId: string, h = headers, marketplace = 'FORECOURT') =>
-    app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/${marketplace}?urlshortened=true`, headers: h });
+    app.inject({
+      method: 'GET',
+      url: `/api/shootings/${shootingId}/marketplaces/${marketplace}?urlshortened=true`,
+      headers: h,
+    });
 
   beforeAll(async () => {
-    adapters = await createTestAdapters({ WEBINAR_FORM_URL: 'https://forms.example.test/webinar', PROVIDER_GROUP_ID: 'grp-demo' });
+    adapters = await createTestAdapters({
+      WEBINAR_FORM_URL: 'https://forms.example.test/webinar',
+      PROVIDER_GROUP_ID: 'grp-demo',
+    });
     await seedAccounts(adapters);
     app = await buildApp(adapters);
     headers = await authHeaders(adapters, MANAGER);
@@ -50,7 +59,11 @@ describe('players', () => {
 
     it('gives the long link when no short one is asked for', async () => {
       const { shootingId } = await makeShooting(adapters, { ownerId: 'own-demo-paris' });
-      const res = await app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/FORECOURT`, headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/shootings/${shootingId}/marketplaces/FORECOURT`,
+        headers,
+      });
       expect(res.json().url).toBe(`http://127.0.0.1:8080/public/player/${res.json().ref}`);
     });
 
@@ -87,7 +100,11 @@ describe('players', () => {
         phone: '+33 1 84 88 12 34',
         lastUserEmail: MANAGER,
         webinarUrl: 'https://forms.example.test/webinar',
-        contactInformations: [{ title: 'Address', value: '12 avenue de la Grande Armée, 75017 Paris' }, expect.anything(), expect.anything()],
+        contactInformations: [
+          { title: 'Address', value: '12 avenue de la Grande Armée, 75017 Paris' },
+          expect.anything(),
+          expect.anything(),
+        ],
       });
       // Positions 1, 2, 3 in the spin (3 as its cropped LPC image); the 2:1 image is the panorama.
       expect(body.frames.map((f: { width: number; height: number }) => [f.width, f.height])).toEqual([
@@ -97,7 +114,14 @@ describe('players', () => {
       ]);
       expect(body.panoramaUrl).toMatch(new RegExp(`^/api/external/legacy/players/${ref}/panorama.jpg\\?v=`));
       const text = res.body;
-      for (const secret of [shootingId, ...imageIds, 'own-demo-paris', 'grp-demo', demoUser(MANAGER).id, 'sales@demo']) {
+      for (const secret of [
+        shootingId,
+        ...imageIds,
+        'own-demo-paris',
+        'grp-demo',
+        demoUser(MANAGER).id,
+        'sales@demo',
+      ]) {
         expect(text).not.toContain(secret);
       }
     });
@@ -123,20 +147,34 @@ describe('players', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 768, 576]);
       const jpg = await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/0/1920.jpg` });
       expect((await sharp(jpg.rawPayload).metadata()).width).toBe(1600);
-      const cached = await adapters.db.selectFrom('image_variants').selectAll().where('image_id', 'in', imageIds).execute();
+      const cached = await adapters.db
+        .selectFrom('image_variants')
+        .selectAll()
+        .where('image_id', 'in', imageIds)
+        .execute();
       expect(cached).toHaveLength(2);
-      expect((await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/1/700.webp` })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/2/768.webp` })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/1/700.webp` })).statusCode,
+      ).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/2/768.webp` })).statusCode,
+      ).toBe(404);
       const pano = await app.inject({ method: 'GET', url: options.panoramaUrl });
       expect((await sharp(pano.rawPayload).metadata()).width).toBe(2048);
     });
 
     it('shows the under-construction state while the shooting is processing, without media', async () => {
-      const { shootingId } = await makeShooting(adapters, { ownerId: 'own-demo-paris', status: 'AI_PROCESSING', images: [{ position: 1, type: 'ORIGINAL' }] });
+      const { shootingId } = await makeShooting(adapters, {
+        ownerId: 'own-demo-paris',
+        status: 'AI_PROCESSING',
+        images: [{ position: 1, type: 'ORIGINAL' }],
+      });
       const { ref } = (await refFor(shootingId)).json<{ ref: string }>();
       const body = (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })).json();
       expect(body).toMatchObject({ state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null });
-      expect((await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/0/480.webp` })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/0/480.webp` })).statusCode,
+      ).toBe(404);
     });
 
     it('gives the preferred video of a VIDEO shooting, and no webinar for another group’s user', async () => {
@@ -156,23 +194,109 @@ describe('players', () => {
       expect(body.lastUserEmail).toBe(OTHER);
     });
 
-    it('tells the browser, with the player page, to fetch the options while the scripts load', async () => {
+    it('serves a player’s page with its modules, and a valid one’s with its options, its first frame’s preload and that frame drawn in the body', async () => {
       const webDist = path.join(adapters.dataDir, 'web');
-      fs.mkdirSync(webDist, { recursive: true });
-      fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Forecourt</title>');
+      fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+      fs.writeFileSync(path.join(webDist, 'assets', 'public-player-page-Xy1.js'), 'export const page=1;');
+      const modules = '<link rel="modulepreload" crossorigin href="/assets/public-player-page-Xy1.js">';
+      fs.writeFileSync(
+        path.join(webDist, 'index.html'),
+        '<!doctype html><html><head><title>Forecourt</title></head><body><div id="root"></div></body></html>',
+      );
       const web = await buildApp(adapters, { webDist });
       try {
-        const page = await web.inject({ method: 'GET', url: '/public/player/AbCdEfGhIjKlMnOpQrStUv' });
+        const { shootingId } = await makeShooting(adapters, {
+          ownerId: 'own-demo-paris',
+          images: [
+            { position: 1, type: 'STAMPED' },
+            { position: 2, type: 'STAMPED' },
+          ],
+        });
+        const { ref } = (await refFor(shootingId)).json<{ ref: string }>();
+        const options = (
+          await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })
+        ).json();
+        const page = await web.inject({ method: 'GET', url: `/public/player/${ref}` });
         expect(page.statusCode).toBe(200);
-        expect(page.headers.link).toBe('</api/external/legacy/players/AbCdEfGhIjKlMnOpQrStUv/options>; rel=preload; as=fetch; crossorigin=anonymous');
-        expect((await web.inject({ method: 'GET', url: '/shootings' })).headers.link).toBeUndefined();
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.headers.link).toBeUndefined();
+        const head = page.body.slice(0, page.body.indexOf('</head>'));
+        expect(head).toContain(
+          `imagesrcset="/api/external/legacy/players/${ref}/frames/0/480.webp?v=${options.frames[0].version} 480w,`,
+        );
+        const inline = /<script type="application\/json" id="player-options">(.*?)<\/script>/s.exec(head);
+        expect(JSON.parse(inline![1]!)).toEqual(options);
+        expect(head).toContain(modules);
+        const body = page.body.slice(page.body.indexOf('<body>'));
+        const frame = /<div id="player-static-frame" aria-hidden="true">.*?<img ([^>]*)>/s.exec(body);
+        expect(frame![1]).toContain(`srcset="/api/external/legacy/players/${ref}/frames/0/480.webp?v=${options.frames[0].version} 480w,`);
+        expect(body.indexOf('player-static-frame')).toBeLessThan(body.indexOf('id="root"'));
+        expect(body).not.toContain('data:image/webp');
+        // Once the phone's variant exists, phones get it in the page itself.
+        const phone = await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/frames/0/768.webp` });
+        const again = await web.inject({ method: 'GET', url: `/public/player/${ref}` });
+        expect(again.body).toContain(`src="data:image/webp;base64,${phone.rawPayload.toString('base64')}"`);
+
+        const unknown = await web.inject({ method: 'GET', url: '/public/player/AbCdEfGhIjKlMnOpQrStUv' });
+        expect(unknown.statusCode).toBe(200);
+        expect(unknown.body).toContain(modules);
+        expect(unknown.body).not.toContain('player-options');
+        expect(unknown.body).not.toContain('rel="preload"');
+        expect(unknown.body).not.toContain('player-static-frame');
+        // The page cannot tell; the options call will, so the browser starts it at once.
+        expect(unknown.headers.link).toBe(
+          '</api/external/legacy/players/AbCdEfGhIjKlMnOpQrStUv/options>; rel=preload; as=fetch; crossorigin=anonymous',
+        );
+        const other = await web.inject({ method: 'GET', url: '/shootings' });
+        expect(other.headers.link).toBeUndefined();
+        expect(other.body).toBe(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'));
       } finally {
         await web.close();
       }
     });
 
+    it('makes the frame variants once, ahead of the first visit, when the reference is given out', async () => {
+      const { shootingId, imageIds } = await makeShooting(adapters, {
+        ownerId: 'own-demo-paris',
+        images: [
+          { position: 1, type: 'STAMPED', width: 1600, height: 1200 },
+          { position: 2, type: 'STAMPED', width: 1600, height: 1200 },
+        ],
+      });
+      const queued = async () => (await adapters.queue.counts('players.prepare-frames')).queued;
+      const before = await queued();
+      const { ref } = (await refFor(shootingId)).json<{ ref: string }>();
+      await refFor(shootingId);
+      const jobs = playersJobs(adapters);
+      expect(await queued()).toBe(before + 1);
+      await drainJobs(adapters, Object.values(jobs));
+      const variants = () =>
+        adapters.db
+          .selectFrom('image_variants')
+          .select(['image_id', 'variant', 'blob_key'])
+          .where('image_id', 'in', imageIds)
+          .execute();
+      const made = await variants();
+      expect(made).toHaveLength(2 * 5);
+      expect(made.every((v) => v.variant.endsWith('.webp'))).toBe(true);
+      // A retry (or a second job) redoes nothing; a visitor then gets the variant that was made.
+      await jobs.prepareFrames.handler({ ref }, { jobId: 'retry', attempt: 2, signal: new AbortController().signal });
+      expect(await variants()).toEqual(made);
+      const options = (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })).json();
+      const frame = await app.inject({
+        method: 'GET',
+        url: `/api/external/legacy/players/${ref}/frames/1/1080.webp?v=${options.frames[1].version}`,
+      });
+      const stored = made.find((v) => v.image_id === imageIds[1] && v.variant.endsWith('/1080.webp'))!;
+      expect(frame.rawPayload.equals((await adapters.blobs.getBuffer(stored.blob_key))!)).toBe(true);
+      expect(await variants()).toHaveLength(2 * 5);
+    });
+
     it('answers 404 for an unknown or malformed ref', async () => {
-      expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/AAAAAAAAAAAAAAAAAAAAAA/options' })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/external/legacy/players/AAAAAAAAAAAAAAAAAAAAAA/options' }))
+          .statusCode,
+      ).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/x/options' })).statusCode).toBe(400);
     });
   });
@@ -185,7 +309,11 @@ describe('players', () => {
       const { shootingId } = await makeShooting(adapters, { ownerId: 'own-demo-paris' });
       const { ref } = (await refFor(shootingId)).json<{ ref: string }>();
       for (let i = 0; i < 3; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/videos/notification', payload: { ref, notification: 'watched' } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/videos/notification',
+          payload: { ref, notification: 'watched' },
+        });
         expect(res.statusCode).toBe(200);
       }
       const events = await adapters.db.selectFrom('statistics_events').selectAll().where('subject', '=', ref).execute();
@@ -204,8 +332,18 @@ describe('players', () => {
       expect(again.statusCode).toBe(429);
       expect(again.json().error.code).toBe('RATE_LIMITED');
       expect((await rate({ ref, score: 5 }, '198.51.100.9')).statusCode).toBe(201);
-      const rows = await adapters.db.selectFrom('ratings').selectAll().where('target', '=', ref).orderBy('created_at').execute();
-      expect(rows.map((r) => [r.score, r.comment])).toEqual(expect.arrayContaining([[4, 'Great car'], [5, null]]));
+      const rows = await adapters.db
+        .selectFrom('ratings')
+        .selectAll()
+        .where('target', '=', ref)
+        .orderBy('created_at')
+        .execute();
+      expect(rows.map((r) => [r.score, r.comment])).toEqual(
+        expect.arrayContaining([
+          [4, 'Great car'],
+          [5, null],
+        ]),
+      );
       expect(rows.every((r) => !r.visitor.includes('203.0.113.7'))).toBe(true);
     });
 

@@ -14,15 +14,18 @@ import { AppError, notFound } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
 import { FrameVariants, type Variant, type VariantFormat } from './frame-variants';
-import { imageVersion, pickVideo, splitMedia } from './player-media';
+import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
+import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
 
-const PROCESSING = new Set(['UPLOADING', 'AI_PROCESSING']);
 const DAY_MS = 24 * 3600 * 1000;
 /** Ratings one visitor may leave in an hour, over all players. */
 export const RATINGS_PER_VISITOR_HOUR = 20;
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config'> & { visitorSecret: string };
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'queue'> & {
+  visitorSecret: string;
+  jobs: PlayersJobs;
+};
 
 const playerNotFound = () => new AppError('NOT_FOUND', 'This player is not available');
 
@@ -36,7 +39,8 @@ export function createPlayersService(deps: Deps) {
   const base = (ref: string) => `/api/external/legacy/players/${encodeURIComponent(ref)}`;
 
   /** Hides the address: ratings keep a keyed hash of it, enough to count, not to trace. */
-  const visitorOf = (ip: string) => createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
+  const visitorOf = (ip: string) =>
+    createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
 
   const source = async (ref: string) => {
     const found = await repo.findPlayerSource(db, ref);
@@ -46,11 +50,46 @@ export function createPlayersService(deps: Deps) {
 
   const finalMedia = async (shootingId: string) => splitMedia(await repo.listImages(db, shootingId));
 
+  /** The image of a frame a visitor may see. */
+  const frameImage = async (ref: string, index: number, width: FrameWidth) => {
+    if (!FRAME_WIDTHS.includes(width)) throw playerNotFound();
+    const s = await source(ref);
+    if (PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
+    const image = (await finalMedia(s.shootingId)).frames[index];
+    if (!image) throw playerNotFound();
+    return image;
+  };
+
   return {
     /** The reference of a shooting for a marketplace, and the link to share (short when asked). */
-    async getReference(user: UserContext, shootingId: string, marketplace: string, shortened: boolean): Promise<PlayerInfo> {
+    async getReference(
+      user: UserContext,
+      shootingId: string,
+      marketplace: string,
+      shortened: boolean,
+    ): Promise<PlayerInfo> {
       if (!(await repo.findShootingInScope(db, shootingId, user.ownerIds))) throw notFound('Shooting');
-      const ref = await repo.getOrCreateRef(db, { shootingId, marketplace, newRef: ids.token(), userId: user.id, now: clock.now().toISOString() });
+      const ref = await repo.getOrCreateRef(db, {
+        shootingId,
+        marketplace,
+        newRef: ids.token(),
+        userId: user.id,
+        now: clock.now().toISOString(),
+      });
+      // The link is about to be shared: make the frame variants now. Keyed by the frames' versions, so
+      // asking again enqueues nothing new until an image changes.
+      const { frames } = await finalMedia(shootingId);
+      if (frames.length > 0) {
+        const versions = createHash('sha256')
+          .update(frames.map(imageVersion).join('\n'))
+          .digest('base64url')
+          .slice(0, 16);
+        await deps.queue.enqueue(
+          deps.jobs.prepareFrames,
+          { ref },
+          { key: `players.prepare-frames:${ref}:${versions}` },
+        );
+      }
       const url = shortened ? `${config.PUBLIC_URL}/p/${ref}` : `${config.PUBLIC_URL}/public/player/${ref}`;
       return { ref, url };
     },
@@ -61,18 +100,24 @@ export function createPlayersService(deps: Deps) {
       const common = {
         ref,
         shootingType: s.shootingType as PlayerOptions['shootingType'],
-        logoUrl: s.owner.logoKey ? `${base(ref)}/logo?v=${createHash('sha256').update(s.owner.logoKey).digest('base64url').slice(0, 12)}` : null,
+        logoUrl: s.owner.logoKey
+          ? `${base(ref)}/logo?v=${createHash('sha256').update(s.owner.logoKey).digest('base64url').slice(0, 12)}`
+          : null,
         contactInformations: contacts.success ? contacts.data : [],
         phone: s.owner.phone,
         lastUserEmail: s.lastUser?.email ?? null,
         webinarUrl:
-          config.WEBINAR_FORM_URL && config.PROVIDER_GROUP_ID && s.lastUser?.groupId === config.PROVIDER_GROUP_ID ? config.WEBINAR_FORM_URL : null,
+          config.WEBINAR_FORM_URL && config.PROVIDER_GROUP_ID && s.lastUser?.groupId === config.PROVIDER_GROUP_ID
+            ? config.WEBINAR_FORM_URL
+            : null,
       };
-      if (PROCESSING.has(s.remarketingStatus)) {
+      if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
         return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null };
       }
       const { frames, panorama } = await finalMedia(s.shootingId);
-      const sized = await Promise.all(frames.map(async (f) => ({ version: imageVersion(f), ...(await variants.size(f)) })));
+      const sized = await Promise.all(
+        frames.map(async (f) => ({ version: imageVersion(f), ...(await variants.size(f)) })),
+      );
       const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
       return {
         ...common,
@@ -82,7 +127,12 @@ export function createPlayersService(deps: Deps) {
         video: video
           ? {
               streamer: video.streamer,
-              url: video.streamer === 'STAMPYT' && video.blobKey ? `${base(ref)}/video` : video.streamer === 'STAMPYT' ? video.url : null,
+              url:
+                video.streamer === 'STAMPYT' && video.blobKey
+                  ? `${base(ref)}/video`
+                  : video.streamer === 'STAMPYT'
+                    ? video.url
+                    : null,
               reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
             }
           : null,
@@ -90,17 +140,17 @@ export function createPlayersService(deps: Deps) {
     },
 
     async frame(ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant> {
-      if (!FRAME_WIDTHS.includes(width)) throw playerNotFound();
-      const s = await source(ref);
-      if (PROCESSING.has(s.remarketingStatus)) throw playerNotFound();
-      const image = (await finalMedia(s.shootingId)).frames[index];
-      if (!image) throw playerNotFound();
-      return variants.get(image, width, format);
+      return variants.get(await frameImage(ref, index, width), width, format);
+    },
+
+    /** A frame's variant if it is already made, else null (the player page does not wait for one). */
+    async cachedFrame(ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant | null> {
+      return variants.cached(await frameImage(ref, index, width), width, format);
     },
 
     async panorama(ref: string): Promise<Variant> {
       const s = await source(ref);
-      const pano = PROCESSING.has(s.remarketingStatus) ? null : (await finalMedia(s.shootingId)).panorama;
+      const pano = PROCESSING_STATUSES.has(s.remarketingStatus) ? null : (await finalMedia(s.shootingId)).panorama;
       if (!pano) throw playerNotFound();
       // Photo Sphere Viewer needs the whole sphere; 4096 px is sharp enough and safe for mobile GPUs.
       return variants.get(pano, 4096, 'jpg');
@@ -126,7 +176,13 @@ export function createPlayersService(deps: Deps) {
       await source(ref);
       const visitor = visitorOf(ip);
       if (!publicWrites.take(visitor) || !watchedOnce.take(`${visitor}:${ref}`)) return;
-      await repo.recordEvent(db, { id: ids.uuid(), kind: 'PLAYER_WATCHED', subject: ref, payload: {}, now: clock.now().toISOString() });
+      await repo.recordEvent(db, {
+        id: ids.uuid(),
+        kind: 'PLAYER_WATCHED',
+        subject: ref,
+        payload: {},
+        now: clock.now().toISOString(),
+      });
     },
 
     /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
@@ -135,14 +191,27 @@ export function createPlayersService(deps: Deps) {
       const visitor = visitorOf(ip);
       const now = clock.now();
       if (!publicWrites.take(visitor)) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
-      if ((await repo.countRatingsSince(db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >= RATINGS_PER_VISITOR_HOUR) {
+      if (
+        (await repo.countRatingsSince(db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
+        RATINGS_PER_VISITOR_HOUR
+      ) {
         throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
       }
       const day = Math.floor(now.getTime() / DAY_MS);
       // The id is the same for a visitor, player and day: the database itself refuses a second rating.
-      const id = createHash('sha256').update(`PLAYER\n${input.ref}\n${visitor}\n${day}`).digest('base64url').slice(0, 32);
+      const id = createHash('sha256')
+        .update(`PLAYER\n${input.ref}\n${visitor}\n${day}`)
+        .digest('base64url')
+        .slice(0, 32);
       const comment = input.comment?.trim() ? input.comment.trim() : null;
-      const inserted = await repo.insertRatingOnce(db, { id, target: input.ref, visitor, score: input.score, comment, now: now.toISOString() });
+      const inserted = await repo.insertRatingOnce(db, {
+        id,
+        target: input.ref,
+        visitor,
+        score: input.score,
+        comment,
+        now: now.toISOString(),
+      });
       if (!inserted) throw new AppError('RATE_LIMITED', 'You have already rated this player today');
     },
   };

@@ -1,9 +1,19 @@
-import { FRAME_WIDTHS, PlayerOptions, PlayerRef, PlayerScoring, VideoNotification, type FrameWidth } from '@forecourt/contracts';
+import {
+  FRAME_WIDTHS,
+  PlayerOptions,
+  PlayerRef,
+  PlayerScoring,
+  VideoNotification,
+  type FrameWidth,
+} from '@forecourt/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app';
 import type { BlobObject } from '../../platform/blobs/blob-store';
+import { AppError } from '../../platform/errors';
 import type { Variant } from './frame-variants';
+import { INLINE_FRAME_WIDTH, playerPageHead, playerPageRef, withPlayerHead } from './player-page';
+import { playerChunks, playerModulePreloads } from './player-page-chunks';
 import type { PlayersService } from './players.service';
 
 const RefParams = z.object({ ref: PlayerRef });
@@ -21,22 +31,52 @@ const sendVariant = (reply: FastifyReply, v: Variant) =>
   reply.header('Content-Type', v.contentType).header('Cache-Control', IMMUTABLE).send(v.body);
 
 const sendBlob = (reply: FastifyReply, obj: BlobObject, cache: string) =>
-  reply.header('Content-Type', obj.contentType).header('Content-Length', obj.size).header('Cache-Control', cache).send(obj.body);
+  reply
+    .header('Content-Type', obj.contentType)
+    .header('Content-Length', obj.size)
+    .header('Cache-Control', cache)
+    .send(obj.body);
 
 /**
  * What anonymous visitors reach: the short link, the player options, its images, the 'watched'
  * notification and the rating. No session; nothing but the ref identifies anything.
  */
-export async function publicPlayerRoutes(app: App, deps: { players: PlayersService }): Promise<void> {
+export async function publicPlayerRoutes(app: App, deps: { players: PlayersService; webDist?: string }): Promise<void> {
   const { players } = deps;
+  const chunks = playerChunks(deps.webDist);
 
-  // The portal answers /public/player/{ref} with its index.html; telling the browser about the options
-  // call there lets it fetch them while the scripts load, one round trip sooner.
-  app.addHook('onSend', async (request, reply) => {
-    const match = /^\/public\/player\/([A-Za-z0-9_-]{16,64})$/.exec(request.url.split('?')[0] ?? '');
-    if (match && request.method === 'GET' && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
-      reply.header('Link', `</api/external/legacy/players/${match[1]}/options>; rel=preload; as=fetch; crossorigin=anonymous`);
-    }
+  // The portal answers /public/player/{ref} with its index.html. The page gets the modules the player
+  // needs before its first render (player-page-chunks.ts: page, data scope, translations) and,
+  // for an available player, its options and the preload of its first frame (player-page.ts), so the
+  // frame and the page's code download with the entry and the player renders at once; for an unknown
+  // ref a Link header starts the options call, which answers the error.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const ref = request.method === 'GET' ? playerPageRef(request.url) : null;
+    if (!ref || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const options = await players.getOptions(ref).catch((err: unknown) => {
+      if (!(err instanceof AppError)) request.log.warn({ err }, 'player page without its options');
+      return null;
+    });
+    // The phone's first frame goes in the page when it is ready; the page never waits for it to be made.
+    const inline =
+      options && options.frames.length > 0
+        ? await players.cachedFrame(ref, 0, INLINE_FRAME_WIDTH, 'webp').catch(() => null)
+        : null;
+    const known = options
+      ? playerPageHead(PlayerOptions.parse(options), inline)
+      : { preload: '', data: '', frame: '' };
+    if (!options)
+      reply.header(
+        'Link',
+        `</api/external/legacy/players/${ref}/options>; rel=preload; as=fetch; crossorigin=anonymous`,
+      );
+    // The modules depend on the visitor's languages: a cache must keep one page per Accept-Language.
+    reply.header('Vary', 'Accept-Language');
+    return withPlayerHead(payload.toString(), {
+      ...known,
+      modules: playerModulePreloads(chunks, request.headers['accept-language']),
+    });
   });
 
   app.get('/p/:ref', { schema: { params: RefParams, hide: true } }, async (request, reply) =>
@@ -52,23 +92,34 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
     },
   );
 
-  app.get('/api/external/legacy/players/:ref/frames/:index/:file', { schema: { params: FrameParams, querystring: Versioned, hide: true } }, async (request, reply) => {
-    const [w, format] = request.params.file.split('.') as [string, 'webp' | 'jpg'];
-    const width = Number(w) as FrameWidth;
-    if (!FRAME_WIDTHS.includes(width)) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
-    return sendVariant(reply, await players.frame(request.params.ref, request.params.index, width, format));
-  });
-
-  app.get('/api/external/legacy/players/:ref/panorama.jpg', { schema: { params: RefParams, querystring: Versioned, hide: true } }, async (request, reply) =>
-    sendVariant(reply, await players.panorama(request.params.ref)),
+  app.get(
+    '/api/external/legacy/players/:ref/frames/:index/:file',
+    { schema: { params: FrameParams, querystring: Versioned, hide: true } },
+    async (request, reply) => {
+      const [w, format] = request.params.file.split('.') as [string, 'webp' | 'jpg'];
+      const width = Number(w) as FrameWidth;
+      if (!FRAME_WIDTHS.includes(width))
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
+      return sendVariant(reply, await players.frame(request.params.ref, request.params.index, width, format));
+    },
   );
 
-  app.get('/api/external/legacy/players/:ref/logo', { schema: { params: RefParams, querystring: Versioned, hide: true } }, async (request, reply) =>
-    sendBlob(reply, await players.logo(request.params.ref), 'public, max-age=86400'),
+  app.get(
+    '/api/external/legacy/players/:ref/panorama.jpg',
+    { schema: { params: RefParams, querystring: Versioned, hide: true } },
+    async (request, reply) => sendVariant(reply, await players.panorama(request.params.ref)),
   );
 
-  app.get('/api/external/legacy/players/:ref/video', { schema: { params: RefParams, hide: true } }, async (request, reply) =>
-    sendBlob(reply, await players.video(request.params.ref), 'public, max-age=3600'),
+  app.get(
+    '/api/external/legacy/players/:ref/logo',
+    { schema: { params: RefParams, querystring: Versioned, hide: true } },
+    async (request, reply) => sendBlob(reply, await players.logo(request.params.ref), 'public, max-age=86400'),
+  );
+
+  app.get(
+    '/api/external/legacy/players/:ref/video',
+    { schema: { params: RefParams, hide: true } },
+    async (request, reply) => sendBlob(reply, await players.video(request.params.ref), 'public, max-age=3600'),
   );
 
   app.post(

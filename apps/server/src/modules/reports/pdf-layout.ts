@@ -26,8 +26,9 @@ export class PdfLayout {
       lang: info.lang,
       info: { Title: info.title, Author: info.author, Creator: 'Forecourt' },
     });
-    this.doc.registerFont('Body', fonts.regular);
-    this.doc.registerFont('Bold', fonts.bold);
+    // pdfkit takes a parsed font where its types only say "font file" (it checks for `layout`).
+    this.doc.registerFont('Body', fonts.regular as unknown as Buffer);
+    this.doc.registerFont('Bold', fonts.bold as unknown as Buffer);
     this.doc.font('Body').fontSize(10);
     this.done = new Promise((resolve, reject) => {
       this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqlWorker } from '../../platform/queue/sql-queue';
+import { SqlWorker } from '../../platform/queue/sql-worker';
 import {
   makeInspectionShooting,
   MANAGER,

@@ -9,7 +9,6 @@ import type { UserContext } from '../identity/identity.repo';
 import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
-import { renderReport } from './report-pdf';
 import * as repo from './reports.repo';
 
 export interface ReportDeps {
@@ -48,6 +47,8 @@ export async function refreshReport(
   }
   const version = dataVersion(model);
   if (existing?.data_version === version) return existing;
+  // pdfkit and its font engine are loaded with the first report, not by every process that serves the API.
+  const { renderReport } = await import('./report-pdf');
   const pdf = await renderReport(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
   const key = reportBlobKey(shooting.id, kind, locale);
   await deps.blobs.put(key, pdf, 'application/pdf');

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import { IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@forecourt/contracts';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
@@ -79,6 +78,8 @@ export async function openArchive(
   if (!s) throw notFound('Shooting');
   const images = imagesForArchive(await repo.imagesOf(deps.db, s.id), type);
   if (images.length === 0) throw notFound('Images of this kind');
+  // Loaded on first use, so a process that never zips does not hold the archiver and its dependencies.
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ store: true });
   for (const image of images) {
     const body = lazyBlob(async () => {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { ShootingType } from '@forecourt/contracts';
 import type { Db, DbDialect } from '../../platform/db/database';
+import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
 export interface ListFilter {
   ownerIds: readonly string[];
@@ -18,95 +18,102 @@ const likeFragment = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 // Past this many owners the per-owner merge costs more than one scan of the owner set.
 const MERGE_MAX_OWNERS = 64;
+// From this offset on, a page first skips the whole months before it by their counts.
+const MONTH_SKIP_MIN_OFFSET = 240;
+
+// The list's statements are written as SQL text (platform/db/raw-sql.ts): they run on every list call
+// and Kysely's builder would cost more than the indexed reads themselves.
 
 /**
- * The ids of one page, newest first, id breaking ties. Each owner's shootings come in order from the
- * covering index (owner, created, id, type, registration) and are merged, so a page costs about
- * offset + limit index entries whatever the owners hold. SQLite merges a plain compound query;
- * PostgreSQL merges (Merge Append) only when each arm is ordered and limited in parentheses.
+ * The page's key range without stepping through every shooting in front of it: the whole months
+ * (newest first) whose shootings all come before the offset, added up from shooting_month_counts,
+ * which triggers keep exact. The page is then read among the shootings created before `before`, at
+ * the offset left. Only the owner and type filters have counts; a date or registration search reads
+ * the index from the top. (Counting whole years first, then one year's months, read fewer count rows
+ * but cost more per request in the bench: two statements instead of one.)
  */
-async function pageIds(db: Db, dialect: DbDialect, f: ListFilter): Promise<{ id: string; created_at: string }[]> {
-  const arm = (owners: readonly string[]) => {
-    let q = db
-      .selectFrom('shootings')
-      .select(['id', 'created_at'])
-      .where('owner_id', owners.length === 1 ? '=' : 'in', owners.length === 1 ? owners[0]! : [...owners])
-      .where('shooting_type', 'in', [...f.types]);
-    if (f.from) q = q.where('created_at', '>=', f.from);
-    if (f.until) q = q.where('created_at', '<', f.until);
-    if (f.registration) q = q.where(sql<boolean>`registration like ${likeFragment(f.registration)} escape '\\'`);
-    return q;
-  };
-  const groups = f.ownerIds.length > MERGE_MAX_OWNERS ? [f.ownerIds] : f.ownerIds.map((o) => [o]);
-  if (dialect === 'postgres') {
-    const arms = groups.map((g) => sql`(${arm(g).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.offset + f.limit)})`);
-    const page = await sql<{ id: string; created_at: string }>`${sql.join(arms, sql` union all `)} order by created_at desc, id desc limit ${f.limit} offset ${f.offset}`.execute(db);
-    return page.rows;
+async function skipWholeMonths(db: Db, f: ListFilter): Promise<{ before?: string; offset: number }> {
+  if (f.offset < MONTH_SKIP_MIN_OFFSET || f.from || f.until || f.registration) return { offset: f.offset };
+  const p = new SqlParams(db);
+  const months = await rawRows<{ month: string; n: number | string }>(
+    db,
+    `select month, sum(n) as n from shooting_month_counts where owner_id in (${p.list(f.ownerIds)}) and shooting_type in (${p.list(f.types)})
+     group by month order by month desc`,
+    p,
+  );
+  let offset = f.offset;
+  let before: string | undefined;
+  for (const m of months) {
+    const n = Number(m.n);
+    if (n > offset) break;
+    offset -= n;
+    before = m.month;
   }
-  const [first, ...rest] = groups.map(arm);
-  return rest
-    .reduce((acc, q) => acc.unionAll(q), first!)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
+  return before === undefined ? { offset } : { before, offset };
 }
 
-/** One page of the list with each shooting's product model, owner name and stamp. */
-export async function listShootingPage(db: Db, dialect: DbDialect, f: ListFilter) {
+/**
+ * The keys (id, created_at) of one page, newest first, id breaking ties. Each owner's shootings come in
+ * order from the covering index (owner, created, id, type, registration) and are merged, so a page costs
+ * about offset + limit index entries whatever the owners hold (less the whole months skipped). SQLite
+ * merges a plain compound query; PostgreSQL merges (Merge Append) only when each arm is ordered and
+ * limited in parentheses.
+ */
+function pageKeys(p: SqlParams, dialect: DbDialect, f: ListFilter, skip: { before?: string; offset: number }): string {
+  const until = skip.before ?? f.until;
+  const arm = (owners: readonly string[]) =>
+    [
+      `select id, created_at from shootings where owner_id ${owners.length === 1 ? `= ${p.bind(owners[0])}` : `in (${p.list(owners)})`} and shooting_type in (${p.list(f.types)})`,
+      f.from ? ` and created_at >= ${p.bind(f.from)}` : '',
+      until ? ` and created_at < ${p.bind(until)}` : '',
+      f.registration ? ` and registration like ${p.bind(likeFragment(f.registration))} escape '\\'` : '',
+    ].join('');
+  const groups = f.ownerIds.length > MERGE_MAX_OWNERS ? [f.ownerIds] : f.ownerIds.map((o) => [o]);
+  const order = 'order by created_at desc, id desc';
+  const arms =
+    dialect === 'postgres' && groups.length > 1 ? groups.map((g) => `(${arm(g)} ${order} limit ${p.bind(skip.offset + f.limit)})`) : groups.map(arm);
+  return `${arms.join(' union all ')} ${order} limit ${p.bind(f.limit)} offset ${p.bind(skip.offset)}`;
+}
+
+export interface ListRow {
+  id: string;
+  product_id: string;
+  owner_id: string;
+  owner_name: string;
+  shooting_type: string;
+  registration: string;
+  created_at: string;
+  remarketing_status: string;
+  product_model: string | null;
+  stamp_id: string | null;
+  stamp_name: string | null;
+  /** Distinct image positions. */
+  pictures: number | string;
+  /** The thumbnail (else the file) of the first position's image the order gallery prefers. */
+  cover_key: string | null;
+}
+
+/**
+ * One page of the list with each shooting's product model, owner name, stamp, picture count and cover,
+ * in one statement: the page's keys from the index, then only those rows. The count and cover are
+ * columns of the shooting, kept by triggers on images (migration 0009).
+ */
+export async function listShootingPage(db: Db, dialect: DbDialect, f: ListFilter): Promise<ListRow[]> {
   if (f.ownerIds.length === 0 || f.types.length === 0) return [];
-  const page = await pageIds(db, dialect, f);
-  if (page.length === 0) return [];
-  const rows = await db
-    .selectFrom('shootings as s')
-    .innerJoin('products as pr', 'pr.id', 's.product_id')
-    .innerJoin('owners as o', 'o.id', 's.owner_id')
-    .leftJoin('stamps as st', 'st.id', 's.stamp_id')
-    .select([
-      's.id',
-      's.product_id',
-      's.owner_id',
-      'o.name as owner_name',
-      's.shooting_type',
-      's.registration',
-      's.created_at',
-      's.remarketing_status',
-      'pr.model as product_model',
-      'st.id as stamp_id',
-      'st.name as stamp_name',
-    ])
-    .where('s.id', 'in', page.map((p) => p.id))
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return page.map((p) => byId.get(p.id)).filter((r) => r !== undefined);
-}
-
-/** For each shooting: its picture count (positions) and the images of its first position. */
-export async function firstImages(db: Db, shootingIds: readonly string[]) {
-  if (shootingIds.length === 0) return [];
-  return db
-    .selectFrom('images as i')
-    .select((eb) => [
-      'i.shooting_id',
-      'i.image_type',
-      'i.thumbnail_key',
-      'i.blob_key',
-      eb
-        .selectFrom('images as c')
-        .select(sql<number>`count(distinct c.position)`.as('n'))
-        .whereRef('c.shooting_id', '=', 'i.shooting_id')
-        .as('pictures'),
-    ])
-    .where('i.shooting_id', 'in', [...shootingIds])
-    .where((eb) =>
-      eb(
-        'i.position',
-        '=',
-        eb.selectFrom('images as m').select((m) => m.fn.min('m.position').as('p')).whereRef('m.shooting_id', '=', 'i.shooting_id'),
-      ),
-    )
-    .execute();
+  const skip = await skipWholeMonths(db, f);
+  const p = new SqlParams(db);
+  return rawRows<ListRow>(
+    db,
+    `select s.id, s.product_id, s.owner_id, o.name as owner_name, s.shooting_type, s.registration, s.created_at,
+       s.remarketing_status, pr.model as product_model, st.id as stamp_id, st.name as stamp_name, s.picture_count as pictures, s.cover_key
+     from (${pageKeys(p, dialect, f, skip)}) as p
+     inner join shootings as s on s.id = p.id
+     inner join products as pr on pr.id = s.product_id
+     inner join owners as o on o.id = s.owner_id
+     left join stamps as st on st.id = s.stamp_id
+     order by p.created_at desc, p.id desc`,
+    p,
+  );
 }
 
 export interface ShootingKey {

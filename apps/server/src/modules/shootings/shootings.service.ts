@@ -1,5 +1,4 @@
 import {
-  pickOrderGallery,
   type ProductInfo,
   type ProductType,
   type ShootingDetail,
@@ -12,6 +11,7 @@ import {
   type VideoType,
 } from '@forecourt/contracts';
 import type { BlobStore } from '../../platform/blobs/blob-store';
+import type { PresignCache } from '../../platform/blobs/presign-cache';
 import type { Db, DbDialect } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
@@ -22,6 +22,8 @@ export interface ReadDeps {
   dialect: DbDialect;
   blobs: BlobStore;
   presignTtlSeconds: number;
+  /** The list's thumbnail links, reused across requests (platform/blobs/presign-cache.ts). */
+  thumbnails: PresignCache;
 }
 
 type Scope = Pick<UserContext, 'ownerIds'>;
@@ -39,18 +41,10 @@ export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingList
     limit: q.limit,
     offset: q.offset,
   });
-  const firsts = await repo.firstImages(
-    deps.db,
-    rows.filter((r) => r.shooting_type !== 'VIDEO').map((r) => r.id),
-  );
-  const byShooting = new Map<string, typeof firsts>();
-  for (const f of firsts) byShooting.set(f.shooting_id, [...(byShooting.get(f.shooting_id) ?? []), f]);
-
   return Promise.all(
     rows.map(async (r) => {
-      const images = byShooting.get(r.id) ?? [];
-      const cover = pickOrderGallery(images.map((i) => ({ ...i, order: 0, imageType: i.image_type })))[0] ?? images[0];
-      const thumbKey = cover ? (cover.thumbnail_key ?? cover.blob_key) : null;
+      // A VIDEO shooting shows a play icon, never a picture.
+      const thumbKey = r.shooting_type === 'VIDEO' ? null : r.cover_key;
       return {
         id: r.id,
         shootingId: r.id,
@@ -58,8 +52,8 @@ export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingList
         ownerId: r.owner_id,
         ownerName: r.owner_name,
         shootingType: r.shooting_type as ShootingType,
-        numberOfPictures: Number(images[0]?.pictures ?? 0),
-        image: thumbKey ? await deps.blobs.presignGet(thumbKey, { expiresInSeconds: deps.presignTtlSeconds }) : null,
+        numberOfPictures: r.shooting_type === 'VIDEO' ? 0 : Number(r.pictures),
+        image: thumbKey ? await deps.thumbnails.get(thumbKey, deps.presignTtlSeconds) : null,
         registration: r.registration,
         created: r.created_at,
         stamps: r.stamp_id && r.stamp_name ? [{ id: r.stamp_id, name: r.stamp_name }] : [],

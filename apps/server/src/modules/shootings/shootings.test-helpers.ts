@@ -1,5 +1,5 @@
 import { buildApp, type App } from '../../app';
-import { SqlWorker } from '../../platform/queue/sql-queue';
+import { SqlWorker } from '../../platform/queue/sql-worker';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';

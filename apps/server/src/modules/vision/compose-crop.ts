@@ -67,10 +67,7 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   // One rendering after the other: each holds full-size working copies, and the worker's memory is the limit.
   const originalCropped = await render(background, layers(true));
   const originalCroppedNoShadow = await render(background, layers(false));
-  const backgroundCropped = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite([{ input: vehicle, ...raw4 }])
-    .jpeg(JPEG)
-    .toBuffer();
+  const backgroundCropped = await sharp(vehicle, raw4).flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
   return { originalCropped, originalCroppedNoShadow, backgroundCropped };
 }
 
@@ -138,7 +135,8 @@ async function backgroundLayer(
     .blur(Math.max(0.3, sigma / 4))
     .png()
     .toBuffer();
-  return sharp(small).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  // Bilinear is enough to enlarge a blurred picture, and twice as fast as the default Lanczos at 8 MP.
+  return sharp(small).resize(width, height, { fit: 'fill', kernel: 'linear' }).removeAlpha().raw().toBuffer();
 }
 
 function studioBackdrop(width: number, height: number): Buffer {
@@ -147,6 +145,10 @@ function studioBackdrop(width: number, height: number): Buffer {
   <rect width="100%" height="100%" fill="url(#wall)"/></svg>`);
 }
 
+// The shadow is drawn at most this wide and enlarged: it is all blur, and drawing the SVG's Gaussian blurs
+// at the size of an 8 MP picture's car took 0.6 s of CPU.
+const SHADOW_DRAW_WIDTH = 640;
+
 /** A soft dark ellipse where the wheels meet the floor, drawn over its own small area only. */
 async function contactShadow(box: VehicleBox, width: number, height: number): Promise<OverlayOptions | null> {
   const rx = ((box.right - box.left) / 2) * 0.98;
@@ -154,11 +156,13 @@ async function contactShadow(box: VehicleBox, width: number, height: number): Pr
   const pad = ry * 3;
   const w = Math.ceil(rx * 2 + pad * 2);
   const h = Math.ceil(ry * 2 + pad * 2);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-  <defs><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.7).toFixed(1)}"/></filter>
-  <filter id="core" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.25).toFixed(1)}"/></filter></defs>
-  <ellipse cx="${w / 2}" cy="${h / 2}" rx="${rx}" ry="${ry}" fill="#000" opacity="0.45" filter="url(#soft)"/>
-  <ellipse cx="${w / 2}" cy="${h / 2}" rx="${rx * 0.85}" ry="${ry * 0.35}" fill="#000" opacity="0.4" filter="url(#core)"/></svg>`;
+  const scale = Math.min(1, SHADOW_DRAW_WIDTH / w);
+  const [sw, sh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${sw}" height="${sh}">
+  <defs><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.7 * scale).toFixed(2)}"/></filter>
+  <filter id="core" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.25 * scale).toFixed(2)}"/></filter></defs>
+  <ellipse cx="${sw / 2}" cy="${sh / 2}" rx="${rx * scale}" ry="${ry * scale}" fill="#000" opacity="0.45" filter="url(#soft)"/>
+  <ellipse cx="${sw / 2}" cy="${sh / 2}" rx="${rx * 0.85 * scale}" ry="${ry * 0.35 * scale}" fill="#000" opacity="0.4" filter="url(#core)"/></svg>`;
   const left = Math.round((box.left + box.right) / 2 - w / 2);
   const top = Math.round(box.bottom - ry * 0.6 - h / 2);
   // sharp refuses overlays that overflow the picture: keep the part inside it.
@@ -167,7 +171,9 @@ async function contactShadow(box: VehicleBox, width: number, height: number): Pr
   const x1 = Math.min(width, left + w);
   const y1 = Math.min(height, top + h);
   if (x1 <= x0 || y1 <= y0) return null;
-  const input = await sharp(Buffer.from(svg))
+  const drawn = await sharp(Buffer.from(svg)).png().toBuffer();
+  const input = await sharp(drawn)
+    .resize(w, h, { fit: 'fill', kernel: 'linear' })
     .extract({ left: x0 - left, top: y0 - top, width: x1 - x0, height: y1 - y0 })
     .png()
     .toBuffer();

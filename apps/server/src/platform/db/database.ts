@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../db/schema';
 import { migrationProvider } from '../../db/migrations';
+import { withStatementCache } from './statement-cache';
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -37,11 +37,13 @@ export function openSqlite(file: string): DbHandle {
   } catch (err) {
     throw new DatabaseStartError(`Cannot open the database file ${file}: ${(err as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 export async function openPostgres(url: string): Promise<DbHandle> {
+  // Loaded only when PostgreSQL is configured: an embedded SQLite process never holds the pg driver.
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
   try {
     const client = await pool.connect();

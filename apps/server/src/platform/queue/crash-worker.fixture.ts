@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../adapters';
 import { crashEffectJob, createCrashEffects } from './crash-effect.job.fixture';
-import { SqlWorker } from './sql-queue';
+import { SqlWorker } from './sql-worker';
 
 const adapters = await createAdapters(loadConfig());
 const hang = process.env.HANG_AFTER_EFFECT === '1';

@@ -2,7 +2,7 @@ import { Alert, Box, Button } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { FullPageLoader } from '../../auth/require-auth';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { userManager } from '../../auth/session';
 
 /** Where the provider sends the browser back with the authorization code. */

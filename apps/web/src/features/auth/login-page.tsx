@@ -1,44 +1,63 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, CircularProgress, Link, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import * as z from 'zod/mini';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
-import { FullPageLoader } from '../../auth/require-auth';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { LAST_EMAIL_STORAGE_KEY } from '../../auth/session';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 import { LanguageSelect } from '../shell/language-select';
 import { lookupIdentityProvider } from './identity-api';
+import { checkLoginEmail } from './login-email';
 
-// zod/mini keeps the login page's first load small; messages are translation keys.
-const LoginForm = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, { error: 'common.emailRequired' }), z.regex(z.regexes.email, { error: 'common.emailFormat' })),
-});
-type LoginForm = z.infer<typeof LoginForm>;
+// The alert (with its icons and close button) is fetched with the first error, not with the page.
+const Alert = lazy(() => import('@mui/material/Alert'));
+
+// MUI's Link as it draws by default (primary colour, underline at 40 %), on the Typography the page has
+// anyway rather than Link's own styles.
+const linkSx = {
+  color: 'primary.main',
+  textDecoration: 'underline',
+  textDecorationColor: (theme: Theme) => theme.alpha(theme.palette.primary.main, 0.4),
+  '&:hover': { textDecorationColor: 'inherit' },
+} as const;
 
 /**
  * /login (spec sections 2, 4, 5): the e-mail, looked up for its identity provider, remembered, then the
- * redirect to that provider with the e-mail and the language as hints.
+ * redirect to that provider with the e-mail and the language as hints. Its one field is checked as the
+ * user types, without a form library: the login page is the lightest first load of the portal.
  */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const { ready, isAuthenticated, signIn } = useAuth();
+  const inputId = useId();
+  const [value, setValue] = useState(() => localStorage.getItem(LAST_EMAIL_STORAGE_KEY) ?? '');
+  // As the form did with validation on change: the rule's message shows once the user has typed.
+  const [touched, setTouched] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(LoginForm),
-    mode: 'onChange',
-    defaultValues: { email: localStorage.getItem(LAST_EMAIL_STORAGE_KEY) ?? '' },
-  });
-  const { errors, isValid, isSubmitting } = form.formState;
+  const check = checkLoginEmail(value);
+  const fieldError = touched ? check.error : null;
 
   if (!ready) return <FullPageLoader />;
   if (isAuthenticated) return <Navigate to="/shootings" replace />;
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (check.error || isSubmitting) return;
+    const { email } = check;
     setError(null);
+    setSubmitting(true);
     try {
       const provider = await lookupIdentityProvider(email);
       localStorage.setItem(LAST_EMAIL_STORAGE_KEY, email);
@@ -47,32 +66,45 @@ export function LoginPage() {
       const reason = err instanceof ApiError ? (err.details as { reason?: string } | undefined)?.reason : undefined;
       setError(reason === 'UNKNOWN_EMAIL' ? 'login.unknownEmail' : reason === 'EMAIL_FORMAT' ? 'common.emailFormat' : 'api.commonError');
     }
-  });
+    setSubmitting(false);
+  };
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
       <Paper sx={{ p: 4, width: '100%', maxWidth: 420 }} elevation={3}>
-        <Stack spacing={3} component="form" noValidate onSubmit={onSubmit}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
               <ForecourtLogo size={48} />
               <Typography variant="h5" component="h1">
                 {t('login.title')}
               </Typography>
-            </Stack>
-          </Stack>
+            </Box>
+          </Box>
           <Typography color="text.secondary">{t('login.intro')}</Typography>
-          <TextField
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            required
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message ? t(errors.email.message) : ' '}
-            {...form.register('email')}
-          />
-          {error && <Alert severity="error">{t(error)}</Alert>}
-          <Button type="submit" variant="contained" size="large" disabled={!isValid || isSubmitting}>
+          <FormControl required error={Boolean(fieldError)} variant="outlined">
+            <InputLabel htmlFor={inputId}>{t('login.email')}</InputLabel>
+            <OutlinedInput
+              id={inputId}
+              label={t('login.email')}
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setTouched(true);
+              }}
+              aria-describedby={`${inputId}-helper`}
+            />
+            <FormHelperText id={`${inputId}-helper`}>{fieldError ? t(fieldError) : ' '}</FormHelperText>
+          </FormControl>
+          {error && (
+            <Suspense fallback={null}>
+              <Alert severity="error">{t(error)}</Alert>
+            </Suspense>
+          )}
+          <Button type="submit" variant="contained" size="large" disabled={Boolean(check.error) || isSubmitting}>
             {isSubmitting ? <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} /> : t('login.submit')}
           </Button>
           <LanguageSelect />
@@ -86,12 +118,18 @@ export function LoginPage() {
               <li>{t('login.helpMobile')}</li>
             </ul>
           </Box>
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', fontSize: 14 }}>
-            <Link href="/legal-notice">{t('shell.legalNotice')}</Link>
-            <Link href="/terms-of-service">{t('shell.termsOfService')}</Link>
-            <Link href="/privacy-policy">{t('shell.privacyPolicy')}</Link>
-          </Stack>
-        </Stack>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', fontSize: 14 }}>
+            <Typography component="a" variant="inherit" href="/legal-notice" sx={linkSx}>
+              {t('shell.legalNotice')}
+            </Typography>
+            <Typography component="a" variant="inherit" href="/terms-of-service" sx={linkSx}>
+              {t('shell.termsOfService')}
+            </Typography>
+            <Typography component="a" variant="inherit" href="/privacy-policy" sx={linkSx}>
+              {t('shell.privacyPolicy')}
+            </Typography>
+          </Box>
+        </Box>
       </Paper>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { FullPageLoader } from '../../auth/require-auth';
+import { FullPageLoader } from '../../components/full-page-loader';
 import { hasAccess, useUserOptions } from './user-options';
 
 /** Routes behind a per-user option (useVideoLive, useAdminVideo): without it the user goes to /. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampPan, clampZoom, pickFrameWidth, wrapFrame } from './frame-size';
+import { widthOfFrameUrl } from './use-frame-loader';
 
 describe('pickFrameWidth', () => {
   it('gives a phone the small file and a high-density screen a sharp one', () => {
@@ -23,5 +24,17 @@ describe('spin geometry', () => {
     expect(clampZoom(9)).toBe(4);
     expect(clampPan({ x: 500, y: -500 }, 2, { width: 400, height: 300 })).toEqual({ x: 200, y: -150 });
     expect(clampPan({ x: 50, y: 5 }, 1, { width: 400, height: 300 })).toEqual({ x: 0, y: 0 });
+  });
+});
+
+describe('widthOfFrameUrl', () => {
+  it('reads the variant width the browser chose from a srcset', () => {
+    expect(
+      widthOfFrameUrl(
+        'http://127.0.0.1:8080/api/external/legacy/players/AbCdEfGhIjKlMnOpQrStUv/frames/0/768.webp?v=x_1',
+      ),
+    ).toBe(768);
+    expect(widthOfFrameUrl('/api/external/legacy/players/AbCdEfGhIjKlMnOpQrStUv/frames/12/1920.jpg')).toBe(1920);
+    expect(widthOfFrameUrl('/favicon.svg')).toBeNull();
   });
 });

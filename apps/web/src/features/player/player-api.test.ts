@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlayerOptions } from './player-api';
+import { inlinePlayerOptions, isPlayerOptions } from './player-api';
 
 const options = {
   ref: 'AbCdEfGhIjKlMnOpQrStUv',
@@ -22,5 +22,20 @@ describe('isPlayerOptions', () => {
     expect(isPlayerOptions({ ...options, frames: [{ width: 1 }] })).toBe(false);
     expect(isPlayerOptions(null)).toBe(false);
     expect(isPlayerOptions({ error: { code: 'NOT_FOUND' } })).toBe(false);
+  });
+});
+
+describe('inlinePlayerOptions', () => {
+  const page = (text: string | null) =>
+    ({
+      getElementById: (id: string) => (id === 'player-options' && text !== null ? { textContent: text } : null),
+    }) as unknown as Document;
+
+  it('takes the options the server put in the page for this ref, and nothing else', () => {
+    expect(inlinePlayerOptions(options.ref, page(JSON.stringify(options)))).toEqual(options);
+    expect(inlinePlayerOptions('ZzZzZzZzZzZzZzZzZzZzZz', page(JSON.stringify(options)))).toBeUndefined();
+    expect(inlinePlayerOptions(options.ref, page(JSON.stringify({ ...options, frames: 'no' })))).toBeUndefined();
+    expect(inlinePlayerOptions(options.ref, page('{not json'))).toBeUndefined();
+    expect(inlinePlayerOptions(options.ref, page(null))).toBeUndefined();
   });
 });

@@ -2,14 +2,13 @@ import type { PlayerOptions } from '@forecourt/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ContactCard } from './contact-card';
-import { getPlayerOptions, postWatched } from './player-api';
+import { getPlayerOptions, inlinePlayerOptions, postWatched } from './player-api';
 import { PlayerVideo } from './player-video';
 import { RatingBlock } from './rating-block';
 import { SpinViewer } from './spin-viewer';
@@ -23,6 +22,8 @@ export function PublicPlayerPage() {
   const options = useQuery({
     queryKey: ['player-options', reference],
     queryFn: ({ signal }) => getPlayerOptions(reference, signal),
+    // The server hands a valid player's options with the page; the call is for when it did not.
+    initialData: () => inlinePlayerOptions(reference),
     retry: 1,
     staleTime: Infinity,
   });
@@ -36,12 +37,12 @@ export function PublicPlayerPage() {
   }
   if (options.isError) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 10, px: 2, textAlign: 'center' }}>
+      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'center', py: 10, px: 2, textAlign: 'center' }}>
         <Typography role="alert">{t('publicPlayer.error')}</Typography>
         <Button variant="contained" onClick={() => void options.refetch()}>
           {t('common.refresh')}
         </Button>
-      </Stack>
+      </Box>
     );
   }
   return <AvailablePlayer options={options.data} />;
@@ -59,18 +60,38 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
 
   return (
     <Box sx={{ minHeight: '100vh' }}>
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', px: 2, height: 64, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        component="header"
+        sx={{ display: 'flex', alignItems: 'center', px: 2, height: 64, borderBottom: 1, borderColor: 'divider' }}
+      >
         {/* Sized so the header never shifts when the logo arrives. */}
-        <img src={options.logoUrl ?? '/favicon.svg'} alt={t('publicPlayer.logo')} width={160} height={40} style={{ objectFit: 'contain', objectPosition: 'left center' }} />
+        <img
+          src={options.logoUrl ?? '/favicon.svg'}
+          alt={t('publicPlayer.logo')}
+          width={160}
+          height={40}
+          style={{ objectFit: 'contain', objectPosition: 'left center' }}
+        />
       </Box>
-      <Box component="main" sx={{ display: 'grid', gap: 2, p: { xs: 1, sm: 2 }, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 1fr)' }, maxWidth: 1600, mx: 'auto' }}>
+      {/* SPIN_SIZES (contracts/player-media.ts) mirrors this grid: change both together. */}
+      <Box
+        component="main"
+        sx={{
+          display: 'grid',
+          gap: 2,
+          p: { xs: 1, sm: 2 },
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 1fr)' },
+          maxWidth: 1600,
+          mx: 'auto',
+        }}
+      >
         <Box>
           <Typography variant="h5" component="h1" sx={visuallyHiddenTitle}>
             {t('publicPlayer.title')}
           </Typography>
           <PlayerMedia options={options} />
         </Box>
-        <Stack spacing={2}>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
           <ContactCard items={options.contactInformations} phone={options.phone} />
           {options.webinarUrl && (
             <Button variant="outlined" href={options.webinarUrl} target="_blank" rel="noopener noreferrer">
@@ -78,7 +99,7 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
             </Button>
           )}
           {options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
-        </Stack>
+        </Box>
       </Box>
     </Box>
   );
@@ -108,4 +129,10 @@ function PlayerMedia({ options }: { options: PlayerOptions }) {
   );
 }
 
-const visuallyHiddenTitle = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+const visuallyHiddenTitle = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;

@@ -1,7 +1,6 @@
 import { RATING_COMMENT_MAX } from '@forecourt/contracts/player-media';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -39,37 +38,45 @@ export function RatingBlock({ playerRef }: { playerRef: string }) {
 
   if (hidden) return null;
   return (
-    <Card component="section" aria-labelledby="player-rating-title" variant="outlined" data-testid="rating-block">
-      <CardContent>
-        <Typography id="player-rating-title" variant="h6" component="h2" gutterBottom>
-          {t('publicPlayer.rating.title')}
-        </Typography>
-        <Rating
-          name="player-score"
-          value={score || null}
-          onChange={(_e, value) => setScore(value ?? 0)}
-          size="large"
-          disabled={send.isPending || send.isSuccess}
-          getLabelText={(value) => t('publicPlayer.rating.scoreLabel', { count: value })}
+    <Paper
+      component="section"
+      aria-labelledby="player-rating-title"
+      variant="outlined"
+      data-testid="rating-block"
+      sx={{ p: 2 }}
+    >
+      <Typography id="player-rating-title" variant="h6" component="h2" gutterBottom>
+        {t('publicPlayer.rating.title')}
+      </Typography>
+      <Rating
+        name="player-score"
+        value={score || null}
+        onChange={(_e, value) => setScore(value ?? 0)}
+        size="large"
+        disabled={send.isPending || send.isSuccess}
+        getLabelText={(value) => t('publicPlayer.rating.scoreLabel', { count: value })}
+      />
+      {/* The parts of a TextField without its select machinery: the player route stays light. */}
+      <FormControl fullWidth margin="normal" disabled={send.isPending || send.isSuccess}>
+        <InputLabel htmlFor={commentId}>{t('publicPlayer.rating.comment')}</InputLabel>
+        <OutlinedInput
+          id={commentId}
+          label={t('publicPlayer.rating.comment')}
+          value={comment}
+          onChange={(e) => setComment(e.target.value.slice(0, RATING_COMMENT_MAX))}
+          multiline
+          rows={3}
+          inputProps={{ maxLength: RATING_COMMENT_MAX, 'aria-describedby': `${commentId}-count` }}
         />
-        {/* The parts of a TextField without its select machinery: the player route stays light. */}
-        <FormControl fullWidth margin="normal" disabled={send.isPending || send.isSuccess}>
-          <InputLabel htmlFor={commentId}>{t('publicPlayer.rating.comment')}</InputLabel>
-          <OutlinedInput
-            id={commentId}
-            label={t('publicPlayer.rating.comment')}
-            value={comment}
-            onChange={(e) => setComment(e.target.value.slice(0, RATING_COMMENT_MAX))}
-            multiline
-            minRows={2}
-            inputProps={{ maxLength: RATING_COMMENT_MAX, 'aria-describedby': `${commentId}-count` }}
-          />
-          <FormHelperText id={`${commentId}-count`}>{`${comment.length}/${RATING_COMMENT_MAX}`}</FormHelperText>
-        </FormControl>
-        <Button variant="contained" onClick={() => send.mutate()} disabled={score === 0 || send.isPending || send.isSuccess}>
-          {t('publicPlayer.rating.send')}
-        </Button>
-      </CardContent>
-    </Card>
+        <FormHelperText id={`${commentId}-count`}>{`${comment.length}/${RATING_COMMENT_MAX}`}</FormHelperText>
+      </FormControl>
+      <Button
+        variant="contained"
+        onClick={() => send.mutate()}
+        disabled={score === 0 || send.isPending || send.isSuccess}
+      >
+        {t('publicPlayer.rating.send')}
+      </Button>
+    </Paper>
   );
 }

@@ -1,18 +1,13 @@
 import type { FrameWidth, PlayerFrame } from '@forecourt/contracts';
-import FullscreenIcon from '@mui/icons-material/Fullscreen';
-import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
-import ThreeSixtyIcon from '@mui/icons-material/ThreeSixty';
-import ZoomInIcon from '@mui/icons-material/ZoomIn';
-import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import { PLAYER_STATIC_FRAME_ID, SPIN_SIZES } from '@forecourt/contracts/player-media';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampZoom, pickFrameWidth, wrapFrame } from './frame-size';
-import { useFrameLoader, frameUrl } from './use-frame-loader';
+import { frameSrcSet, frameUrl, useFrameLoader } from './use-frame-loader';
+import { SpinControls } from './spin-controls';
 import { useSpinGestures } from './use-spin-gestures';
 
 /** One autoplay turn lasts about this long. */
@@ -29,7 +24,7 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
   const shell = useRef<HTMLDivElement>(null);
   const helpId = useId();
   const count = frames.length;
-  const [width, setWidth] = useState<FrameWidth | null>(null);
+  const [minWidth, setMinWidth] = useState<FrameWidth | null>(null);
   const position = useRef(0);
   const [frame, setFrame] = useState(0);
   const [zoom, setZoomState] = useState(1);
@@ -38,13 +33,13 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
   // One turn of autoplay once every frame is there, unless the visitor prefers less motion.
   const [autoplay, setAutoplay] = useState(() => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
 
-  // The variant width follows the box; it only grows, so turning a phone never reloads smaller frames.
+  // The least variant width the box needs; it only grows, so turning a phone never reloads smaller frames.
   useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const measure = () => {
       const w = pickFrameWidth(el.clientWidth, window.devicePixelRatio || 1);
-      setWidth((current) => (current && current >= w ? current : w));
+      setMinWidth((current) => (current && current >= w ? current : w));
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -52,8 +47,15 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
     return () => observer.disconnect();
   }, []);
 
-  const { loaded, failed } = useFrameLoader(playerRef, frames, width);
+  const { width, loaded, failed } = useFrameLoader(playerRef, frames, minWidth);
   const ready = loaded === count;
+
+  // The server draws the first frame in the page (player-page.ts) so it shows before the scripts run; it
+  // lies over this one until this one has loaded (onLoad below), or the frames cannot load, or the viewer goes.
+  useEffect(() => {
+    if (failed) removeStaticFrame();
+    return removeStaticFrame;
+  }, [failed]);
 
   const rotate = useCallback(
     (by: number) => {
@@ -68,6 +70,16 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
     if (next === 1) setPan({ x: 0, y: 0 });
   }, []);
   const stopAutoplay = useCallback(() => setAutoplay(false), []);
+  const startAutoplay = useCallback(() => setAutoplay(true), []);
+  // Static for the viewer's life: not rendered again on every frame of a turn.
+  const help = useMemo(
+    () => (
+      <Typography id={helpId} sx={visuallyHidden}>
+        {t('publicPlayer.spin.instructions')}
+      </Typography>
+    ),
+    [helpId, t],
+  );
 
   useEffect(() => {
     if (!ready || !autoplay || count < 2) return;
@@ -88,10 +100,10 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
-  const toggleFullscreen = () => {
+  const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void shell.current?.requestFullscreen?.();
-  };
+  }, []);
 
   const gestures = useSpinGestures({
     box,
@@ -118,7 +130,16 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
 
   const first = frames[0]!;
   return (
-    <Box ref={shell} sx={{ position: 'relative', bgcolor: fullscreen ? 'common.black' : 'transparent', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
+    <Box
+      ref={shell}
+      sx={{
+        position: 'relative',
+        bgcolor: fullscreen ? 'common.black' : 'transparent',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'center',
+      }}
+    >
       <Box
         ref={box}
         role="slider"
@@ -146,29 +167,29 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        {width && (
-          <img
-            src={frameUrl(playerRef, frames, ready ? frame : 0, width)}
-            alt=""
-            width={first.width}
-            height={first.height}
-            draggable={false}
-            fetchPriority="high"
-            style={{
-              width: '100%',
-              height: '100%',
-              objectFit: 'contain',
-              display: 'block',
-              transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})`,
-              transition: 'transform 60ms linear',
-              pointerEvents: 'none',
-            }}
-          />
-        )}
+        {/* Until the loader knows the width, the first frame comes through the srcset the page preloads. */}
+        <img
+          src={width ? frameUrl(playerRef, frames, ready ? frame : 0, width) : undefined}
+          srcSet={width ? undefined : frameSrcSet(playerRef, frames, 0)}
+          sizes={width ? undefined : SPIN_SIZES}
+          alt=""
+          width={first.width}
+          height={first.height}
+          draggable={false}
+          fetchPriority="high"
+          onLoad={removeStaticFrame}
+          style={{
+            width: '100%',
+            height: '100%',
+            objectFit: 'contain',
+            display: 'block',
+            transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})`,
+            transition: 'transform 60ms linear',
+            pointerEvents: 'none',
+          }}
+        />
       </Box>
-      <Typography id={helpId} sx={visuallyHidden}>
-        {t('publicPlayer.spin.instructions')}
-      </Typography>
+      {help}
       {!ready && !failed && (
         <LinearProgress
           variant="determinate"
@@ -182,23 +203,20 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
           {t('publicPlayer.spin.loadError')}
         </Typography>
       )}
-      <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'rgba(255,255,255,0.8)', borderRadius: 2 }}>
-        <IconButton aria-label={t('publicPlayer.spin.play')} title={t('publicPlayer.spin.play')} disabled={!ready || autoplay} onClick={() => setAutoplay(true)} size="small">
-              <ThreeSixtyIcon fontSize="small" />
-            </IconButton>
-        <IconButton aria-label={t('publicPlayer.spin.zoomIn')} title={t('publicPlayer.spin.zoomIn')} disabled={!ready || zoom >= 4} onClick={() => setZoom(zoom * 1.25)} size="small">
-              <ZoomInIcon fontSize="small" />
-            </IconButton>
-        <IconButton aria-label={t('publicPlayer.spin.zoomOut')} title={t('publicPlayer.spin.zoomOut')} disabled={!ready || zoom <= 1} onClick={() => setZoom(zoom / 1.25)} size="small">
-              <ZoomOutIcon fontSize="small" />
-            </IconButton>
-        <IconButton aria-label={t(fullscreen ? 'publicPlayer.spin.exitFullscreen' : 'publicPlayer.spin.fullscreen')} title={t(fullscreen ? 'publicPlayer.spin.exitFullscreen' : 'publicPlayer.spin.fullscreen')} onClick={toggleFullscreen} size="small">
-            {fullscreen ? <FullscreenExitIcon fontSize="small" /> : <FullscreenIcon fontSize="small" />}
-          </IconButton>
-      </Stack>
+      <SpinControls
+        ready={ready}
+        autoplay={autoplay}
+        zoom={zoom}
+        fullscreen={fullscreen}
+        onPlay={startAutoplay}
+        setZoom={setZoom}
+        onFullscreen={toggleFullscreen}
+      />
     </Box>
   );
 }
+
+const removeStaticFrame = () => document.getElementById(PLAYER_STATIC_FRAME_ID)?.remove();
 
 const visuallyHidden = {
   position: 'absolute',

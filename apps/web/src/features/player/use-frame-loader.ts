@@ -1,5 +1,12 @@
 import type { PlayerFrame } from '@forecourt/contracts';
-import { playerFramePath, type FrameFormat, type FrameWidth } from '@forecourt/contracts/player-media';
+import {
+  FRAME_WIDTHS,
+  playerFramePath,
+  playerFrameSrcSet,
+  SPIN_SIZES,
+  type FrameFormat,
+  type FrameWidth,
+} from '@forecourt/contracts/player-media';
 import { useEffect, useState } from 'react';
 
 let webp: boolean | null = null;
@@ -16,54 +23,95 @@ export function frameFormat(): FrameFormat {
 export const frameUrl = (ref: string, frames: PlayerFrame[], index: number, width: FrameWidth): string =>
   playerFramePath(ref, index, frames[index]!, width, frameFormat());
 
-async function load(url: string): Promise<void> {
+export const frameSrcSet = (ref: string, frames: PlayerFrame[], index: number): string =>
+  playerFrameSrcSet(ref, index, frames[index]!, frameFormat());
+
+/** The variant width in a frame URL (…/frames/{index}/{width}.{format}). */
+export const widthOfFrameUrl = (url: string): number | null => {
+  const match = /\/frames\/\d+\/(\d+)\.\w+(\?|$)/.exec(url);
+  return match ? Number(match[1]) : null;
+};
+
+/** Loads an image (from a srcset when one is given) and resolves with the URL the browser chose. */
+async function load(src: string | { srcset: string; sizes: string }): Promise<string> {
   const img = new Image();
   img.decoding = 'async';
-  img.src = url;
+  if (typeof src === 'string') img.src = src;
+  else {
+    img.sizes = src.sizes;
+    img.srcset = src.srcset;
+  }
   // decode() resolves once the pixels are ready, so switching to this frame never flashes.
   await img.decode().catch(
     () =>
       new Promise<void>((resolve, reject) => {
         if (img.complete && img.naturalWidth) resolve();
         img.onload = () => resolve();
-        img.onerror = () => reject(new Error(`frame ${url} failed`));
+        img.onerror = () => reject(new Error(`frame ${img.currentSrc || img.src} failed`));
       }),
   );
+  return img.currentSrc || img.src;
+}
+
+interface LoaderState {
+  key: string;
+  width: FrameWidth | null;
+  loaded: number;
+  failed: boolean;
 }
 
 /**
- * Loads the spin's frames at one width: the first frame alone first (it is what the visitor sees at
- * once), then all the others in parallel. Returns how many are ready, and whether one failed.
+ * Loads the spin's frames: the first one alone first (it is what the visitor sees at once) through the
+ * srcset the page preloads, so it is the preloaded file; then the others in parallel at that width,
+ * or at `minWidth` when the box needs more. Returns the width, how many frames are ready, and whether
+ * one failed. Progress reaches React at most once per animation frame: 36 frames make a few renders.
  */
-export function useFrameLoader(ref: string, frames: PlayerFrame[], width: FrameWidth | null) {
-  const [state, setState] = useState({ key: '', loaded: 0, failed: false });
-  const key = width ? `${ref}:${width}:${frames.length}` : '';
+export function useFrameLoader(ref: string, frames: PlayerFrame[], minWidth: FrameWidth | null) {
+  const [state, setState] = useState<LoaderState>({ key: '', width: null, loaded: 0, failed: false });
+  const key = minWidth ? `${ref}:${minWidth}:${frames.length}` : '';
 
   useEffect(() => {
-    if (!width || frames.length === 0) return;
+    if (!minWidth || frames.length === 0) return;
     let live = true;
-    let loaded = 0;
-    const bump = () => {
-      loaded += 1;
-      if (live) setState({ key, loaded, failed: false });
+    let pending = 0;
+    const publish = (next: LoaderState) => {
+      if (!live) return;
+      cancelAnimationFrame(pending);
+      if (next.loaded <= 1 || next.loaded === frames.length || next.failed) setState(next);
+      else pending = requestAnimationFrame(() => live && setState(next));
     };
-    const fail = () => live && setState((s) => ({ ...s, key, failed: true }));
     void (async () => {
+      let width: FrameWidth = minWidth;
+      let loaded = 0;
       try {
-        await load(frameUrl(ref, frames, 0, width));
+        const chosen = widthOfFrameUrl(await load({ srcset: frameSrcSet(ref, frames, 0), sizes: SPIN_SIZES }));
         // Marks for the player benchmark: first frame shown, every frame ready.
         performance.mark('spin:first-frame');
-        bump();
-        await Promise.all(frames.slice(1).map((_f, i) => load(frameUrl(ref, frames, i + 1, width)).then(bump)));
+        const usable = FRAME_WIDTHS.find((w) => w === chosen && w >= minWidth);
+        if (usable) {
+          width = usable;
+          loaded = 1;
+        }
+        publish({ key, width, loaded, failed: false });
+        const rest = frames.map((_f, i) => i).slice(loaded);
+        await Promise.all(
+          rest.map((i) =>
+            load(frameUrl(ref, frames, i, width)).then(() => {
+              loaded += 1;
+              publish({ key, width, loaded, failed: false });
+            }),
+          ),
+        );
         performance.mark('spin:all-frames');
       } catch {
-        fail();
+        publish({ key, width, loaded, failed: true });
       }
     })();
     return () => {
       live = false;
+      cancelAnimationFrame(pending);
     };
-  }, [ref, frames, width, key]);
+  }, [ref, frames, minWidth, key]);
 
-  return state.key === key ? { loaded: state.loaded, failed: state.failed } : { loaded: 0, failed: false };
+  return state.key === key ? state : { key, width: null, loaded: 0, failed: false };
 }

@@ -3,19 +3,22 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { useColorMode } from '../../app/theme';
 import { ForecourtLogo } from '../../components/forecourt-logo';
-import { AppDrawer } from './app-drawer';
+
+// The drawer (and the modal machinery under it) loads with its first opening.
+const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
 
 /** The header of spec section 2: menu, logo (custom brand or default) linking to / unless told not to, dark mode. */
 export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
   const { t } = useTranslation();
   const { dark, toggle } = useColorMode();
   const [open, setOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
   const logo = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
@@ -28,7 +31,15 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
   return (
     <AppBar position="static" component="header">
       <Toolbar sx={{ gap: 1 }}>
-        <IconButton color="inherit" edge="start" aria-label={t('shell.menu')} onClick={() => setOpen(true)}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('shell.menu')}
+          onClick={() => {
+            setDrawerUsed(true);
+            setOpen(true);
+          }}
+        >
           <MenuIcon />
         </IconButton>
         {logoLinks ? (
@@ -45,7 +56,11 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
           </IconButton>
         </Tooltip>
       </Toolbar>
-      <AppDrawer open={open} onClose={() => setOpen(false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <AppDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

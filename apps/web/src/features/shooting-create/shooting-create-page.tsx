@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FORMATS, Format, type AvailableProduct } from '@forecourt/contracts';
 import { Alert, Button, Container, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +11,6 @@ import { useSnackbar } from '../../components/snackbar';
 import { ImageDropZone } from './image-drop-zone';
 import { ImagePreviews } from './image-previews';
 import { RegistrationField } from './registration-field';
-import { SendDialog } from './send-dialog';
 import { newSendState, type DraftToSend, type SendApi } from './send-shooting';
 import {
   completePhotoWorkflow,
@@ -40,6 +39,9 @@ const Draft = z.object({
 type Draft = z.infer<typeof Draft>;
 const EMPTY: Draft = { status: 'create', registration: '', productId: null, ownerId: '', format: '', stampId: '' };
 
+// The send dialog (stepper, progress, refusals) loads when the user first sends.
+const SendDialog = lazy(() => import('./send-dialog').then((m) => ({ default: m.SendDialog })));
+
 const sendApi: SendApi = {
   uuid: () => crypto.randomUUID(),
   createVirtualProduct,
@@ -58,6 +60,7 @@ export function ShootingCreatePage() {
   const form = useForm<Draft>({ resolver: zodResolver(Draft), defaultValues: EMPTY, mode: 'onChange' });
   const { status, registration, ownerId, format, stampId, productId } = useWatch({ control: form.control, defaultValue: EMPTY }) as Draft;
   const [confirming, setConfirming] = useState(false);
+  const [sendUsed, setSendUsed] = useState(false);
 
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser });
   const userId = me.data?.id;
@@ -161,13 +164,25 @@ export function ShootingCreatePage() {
           {pictures.problems.includes('unreadable') && <Alert severity="error">{t('shootingCreate.unreadableHint')}</Alert>}
           <ImagePreviews images={pictures.images} onRemove={pictures.remove} onMove={pictures.move} />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button variant="contained" size="large" disabled={!canAdd || !draft} onClick={() => setConfirming(true)}>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={!canAdd || !draft}
+              onClick={() => {
+                setSendUsed(true);
+                setConfirming(true);
+              }}
+            >
               {t('shootingCreate.add')}
             </Button>
           </Stack>
         </Stack>
       </Paper>
-      <SendDialog open={confirming} draft={draft} state={sendState} api={sendApi} onClose={() => setConfirming(false)} onSent={onSent} />
+      {sendUsed && (
+        <Suspense fallback={null}>
+          <SendDialog open={confirming} draft={draft} state={sendState} api={sendApi} onClose={() => setConfirming(false)} onSent={onSent} />
+        </Suspense>
+      )}
     </Container>
   );
 }

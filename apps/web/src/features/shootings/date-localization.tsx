@@ -1,22 +1,20 @@
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import 'dayjs/locale/da';
-import 'dayjs/locale/de';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import 'dayjs/locale/it';
-import 'dayjs/locale/nl';
-import 'dayjs/locale/pl';
-import 'dayjs/locale/pt';
-import 'dayjs/locale/sv';
-import type { ReactNode } from 'react';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isDayjsLocaleLoaded, loadDayjsLocale } from './dayjs-locales';
 
 /** Pickers in the portal's language: its first day of the week (Monday for fr and es, Sunday for en). */
 export function DateLocalization({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const [, setLoadedLocale] = useState(lang);
+  // After a language switch the pickers keep the previous locale until the new one has arrived.
+  useEffect(() => {
+    if (!isDayjsLocaleLoaded(lang)) void loadDayjsLocale(lang).then(() => setLoadedLocale(lang));
+  }, [lang]);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={i18n.language}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={isDayjsLocaleLoaded(lang) ? lang : 'en'}>
       {children}
     </LocalizationProvider>
   );

@@ -11,16 +11,20 @@ import Tooltip from '@mui/material/Tooltip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import ClearIcon from '@mui/icons-material/Clear';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
+import { loadDayjsLocale } from './dayjs-locales';
 import type { ShootingSearch } from './shootings-api';
 import { ShootingTypeIcon, TYPE_LABEL_KEYS } from './shooting-type-icon';
-import { DateLocalization } from './date-localization';
 
-const DISPLAY = 'DD/MM/YYYY';
-const WIRE = 'YYYY-MM-DD';
+// The date pickers are the heaviest part of the list screen: they arrive (with the language's dayjs
+// locale) just after it, the list and the other filters do not wait for them.
+const DateRangeFields = lazy(() => import('./date-range-fields').then(async (m) => {
+  await loadDayjsLocale(i18n.language);
+  return { default: m.DateRangeFields };
+}));
 
 /** The search card of spec section 2: registration, date range, types; Reset and Search. */
 export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onSearch: (s: ShootingSearch) => void }) {
@@ -44,48 +48,37 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
             onSearch(empty);
           }}
         >
-          <DateLocalization>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-              <Controller
-                name="registration"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    label={t('shootings.search.registration')}
-                    size="small"
-                    slotProps={{
-                      input: {
-                        endAdornment: registration ? (
-                          <InputAdornment position="end">
-                            <IconButton size="small" aria-label={t('shootings.search.clear')} onClick={() => setValue('registration', '')}>
-                              <ClearIcon fontSize="small" />
-                            </IconButton>
-                          </InputAdornment>
-                        ) : undefined,
-                      },
-                    }}
-                  />
-                )}
-              />
-              {(['startDate', 'endDate'] as const).map((name) => (
-                <Controller
-                  key={name}
-                  name={name}
-                  control={control}
-                  render={({ field }) => (
-                    <DatePicker
-                      label={t(`shootings.search.${name}`)}
-                      format={DISPLAY}
-                      value={field.value ? dayjs(field.value, WIRE) : null}
-                      onChange={(v) => field.onChange(v && v.isValid() ? v.format(WIRE) : '')}
-                      slotProps={{ textField: { size: 'small', name }, field: { clearable: true } }}
-                    />
-                  )}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+            <Controller
+              name="registration"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('shootings.search.registration')}
+                  size="small"
+                  slotProps={{
+                    input: {
+                      endAdornment: registration ? (
+                        <InputAdornment position="end">
+                          <IconButton size="small" aria-label={t('shootings.search.clear')} onClick={() => setValue('registration', '')}>
+                            <ClearIcon fontSize="small" />
+                          </IconButton>
+                        </InputAdornment>
+                      ) : undefined,
+                    },
+                  }}
                 />
+              )}
+            />
+            <Suspense
+              fallback={(['startDate', 'endDate'] as const).map((name) => (
+                <TextField key={name} label={t(`shootings.search.${name}`)} size="small" disabled />
               ))}
-            </Stack>
-          </DateLocalization>
+            >
+              <DateRangeFields control={control} />
+            </Suspense>
+          </Stack>
           <FormGroup row sx={{ mt: 1 }}>
             {offered.map((type) => (
               <Tooltip key={type} title={t(TYPE_LABEL_KEYS[type])} enterDelay={500}>

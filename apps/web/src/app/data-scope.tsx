@@ -1,9 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Outlet } from 'react-router-dom';
 import { ApiError } from '../api/http';
-import { AuthProvider } from '../auth/auth-context';
 import { SnackbarProvider } from '../components/snackbar';
-import { AppThemeProvider } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -16,14 +14,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
+/** Server state and the snackbar, for the screens that call the API (the login page does without both). */
+export function DataScope() {
   return (
-    <AppThemeProvider>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <SnackbarProvider>{children}</SnackbarProvider>
-        </AuthProvider>
-      </QueryClientProvider>
-    </AppThemeProvider>
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider>
+        <Outlet />
+      </SnackbarProvider>
+    </QueryClientProvider>
   );
 }

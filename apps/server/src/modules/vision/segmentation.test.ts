@@ -1,0 +1,33 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { carSceneSvg } from '../../seed/car-scene';
+import { segmentVehicle, segmenterPid, SegmenterCrashed, UnreadablePicture } from './segmentation';
+
+const demoCar = () =>
+  sharp(Buffer.from(carSceneSvg({ width: 640, height: 480, shape: 'sedan', colour: '#8a1c1c', angle: 'front34', plate: { registration: { text: 'AB-123-CD', country: 'F' } } })))
+    .jpeg()
+    .toBuffer();
+
+describe('the segmenter process', () => {
+  it('reports a segmenter that dies during a picture, and segments the next picture with a new one', async () => {
+    const image = await demoCar();
+    const first = await segmentVehicle(image);
+    const pid = segmenterPid()!;
+    expect(pid).not.toBe(process.pid);
+
+    const killed = segmentVehicle(image);
+    process.kill(pid, 'SIGKILL');
+    await expect(killed).rejects.toBeInstanceOf(SegmenterCrashed);
+    await expect(killed).rejects.toThrow(/stopped \(SIGKILL\)/);
+
+    const again = await segmentVehicle(image);
+    expect(segmenterPid()).not.toBe(pid);
+    expect(again.alpha.equals(first.alpha)).toBe(true);
+  }, 180_000);
+
+  it('tells a damaged picture (no retry will help) from a crash', async () => {
+    await expect(segmentVehicle(Buffer.from('this is not a picture'))).rejects.toBeInstanceOf(UnreadablePicture);
+    const truncated = (await demoCar()).subarray(0, 4000);
+    await expect(segmentVehicle(truncated)).rejects.toBeInstanceOf(UnreadablePicture);
+  }, 180_000);
+});

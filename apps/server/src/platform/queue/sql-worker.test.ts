@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestAdapters } from '../../test/test-adapters';
+import { defineJob, type JobDefinition } from './queue';
+import { SqlQueue } from './sql-queue';
+import { SqlWorker } from './sql-worker';
+
+type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
+
+/** Resolves when check() holds, checking again after every turn of the event loop's timers. */
+async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
+  for (;;) {
+    const v = await check();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('SqlWorker', () => {
+  let adapters: Adapters;
+  let worker: SqlWorker | null = null;
+  const errors: unknown[] = [];
+
+  const startWorker = (jobs: JobDefinition[], queue: SqlQueue = adapters.queue) => {
+    worker = new SqlWorker(queue, jobs, { concurrency: 2, onError: (err) => errors.push(err) });
+    worker.start();
+    return worker;
+  };
+
+  beforeEach(async () => {
+    errors.length = 0;
+    adapters = await createTestAdapters({ JOB_POLL_MS: '20' });
+  });
+  afterEach(async () => {
+    await worker?.stop(1000);
+    worker = null;
+    await adapters.cleanup();
+  });
+
+  it('runs each enqueued job once and marks it done', async () => {
+    const seen: number[] = [];
+    const job = defineJob({ name: 'test.record', schema: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
+    startWorker([job]);
+    for (let n = 0; n < 20; n++) await adapters.queue.enqueue(job, { n }, { key: `record:${n}` });
+    await until(async () => (await adapters.queue.counts('test.record')).done === 20);
+    expect(seen.sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
+    expect(worker!.polling).toBe(true);
+  });
+
+  it('retries a failing job and records the error of each attempt', async () => {
+    let calls = 0;
+    const flaky = defineJob({
+      name: 'test.flaky',
+      schema: z.object({}),
+      handler: async () => {
+        calls++;
+        if (calls === 1) throw new Error('the mail server said no');
+      },
+    });
+    // A short first backoff so the retry comes within the test.
+    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, { ...adapters.queue.options, backoffBaseMs: 10 });
+    startWorker([flaky], queue);
+    const { id } = await queue.enqueue(flaky, {}, { key: 'flaky' });
+    const done = await until(async () => {
+      const j = await queue.get(id);
+      return j?.status === 'done' ? j : null;
+    });
+    expect(done.attempts).toBe(2);
+    expect(calls).toBe(2);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('lets a running job finish within the grace period when stopping', async () => {
+    let finish!: () => void;
+    const started = new Promise<void>((resolveStarted) => {
+      const slow = defineJob({
+        name: 'test.slow',
+        schema: z.object({}),
+        handler: () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+            resolveStarted();
+          }),
+      });
+      startWorker([slow]);
+      void adapters.queue.enqueue(slow, {}, { key: 'slow' });
+    });
+    await started;
+    const stopping = worker!.stop(10_000);
+    expect(worker!.polling).toBe(false);
+    finish();
+    await stopping;
+    expect((await adapters.queue.getByKey('slow'))?.status).toBe('done');
+  });
+
+  it('releases a job still running after the grace period, without counting the attempt', async () => {
+    let aborted = false;
+    const started = new Promise<void>((resolveStarted) => {
+      const stuck = defineJob({
+        name: 'test.stuck',
+        schema: z.object({}),
+        handler: (_p, ctx) =>
+          new Promise<void>((_resolve, reject) => {
+            resolveStarted();
+            ctx.signal.addEventListener('abort', () => {
+              aborted = true;
+              reject(new Error('stopped'));
+            });
+          }),
+      });
+      startWorker([stuck]);
+      void adapters.queue.enqueue(stuck, {}, { key: 'stuck' });
+    });
+    await started;
+    await worker!.stop(50);
+    expect(aborted).toBe(true);
+    expect(await adapters.queue.getByKey('stuck')).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    expect(errors).toHaveLength(0);
+  });
+
+  it('leaves a job it has no handler for to a worker that has one', async () => {
+    const other = defineJob({ name: 'test.other', schema: z.object({}), handler: async () => undefined });
+    const known = defineJob({ name: 'test.known', schema: z.object({}), handler: async () => undefined });
+    startWorker([known]);
+    const { id } = await adapters.queue.enqueue(other, {}, { key: 'other' });
+    await adapters.queue.enqueue(known, {}, { key: 'known' });
+    await until(async () => (await adapters.queue.counts('test.known')).done === 1);
+    // The worker only claims the jobs it knows, so the foreign one waits for a worker that does.
+    expect((await adapters.queue.get(id))?.status).toBe('queued');
+  });
+});
+
