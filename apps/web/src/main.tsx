@@ -1,13 +1,18 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './i18n/i18n';
 
-// Translations load before the first render so no screen flashes untranslated keys.
+// Translations load before the first render so no screen flashes untranslated keys. The first render runs
+// as a transition so React yields to the browser every few milliseconds instead of blocking input (and
+// painting the server-drawn player frame) for the whole mount.
 void initI18n().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
