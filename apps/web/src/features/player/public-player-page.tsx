@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ContactCard } from './contact-card';
@@ -51,6 +51,10 @@ export function PublicPlayerPage() {
 function AvailablePlayer({ options }: { options: PlayerOptions }) {
   const { t } = useTranslation();
   const watched = useRef(false);
+  // The side column (contact, webinar, rating) comes in a second, interruptible render: the spin's first
+  // commit stays short, which keeps a phone's main thread free while the first frame paints.
+  const [sideShown, setSideShown] = useState(false);
+  useEffect(() => startTransition(() => setSideShown(true)), []);
   useEffect(() => {
     if (watched.current) return;
     watched.current = true;
@@ -92,13 +96,17 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
           <PlayerMedia options={options} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          <ContactCard items={options.contactInformations} phone={options.phone} />
-          {options.webinarUrl && (
-            <Button variant="outlined" href={options.webinarUrl} target="_blank" rel="noopener noreferrer">
-              {t('publicPlayer.webinar')}
-            </Button>
+          {sideShown && (
+            <>
+              <ContactCard items={options.contactInformations} phone={options.phone} />
+              {options.webinarUrl && (
+                <Button variant="outlined" href={options.webinarUrl} target="_blank" rel="noopener noreferrer">
+                  {t('publicPlayer.webinar')}
+                </Button>
+              )}
+              {options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
+            </>
           )}
-          {options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
         </Box>
       </Box>
     </Box>
