@@ -1,6 +1,6 @@
 import type { ImageType, RemarketingStatus } from '@forecourt/contracts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, ImagesTable } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 
@@ -177,16 +177,7 @@ export interface ImageRow {
 }
 
 const imageColumns = ['id', 'shooting_id', 'position', 'image_type', 'blob_key', 'thumbnail_key', 'format', 'stamp_id'] as const;
-const toImage = (r: {
-  id: string;
-  shooting_id: string;
-  position: number;
-  image_type: string;
-  blob_key: string;
-  thumbnail_key: string | null;
-  format: string | null;
-  stamp_id: string | null;
-}): ImageRow => ({
+const toImage = (r: Pick<Selectable<ImagesTable>, (typeof imageColumns)[number]>): ImageRow => ({
   id: r.id,
   shootingId: r.shooting_id,
   position: r.position,

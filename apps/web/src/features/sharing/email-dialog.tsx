@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL } from '@forecourt/contracts';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -12,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/snackbar';
+import { SendDialogActions } from './send-dialog-actions';
 import { sendEmail } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
 import { recordShared } from './use-shared-statistic';
@@ -63,14 +62,7 @@ export function EmailDialog({ open, onClose, player, sender }: { open: boolean; 
           <TextField {...form.register('object')} {...err('object')} label={t('sharing.email.object')} required fullWidth margin="normal" />
           <TextField {...form.register('body')} {...err('body')} label={t('sharing.email.body')} required fullWidth margin="normal" multiline minRows={5} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={send.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={send.isPending}>
-            {t('common.send')}
-          </Button>
-        </DialogActions>
+        <SendDialogActions onClose={onClose} pending={send.isPending} />
       </form>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SMS_MAX_LENGTH } from '@forecourt/contracts';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -13,6 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/snackbar';
+import { SendDialogActions } from './send-dialog-actions';
 import { PhoneField } from './phone-field';
 import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
 import { sendSms } from './sharing-api';
@@ -102,14 +101,7 @@ export function SmsDialog({ open, onClose, player, sender }: { open: boolean; on
             helperText={`${bodyError ? `${t(bodyError, { max: SMS_MAX_LENGTH })} · ` : ''}${body.length}/${SMS_MAX_LENGTH}`}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={send.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={send.isPending}>
-            {t('common.send')}
-          </Button>
-        </DialogActions>
+        <SendDialogActions onClose={onClose} pending={send.isPending} />
       </form>
     </Dialog>
   );
