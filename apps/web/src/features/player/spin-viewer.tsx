@@ -64,12 +64,24 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
     },
     [count],
   );
+  // Home and End go to a frame by its index, not by a step from the rendered one: an autoplay tick may
+  // have moved the position since the last render.
+  const goTo = useCallback((index: number) => {
+    position.current = index;
+    setFrame(index);
+  }, []);
   const setZoom = useCallback((z: number) => {
     const next = clampZoom(z);
     setZoomState(next);
     if (next === 1) setPan({ x: 0, y: 0 });
   }, []);
-  const stopAutoplay = useCallback(() => setAutoplay(false), []);
+  // The turn's timer is cleared at once, not when React next commits: a tick between the visitor's key and
+  // that commit would otherwise move the frame they just chose.
+  const autoplayTimer = useRef<number | undefined>(undefined);
+  const stopAutoplay = useCallback(() => {
+    window.clearInterval(autoplayTimer.current);
+    setAutoplay(false);
+  }, []);
   const startAutoplay = useCallback(() => setAutoplay(true), []);
   // Static for the viewer's life: not rendered again on every frame of a turn.
   const help = useMemo(
@@ -92,6 +104,7 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
         setAutoplay(false);
       }
     }, AUTOPLAY_TURN_MS / count);
+    autoplayTimer.current = timer;
     return () => window.clearInterval(timer);
   }, [ready, autoplay, count, rotate]);
 
@@ -117,8 +130,8 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
     onKey: (key) => {
       if (key === 'ArrowRight') rotate(1);
       else if (key === 'ArrowLeft') rotate(-1);
-      else if (key === 'Home') rotate(-frame);
-      else if (key === 'End') rotate(count - 1 - frame);
+      else if (key === 'Home') goTo(0);
+      else if (key === 'End') goTo(count - 1);
       else if (key === '+' || key === '=' || key === 'ArrowUp') setZoom(zoom * 1.25);
       else if (key === '-' || key === 'ArrowDown') setZoom(zoom / 1.25);
       else if (key === '0') setZoom(1);
