@@ -1,5 +1,5 @@
 import type { Format, ProductType, RemarketingStatus, ShootingType } from '@forecourt/contracts';
-import type { CarAngle } from './car-scene';
+import { CAR_ANGLES, type CarAngle } from './car-scene';
 import { DEMO_OWNERS, DEMO_USERS } from './demo-accounts';
 import { planStamps, type StampPlan } from './demo-stamp-plan';
 import { planVideos, type VideoPlan } from './demo-video-plan';
@@ -86,20 +86,8 @@ const IN_PROGRESS: Record<ShootingType, RemarketingStatus[]> = {
   INSPECTION_REPAIR_ORDER: ['UPLOADING'],
 };
 
-const STANDARD_ANGLES: CarAngle[] = [
-  'front34',
-  'side',
-  'rear34',
-  'rear',
-  'front',
-  'interior',
-  'wheel',
-  'sideRight',
-  'front34Left',
-  'dashboard',
-  'side',
-  'interior',
-];
+// Every angle once, then a second side and interior view as a dealer's full set has.
+const STANDARD_ANGLES: CarAngle[] = [...CAR_ANGLES, 'side', 'interior'];
 // Between 6 and 12 pictures, most shootings nearer 6 as on a real forecourt.
 const STANDARD_IMAGE_COUNTS = [6, 6, 7, 7, 8, 8, 9, 10, 12];
 const INSPECTION_ANGLES: CarAngle[] = ['front34', 'side', 'rear34', 'interior'];

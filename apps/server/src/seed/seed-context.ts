@@ -16,6 +16,20 @@ export function createSeedContext(adapters: Adapters, renders = new RenderCache(
   return { adapters, plan: buildDemoPlan(adapters.clock.now()), pictures: new DemoPictures(renders), renders };
 }
 
+/** Which of the planned rows a table already has: a second seed writes only the rest. */
+export async function seededIds(ctx: SeedContext, table: 'shootings' | 'stamps', planned: readonly { id: string }[]) {
+  const rows = await ctx.adapters.db
+    .selectFrom(table)
+    .select('id')
+    .where(
+      'id',
+      'in',
+      planned.map((p) => p.id),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
  * Runs `fn` over `items` with at most `limit` calls in flight. After a failure no new call starts; the
  * calls in flight are let finish, then the first failure is thrown, so nothing still writes afterwards.

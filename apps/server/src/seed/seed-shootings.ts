@@ -7,7 +7,7 @@ import { FORMAT_SIZE, type ImagePlan, type ProductPlan, type ShootingPlan } from
 import type { ClipRef } from './demo-video-plan';
 import { CLIP_SIZE, ffmpegVersion, renderSlideshow } from './demo-video';
 import { hashOf } from './render-cache';
-import { mapLimit, type SeedContext } from './seed-context';
+import { mapLimit, seededIds, type SeedContext } from './seed-context';
 
 export const shootingImageKey = (shootingId: string, imageId: string) =>
   `shootings/${shootingId}/images/${imageId}.jpg`;
@@ -187,19 +187,7 @@ async function seedShooting(
  */
 export async function seedShootings(ctx: SeedContext): Promise<void> {
   const planned = ctx.plan.shootings;
-  const existing = new Set(
-    (
-      await ctx.adapters.db
-        .selectFrom('shootings')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          planned.map((s) => s.id),
-        )
-        .execute()
-    ).map((r) => r.id),
-  );
+  const existing = await seededIds(ctx, 'shootings', planned);
   const stamps = new Map<string, Promise<StampForRender>>();
   // Videos first: their ffmpeg runs overlap with the picture rendering of the next shootings.
   const todo = planned.filter((s) => !existing.has(s.id)).sort((a, b) => b.videos.length - a.videos.length);

@@ -3,7 +3,7 @@ import { backgroundSvg, stampOverlaySvg } from './dealer-branding';
 import { groupBrand } from './demo-brands';
 import { FORMAT_SIZE, type StampPlan } from './demo-plan';
 import { hashOf } from './render-cache';
-import { mapLimit, type SeedContext } from './seed-context';
+import { mapLimit, seededIds, type SeedContext } from './seed-context';
 
 export const stampOverlayKey = (stampId: string) => `stamps/${stampId}/overlay.png`;
 export const stampBackgroundKey = (stampId: string) => `stamps/${stampId}/background.jpg`;
@@ -12,19 +12,7 @@ export const stampBackgroundKey = (stampId: string) => `stamps/${stampId}/backgr
 export async function seedStamps(ctx: SeedContext): Promise<void> {
   const { db, blobs } = ctx.adapters;
   const planned = ctx.plan.stamps;
-  const existing = new Set(
-    (
-      await db
-        .selectFrom('stamps')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          planned.map((s) => s.id),
-        )
-        .execute()
-    ).map((r) => r.id),
-  );
+  const existing = await seededIds(ctx, 'stamps', planned);
   await mapLimit(
     planned.filter((s) => !existing.has(s.id)),
     2,
