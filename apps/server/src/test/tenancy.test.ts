@@ -1,12 +1,10 @@
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../app';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeShooting } from '../modules/shootings/shootings.fixtures';
-import { seedAccounts } from '../seed/seed-accounts';
 import { authHeaders } from './auth-helpers';
-import { createTestAdapters } from './test-adapters';
 import { sampleFor } from './schema-sample';
+import { useTestApp } from './test-app';
 
 // Every route the app registers, as Fastify declares it: new modules join this test by construction.
 const registered = vi.hoisted(() => [] as RouteOptions[]);
@@ -43,15 +41,14 @@ const TENANT_PREFIXES = ['/api/', '/API/V1/', '/clipping/'];
 // refused there outright (401), which also gives nothing away.
 
 describe('tenancy: no route answers another dealer’s ids', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
-  let app: App;
+  const t = useTestApp();
   const ids: Record<'manager' | 'other', Record<Kind, string> & { registration: string; ownerName: string }> = {} as never;
 
   const seedDealer = async (ownerId: string, registration: string, ownerName: string) => {
-    const s = await makeShooting(adapters, { ownerId, registration, images: [{ position: 1, type: 'ORIGINAL' }] });
-    const reportId = adapters.ids.uuid();
-    const now = adapters.clock.now().toISOString();
-    await adapters.db
+    const s = await makeShooting(t.adapters, { ownerId, registration, images: [{ position: 1, type: 'ORIGINAL' }] });
+    const reportId = t.adapters.ids.uuid();
+    const now = t.adapters.clock.now().toISOString();
+    await t.adapters.db
       .insertInto('reports')
       .values({ id: reportId, shooting_id: s.shootingId, kind: 'DAMAGES', locale: 'en', blob_key: `shootings/${s.shootingId}/reports/r.pdf`, created_at: now, updated_at: now })
       .execute();
@@ -59,16 +56,9 @@ describe('tenancy: no route answers another dealer’s ids', () => {
   };
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    await app.ready();
+    await t.app.ready();
     ids.manager = await seedDealer('own-demo-paris', 'TN-111-MG', 'Demo Motors Paris');
     ids.other = await seedDealer('own-other-bordeaux', 'TN-222-OT', 'Other Dealer Bordeaux');
-  });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
   });
 
   const targets = () =>
@@ -84,10 +74,10 @@ describe('tenancy: no route answers another dealer’s ids', () => {
 
   it('uses ids that the owner itself reaches (so a 404 means refusal, not a typo)', async () => {
     const m = ids.manager;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `/api/owners/${m.owner}/products/${m.product}/shootings/${m.shooting}`,
-      headers: await authHeaders(adapters, 'manager@demo.forecourt.test'),
+      headers: await authHeaders(t.adapters, 'manager@demo.forecourt.test'),
     });
     expect(res.statusCode).toBe(200);
   });
@@ -96,8 +86,8 @@ describe('tenancy: no route answers another dealer’s ids', () => {
     ['other@other-dealer.forecourt.test', 'manager'],
     ['manager@demo.forecourt.test', 'other'],
   ] as const)('as %s with the %s’s ids: 404 and nothing of theirs', async (email, victim) => {
-    const headers = await authHeaders(adapters, email);
-    const caller = await adapters.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const headers = await authHeaders(t.adapters, email);
+    const caller = await t.adapters.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const failures: string[] = [];
     for (const { route, method } of targets()) {
       const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
@@ -113,7 +103,7 @@ describe('tenancy: no route answers another dealer’s ids', () => {
       };
       const send = (full: boolean) => {
         const body = bodyOf(full);
-        return app.inject({ method: method as 'GET', url: qs ? `${url}?${qs}` : url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        return t.app.inject({ method: method as 'GET', url: qs ? `${url}?${qs}` : url, headers, ...(body === undefined ? {} : { payload: body as object }) });
       };
       // A body of required fields only may miss a rule such as "at least one field": then every field.
       let res = await send(false);

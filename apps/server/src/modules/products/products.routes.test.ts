@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { seedAccounts } from '../../seed/seed-accounts';
+import { useTestApp } from '../../test/test-app';
 
 const MANAGER_EMAIL = 'manager@demo.forecourt.test';
 
 describe('products for the add-shooting form', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
-  let app: App;
+  const t = useTestApp();
   let manager: Record<string, string>;
 
-  const create = (payload: object, headers = manager) => app.inject({ method: 'POST', url: '/api/products/virtuals', headers, payload });
-  const available = (ownerId: string, headers = manager) => app.inject({ method: 'GET', url: `/api/owners/${ownerId}/products?workflow=PHOTO&state=TODO`, headers });
+  const create = (payload: object, headers = manager) => t.app.inject({ method: 'POST', url: '/api/products/virtuals', headers, payload });
+  const available = (ownerId: string, headers = manager) => t.app.inject({ method: 'GET', url: `/api/owners/${ownerId}/products?workflow=PHOTO&state=TODO`, headers });
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    manager = await authHeaders(adapters, MANAGER_EMAIL);
-  });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
+    manager = await authHeaders(t.adapters, MANAGER_EMAIL);
   });
 
   it('creates a virtual product, offers it until its photo workflow is done, and answers a retry with the same id', async () => {
@@ -34,7 +24,7 @@ describe('products for the add-shooting form', () => {
     expect(res.json()).toEqual({ id: uuid });
     expect((await create(payload)).json()).toEqual({ id: uuid });
     expect((await available('own-demo-lille')).json()).toEqual([{ id: uuid, productId: uuid, ownerId: 'own-demo-lille', registration: 'EJ-904-TA', details: { registration: 'EJ-904-TA' } }]);
-    const done = await app.inject({ method: 'POST', url: `/api/products/${uuid}/workflows/PHOTO/done`, headers: manager, payload: { ownerId: 'own-demo-lille' } });
+    const done = await t.app.inject({ method: 'POST', url: `/api/products/${uuid}/workflows/PHOTO/done`, headers: manager, payload: { ownerId: 'own-demo-lille' } });
     expect(done.statusCode).toBe(204);
     expect((await available('own-demo-lille')).json()).toEqual([]);
   });
