@@ -2,17 +2,21 @@
 // GET /api/shootings on 1,000,000 shootings over 2,000 owners, for a user who reaches 5 of them, with 50
 // connections (autocannon) against the server started as its own process. Figures: p50/p95/p99 and
 // requests/s of the first page, of the page at offset 10,000 and of a filtered search, and the same
-// server's /healthz throughput as the baseline, on SQLite and on PostgreSQL. The generated databases are
+// server's /healthz throughput as the baseline, on SQLite and on PostgreSQL. The load repeats the same
+// three queries, so with the list cache on (the default) it measures cache hits; each database then
+// gets a second server with the cache off (LIST_CACHE_ENTRIES=0) whose figures, printed and recorded as
+// "uncached", are the pages built from the database on every request. The generated databases are
 // cached under /tmp/forecourt-bench-shootings-list between runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters } from '../apps/server/src/platform/adapters';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
-import { startCachedPostgres } from './lib/cached-postgres';
+import { startCachedPostgres } from './lib/postgres';
 import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled } from './lib/shootings-data';
 import { emit, recordRow } from './lib/report';
 
@@ -36,6 +40,7 @@ const SCENARIOS = {
   search: `/api/shootings?shootingTypes=STANDARD,VIDEO&registration=ab-1&startDate=2024-01-01&endDate=2024-12-31&limit=12&offset=0`,
 } as const;
 type Scenario = keyof typeof SCENARIOS;
+const LIST_SCENARIOS: Scenario[] = ['firstPage', 'deepPage', 'search'];
 
 interface Figures {
   p50: number;
@@ -97,7 +102,37 @@ const stopServer = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string): Promise<Record<Scenario, Figures>> {
+/** Runs the scenarios against a fresh server process; with cache false the list cache is off. */
+async function measure(dialect: 'sqlite' | 'postgres', env: Record<string, string>, headers: Record<string, string>, cache: boolean, scenarios: Scenario[]) {
+  const server = await startServer(cache ? env : { ...env, LIST_CACHE_ENTRIES: '0' });
+  try {
+    const first = await fetch(`${PUBLIC_URL}${SCENARIOS.deepPage}`, { headers });
+    if (!first.ok) throw new Error(`The list answered ${first.status}: ${await first.text()}`);
+    const out: Partial<Record<Scenario, Figures>> = {};
+    for (const name of scenarios) {
+      await load(SCENARIOS[name], headers, 2); // warm-up: caches, JIT
+      const cpuBefore = cpuMicros(server.pid!);
+      const f = await load(SCENARIOS[name], headers, SECONDS);
+      const cpuAfter = cpuMicros(server.pid!);
+      const answered = f.rps * SECONDS;
+      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0) f.serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
+      out[name] = f;
+      emit({ benchmark: 'shootings-list', dialect, listCache: cache ? 'on' : 'off (uncached)', scenario: name, connections: CONNECTIONS, ...f });
+    }
+    return out;
+  } finally {
+    await stopServer(server);
+  }
+}
+
+interface DatabaseFigures {
+  /** List cache on: after the warm-up, the repeated queries are cache hits. */
+  cached: Record<Scenario, Figures>;
+  /** List cache off: every page read from the database. */
+  uncached: Record<Exclude<Scenario, 'healthz'>, Figures>;
+}
+
+async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string): Promise<DatabaseFigures> {
   const dataDir = path.join(CACHE, dialect === 'sqlite' ? 'sqlite' : 'pg-data-dir');
   fs.mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
@@ -124,28 +159,13 @@ async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string):
     await again.close();
   }
   const headers = { authorization: `Bearer ${token}`, 'x-api-key': API_KEY };
-  const server = await startServer(env);
-  try {
-    const first = await fetch(`${PUBLIC_URL}${SCENARIOS.deepPage}`, { headers });
-    if (!first.ok) throw new Error(`The list answered ${first.status}: ${await first.text()}`);
-    const out = {} as Record<Scenario, Figures>;
-    for (const name of Object.keys(SCENARIOS) as Scenario[]) {
-      await load(SCENARIOS[name], headers, 2); // warm-up: caches, JIT
-      const cpuBefore = cpuMicros(server.pid!);
-      out[name] = await load(SCENARIOS[name], headers, SECONDS);
-      const cpuAfter = cpuMicros(server.pid!);
-      const answered = out[name].rps * SECONDS;
-      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0) out[name].serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
-      emit({ benchmark: 'shootings-list', dialect, scenario: name, connections: CONNECTIONS, ...out[name] });
-    }
-    return out;
-  } finally {
-    await stopServer(server);
-  }
+  const cached = (await measure(dialect, env, headers, true, Object.keys(SCENARIOS) as Scenario[])) as Record<Scenario, Figures>;
+  const uncached = (await measure(dialect, env, headers, false, LIST_SCENARIOS)) as DatabaseFigures['uncached'];
+  return { cached, uncached };
 }
 
 const only = arg('only');
-const results: Partial<Record<'sqlite' | 'postgres', Record<Scenario, Figures>>> = {};
+const results: Partial<Record<'sqlite' | 'postgres', DatabaseFigures>> = {};
 if (only !== 'postgres') results.sqlite = await onDatabase('sqlite');
 if (only !== 'sqlite') {
   const given = arg('database-url');
@@ -157,15 +177,18 @@ if (only !== 'sqlite') {
   }
 }
 
-const s = results.sqlite;
+const s = results.sqlite?.cached;
 const goalMet = s ? s.firstPage.p95 <= 25 && s.deepPage.p95 <= 50 && s.firstPage.rps >= 0.3 * s.healthz.rps : null;
-const cell = (d: string, r?: Record<Scenario, Figures>) =>
+const lat = (f: Figures) => `${f.p50}/${f.p95}/${f.p99} ms ${f.rps} req/s`;
+const pages = (r: Record<Exclude<Scenario, 'healthz'>, Figures>, healthz: Figures) =>
+  `first ${lat(r.firstPage)} (${Math.round((100 * r.firstPage.rps) / healthz.rps)}% of /healthz); offset 10,000 ${lat(r.deepPage)}; search ${lat(r.search)}; server CPU per request first/deep/search ${[r.firstPage, r.deepPage, r.search].map((f) => f.serverCpuUs ?? '?').join('/')} µs`;
+const cell = (d: string, r?: DatabaseFigures) =>
   r
-    ? `${d}: first p50/p95/p99 ${r.firstPage.p50}/${r.firstPage.p95}/${r.firstPage.p99} ms ${r.firstPage.rps} req/s; offset 10,000 ${r.deepPage.p50}/${r.deepPage.p95}/${r.deepPage.p99} ms ${r.deepPage.rps} req/s; search ${r.search.p50}/${r.search.p95}/${r.search.p99} ms ${r.search.rps} req/s; /healthz ${r.healthz.rps} req/s (list ${Math.round((100 * r.firstPage.rps) / r.healthz.rps)}%); server CPU per request first/deep/search/healthz ${[r.firstPage, r.deepPage, r.search, r.healthz].map((f) => f.serverCpuUs ?? '?').join('/')} µs`
+    ? `${d}: /healthz ${r.cached.healthz.rps} req/s (${r.cached.healthz.serverCpuUs ?? '?'} µs CPU); cached (list cache hits) ${pages(r.cached, r.cached.healthz)}; uncached (LIST_CACHE_ENTRIES=0, every page from the database) ${pages(r.uncached, r.cached.healthz)}`
     : '';
 emit({ benchmark: 'shootings-list', goalMet });
 recordRow(
   'shootings-list',
-  `1,000,000 shootings / 2,000 owners, user with 5 owners (25,000 shootings), ${CONNECTIONS} connections, ${SECONDS} s each. ${[cell('SQLite', results.sqlite), cell('PostgreSQL', results.postgres)].filter(Boolean).join('. ')}`,
+  `1,000,000 shootings / 2,000 owners, user with 5 owners (25,000 shootings), ${CONNECTIONS} connections, ${SECONDS} s each; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end. ${[cell('SQLite', results.sqlite), cell('PostgreSQL', results.postgres)].filter(Boolean).join('. ')}`,
   goalMet,
 );

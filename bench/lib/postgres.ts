@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
-export interface ThrowawayPostgres {
+export interface BenchPostgres {
   url: string;
   stop(): void;
 }
@@ -26,26 +27,49 @@ const freePort = (): Promise<number> =>
   });
 
 /**
- * A PostgreSQL server of its own on 127.0.0.1, in a temporary folder, as .ci/run starts one. initdb
- * refuses root, so as root it runs as the postgres user.
+ * Starts a PostgreSQL server on a free port of 127.0.0.1 with its data in `dir/data`, made by initdb when
+ * missing. initdb refuses root, so as root every command runs as the postgres user.
  */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void }> {
   const bin = pgBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-pg-'));
-  fs.chmodSync(dir, 0o755);
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('chown', ['postgres', dir]);
   const run = (cmd: string, args: string[]) =>
     execFileSync(asRoot ? 'runuser' : path.join(bin, cmd), asRoot ? ['-u', 'postgres', '--', path.join(bin, cmd), ...args] : args, { stdio: 'ignore' });
-  const port = await freePort();
   const data = path.join(dir, 'data');
-  run('initdb', ['--auth=trust', '-U', 'postgres', '-D', data]);
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.chmodSync(dir, 0o755);
+    if (asRoot) execFileSync('chown', ['postgres', dir]);
+    run('initdb', ['--auth=trust', '-U', 'postgres', '-D', data]);
+  }
+  const port = await freePort();
+  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`, 'start']);
+  return { port, stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']) };
+}
+
+/** A PostgreSQL server of its own in a temporary folder, as .ci/run starts one; `stop` removes the folder. */
+export async function startThrowawayPostgres(): Promise<BenchPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-pg-'));
+  const server = await startIn(dir);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@127.0.0.1:${server.port}/postgres`,
     stop: () => {
-      run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']);
+      server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A PostgreSQL server whose data folder is kept in `dir` between runs (a large generated data set is
+ * loaded once), stopped by the caller. The database is made if missing.
+ */
+export async function startCachedPostgres(dir: string, database: string): Promise<BenchPostgres> {
+  const server = await startIn(dir, '-c shared_buffers=256MB');
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${server.port}/postgres` });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+  if (exists.rowCount === 0) await admin.query(`create database ${database}`);
+  await admin.end();
+  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop };
 }

@@ -54,6 +54,9 @@ export const ConfigSchema = z
     BRAND_LOGO_URL: z.url().optional(),
     APP_LINKS: z.string().optional(),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+    // The shootings list cache of each API process (pages kept while their owners' data versions hold); 0 entries turns it off.
+    LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
+    LIST_CACHE_MB: positiveInt.default(64),
     // Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed; none by default.
     TRUST_PROXY: z
       .string()

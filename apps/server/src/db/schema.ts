@@ -83,6 +83,16 @@ export interface ShootingMonthCountsTable {
   month: string;
   n: number;
 }
+/** A data version per owner for the list cache, bumped by triggers on every write a list item shows (migration 0010). */
+export interface ShootingListVersionsTable {
+  owner_id: string;
+  version: number;
+}
+/** A data version per user for the user context cache, bumped by triggers on the account and its options, models, owners (migration 0010). */
+export interface UserContextVersionsTable {
+  user_id: string;
+  version: number;
+}
 export interface ImagesTable {
   id: string;
   shooting_id: string;
@@ -308,6 +318,8 @@ export interface Database {
   stamp_configurations: StampConfigurationsTable;
   shootings: ShootingsTable;
   shooting_month_counts: ShootingMonthCountsTable;
+  shooting_list_versions: ShootingListVersionsTable;
+  user_context_versions: UserContextVersionsTable;
   images: ImagesTable;
   image_verifications: ImageVerificationsTable;
   videos: VideosTable;

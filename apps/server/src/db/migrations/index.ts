@@ -8,6 +8,7 @@ import * as m0006 from './0006-players';
 import * as m0007 from './0007-inspections';
 import * as m0008 from './0008-shooting-month-counts';
 import * as m0009 from './0009-shooting-list-cover';
+import * as m0010 from './0010-data-versions';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007-inspections': m0007,
   '0008-shooting-month-counts': m0008,
   '0009-shooting-list-cover': m0009,
+  '0010-data-versions': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,8 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
-import { findUserContext, hasOption, type UserContext } from './identity.repo';
+import { hasOption, type UserContext } from './identity.repo';
 import { createTokenCache } from './token-cache';
+import { createUserContextCache } from './user-context-cache';
 import { verifyBearer, type TrustedIssuer } from './token-verifier';
 
 declare module 'fastify' {
@@ -42,6 +43,7 @@ export const requireOption = (user: UserContext, name: string): void => {
 export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
+  const userContextOf = createUserContextCache(db);
 
   const bearer = async (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
@@ -52,9 +54,9 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const email = claims.email?.toLowerCase() ?? '';
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await findUserContext(db, { email }) : null
-      : ((claims.preferred_username ? await findUserContext(db, { id: claims.preferred_username }) : null) ??
-        (claims.email ? await findUserContext(db, { email: claims.email }) : null));
+      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await userContextOf({ email }) : null
+      : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }) : null) ??
+        (claims.email ? await userContextOf({ email: claims.email }) : null));
     if (!user) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
     request.user = user;
   };

@@ -34,30 +34,38 @@ interface UserContextRow {
   group_id: string;
   habilitations: string;
   roles: string;
-  kind: 'user' | 'option' | 'model' | 'owner';
+  kind: 'user' | 'option' | 'model' | 'owner' | 'version';
   name: string | null;
   value: string | null;
 }
 
+/** A user's context with its data version (migration 0010) read in the same statement, so both agree. */
+export interface VersionedUserContext {
+  user: UserContext;
+  version: number;
+}
+
 /**
- * A user with their options, models and owners, read in one statement (every authenticated request
- * reads it): one row for the user, then one per option, model and owner, each carrying the user's
- * columns.
+ * A user with their options, models, owners and data version, read in one statement (every
+ * authenticated request that misses the user context cache reads it): one row for the user, then one
+ * per option, model and owner and one for the version, each child read by its user_id index.
  */
-export async function findUserContext(db: Db, by: { id?: string; email?: string }): Promise<UserContext | null> {
+export async function findVersionedUserContext(db: Db, by: { id?: string; email?: string }): Promise<VersionedUserContext | null> {
   if (!by.id && !by.email) return null;
   const p = new SqlParams(db);
-  const key = () => (by.id ? `u.id = ${p.bind(by.id)}` : `u.email = ${p.bind(by.email!.toLowerCase())}`);
-  const userColumns = 'u.id, u.email, u.given_name, u.family_name, u.locale, u.group_id, u.habilitations, u.roles';
+  const userId = () => (by.id ? p.bind(by.id) : `(select id from users where email = ${p.bind(by.email!.toLowerCase())})`);
+  const none = 'null, null, null, null, null, null, null, null';
   const arm = (kind: string, table: string, name: string, value: string) =>
-    `select ${userColumns}, '${kind}' as kind, x.${name} as name, ${value} as value from users as u inner join ${table} as x on x.user_id = u.id where ${key()}`;
+    `select ${none}, '${kind}' as kind, ${name} as name, ${value} as value from ${table} where user_id = ${userId()}`;
   const rows = await rawRows<UserContextRow>(
     db,
     [
-      `select ${userColumns}, 'user' as kind, null as name, null as value from users as u where ${key()}`,
-      arm('option', 'user_options', 'name', 'x.value'),
+      `select id, email, given_name, family_name, locale, group_id, habilitations, roles, 'user' as kind, null as name, null as value
+       from users where ${by.id ? `id = ${p.bind(by.id)}` : `email = ${p.bind(by.email!.toLowerCase())}`}`,
+      arm('option', 'user_options', 'name', 'value'),
       arm('model', 'user_models', 'model_type', 'null'),
       arm('owner', 'user_owners', 'owner_id', 'null'),
+      arm('version', 'user_context_versions', 'null', 'cast(version as text)'),
     ].join(' union all '),
     p,
   );
@@ -65,20 +73,35 @@ export async function findUserContext(db: Db, by: { id?: string; email?: string 
   if (!user) return null;
   const of = (kind: UserContextRow['kind']) => rows.filter((r) => r.kind === kind);
   return {
-    id: user.id,
-    email: user.email,
-    givenName: user.given_name,
-    familyName: user.family_name,
-    locale: user.locale,
-    groupId: user.group_id,
-    habilitations: JSON.parse(user.habilitations) as string[],
-    roles: JSON.parse(user.roles) as string[],
-    options: Object.fromEntries(of('option').map((o) => [o.name!, parseJson(o.value!)])),
-    models: of('model').map((m) => m.name!),
-    ownerIds: of('owner')
-      .map((o) => o.name!)
-      .sort(),
+    user: {
+      id: user.id,
+      email: user.email,
+      givenName: user.given_name,
+      familyName: user.family_name,
+      locale: user.locale,
+      groupId: user.group_id,
+      habilitations: JSON.parse(user.habilitations) as string[],
+      roles: JSON.parse(user.roles) as string[],
+      options: Object.fromEntries(of('option').map((o) => [o.name!, parseJson(o.value!)])),
+      models: of('model').map((m) => m.name!),
+      ownerIds: of('owner')
+        .map((o) => o.name!)
+        .sort(),
+    },
+    version: Number(of('version')[0]?.value ?? 0),
   };
+}
+
+/** A user with their options, models and owners. */
+export async function findUserContext(db: Db, by: { id?: string; email?: string }): Promise<UserContext | null> {
+  return (await findVersionedUserContext(db, by))?.user ?? null;
+}
+
+/** The user's data version now (0 before any change): one primary-key read. */
+export async function userContextVersion(db: Db, userId: string): Promise<number> {
+  const p = new SqlParams(db);
+  const rows = await rawRows<{ version: number | string }>(db, `select version from user_context_versions where user_id = ${p.bind(userId)}`, p);
+  return Number(rows[0]?.version ?? 0);
 }
 
 /** True when the option is switched on (a true boolean or a non-empty list). */

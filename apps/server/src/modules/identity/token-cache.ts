@@ -12,8 +12,8 @@ export interface TokenCacheOptions {
  * Verified bearer claims reused for a few seconds, so a client's burst of calls pays the signature
  * check once. Keyed by the token's SHA-256 (no token is kept), never reused past the token's `exp`,
  * bounded (least recently used out). Only the signature check is reused: the caller's account,
- * options and owners are still read on every request, so a change of rights or a removed account
- * counts at once.
+ * options and owners are checked against the database on every request (user-context-cache.ts), so a
+ * change of rights or a removed account counts at once.
  */
 export function createTokenCache(opts: TokenCacheOptions = {}) {
   const ttlMs = opts.ttlMs ?? 30_000;

@@ -19,10 +19,15 @@ import { currentUser, type Auth } from '../identity/auth';
 import { openArchive } from './shootings-archive.service';
 import { deleteShootingOrVideo } from './shootings-delete.service';
 import { replayDms } from './shootings-dms.service';
-import { getProduct, getShooting, getShootingVideos, listShootings, type ReadDeps } from './shootings.service';
+import { ShootingListCache } from './shootings-list-cache';
+import { getProduct, getShooting, getShootingVideos, listShootingsPage, type ReadDeps } from './shootings.service';
 
 const contentDisposition = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** If-None-Match lists the ETags a client holds (weak ones compare equal for a GET); `*` matches any. */
+const etagMatches = (header: string | undefined, etag: string) =>
+  header !== undefined && header.split(',').some((t) => ['*', etag].includes(t.trim().replace(/^W\//, '')));
 
 const IdParams = z.object({ id: z.string() });
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
@@ -37,16 +42,28 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
     presignTtlSeconds: adapters.config.PRESIGN_GET_TTL_SECONDS,
     // Links live 5 minutes past the asked lifetime at most; 20,000 links are a few MB.
     thumbnails: new PresignCache(adapters.blobs, adapters.clock, { bucketSeconds: 300, max: 20_000 }),
+    clock: adapters.clock,
+    listCache:
+      adapters.config.LIST_CACHE_ENTRIES > 0
+        ? new ShootingListCache({ maxEntries: adapters.config.LIST_CACHE_ENTRIES, maxBytes: adapters.config.LIST_CACHE_MB * 1024 * 1024 })
+        : undefined,
   };
   const main = { preHandler: auth.requireUser };
 
-  // The busiest call: its items are built field by field from typed rows (the type provider checks the
-  // handler's result against ShootingListResponse at compile time), so they are written without a
-  // second zod pass; the schema still documents the response.
+  // The busiest call: its items are built field by field from typed rows (the type provider checks them
+  // against ShootingListItem at compile time) and sent as the page's JSON bytes, from the list cache when
+  // the caller's owners are unchanged; the schema still documents the response. The ETag is the body's
+  // hash, so a client that already holds this very body gets a 304.
   app.get(
     '/api/shootings',
-    { ...main, schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse } }, serializerCompiler: () => (data) => JSON.stringify(data) },
-    async (request) => ({ items: await listShootings(read, currentUser(request), request.query) }),
+    { ...main, schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse, 304: z.null() } } },
+    async (request, reply) => {
+      const page = await listShootingsPage(read, currentUser(request), request.query);
+      reply.header('ETag', page.etag).header('Cache-Control', 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send(null);
+      // The bytes are a ShootingListResponse already serialised; fastify sends a Buffer as it is.
+      return reply.type('application/json; charset=utf-8').send(page.body as unknown as ShootingListResponse);
+    },
   );
 
   app.get(SHOOTING, { ...main, schema: { params: ShootingPathParams, response: { 200: ShootingDetail } } }, async (request) =>

@@ -10,11 +10,14 @@ import {
   type ImageType,
   type VideoType,
 } from '@forecourt/contracts';
+import { createHash } from 'node:crypto';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { PresignCache } from '../../platform/blobs/presign-cache';
+import type { Clock } from '../../platform/clock';
 import type { Db, DbDialect } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
+import type { CachedPage, ShootingListCache } from './shootings-list-cache';
 import * as repo from './shootings.repo';
 
 export interface ReadDeps {
@@ -24,6 +27,9 @@ export interface ReadDeps {
   presignTtlSeconds: number;
   /** The list's thumbnail links, reused across requests (platform/blobs/presign-cache.ts). */
   thumbnails: PresignCache;
+  clock: Clock;
+  /** List pages kept while their owners' data versions hold; none when LIST_CACHE_ENTRIES is 0. */
+  listCache?: ShootingListCache | undefined;
 }
 
 type Scope = Pick<UserContext, 'ownerIds'>;
@@ -62,6 +68,32 @@ export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingList
       };
     }),
   );
+}
+
+export type ListPage = Pick<CachedPage, 'body' | 'etag'>;
+
+/**
+ * The list response as sent (JSON body and ETag), from the cache when the caller's owners have not
+ * changed since it was built. The versions are read before the page, so a write landing in between
+ * leaves an entry that the next request already finds out of date.
+ */
+export async function listShootingsPage(deps: ReadDeps, user: Pick<UserContext, 'id' | 'ownerIds'>, q: ShootingListQuery): Promise<ListPage> {
+  const cache = deps.listCache;
+  if (!cache) return toPage(await listShootings(deps, user, q));
+  // The scope (user and owners) and the whole normalised query; nothing else shapes the items.
+  const key = JSON.stringify([user.id, user.ownerIds, [...q.shootingTypes].sort(), q.startDate, q.endDate, q.registration?.toUpperCase(), q.limit, q.offset]);
+  const versions = await repo.listVersions(deps.db, user.ownerIds);
+  const hit = cache.get(key, versions, deps.clock.now().getTime());
+  if (hit) return hit;
+  const until = deps.thumbnails.sameLinksUntil(deps.presignTtlSeconds);
+  const page = { ...toPage(await listShootings(deps, user, q)), versions, until };
+  cache.set(key, page);
+  return page;
+}
+
+function toPage(items: ShootingListItem[]): ListPage {
+  const body = Buffer.from(JSON.stringify({ items }));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 /** A shooting in the caller's scope, addressed by owner, product and id; 404 otherwise. */

@@ -12,8 +12,8 @@ export const OTHER = 'other@other-dealer.forecourt.test';
 export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
 /** An app on fresh adapters with the demo accounts, and headers per demo e-mail. */
-export async function setup(env: Record<string, string> = {}) {
-  const adapters = await createTestAdapters(env);
+export async function setup(env: Record<string, string> = {}, overrides: Parameters<typeof createTestAdapters>[1] = {}) {
+  const adapters = await createTestAdapters(env, overrides);
   await seedAccounts(adapters);
   const app: App = await buildApp(adapters);
   const headers = async (email: string) => authHeaders(adapters, email);

@@ -49,6 +49,16 @@ describe('PresignCache (download links reused within a time bucket)', () => {
     expect(await download(fresh)).toBe(200);
   });
 
+  it('says until when it hands out the very same links, and renews them from then on', async () => {
+    const link = await cache.get('cache/a.jpg', 60);
+    const until = cache.sameLinksUntil(60);
+    expect(until).toBeGreaterThan(clock.now().getTime());
+    clock.advance(until - clock.now().getTime() - 1);
+    expect(await cache.get('cache/a.jpg', 60)).toBe(link);
+    clock.advance(1);
+    expect(await cache.get('cache/a.jpg', 60)).not.toBe(link);
+  });
+
   it('still refuses a tampered link', async () => {
     const url = new URL(await cache.get('cache/a.jpg', 60), 'http://x');
     url.searchParams.set('exp', String(expOf(url.toString()) + 3600));

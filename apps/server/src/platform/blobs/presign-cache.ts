@@ -17,10 +17,23 @@ export class PresignCache {
     private readonly opts: { bucketSeconds: number; max: number },
   ) {}
 
+  private expiryFor(now: number, expiresInSeconds: number): number {
+    const { bucketSeconds } = this.opts;
+    return Math.ceil((now + expiresInSeconds) / bucketSeconds) * bucketSeconds;
+  }
+
+  /**
+   * Epoch ms from which get() hands out renewed links for this lifetime: until then it returns the very
+   * links it returns now, so a response built from them may be sent again unchanged.
+   */
+  sameLinksUntil(expiresInSeconds: number): number {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return (this.expiryFor(now, expiresInSeconds) - expiresInSeconds + 1) * 1000;
+  }
+
   async get(key: string, expiresInSeconds: number): Promise<string> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
-    const { bucketSeconds } = this.opts;
-    const expires = Math.ceil((now + expiresInSeconds) / bucketSeconds) * bucketSeconds;
+    const expires = this.expiryFor(now, expiresInSeconds);
     const id = `${expires} ${key}`;
     const hit = this.kept.get(id);
     if (hit !== undefined) {
