@@ -1,7 +1,10 @@
-// `npm run bench -- crop`: cropping of 8-megapixel pictures by a started server (API and worker in one
-// process, as `npm start` runs it), through the routes the portal calls: seconds per picture (from the
-// jobs' own start and end), the peak RSS of the server and of the segmenter process it forks, and the p95
-// of GET /api/shootings while cropping runs against the same figure idle.
+// `npm run bench -- crop [PICTURES]`: cropping of 8-megapixel pictures (4 unless told) by a started
+// server, run as `npm start` runs it (the built bundle, with the start script's environment: API and worker
+// in one process), through the routes the portal calls: seconds per picture (from the jobs' own start and
+// end), the peak RSS of the worker side (the server and the segmenter process it forks: each one's peak,
+// summed, since a machine must hold both), and the p95 of GET /api/shootings while cropping runs against
+// the same figure idle.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +17,11 @@ import { carSceneSvg } from '../apps/server/src/seed/car-scene';
 import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
-import { spawnTs } from '../apps/server/src/test/child-process';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PICTURES = 4;
+const PICTURES = Number(process.argv[2] ?? 4);
+if (!Number.isInteger(PICTURES) || PICTURES < 1) throw new Error(`Usage: npm run bench -- crop [PICTURES], got ${process.argv[2]}`);
 const [WIDTH, HEIGHT] = [3264, 2448];
 const PORT = 18106;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -87,28 +90,41 @@ for (const [position, bytes] of (await pictures()).entries()) {
   imageIds.push(id);
 }
 
-const server = spawnTs(path.join(root, 'apps/server/src/main.ts'), [], { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE });
+// Built first, on its own: the start script then finds nothing to build, and the server's process holds no
+// build tool, as on a dealer's machine after the first start.
+if (spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('The build failed');
+const startScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+// The script execs node: the shell's process becomes the server's.
+const server = spawn('sh', ['-c', startScript], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const output: string[] = [];
+for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
+const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 try {
   for (let i = 0; (await fetch(`${BASE}/healthz`).then((r) => r.status, () => 0)) !== 200; i++) {
-    if (server.child.exitCode !== null || i > 3000) throw new Error(`The server did not start:\n${server.output.join('\n')}`);
+    if (server.exitCode !== null || i > 3000) throw new Error(`The server did not start:\n${output.join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   const token = await accessTokenFor(adapters, MANAGER.id, { expiresIn: '1h' });
   const headers = { authorization: `Bearer ${token}`, 'x-api-key': adapters.config.API_KEY };
   const idleP95 = await listP95(headers);
 
-  // The server (API, job worker, composition) and the segmenter process it forks (the model), each peak.
-  const peakKb = { server: 0, segmenter: 0 };
+  // The server (API, job worker, composition) and the processes it forks (the segmenter: the model), each
+  // one's peak.
+  const peakKb = { server: 0, children: new Map<number, number>() };
   // The segmenter's CPU time per picture: the part of the work least disturbed by a shared machine.
   const segmenterTicks = new Map<number, number>();
   const hwmKb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   const sampler = setInterval(() => {
-    const pid = server.child.pid!;
+    const pid = server.pid!;
     peakKb.server = Math.max(peakKb.server, hwmKb(pid));
     const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
     for (const child of children) {
       try {
-        peakKb.segmenter = Math.max(peakKb.segmenter, hwmKb(child));
+        peakKb.children.set(child, Math.max(peakKb.children.get(child) ?? 0, hwmKb(child)));
         // utime and stime, in clock ticks (fields 14 and 15; the name in field 2 has no space here).
         const fields = fs.readFileSync(`/proc/${child}/stat`, 'utf8').split(' ');
         segmenterTicks.set(child, Number(fields[13]) + Number(fields[14]));
@@ -134,22 +150,25 @@ try {
   const last = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
   const perPicture = round((last - first) / 1000 / jobs.length);
   const serverPeakRssMb = Math.round(peakKb.server / 1024);
-  const segmenterPeakRssMb = Math.round(peakKb.segmenter / 1024);
+  const segmenterPeakRssMb = Math.round(Math.max(0, ...peakKb.children.values()) / 1024);
+  // What the machine must hold for the worker: the server's peak plus every forked process's peak (an
+  // upper bound of the peak of their sum, which the sampling could miss).
+  const workerPeakRssMb = Math.round([peakKb.server, ...peakKb.children.values()].reduce((a, b) => a + b, 0) / 1024);
   const segmenterCpuSecondsPerPicture = round([...segmenterTicks.values()].reduce((a, b) => a + b, 0) / 100 / jobs.length);
   const ratio = round(busyP95 / idleP95);
   const load = os.loadavg()[0]!.toFixed(1);
-  emit({ pictures: PICTURES, size: `${WIDTH}x${HEIGHT}`, failed, secondsPerPicture: perPicture, serverPeakRssMb, segmenterPeakRssMb, segmenterCpuSecondsPerPicture, listP95IdleMs: idleP95, listP95CroppingMs: busyP95, ratio, loadAverage: Number(load) });
+  emit({ pictures: PICTURES, size: `${WIDTH}x${HEIGHT}`, failed, secondsPerPicture: perPicture, workerPeakRssMb, serverPeakRssMb, segmenterPeakRssMb, forkedProcesses: peakKb.children.size, segmenterCpuSecondsPerPicture, listP95IdleMs: idleP95, listP95CroppingMs: busyP95, ratio, loadAverage: Number(load) });
   recordRow(
     'crop',
-    `${PICTURES} demo-car pictures ${WIDTH}×${HEIGHT} (8 MP), CROPPING on a blurred background, IS-Net small on the CPU: ${perPicture} s/picture (segmenter CPU ${segmenterCpuSecondsPerPicture} s/picture), peak RSS ${segmenterPeakRssMb} MB for the segmenter process, ${serverPeakRssMb} MB for the server (API, jobs, composition), GET /api/shootings p95 ${idleP95} ms idle vs ${busyP95} ms while cropping (×${ratio}); load average ${load} (machine shared with other engineers' work)`,
-    failed === 0 && perPicture < 6 && segmenterPeakRssMb < 1536 && serverPeakRssMb < 1536 && ratio <= 2,
+    `${PICTURES} demo-car pictures ${WIDTH}×${HEIGHT} (8 MP), CROPPING on a blurred background, IS-Net small on the CPU: ${perPicture} s/picture (segmenter CPU ${segmenterCpuSecondsPerPicture} s/picture), peak RSS of the worker side ${workerPeakRssMb} MB (server: API, jobs, composition ${serverPeakRssMb} MB + segmenter process ${segmenterPeakRssMb} MB), GET /api/shootings p95 ${idleP95} ms idle vs ${busyP95} ms while cropping (×${ratio}); load average ${load} (machine shared with other engineers' work)`,
+    failed === 0 && perPicture < 6 && workerPeakRssMb < 1536 && ratio <= 2,
   );
 } catch (err) {
-  console.error(`Server output:\n${server.output.slice(-40).join('\n')}`);
+  console.error(`Server output:\n${output.slice(-40).join('\n')}`);
   throw err;
 } finally {
-  server.child.kill('SIGTERM');
-  await server.exited;
+  server.kill('SIGTERM');
+  await exited;
   await adapters.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

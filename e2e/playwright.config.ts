@@ -44,6 +44,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DEMO_SEED: 'true',
+      // What the root package.json's start script sets for glibc's malloc (see docs/ARCHITECTURE.md).
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),

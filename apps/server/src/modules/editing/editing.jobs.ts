@@ -18,6 +18,7 @@ import {
   type EditOutput,
   type EditRow,
 } from './editing.repo';
+import { oneCropAtATime } from './one-crop-at-a-time';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
@@ -36,15 +37,6 @@ export interface CropParams {
   backgroundKey: string | null;
   blurringValue: number;
   stampId: string;
-}
-
-// A composition holds several full-size copies of an 8 MP picture: the worker composes one picture at a
-// time, whatever its concurrency, so memory stays flat and the API keeps a core.
-let cropping: Promise<unknown> = Promise.resolve();
-function oneCropAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = cropping.then(work);
-  cropping = run.catch(() => undefined);
-  return run;
 }
 
 /** A picture that cannot be edited (damaged file, no vehicle): retrying will not help. */

@@ -39,36 +39,42 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const box = await findVehicle(input.mask);
   if (!box) throw new Error('No vehicle was found in this picture');
 
-  const original = await sharp(input.image).rotate().removeAlpha().raw().toBuffer();
-  const background = await backgroundLayer(input.background, width, height, input.blurringValue);
   const edge = input.croppingType === 'FADED_CROPPING' ? Math.max(2, width * 0.006) : 0.6;
-  const alpha = await sharp(input.mask.alpha, { raw: { width, height, channels: 1 } })
+  const vehicleAlpha = await sharp(input.mask.alpha, { raw: { width, height, channels: 1 } })
     .blur(edge)
     .extractChannel(0)
     .raw()
     .toBuffer();
-  const vehicle = await withAlpha(original, alpha, width, height);
-
-  const shadowLayer = input.croppingType === 'PARTIAL_CROPPING' ? null : await contactShadow(box, width, height);
-  const floor =
-    input.croppingType === 'PARTIAL_CROPPING'
-      ? await withAlpha(original, floorAlpha(box, width, height), width, height)
-      : null;
-  const layers = (shadow: boolean): OverlayOptions[] => {
-    const list: OverlayOptions[] = [];
-    if (shadow && shadowLayer) list.push(shadowLayer);
-    list.push({ input: vehicle, ...raw4 });
-    // PARTIAL_CROPPING keeps the real floor (and the real shadow on it): only what lies above is replaced.
-    if (floor) list.push({ input: floor, ...raw4 });
-    return list;
-  };
-  const render = (base: Buffer, overlays: OverlayOptions[]) =>
-    sharp(base, raw3).composite(overlays).jpeg(JPEG).toBuffer();
+  // PARTIAL_CROPPING keeps the real floor (and the real shadow on it): only what lies above is replaced.
+  const partial = input.croppingType === 'PARTIAL_CROPPING';
+  const background = await backgroundLayer(input.background, width, height, input.blurringValue);
+  const shadow = partial ? null : await contactShadow(box, width, height);
+  // The photo with the alpha of what it keeps, decoded straight into one RGBA buffer (no RGB copy first).
+  const kept = await cutOut(
+    input.image,
+    partial ? withFloor(vehicleAlpha, box, width, height) : vehicleAlpha,
+    input.mask,
+  );
+  const render = (overlays: OverlayOptions[]) => sharp(background, raw3).composite(overlays).jpeg(JPEG).toBuffer();
   // One rendering after the other: each holds full-size working copies, and the worker's memory is the limit.
-  const originalCropped = await render(background, layers(true));
-  const originalCroppedNoShadow = await render(background, layers(false));
+  const originalCropped = await render(shadow ? [shadow, { input: kept, ...raw4 }] : [{ input: kept, ...raw4 }]);
+  const originalCroppedNoShadow = await render([{ input: kept, ...raw4 }]);
+  const vehicle = partial ? await cutOut(input.image, vehicleAlpha, input.mask) : kept;
   const backgroundCropped = await sharp(vehicle, raw4).flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
   return { originalCropped, originalCroppedNoShadow, backgroundCropped };
+}
+
+/**
+ * The photo, upright, as RGBA with the given alpha. In sharp's pipeline flatten comes before joinChannel and
+ * removeAlpha after it: flatten (nothing to do on a photo without alpha) keeps the joined band.
+ */
+function cutOut(image: Buffer, alpha: Buffer, size: { width: number; height: number }): Promise<Buffer> {
+  return sharp(image)
+    .rotate()
+    .flatten()
+    .joinChannel(alpha, { raw: { ...size, channels: 1 } })
+    .raw()
+    .toBuffer();
 }
 
 // The vehicle's box is looked for on a mask this wide at most: the full-size scan would hold the event
@@ -180,22 +186,19 @@ async function contactShadow(box: VehicleBox, width: number, height: number): Pr
   return { input, left: x0, top: y0 };
 }
 
-/** Opaque below the vehicle's lower part (the floor it stands on), fading to clear above it. */
-function floorAlpha(box: VehicleBox, width: number, height: number): Buffer {
+/**
+ * The vehicle's alpha joined with the floor's: opaque below the vehicle's lower part (the floor it stands
+ * on), fading to clear above it. Joined as one layer over another would be (a + f - a·f).
+ */
+function withFloor(vehicle: Buffer, box: VehicleBox, width: number, height: number): Buffer {
   const floorTop = box.bottom - (box.bottom - box.top) * 0.22;
   const ramp = Math.max(2, height * 0.03);
-  const alpha = Buffer.alloc(width * height);
-  for (let y = 0; y < height; y++) {
-    const a = Math.round(Math.max(0, Math.min(1, (y - floorTop) / ramp)) * 255);
-    if (a > 0) alpha.fill(a, y * width, (y + 1) * width);
+  const alpha = Buffer.from(vehicle);
+  for (let y = Math.max(0, Math.floor(floorTop)); y < height; y++) {
+    const f = Math.round(Math.max(0, Math.min(1, (y - floorTop) / ramp)) * 255);
+    if (f === 255) alpha.fill(255, y * width, (y + 1) * width);
+    else if (f > 0)
+      for (let i = y * width; i < (y + 1) * width; i++) alpha[i] = alpha[i]! + f - Math.round((alpha[i]! * f) / 255);
   }
   return alpha;
-}
-
-/** An RGBA buffer from an RGB buffer and a one-byte-a-pixel alpha (joined by libvips, off the event loop). */
-function withAlpha(rgb: Buffer, alpha: Buffer, width: number, height: number): Promise<Buffer> {
-  return sharp(rgb, { raw: { width, height, channels: 3 } })
-    .joinChannel(alpha, { raw: { width, height, channels: 1 } })
-    .raw()
-    .toBuffer();
 }

@@ -67,6 +67,21 @@ describe('cropping composition', () => {
     const out = await composeCropped({ image, mask, background: await background(), blurringValue: 0, croppingType: 'PARTIAL_CROPPING' });
     expect(distance(await rgbAt(out.originalCropped, 10, 290), [64, 64, 64])).toBeLessThan(12);
     expect(distance(await rgbAt(out.originalCropped, 10, 10), [16, 96, 192])).toBeLessThan(12);
+    expect(distance(await rgbAt(out.originalCropped, 200, 170), [192, 16, 16])).toBeLessThan(16);
+    // The vehicle alone on white: the kept floor is not part of it.
+    expect(distance(await rgbAt(out.backgroundCropped, 10, 290), [255, 255, 255])).toBeLessThan(6);
+    expect(distance(await rgbAt(out.backgroundCropped, 200, 170), [192, 16, 16])).toBeLessThan(16);
+  });
+
+  it('composes a photo stored sideways with its EXIF orientation as it is seen, upright', async () => {
+    const { image, mask } = await blockScene();
+    // The same scene stored turned a quarter left, with the orientation that turns it back (6: 90° clockwise).
+    const sideways = await sharp(image).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 95 }).toBuffer();
+    const out = await composeCropped({ image: sideways, mask, background: await background(), blurringValue: 0, croppingType: 'CROPPING' });
+    expect(await sharp(out.originalCropped).metadata()).toMatchObject({ width: W, height: H });
+    expect(distance(await rgbAt(out.originalCropped, 10, 10), [16, 96, 192])).toBeLessThan(12);
+    expect(distance(await rgbAt(out.originalCropped, 200, 170), [192, 16, 16])).toBeLessThan(16);
+    expect(distance(await rgbAt(out.backgroundCropped, 350, 170), [255, 255, 255])).toBeLessThan(6);
   });
 
   it('feathers the vehicle edge into the background for FADED_CROPPING', async () => {

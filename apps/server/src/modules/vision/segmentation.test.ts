@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { carSceneSvg } from '../../seed/car-scene';
@@ -23,6 +24,20 @@ describe('the segmenter process', () => {
     const again = await segmentVehicle(image);
     expect(segmenterPid()).not.toBe(pid);
     expect(again.alpha.equals(first.alpha)).toBe(true);
+  }, 180_000);
+
+  it('runs the model at the lowest priority, every thread, and with its memory options', async () => {
+    await segmentVehicle(await demoCar());
+    const pid = segmenterPid()!;
+    const threads = fs.readdirSync(`/proc/${pid}/task`);
+    // Field 19 of a thread's stat is its nice value (counted after the name, which may hold spaces).
+    const nice = threads.map((t) => fs.readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    expect(threads.length).toBeGreaterThan(2);
+    expect(new Set(nice)).toEqual(new Set(['19']));
+    // Garbage collectable on demand, two malloc arenas, big buffers unmapped when freed.
+    const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=1048576']));
+    expect(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--expose-gc');
   }, 180_000);
 
   it('tells a damaged picture (no retry will help) from a crash', async () => {
