@@ -35,7 +35,7 @@ export const playerFrameSrcSet = (
 ): string => FRAME_WIDTHS.map((w) => `${playerFramePath(ref, index, frame, w, format)} ${w}w`).join(', ');
 
 /**
- * The CSS width of the spin in the public player's layout (public-player-page.tsx: 8 px padding below
+ * The CSS width of the spin in the public player's layout (player.module.css: 8 px padding below
  * 750 px, 16 px above, then from 1024 px a 3fr column beside a column of at least 280 px, 16 px gap, at
  * most 1600 px in all). The page's preload and the player's first frame use it with the same srcset,
  * so the browser picks one variant for both and downloads it once.

@@ -42,11 +42,13 @@ describe('player page head', () => {
   });
 
   it('puts the phone’s first frame in the page, wider screens taking the srcset; not when it is too large', () => {
-    const { frame } = playerPageHead(options, { body: Buffer.from('RIFF-webp') });
+    const { frame, frameInPage } = playerPageHead(options, { body: Buffer.from('RIFF-webp') });
+    expect(frameInPage).toBe(true);
     expect(frame).toContain('<source media="(min-width:750px)" type="image/webp" srcset="');
     expect(frame).toContain(`src="data:image/webp;base64,${Buffer.from('RIFF-webp').toString('base64')}"`);
     const large = playerPageHead(options, { body: Buffer.alloc(INLINE_FRAME_MAX_BYTES + 1) }).frame;
     expect(large).not.toContain('data:image');
+    expect(playerPageHead(options, { body: Buffer.alloc(INLINE_FRAME_MAX_BYTES + 1) }).frameInPage).toBe(false);
     expect(large).toContain('srcset="');
   });
 
@@ -87,8 +89,29 @@ describe('player page head', () => {
     expect(withPlayerHead('<html><head></head></html>', { preload: '', modules: '', data: '<x>', frame: '' })).toBe(
       '<html><head>  <x>\n  </head></html>',
     );
+    // Without the frame in the page, the modules load as the portal's index.html says.
+    expect(html).toContain('<script type="module" src="/assets/index.js"></script>');
+    expect(html).not.toContain('player-boot.js');
     expect(playerPageRef('/public/player/AbCdEfGhIjKlMnOpQrStUv?utm=1')).toBe('AbCdEfGhIjKlMnOpQrStUv');
     expect(playerPageRef('/public/player/short')).toBeNull();
     expect(playerPageRef('/shootings')).toBeNull();
+  });
+
+  it('with the phone’s frame in the page, hands the modules to the boot script, which starts them after the first paint on phones', () => {
+    const index =
+      '<html><head><title>x</title><script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/a.js"></head><body></body></html>';
+    const html = withPlayerHead(index, {
+      preload: '<link rel="preload" as="image">',
+      modules: '<link rel="modulepreload" crossorigin href="/assets/page.js">',
+      data: '<script type="application/json">{}</script>',
+      frame: '<div id="player-static-frame"></div>',
+      frameInPage: true,
+    });
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const boot = /<script async src="\/player-boot.js" ([^>]*)><\/script>/.exec(html);
+    expect(boot![1]).toBe('data-entry="/assets/index.js" data-modules="/assets/a.js /assets/page.js" data-paint-first="(max-width:749px)"');
+    expect(html.indexOf('player-boot.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('player-boot.js'));
   });
 });

@@ -29,10 +29,13 @@ export interface PlayerPageHead {
   data: string;
   /** Markup for the start of the body: the static first frame, or ''. */
   frame: string;
+  /** Whether that frame carries the phone's variant in the page itself. */
+  frameInPage?: boolean;
 }
 
 /** Below this width (the portal's `sm` breakpoint) the spin is a phone's width, and INLINE_FRAME_WIDTH serves it. */
 const PHONE_MAX_WIDTH = 749;
+const PHONE_MEDIA = `(max-width:${PHONE_MAX_WIDTH}px)`;
 /** The variant a phone's spin shows (396 CSS px at a density of 1.75, the usual phone). */
 export const INLINE_FRAME_WIDTH = 768;
 /** A first frame larger than this is not worth its place in the page: phones then fetch it like others. */
@@ -44,7 +47,7 @@ export interface InlineFrame {
 }
 
 /**
- * The spin's first frame as plain HTML, drawn where the spin will be (public-player-page.tsx: a 64 px
+ * The spin's first frame as plain HTML, drawn where the spin will be (player.module.css: a 64 px
  * header; 8 px padding below 750 px, 16 px above; from 1024 px a 3fr column beside one of at least 280 px,
  * 16 px gap; at most 1600 px; the box has the frame's aspect ratio and 4 px corners). The browser paints
  * it as soon as the image arrives, before any script has run: the page's largest paint no longer waits
@@ -88,17 +91,45 @@ export function playerPageHead(
   const preload = spin
     ? `<link rel="preload" as="image" type="image/webp" fetchpriority="high" imagesrcset="${escapeAttr(playerFrameSrcSet(options.ref, 0, first, 'webp'))}" imagesizes="${escapeAttr(SPIN_SIZES)}">`
     : '';
+  const inPage = inline && inline.body.length <= INLINE_FRAME_MAX_BYTES ? inline : null;
   return {
     preload,
-    frame: spin ? staticFirstFrame(options, inline && inline.body.length <= INLINE_FRAME_MAX_BYTES ? inline : null) : '',
+    frame: spin ? staticFirstFrame(options, inPage) : '',
+    frameInPage: Boolean(spin && inPage),
     data: `<script type="application/json" id="${PLAYER_OPTIONS_ELEMENT_ID}">${jsonForScript(options)}</script>`,
   };
+}
+
+/** The public file (apps/web/public) that starts the page's modules, after the first paint where asked. */
+export const PLAYER_BOOT_SCRIPT = '/player-boot.js';
+
+const MODULE_TAGS = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The page with its module script and modulepreloads replaced by the boot script, which adds them back at
+ * once, or, on screens of `paintFirst` (where the frame is in the page), once the page has painted: the
+ * frame then paints at once instead of waiting for the portal's code to be evaluated, and the code's
+ * download does not compete with it.
+ */
+function modulesAfterFirstPaint(html: string, paintFirst: string): string {
+  let entry = '';
+  const modules: string[] = [];
+  const without = html.replace(MODULE_TAGS, (_tag, src: string | undefined, href: string | undefined) => {
+    if (src) entry = src;
+    else if (href) modules.push(href);
+    return '';
+  });
+  const end = without.indexOf('</head>');
+  if (!entry || end < 0) return html;
+  const boot = `<script async src="${PLAYER_BOOT_SCRIPT}" data-entry="${escapeAttr(entry)}" data-modules="${escapeAttr(modules.join(' '))}" data-paint-first="${escapeAttr(paintFirst)}"></script>\n  `;
+  return `${without.slice(0, end)}${boot}${without.slice(end)}`;
 }
 
 /**
  * The portal's index.html with the player's head: the frame's preload before the first script of the
  * head (the browser then asks for the frame first, on a connection of its own); the page's modules and
- * the options at its end; the static first frame at the start of the body, before the app's root.
+ * the options at its end; the static first frame at the start of the body, before the app's root. When
+ * that frame is in the page, phones run the modules once it has painted (modulesAfterFirstPaint).
  */
 export function withPlayerHead(page: string, head: PlayerPageHead): string {
   const body = /<body[^>]*>/.exec(page);
@@ -113,5 +144,6 @@ export function withPlayerHead(page: string, head: PlayerPageHead): string {
     .map((part) => `  ${part}\n  `)
     .join('');
   const withTail = `${html.slice(0, end)}${tail}${html.slice(end)}`;
-  return head.preload ? `${withTail.slice(0, at)}${head.preload}\n    ${withTail.slice(at)}` : withTail;
+  const withPreload = head.preload ? `${withTail.slice(0, at)}${head.preload}\n    ${withTail.slice(at)}` : withTail;
+  return head.frame && head.frameInPage ? modulesAfterFirstPaint(withPreload, PHONE_MEDIA) : withPreload;
 }

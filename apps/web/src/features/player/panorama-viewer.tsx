@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import css from './player.module.css';
 
 /**
  * The interior panorama in Photo Sphere Viewer. The viewer (and three.js under it) is loaded only when a
@@ -31,13 +29,13 @@ export function PanoramaViewer({ url }: { url: string }) {
   }, [url]);
 
   return (
-    <Box component="section" aria-label={t('publicPlayer.panorama.label')} sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', mt: 2 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('publicPlayer.panorama.title')}
-      </Typography>
-      <Box ref={container} sx={{ width: '100%', height: '100%', borderRadius: 1, overflow: 'hidden' }} />
-      {state === 'loading' && <CircularProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: '50%', left: '50%' }} />}
-      {state === 'error' && <Typography color="error">{t('publicPlayer.panorama.error')}</Typography>}
-    </Box>
+    <section aria-label={t('publicPlayer.panorama.label')} className={css.panorama}>
+      <h2 className={css.title}>{t('publicPlayer.panorama.title')}</h2>
+      <div ref={container} className={css.panoramaView} />
+      {state === 'loading' && (
+        <div role="progressbar" aria-label={t('common.loading')} className={`${css.spinner} ${css.panoramaLoading}`} />
+      )}
+      {state === 'error' && <p className={css.error}>{t('publicPlayer.panorama.error')}</p>}
+    </section>
   );
 }

@@ -1,43 +1,40 @@
 import type { PlayerVideo as Video } from '@forecourt/contracts';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import css from './player.module.css';
 
 /** A VIDEO shooting's video, by streamer, with the detail page's rules for a missing or unknown one. */
 export function PlayerVideo({ video }: { video: Video | null }) {
   const { t } = useTranslation();
-  const frame = { width: '100%', aspectRatio: '16 / 9', border: 0, display: 'block', borderRadius: 1 } as const;
-  if (!video || (!video.reference && !video.url)) return <Typography role="status">{t('shooting.noVideo')}</Typography>;
+  const none = <p role="status">{t('shooting.noVideo')}</p>;
+  if (!video || (!video.reference && !video.url)) return none;
   switch (video.streamer) {
     case 'STAMPYT':
       return video.url ? (
-        <Box component="video" controls preload="metadata" src={video.url} sx={{ ...frame, bgcolor: 'common.black' }}>
+        <video controls preload="metadata" src={video.url} className={`${css.video} ${css.videoFile}`}>
           <track kind="captions" />
-        </Box>
+        </video>
       ) : (
-        <Typography role="status">{t('shooting.noVideo')}</Typography>
+        none
       );
     case 'YOUTUBE':
       return (
-        <Box
-          component="iframe"
+        <iframe
           title={t('publicPlayer.video')}
           src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.reference ?? '')}`}
           allow="fullscreen; picture-in-picture"
-          sx={frame}
+          className={css.video}
         />
       );
     case 'CLOUDFLARE':
       return (
-        <Box
-          component="iframe"
+        <iframe
           title={t('publicPlayer.video')}
           src={`https://iframe.videodelivery.net/${encodeURIComponent(video.reference ?? '')}`}
           allow="fullscreen; picture-in-picture"
-          sx={frame}
+          className={css.video}
         />
       );
     default:
-      return <Typography role="status">{t('shooting.badVideoFormat')}</Typography>;
+      return <p role="status">{t('shooting.badVideoFormat')}</p>;
   }
 }

@@ -1,24 +1,29 @@
 import type { PlayerOptions } from '@forecourt/contracts';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { ContactCard } from './contact-card';
 import { getPlayerOptions, inlinePlayerOptions, postWatched } from './player-api';
+import { playerThemeVars } from './player-theme';
 import { PlayerVideo } from './player-video';
 import { RatingBlock } from './rating-block';
 import { SpinViewer } from './spin-viewer';
+import css from './player.module.css';
 
 const PanoramaViewer = lazy(() => import('./panorama-viewer').then((m) => ({ default: m.PanoramaViewer })));
 
-/** /public/player/{reference}: what a dealer's customer opens from a shared link (spec sections 2 and 4). */
+/**
+ * /public/player/{reference}: what a dealer's customer opens from a shared link (spec sections 2 and 4).
+ * Plain elements with static CSS (player.module.css) in the portal's colours: its renders insert no
+ * style and mount no MUI control, which keeps them short on a phone; the rating comes in a second pass,
+ * once the media shows.
+ */
 export function PublicPlayerPage() {
   const { t } = useTranslation();
   const { reference = '' } = useParams();
+  const theme = useTheme();
   const options = useQuery({
     queryKey: ['player-options', reference],
     queryFn: ({ signal }) => getPlayerOptions(reference, signal),
@@ -28,33 +33,49 @@ export function PublicPlayerPage() {
     staleTime: Infinity,
   });
 
+  let content;
   if (options.isPending) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh' }}>
-        <CircularProgress aria-label={t('common.loading')} />
-      </Box>
+    content = (
+      <div className={css.loading}>
+        <div role="progressbar" aria-label={t('common.loading')} className={css.spinner} />
+      </div>
     );
-  }
-  if (options.isError) {
-    return (
-      <Box sx={{ display: 'grid', gap: 2, justifyItems: 'center', py: 10, px: 2, textAlign: 'center' }}>
-        <Typography role="alert">{t('publicPlayer.error')}</Typography>
-        <Button variant="contained" onClick={() => void options.refetch()}>
+  } else if (options.isError) {
+    content = (
+      <div className={css.failure}>
+        <p role="alert">{t('publicPlayer.error')}</p>
+        <button type="button" className={css.button} onClick={() => void options.refetch()}>
           {t('common.refresh')}
-        </Button>
-      </Box>
+        </button>
+      </div>
     );
+  } else content = <AvailablePlayer options={options.data} />;
+  return (
+    <div className={css.player} style={playerThemeVars(theme)}>
+      {content}
+    </div>
+  );
+}
+
+/** Runs `fn` when the browser is idle (at most a second later), not in the middle of its work. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
   }
-  return <AvailablePlayer options={options.data} />;
+  const id = window.setTimeout(fn, 1);
+  return () => window.clearTimeout(id);
 }
 
 function AvailablePlayer({ options }: { options: PlayerOptions }) {
   const { t } = useTranslation();
   const watched = useRef(false);
-  // The side column (contact, webinar, rating) comes in a second, interruptible render: the spin's first
-  // commit stays short, which keeps a phone's main thread free while the first frame paints.
-  const [sideShown, setSideShown] = useState(false);
-  useEffect(() => startTransition(() => setSideShown(true)), []);
+  const spin = options.state === 'AVAILABLE' && options.shootingType !== 'VIDEO' && options.frames.length > 0;
+  // The second pass (the rating) waits for the media's first frame, then for an idle moment.
+  const [shown, setShown] = useState(!spin);
+  const [extras, setExtras] = useState(false);
+  const onShown = useCallback(() => setShown(true), []);
+  useEffect(() => (shown ? whenIdle(() => startTransition(() => setExtras(true))) : undefined), [shown]);
   useEffect(() => {
     if (watched.current) return;
     watched.current = true;
@@ -63,84 +84,50 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
   }, [options.ref]);
 
   return (
-    <Box sx={{ minHeight: '100vh' }}>
-      <Box
-        component="header"
-        sx={{ display: 'flex', alignItems: 'center', px: 2, height: 64, borderBottom: 1, borderColor: 'divider' }}
-      >
+    <>
+      <header className={css.header}>
         {/* Sized so the header never shifts when the logo arrives. */}
-        <img
-          src={options.logoUrl ?? '/favicon.svg'}
-          alt={t('publicPlayer.logo')}
-          width={160}
-          height={40}
-          style={{ objectFit: 'contain', objectPosition: 'left center' }}
-        />
-      </Box>
-      {/* SPIN_SIZES (contracts/player-media.ts) mirrors this grid: change both together. */}
-      <Box
-        component="main"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          p: { xs: 1, sm: 2 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 1fr)' },
-          maxWidth: 1600,
-          mx: 'auto',
-        }}
-      >
-        <Box>
-          <Typography variant="h5" component="h1" sx={visuallyHiddenTitle}>
-            {t('publicPlayer.title')}
-          </Typography>
-          <PlayerMedia options={options} />
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-          {sideShown && (
-            <>
-              <ContactCard items={options.contactInformations} phone={options.phone} />
-              {options.webinarUrl && (
-                <Button variant="outlined" href={options.webinarUrl} target="_blank" rel="noopener noreferrer">
-                  {t('publicPlayer.webinar')}
-                </Button>
-              )}
-              {options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
-            </>
+        <img src={options.logoUrl ?? '/favicon.svg'} alt={t('publicPlayer.logo')} width={160} height={40} className={css.logo} />
+      </header>
+      <main className={css.layout}>
+        <div>
+          <h1 className={css.visuallyHidden}>{t('publicPlayer.title')}</h1>
+          <PlayerMedia options={options} onShown={onShown} />
+        </div>
+        <div className={css.side}>
+          <ContactCard items={options.contactInformations} phone={options.phone} />
+          {options.webinarUrl && (
+            <a href={options.webinarUrl} target="_blank" rel="noopener noreferrer" className={css.buttonOutlined}>
+              {t('publicPlayer.webinar')}
+            </a>
           )}
-        </Box>
-      </Box>
-    </Box>
+          {extras && options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
+        </div>
+      </main>
+    </>
   );
 }
 
-function PlayerMedia({ options }: { options: PlayerOptions }) {
+function PlayerMedia({ options, onShown }: { options: PlayerOptions; onShown: () => void }) {
   const { t } = useTranslation();
   if (options.state === 'UNDER_CONSTRUCTION') {
     return (
-      <Typography role="status" sx={{ py: 8, textAlign: 'center' }}>
+      <p role="status" className={css.status}>
         {t('publicPlayer.underConstruction')}
-      </Typography>
+      </p>
     );
   }
   if (options.shootingType === 'VIDEO') return <PlayerVideo video={options.video} />;
   const nothing = options.frames.length === 0 && !options.panoramaUrl;
   return (
     <>
-      {options.frames.length > 0 && <SpinViewer playerRef={options.ref} frames={options.frames} />}
+      {options.frames.length > 0 && <SpinViewer playerRef={options.ref} frames={options.frames} onShown={onShown} />}
       {options.panoramaUrl && (
-        <Suspense fallback={<CircularProgress aria-label={t('common.loading')} />}>
+        <Suspense fallback={<div role="progressbar" aria-label={t('common.loading')} className={css.spinner} />}>
           <PanoramaViewer url={options.panoramaUrl} />
         </Suspense>
       )}
-      {nothing && <Typography role="status">{t('publicPlayer.error')}</Typography>}
+      {nothing && <p role="status">{t('publicPlayer.error')}</p>}
     </>
   );
 }
-
-const visuallyHiddenTitle = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;

@@ -1,34 +1,36 @@
-import { RATING_COMMENT_MAX } from '@forecourt/contracts/player-media';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Rating from '@mui/material/Rating';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Typography from '@mui/material/Typography';
+import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from '@forecourt/contracts/player-media';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { postScoring } from './player-api';
+import { StarIcon } from './player-icons';
+import css from './player.module.css';
 
 /** The block hides this long after a successful vote (spec section 9). */
 export const RATING_HIDE_DELAY_MS = 500;
 
-/** A visitor rates the player: a score, an optional comment; send waits for a score. */
+const SCORES = Array.from({ length: RATING_SCORE_MAX }, (_v, i) => i + 1);
+
+/**
+ * A visitor rates the player: a score, an optional comment; send waits for a score. Plain form controls
+ * styled like the portal's (player.module.css): the stars are radios with their labels, as MUI's Rating
+ * draws them, without the cost of MUI's style engine on a phone.
+ */
 export function RatingBlock({ playerRef }: { playerRef: string }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [score, setScore] = useState(0);
+  const [hover, setHover] = useState(0);
   const [comment, setComment] = useState('');
   const [hidden, setHidden] = useState(false);
-  const commentId = useId();
+  const id = useId();
   const send = useMutation({
     mutationFn: () => postScoring({ ref: playerRef, score, comment: comment.trim() || undefined }),
     onSuccess: () => snackbar.show('api.ratingSuccess', 'success'),
     onError: () => snackbar.show('api.ratingError'),
   });
+  const locked = send.isPending || send.isSuccess;
 
   useEffect(() => {
     if (!send.isSuccess) return;
@@ -37,46 +39,56 @@ export function RatingBlock({ playerRef }: { playerRef: string }) {
   }, [send.isSuccess]);
 
   if (hidden) return null;
+  const shown = hover || score;
   return (
-    <Paper
-      component="section"
-      aria-labelledby="player-rating-title"
-      variant="outlined"
-      data-testid="rating-block"
-      sx={{ p: 2 }}
-    >
-      <Typography id="player-rating-title" variant="h6" component="h2" gutterBottom>
+    <section aria-labelledby={`${id}-title`} data-testid="rating-block" className={css.card}>
+      <h2 id={`${id}-title`} className={css.title}>
         {t('publicPlayer.rating.title')}
-      </Typography>
-      <Rating
-        name="player-score"
-        value={score || null}
-        onChange={(_e, value) => setScore(value ?? 0)}
-        size="large"
-        disabled={send.isPending || send.isSuccess}
-        getLabelText={(value) => t('publicPlayer.rating.scoreLabel', { count: value })}
-      />
-      {/* The parts of a TextField without its select machinery: the player route stays light. */}
-      <FormControl fullWidth margin="normal" disabled={send.isPending || send.isSuccess}>
-        <InputLabel htmlFor={commentId}>{t('publicPlayer.rating.comment')}</InputLabel>
-        <OutlinedInput
-          id={commentId}
-          label={t('publicPlayer.rating.comment')}
+      </h2>
+      <div role="radiogroup" aria-labelledby={`${id}-title`} className={css.stars}>
+        {SCORES.map((value) => (
+          <span key={value}>
+            <input
+              type="radio"
+              id={`${id}-${value}`}
+              name={`${id}-score`}
+              value={value}
+              checked={score === value}
+              onChange={() => setScore(value)}
+              disabled={locked}
+              className={`${css.visuallyHidden} ${css.starInput}`}
+            />
+            <label
+              htmlFor={`${id}-${value}`}
+              className={value <= shown ? `${css.star} ${css.starFilled}` : css.star}
+              onMouseEnter={() => !locked && setHover(value)}
+              onMouseLeave={() => setHover(0)}
+            >
+              <StarIcon />
+              <span className={css.visuallyHidden}>{t('publicPlayer.rating.scoreLabel', { count: value })}</span>
+            </label>
+          </span>
+        ))}
+      </div>
+      <div className={css.field}>
+        <label htmlFor={`${id}-comment`} className={css.contactLabel}>
+          {t('publicPlayer.rating.comment')}
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          rows={3}
+          maxLength={RATING_COMMENT_MAX}
           value={comment}
           onChange={(e) => setComment(e.target.value.slice(0, RATING_COMMENT_MAX))}
-          multiline
-          rows={3}
-          inputProps={{ maxLength: RATING_COMMENT_MAX, 'aria-describedby': `${commentId}-count` }}
+          disabled={locked}
+          aria-describedby={`${id}-count`}
+          className={css.textarea}
         />
-        <FormHelperText id={`${commentId}-count`}>{`${comment.length}/${RATING_COMMENT_MAX}`}</FormHelperText>
-      </FormControl>
-      <Button
-        variant="contained"
-        onClick={() => send.mutate()}
-        disabled={score === 0 || send.isPending || send.isSuccess}
-      >
+        <p id={`${id}-count`} className={css.helper}>{`${comment.length}/${RATING_COMMENT_MAX}`}</p>
+      </div>
+      <button type="button" className={css.button} onClick={() => send.mutate()} disabled={score === 0 || locked}>
         {t('publicPlayer.rating.send')}
-      </Button>
-    </Paper>
+      </button>
+    </section>
   );
 }

@@ -1,13 +1,8 @@
-import FullscreenIcon from '@mui/icons-material/Fullscreen';
-import FullscreenExitIcon from '@mui/icons-material/FullscreenExit';
-import ThreeSixtyIcon from '@mui/icons-material/ThreeSixty';
-import ZoomInIcon from '@mui/icons-material/ZoomIn';
-import ZoomOutIcon from '@mui/icons-material/ZoomOut';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_MAX, ZOOM_MIN } from './frame-size';
+import { FullscreenExitIcon, FullscreenIcon, ThreeSixtyIcon, ZoomInIcon, ZoomOutIcon } from './player-icons';
+import css from './player.module.css';
 
 interface Props {
   ready: boolean;
@@ -34,48 +29,42 @@ export const SpinControls = memo(function SpinControls({
 }: Props) {
   const { t } = useTranslation();
   const fullscreenLabel = t(fullscreen ? 'publicPlayer.spin.exitFullscreen' : 'publicPlayer.spin.fullscreen');
+  const Fullscreen = fullscreen ? FullscreenExitIcon : FullscreenIcon;
   return (
-    <Box
-      sx={{
-        position: 'absolute',
-        top: 8,
-        right: 8,
-        display: 'flex',
-        gap: 0.5,
-        bgcolor: 'rgba(255,255,255,0.8)',
-        borderRadius: 2,
-      }}
-    >
-      <IconButton
+    <div className={css.controls}>
+      <button
+        type="button"
+        className={css.control}
         aria-label={t('publicPlayer.spin.play')}
         title={t('publicPlayer.spin.play')}
         disabled={!ready || autoplay}
         onClick={onPlay}
-        size="small"
       >
-        <ThreeSixtyIcon fontSize="small" />
-      </IconButton>
-      <IconButton
+        <ThreeSixtyIcon />
+      </button>
+      <button
+        type="button"
+        className={css.control}
         aria-label={t('publicPlayer.spin.zoomIn')}
         title={t('publicPlayer.spin.zoomIn')}
         disabled={!ready || zoom >= ZOOM_MAX}
         onClick={() => setZoom(zoom * 1.25)}
-        size="small"
       >
-        <ZoomInIcon fontSize="small" />
-      </IconButton>
-      <IconButton
+        <ZoomInIcon />
+      </button>
+      <button
+        type="button"
+        className={css.control}
         aria-label={t('publicPlayer.spin.zoomOut')}
         title={t('publicPlayer.spin.zoomOut')}
         disabled={!ready || zoom <= ZOOM_MIN}
         onClick={() => setZoom(zoom / 1.25)}
-        size="small"
       >
-        <ZoomOutIcon fontSize="small" />
-      </IconButton>
-      <IconButton aria-label={fullscreenLabel} title={fullscreenLabel} onClick={onFullscreen} size="small">
-        {fullscreen ? <FullscreenExitIcon fontSize="small" /> : <FullscreenIcon fontSize="small" />}
-      </IconButton>
-    </Box>
+        <ZoomOutIcon />
+      </button>
+      <button type="button" className={css.control} aria-label={fullscreenLabel} title={fullscreenLabel} onClick={onFullscreen}>
+        <Fullscreen />
+      </button>
+    </div>
   );
 });

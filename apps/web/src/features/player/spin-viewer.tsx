@@ -1,14 +1,12 @@
 import type { FrameWidth, PlayerFrame } from '@forecourt/contracts';
 import { PLAYER_STATIC_FRAME_ID, SPIN_SIZES } from '@forecourt/contracts/player-media';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampZoom, pickFrameWidth, wrapFrame } from './frame-size';
 import { frameSrcSet, frameUrl, useFrameLoader } from './use-frame-loader';
 import { SpinControls } from './spin-controls';
 import { useSpinGestures } from './use-spin-gestures';
+import css from './player.module.css';
 
 /** One autoplay turn lasts about this long. */
 const AUTOPLAY_TURN_MS = 3600;
@@ -16,9 +14,10 @@ const AUTOPLAY_TURN_MS = 3600;
 /**
  * The 360 spin: frames loaded first-frame-first at the size the screen needs, turned by drag, swipe,
  * arrow keys and one autoplay turn; zoomed by wheel, pinch or buttons; fullscreen. For assistive
- * technology it is a slider over the frames.
+ * technology it is a slider over the frames. `onShown` runs once, when its first frame shows (or the
+ * frames cannot load).
  */
-export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: PlayerFrame[] }) {
+export function SpinViewer({ playerRef, frames, onShown }: { playerRef: string; frames: PlayerFrame[]; onShown?: () => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const shell = useRef<HTMLDivElement>(null);
@@ -34,14 +33,15 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
   const [autoplay, setAutoplay] = useState(() => !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches);
 
   // The least variant width the box needs; it only grows, so turning a phone never reloads smaller frames.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const measure = () => {
-      const w = pickFrameWidth(el.clientWidth, window.devicePixelRatio || 1);
+    // Measured by the observer, which reports the first size after the browser's own layout: reading
+    // clientWidth here would force that layout inside the first commit, on a phone a long task.
+    const measure = (entries: ResizeObserverEntry[]) => {
+      const w = pickFrameWidth(entries[0]?.contentRect.width ?? el.clientWidth, window.devicePixelRatio || 1);
       setMinWidth((current) => (current && current >= w ? current : w));
     };
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
@@ -52,10 +52,20 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
 
   // The server draws the first frame in the page (player-page.ts) so it shows before the scripts run; it
   // lies over this one until this one has loaded (onLoad below), or the frames cannot load, or the viewer goes.
+  const shown = useRef({ done: false, onShown });
   useEffect(() => {
-    if (failed) removeStaticFrame();
+    shown.current.onShown = onShown;
+  });
+  const onFirstLoad = useCallback(() => {
+    removeStaticFrame();
+    if (shown.current.done) return;
+    shown.current.done = true;
+    shown.current.onShown?.();
+  }, []);
+  useEffect(() => {
+    if (failed) onFirstLoad();
     return removeStaticFrame;
-  }, [failed]);
+  }, [failed, onFirstLoad]);
 
   const rotate = useCallback(
     (by: number) => {
@@ -86,9 +96,9 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
   // Static for the viewer's life: not rendered again on every frame of a turn.
   const help = useMemo(
     () => (
-      <Typography id={helpId} sx={visuallyHidden}>
+      <p id={helpId} className={css.visuallyHidden}>
         {t('publicPlayer.spin.instructions')}
-      </Typography>
+      </p>
     ),
     [helpId, t],
   );
@@ -143,17 +153,8 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
 
   const first = frames[0]!;
   return (
-    <Box
-      ref={shell}
-      sx={{
-        position: 'relative',
-        bgcolor: fullscreen ? 'common.black' : 'transparent',
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'center',
-      }}
-    >
-      <Box
+    <div ref={shell} className={fullscreen ? `${css.spin} ${css.spinFullscreen}` : css.spin}>
+      <div
         ref={box}
         role="slider"
         tabIndex={0}
@@ -167,17 +168,11 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
         data-frame={frame}
         data-zoom={zoom.toFixed(2)}
         {...gestures}
-        sx={{
-          position: 'relative',
-          width: '100%',
+        className={css.spinBox}
+        style={{
           aspectRatio: `${first.width} / ${first.height}`,
-          maxHeight: fullscreen ? '100vh' : undefined,
-          overflow: 'hidden',
           touchAction: zoom > 1 ? 'none' : 'pan-y',
           cursor: ready ? (zoom > 1 ? 'move' : 'grab') : 'progress',
-          userSelect: 'none',
-          borderRadius: fullscreen ? 0 : 1,
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
         {/* Until the loader knows the width, the first frame comes through the srcset the page preloads. */}
@@ -190,31 +185,28 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
           height={first.height}
           draggable={false}
           fetchPriority="high"
-          onLoad={removeStaticFrame}
-          style={{
-            width: '100%',
-            height: '100%',
-            objectFit: 'contain',
-            display: 'block',
-            transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})`,
-            transition: 'transform 60ms linear',
-            pointerEvents: 'none',
-          }}
+          onLoad={onFirstLoad}
+          className={css.spinImage}
+          style={{ transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})` }}
         />
-      </Box>
+      </div>
       {help}
       {!ready && !failed && (
-        <LinearProgress
-          variant="determinate"
-          value={(loaded / count) * 100}
+        <div
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round((loaded / count) * 100)}
           aria-label={t('publicPlayer.spin.loading', { loaded, total: count })}
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }}
-        />
+          className={css.progress}
+        >
+          <div className={css.progressBar} style={{ transform: `scaleX(${loaded / count})` }} />
+        </div>
       )}
       {failed && (
-        <Typography color="error" role="alert" sx={{ p: 1 }}>
+        <p role="alert" className={css.error}>
           {t('publicPlayer.spin.loadError')}
-        </Typography>
+        </p>
       )}
       <SpinControls
         ready={ready}
@@ -225,17 +217,8 @@ export function SpinViewer({ playerRef, frames }: { playerRef: string; frames: P
         setZoom={setZoom}
         onFullscreen={toggleFullscreen}
       />
-    </Box>
+    </div>
   );
 }
 
 const removeStaticFrame = () => document.getElementById(PLAYER_STATIC_FRAME_ID)?.remove();
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
