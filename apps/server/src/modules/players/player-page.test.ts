@@ -20,6 +20,14 @@ const options: PlayerOptions = {
 const readBack = (html: string) =>
   JSON.parse(/<script type="application\/json" id="player-options">(.*?)<\/script>/s.exec(html)![1]!) as unknown;
 
+/** The head of a player opening on the spin, with these modules. */
+const spinHead = (modules: string) => ({
+  preload: '<link rel="preload" as="image">',
+  modules,
+  data: '<script type="application/json">{}</script>',
+  frame: '<div id="player-static-frame"></div>',
+});
+
 describe('player page head', () => {
   it('preloads the first frame at every width with the spin’s sizes, and carries the options', () => {
     const { preload, data } = playerPageHead(options);
@@ -75,12 +83,7 @@ describe('player page head', () => {
   it('puts the preload before the scripts and the data at the end of the head; only player paths have a ref', () => {
     const index =
       '<html><head><title>x</title><script type="module" src="/assets/index.js"></script><link rel="modulepreload" href="/assets/a.js"></head><body></body></html>';
-    const html = withPlayerHead(index, {
-      preload: '<link rel="preload" as="image">',
-      modules: '<link rel="modulepreload" href="/assets/page.js">',
-      data: '<script type="application/json">{}</script>',
-      frame: '<div id="player-static-frame"></div>',
-    });
+    const html = withPlayerHead(index, spinHead('<link rel="modulepreload" href="/assets/page.js">'));
     expect(html).toContain('<body>\n    <div id="player-static-frame"></div></body>');
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('/assets/index.js'));
     expect(html.indexOf('application/json')).toBeGreaterThan(html.indexOf('/assets/a.js'));
@@ -101,10 +104,7 @@ describe('player page head', () => {
     const index =
       '<html><head><title>x</title><script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/a.js"></head><body></body></html>';
     const html = withPlayerHead(index, {
-      preload: '<link rel="preload" as="image">',
-      modules: '<link rel="modulepreload" crossorigin href="/assets/page.js">',
-      data: '<script type="application/json">{}</script>',
-      frame: '<div id="player-static-frame"></div>',
+      ...spinHead('<link rel="modulepreload" crossorigin href="/assets/page.js">'),
       frameInPage: true,
     });
     expect(html).not.toContain('type="module"');

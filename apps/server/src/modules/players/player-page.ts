@@ -145,5 +145,5 @@ export function withPlayerHead(page: string, head: PlayerPageHead): string {
     .join('');
   const withTail = `${html.slice(0, end)}${tail}${html.slice(end)}`;
   const withPreload = head.preload ? `${withTail.slice(0, at)}${head.preload}\n    ${withTail.slice(at)}` : withTail;
-  return head.frame && head.frameInPage ? modulesAfterFirstPaint(withPreload, PHONE_MEDIA) : withPreload;
+  return head.frameInPage ? modulesAfterFirstPaint(withPreload, PHONE_MEDIA) : withPreload;
 }

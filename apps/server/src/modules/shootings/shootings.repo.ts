@@ -133,7 +133,7 @@ export async function listVersions(db: Db, ownerIds: readonly string[]): Promise
     p,
   );
   const of = new Map(rows.map((r) => [r.owner_id, r.version]));
-  return [ALL_OWNERS, ...ownerIds].map((o) => of.get(o) ?? 0).join(',');
+  return keys.map((o) => of.get(o) ?? 0).join(',');
 }
 
 export interface ShootingKey {
