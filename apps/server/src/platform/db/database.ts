@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -53,8 +54,31 @@ export async function openPostgres(url: string): Promise<DbHandle> {
     const safeUrl = url.replace(/\/\/[^@]*@/, '//***@');
     throw new DatabaseStartError(`Cannot reach DATABASE_URL ${safeUrl}: ${(err as Error).message}`);
   }
+  // The server may end an idle connection (a restart, an administrator's terminate): pg drops it from the
+  // pool and opens another on the next query, but with no listener it would throw the error out of the
+  // process.
+  pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
+  let connections = 1;
+  pool.on('connect', () => connections++);
+  const ended = new EventEmitter();
+  pool.on('remove', () => {
+    connections--;
+    ended.emit('remove');
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const close = async () => {
+    await db.destroy();
+    // pool.end() resolves once every connection is asked to end, not once it has: wait for the goodbyes, so
+    // that whatever comes next (a dropped database, the process exit) meets no half-closed connection.
+    let gaveUp = false;
+    const deadline = setTimeout(() => {
+      gaveUp = true;
+      ended.emit('remove');
+    }, 5000);
+    while (connections > 0 && !gaveUp) await once(ended, 'remove');
+    clearTimeout(deadline);
+  };
+  return { db, dialect: 'postgres', close };
 }
 
 /** Brings the schema up to date; the same migrations run on both dialects. */
