@@ -50,6 +50,7 @@ if (
   stale('apps/web/dist/index.html', [
     'apps/web/src',
     'apps/web/index.html',
+    'apps/web/player.html',
     'apps/web/vite.config.ts',
     'apps/web/public',
     ...shared,

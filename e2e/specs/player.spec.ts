@@ -48,6 +48,12 @@ test('a reference made on the detail page opens, without a session, a player tha
   expect((await watched).postDataJSON()).toEqual({ ref, notification: 'watched' });
   await expect(player.getByText('12 avenue de la Grande Armée, 75017 Paris')).toBeVisible();
   await expect(player.getByRole('link', { name: /Call \+33 1 84 88 12 34/ })).toBeVisible();
+  // The player's own page keeps what the portal showed around it: the cookie banner, until the visitor chooses.
+  const cookies = player.getByRole('dialog', { name: 'Cookies' });
+  await expect(cookies.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  await cookies.getByRole('button', { name: 'Refuse' }).click();
+  await expect(cookies).toBeHidden();
+  expect(await player.evaluate(() => (JSON.parse(localStorage.getItem('forecourt.cookieConsent') ?? '{}') as { choice?: string }).choice)).toBe('refused');
 
   const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
   await expect(spin).toHaveAttribute('aria-busy', 'false');
@@ -94,6 +100,20 @@ test('a reference made on the detail page opens, without a session, a player tha
   await expect(player.getByText('Thank you for your rating!')).toBeVisible();
   await expect(rating).toBeHidden();
   await visitor.close();
+
+  // A visitor who chose German and the dark mode in the portal gets both on the player.
+  const returning = await browser.newContext();
+  await returning.addInitScript(() => {
+    localStorage.setItem('forecourt.language', 'de');
+    localStorage.setItem('forecourt.darkMode', 'true');
+  });
+  const again = await returning.newPage();
+  await again.goto(url);
+  await expect(again.getByRole('slider', { name: '360°-Ansicht des Fahrzeugs' })).toHaveAttribute('aria-busy', 'false');
+  await expect(again.getByRole('heading', { name: 'Kontakt' })).toBeVisible();
+  await expect(again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
+  await expect(again.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  await returning.close();
 });
 
 test('e-mails the player link to a real SMTP server: subject, link, line breaks and typed markup as text', async ({ page }) => {

@@ -31,6 +31,8 @@ export const defaultWebDist = path.resolve(here, '../../web/dist');
 
 // API prefixes: never answered by the portal's index.html.
 const API_PREFIXES = ['/api', '/API', '/vision', '/clipping', '/identity', '/oidc', '/blobs', '/healthz', '/p/'];
+// The public player is a page of its own (apps/web/player.html): not the portal and its frame.
+const PLAYER_PAGE_PATH = /^\/public\/player\/[^/]+\/?$/;
 
 /** The whole HTTP surface on the given adapters; tests drive it with app.inject. */
 export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promise<App> {
@@ -116,6 +118,8 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
       },
     });
     const index = fs.readFileSync(path.join(webDist, 'index.html'));
+    const playerFile = path.join(webDist, 'player.html');
+    const player = fs.existsSync(playerFile) ? fs.readFileSync(playerFile) : index;
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       if (
@@ -127,7 +131,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
       if (/\.[a-z0-9]+$/i.test(url)) {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html').send(index);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .send(PLAYER_PAGE_PATH.test(url) ? player : index);
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

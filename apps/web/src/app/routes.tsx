@@ -22,11 +22,14 @@ const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page
 const LegalNoticePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.LegalNoticePage);
 const TermsOfServicePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.TermsOfServicePage);
 const PrivacyPolicyPage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.PrivacyPolicyPage);
-const PublicPlayerPage = lazyPage(() => import('../features/player/public-player-page'), (m) => m.PublicPlayerPage);
 
 const DETAIL_PATH = '/owners/:ownerId/products/:productId/shootings/:shootingId';
 
-/** The route table of spec section 2. Features add their routes here; every screen is lazy. */
+/**
+ * The route table of spec section 2. Features add their routes here; every screen is lazy. The public
+ * player (/public/player/{reference}) is not among them: it is a page of its own (player.html,
+ * src/player-main.tsx), outside the portal's frame, which the server serves for that path.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AuthScope />,
@@ -66,6 +69,4 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
-  // Public and outside the app frame: the player brings its own light header with the dealer's logo.
-  { element: <DataScope />, children: [{ path: '/public/player/:reference', element: <PublicPlayerPage /> }] },
 ];

@@ -4,8 +4,7 @@ import { createTheme } from '@mui/material/styles';
 // CSS-variables provider (~4 KB gzip on every first load) that this theme does not use.
 import { ThemeProvider } from '@mui/system';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-
-export const DARK_MODE_STORAGE_KEY = 'forecourt.darkMode';
+import { DARK_MODE_STORAGE_KEY, storedDarkMode } from './dark-mode';
 
 interface ColorMode {
   dark: boolean;
@@ -17,8 +16,20 @@ const ColorModeContext = createContext<ColorMode>({ dark: false, toggle: () => u
 /** Breakpoints of the spec: mobile below 750 px. */
 const breakpoints = { values: { xs: 0, sm: 750, md: 1024, lg: 1440, xl: 1920 } };
 
+/** The portal's theme, light or dark. */
+export const createPortalTheme = (dark: boolean) =>
+  createTheme({
+    breakpoints,
+    palette: {
+      mode: dark ? 'dark' : 'light',
+      primary: { main: dark ? '#7fb2f0' : '#0f3d75' },
+      secondary: { main: '#e0642b' },
+    },
+    shape: { borderRadius: 8 },
+  });
+
 export function AppThemeProvider({ children }: { children: ReactNode }) {
-  const [dark, setDark] = useState(() => localStorage.getItem(DARK_MODE_STORAGE_KEY) === 'true');
+  const [dark, setDark] = useState(storedDarkMode);
   const mode = useMemo(
     () => ({
       dark,
@@ -30,19 +41,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     }),
     [dark],
   );
-  const theme = useMemo(
-    () =>
-      createTheme({
-        breakpoints,
-        palette: {
-          mode: dark ? 'dark' : 'light',
-          primary: { main: dark ? '#7fb2f0' : '#0f3d75' },
-          secondary: { main: '#e0642b' },
-        },
-        shape: { borderRadius: 8 },
-      }),
-    [dark],
-  );
+  const theme = useMemo(() => createPortalTheme(dark), [dark]);
   return (
     <ColorModeContext.Provider value={mode}>
       <ThemeProvider theme={theme}>

@@ -1,45 +1,46 @@
-import { Alert, Snackbar, type AlertColor } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Snackbar } from '@mui/material';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SnackbarContext, type SnackbarSeverity } from './snackbar-context';
 
-interface Message {
+export { useSnackbar } from './snackbar-context';
+
+export interface SnackbarMessage {
   id: number;
   key: string;
-  severity: AlertColor;
+  severity: SnackbarSeverity;
 }
-
-interface SnackbarApi {
-  /** Shows a translated message: `key` is a locale key such as api.commonError. */
-  show: (key: string, severity?: AlertColor) => void;
-}
-
-const SnackbarContext = createContext<SnackbarApi>({ show: () => undefined });
 
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const [current, setCurrent] = useState<Message | null>(null);
-  const show = useCallback((key: string, severity: AlertColor = 'error') => {
+  const [current, setCurrent] = useState<SnackbarMessage | null>(null);
+  const show = useCallback((key: string, severity: SnackbarSeverity = 'error') => {
     setCurrent({ id: Date.now(), key, severity });
   }, []);
   const api = useMemo(() => ({ show }), [show]);
   return (
     <SnackbarContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={current !== null}
-        autoHideDuration={6000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setCurrent(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        {current ? (
-          <Alert severity={current.severity} variant="filled" onClose={() => setCurrent(null)} role="alert">
-            {t(current.key)}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      <SnackbarView current={current} onClose={() => setCurrent(null)} />
     </SnackbarContext.Provider>
   );
 }
 
-export const useSnackbar = (): SnackbarApi => useContext(SnackbarContext);
+/** The message at the bottom of the screen, closed after 6 s or by its button. */
+export function SnackbarView({ current, onClose }: { current: SnackbarMessage | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Snackbar
+      key={current?.id}
+      open={current !== null}
+      autoHideDuration={6000}
+      onClose={(_e, reason) => reason !== 'clickaway' && onClose()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      {current ? (
+        <Alert severity={current.severity} variant="filled" onClose={onClose} role="alert">
+          {t(current.key)}
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}

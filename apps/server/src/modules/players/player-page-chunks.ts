@@ -8,9 +8,9 @@ const FALLBACK_LANGUAGE = 'fr';
 const staticImports = (code: string): string[] =>
   [...code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]!);
 
-/** What the player route loads before its first render, read once from the build. */
+/** What the player page loads before its first render, read once from the build. */
 export interface PlayerChunks {
-  /** The page's chunk, the data scope it renders in, and their static imports. */
+  /** The page's chunk (features/player/player-app.tsx) and its static imports. */
   page: string[];
   /** Per language, the chunk of its translations (i18n/bundles/<lang>.ts) and that chunk's imports. */
   languages: Map<string, string[]>;
@@ -19,19 +19,19 @@ export interface PlayerChunks {
 const NO_CHUNKS: PlayerChunks = { page: [], languages: new Map() };
 
 /**
- * The chunks the public player needs before it can render, but those the portal's index.html already
- * lists: the page and the data scope (the router asks for them only once the entry has run) and the
- * translation bundles (the entry asks for them only once it runs, found in its import map
- * `"./bundles/<lang>.ts":()=>…import("./<chunk>.js")`). Empty without a build.
+ * The chunks the public player needs before it can render, but those its page (player.html, the player's
+ * own entry) already lists: the page's code with its styles (the entry imports it only once it runs, see
+ * apps/web/src/player-main.tsx) and the translation bundles (likewise, found in the entry's import map
+ * `"./player-bundles/<lang>.ts":()=>…import("./<chunk>.js")`). Empty without a build.
  */
 export function playerChunks(webDist: string | undefined): PlayerChunks {
   if (!webDist) return NO_CHUNKS;
   const assets = path.join(webDist, 'assets');
   const read = (file: string) => fs.readFileSync(path.join(assets, file), 'utf8');
-  let index: string;
+  let html: string;
   let files: string[];
   try {
-    index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    html = fs.readFileSync(path.join(webDist, 'player.html'), 'utf8');
     files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   } catch {
     return NO_CHUNKS;
@@ -44,19 +44,19 @@ export function playerChunks(webDist: string | undefined): PlayerChunks {
       staticImports(read(file)).forEach(visit);
     };
     roots.forEach((f) => f && visit(f));
-    return [...chunks].filter((f) => !index.includes(`/assets/${f}`));
+    return [...chunks].filter((f) => !html.includes(`/assets/${f}`));
   };
-  const page = files.find((f) => /^public-player-page-[\w-]+\.js$/.test(f));
+  const page = files.find((f) => /^player-app-[\w-]+\.js$/.test(f));
   if (!page) return NO_CHUNKS;
-  const entry = /<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/.exec(index)?.[1];
+  const entry = /<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/.exec(html)?.[1];
   const entryCode = entry && files.includes(entry) ? read(entry) : '';
   const languages = new Map(
-    [...entryCode.matchAll(/["']\.\/bundles\/([a-z]{2})\.ts["']\s*:\s*\(\)\s*=>[^`"']*[`"']\.\/([\w.-]+\.js)[`"']/g)].map(
+    [...entryCode.matchAll(/["']\.\/player-bundles\/([a-z]{2})\.ts["']\s*:\s*\(\)\s*=>[^`"']*[`"']\.\/([\w.-]+\.js)[`"']/g)].map(
       (m) => [m[1]!, withImports([m[2]])] as const,
     ),
   );
   return {
-    page: withImports([page, files.find((f) => /^data-scope-[\w-]+\.js$/.test(f))]),
+    page: withImports([page]),
     languages,
   };
 }

@@ -197,11 +197,16 @@ describe('players', () => {
     it('serves a player’s page with its modules, and a valid one’s with its options, its first frame’s preload and that frame drawn in the body', async () => {
       const webDist = path.join(adapters.dataDir, 'web');
       fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
-      fs.writeFileSync(path.join(webDist, 'assets', 'public-player-page-Xy1.js'), 'export const page=1;');
-      const modules = '<link rel="modulepreload" crossorigin href="/assets/public-player-page-Xy1.js">';
+      fs.writeFileSync(path.join(webDist, 'assets', 'player-app-Xy1.js'), 'export const page=1;');
+      const modules = '<link rel="modulepreload" crossorigin href="/assets/player-app-Xy1.js">';
       fs.writeFileSync(
         path.join(webDist, 'index.html'),
         '<!doctype html><html><head><title>Forecourt</title></head><body><div id="root"></div></body></html>',
+      );
+      // The player's own page (apps/web/player.html), which the portal's paths never get.
+      fs.writeFileSync(
+        path.join(webDist, 'player.html'),
+        '<!doctype html><html><head><title>Forecourt player</title></head><body><div id="root"></div></body></html>',
       );
       const web = await buildApp(adapters, { webDist });
       try {
@@ -219,6 +224,7 @@ describe('players', () => {
         const page = await web.inject({ method: 'GET', url: `/public/player/${ref}` });
         expect(page.statusCode).toBe(200);
         expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('<title>Forecourt player</title>');
         expect(page.headers.link).toBeUndefined();
         const head = page.body.slice(0, page.body.indexOf('</head>'));
         expect(head).toContain(
@@ -239,6 +245,7 @@ describe('players', () => {
 
         const unknown = await web.inject({ method: 'GET', url: '/public/player/AbCdEfGhIjKlMnOpQrStUv' });
         expect(unknown.statusCode).toBe(200);
+        expect(unknown.body).toContain('<title>Forecourt player</title>');
         expect(unknown.body).toContain(modules);
         expect(unknown.body).not.toContain('player-options');
         expect(unknown.body).not.toContain('rel="preload"');

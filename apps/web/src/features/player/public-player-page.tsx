@@ -1,12 +1,9 @@
 import type { PlayerOptions } from '@forecourt/contracts';
-import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
 import { ContactCard } from './contact-card';
 import { getPlayerOptions, inlinePlayerOptions, postWatched } from './player-api';
-import { playerThemeVars } from './player-theme';
 import { PlayerVideo } from './player-video';
 import { RatingBlock } from './rating-block';
 import { SpinViewer } from './spin-viewer';
@@ -16,14 +13,13 @@ const PanoramaViewer = lazy(() => import('./panorama-viewer').then((m) => ({ def
 
 /**
  * /public/player/{reference}: what a dealer's customer opens from a shared link (spec sections 2 and 4).
- * Plain elements with static CSS (player.module.css) in the portal's colours: its renders insert no
- * style and mount no MUI control, which keeps them short on a phone; the rating comes in a second pass,
- * once the media shows.
+ * Plain elements with static CSS (player.module.css) in the portal's colours (player-theme.ts): its renders
+ * insert no style and mount no MUI control, which keeps them short on a phone; the rating comes in a
+ * second pass, once the media shows. It is the whole page of its own entry (player-main.tsx), outside the
+ * portal's router and frame.
  */
-export function PublicPlayerPage() {
+export function PublicPlayerPage({ reference }: { reference: string }) {
   const { t } = useTranslation();
-  const { reference = '' } = useParams();
-  const theme = useTheme();
   const options = useQuery({
     queryKey: ['player-options', reference],
     queryFn: ({ signal }) => getPlayerOptions(reference, signal),
@@ -51,7 +47,7 @@ export function PublicPlayerPage() {
     );
   } else content = <AvailablePlayer options={options.data} />;
   return (
-    <div className={css.player} style={playerThemeVars(theme)}>
+    <div className={css.player}>
       {content}
     </div>
   );

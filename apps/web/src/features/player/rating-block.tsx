@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from '@forecourt/contracts/playe
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnackbar } from '../../components/snackbar';
+import { useSnackbar } from '../../components/snackbar-context';
 import { postScoring } from './player-api';
 import { StarIcon } from './player-icons';
 import css from './player.module.css';

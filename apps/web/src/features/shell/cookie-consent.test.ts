@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COOKIE_CONSENT_STORAGE_KEY, storedConsent } from './cookie-consent';
+import { COOKIE_CONSENT_STORAGE_KEY, storedConsent } from './cookie-consent-store';
 
 describe('cookie consent', () => {
   const store = new Map<string, string>();

@@ -1,0 +1,15 @@
+import { ThemeProvider } from '@mui/system';
+import { useState } from 'react';
+import { SnackbarView, type SnackbarMessage } from '../../components/snackbar';
+import { storedDarkMode } from '../../app/dark-mode';
+import { createPortalTheme } from '../../app/theme';
+
+/** The portal's snackbar in the portal's theme, light or dark as the visitor chose there. */
+export function PlayerSnackbarView(props: { current: SnackbarMessage | null; onClose: () => void }) {
+  const [theme] = useState(() => createPortalTheme(storedDarkMode()));
+  return (
+    <ThemeProvider theme={theme}>
+      <SnackbarView {...props} />
+    </ThemeProvider>
+  );
+}
