@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import type { CroppingType } from '@forecourt/contracts';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { VehicleMask } from './segmentation';
@@ -124,8 +125,41 @@ export function vehicleBox(mask: VehicleMask): VehicleBox | null {
   return right < 0 ? null : { left, top, right, bottom };
 }
 
-/** The stamp's background covering the picture, blurred on a quarter-size copy (same look, far faster). */
+// Every picture of a shooting is composed on the same background, at the same size: the last layer made is
+// kept (24 MB for an 8 MP picture) until another is needed or the worker has composed nothing for a while.
+const KEEP_LAYER_MS = 60_000;
+let lastLayer: { key: string; layer: Promise<Buffer> } | null = null;
+let forgetLayer: NodeJS.Timeout | undefined;
+
+/** The stamp's background covering the picture, blurred, made once for a run of pictures on it. */
 async function backgroundLayer(
+  background: Buffer | null,
+  width: number,
+  height: number,
+  blurringValue: number,
+): Promise<Buffer> {
+  // By content (a stamp's background may be replaced under the same key), hashed off the event loop.
+  const source = background
+    ? Buffer.from(await webcrypto.subtle.digest('SHA-256', new Uint8Array(background))).toString('hex')
+    : 'studio';
+  const key = `${source} ${width}x${height} ${blurringValue}`;
+  let kept = lastLayer;
+  if (kept?.key !== key) {
+    const layer = makeBackgroundLayer(background, width, height, blurringValue);
+    kept = lastLayer = { key, layer };
+    // A failed layer is not kept: the next picture tries again.
+    layer.catch(() => {
+      if (lastLayer?.layer === layer) lastLayer = null;
+    });
+  }
+  clearTimeout(forgetLayer);
+  forgetLayer = setTimeout(() => (lastLayer = null), KEEP_LAYER_MS);
+  forgetLayer.unref();
+  return kept.layer;
+}
+
+/** The stamp's background covering the picture, blurred on a quarter-size copy (same look, far faster). */
+async function makeBackgroundLayer(
   background: Buffer | null,
   width: number,
   height: number,

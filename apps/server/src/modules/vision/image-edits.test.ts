@@ -93,6 +93,27 @@ describe('cropping composition', () => {
     expect(soft[2] - hard[2]).toBeGreaterThan(20);
   });
 
+  it('composes each picture on its own stamp background, blurred as asked, one after another', async () => {
+    const { image, mask } = await blockScene();
+    const green = await sharp({ create: { width: 100, height: 75, channels: 3, background: '#10a040' } }).png().toBuffer();
+    // Half green, half blue: blurred, the line between them turns into a blend.
+    const halves = await sharp({ create: { width: 100, height: 75, channels: 3, background: '#1060c0' } })
+      .composite([{ input: { create: { width: 50, height: 75, channels: 3, background: '#10a040' } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const compose = (bg: Buffer | null, blurringValue: number) => composeCropped({ image, mask, background: bg, blurringValue, croppingType: 'CROPPING' });
+    const seen = [await compose(await background(), 0), await compose(green, 0), await compose(await background(), 0), await compose(null, 0)];
+    const corners = await Promise.all(seen.map((out) => rgbAt(out.originalCropped, 10, 10)));
+    expect(distance(corners[0]!, [16, 96, 192])).toBeLessThan(12);
+    expect(distance(corners[1]!, [16, 160, 64])).toBeLessThan(12);
+    expect(distance(corners[2]!, [16, 96, 192])).toBeLessThan(12);
+    // No stamp background: the light studio backdrop.
+    expect(Math.min(...corners[3]!)).toBeGreaterThan(200);
+    const [sharpLine, blurredLine] = [await compose(halves, 0), await compose(halves, 40)];
+    const [hard, soft] = [await rgbAt(sharpLine.originalCroppedNoShadow, 196, 20), await rgbAt(blurredLine.originalCroppedNoShadow, 196, 20)];
+    expect(soft[2] - hard[2]).toBeGreaterThan(20);
+  });
+
   it('refuses a mask without a vehicle', async () => {
     const { image } = await blockScene();
     await expect(composeCropped({ image, mask: { width: W, height: H, alpha: Buffer.alloc(W * H) }, background: null, blurringValue: 0, croppingType: 'CROPPING' })).rejects.toThrow(/No vehicle/);

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { MODEL_SIDE, type SegmentReply, type SegmenterMessage } from './segmenter.protocol';
+import { MODEL_SIDE, type SegmentReply, type SegmentRequest, type SegmenterMessage } from './segmenter.protocol';
 
 export interface VehicleMask {
   width: number;
@@ -58,11 +58,25 @@ function start(): Promise<ChildProcess> {
   });
 }
 
-/** Sends one picture to the segmenter (started when needed) and waits for its answer or its end. */
-async function ask(image: Buffer): Promise<SegmentReply> {
+/** The segmenter, started if none runs, kept from stopping while it is wanted. */
+function segmenter(): Promise<ChildProcess> {
   clearTimeout(idle);
   started ??= start();
-  const proc = await started;
+  return started;
+}
+
+/** Idle, the segmenter must not keep the worker's process alive, and it gives its memory back after a while. */
+function release(proc: ChildProcess): void {
+  proc.unref();
+  proc.channel?.unref();
+  clearTimeout(idle);
+  idle = setTimeout(() => stop(proc), IDLE_MS);
+  idle.unref();
+}
+
+/** Sends one picture to the segmenter (started when needed) and waits for its answer or its end. */
+async function ask(picture: ModelInput, starting: Promise<ChildProcess> | null): Promise<SegmentReply> {
+  const proc = await (starting ?? segmenter());
   proc.ref();
   proc.channel?.ref();
   const id = nextId++;
@@ -86,18 +100,14 @@ async function ask(image: Buffer): Promise<SegmentReply> {
       proc.on('message', onMessage);
       proc.on('exit', onExit);
       // A callback, not the 'error' event: a closed channel must fail this picture, not the worker.
-      proc.send({ id, image }, (err) => {
+      proc.send({ id, ...picture } satisfies SegmentRequest, (err) => {
         if (!err) return;
         settle();
         reject(new SegmenterCrashed(`The segmenter could not be reached: ${err.message}`));
       });
     });
   } finally {
-    // Idle, it must not keep the worker's process alive, and it gives its memory back after a while.
-    proc.unref();
-    proc.channel?.unref();
-    idle = setTimeout(() => stop(proc), IDLE_MS);
-    idle.unref();
+    release(proc);
   }
 }
 
@@ -106,19 +116,73 @@ function stop(proc: ChildProcess): void {
   proc.kill();
 }
 
-// Inference takes a core for seconds: one image at a time, whoever asks.
+// Inference takes a core for seconds: one image at a time, whoever asks. The next picture is sent as soon as
+// the previous answer is in: its mask is enlarged by the worker while the segmenter already works.
 let queue: Promise<unknown> = Promise.resolve();
+// Pictures asked and not answered yet, and who wants to know when the segmenter starts or stops working.
+let pending = 0;
+const listeners = new Set<(busy: boolean) => void>();
+
+function track(change: 1 | -1): void {
+  pending += change;
+  if (pending === (change === 1 ? 1 : 0)) for (const listener of listeners) listener(pending > 0);
+}
+
+/** Whether the segmenter has a picture to work on, and each time that changes. */
+export interface SegmenterActivity {
+  busy(): boolean;
+  /** Calls the listener with the new state at each change; returns the unsubscribe function. */
+  subscribe(listener: (busy: boolean) => void): () => void;
+}
+
+export const segmenterActivity: SegmenterActivity = {
+  busy: () => pending > 0,
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
 
 /** The vehicle's mask at the image's own size (EXIF-rotated), by the IS-Net model on the CPU. */
 export function segmentVehicle(image: Buffer): Promise<VehicleMask> {
-  const run = queue.then(() => segment(image));
-  queue = run.catch(() => undefined);
-  return run;
+  // The picture is decoded here, at once, while the segmenter still works on the previous one, or starts
+  // and loads its model (that start is this picture's: if it fails, so does the picture).
+  const starting = pending === 0 ? segmenter() : null;
+  starting?.catch(() => undefined);
+  track(1);
+  const input = modelInput(image);
+  input.catch(() => undefined);
+  const reply = queue
+    .then(async () => {
+      const picture = await input.catch((err: Error) => {
+        if (child) release(child);
+        throw err;
+      });
+      return ask(picture, starting);
+    })
+    .finally(() => track(-1));
+  queue = reply.catch(() => undefined);
+  return reply.then(toMask);
 }
 
-async function segment(image: Buffer): Promise<VehicleMask> {
-  const reply = await ask(image);
-  if (reply.kind === 'unreadable') throw new UnreadablePicture(reply.message);
+type ModelInput = Omit<SegmentRequest, 'id'>;
+
+/** The model's input from a picture file: upright (EXIF-rotated), at the model's side, RGB. */
+async function modelInput(image: Buffer): Promise<ModelInput> {
+  try {
+    const [meta, pixels] = await Promise.all([
+      sharp(image).metadata(),
+      sharp(image, { failOn: 'truncated' }).rotate().resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+    ]);
+    if (!meta.width || !meta.height) throw new Error('Not an image');
+    const upright = (meta.orientation ?? 1) >= 5;
+    return { width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height, pixels };
+  } catch (err) {
+    throw new UnreadablePicture((err as Error).message);
+  }
+}
+
+async function toMask(reply: SegmentReply): Promise<VehicleMask> {
   if (reply.kind === 'failed') throw new Error(`The segmentation failed: ${reply.message}`);
   const { width, height } = reply;
   const alpha = await sharp(reply.mask, { raw: { width: MODEL_SIDE, height: MODEL_SIDE, channels: 1 } })

