@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
 
 /** The severities of MUI's Alert, named here so that this context needs no MUI. */
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
@@ -8,8 +8,25 @@ export interface SnackbarApi {
   show: (key: string, severity?: SnackbarSeverity) => void;
 }
 
+export interface SnackbarMessage {
+  id: number;
+  key: string;
+  severity: SnackbarSeverity;
+}
+
 // Apart from the provider (snackbar.tsx) so that a screen that only shows messages, such as the public
 // player's rating, does not import MUI with it; the player provides its own (player-snackbar.tsx).
 export const SnackbarContext = createContext<SnackbarApi>({ show: () => undefined });
 
 export const useSnackbar = (): SnackbarApi => useContext(SnackbarContext);
+
+/** A provider's state: the message shown (one at a time, a new one replaces it), the api and the close. */
+export function useSnackbarMessages(): { api: SnackbarApi; current: SnackbarMessage | null; close: () => void } {
+  const [current, setCurrent] = useState<SnackbarMessage | null>(null);
+  const show = useCallback((key: string, severity: SnackbarSeverity = 'error') => {
+    setCurrent({ id: Date.now(), key, severity });
+  }, []);
+  const api = useMemo(() => ({ show }), [show]);
+  const close = useCallback(() => setCurrent(null), []);
+  return { api, current, close };
+}

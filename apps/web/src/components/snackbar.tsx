@@ -1,26 +1,16 @@
 import { Alert, Snackbar } from '@mui/material';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SnackbarContext, type SnackbarSeverity } from './snackbar-context';
+import { SnackbarContext, useSnackbarMessages, type SnackbarMessage } from './snackbar-context';
 
 export { useSnackbar } from './snackbar-context';
 
-export interface SnackbarMessage {
-  id: number;
-  key: string;
-  severity: SnackbarSeverity;
-}
-
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<SnackbarMessage | null>(null);
-  const show = useCallback((key: string, severity: SnackbarSeverity = 'error') => {
-    setCurrent({ id: Date.now(), key, severity });
-  }, []);
-  const api = useMemo(() => ({ show }), [show]);
+  const { api, current, close } = useSnackbarMessages();
   return (
     <SnackbarContext.Provider value={api}>
       {children}
-      <SnackbarView current={current} onClose={() => setCurrent(null)} />
+      <SnackbarView current={current} onClose={close} />
     </SnackbarContext.Provider>
   );
 }

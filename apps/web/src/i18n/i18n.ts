@@ -1,17 +1,11 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
+import { LANGUAGE_STORAGE_KEY, type Language } from './languages';
 import type { Tree } from './merge';
+import { languageLoader, startI18next } from './start-i18next';
 
 // One module per language (bundles/<lang>.ts merges that language's feature files); only the languages in
 // use are loaded, each in one request.
-const bundles = import.meta.glob<{ default: Tree }>('./bundles/*.ts');
-
-async function loadLanguage(lang: Language): Promise<Tree> {
-  const load = bundles[`./bundles/${lang}.ts`];
-  if (!load) throw new Error(`No translations for ${lang}`);
-  return (await load()).default;
-}
+const loadLanguage = languageLoader(import.meta.glob<{ default: Tree }>('./bundles/*.ts'), 'bundles');
 
 async function ensureLoaded(lang: Language): Promise<void> {
   if (i18n.hasResourceBundle(lang, 'translation')) return;
@@ -20,17 +14,7 @@ async function ensureLoaded(lang: Language): Promise<void> {
 
 /** Starts i18next on the stored or browser language, with French as the fallback. */
 export async function initI18n(): Promise<typeof i18n> {
-  const lang = initialLanguage();
-  await i18n.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: FALLBACK_LANGUAGE,
-    resources: {},
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await Promise.all([ensureLoaded(lang), ensureLoaded(FALLBACK_LANGUAGE)]);
-  document.documentElement.lang = lang;
-  await i18n.changeLanguage(lang);
+  await startI18next(loadLanguage);
   return i18n;
 }
 

@@ -12,7 +12,7 @@ const staticImports = (code: string): string[] =>
 export interface PlayerChunks {
   /** The page's chunk (features/player/player-app.tsx) and its static imports. */
   page: string[];
-  /** Per language, the chunk of its translations (i18n/bundles/<lang>.ts) and that chunk's imports. */
+  /** Per language, the chunk of its translations (i18n/player-bundles/<lang>.ts) and that chunk's imports. */
   languages: Map<string, string[]>;
 }
 

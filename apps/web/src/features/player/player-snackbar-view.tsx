@@ -1,6 +1,7 @@
 import { ThemeProvider } from '@mui/system';
 import { useState } from 'react';
-import { SnackbarView, type SnackbarMessage } from '../../components/snackbar';
+import { SnackbarView } from '../../components/snackbar';
+import type { SnackbarMessage } from '../../components/snackbar-context';
 import { storedDarkMode } from '../../app/dark-mode';
 import { createPortalTheme } from '../../app/theme';
 
