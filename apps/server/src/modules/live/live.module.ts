@@ -1,21 +1,21 @@
-import type { App } from '../../app';
-import type { Adapters } from '../../platform/adapters';
-import { getOrCreateSecret } from '../../platform/secrets';
-import type { Auth } from '../identity/auth';
-import { liveRoutes } from './live.routes';
-import { createLiveService } from './live.service';
-import { createLiveTokens } from './live-token';
-import { createInProcessBus, type SignalBus } from './signal-bus';
-import { signallingRoutes } from './signalling.routes';
+import type { ServerModule } from '../module';
 
 /** Live rooms: scheduling, room info, tokens, ratings, sharing statistics and the signalling socket. */
-export const liveModule = {
+export const liveModule: ServerModule = {
   name: 'live',
-  routes: async (app: App, ctx: { adapters: Adapters; auth: Auth; bus?: SignalBus }): Promise<void> => {
-    const { adapters, auth } = ctx;
+  routes: async (app, { adapters, auth }) => {
+    const [{ getOrCreateSecret }, { liveRoutes }, { createLiveService }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }] = await Promise.all([
+      import('../../platform/secrets'),
+      import('./live.routes'),
+      import('./live.service'),
+      import('./live-token'),
+      import('./signal-bus'),
+      import('./signalling.routes'),
+    ]);
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
     const live = createLiveService({ ...adapters, tokens, visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') });
     await liveRoutes(app, { auth, live });
-    await signallingRoutes(app, { tokens, bus: ctx.bus ?? createInProcessBus(), clock: adapters.clock });
+    // The embedded bus: one API process. Several processes need the PostgreSQL one (next issue).
+    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock });
   },
 };

@@ -14,7 +14,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
 import type { LiveService } from './live.service';
 

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Clock } from '../../platform/clock';
 import type { LiveTokens } from './live-token';
 import type { SignalBus } from './signal-bus';

@@ -7,7 +7,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
-import { fetchUserAccess, hasOption } from '../shootings/shootings-api';
+import { hasOption } from '@forecourt/contracts/options';
+import { useUserOptions } from '../access/use-access';
 import { needsOtherBrowser } from './browser-support';
 import { CallEnded } from './call-ended';
 import { CallView } from './call-view';
@@ -32,7 +33,7 @@ export function RoomPage() {
   const [state, dispatch] = useReducer(roomReducer, initialRoomState);
   const info = useQuery({ queryKey: ['live', 'room', idLiveVideo, code], queryFn: () => fetchRoomInfo(idLiveVideo, code), retry: false, staleTime: Infinity });
   const options = useQuery({ queryKey: ['live', 'options', idLiveVideo, code], queryFn: () => fetchLiveOptions(idLiveVideo, code), enabled: info.isSuccess, staleTime: Infinity });
-  const access = useQuery({ queryKey: ['users', 'me', 'access'], queryFn: fetchUserAccess, enabled: auth.isAuthenticated, staleTime: 5 * 60_000 });
+  const { options: userOptions } = useUserOptions();
   const media = useLocalMedia(needsMedia(state) && options.isSuccess, options.data?.media ?? null);
   const transport = useMemo(() => new P2pTransport(), []);
 
@@ -113,7 +114,7 @@ export function RoomPage() {
             transport={transport}
             media={media}
             selfName={selfName}
-            emailSender={access.data && hasOption(access.data, 'useSendEmail') ? access.data.user.id : null}
+            emailSender={auth.user?.profile.preferred_username && hasOption(userOptions, 'useSendEmail') ? auth.user.profile.preferred_username : null}
             onHangUp={() => dispatch({ type: 'hangUp' })}
           />
           {mediaError}

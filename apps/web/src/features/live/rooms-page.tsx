@@ -21,8 +21,8 @@ import { useNavigate } from 'react-router-dom';
 import { BackButton } from '../../components/back-button';
 import { useSnackbar } from '../../components/snackbar';
 import { DATE_FORMAT, timeFormat } from '../../i18n/date-format';
-import { hasOption } from '../shootings/shootings-api';
-import { useUserAccess } from '../shootings/use-user-access';
+import { hasOption } from '@forecourt/contracts/options';
+import { useUserAccess } from '../access/use-access';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRooms } from './live-api';
 import { RoomEmailDialog, type SharedRoom } from './room-email-dialog';
@@ -43,7 +43,7 @@ export function RoomsPage() {
   const [creating, setCreating] = useState(false);
   const [emailing, setEmailing] = useState<SharedRoom | null>(null);
   const rooms = useQuery({ queryKey: ['live', 'rooms', userId], queryFn: () => fetchRooms(userId!), enabled: Boolean(userId) });
-  const canEmail = hasOption(access.data, 'useSendEmail');
+  const canEmail = hasOption(access.data?.options, 'useSendEmail');
 
   useEffect(() => {
     if (rooms.isError || access.isError) snackbar.show('api.getRoomLiveError');
