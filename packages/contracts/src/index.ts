@@ -15,3 +15,4 @@ export * from './identity';
 export * from './options';
 export * from './vision';
 export * from './editing';
+export * from './live';
