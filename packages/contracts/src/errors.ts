@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SIGNATURE_INVALID',
   'SIGNATURE_EXPIRED',
+  'UPLOAD_EXPIRED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
