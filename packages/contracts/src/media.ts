@@ -18,7 +18,8 @@ export const acceptedContentTypes = (slot: AdminMediaSlot): readonly string[] =>
 
 const FileFacts = {
   fileName: z.string().trim().min(1).max(255),
-  size: z.number().int().positive().max(MAX_MEDIA_BYTES),
+  /** Over MAX_MEDIA_BYTES answers 413 PAYLOAD_TOO_LARGE. */
+  size: z.number().int().positive(),
   contentType: z.string().min(1).max(100),
   /** The file's last-modified time: with name and size it finds an unfinished upload of the same file. */
   lastModified: z.number().int().nonnegative().optional(),

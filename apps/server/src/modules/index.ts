@@ -17,6 +17,7 @@ import { visionRoutes } from './vision/vision.routes';
 import { editingJobs } from './editing/editing.jobs';
 import { editingRoutes } from './editing/editing.routes';
 import { inspectionAndReportRoutes } from './reports/reports.module';
+import { mediaModule } from './media/media.module';
 
 /** Registers every module's routes. Each module adds one line here. */
 export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean; webDist?: string }): Promise<void> {
@@ -35,4 +36,5 @@ export async function registerModules(app: App, adapters: Adapters, opts: { work
   await visionRoutes(app, { adapters, auth });
   await editingRoutes(app, { adapters, auth, jobs: editingJobs(adapters) });
   await inspectionAndReportRoutes(app, adapters, auth);
+  await mediaModule.routes(app, { adapters, auth });
 }

@@ -5,11 +5,12 @@ import { imageJobs } from './images/images.jobs';
 import { playersJobs } from './players/players.jobs';
 import { reportJobs } from './reports/reports.module';
 import { shootingsJobs } from './shootings/shootings.module';
+import { mediaModule } from './media/media.module';
 
 /**
  * Every job the worker runs. Each module with jobs adds its definitions here. Apart from the routes
  * (index.ts), so that a worker process never loads the HTTP side: the OIDC provider, the web config.
  */
 export function buildJobs(adapters: Adapters): JobDefinition[] {
-  return [...shootingsJobs(adapters), ...Object.values(imageJobs(adapters)), ...reportJobs(adapters), ...Object.values(editingJobs(adapters)), ...Object.values(playersJobs(adapters))];
+  return [...shootingsJobs(adapters), ...Object.values(imageJobs(adapters)), ...reportJobs(adapters), ...Object.values(editingJobs(adapters)), ...Object.values(playersJobs(adapters)), ...mediaModule.jobs(adapters)];
 }
