@@ -85,6 +85,8 @@ export const ShootingVideo = z.object({
   streamer: z.string(),
   url: z.string().nullable(),
   reference: z.string().nullable(),
+  /** A still of a hosted video, shown before it plays. */
+  posterUrl: z.string().nullable().optional(),
 });
 export type ShootingVideo = z.infer<typeof ShootingVideo>;
 

@@ -17,6 +17,7 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m
 const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
 const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
 const RoomsPage = lazyPage(() => import('../features/live/rooms-page'), (m) => m.RoomsPage);
 const RoomPage = lazyPage(() => import('../features/live/room-page'), (m) => m.RoomPage);
@@ -56,7 +57,7 @@ export const routes: RouteObject[] = [
                   // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
                   // admin-video features add their pages as index children.
                   { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },
-                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
+                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [{ index: true, element: <AdminVideosPage /> }] },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
                 ],
               },

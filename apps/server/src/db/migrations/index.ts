@@ -10,6 +10,7 @@ import * as m0008 from './0008-shooting-month-counts';
 import * as m0009 from './0009-shooting-list-cover';
 import * as m0010 from './0010-data-versions';
 import * as m0012 from './0012-live-rooms';
+import * as m0013 from './0013-media';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-shooting-list-cover': m0009,
   '0010-data-versions': m0010,
   '0012-live-rooms': m0012,
+  '0013-media': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {
