@@ -17,7 +17,7 @@ import type { App } from '../../app';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { currentUser, sameSecret, type Auth } from './auth';
-import { emailExists } from './identity.repo';
+import { embeddedDomainExists } from './identity.repo';
 import { lookupIdentityProvider, type ExternalProvider } from './identity-providers';
 import { currentUserOf, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
 
@@ -45,7 +45,7 @@ export async function identityRoutes(
       lookupIdentityProvider(request.query.email, {
         publicUrl: config.PUBLIC_URL,
         providers,
-        embeddedAccountExists: (email) => emailExists(db, email),
+        embeddedDomainExists: (domain) => embeddedDomainExists(db, domain),
       }),
   );
 
