@@ -3,6 +3,7 @@ import type { Adapters } from '../platform/adapters';
 import { FsBlobStore } from '../platform/blobs/fs-blob-store';
 import { blobRoutes } from './blobs/blobs.routes';
 import { healthRoutes } from './health/health.routes';
+import { authenticateFirst } from './identity/auth';
 import { createIdentity } from './identity/identity.module';
 import { webConfigRoutes } from './web-config/web-config.routes';
 import { notificationRoutes } from './notifications/notifications.routes';
@@ -20,10 +21,11 @@ import { inspectionAndReportRoutes } from './reports/reports.module';
 
 /** Registers every module's routes. Each module adds one line here. */
 export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean; webDist?: string }): Promise<void> {
+  app.addHook('onRoute', authenticateFirst);
   const { auth, register: identityRoutes } = await createIdentity(adapters);
   await identityRoutes(app);
   await healthRoutes(app, { workerReady: opts.workerReady });
-  await webConfigRoutes(app, { config: adapters.config });
+  await webConfigRoutes(app, { config: adapters.config, auth });
   if (adapters.blobs instanceof FsBlobStore) await blobRoutes(app, { blobs: adapters.blobs });
   await playersModule(app, adapters, auth, { webDist: opts.webDist });
   await notificationRoutes(app, adapters, auth);
