@@ -274,7 +274,7 @@ async function ambientShadow(box: VehicleBox, canvas: Size): Promise<OverlayOpti
   const [sw, sh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${sw}" height="${sh}">
   <defs><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.8 * scale).toFixed(2)}"/></filter></defs>
-  <ellipse cx="${sw / 2}" cy="${sh / 2}" rx="${rx * scale}" ry="${ry * scale}" fill="#000" opacity="0.38" filter="url(#soft)"/></svg>`;
+  <ellipse cx="${sw / 2}" cy="${sh / 2}" rx="${rx * scale}" ry="${ry * scale}" fill="#000" opacity="0.45" filter="url(#soft)"/></svg>`;
   const left = Math.round((box.left + box.right) / 2 - w / 2);
   const top = Math.round(box.bottom - ry * 0.7 - h / 2);
   return clipped(await sharp(Buffer.from(svg)).png().toBuffer(), { left, top, width: w, height: h }, canvas);
@@ -300,7 +300,7 @@ async function footprintShadow(alpha: Buffer, region: DrawnRegion, box: VehicleB
   const { width, height } = region.out;
   const carHeight = box.bottom - box.top;
   const carWidth = box.right - box.left;
-  const above = Math.max(2, carHeight * 0.04);
+  const above = Math.max(2, carHeight * 0.05);
   const below = Math.max(1, carHeight * 0.012);
   const pad = Math.ceil(Math.max(4, carWidth * 0.04));
   // The shadow's own area: the region's columns with a pad, from above the lowest edge to below the floor line.
@@ -327,6 +327,6 @@ async function footprintShadow(alpha: Buffer, region: DrawnRegion, box: VehicleB
   const sigma = Math.max(1.5, carWidth * 0.01);
   const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
   const shadow = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < blurred.length; i++) shadow[i * 4 + 3] = Math.round(blurred[i]! * 0.6);
+  for (let i = 0; i < blurred.length; i++) shadow[i * 4 + 3] = Math.round(blurred[i]! * 0.7);
   return { input: shadow, raw: { width: w, height: h, channels: 4 }, left, top };
 }
