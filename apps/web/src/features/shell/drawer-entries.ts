@@ -1,5 +1,5 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
-import { hasAccess } from '../auth/user-options';
+import { hasOption } from '../access/user-options';
 
 export interface Rights {
   /** preferred_username: the user id; a UUID means a non-legacy account. */
@@ -44,9 +44,9 @@ export function drawerEntries(r: Rights): DrawerEntry[] {
     [true, { name: 'statistics', app: 'statistics' }],
     [r.roles.includes('manage-users') && isNonLegacy(r.username), { name: 'userBoard', app: 'userBoard' }],
     [admin, { name: 'dms', app: 'dms' }],
-    [hasAccess(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
-    [hasAccess(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
-    [hasAccess(r.options, 'vehicleIdentificationMethods'), { name: 'cashBuyback', app: 'cashBuyback' }],
+    [hasOption(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
+    [hasOption(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
+    [hasOption(r.options, 'vehicleIdentificationMethods'), { name: 'cashBuyback', app: 'cashBuyback' }],
     [has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS', 'SALES'), { name: 'demo', app: 'demo' }],
     [true, { name: 'faq', app: 'faq' }],
     [true, { name: 'tutorials', app: 'tutorials' }],
