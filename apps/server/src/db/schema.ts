@@ -56,6 +56,8 @@ export interface StampConfigurationsTable {
   cropping_type: string;
   background_key: string | null;
   blurring_value: number;
+  /** Percent of the height, from the top, where the set's floor begins (0015). */
+  floor_level: Generated<number>;
 }
 export interface ShootingsTable {
   id: string;
