@@ -1,4 +1,4 @@
-import { isVirtualVin, VIDEO_TYPES, type ShootingDetail, type ShootingType, type ShootingVideo } from '@forecourt/contracts';
+import { ARCHIVE_TYPES, archiveHolds, isVirtualVin, VIDEO_TYPES, type ArchiveType, type ShootingDetail, type ShootingImage, type ShootingType, type ShootingVideo } from '@forecourt/contracts';
 
 /** Not synchronised: a virtual product of a real owner (id prefix before _ not VIRTUAL), STANDARD or VIDEO. */
 export function isNotSynchronised(d: Pick<ShootingDetail, 'productType' | 'vin' | 'ownerId'>, type: ShootingType): boolean {
@@ -66,3 +66,7 @@ export function shootingActions(
     resendDms: standard && has('useResendDMSOnStampotheque') && !(d.productType === 'VIRTUAL' || isVirtualVin(d.vin)),
   };
 }
+
+/** The archives worth offering: those that would hold at least one of the shooting's images. */
+export const offeredArchives = (images: readonly Pick<ShootingImage, 'imageType'>[]): ArchiveType[] =>
+  ARCHIVE_TYPES.filter((type) => images.some((i) => archiveHolds(type, i.imageType)));
