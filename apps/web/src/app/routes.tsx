@@ -17,6 +17,8 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m
 const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
+const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
 const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), (m) => m.NotFoundPage);
 const LegalNoticePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.LegalNoticePage);
@@ -56,6 +58,9 @@ export const routes: RouteObject[] = [
                   { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [] },
                   { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
+                  { path: '/statistics', element: <StatisticsPage /> },
+                  // Non-legacy accounts only (spec section 2): the page sends others to /.
+                  { path: '/account', element: <AccountPage /> },
                 ],
               },
               { path: '/404', element: <NotFoundPage /> },
