@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, signIn, storedUserKey } from '../support/sign-in';
 
+// Each test signs in, calls the API and runs axe twice: more than the default on a busy 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Calls the API as the signed-in user of the page (its stored token and the portal's api key). */
