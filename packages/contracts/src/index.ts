@@ -12,6 +12,7 @@ export * from './products';
 export * from './stamps';
 export * from './images';
 export * from './identity';
+export * from './options';
 export * from './vision';
 export * from './editing';
 export * from './account';

@@ -9,7 +9,7 @@ import { lazyPage } from './lazy-page';
 // player; server state and the snackbar to the screens that call the API, not to the login page.
 const DataScope = lazyPage(() => import('./data-scope'), (m) => m.DataScope);
 const AppLayout = lazyPage(() => import('./app-layout'), (m) => m.AppLayout);
-const RequireOption = lazyPage(() => import('../features/auth/require-option'), (m) => m.RequireOption);
+const RequireOption = lazyPage(() => import('../features/access/require-option'), (m) => m.RequireOption);
 
 // Screens.
 const LoginCallback = lazyPage(() => import('../features/auth/login-callback'), (m) => m.LoginCallback);

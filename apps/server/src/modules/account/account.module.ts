@@ -1,21 +1,20 @@
-import type { App } from '../../app';
-import type { Adapters } from '../../platform/adapters';
-import type { Auth } from '../identity/auth';
-import { parseIdentityProviders } from '../identity/identity-providers';
-import { parseAppLinks } from '../web-config/web-config.routes';
-import { accountRoutes } from './account.routes';
-import { createAccountService } from './account.service';
+import type { ServerModule } from '../module';
 
 /** The signed-in user's own account: profile, language, the identity provider's account page. */
-export const accountModule = {
+export const accountModule: ServerModule = {
   name: 'account',
-  routes: async (app: App, ctx: { adapters: Adapters; auth: Auth }) => {
-    const { config, db } = ctx.adapters;
+  routes: async (app, { adapters, auth }) => {
+    const [{ accountRoutes }, { createAccountService }, { parseIdentityProviders }, { parseAppLinks }] = await Promise.all([
+      import('./account.routes'),
+      import('./account.service'),
+      import('../identity/identity-providers'),
+      import('../web-config/web-config.routes'),
+    ]);
     const account = createAccountService({
-      db,
-      providers: parseIdentityProviders(config.IDENTITY_PROVIDERS),
-      appLinks: parseAppLinks(config.APP_LINKS),
+      db: adapters.db,
+      providers: parseIdentityProviders(adapters.config.IDENTITY_PROVIDERS),
+      appLinks: parseAppLinks(adapters.config.APP_LINKS),
     });
-    await accountRoutes(app, { auth: ctx.auth, account });
+    await accountRoutes(app, { auth, account });
   },
 };

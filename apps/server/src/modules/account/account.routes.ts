@@ -1,5 +1,5 @@
 import { AccountLanguageBody, AccountProfile } from '@forecourt/contracts';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
 import type { createAccountService } from './account.service';
 

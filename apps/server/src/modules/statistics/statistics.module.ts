@@ -1,10 +1,7 @@
-import type { App } from '../../app';
-import type { Adapters } from '../../platform/adapters';
-import type { Auth } from '../identity/auth';
-import { statisticsRoutes } from './statistics.routes';
+import type { ServerModule } from '../module';
 
 /** Shares recorded by the portal and the figures of the statistics screen. */
-export const statisticsModule = {
+export const statisticsModule: ServerModule = {
   name: 'statistics',
-  routes: (app: App, ctx: { adapters: Adapters; auth: Auth }) => statisticsRoutes(app, ctx.adapters, ctx.auth),
+  routes: async (app, { adapters, auth }) => (await import('./statistics.routes')).statisticsRoutes(app, adapters, auth),
 };

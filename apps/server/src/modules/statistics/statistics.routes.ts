@@ -1,6 +1,6 @@
 import { PlayerRef, PlayerSharedStatistic, StatisticsQuery, StatisticsResponse, UserIdParams } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { createStatisticsService } from './statistics.service';

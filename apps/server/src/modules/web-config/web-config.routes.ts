@@ -1,6 +1,6 @@
 import { APP_LINK_NAMES, WebConfig } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';
 import { API_AUDIENCE } from '../identity/signing-keys';

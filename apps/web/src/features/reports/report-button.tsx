@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from '../shooting-detail/action-button';
+import { ActionButton } from '../../components/action-button';
 import { AVAILABILITY_MESSAGE, reportAvailability } from './report-availability';
 import { fetchReport, type ShootingKey } from './reports-api';
 

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from '../shooting-detail/action-button';
+import { ActionButton } from '../../components/action-button';
 import { playerButtonKind } from './player-button-kind';
 import { getPlayerInfo } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';

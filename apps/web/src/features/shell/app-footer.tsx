@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../components/language-select';
 
 /** Terms differ for French: the French text (CGU/CGV) for French, the English one for every other language. */
 export const termsLanguage = (language: string): 'fr' | 'en' => (language === 'fr' ? 'fr' : 'en');

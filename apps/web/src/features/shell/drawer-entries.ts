@@ -1,5 +1,5 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
-import { hasAccess } from '../auth/user-options';
+import { hasOption } from '@forecourt/contracts/options';
 
 export interface Rights {
   /** preferred_username: the user id; a UUID means a non-legacy account. */
@@ -48,9 +48,9 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
     [true, { name: 'statistics', to: '/statistics' }],
     [r.roles.includes('manage-users') && isNonLegacy(r.username), app('userBoard')],
     [admin, app('dms')],
-    [hasAccess(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
-    [hasAccess(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
-    [hasAccess(r.options, 'vehicleIdentificationMethods'), app('cashBuyback')],
+    [hasOption(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
+    [hasOption(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
+    [hasOption(r.options, 'vehicleIdentificationMethods'), app('cashBuyback')],
     [has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS', 'SALES'), app('demo')],
     [true, app('faq')],
     [true, app('tutorials')],

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusLabel } from '../shootings/status-label';
+import { StatusLabel } from '../../components/status-label';
 import { displayVin } from './detail-rules';
 
 /** The left column: the vehicle and the shooting (spec section 2). */

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { replayDms } from './shooting-detail-api';
 
 /** Resend to the DMS, with the sync state (not yet sent, sending, done); resending stays possible. */

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { downloadArchive } from './shooting-detail-api';
 
 /** The download menu of a STANDARD shooting: the three archive kinds. */
