@@ -38,9 +38,9 @@ export const StatisticsQuery = z
     timeZone: z.string().max(64).refine(isTimeZone, 'is not a time zone').default('UTC'),
     ownerId: z.string().min(1).max(100).optional(),
   })
-  .refine((q) => q.from <= q.to, { message: 'must not be before from', path: ['to'] })
+  .refine((q) => q.from <= q.to, { message: 'must not be before the first day', path: ['to'] })
   .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STATISTICS_MAX_DAYS, {
-    message: `must be at most ${STATISTICS_MAX_DAYS} days after from`,
+    message: `must be at most ${STATISTICS_MAX_DAYS} days after the first day`,
     path: ['to'],
   });
 export type StatisticsQuery = z.infer<typeof StatisticsQuery>;
