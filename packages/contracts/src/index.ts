@@ -17,3 +17,4 @@ export * from './vision';
 export * from './editing';
 export * from './live';
 export * from './media';
+export * from './account';

@@ -1,3 +1,4 @@
+import { accountModule } from './account/account.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
 import { healthModule } from './health/health.module';
@@ -29,6 +30,7 @@ export const serverModules: readonly ServerModule[] = [
   playersModule,
   notificationsModule,
   statisticsModule,
+  accountModule,
   shootingsModule,
   productsModule,
   stampsModule,

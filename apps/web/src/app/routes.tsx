@@ -18,6 +18,8 @@ const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-pag
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
 const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
+const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
+const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
 const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
 const RoomsPage = lazyPage(() => import('../features/live/rooms-page'), (m) => m.RoomsPage);
 const RoomPage = lazyPage(() => import('../features/live/room-page'), (m) => m.RoomPage);
@@ -59,6 +61,9 @@ export const routes: RouteObject[] = [
                   { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },
                   { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [{ index: true, element: <AdminVideosPage /> }] },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
+                  { path: '/statistics', element: <StatisticsPage /> },
+                  // Non-legacy accounts only (spec section 2): the page sends others to /.
+                  { path: '/account', element: <AccountPage /> },
                 ],
               },
               // The live call page is public: visitors join by the link's meeting code.
