@@ -82,6 +82,12 @@ describe('a shooting whose pipeline stops on a failure', () => {
     expect(state.statusCode).toBe(200);
     expect(state.json()).toEqual({ failed: true, images: [{ imageId: s.failedImageId, position: 1 }] });
 
+    // Retried while the cause is still there, it fails again and says so again.
+    expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({ failed: false, images: [] });
+    await runJobs();
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual(state.json());
+
     await adapters.blobs.put(s.blobKey, s.good, 'image/jpeg');
     expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(204);
     await runJobs();
