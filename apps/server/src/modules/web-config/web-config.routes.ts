@@ -22,11 +22,20 @@ export function parseAppLinks(json: string | undefined): z.infer<typeof AppLinks
 }
 
 /**
+ * The footer's mobile app-store links (spec section 2) when APP_LINKS does not name the app's own pages:
+ * the stores' search for the Forecourt app, so the footer always offers them.
+ */
+export const DEFAULT_STORE_LINKS = {
+  appStore: 'https://apps.apple.com/search?term=Forecourt',
+  googlePlay: 'https://play.google.com/store/search?q=Forecourt&c=apps',
+} as const;
+
+/**
  * Public run-time settings of the portal. The api keys identify the portal as a client (as the spec's
  * api-key header does); they are not secrets, user access always needs a bearer token too.
  */
 export async function webConfigRoutes(app: App, deps: { config: Config }): Promise<void> {
-  const appLinks = parseAppLinks(deps.config.APP_LINKS);
+  const appLinks = { ...DEFAULT_STORE_LINKS, ...parseAppLinks(deps.config.APP_LINKS) };
   app.get('/api/web-config', { schema: { response: { 200: WebConfig } } }, async () => ({
     version: '1.17.0',
     apiKey: deps.config.API_KEY,
