@@ -14,3 +14,4 @@ export * from './images';
 export * from './identity';
 export * from './vision';
 export * from './editing';
+export * from './brand-colours';
