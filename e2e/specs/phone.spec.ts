@@ -84,8 +84,10 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   await expect(damage).toBeVisible();
   // Stacked: the estimated cost is on screen, beside its column's name.
   const cost = damage.locator('td').last();
+  await cost.scrollIntoViewIfNeeded();
   await expect(cost).toBeInViewport({ ratio: 1 });
   expect(await cost.evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(e, '::before').content)).toBe('"Estimated repair"');
+  await page.getByTestId('damages-total').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('damages-total')).toBeInViewport({ ratio: 1 });
   await expectNamedActions(page);
   await expectNoSidewaysScroll(page);
@@ -94,7 +96,10 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   await openFirst(page, 'Workshop video', /\/inspection-repair-order$/);
   const item = page.getByTestId('health-item').first();
   await expect(item).toBeVisible();
-  for (const cell of await item.locator('td').all()) await expect(cell).toBeInViewport({ ratio: 1 });
+  for (const cell of await item.locator('td').all()) {
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport({ ratio: 1 });
+  }
   await expectNoSidewaysScroll(page);
   await shot(page, 'detail-workshop');
 
