@@ -107,8 +107,12 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
-  // The player of the standard shooting, as a customer opens it on a phone.
-  await openFirst(page, 'Standard', /\/shootings\/[^/]+$/);
+  // The player of a finished standard shooting, as a customer opens it on a phone.
+  await page.goto('/shootings');
+  for (const type of ['Videos', 'Inspection', 'Workshop video']) await page.getByRole('checkbox', { name: type, exact: true }).uncheck();
+  await page.getByRole('button', { name: 'Search' }).click();
+  const done = page.getByTestId('shooting-card').filter({ has: page.getByTestId('status-label').filter({ hasText: 'Done' }) });
+  await page.goto((await done.first().locator('a[href^="/owners/"]').first().getAttribute('href'))!);
   const info = page.waitForResponse((r) => r.url().includes('/marketplaces/FORECOURT'));
   const popup = context.waitForEvent('page');
   await page.getByRole('button', { name: 'Player', exact: true }).click();
@@ -116,7 +120,6 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   const { url } = (await (await info).json()) as { url: string };
   await (await popup).close();
   await page.goto(url);
-  await page.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByRole('slider', { name: '360° view of the vehicle' })).toHaveAttribute('aria-busy', 'false');
   await expectNoSidewaysScroll(page);
   await shot(page, 'player');
