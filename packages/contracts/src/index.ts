@@ -16,3 +16,4 @@ export * from './options';
 export * from './vision';
 export * from './editing';
 export * from './account';
+export * from './live';

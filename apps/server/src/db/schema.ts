@@ -164,6 +164,8 @@ export interface LiveRoomsTable {
   appointment_date: string;
   meeting_code: string;
   created_at: string;
+  registration: string | null;
+  player_ref: string | null;
 }
 export interface VideoConfigurationsTable {
   id: string;

@@ -5,6 +5,7 @@ import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
+import { liveModule } from './live/live.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -37,4 +38,5 @@ export const serverModules: readonly ServerModule[] = [
   editingModule,
   inspectionsModule,
   reportsModule,
+  liveModule,
 ];

@@ -9,6 +9,7 @@ import * as m0007 from './0007-inspections';
 import * as m0008 from './0008-shooting-month-counts';
 import * as m0009 from './0009-shooting-list-cover';
 import * as m0010 from './0010-data-versions';
+import * as m0012 from './0012-live-rooms';
 import * as m0016 from './0016-statistics-periods';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-shooting-month-counts': m0008,
   '0009-shooting-list-cover': m0009,
   '0010-data-versions': m0010,
+  '0012-live-rooms': m0012,
   '0016-statistics-periods': m0016,
 };
 

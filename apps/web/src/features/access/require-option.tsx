@@ -1,7 +1,6 @@
 import { Navigate, Outlet } from 'react-router-dom';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { hasOption } from '@forecourt/contracts/options';
-import { useUserOptions } from './use-access';
+import { hasOption, useUserOptions } from './user-options';
 
 /** Routes behind a per-user option (useVideoLive, useAdminVideo): without it the user goes to /. */
 export function RequireOption({ option }: { option: string }) {

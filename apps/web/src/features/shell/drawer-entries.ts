@@ -1,5 +1,5 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
-import { hasOption } from '@forecourt/contracts/options';
+import { hasOption } from '../access/user-options';
 
 export interface Rights {
   /** preferred_username: the user id; a UUID means a non-legacy account. */

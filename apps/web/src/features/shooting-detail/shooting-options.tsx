@@ -1,11 +1,10 @@
 import type { ShootingDetail, ShootingType } from '@forecourt/contracts';
-import { hasOption } from '@forecourt/contracts/options';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, useCompactActions } from '../../components/action-button';
 import { pickVideo } from '../../components/video-view';
-import type { UserAccess } from '../access/use-access';
+import type { UserAccess } from '../access/user-access';
 import { EditButtons } from '../editing/edit-buttons';
 import type { EditMode } from '../editing/use-edit-mode';
 import { RestampButton } from '../restamp/restamp-dialog';
@@ -33,7 +32,7 @@ export interface ShootingOptionsProps {
 export function ShootingOptions({ shooting, type, access, onChanged, edit }: ShootingOptionsProps) {
   const { t } = useTranslation();
   const compact = useCompactActions();
-  const actions = shootingActions(type, shooting, (name) => hasOption(access?.options, name));
+  const actions = shootingActions(type, shooting, (name) => access?.has(name) ?? false);
   const key = { ownerId: shooting.ownerId, productId: shooting.productId, shootingId: shooting.id };
   const video = pickVideo(shooting.videos);
   return (
@@ -42,8 +41,8 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
       {actions.downloadVideo && video?.url ? (
         <ActionButton compact={compact} icon={<OpenInNewIcon />} label={t('shootingDetail.actions.downloadVideo')} href={video.url} target="_blank" rel="noopener noreferrer" />
       ) : null}
-      {type === 'STANDARD' && access && edit ? <EditButtons edit={edit} hasOption={(name) => hasOption(access?.options, name)} compact={compact} /> : null}
-      {type === 'STANDARD' && access && hasOption(access.options, 'useRestamp') ? (
+      {type === 'STANDARD' && access && edit ? <EditButtons edit={edit} hasOption={access.has} compact={compact} /> : null}
+      {type === 'STANDARD' && access && access.has('useRestamp') ? (
         <RestampButton target={{ ...key, images: shooting.images.filter((i) => i.imageType === 'ORIGINAL') }} userId={access.user.id} compact={compact} />
       ) : null}
       {access ? (
@@ -55,12 +54,12 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
             id: access.user.id,
             email: access.user.email,
             name: access.user.fullName,
-            canSendEmail: hasOption(access.options, 'useSendEmail'),
-            canSendSms: hasOption(access.options, 'useSendSms'),
+            canSendEmail: access.has('useSendEmail'),
+            canSendSms: access.has('useSendSms'),
           }}
         />
       ) : null}
-      <ReportButtons type={type} shooting={key} tradeIn={hasOption(access?.options, 'use2spect')} compact={compact} />
+      <ReportButtons type={type} shooting={key} tradeIn={access?.has('use2spect') ?? false} compact={compact} />
       {actions.resendDms ? <DmsAction shooting={shooting} compact={compact} onQueued={onChanged} /> : null}
       {actions.deleteVideo ? <DeleteVideoButton shooting={key} compact={compact} onDeleted={onChanged} /> : null}
       {actions.deleteShooting ? <DeleteShootingButton shooting={key} compact={compact} /> : null}

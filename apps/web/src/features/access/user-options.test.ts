@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 vi.mock('../../api/web-config', () => ({ getWebConfig: vi.fn(async () => ({ apiKey: 'the-api-key' })) }));
 
 const { getWebConfig } = await import('../../api/web-config');
-const { fetchUserOptions, OPTIONS_TIMEOUT_MS } = await import('./access-api');
+const { fetchUserOptions, OPTIONS_TIMEOUT_MS } = await import('./user-options');
 const { request, MAIN_API_TIMEOUT_MS } = await import('../../api/http');
 
 describe('the options call', () => {
