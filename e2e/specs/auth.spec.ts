@@ -61,7 +61,7 @@ test('the login page checks the e-mail, and language and dark mode survive a rel
 test('the e-mail is remembered and an unknown e-mail gets a clear message', async ({ page }) => {
   await page.goto('/login');
   await acceptCookies(page);
-  await page.locator('input[type="email"]').fill('nobody@demo.forecourt.test');
+  await page.locator('input[type="email"]').fill('nobody@unknown-dealer.test');
   await page.locator('button[type="submit"]').click();
   await expect(page.getByText('No Forecourt account uses this e-mail address.')).toBeVisible();
   await signIn(page, DEMO_EMAILS.sales);

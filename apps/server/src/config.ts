@@ -44,7 +44,8 @@ export const ConfigSchema = z
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
     JOB_POLL_MS: positiveInt.default(200),
-    JOB_LEASE_SECONDS: positiveInt.default(60),
+    // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
+    JOB_LEASE_SECONDS: positiveInt.default(15),
     JOB_MAX_ATTEMPTS: positiveInt.default(5),
     SMTP_URL: z
       .string()

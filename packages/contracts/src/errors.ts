@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'SIGNATURE_EXPIRED',
   // A live room asked for with a wrong or missing meeting code (or that does not exist: the same answer).
   'WRONG_MEETING_CODE',
+  'UPLOAD_EXPIRED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

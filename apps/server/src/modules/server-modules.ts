@@ -6,6 +6,7 @@ import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
 import { liveModule } from './live/live.module';
+import { mediaModule } from './media/media.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -39,4 +40,5 @@ export const serverModules: readonly ServerModule[] = [
   inspectionsModule,
   reportsModule,
   liveModule,
+  mediaModule,
 ];

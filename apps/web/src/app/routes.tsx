@@ -17,6 +17,7 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m
 const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
 const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
 const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
 const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
@@ -58,7 +59,7 @@ export const routes: RouteObject[] = [
                   // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
                   // admin-video features add their pages as index children.
                   { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },
-                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
+                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [{ index: true, element: <AdminVideosPage /> }] },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
                   { path: '/statistics', element: <StatisticsPage /> },
                   // Non-legacy accounts only (spec section 2): the page sends others to /.
