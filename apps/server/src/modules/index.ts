@@ -5,7 +5,7 @@ import type { ModuleContext } from './module';
 import { serverModules } from './server-modules';
 
 /** Registers every module's routes on the app, each given the same context. */
-export async function registerModules(app: App, adapters: Adapters, opts: { workerReady: () => boolean; webDist?: string }): Promise<void> {
+export async function registerModules(app: App, adapters: Adapters, opts: Pick<ModuleContext, 'workerReady' | 'webDist' | 'metrics'>): Promise<void> {
   const ctx: ModuleContext = { adapters, auth: await createIdentityAuth(adapters), ...opts };
   for (const module of serverModules) await module.routes?.(app, ctx);
 }

@@ -4,6 +4,7 @@ import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
+import { metricsModule } from './metrics/metrics.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -22,6 +23,7 @@ import { webConfigModule } from './web-config/web-config.module';
 export const serverModules: readonly ServerModule[] = [
   identityModule,
   healthModule,
+  metricsModule,
   webConfigModule,
   blobsModule,
   playersModule,
