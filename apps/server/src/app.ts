@@ -16,6 +16,7 @@ import { registerRequestIds, requestIdOf } from './http/request-id';
 import { registerRequestMetrics } from './http/request-metrics';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
+import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
 import type { Metrics } from './platform/metrics/metrics';
 import { registerModules } from './modules';
 
@@ -81,6 +82,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     request.log.error(err);
     return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } });
   });
+
+  if (new URL(adapters.config.PUBLIC_URL).protocol === 'https:') app.addHook('onRequest', strictTransportSecurity);
+  app.addHook('onRequest', refuseControlCharacters);
+  app.addHook('preHandler', refuseNulInBody);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
