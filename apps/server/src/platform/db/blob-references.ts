@@ -11,14 +11,15 @@ export const BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   shootings: ['cover_key'],
   images: ['blob_key', 'thumbnail_key'],
   image_variants: ['blob_key'],
-  videos: ['blob_key'],
+  videos: ['blob_key', 'poster_key'],
   reports: ['blob_key'],
   video_configurations: ['introduction_key', 'conclusion_key', 'audio_key'],
 };
 
-/** Blob keys of uploads granted but perhaps never made: copied when present, not missed when absent. */
+/** Blob keys of uploads granted or under way, perhaps never finished: copied when present, not missed when absent. */
 export const OPTIONAL_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   upload_grants: ['blob_key'],
+  media_uploads: ['blob_key'],
 };
 
 /** Columns named like keys that are not blob keys. */
