@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -12,8 +11,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { App } from './app-types';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
+import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
 import { registerModules } from './modules';
 
 export interface AppOptions {
@@ -23,8 +24,6 @@ export interface AppOptions {
   /** Whether the worker is polling; /healthz waits for it when this process runs one. */
   workerReady?: () => boolean;
 }
-
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');
@@ -69,6 +68,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     request.log.error(err);
     return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } });
   });
+
+  if (new URL(adapters.config.PUBLIC_URL).protocol === 'https:') app.addHook('onRequest', strictTransportSecurity);
+  app.addHook('onRequest', refuseControlCharacters);
+  app.addHook('preHandler', refuseNulInBody);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -56,6 +56,8 @@ export interface StampConfigurationsTable {
   cropping_type: string;
   background_key: string | null;
   blurring_value: number;
+  /** Percent of the height, from the top, where the set's floor begins (0015). */
+  floor_level: Generated<number>;
 }
 export interface ShootingsTable {
   id: string;
@@ -166,6 +168,8 @@ export interface LiveRoomsTable {
   appointment_date: string;
   meeting_code: string;
   created_at: string;
+  registration: string | null;
+  player_ref: string | null;
 }
 export interface VideoConfigurationsTable {
   id: string;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { BlobTooLargeError, type FsBlobStore } from '../../platform/blobs/fs-blob-store';
 import { isValidKey } from '../../platform/blobs/blob-store';
 import { parseByteRange } from '../../platform/blobs/byte-range';

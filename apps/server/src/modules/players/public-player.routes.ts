@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { BlobObject } from '../../platform/blobs/blob-store';
 import { AppError } from '../../platform/errors';
 import type { Variant } from './frame-variants';

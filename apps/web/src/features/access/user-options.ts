@@ -4,6 +4,9 @@ import { request } from '../../api/http';
 import { getWebConfig } from '../../api/web-config';
 import { useAuth } from '../../auth/auth-context';
 
+// The option test, for the screens that read the options through this module.
+export { hasOption } from '@forecourt/contracts/options';
+
 export const OPTIONS_TIMEOUT_MS = 30_000;
 export const API_VERSION = '1.28';
 
@@ -15,7 +18,8 @@ export async function fetchUserOptions(username: string | undefined, host = wind
   try {
     const { apiKey } = await getWebConfig();
     if (!host || !apiKey || !username) return null;
-    // The schema loads with the call: the guards that use it are in the first screen's bundle.
+    // The schema loads with the call: the drawer and the option guard that use it are in the first
+    // screen's bundle, which must not carry zod.
     const { UserOptionsResponse } = await import('@forecourt/contracts/identity');
     return await request(`${host}/api/external/legacy/${API_VERSION}/users/${encodeURIComponent(username)}/options`, {
       schema: UserOptionsResponse,
@@ -26,22 +30,20 @@ export async function fetchUserOptions(username: string | undefined, host = wind
   }
 }
 
+/** The options by name, the shape `hasOption` (`@forecourt/contracts/options`) reads. */
+export const optionMap = (options: readonly UserOption[]): Record<string, unknown> => Object.fromEntries(options.map((o) => [o.name, o.value]));
+
+/** The one cache entry of a user's options: every screen that tests an option reads it through this. */
+export const userOptionsQuery = (username: string | undefined) => ({
+  queryKey: ['users', username, 'options'] as const,
+  queryFn: () => fetchUserOptions(username),
+  staleTime: 5 * 60_000,
+});
+
 /** The signed-in user's options as a map; null while loading or when the call failed. */
 export function useUserOptions(): { options: Record<string, unknown> | null; loading: boolean } {
   const { user } = useAuth();
   const username = user?.profile.preferred_username;
-  const query = useQuery({
-    queryKey: ['user-options', username],
-    queryFn: () => fetchUserOptions(username),
-    enabled: Boolean(username),
-    staleTime: 5 * 60_000,
-  });
-  const options = query.data ? Object.fromEntries(query.data.map((o) => [o.name, o.value])) : null;
-  return { options, loading: Boolean(username) && query.isPending };
-}
-
-/** The specific-access test of spec section 6: a true switch or a non-empty list. */
-export function hasAccess(options: Record<string, unknown> | null, name: string): boolean {
-  const v = options?.[name];
-  return Array.isArray(v) ? v.length > 0 : v === true;
+  const query = useQuery({ ...userOptionsQuery(username), enabled: Boolean(username) });
+  return { options: query.data ? optionMap(query.data) : null, loading: Boolean(username) && query.isPending };
 }

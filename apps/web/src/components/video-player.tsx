@@ -2,7 +2,7 @@ import type { ShootingVideo } from '@forecourt/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { pickVideo, videoView } from './detail-rules';
+import { pickVideo, videoView } from './video-view';
 
 /** The shooting's preferred video: a native player for hosted files, the provider's embed otherwise. */
 export function VideoPlayer({ videos }: { videos: ShootingVideo[] }) {

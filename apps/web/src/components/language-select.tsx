@@ -4,8 +4,8 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../../i18n/i18n';
-import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../../i18n/languages';
+import { changeLanguage } from '../i18n/i18n';
+import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../i18n/languages';
 
 // NativeSelect's input props do not declare data attributes; the e2e tests find the select by it.
 const TEST_ID = { 'data-testid': 'language-select' };
