@@ -8,7 +8,7 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
 import { hasOption } from '@forecourt/contracts/options';
-import { useUserOptions } from '../access/use-access';
+import { useUserOptions } from '../access/user-options';
 import { needsOtherBrowser } from './browser-support';
 import { CallEnded } from './call-ended';
 import { CallView } from './call-view';
