@@ -37,6 +37,8 @@ describe('what a process holds in memory', () => {
     expect(loaded).toContain('sharp');
     expect(loaded).toContain('kysely');
     expect(LOADED_ON_USE.filter((name) => loaded.has(name))).toEqual([]);
+    // The resumable upload protocol is HTTP only; the media jobs need ffmpeg, not tus.
+    expect(['@tus/server', '@tus/file-store', '@tus/s3-store'].filter((name) => loaded.has(name))).toEqual([]);
   });
 
   it('the API loads its HTTP side, and still no PDF, zip or model runtime before a request needs it', async () => {

@@ -68,6 +68,21 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
     expect(await blobs.head(k.replace('front.jpg', 'rear.jpg'))).toBeNull();
   });
 
+  it('serves a byte range of a file (video seeking) and refuses one past its end', async () => {
+    const k = key();
+    const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+    await blobs.put(k, body, 'video/mp4');
+    const url = await blobs.presignGet(k, { expiresInSeconds: 60 });
+    const part = await app.inject({ method: 'GET', url, headers: { range: 'bytes=100-299' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-299/1000');
+    expect(part.headers['accept-ranges']).toBe('bytes');
+    expect(part.rawPayload.equals(body.subarray(100, 300))).toBe(true);
+    const past = await app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-' } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */1000');
+  });
+
   it('refuses an upload without a signature', async () => {
     const res = await put(`/blobs/${key()}`, jpeg(10));
     expect(res.statusCode).toBe(403);

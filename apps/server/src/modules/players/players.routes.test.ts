@@ -190,7 +190,7 @@ describe('players', () => {
       });
       const { ref } = (await refFor(shootingId, other)).json<{ ref: string }>();
       const body = (await app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })).json();
-      expect(body.video).toEqual({ streamer: 'CLOUDFLARE', url: null, reference: 'abc123' });
+      expect(body.video).toEqual({ streamer: 'CLOUDFLARE', url: null, reference: 'abc123', posterUrl: null });
       expect(body.webinarUrl).toBeNull();
       expect(body.lastUserEmail).toBe(OTHER);
     });

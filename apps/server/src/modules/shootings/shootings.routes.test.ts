@@ -127,7 +127,7 @@ describe('shootings list and detail', () => {
   it('reads the videos and the product', async () => {
     const s = made.mid!;
     const videos = await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}/videos`, headers: h });
-    expect(videos.json()).toEqual([{ id: s.videos[0]!.id, type: 'ORIGINAL', streamer: 'YOUTUBE', url: 'https://www.youtube.com/watch?v=abc', reference: 'abc' }]);
+    expect(videos.json()).toEqual([{ id: s.videos[0]!.id, type: 'ORIGINAL', streamer: 'YOUTUBE', url: 'https://www.youtube.com/watch?v=abc', reference: 'abc', posterUrl: null }]);
     const product = await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}`, headers: h });
     expect(product.json()).toMatchObject({ id: s.productId, ownerId: 'own-demo-lyon', registration: 'ZZ-999-XY', details: { registration: 'ZZ-999-XY' } });
   });

@@ -33,7 +33,7 @@ export function AdminVideosPage() {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['video-configuration'] });
 
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container maxWidth="md" sx={{ py: 3 }} data-testid="admin-videos">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <BackButton />
         <Typography variant="h5" component="h1">
