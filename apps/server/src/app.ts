@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -12,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { App } from './app-types';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
 import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
@@ -24,8 +24,6 @@ export interface AppOptions {
   /** Whether the worker is polling; /healthz waits for it when this process runs one. */
   workerReady?: () => boolean;
 }
-
-export type App = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const defaultWebDist = path.resolve(here, '../../web/dist');

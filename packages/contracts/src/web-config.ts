@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-/** Drawer and footer entries that open another application. */
+/**
+ * Drawer and footer entries that open another application. `account` is the embedded identity provider's
+ * account page, which the account screen links to.
+ */
 export const APP_LINK_NAMES = [
-  'statistics',
   'userBoard',
   'dms',
   'cashBuyback',
@@ -27,7 +29,7 @@ export const WebConfig = z.object({
   apiAudience: z.string(),
   /** The custom brand logo of the header; the default logo when absent. */
   brandLogoUrl: z.string().optional(),
-  /** URLs of the other applications the drawer and footer link to, by entry name; unset entries are shown disabled. */
+  /** URLs of the other applications the drawer and footer link to, by entry name; the drawer hides the entries without one. */
   appLinks: z.partialRecord(z.enum(APP_LINK_NAMES), z.string()).default({}),
 });
 export type WebConfig = z.infer<typeof WebConfig>;

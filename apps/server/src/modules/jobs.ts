@@ -1,18 +1,14 @@
 import type { Adapters } from '../platform/adapters';
 import type { JobDefinition } from '../platform/queue/queue';
-import { blobJobs, scheduleBlobCollection } from './blobs/blobs.jobs';
-import { editingJobs } from './editing/editing.jobs';
-import { imageJobs } from './images/images.jobs';
-import { playersJobs } from './players/players.jobs';
-import { reportJobs } from './reports/reports.module';
-import { shootingsJobs } from './shootings/shootings.module';
+import { scheduleBlobCollection } from './blobs/blobs.jobs';
+import { serverModules } from './server-modules';
 
 /**
- * Every job the worker runs. Each module with jobs adds its definitions here. Apart from the routes
- * (index.ts), so that a worker process never loads the HTTP side: the OIDC provider, the web config.
+ * Every job the worker runs, from every module. Apart from the routes (index.ts), so that a worker
+ * process never loads the HTTP side: the modules import their routes only when asked to register them.
  */
 export function buildJobs(adapters: Adapters): JobDefinition[] {
-  return [...shootingsJobs(adapters), ...Object.values(imageJobs(adapters)), ...reportJobs(adapters), ...Object.values(editingJobs(adapters)), ...Object.values(playersJobs(adapters)), ...Object.values(blobJobs(adapters))];
+  return serverModules.flatMap((module) => module.jobs?.(adapters) ?? []);
 }
 
 /** Queues the first run of the recurring jobs, at a worker's start; each then queues its next run. */

@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { BlobStore } from './blobs/blob-store';
 import { FsBlobStore } from './blobs/fs-blob-store';
 import { systemClock, type Clock } from './clock';
+import { createDms } from './dms/create-dms';
+import type { DmsAdapter } from './dms/dms';
 import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
 import { randomIds, type Ids } from './ids';
 import type { MailSender } from './mail/mail-sender';
@@ -25,6 +27,7 @@ export interface Adapters {
   ids: Ids;
   mail: MailSender;
   sms: SmsSender;
+  dms: DmsAdapter;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     ids,
     mail,
     sms,
+    dms: createDms(config, () => clock.now()),
     close: async () => {
       releases.forEach((release) => release());
       await handle.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-types';
 import { seedAccounts } from '../seed/seed-accounts';
 import { createTestAdapters } from './test-adapters';
 

@@ -1,89 +1,58 @@
-import type { CroppingType, ImageType } from '@forecourt/contracts';
+import { DEFAULT_FLOOR_LEVEL, type ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { defineJob, type JobContext } from '../../platform/queue/queue';
-import { makeThumbnail, stampImage } from '../images/image-render';
+import { stampImage } from '../images/image-render';
 import { setRemarketingStatus, upsertDerivedImage } from '../images/images.repo';
-import { findStamp, type StampRow } from '../stamps/stamps.repo';
 import { composeCropped } from '../vision/compose-crop';
-import type { Quad } from '../vision/geometry';
-import { applyPlateCover, defaultPlateCover } from '../vision/plate-cover';
+import { applyPlateCover } from '../vision/plate-cover';
 import { segmentVehicle, UnreadablePicture } from '../vision/segmentation';
 import {
+  coverCroppedPosition,
+  coverCroppedRendering,
+  loadStamp,
+  plateCoverImage,
+  storeEditFile,
+} from './covered-crop.service';
+import type { CoverParams, CropParams } from './edit-params';
+import {
   findEdit,
-  findOwnerPlateCover,
+  findPositionCover,
   findPositionImages,
   finishEdit,
   type EditOutput,
+  type EditResult,
   type EditRow,
 } from './editing.repo';
 import { oneCropAtATime } from './one-crop-at-a-time';
+
+export type { CoverParams, CropParams } from './edit-params';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
 const EditPayload = z.object({ editId: z.string() });
 const MAX_ATTEMPTS = 3;
 
-export interface CoverParams {
-  plates: Quad[];
-  ownerId: string;
-  ownerName: string;
-  stampId: string;
-}
-
-export interface CropParams {
-  croppingType: CroppingType;
-  backgroundKey: string | null;
-  blurringValue: number;
-  stampId: string;
-}
-
 /** A picture that cannot be edited (damaged file, no vehicle): retrying will not help. */
 class UnusableImage extends Error {}
-
-const editKey = (e: EditRow, type: ImageType) => `shootings/${e.shootingId}/edits/${e.id}/${e.position}-${type}.jpg`;
-const thumbKey = (key: string) => key.replace(/\.jpg$/, '-thumb.jpg');
 
 /**
  * The editing jobs, one per edit, keyed by its id:
  * - `editing.cover`: the owner's plate cover (or a clean plate with the dealer's name) warped onto each
- *   plate of the position's ORIGINAL (and ORIGINAL_CROPPED when there is one), written as the _LPC
- *   images, with their stamped renderings;
- * - `editing.crop`: the vehicle segmented, composed on the stamp's background, rendered with the stamp;
- *   the files wait on the edit until the portal adds them to the shooting.
+ *   plate of the position's ORIGINAL (and ORIGINAL_CROPPED when there is one, where the cropping moved
+ *   the plates), written as the _LPC images, with their stamped renderings;
+ * - `editing.crop`: the vehicle segmented, composed on the stamp's set, rendered with the stamp, and
+ *   covered as its position is (the _CROPPED_LPC pair); the files wait on the edit until the portal adds
+ *   them to the shooting.
  * A finished edit is never redone; files are keyed by the edit, so a retry overwrites its own files only.
  */
 export function editingJobs(deps: Deps) {
   const { db, blobs, clock } = deps;
   const now = () => clock.now().toISOString();
 
-  async function store(
-    edit: EditRow,
-    type: ImageType,
-    bytes: Buffer,
-    size: { width: number; height: number },
-  ): Promise<EditOutput> {
-    const key = editKey(edit, type);
-    await Promise.all([
-      blobs.put(key, bytes, 'image/jpeg'),
-      blobs.put(thumbKey(key), await makeThumbnail(bytes), 'image/jpeg'),
-    ]);
-    return {
-      imageType: type,
-      blobKey: key,
-      thumbnailKey: thumbKey(key),
-      width: size.width,
-      height: size.height,
-      bytes: bytes.length,
-    };
-  }
-
-  async function stampOf(stampId: string): Promise<{ row: StampRow; overlay: Buffer } | null> {
-    const row = await findStamp(db, stampId);
-    const overlay = row && (await blobs.getBuffer(row.overlayKey));
-    return row && overlay ? { row, overlay } : null;
-  }
+  const store = (edit: EditRow, type: ImageType, bytes: Buffer, size: { width: number; height: number }) =>
+    storeEditFile(deps, edit, type, bytes, size);
 
   async function source(key: string): Promise<Buffer> {
     const bytes = await blobs.getBuffer(key);
@@ -99,7 +68,7 @@ export function editingJobs(deps: Deps) {
   async function runEdit(
     editId: string,
     ctx: JobContext,
-    work: (edit: EditRow) => Promise<{ outputs: EditOutput[]; maskKey?: string }>,
+    work: (edit: EditRow) => Promise<EditResult>,
   ): Promise<void> {
     const edit = await findEdit(db, editId);
     if (!edit || edit.status !== 'PENDING') return;
@@ -123,31 +92,17 @@ export function editingJobs(deps: Deps) {
       runEdit(editId, ctx, async (edit) => {
         const params = edit.params as CoverParams;
         const images = await findPositionImages(db, edit.shootingId, edit.originalId);
-        const coverKey = await findOwnerPlateCover(db, params.ownerId);
-        const plateCover =
-          (coverKey && (await blobs.getBuffer(coverKey))) || (await defaultPlateCover(params.ownerName));
-        const stamp = await stampOf(params.stampId);
+        const stamp = await loadStamp(deps, params.stampId);
         const outputs: EditOutput[] = [];
-        const pairs = [
-          { from: 'ORIGINAL', to: 'ORIGINAL_LPC', stamped: 'STAMPED_LPC' },
-          { from: 'ORIGINAL_CROPPED', to: 'ORIGINAL_CROPPED_LPC', stamped: 'STAMPED_CROPPED_LPC' },
-        ] as const;
-        for (const pair of pairs) {
-          const from = images.find((i) => i.imageType === pair.from);
-          if (!from) continue;
-          const covered = await applyPlateCover(await source(from.blobKey), params.plates, plateCover);
+        const original = images.find((i) => i.imageType === 'ORIGINAL');
+        if (original) {
+          const covered = await applyPlateCover(await source(original.blobKey), params.plates, await plateCoverImage(deps, params));
           const meta = await sharp(covered).metadata();
-          outputs.push(await store(edit, pair.to, covered, { width: meta.width!, height: meta.height! }));
-          if (stamp)
-            outputs.push(
-              await store(
-                edit,
-                pair.stamped,
-                await stampImage(covered, { ...stamp.row, overlay: stamp.overlay }),
-                stamp.row,
-              ),
-            );
+          outputs.push(await store(edit, 'ORIGINAL_LPC', covered, { width: meta.width, height: meta.height }));
+          if (stamp) outputs.push(await store(edit, 'STAMPED_LPC', await stampImage(covered, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
         }
+        // A cropped position is covered on its cropped rendering too, where the cropping moved the plates.
+        outputs.push(...(await coverCroppedPosition(deps, edit, images, stamp)));
         await addToShooting(deps, edit, outputs, params.stampId);
         return { outputs };
       }),
@@ -172,29 +127,29 @@ export function editingJobs(deps: Deps) {
         // Composition waits for the previous picture's, while the segmenter already works on the next one.
         return oneCropAtATime(async () => {
           const background = params.backgroundKey ? await blobs.getBuffer(params.backgroundKey) : null;
+          const stamp = await loadStamp(deps, params.stampId);
+          // Composed at the stamp's size, so that stamping resizes nothing; at the photo's without a stamp.
+          const canvas = stamp ? { width: stamp.row.width, height: stamp.row.height } : { width: mask.width, height: mask.height };
           const out = await composeCropped({
             image,
             mask,
             background,
             blurringValue: params.blurringValue,
             croppingType: params.croppingType,
+            canvas,
+            floorLevel: params.floorLevel ?? DEFAULT_FLOOR_LEVEL,
           });
-          const size = { width: mask.width, height: mask.height };
           const outputs = [
-            await store(edit, 'BACKGROUND_CROPPED', out.backgroundCropped, size),
-            await store(edit, 'ORIGINAL_CROPPED', out.originalCropped, size),
-            await store(edit, 'ORIGINAL_CROPPED_NO_SHADOW', out.originalCroppedNoShadow, size),
+            await store(edit, 'BACKGROUND_CROPPED', out.backgroundCropped, canvas),
+            await store(edit, 'ORIGINAL_CROPPED', out.originalCropped, canvas),
+            await store(edit, 'ORIGINAL_CROPPED_NO_SHADOW', out.originalCroppedNoShadow, canvas),
           ];
-          const stamp = await stampOf(params.stampId);
           if (stamp)
-            outputs.push(
-              await store(
-                edit,
-                'STAMPED_CROPPED',
-                await stampImage(out.originalCropped, { ...stamp.row, overlay: stamp.overlay }),
-                stamp.row,
-              ),
-            );
+            outputs.push(await store(edit, 'STAMPED_CROPPED', await stampImage(out.originalCropped, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
+          // A covered position's cropping carries the cover: its _CROPPED_LPC renderings come with it.
+          const cover = await findPositionCover(db, edit.shootingId, edit.position);
+          if (cover)
+            outputs.push(...(await coverCroppedRendering(deps, edit, out.originalCropped, out.placement, cover.params as CoverParams, stamp)));
           const maskKey = `shootings/${edit.shootingId}/edits/${edit.id}/mask.png`;
           await blobs.put(
             maskKey,
@@ -203,7 +158,7 @@ export function editingJobs(deps: Deps) {
               .toBuffer(),
             'image/png',
           );
-          return { outputs, maskKey };
+          return { outputs, maskKey, placement: out.placement, coverEditId: cover?.id };
         });
       }),
   });

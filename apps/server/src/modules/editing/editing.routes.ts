@@ -11,7 +11,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { authentication, currentUser, type Auth } from '../identity/auth';

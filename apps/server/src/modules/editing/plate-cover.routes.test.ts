@@ -1,6 +1,7 @@
 import { FORECOURT_AUTHORIZATION_HEADER, type ImageEdit, type PlateCornersResponse, type VerificationsResponse } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { seedAccounts } from '../../seed/seed-accounts';

@@ -1,5 +1,5 @@
 import { HealthResponse } from '@forecourt/contracts';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { AppError } from '../../platform/errors';
 
 export async function healthRoutes(app: App, deps: { workerReady: () => boolean }): Promise<void> {

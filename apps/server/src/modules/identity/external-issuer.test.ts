@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { createTestAdapters } from '../../test/test-adapters';
 import { importJWK, SignJWT } from 'jose';

@@ -12,6 +12,8 @@ const ExternalProvider = z.object({
   audience: z.string().min(1),
   jwksUri: z.url().optional(),
   scope: z.string().default('openid profile email offline_access'),
+  /** The provider's own account page (password, sessions), linked from the portal's account screen. */
+  accountUrl: z.url().optional(),
 });
 export type ExternalProvider = z.infer<typeof ExternalProvider>;
 const ExternalProviders = z.record(z.string().min(1), ExternalProvider);

@@ -13,7 +13,7 @@ import {
   UserOwnersResponse,
 } from '@forecourt/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { authentication, currentUser, sameSecret, type Auth } from './auth';

@@ -11,7 +11,7 @@ import {
   StampProcessBody,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import type { ImageJobs } from './images.jobs';

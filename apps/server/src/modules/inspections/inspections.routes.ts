@@ -16,7 +16,7 @@ import {
   TradeInOfferUpdateBody,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
 import * as items from './inspection-items.service';
 import { getInspection, saveInspection, type InspectionDeps } from './inspections.service';

@@ -1,4 +1,5 @@
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';

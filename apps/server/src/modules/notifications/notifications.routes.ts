@@ -1,5 +1,5 @@
 import { EmailNotification, OutboxResponse, SmsNotification } from '@forecourt/contracts';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { createNotificationsService } from './notifications.service';

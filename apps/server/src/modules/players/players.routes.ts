@@ -1,6 +1,6 @@
 import { Marketplace, PlayerInfo, PlayerReferenceQuery } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Auth } from '../identity/auth';
 import { currentUser } from '../identity/auth';
 import type { PlayersService } from './players.service';

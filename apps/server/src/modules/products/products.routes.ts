@@ -1,6 +1,6 @@
 import { AvailableProductsQuery, AvailableProductsResponse, CreatedId, CreateVirtualProductBody, WorkflowDoneBody } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { completePhotoWorkflow, createVirtualProduct, listAvailableProducts } from './products.service';

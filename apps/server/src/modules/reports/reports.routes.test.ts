@@ -9,7 +9,7 @@ import {
   type InspectionTest,
 } from '../inspections/inspections.test-helpers';
 import { readPdf } from './pdf-text.test-helper';
-import { reportJobs } from './reports.module';
+import { reportsModule } from './reports.module';
 
 describe('inspection reports', () => {
   let t: InspectionTest;
@@ -142,7 +142,7 @@ describe('inspection reports', () => {
 
     t.clock.advance(60_000);
     await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'ROOF', kind: 'RUST', severity: 'MODERATE', estimatedCostCents: 9_950 });
-    const worker = new SqlWorker(t.adapters.queue, reportJobs(t.adapters), { concurrency: 1 });
+    const worker = new SqlWorker(t.adapters.queue, reportsModule.jobs!(t.adapters), { concurrency: 1 });
     worker.start();
     try {
       for (;;) {

@@ -1,5 +1,5 @@
 import { ReportListResponse, ReportQuery, ReportResponse, ShootingPathParams } from '@forecourt/contracts';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
 import { getReport, type ReportDeps } from './reports.service';
 

@@ -2,14 +2,14 @@ import path from 'node:path';
 import { isVirtualVin, pickOrderGallery } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
-import type { DmsAdapter, DmsImage } from '../../platform/dms/dms';
+import type { DmsImage } from '../../platform/dms/dms';
 import { AppError, badRequest } from '../../platform/errors';
 import { defineJob } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import * as repo from './shootings.repo';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
 
 export const PUSH_TO_DMS = 'shootings.push-dms';
 const DMS_MAX_ATTEMPTS = 6;
@@ -26,7 +26,7 @@ const absolute = (base: string, url: string) => (url.startsWith('/') ? `${base}$
  * Pushes a shooting's vehicle and final images (the order gallery's pick per position) to the DMS and
  * marks it SYNCED. A push replaces the earlier one, so a retry or a resend is harmless.
  */
-export const pushToDmsJob = (deps: Deps, dms: DmsAdapter) =>
+export const pushToDmsJob = (deps: Deps) =>
   defineJob({
     name: PUSH_TO_DMS,
     schema: z.object({ shootingId: z.string() }),
@@ -52,7 +52,7 @@ export const pushToDmsJob = (deps: Deps, dms: DmsAdapter) =>
         })),
       );
       try {
-        await dms.push(
+        await deps.dms.push(
           {
             shootingId: s.id,
             ownerId: s.owner_id,
@@ -77,7 +77,7 @@ export const pushToDmsJob = (deps: Deps, dms: DmsAdapter) =>
   });
 
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
-export async function replayDms(deps: Deps, dms: DmsAdapter, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
+export async function replayDms(deps: Deps, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
   requireOption(user, 'useResendDMSOnStampotheque');
   const s = await repo.findShooting(deps.db, { ownerIds: user.ownerIds, shootingId });
   if (!s) throw new AppError('NOT_FOUND', 'Shooting not found');
@@ -85,6 +85,6 @@ export async function replayDms(deps: Deps, dms: DmsAdapter, user: UserContext, 
     throw badRequest('A virtual shooting is not known to the DMS and cannot be sent to it');
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');
-  await deps.queue.enqueue(pushToDmsJob(deps, dms), { shootingId: s.id }, { key: `${PUSH_TO_DMS}:${s.id}:${deps.ids.uuid()}` });
+  await deps.queue.enqueue(pushToDmsJob(deps), { shootingId: s.id }, { key: `${PUSH_TO_DMS}:${s.id}:${deps.ids.uuid()}` });
   return { dmsStatus: 'PENDING' };
 }

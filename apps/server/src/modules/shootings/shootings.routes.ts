@@ -11,10 +11,9 @@ import {
   ShootingVideosResponse,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { PresignCache } from '../../platform/blobs/presign-cache';
-import type { DmsAdapter } from '../../platform/dms/dms';
 import { currentUser, type Auth } from '../identity/auth';
 import { openArchive } from './shootings-archive.service';
 import { deleteShootingOrVideo } from './shootings-delete.service';
@@ -33,8 +32,8 @@ const IdParams = z.object({ id: z.string() });
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 
 /** Shootings: list and search, detail, product, videos, delete, DMS resend, zip archives. */
-export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth; dms: DmsAdapter }): Promise<void> {
-  const { adapters, auth, dms } = deps;
+export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
+  const { adapters, auth } = deps;
   const read: ReadDeps = {
     db: adapters.db,
     dialect: adapters.dialect,
@@ -84,7 +83,7 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
   });
 
   app.post('/api/shootings/:id/replay_dms', { ...main, schema: { params: IdParams, response: { 200: ReplayDmsResponse } } }, async (request) =>
-    replayDms(adapters, dms, currentUser(request), request.params.id),
+    replayDms(adapters, currentUser(request), request.params.id),
   );
 
   app.get(

@@ -1,9 +1,10 @@
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
-import { shootingsJobs } from './shootings.module';
+import { shootingsModule } from './shootings.module';
 
 export const MANAGER = 'manager@demo.forecourt.test';
 export const SALES = 'sales@demo.forecourt.test';
@@ -22,7 +23,7 @@ export async function setup(env: Record<string, string> = {}, overrides: Paramet
 
 /** Runs the module's jobs until none is queued or running (failed ones retried later stay queued). */
 export async function drainJobs(adapters: TestAdapters, opts: { untilDone?: string[] } = {}): Promise<void> {
-  const worker = new SqlWorker(adapters.queue, shootingsJobs(adapters), { concurrency: 2 });
+  const worker = new SqlWorker(adapters.queue, shootingsModule.jobs!(adapters), { concurrency: 2 });
   worker.start();
   try {
     for (;;) {

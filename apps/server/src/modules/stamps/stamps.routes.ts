@@ -1,6 +1,6 @@
 import { StampConfiguration, StampsQuery, StampsResponse } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { getStampConfiguration, listUserStamps } from './stamps.service';

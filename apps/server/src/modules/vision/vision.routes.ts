@@ -1,5 +1,5 @@
 import { PlateCornersRequest, PlateCornersResponse } from '@forecourt/contracts';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { plateCorners } from './vision.service';

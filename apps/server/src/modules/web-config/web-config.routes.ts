@@ -1,7 +1,7 @@
 import { APP_LINK_NAMES, WebConfig } from '@forecourt/contracts';
 import { ClippingCredentials } from '@forecourt/contracts/web-config';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { Auth } from '../identity/auth';
 import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';

@@ -29,6 +29,10 @@ export interface BlobStore {
   readonly driver: 'fs' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<BlobObject | null>;
+  /** Bytes start..end (inclusive) of a blob, streamed; `size` is the length of that range. */
+  getRange(key: string, start: number, end: number): Promise<BlobObject | null>;
+  /** Stores a local file under key without holding it in memory; the file is moved (fs) or sent (S3), then gone. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   getBuffer(key: string): Promise<Buffer | null>;
   head(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<void>;

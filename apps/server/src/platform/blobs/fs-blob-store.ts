@@ -134,6 +134,26 @@ export class FsBlobStore implements BlobStore {
     return { ...info, body: fs.createReadStream(this.file(key)) };
   }
 
+  async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    return { contentType: info.contentType, size: end - start + 1, body: fs.createReadStream(this.file(key), { start, end }) };
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const tmp = path.join(this.tmpDir, randomUUID());
+    try {
+      await fsp.rename(file, tmp);
+    } catch (err) {
+      // Another file system: copy, then remove the source.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await fsp.copyFile(file, tmp);
+      await fsp.rm(file, { force: true });
+    }
+    await this.commit(tmp, key, contentType);
+  }
+
   async getBuffer(key: string): Promise<Buffer | null> {
     try {
       return await fsp.readFile(this.file(key));

@@ -8,6 +8,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
 
@@ -38,6 +40,9 @@ export class S3BlobStore implements BlobStore {
       region: opts.region,
       endpoint: opts.endpoint,
       forcePathStyle: opts.forcePathStyle,
+      // Checksums only where S3 requires them: a streamed file body is then sent as is, not aws-chunked
+      // with a trailer, which S3-compatible stores (MinIO, s3rver) do not all decode.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
@@ -74,6 +79,26 @@ export class S3BlobStore implements BlobStore {
       if (isMissing(err)) return null;
       throw err;
     }
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {
+    assertValidKey(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+      return { size: r.ContentLength ?? end - start + 1, contentType: r.ContentType ?? 'application/octet-stream', body: r.Body as Readable };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await fsp.stat(file);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
+    await fsp.rm(file, { force: true });
   }
 
   async getBuffer(key: string): Promise<Buffer | null> {

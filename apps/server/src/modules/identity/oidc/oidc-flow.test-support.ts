@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { App } from '../../../app';
+import type { App } from '../../../app-types';
 import { PORTAL_CLIENT_ID, portalRedirectUri } from './provider';
 
 /** Cookies of one browser, by name; paths are ignored, which is enough for the provider's flows. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { App } from '../../../app';
+import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
 import { findUserContext } from '../identity.repo';
 import { throwawayHash, verifyAccountPassword } from '../password';

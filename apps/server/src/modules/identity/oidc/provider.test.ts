@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app';
+import { buildApp } from '../../../app';
+import type { App } from '../../../app-types';
 import { DEMO_PASSWORD, demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';

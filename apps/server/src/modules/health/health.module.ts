@@ -1,0 +1,7 @@
+import type { ServerModule } from '../module';
+
+/** /healthz for load balancers and orchestrators: ready once the worker polls. */
+export const healthModule: ServerModule = {
+  name: 'health',
+  routes: async (app, { workerReady }) => (await import('./health.routes')).healthRoutes(app, { workerReady }),
+};

@@ -1,0 +1,18 @@
+import type { Adapters } from '../../platform/adapters';
+import { createAuth, type Auth } from './auth';
+import { externalIssuers, parseIdentityProviders } from './identity-providers';
+import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
+import { localIssuer, type TrustedIssuer } from './token-verifier';
+
+/**
+ * The token checks every protected route uses: tokens of the embedded issuer, plus those of the
+ * external issuers of IDENTITY_PROVIDERS. Built before any module's routes, which all receive it.
+ */
+export async function createIdentityAuth(adapters: Adapters): Promise<Auth> {
+  const key = await getSigningKey(adapters.db);
+  const issuers: TrustedIssuer[] = [
+    localIssuer(embeddedIssuer(adapters.config.PUBLIC_URL), API_AUDIENCE, key.publicJwk),
+    ...externalIssuers(parseIdentityProviders(adapters.config.IDENTITY_PROVIDERS)),
+  ];
+  return createAuth(adapters, () => issuers);
+}

@@ -1,0 +1,24 @@
+import type { App } from '../app-types';
+import type { Adapters } from '../platform/adapters';
+import type { JobDefinition } from '../platform/queue/queue';
+import type { Auth } from './identity/auth';
+
+/** What a module's routes are given: the adapters, the token checks, and what the process knows of itself. */
+export interface ModuleContext {
+  adapters: Adapters;
+  auth: Auth;
+  /** Folder of the built web portal, when this process serves it. */
+  webDist?: string;
+  /** Whether this process's worker is polling (always true for an API-only process). */
+  workerReady: () => boolean;
+}
+
+/**
+ * The one shape of a server module, exported from `<name>.module.ts`. `routes` imports its route files
+ * dynamically, so that a worker process, which only asks for `jobs`, never loads the HTTP side.
+ */
+export interface ServerModule {
+  name: string;
+  routes?: (app: App, ctx: ModuleContext) => Promise<void>;
+  jobs?: (adapters: Adapters) => JobDefinition[];
+}

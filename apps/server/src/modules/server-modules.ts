@@ -1,0 +1,44 @@
+import { accountModule } from './account/account.module';
+import { blobsModule } from './blobs/blobs.module';
+import { editingModule } from './editing/editing.module';
+import { healthModule } from './health/health.module';
+import { identityModule } from './identity/identity.module';
+import { imagesModule } from './images/images.module';
+import { inspectionsModule } from './inspections/inspections.module';
+import { liveModule } from './live/live.module';
+import { mediaModule } from './media/media.module';
+import type { ServerModule } from './module';
+import { notificationsModule } from './notifications/notifications.module';
+import { playersModule } from './players/players.module';
+import { productsModule } from './products/products.module';
+import { reportsModule } from './reports/reports.module';
+import { shootingsModule } from './shootings/shootings.module';
+import { stampsModule } from './stamps/stamps.module';
+import { statisticsModule } from './statistics/statistics.module';
+import { visionModule } from './vision/vision.module';
+import { webConfigModule } from './web-config/web-config.module';
+
+/**
+ * Every server module, in the order their routes are registered. A new module adds one line here; the
+ * HTTP side (index.ts) and the worker (jobs.ts) both loop over this list.
+ */
+export const serverModules: readonly ServerModule[] = [
+  identityModule,
+  healthModule,
+  webConfigModule,
+  blobsModule,
+  playersModule,
+  notificationsModule,
+  statisticsModule,
+  accountModule,
+  shootingsModule,
+  productsModule,
+  stampsModule,
+  imagesModule,
+  visionModule,
+  editingModule,
+  inspectionsModule,
+  reportsModule,
+  liveModule,
+  mediaModule,
+];
