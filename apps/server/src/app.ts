@@ -14,6 +14,7 @@ import {
 import type { App } from './app-types';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
+import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
 import { registerModules } from './modules';
 
 export interface AppOptions {
@@ -67,6 +68,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     request.log.error(err);
     return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } });
   });
+
+  if (new URL(adapters.config.PUBLIC_URL).protocol === 'https:') app.addHook('onRequest', strictTransportSecurity);
+  app.addHook('onRequest', refuseControlCharacters);
+  app.addHook('preHandler', refuseNulInBody);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -6,6 +6,13 @@ const bool = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const iceServers = z.array(
+  z.object({
+    urls: z.union([z.string().regex(/^(stuns?|turns?):/), z.array(z.string().regex(/^(stuns?|turns?):/)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
 
 /** Every setting, read from the environment once at start. Defaults run the embedded stack. */
 export const ConfigSchema = z
@@ -37,7 +44,8 @@ export const ConfigSchema = z
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
     JOB_POLL_MS: positiveInt.default(200),
-    JOB_LEASE_SECONDS: positiveInt.default(60),
+    // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
+    JOB_LEASE_SECONDS: positiveInt.default(15),
     JOB_MAX_ATTEMPTS: positiveInt.default(5),
     SMTP_URL: z
       .string()
@@ -69,6 +77,21 @@ export const ConfigSchema = z
               .filter(Boolean)
           : false,
       ),
+    // STUN/TURN servers the live rooms' browsers use, as RTCIceServer JSON; none by default (same network only).
+    LIVE_ICE_SERVERS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return [];
+        try {
+          const parsed = iceServers.safeParse(JSON.parse(v));
+          if (parsed.success) return parsed.data;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"urls", "username"?, "credential"?}' });
+        return z.NEVER;
+      }),
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const adapters = await createAdapters(config);
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
-  const { buildJobs } = await import('./modules/jobs');
+  const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
   if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);
 
   const worker =
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  if (worker) await scheduleRecurringJobs(adapters);
   worker?.start();
   if (app) {
     await app.listen({ host: config.HOST, port: config.PORT });

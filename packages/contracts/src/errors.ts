@@ -12,6 +12,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SIGNATURE_INVALID',
   'SIGNATURE_EXPIRED',
+  // A live room asked for with a wrong or missing meeting code (or that does not exist: the same answer).
+  'WRONG_MEETING_CODE',
+  'UPLOAD_EXPIRED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -15,3 +15,6 @@ export * from './identity';
 export * from './options';
 export * from './vision';
 export * from './editing';
+export * from './live';
+export * from './media';
+export * from './account';

@@ -1,9 +1,12 @@
+import { accountModule } from './account/account.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
+import { liveModule } from './live/live.module';
+import { mediaModule } from './media/media.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -27,6 +30,7 @@ export const serverModules: readonly ServerModule[] = [
   playersModule,
   notificationsModule,
   statisticsModule,
+  accountModule,
   shootingsModule,
   productsModule,
   stampsModule,
@@ -35,4 +39,6 @@ export const serverModules: readonly ServerModule[] = [
   editingModule,
   inspectionsModule,
   reportsModule,
+  liveModule,
+  mediaModule,
 ];

@@ -12,7 +12,7 @@ export function pickVideo(videos: readonly ShootingVideo[]): ShootingVideo | nul
 export type VideoView =
   | { kind: 'noVideo' }
   | { kind: 'badVideoFormat' }
-  | { kind: 'native'; src: string }
+  | { kind: 'native'; src: string; poster?: string }
   | { kind: 'embed'; src: string; streamer: 'YOUTUBE' | 'CLOUDFLARE' };
 
 /** How a video is shown: hosted files natively, YouTube and Cloudflare Stream embedded. */
@@ -25,7 +25,7 @@ export function videoView(video: ShootingVideo | null): VideoView {
     case 'CLOUDFLARE':
       return { kind: 'embed', streamer: 'CLOUDFLARE', src: `https://iframe.videodelivery.net/${ref}` };
     case 'STAMPYT':
-      return video.url ? { kind: 'native', src: video.url } : { kind: 'noVideo' };
+      return video.url ? { kind: 'native', src: video.url, ...(video.posterUrl ? { poster: video.posterUrl } : {}) } : { kind: 'noVideo' };
     default:
       return { kind: 'badVideoFormat' };
   }

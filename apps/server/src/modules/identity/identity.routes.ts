@@ -16,8 +16,8 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
-import { currentUser, sameSecret, type Auth } from './auth';
-import { emailExists } from './identity.repo';
+import { authentication, currentUser, sameSecret, type Auth } from './auth';
+import { embeddedDomainExists } from './identity.repo';
 import { lookupIdentityProvider, type ExternalProvider } from './identity-providers';
 import { currentUserOf, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
 
@@ -31,12 +31,12 @@ export async function identityRoutes(
   const { db, config } = adapters;
   const pre = { preHandler: auth.requireUser };
 
-  const requireIdentityKey = async (request: FastifyRequest) => {
+  const requireIdentityKey = authentication(async (request: FastifyRequest) => {
     const key = request.headers[IDENTITY_API_KEY_HEADER];
     if (typeof key !== 'string' || !sameSecret(key, config.IDENTITY_API_KEY)) {
       throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
     }
-  };
+  });
 
   app.get(
     '/identity/identity-providers',
@@ -45,7 +45,7 @@ export async function identityRoutes(
       lookupIdentityProvider(request.query.email, {
         publicUrl: config.PUBLIC_URL,
         providers,
-        embeddedAccountExists: (email) => emailExists(db, email),
+        embeddedDomainExists: (domain) => embeddedDomainExists(db, domain),
       }),
   );
 

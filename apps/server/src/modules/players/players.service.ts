@@ -10,6 +10,8 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
+import type { BlobObject } from '../../platform/blobs/blob-store';
+import { parseByteRange } from '../../platform/blobs/byte-range';
 import { AppError, notFound } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
@@ -134,6 +136,7 @@ export function createPlayersService(deps: Deps) {
                     ? video.url
                     : null,
               reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
+              posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
             }
           : null,
       };
@@ -163,10 +166,24 @@ export function createPlayersService(deps: Deps) {
       return obj;
     },
 
-    async video(ref: string) {
+    /** The hosted video, whole or the byte range asked (phones seek with ranges). */
+    async video(ref: string, rangeHeader?: string): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
       const s = await source(ref);
       const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
-      const obj = video?.blobKey ? await deps.blobs.get(video.blobKey) : null;
+      const info = video?.blobKey ? await deps.blobs.head(video.blobKey) : null;
+      if (!video?.blobKey || !info) throw playerNotFound();
+      const range = parseByteRange(rangeHeader, info.size);
+      if (range === 'unsatisfiable') throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
+      const obj = range ? await deps.blobs.getRange(video.blobKey, range.start, range.end) : await deps.blobs.get(video.blobKey);
+      if (!obj) throw playerNotFound();
+      return { obj, total: info.size, range };
+    },
+
+    /** The poster frame of the hosted video. */
+    async poster(ref: string): Promise<BlobObject> {
+      const s = await source(ref);
+      const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
+      const obj = video?.posterKey ? await deps.blobs.get(video.posterKey) : null;
       if (!obj) throw playerNotFound();
       return obj;
     },

@@ -1,4 +1,4 @@
-import { PlayerRef, PlayerSharedStatistic } from '@forecourt/contracts';
+import { PlayerRef, PlayerSharedStatistic, StatisticsQuery, StatisticsResponse, UserIdParams } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
@@ -14,5 +14,11 @@ export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth)
       await statistics.playerShared(currentUser(request), request.params.id, request.params.ref, request.body);
       return reply.status(204).send();
     },
+  );
+
+  app.get(
+    '/api/users/:id/statistics',
+    { preHandler: auth.requireUser, schema: { params: UserIdParams, querystring: StatisticsQuery, response: { 200: StatisticsResponse } } },
+    async (request) => statistics.figures(currentUser(request), request.params.id, request.query),
   );
 }

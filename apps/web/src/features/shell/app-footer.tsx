@@ -28,7 +28,7 @@ export function AppFooter() {
           {open ? t('shell.footerHide') : t('shell.footerShow')}
         </Button>
       </Stack>
-      <Box sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }} aria-hidden={!open}>
+      <Box sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }} aria-hidden={!open} inert={!open}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
           <LanguageSelect />
           <Stack direction="row" spacing={2}>

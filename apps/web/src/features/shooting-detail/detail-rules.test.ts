@@ -1,6 +1,6 @@
 import type { ShootingVideo } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
-import { displayVin, isNotSynchronised, shootingActions } from './detail-rules';
+import { displayVin, isNotSynchronised, offeredArchives, shootingActions } from './detail-rules';
 
 const video = (type: ShootingVideo['type'], streamer: string, reference: string | null = 'ref1', url: string | null = null): ShootingVideo => ({
   id: type,
@@ -35,5 +35,13 @@ describe('detail rules', () => {
     expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'YOUTUBE')] }, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: true, downloadVideo: true, resendDms: false });
     expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'STAMPYT')] }, all).deleteVideo).toBe(false);
     expect(shootingActions('INSPECTION', car, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+  });
+
+  it('offers only the archives that would hold pictures', () => {
+    const of = (...types: string[]) => offeredArchives(types.map((imageType) => ({ imageType }) as never));
+    expect(of('ORIGINAL', 'ORIGINAL_LPC')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES']);
+    expect(of('ORIGINAL', 'STAMPED')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES', 'STAMPED_WITH_PROCESSES']);
+    expect(of('STAMPED_CROPPED')).toEqual(['STAMPED_WITH_PROCESSES']);
+    expect(of()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { isVirtualVin, type ShootingDetail, type ShootingType } from '@forecourt/contracts';
+import { ARCHIVE_TYPES, archiveHolds, isVirtualVin, type ArchiveType, type ShootingDetail, type ShootingImage, type ShootingType } from '@forecourt/contracts';
 import { pickVideo } from '../../components/video-view';
 
 /** Not synchronised: a virtual product of a real owner (id prefix before _ not VIRTUAL), STANDARD or VIDEO. */
@@ -36,3 +36,7 @@ export function shootingActions(
     resendDms: standard && has('useResendDMSOnStampotheque') && !(d.productType === 'VIRTUAL' || isVirtualVin(d.vin)),
   };
 }
+
+/** The archives worth offering: those that would hold at least one of the shooting's images. */
+export const offeredArchives = (images: readonly Pick<ShootingImage, 'imageType'>[]): ArchiveType[] =>
+  ARCHIVE_TYPES.filter((type) => images.some((i) => archiveHolds(type, i.imageType)));

@@ -1,4 +1,4 @@
-import type { ShootingDetail, ShootingType } from '@forecourt/contracts';
+import { PLAYER_PREPARING_STATUSES, type ShootingDetail, type ShootingType } from '@forecourt/contracts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { RestampButton } from '../restamp/restamp-dialog';
 import { ReportButtons } from '../reports/report-buttons';
 import { PlayerButton } from '../sharing/player-button';
 import { DeleteShootingButton, DeleteVideoButton } from './delete-actions';
-import { shootingActions } from './detail-rules';
+import { offeredArchives, shootingActions } from './detail-rules';
 import { DmsAction } from './dms-action';
 import { DownloadMenu } from './download-menu';
 
@@ -35,9 +35,10 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
   const actions = shootingActions(type, shooting, (name) => access?.has(name) ?? false);
   const key = { ownerId: shooting.ownerId, productId: shooting.productId, shootingId: shooting.id };
   const video = pickVideo(shooting.videos);
+  const archives = offeredArchives(shooting.images);
   return (
     <Stack spacing={1} direction={compact ? 'row' : 'column'} sx={{ flexWrap: 'wrap' }} component="aside" aria-label={t('shootingDetail.actions.title')}>
-      {actions.downloadMenu ? <DownloadMenu shootingId={shooting.id} compact={compact} /> : null}
+      {actions.downloadMenu && archives.length > 0 ? <DownloadMenu shootingId={shooting.id} archives={archives} compact={compact} /> : null}
       {actions.downloadVideo && video?.url ? (
         <ActionButton compact={compact} icon={<OpenInNewIcon />} label={t('shootingDetail.actions.downloadVideo')} href={video.url} target="_blank" rel="noopener noreferrer" />
       ) : null}
@@ -49,6 +50,7 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
         <PlayerButton
           shootingId={shooting.id}
           shootingType={type}
+          preparing={PLAYER_PREPARING_STATUSES.has(shooting.remarketingShootingStatus)}
           compact={compact}
           sender={{
             id: access.user.id,

@@ -4,13 +4,15 @@ import type Provider from 'oidc-provider';
 import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
 import { findUserContext } from '../identity.repo';
-import { verifyPassword } from '../password';
+import { throwawayHash, verifyAccountPassword } from '../password';
 import { loginPage } from './login-page';
 import { pickLocale } from './login-texts';
-import { clearFailures, lockedMinutes, recordFailure, throttleKey } from './login-throttle';
-import { portalLogoutUri } from './provider';
+import { clearFailures, lockedMinutes, recordFailure } from './login-throttle';
+import { corsOrigins, portalLogoutUri } from './provider';
 
 const MOUNT = '/oidc';
+// The provider's endpoints any web page may read: discovery and signing keys.
+const OPEN_PATHS = new Set(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server', '/jwks']);
 
 /**
  * Serves the provider under /oidc: its own Koa app gets the raw request (body unread, path without the
@@ -20,12 +22,23 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
   const { provider, adapters } = deps;
   const { db, clock, config } = adapters;
   const callback = provider.callback();
+  // Made now rather than by the first sign-in with an unknown e-mail, which would take twice as long.
+  void throwawayHash();
 
   await app.register(async (scope) => {
     // The provider parses its own bodies.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const allowedOrigins = corsOrigins(config.PUBLIC_URL);
     const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      // oidc-provider answers every preflight with the asker's origin; only its discovery and keys are
+      // public, so a preflight from any other origin gets no CORS headers and the browser stops there.
+      const origin = request.headers.origin;
+      const path = request.url.split('?')[0]!.slice(MOUNT.length);
+      if (request.method === 'OPTIONS' && origin && !allowedOrigins.has(origin) && !OPEN_PATHS.has(path)) {
+        void reply.status(403).header('Vary', 'Origin').send({ error: { code: 'FORBIDDEN', message: 'This origin may not call the identity provider' } });
+        return;
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
@@ -69,15 +82,15 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
           page(reply, status, loginPage({ locale, action, email, error, minutes, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
         if (!email || !password) return render(400, 'required');
 
-        const key = throttleKey(email, request.ip);
-        const locked = await lockedMinutes(db, clock, key);
+        const attempt = { email, ip: request.ip };
+        const locked = await lockedMinutes(db, clock, attempt);
         if (locked) return render(429, 'throttled', locked);
         const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
-        if (!user || !(await verifyPassword(password, user.password_hash))) {
-          const lock = await recordFailure(db, clock, key);
+        if (!(await verifyAccountPassword(password, user?.password_hash)) || !user) {
+          const lock = await recordFailure(db, clock, attempt);
           return lock ? render(429, 'throttled', lock) : render(401, 'wrongPassword');
         }
-        await clearFailures(db, key);
+        await clearFailures(db, attempt);
         const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
         return reply.redirect(to, 303);
       },
