@@ -54,8 +54,8 @@ export const StatisticsFigures = z.object({
   ratings: z.number().int().nonnegative(),
   /** Mean score of those ratings, null without any. */
   averageRating: z.number().nullable(),
-  /** Null when this installation holds no live meetings. */
-  liveMeetings: z.number().int().nonnegative().nullable(),
+  /** Live meetings held in the stocks' rooms (two participants connected), once per room and day. */
+  liveMeetings: z.number().int().nonnegative(),
 });
 export type StatisticsFigures = z.infer<typeof StatisticsFigures>;
 

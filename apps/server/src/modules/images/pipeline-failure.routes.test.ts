@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import type { JobDefinition } from '../../platform/queue/queue';
 import { demoUser } from '../../seed/demo-accounts';
 import { seedAccounts } from '../../seed/seed-accounts';

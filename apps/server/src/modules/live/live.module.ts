@@ -4,18 +4,20 @@ import type { ServerModule } from '../module';
 export const liveModule: ServerModule = {
   name: 'live',
   routes: async (app, { adapters, auth }) => {
-    const [{ getOrCreateSecret }, { liveRoutes }, { createLiveService }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }] = await Promise.all([
+    const [{ getOrCreateSecret }, { liveRoutes }, { createLiveService }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { createStatisticsService }] = await Promise.all([
       import('../../platform/secrets'),
       import('./live.routes'),
       import('./live.service'),
       import('./live-token'),
       import('./signal-bus'),
       import('./signalling.routes'),
+      import('../statistics/statistics.service'),
     ]);
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
     const live = createLiveService({ ...adapters, tokens, visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') });
     await liveRoutes(app, { auth, live });
     // The embedded bus: one API process. Several processes need the PostgreSQL one (next issue).
-    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock });
+    const statistics = createStatisticsService(adapters);
+    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => statistics.meetingHeld(room) });
   },
 };

@@ -14,7 +14,10 @@ export const HEARTBEAT_MS = 2000;
  * The signalling WebSocket: `GET /api/videos/live/signal?token=`. Only a valid, unexpired room token opens
  * it (else it closes with 4401 or 4403 before anything is relayed); the token fixes the room and identity.
  */
-export async function signallingRoutes(app: App, deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock }): Promise<void> {
+export async function signallingRoutes(
+  app: App,
+  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void> },
+): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
   app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default('') }) } }, (socket, request) => {
     const check = deps.tokens.verify(request.query.token, deps.clock.now().getTime());
@@ -26,7 +29,7 @@ export async function signallingRoutes(app: App, deps: { tokens: LiveTokens; bus
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     // Messages that arrive while joining wait for it, in order.
-    const session = openSignalSession(deps.bus, check.claims, send);
+    const session = openSignalSession(deps.bus, check.claims, send, deps.onMeeting);
     let queue: Promise<unknown> = session;
     socket.on('message', (data: Buffer) => {
       queue = queue.then(async () => (await session).receive(data.toString())).catch((err: unknown) => request.log.warn({ err }, 'live signal'));

@@ -12,12 +12,19 @@ export interface SignalSession {
 
 /**
  * One participant's signalling: joins the token's room on the bus, relays its offers, answers and ICE
- * candidates to members of that room only, shares its media state and, for the host, the spin.
+ * candidates to members of that room only, shares its media state and, for the host, the spin. Joining a
+ * room where someone already is makes a meeting: `onMeeting` records it for the statistics.
  */
-export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims, send: (message: ServerMessage) => void): Promise<SignalSession> {
+export async function openSignalSession(
+  bus: SignalBus,
+  claims: LiveTokenClaims,
+  send: (message: ServerMessage) => void,
+  onMeeting: (room: string) => Promise<void> = async () => undefined,
+): Promise<SignalSession> {
   const self = { id: claims.participant, identity: claims.identity, host: claims.host };
   const { room } = claims;
   const { members, spin } = await bus.join(room, self, send);
+  if (members.length > 0) await onMeeting(room);
   send({ type: 'welcome', self, participants: members, spin });
   await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
   let closed = false;

@@ -65,3 +65,45 @@ export async function findOwnerNames(db: Db, ownerIds: string[]): Promise<{ id: 
   if (!ownerIds.length) return [];
   return db.selectFrom('owners').select(['id', 'name']).where('id', 'in', ownerIds).orderBy('name').execute();
 }
+
+/** A live meeting held in a room (two participants connected); the id makes a retry count once. */
+export async function insertMeetingHeld(db: Db, row: { id: string; roomId: string; now: string }): Promise<void> {
+  await db
+    .insertInto('statistics_events')
+    .values({ id: row.id, user_id: null, kind: 'LIVE_MEETING_HELD', subject: row.roomId, payload: '{}', created_at: row.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+/** Live meetings held in the owners' rooms, per owner and UTC hour. */
+export async function countLiveMeetings(db: Db, scope: CountScope): Promise<{ owner_id: string; hour: string; n: number | string }[]> {
+  if (!scope.ownerIds.length) return [];
+  return db
+    .selectFrom('statistics_events as e')
+    .innerJoin('live_rooms as r', 'r.id', 'e.subject')
+    .select((eb) => ['r.owner_id', hourOf('e.created_at').as('hour'), eb.fn.countAll<number | string>().as('n')])
+    .where('e.kind', '=', 'LIVE_MEETING_HELD')
+    .where('e.created_at', '>=', scope.since)
+    .where('e.created_at', '<', scope.until)
+    .where('r.owner_id', 'in', scope.ownerIds)
+    .groupBy(['r.owner_id', hourOf('e.created_at')])
+    .execute();
+}
+
+/** Ratings visitors gave after a live call in the owners' rooms, per owner and UTC hour. */
+export async function sumLiveRatings(
+  db: Db,
+  scope: CountScope,
+): Promise<{ owner_id: string; hour: string; n: number | string; total: number | string | null }[]> {
+  if (!scope.ownerIds.length) return [];
+  return db
+    .selectFrom('ratings as g')
+    .innerJoin('live_rooms as r', 'r.id', 'g.target')
+    .select((eb) => ['r.owner_id', hourOf('g.created_at').as('hour'), eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('g.score').as('total')])
+    .where('g.kind', '=', 'LIVE')
+    .where('g.created_at', '>=', scope.since)
+    .where('g.created_at', '<', scope.until)
+    .where('r.owner_id', 'in', scope.ownerIds)
+    .groupBy(['r.owner_id', hourOf('g.created_at')])
+    .execute();
+}

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { PlayerSharedStatistic, StatisticsFigures, StatisticsQuery, StatisticsResponse } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import { refInScope } from '../players/players.repo';
 import { daysOf, localDay, nextDay, startOfLocalDay } from './local-days';
-import { countPlayerEvents, findGroup, findOwnerNames, insertEvent, sumPlayerRatings } from './statistics.repo';
+import { countLiveMeetings, countPlayerEvents, findGroup, findOwnerNames, insertEvent, insertMeetingHeld, sumLiveRatings, sumPlayerRatings } from './statistics.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
@@ -15,8 +16,9 @@ interface Tally {
   smsShares: number;
   ratings: number;
   scoreSum: number;
+  liveMeetings: number;
 }
-const emptyTally = (): Tally => ({ playerViews: 0, emailShares: 0, smsShares: 0, ratings: 0, scoreSum: 0 });
+const emptyTally = (): Tally => ({ playerViews: 0, emailShares: 0, smsShares: 0, ratings: 0, scoreSum: 0, liveMeetings: 0 });
 
 const figuresOf = (t: Tally): StatisticsFigures => ({
   playerViews: t.playerViews,
@@ -24,8 +26,7 @@ const figuresOf = (t: Tally): StatisticsFigures => ({
   smsShares: t.smsShares,
   ratings: t.ratings,
   averageRating: t.ratings ? Math.round((t.scoreSum / t.ratings) * 100) / 100 : null,
-  // Live meetings are not recorded by this installation yet (no live rooms module).
-  liveMeetings: null,
+  liveMeetings: t.liveMeetings,
 });
 
 const sharingTypeOf = (payload: string): string | undefined => {
@@ -52,6 +53,16 @@ export function createStatisticsService(deps: Deps) {
     },
 
     /**
+     * Records that a live meeting took place in a room: a second participant joined the first. Counted
+     * once per room and UTC day, however often people leave and join again.
+     */
+    async meetingHeld(roomId: string): Promise<void> {
+      const now = deps.clock.now().toISOString();
+      const id = createHash('sha256').update(`LIVE_MEETING_HELD\n${roomId}\n${now.slice(0, 10)}`).digest('base64url').slice(0, 32);
+      await insertMeetingHeld(deps.db, { id, roomId, now });
+    },
+
+    /**
      * The figures of the caller's stocks (or of one of them) over calendar days of their time zone: per
      * stock, per day and in total. Only the caller's own statistics; a foreign user or stock is 404.
      */
@@ -65,9 +76,11 @@ export function createStatisticsService(deps: Deps) {
         since: new Date(startOfLocalDay(query.from, timeZone)).toISOString(),
         until: new Date(startOfLocalDay(nextDay(query.to), timeZone)).toISOString(),
       };
-      const [events, ratings, owners, group] = await Promise.all([
+      const [events, playerRatings, liveRatings, meetings, owners, group] = await Promise.all([
         countPlayerEvents(deps.db, scope),
         sumPlayerRatings(deps.db, scope),
+        sumLiveRatings(deps.db, scope),
+        countLiveMeetings(deps.db, scope),
         findOwnerNames(deps.db, ownerIds),
         findGroup(deps.db, user.groupId),
       ]);
@@ -91,7 +104,9 @@ export function createStatisticsService(deps: Deps) {
         else if (sharingTypeOf(e.payload) === 'EMAIL') add(e.owner_id, e.hour, (t) => (t.emailShares += n));
         else if (sharingTypeOf(e.payload) === 'SMS') add(e.owner_id, e.hour, (t) => (t.smsShares += n));
       }
-      for (const r of ratings) {
+      for (const m of meetings) add(m.owner_id, m.hour, (t) => (t.liveMeetings += Number(m.n)));
+      // Ratings of the players and of the live calls together: both rate the dealer's service.
+      for (const r of [...playerRatings, ...liveRatings]) {
         add(r.owner_id, r.hour, (t) => {
           t.ratings += Number(r.n);
           t.scoreSum += Number(r.total ?? 0);
@@ -111,7 +126,7 @@ export function createStatisticsService(deps: Deps) {
           emailShares: t.emailShares,
           smsShares: t.smsShares,
           ratings: t.ratings,
-          liveMeetings: null,
+          liveMeetings: t.liveMeetings,
         })),
       };
     },

@@ -6,13 +6,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { figuresShown } from './figure-names';
+import { COUNT_FIGURES } from './figure-names';
 import { showDay } from './statistics-period';
 
 /** Every day's figures: what the chart draws, readable as text. */
 export function DaysTable({ data, id }: { data: StatisticsResponse; id: string }) {
   const { t } = useTranslation();
-  const shown = figuresShown(data.totals);
   return (
     <TableContainer id={id} tabIndex={0} role="region" aria-label={t('statistics.perDay')} sx={{ maxHeight: 420 }}>
       <Table size="small" stickyHeader data-testid="days-table">
@@ -21,7 +20,7 @@ export function DaysTable({ data, id }: { data: StatisticsResponse; id: string }
             <TableCell component="th" scope="col">
               {t('statistics.day')}
             </TableCell>
-            {shown.map((f) => (
+            {COUNT_FIGURES.map((f) => (
               <TableCell key={f} component="th" scope="col" align="right">
                 {t(`statistics.figures.${f}`)}
               </TableCell>
@@ -34,9 +33,9 @@ export function DaysTable({ data, id }: { data: StatisticsResponse; id: string }
               <TableCell component="th" scope="row">
                 {showDay(d.date)}
               </TableCell>
-              {shown.map((f) => (
+              {COUNT_FIGURES.map((f) => (
                 <TableCell key={f} align="right">
-                  {d[f] ?? 0}
+                  {d[f]}
                 </TableCell>
               ))}
             </TableRow>

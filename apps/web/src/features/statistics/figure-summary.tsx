@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { figuresShown, formatAverage } from './figure-names';
+import { COUNT_FIGURES, formatAverage } from './figure-names';
 
 /** The period's totals, one tile per figure, as a description list. */
 export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
   const { t, i18n } = useTranslation();
-  const tiles: [string, string, string][] = figuresShown(totals).map((f) => [f, t(`statistics.figures.${f}`), String(totals[f] ?? 0)]);
+  const tiles: [string, string, string][] = COUNT_FIGURES.map((f) => [f, t(`statistics.figures.${f}`), String(totals[f])]);
   tiles.splice(4, 0, ['averageRating', t('statistics.figures.averageRating'), t('statistics.outOfFive', { value: formatAverage(totals.averageRating, i18n.language) })]);
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, m: 0 }}>

@@ -20,7 +20,7 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { DailyChart } from './daily-chart';
 import { DaysTable } from './days-table';
-import { figuresShown, type CountFigure } from './figure-names';
+import { COUNT_FIGURES, type CountFigure } from './figure-names';
 import { FigureSummary } from './figure-summary';
 import { fetchStatistics, fetchStocks } from './statistics-api';
 import { browserTimeZone, lastDays, PRESET_DAYS, showDay, type PeriodChoice } from './statistics-period';
@@ -62,8 +62,6 @@ export function StatisticsPage() {
   const stocks = useQuery({ queryKey: ['statistics-stocks', userId], queryFn: () => fetchStocks(userId), enabled: Boolean(userId), staleTime: 5 * 60_000 });
 
   const data = stats.data;
-  const shown = data ? figuresShown(data.totals) : [];
-  const chartFigure = shown.includes(figure) ? figure : 'playerViews';
   const error = stats.isError ? (stats.error instanceof ApiError && stats.error.code === 'VALIDATION_ERROR' ? 'statistics.period.invalid' : 'api.commonError') : null;
 
   return (
@@ -140,18 +138,18 @@ export function StatisticsPage() {
             <ToggleButtonGroup
               size="small"
               exclusive
-              value={chartFigure}
+              value={figure}
               onChange={(_e, v: CountFigure | null) => v && setFigure(v)}
               aria-label={t('statistics.chart.figure')}
               sx={{ mb: 1, flexWrap: 'wrap' }}
             >
-              {shown.map((f) => (
+              {COUNT_FIGURES.map((f) => (
                 <ToggleButton key={f} value={f}>
                   {t(`statistics.figures.${f}`)}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <DailyChart label={t(`statistics.figures.${chartFigure}`)} days={data.days.map((d) => ({ date: d.date, value: d[chartFigure] ?? 0 }))} />
+            <DailyChart label={t(`statistics.figures.${figure}`)} days={data.days.map((d) => ({ date: d.date, value: d[figure] }))} />
             <Button onClick={() => setTableOpen((o) => !o)} aria-expanded={tableOpen} aria-controls={ids.table} sx={{ mt: 1 }}>
               {t(tableOpen ? 'statistics.hideTable' : 'statistics.showTable')}
             </Button>

@@ -7,12 +7,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { figuresShown, formatAverage } from './figure-names';
+import { COUNT_FIGURES, formatAverage } from './figure-names';
 
 /** The figures per stock, the views also drawn as bars against the busiest stock. */
 export function StocksTable({ data }: { data: StatisticsResponse }) {
   const { t, i18n } = useTranslation();
-  const shown = figuresShown(data.totals);
   const most = Math.max(1, ...data.owners.map((o) => o.figures.playerViews));
   return (
     <TableContainer tabIndex={0} role="region" aria-label={t('statistics.perStock')}>
@@ -22,7 +21,7 @@ export function StocksTable({ data }: { data: StatisticsResponse }) {
             <TableCell component="th" scope="col">
               {t('statistics.stock')}
             </TableCell>
-            {shown.map((f) => (
+            {COUNT_FIGURES.map((f) => (
               <TableCell key={f} component="th" scope="col" align="right">
                 {t(`statistics.figures.${f}`)}
               </TableCell>
@@ -38,7 +37,7 @@ export function StocksTable({ data }: { data: StatisticsResponse }) {
               <TableCell component="th" scope="row">
                 {o.name}
               </TableCell>
-              {shown.map((f) => (
+              {COUNT_FIGURES.map((f) => (
                 <TableCell key={f} align="right">
                   {f === 'playerViews' ? (
                     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
