@@ -235,3 +235,17 @@ test.describe('shootings list and detail', () => {
     await expect(page.getByText('No shootings found')).toBeVisible();
   });
 });
+
+test('the date fields show their empty placeholder in the page language', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'de'));
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() })));
+  await page.locator('input[type="email"]').fill(MANAGER);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/shootings$/);
+  const field = page.locator('.MuiPickersSectionList-root').first();
+  // Sections and separators only, without the bidi isolation marks MUI puts around them.
+  await expect.poll(async () => (await field.textContent())?.replace(/[^\p{L}./]/gu, '')).toBe('TT/MM/JJJJ');
+});
