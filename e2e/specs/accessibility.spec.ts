@@ -119,7 +119,24 @@ for (const theme of THEMES) {
     }
 
     await page.goto('/notifications/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
     await check('outbox');
+    await page.goto('/statistics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+    await check('statistics');
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    await check('account');
+    await page.goto('/adminvideos');
+    await expect(page.getByRole('heading', { level: 1, name: 'Videos admin' })).toBeVisible();
+    await check('videos admin');
+    await page.goto('/videos/live/rooms');
+    await expect(page.getByRole('heading', { name: 'Live meetings' })).toBeVisible();
+    await check('live meetings');
+    await page.getByRole('button', { name: 'New meeting' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await check('live meetings, new meeting dialog');
+    await page.keyboard.press('Escape');
     for (const path of ['/legal-notice', '/404']) {
       await page.goto(path);
       await check(`signed in ${path}`);

@@ -235,3 +235,17 @@ test.describe('shootings list and detail', () => {
     await expect(page.getByText('No shootings found')).toBeVisible();
   });
 });
+
+test('the date fields show their empty placeholder in the page language', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'de'));
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() })));
+  await page.locator('input[type="email"]').fill(MANAGER);
+  await page.locator('button[type="submit"]').click();
+  await page.locator('#password').fill(PASSWORD);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/shootings$/);
+  const start = page.getByRole('group', { name: 'Startdatum' });
+  await expect(start.getByRole('spinbutton')).toHaveText(['TT', 'MM', 'JJJJ']);
+  await expect(start.getByRole('spinbutton', { name: 'Jahr' })).toBeVisible();
+});

@@ -24,6 +24,11 @@ export function DateLocalization({ children }: { children: ReactNode }) {
         fieldDayPlaceholder: () => t('shootings.search.placeholder.day'),
         fieldMonthPlaceholder: () => t('shootings.search.placeholder.month'),
         fieldYearPlaceholder: ({ digitAmount }) => t('shootings.search.placeholder.yearLetter').repeat(digitAmount),
+        day: t('shootings.search.picker.day'),
+        month: t('shootings.search.picker.month'),
+        year: t('shootings.search.picker.year'),
+        openDatePickerDialogue: () => t('shootings.search.picker.choose'),
+        fieldClearLabel: t('shootings.search.picker.clear'),
       }}
     >
       {children}
