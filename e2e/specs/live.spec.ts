@@ -102,16 +102,11 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await dialog.getByRole('combobox', { name: 'Stock' }).click();
   await dealer.getByRole('option', { name: 'Paris' }).click();
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Test drive');
-  await dialog.getByRole('group', { name: 'Date' }).click();
-  await dealer.keyboard.type('01012020');
-  await dialog.getByRole('group', { name: 'Time' }).click();
-  await dealer.keyboard.type('1130A');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.getByText('The date cannot be before today')).toBeVisible();
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   await dialog.getByRole('group', { name: 'Date' }).click();
-  await dealer.keyboard.press('Control+A');
   await dealer.keyboard.type(`${String(tomorrow.getDate()).padStart(2, '0')}${String(tomorrow.getMonth() + 1).padStart(2, '0')}${tomorrow.getFullYear()}`);
+  await dialog.getByRole('group', { name: 'Time' }).click();
+  await dealer.keyboard.type('1130A');
   await expectAxeClean(dealer);
   const created = dealer.waitForResponse((r) => r.url().endsWith('/api/videos/live/rooms') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Create' }).click();
@@ -147,12 +142,12 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
 
   // Mute and camera off show on the other side.
   await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
-  await expect(panel.getByTitle('Microphone muted')).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
   await guest.getByRole('button', { name: 'Camera', exact: true }).click();
-  await expect(panel.getByTitle('Camera is off')).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'Camera is off' })).toBeVisible();
   await guest.getByRole('button', { name: 'Camera', exact: true }).click();
   await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
-  await expect(panel.getByTitle('Microphone muted')).toHaveCount(0);
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
 
   // Screen share replaces the camera's track for the dealer, and stopping it gives the camera back.
   const cameraWidth = await mainVideoWidth(dealer);

@@ -61,6 +61,10 @@ export const ConfigSchema = z
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
     APP_LINKS: z.string().optional(),
+    // GET /metrics: on the API's own port for a caller with this bearer token, and/or on METRICS_PORT of
+    // the loopback (the only way a worker process serves its metrics). Neither set: no metrics.
+    METRICS_TOKEN: z.string().min(16).optional(),
+    METRICS_PORT: port.optional(),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     // The shootings list cache of each API process (pages kept while their owners' data versions hold); 0 entries turns it off.
     LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),

@@ -25,6 +25,8 @@ export const ErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** The id every log line of the request carries (also in the X-Request-ID header): quote it to support. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

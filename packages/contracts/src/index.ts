@@ -18,3 +18,4 @@ export * from './editing';
 export * from './live';
 export * from './media';
 export * from './account';
+export * from './brand-colours';

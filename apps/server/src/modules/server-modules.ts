@@ -7,6 +7,7 @@ import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
 import { liveModule } from './live/live.module';
 import { mediaModule } from './media/media.module';
+import { metricsModule } from './metrics/metrics.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -25,6 +26,7 @@ import { webConfigModule } from './web-config/web-config.module';
 export const serverModules: readonly ServerModule[] = [
   identityModule,
   healthModule,
+  metricsModule,
   webConfigModule,
   blobsModule,
   playersModule,

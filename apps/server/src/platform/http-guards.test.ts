@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp } from '../app';
+import type { App } from '../app-types';
 import { authHeaders } from '../test/auth-helpers';
 import { createTestAdapters } from '../test/test-adapters';
 import { useTestApp } from '../test/test-app';

@@ -1,5 +1,4 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
-import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
@@ -15,17 +14,30 @@ type Props = {
   hint?: string;
 } & Omit<ButtonProps, 'children' | 'startIcon'> & { target?: string; rel?: string };
 
-/** An action of the options column: a labelled button, or an icon button with the label as tooltip when compact. */
+/**
+ * An action of the options column: a labelled button, or when compact (phones) its icon with the label
+ * written small under it, so that no action is a bare icon to guess; the tooltip says why it is disabled.
+ */
 export function ActionButton({ icon, label, compact, hint, loading, color, variant, fullWidth, ...rest }: Props) {
   if (compact) {
-    return (
-      <Tooltip title={hint ? `${label}: ${hint}` : label}>
-        <span>
-          <IconButton aria-label={label} color={color === 'inherit' ? 'default' : color} {...(rest as IconButtonProps)} disabled={rest.disabled || loading === true}>
-            {icon}
-          </IconButton>
-        </span>
+    const button = (
+      <Button
+        variant={variant ?? 'text'}
+        color={color}
+        loading={loading}
+        {...rest}
+        sx={{ flexDirection: 'column', gap: 0.25, minWidth: 72, maxWidth: 96, px: 0.5, py: 0.5, textTransform: 'none', fontSize: 12, lineHeight: 1.2, fontWeight: 400 }}
+      >
+        {icon}
+        <span>{label}</span>
+      </Button>
+    );
+    return hint ? (
+      <Tooltip title={hint}>
+        <span>{button}</span>
       </Tooltip>
+    ) : (
+      button
     );
   }
   const button = (

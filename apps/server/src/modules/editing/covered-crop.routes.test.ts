@@ -1,7 +1,8 @@
 import { pickOrderGallery, type AddedImages, type ImageEdit, type PlateCornersResponse, type ShootingDetail } from '@forecourt/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';

@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import type { Auth } from '../identity/auth';
 import { mediaJobs } from './media.jobs';

@@ -9,7 +9,7 @@ import {
   VideoConfiguration,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
 import { authoriseUploadRequest, grantUpload } from './media-uploads.service';
 import { createTusServer, handleTus } from './tus-uploads';

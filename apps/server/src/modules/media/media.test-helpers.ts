@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect } from 'vitest';
-import type { App } from '../../app';
+import type { App } from '../../app-types';
 
 type Headers = Record<string, string>;
 

@@ -229,7 +229,8 @@ export function createPlayersService(deps: Deps) {
         comment,
         now: now.toISOString(),
       });
-      if (!inserted) throw new AppError('RATE_LIMITED', 'You have already rated this player today');
+      // Not a limit but a fact the visitor's page shows: their rating was received already.
+      if (!inserted) throw new AppError('CONFLICT', 'You have already rated this player today');
     },
   };
 }

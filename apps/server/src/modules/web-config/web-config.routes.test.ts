@@ -67,6 +67,25 @@ describe('GET /api/web-config', () => {
     expect(token.json()).not.toHaveProperty('access_token');
   });
 
+  it('always gives the footer its app-store links: the stores by default, the configured pages otherwise', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/web-config' })).json().appLinks).toEqual({
+      faq: 'https://help.example.test/faq',
+      appStore: 'https://apps.apple.com/search?term=Forecourt',
+      googlePlay: 'https://play.google.com/store/search?q=Forecourt&c=apps',
+    });
+    const own = await createTestAdapters({ APP_LINKS: JSON.stringify({ appStore: 'https://apps.apple.com/app/id123' }) });
+    const ownApp = await buildApp(own);
+    try {
+      expect((await ownApp.inject({ method: 'GET', url: '/api/web-config' })).json().appLinks).toEqual({
+        appStore: 'https://apps.apple.com/app/id123',
+        googlePlay: 'https://play.google.com/store/search?q=Forecourt&c=apps',
+      });
+    } finally {
+      await ownApp.close();
+      await own.cleanup();
+    }
+  });
+
   it('refuses a bad APP_LINKS naming the setting', () => {
     expect(() => parseAppLinks('{nope')).toThrow('Invalid setting APP_LINKS: not JSON');
     expect(() => parseAppLinks('{"faq":"not a url"}')).toThrow(/Invalid setting APP_LINKS: faq/);

@@ -24,12 +24,21 @@ export function parseAppLinks(json: string | undefined): z.infer<typeof AppLinks
 }
 
 /**
+ * The footer's mobile app-store links (spec section 2) when APP_LINKS does not name the app's own pages:
+ * the stores' search for the Forecourt app, so the footer always offers them.
+ */
+export const DEFAULT_STORE_LINKS = {
+  appStore: 'https://apps.apple.com/search?term=Forecourt',
+  googlePlay: 'https://play.google.com/store/search?q=Forecourt&c=apps',
+} as const;
+
+/**
  * Public run-time settings of the portal, for anyone. The api keys and the client id identify the portal
  * as a client (as the spec's api-key header does): they are public identifiers, not secrets, and grant
  * nothing without a user's bearer token. The clipping service's credentials go to signed-in users only.
  */
 export async function webConfigRoutes(app: App, deps: { config: Config; auth: Auth }): Promise<void> {
-  const appLinks = parseAppLinks(deps.config.APP_LINKS);
+  const appLinks = { ...DEFAULT_STORE_LINKS, ...parseAppLinks(deps.config.APP_LINKS) };
   app.get('/api/web-config', { schema: { response: { 200: WebConfig } } }, async () => ({
     version: '1.17.0',
     apiKey: deps.config.API_KEY,

@@ -100,6 +100,21 @@ export function describeBlobStore(driver: string, open: () => Promise<BlobStoreH
       expect((await h.store.getBuffer(`${base}/ab/3.jpg`))?.toString()).toBe('3');
     });
 
+    it('lists the blobs under a folder with when they were written, and nothing outside it', async () => {
+      const folder = key('listed');
+      const before = Date.now() - 60_000;
+      await h.store.put(`${folder}/a.jpg`, Buffer.from('a'), 'image/jpeg');
+      await h.store.put(`${folder}/deep/b.png`, Buffer.from('b'), 'image/png');
+      await h.store.put(`${folder}-sibling/c.jpg`, Buffer.from('c'), 'image/jpeg');
+      const listed = [];
+      for await (const blob of h.store.list(`${folder}/`)) listed.push(blob);
+      expect(listed.map((b) => b.key).sort()).toEqual([`${folder}/a.jpg`, `${folder}/deep/b.png`]);
+      for (const b of listed) expect(b.modifiedAt.getTime()).toBeGreaterThan(before);
+      const none = [];
+      for await (const blob of h.store.list(`${key('empty')}/`)) none.push(blob);
+      expect(none).toEqual([]);
+    });
+
     it('refuses keys that could escape the store', async () => {
       for (const bad of ['../outside', '/etc/passwd', 'a//b', 'a/../../b', '', 'a b']) {
         await expect(h.store.put(bad, Buffer.from('x'), 'text/plain'), bad).rejects.toThrow(/Invalid blob key/);

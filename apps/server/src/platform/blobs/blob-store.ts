@@ -40,6 +40,15 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   presignPut(key: string, opts: PresignPutOptions): Promise<string>;
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
+  /** Every blob whose key starts with prefix (a folder, ending with '/'), with when it was last written. */
+  list(prefix: string): AsyncIterable<ListedBlob>;
+  /** Removes the driver's own leftovers of writes that never finished, last touched before `before`. */
+  sweepTemporary(before: Date): Promise<number>;
+}
+
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;

@@ -11,7 +11,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
 
 export interface S3Options {
   bucket: string;
@@ -128,6 +128,22 @@ export class S3BlobStore implements BlobStore {
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    const folder = `${prefix.replace(/\/+$/, '')}/`;
+    assertValidKey(folder.slice(0, -1));
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: folder, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** An S3 PUT is whole or absent: nothing of this driver's is left half-written. */
+  async sweepTemporary(): Promise<number> {
+    return 0;
   }
 
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from './money';
 import { SeverityChip } from './severity-chip';
-import { stackedRowsOnPhones } from './stacked-rows';
+import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 /** The damages of an inspection: photo, zone, kind, severity, note and estimated repair, with the total. */
 export function DamagesList({ damages, totalCents, currency }: { damages: Damage[]; totalCents: number; currency: string }) {

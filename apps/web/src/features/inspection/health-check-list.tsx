@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from './money';
 import { RatingChip } from './severity-chip';
-import { stackedRowsOnPhones } from './stacked-rows';
+import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 const DECISION_COLOUR = { PENDING: 'default', ACCEPTED: 'success', DECLINED: 'default' } as const;
 

@@ -124,7 +124,7 @@ export async function createProvider(adapters: Adapters): Promise<Provider> {
         logoutSource: (ctx, form) => {
           const t = LOGIN_TEXTS[htmlLocale(ctx)];
           const nonce = randomBytes(16).toString('base64');
-          ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`);
+          ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`);
           ctx.body = providerPage(
             htmlLocale(ctx),
             t.logoutTitle,

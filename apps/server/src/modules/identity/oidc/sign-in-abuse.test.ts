@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app';
+import { buildApp } from '../../../app';
+import type { App } from '../../../app-types';
 import { DEMO_PASSWORD } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';

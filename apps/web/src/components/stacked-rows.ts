@@ -11,8 +11,9 @@ export const stackedRowsOnPhones: SxProps<Theme> = (theme) => ({
     display: 'block',
     '& thead': {
       position: 'absolute',
-      width: 1,
-      height: 1,
+      // Strings: in sx a bare 1 would mean 100%.
+      width: '1px',
+      height: '1px',
       overflow: 'hidden',
       clip: 'rect(0 0 0 0)',
       whiteSpace: 'nowrap',
