@@ -335,6 +335,8 @@ export interface ImageEditsTable {
   finished_at: string | null;
 }
 
+export interface RateLimitsTable { key: string; count: number; window_end: number }
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   dealer_groups: DealerGroupsTable;
@@ -373,4 +375,5 @@ export interface Database {
   image_edits: ImageEditsTable;
   oidc_payloads: OidcPayloadsTable;
   login_attempts: LoginAttemptsTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,33 +1,46 @@
+import { sql } from 'kysely';
 import type { Clock } from './clock';
+import type { Db } from './db/database';
+
+// Expired windows are removed at most this often by each process, as it counts.
+const SWEEP_EVERY_MS = 60_000;
 
 /**
- * A fixed-window counter per key, in memory: enough to stop a script on one API process. Limits that
- * must hold across processes are enforced in the database (see the ratings' unique id per day).
+ * A fixed-window counter per key, kept in the database (rate_limits, migration 0017): every API process
+ * counts in the same row, so a flood spread over processes behind a load balancer is limited as one.
+ * One upsert a hit, atomic on both databases.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastSweep = 0;
 
   constructor(
+    private readonly db: Db,
     private readonly clock: Clock,
+    /** Names the limit, so that two limiters never share a caller's count. */
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
   /** Counts one hit; false when the key has used up its window. */
-  take(key: string): boolean {
+  async take(key: string): Promise<boolean> {
     const now = this.clock.now().getTime();
-    const w = this.windows.get(key);
-    if (!w || now - w.start >= this.windowMs) {
-      if (this.windows.size > 50_000) this.sweep(now);
-      this.windows.set(key, { start: now, count: 1 });
-      return true;
+    const expired = sql<boolean>`rate_limits.window_end <= ${now}`;
+    const row = await this.db
+      .insertInto('rate_limits')
+      .values({ key: `${this.name}:${key}`, count: 1, window_end: now + this.windowMs })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+          window_end: sql<number>`case when ${expired} then excluded.window_end else rate_limits.window_end end`,
+        }),
+      )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    if (now - this.lastSweep >= SWEEP_EVERY_MS || now < this.lastSweep) {
+      this.lastSweep = now;
+      await this.db.deleteFrom('rate_limits').where('window_end', '<', now).execute();
     }
-    if (w.count >= this.limit) return false;
-    w.count += 1;
-    return true;
-  }
-
-  private sweep(now: number): void {
-    for (const [k, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(k);
+    return Number(row.count) <= this.limit;
   }
 }

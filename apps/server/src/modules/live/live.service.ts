@@ -36,8 +36,8 @@ const wrongCode = () => new AppError('WRONG_MEETING_CODE', 'The meeting code is 
 
 export function createLiveService(deps: Deps) {
   const { db, clock, ids, config } = deps;
-  const publicWrites = new RateLimiter(clock, 30, 60_000);
-  const emails = new RateLimiter(clock, 20, 60_000);
+  const publicWrites = new RateLimiter(deps.db, clock, 'live-writes', 30, 60_000);
+  const emails = new RateLimiter(deps.db, clock, 'live-emails', 20, 60_000);
   const linkOf = (r: repo.LiveRoomRow) => `${config.PUBLIC_URL}/videos/live/rooms/${r.id}?code=${r.meeting_code}`;
   const visitorOf = (ip: string) => createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
 
@@ -166,7 +166,7 @@ export function createLiveService(deps: Deps) {
       const r = await reachRoom(input.id_live_video, input.code, null);
       const visitor = visitorOf(ip);
       const now = clock.now();
-      if (!publicWrites.take(visitor)) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+      if (!(await publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
       if ((await repo.countRatingsSince(db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >= LIVE_RATINGS_PER_VISITOR_HOUR) {
         throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
       }
@@ -182,7 +182,7 @@ export function createLiveService(deps: Deps) {
     async email(user: UserContext, id: string, input: LiveRoomEmail): Promise<void> {
       const r = await inScope(user, id);
       requireOption(user, 'useSendEmail');
-      if (!emails.take(user.id)) throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
+      if (!(await emails.take(user.id))) throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
       const lines = input.body.split(/<br\s*\/?>|\r?\n/gi);
       const link = linkOf(r);
       const html = lines.map((l) => escapeHtml(l).split(escapeHtml(link)).join(`<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)).join('<br>');

@@ -16,16 +16,16 @@ export const MESSAGES_PER_USER_MINUTE = 20;
 const sendFailed = (what: string) => new AppError('INTERNAL_ERROR', `The ${what} could not be sent`, undefined, 502);
 
 export function createNotificationsService(deps: Deps) {
-  const perUser = new RateLimiter(deps.clock, MESSAGES_PER_USER_MINUTE, 60_000);
+  const perUser = new RateLimiter(deps.db, deps.clock, 'messages', MESSAGES_PER_USER_MINUTE, 60_000);
   const origin = (user: UserContext) => ({ userId: user.id, groupId: user.groupId });
-  const throttle = (user: UserContext) => {
-    if (!perUser.take(user.id)) throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
+  const throttle = async (user: UserContext) => {
+    if (!(await perUser.take(user.id))) throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
   };
 
   return {
     async sendEmail(user: UserContext, input: EmailNotification): Promise<void> {
       requireOption(user, 'useSendEmail');
-      throttle(user);
+      await throttle(user);
       const { text, html } = renderEmail(input.body, deps.config.PUBLIC_URL);
       const fromName = input.from?.name?.trim() || `${user.givenName} ${user.familyName}`.trim();
       try {
@@ -38,7 +38,7 @@ export function createNotificationsService(deps: Deps) {
     async sendSms(user: UserContext, input: SmsNotification): Promise<void> {
       requireOption(user, 'useSendSms');
       if (!isValidPhoneNumber(input.to)) throw badRequest('The phone number is not a valid international number', { field: 'to' });
-      throttle(user);
+      await throttle(user);
       try {
         await deps.sms.send({ to: input.to, body: input.body, origin: origin(user) });
       } catch {

@@ -35,8 +35,8 @@ export function createPlayersService(deps: Deps) {
   const { db, clock, ids, config } = deps;
   const variants = new FrameVariants(deps);
   // One burst limit per address for the public writes; the daily rating rule is in the database.
-  const publicWrites = new RateLimiter(clock, 30, 60_000);
-  const watchedOnce = new RateLimiter(clock, 1, 10 * 60_000);
+  const publicWrites = new RateLimiter(db, clock, 'player-writes', 30, 60_000);
+  const watchedOnce = new RateLimiter(db, clock, 'player-watched', 1, 10 * 60_000);
 
   const base = (ref: string) => `/api/external/legacy/players/${encodeURIComponent(ref)}`;
 
@@ -192,7 +192,7 @@ export function createPlayersService(deps: Deps) {
     async watched(ref: string, ip: string): Promise<void> {
       await source(ref);
       const visitor = visitorOf(ip);
-      if (!publicWrites.take(visitor) || !watchedOnce.take(`${visitor}:${ref}`)) return;
+      if (!(await publicWrites.take(visitor)) || !(await watchedOnce.take(`${visitor}:${ref}`))) return;
       await repo.recordEvent(db, {
         id: ids.uuid(),
         kind: 'PLAYER_WATCHED',
@@ -207,7 +207,7 @@ export function createPlayersService(deps: Deps) {
       await source(input.ref);
       const visitor = visitorOf(ip);
       const now = clock.now();
-      if (!publicWrites.take(visitor)) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+      if (!(await publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
       if (
         (await repo.countRatingsSince(db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
         RATINGS_PER_VISITOR_HOUR
