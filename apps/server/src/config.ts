@@ -1,3 +1,4 @@
+import { APP_LINK_NAMES } from '@forecourt/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -6,6 +7,39 @@ const bool = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+
+/** A setting holding JSON of the given shape; the error names the bad entry, not the whole value. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): z.infer<T> | undefined => {
+      if (!text) return undefined;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0]!;
+      ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')} ${issue.message}` });
+      return z.NEVER;
+    });
+// Their values are long and say nothing an error needs: a refusal names the entry instead.
+const JSON_SETTINGS = new Set(['IDENTITY_PROVIDERS', 'APP_LINKS']);
+
+/** An external OIDC issuer trusted for the e-mail domains mapped to it in IDENTITY_PROVIDERS. */
+export const ExternalProvider = z.object({
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  audience: z.string().min(1),
+  jwksUri: z.url().optional(),
+  scope: z.string().default('openid profile email offline_access'),
+});
+export type ExternalProvider = z.infer<typeof ExternalProvider>;
 
 /** Every setting, read from the environment once at start. Defaults run the embedded stack. */
 export const ConfigSchema = z
@@ -49,10 +83,13 @@ export const ConfigSchema = z
     // The public player's webinar button: the form, and the dealer group that is the provider's own account.
     WEBINAR_FORM_URL: z.url().optional(),
     PROVIDER_GROUP_ID: z.string().optional(),
-    IDENTITY_PROVIDERS: z.string().optional(),
+    // JSON of e-mail domain to the external OIDC issuer of its users.
+    IDENTITY_PROVIDERS: json(z.record(z.string().min(1), ExternalProvider)).transform(
+      (v) => new Map(Object.entries(v ?? {}).map(([domain, p]) => [domain.toLowerCase(), p])),
+    ),
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
-    APP_LINKS: z.string().optional(),
+    APP_LINKS: json(z.partialRecord(z.enum(APP_LINK_NAMES), z.url())).transform((v) => v ?? {}),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     // The shootings list cache of each API process (pages kept while their owners' data versions hold); 0 entries turns it off.
     LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
@@ -106,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0] ?? 'configuration');
     const value = picked[name];
     throw new ConfigError(
-      `Invalid setting ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
+      `Invalid setting ${name}${value === undefined || JSON_SETTINGS.has(name) ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
     );
   }
   return parsed.data;

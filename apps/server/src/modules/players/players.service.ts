@@ -10,9 +10,10 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
+import { requireShooting } from '../shootings/shooting-scope.service';
 import { FrameVariants, type Variant, type VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import type { PlayersJobs } from './players.jobs';
@@ -68,7 +69,7 @@ export function createPlayersService(deps: Deps) {
       marketplace: string,
       shortened: boolean,
     ): Promise<PlayerInfo> {
-      if (!(await repo.findShootingInScope(db, shootingId, user.ownerIds))) throw notFound('Shooting');
+      await requireShooting(db, user, { shootingId });
       const ref = await repo.getOrCreateRef(db, {
         shootingId,
         marketplace,
@@ -218,3 +219,8 @@ export function createPlayersService(deps: Deps) {
 }
 
 export type PlayersService = ReturnType<typeof createPlayersService>;
+
+/** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
+export async function playerRefInScope(deps: Pick<Adapters, 'db'>, user: Pick<UserContext, 'ownerIds'>, ref: string): Promise<boolean> {
+  return repo.refInScope(deps.db, ref, user.ownerIds);
+}

@@ -1,17 +1,15 @@
-import { PlayerRef, PlayerSharedStatistic } from '@forecourt/contracts';
-import { z } from 'zod';
+import { PlayerSharedParams, PlayerSharedStatistic } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import { createStatisticsService } from './statistics.service';
+import { recordPlayerShared } from './statistics.service';
 
 export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
-  const statistics = createStatisticsService(adapters);
   app.post(
     '/api/users/:id/statistics/players/:ref/shared',
-    { preHandler: auth.requireUser, schema: { params: z.object({ id: z.string().min(1).max(100), ref: PlayerRef }), body: PlayerSharedStatistic } },
+    { preHandler: auth.requireUser, schema: { params: PlayerSharedParams, body: PlayerSharedStatistic } },
     async (request, reply) => {
-      await statistics.playerShared(currentUser(request), request.params.id, request.params.ref, request.body);
+      await recordPlayerShared(adapters, currentUser(request), request.params.id, request.params.ref, request.body);
       return reply.status(204).send();
     },
   );

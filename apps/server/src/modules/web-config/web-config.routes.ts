@@ -1,32 +1,14 @@
-import { APP_LINK_NAMES, WebConfig } from '@forecourt/contracts';
-import { z } from 'zod';
+import { WebConfig } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';
 import { API_AUDIENCE } from '../identity/signing-keys';
-
-const AppLinks = z.partialRecord(z.enum(APP_LINK_NAMES), z.url());
-
-/** APP_LINKS: JSON of entry name to URL. A bad value stops the start naming the setting. */
-export function parseAppLinks(json: string | undefined): z.infer<typeof AppLinks> {
-  if (!json) return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw new Error('Invalid setting APP_LINKS: not JSON');
-  }
-  const parsed = AppLinks.safeParse(raw);
-  if (!parsed.success) throw new Error(`Invalid setting APP_LINKS: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
-}
 
 /**
  * Public run-time settings of the portal. The api keys identify the portal as a client (as the spec's
  * api-key header does); they are not secrets, user access always needs a bearer token too.
  */
 export async function webConfigRoutes(app: App, deps: { config: Config }): Promise<void> {
-  const appLinks = parseAppLinks(deps.config.APP_LINKS);
   app.get('/api/web-config', { schema: { response: { 200: WebConfig } } }, async () => ({
     version: '1.17.0',
     apiKey: deps.config.API_KEY,
@@ -35,6 +17,6 @@ export async function webConfigRoutes(app: App, deps: { config: Config }): Promi
     apiAudience: API_AUDIENCE,
     clippingAuthorization: `Basic ${Buffer.from(`${deps.config.CLIPPING_USER}:${deps.config.CLIPPING_PASSWORD}`).toString('base64')}`,
     brandLogoUrl: deps.config.BRAND_LOGO_URL,
-    appLinks,
+    appLinks: deps.config.APP_LINKS,
   }));
 }

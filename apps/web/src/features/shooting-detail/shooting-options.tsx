@@ -1,4 +1,4 @@
-import type { ShootingDetail, ShootingType } from '@forecourt/contracts';
+import { hasOption, type ShootingDetail, type ShootingType } from '@forecourt/contracts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import type { EditMode } from '../editing/use-edit-mode';
 import { RestampButton } from '../restamp/restamp-dialog';
 import { ReportButtons } from '../reports/report-buttons';
 import { PlayerButton } from '../sharing/player-button';
-import { hasOption, type UserAccess } from '../shootings/shootings-api';
+import type { UserAccess } from '../shootings/shootings-api';
 import { ActionButton, useCompactActions } from './action-button';
 import { DeleteShootingButton, DeleteVideoButton } from './delete-actions';
 import { pickVideo, shootingActions } from './detail-rules';

@@ -48,8 +48,3 @@ export async function fetchUserAccess(): Promise<UserAccess> {
   return { user, options: Object.fromEntries(options.map((o) => [o.name, o.value])), models: models.map((m) => m.modelType) };
 }
 
-/** The specific-access test of spec section 6: a true switch or a non-empty list. */
-export const hasOption = (access: Pick<UserAccess, 'options'> | undefined, name: string): boolean => {
-  const v = access?.options[name];
-  return Array.isArray(v) ? v.length > 0 : v === true;
-};
