@@ -26,6 +26,8 @@ async function openShooting(page: Page, s: Seeded) {
 }
 
 test.describe('editing pictures', () => {
+  // One shooting for the file: the cropping works on the picture the cover test covered.
+  test.describe.configure({ mode: 'serial' });
   test.setTimeout(300_000);
   let seeded: Seeded;
   test.beforeAll(() => {
@@ -61,17 +63,21 @@ test.describe('editing pictures', () => {
     await expect(page.getByRole('region', { name: 'STAMPED_LPC', exact: true })).toBeVisible();
   });
 
-  test('crops a picture on the stamp background and shows the progress and the result', async ({ page }) => {
+  // The picture whose plate the previous test covered: cropped, it must keep its plate covered.
+  test('crops a covered picture on the stamp background, and the simple view shows it with its plate covered', async ({ page }) => {
     await openShooting(page, seeded);
     await page.getByRole('button', { name: 'Crop' }).click();
-    await page.getByRole('button', { name: 'Select image 1' }).click();
+    await page.getByRole('button', { name: 'Select image 0' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(/Getting configurations|Cropping in progress/);
     const results = page.getByRole('dialog', { name: 'Results' });
-    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 1.*Cropping applied\./, { timeout: 240_000 });
+    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 0.*Cropping applied\./, { timeout: 240_000 });
     await results.getByRole('button', { name: 'Close' }).click();
+    // The simple view shows, for that position, the most processed picture: cropped, plate covered.
+    const simple = page.getByTestId('image-gallery').first();
+    await expect(simple.getByRole('button', { name: 'Open image 0' }).locator('img')).toHaveAttribute('src', /0-STAMPED_CROPPED_LPC(-thumb)?\.jpg/);
     await page.getByRole('button', { name: 'Detailed' }).click();
-    await expect(page.getByRole('region', { name: 'ORIGINAL_CROPPED', exact: true })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'STAMPED_CROPPED', exact: true })).toBeVisible();
+    for (const type of ['ORIGINAL_CROPPED', 'STAMPED_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC'])
+      await expect(page.getByRole('region', { name: type, exact: true })).toBeVisible();
   });
 });

@@ -99,6 +99,10 @@ test('a reference made on the detail page opens, without a session, a player tha
   expect((await scoring).status()).toBe(201);
   await expect(player.getByText('Thank you for your rating!')).toBeVisible();
   await expect(rating).toBeHidden();
+  // Back on the page, the visitor sees that the rating was received, and no form to rate again.
+  await player.reload();
+  await expect(player.getByTestId('rating-received')).toHaveText('Your rating has been received. Thank you!');
+  await expect(player.getByTestId('rating-block')).toHaveCount(0);
   await visitor.close();
 
   // A visitor who chose German and the dark mode in the portal gets both on the player.
@@ -113,6 +117,13 @@ test('a reference made on the detail page opens, without a session, a player tha
   await expect(again.getByRole('heading', { name: 'Kontakt' })).toBeVisible();
   await expect(again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
   await expect(again.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  // The same visitor (same address) in another browser: the server knows the rating was received.
+  await again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' }).click();
+  const secondRating = again.getByTestId('rating-block');
+  await secondRating.locator('label').nth(2).click();
+  await secondRating.getByRole('button').click();
+  await expect(again.getByTestId('rating-received')).toHaveText('Ihre Bewertung ist eingegangen. Vielen Dank!');
+  await expect(again.getByText('Ihre Bewertung konnte nicht gesendet werden')).toHaveCount(0);
   await returning.close();
 });
 

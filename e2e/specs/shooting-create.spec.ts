@@ -88,6 +88,46 @@ test.describe('creating a shooting', () => {
     }).toPass({ timeout: 60_000 });
   });
 
+  test('"Required" shows only on a field the user left empty, and the confirm dialog keeps its text while it closes', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/shootings/create');
+    await page.getByLabel('Registration').fill(freshRegistration('e2e-touch'));
+    await page.getByLabel('16/9').check();
+    await expect(page.getByLabel('Stock')).toBeVisible();
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('This field is required')).toHaveCount(0);
+    // Opened and left without a choice: now they say so.
+    await page.getByLabel('Stock').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Required', { exact: true })).toBeVisible();
+    await page.getByLabel('Stamp').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('This field is required')).toBeVisible();
+
+    await page.getByLabel('Stock').click();
+    await page.getByRole('option', { name: 'Paris' }).click();
+    await page.getByLabel('Stamp').click();
+    await page.getByRole('option').first().click();
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
+    await dropFiles(page, [{ name: 'touch.jpg', bytes: await photo(1280, 720, 31) }]);
+    await page.getByRole('button', { name: 'Add the shooting' }).click();
+    await expect(page.getByRole('dialog')).toContainText('1 image(s)');
+    // Every text the dialog shows until it is gone, fade-out included.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (globalThis as unknown as { dialogTexts: string[] }).dialogTexts = seen;
+      const doc = (globalThis as unknown as { document: { body: unknown; querySelectorAll(s: string): { textContent: string }[] } }).document;
+      const Observer = (globalThis as unknown as { MutationObserver: new (cb: () => void) => { observe(n: unknown, o: object): void } }).MutationObserver;
+      new Observer(() => doc.querySelectorAll('[role="dialog"]').forEach((d) => seen.push(d.textContent))).observe(doc.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/shootings$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const texts = await page.evaluate(() => (globalThis as unknown as { dialogTexts: string[] }).dialogTexts);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.filter((t) => /Registration ,|0 image\(s\)/.test(t))).toEqual([]);
+  });
+
   test('a known registration takes its stock from the vehicle', async ({ page }) => {
     await signIn(page);
     const headers = await apiHeaders(page);

@@ -12,8 +12,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { App } from './app-types';
+import { registerRequestIds, requestIdOf } from './http/request-id';
+import { registerRequestMetrics } from './http/request-metrics';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
+import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
+import type { Metrics } from './platform/metrics/metrics';
 import { registerModules } from './modules';
 
 export interface AppOptions {
@@ -22,6 +26,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Whether the worker is polling; /healthz waits for it when this process runs one. */
   workerReady?: () => boolean;
+  /** The process's metrics (shared with its worker); made here when METRICS_TOKEN asks for them and none is given. */
+  metrics?: Metrics;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,7 +45,16 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     trustProxy: adapters.config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  registerRequestIds(app);
+  const metrics =
+    opts.metrics ??
+    (adapters.config.METRICS_TOKEN
+      ? (await import('./platform/metrics/metrics')).createMetrics({ db: adapters.db, clock: adapters.clock, role: 'api' })
+      : undefined);
+  if (metrics) registerRequestMetrics(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -67,6 +82,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     request.log.error(err);
     return reply.status(500).send({ error: { code: 'INTERNAL_ERROR', message: 'An internal error occurred' } });
   });
+
+  if (new URL(adapters.config.PUBLIC_URL).protocol === 'https:') app.addHook('onRequest', strictTransportSecurity);
+  app.addHook('onRequest', refuseControlCharacters);
+  app.addHook('preHandler', refuseNulInBody);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -98,7 +117,7 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true), webDist: opts.webDist });
+  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true), webDist: opts.webDist, metrics });
 
   const webDist = opts.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

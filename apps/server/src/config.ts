@@ -7,6 +7,13 @@ const bool = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const iceServers = z.array(
+  z.object({
+    urls: z.union([z.string().regex(/^(stuns?|turns?):/), z.array(z.string().regex(/^(stuns?|turns?):/)).min(1)]),
+    username: z.string().optional(),
+    credential: z.string().optional(),
+  }),
+);
 
 /** A setting holding JSON of the given shape; the error names the bad entry, not the whole value. */
 const json = <T extends z.ZodType>(schema: T) =>
@@ -38,6 +45,8 @@ export const ExternalProvider = z.object({
   audience: z.string().min(1),
   jwksUri: z.url().optional(),
   scope: z.string().default('openid profile email offline_access'),
+  /** The provider's own account page (password, sessions), linked from the portal's account screen. */
+  accountUrl: z.url().optional(),
 });
 export type ExternalProvider = z.infer<typeof ExternalProvider>;
 
@@ -71,7 +80,8 @@ export const ConfigSchema = z
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
     JOB_POLL_MS: positiveInt.default(200),
-    JOB_LEASE_SECONDS: positiveInt.default(60),
+    // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
+    JOB_LEASE_SECONDS: positiveInt.default(15),
     JOB_MAX_ATTEMPTS: positiveInt.default(5),
     SMTP_URL: z
       .string()
@@ -90,6 +100,10 @@ export const ConfigSchema = z
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
     APP_LINKS: json(z.partialRecord(z.enum(APP_LINK_NAMES), z.url())).transform((v) => v ?? {}),
+    // GET /metrics: on the API's own port for a caller with this bearer token, and/or on METRICS_PORT of
+    // the loopback (the only way a worker process serves its metrics). Neither set: no metrics.
+    METRICS_TOKEN: z.string().min(16).optional(),
+    METRICS_PORT: port.optional(),
     SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
     // The shootings list cache of each API process (pages kept while their owners' data versions hold); 0 entries turns it off.
     LIST_CACHE_ENTRIES: z.coerce.number().int().min(0).default(10_000),
@@ -106,6 +120,21 @@ export const ConfigSchema = z
               .filter(Boolean)
           : false,
       ),
+    // STUN/TURN servers the live rooms' browsers use, as RTCIceServer JSON; none by default (same network only).
+    LIVE_ICE_SERVERS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return [];
+        try {
+          const parsed = iceServers.safeParse(JSON.parse(v));
+          if (parsed.success) return parsed.data;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"urls", "username"?, "credential"?}' });
+        return z.NEVER;
+      }),
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createAdapters, DataDirError, type Adapters } from './platform/adapters';
 import { DatabaseStartError } from './platform/db/database';
+import type { Metrics } from './platform/metrics/metrics';
 import { SqlWorker } from './platform/queue/sql-worker';
 
 type Role = 'all' | 'api' | 'worker';
@@ -22,17 +23,27 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const adapters = await createAdapters(config);
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
-  const { buildJobs } = await import('./modules/jobs');
+  const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
   if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);
 
+  // One set of metrics for the process, shared by its API and its worker; prom-client loaded only when served.
+  const metrics =
+    config.METRICS_TOKEN || config.METRICS_PORT !== undefined
+      ? (await import('./platform/metrics/metrics')).createMetrics({ db: adapters.db, clock: adapters.clock, role })
+      : undefined;
   const worker =
     role === 'api'
       ? null
       : new SqlWorker(adapters.queue, buildJobs(adapters), {
           concurrency: config.WORKER_CONCURRENCY,
+          onJobFinished: metrics && ((job, seconds, failed) => metrics.observeJob(job.name, seconds, failed)),
           onError: (err, job) => console.error(`job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
         });
-  const app = role === 'worker' ? null : await startApp(adapters, () => worker?.polling ?? true);
+  const app = role === 'worker' ? null : await startApp(adapters, () => worker?.polling ?? true, metrics);
+  const metricsServer =
+    metrics && config.METRICS_PORT !== undefined
+      ? await (await import('./platform/metrics/metrics-server')).startMetricsServer(metrics, config.METRICS_PORT)
+      : null;
 
   // Installed before the process says it is ready, so a signal sent on that word is always handled.
   let stopping = false;
@@ -43,6 +54,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), config.SHUTDOWN_GRACE_MS + 5000);
     force.unref();
     await app?.close();
+    await metricsServer?.close();
     await worker?.stop(config.SHUTDOWN_GRACE_MS);
     await adapters.close();
     process.exit(0);
@@ -50,7 +62,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  if (worker) await scheduleRecurringJobs(adapters);
   worker?.start();
+  if (metricsServer) console.log(`Metrics on http://127.0.0.1:${metricsServer.port}/metrics`);
   if (app) {
     await app.listen({ host: config.HOST, port: config.PORT });
   } else {
@@ -58,9 +72,9 @@ async function main(): Promise<void> {
   }
 }
 
-async function startApp(adapters: Adapters, workerReady: () => boolean) {
+async function startApp(adapters: Adapters, workerReady: () => boolean, metrics: Metrics | undefined) {
   const { buildApp, defaultWebDist } = await import('./app');
-  return buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady });
+  return buildApp(adapters, { webDist: process.env.WEB_DIST ?? defaultWebDist, logger: true, workerReady, metrics });
 }
 
 main().catch((err: unknown) => {

@@ -14,6 +14,9 @@ export const REMARKETING_STATUSES = [
 export const RemarketingStatus = z.enum(REMARKETING_STATUSES);
 export type RemarketingStatus = z.infer<typeof RemarketingStatus>;
 
+/** While a shooting is in these states its public player is under construction ("being prepared"): no media yet. */
+export const PLAYER_PREPARING_STATUSES: ReadonlySet<string> = new Set<RemarketingStatus>(['UPLOADING', 'AI_PROCESSING']);
+
 /** Image types of spec section 3, plus the cropped image without shadow added after cropping. */
 export const IMAGE_TYPES = [
   'ORIGINAL',

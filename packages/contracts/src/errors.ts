@@ -12,6 +12,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'SIGNATURE_INVALID',
   'SIGNATURE_EXPIRED',
+  // A live room asked for with a wrong or missing meeting code (or that does not exist: the same answer).
+  'WRONG_MEETING_CODE',
+  'UPLOAD_EXPIRED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -22,6 +25,8 @@ export const ErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     details: z.unknown().optional(),
+    /** The id every log line of the request carries (also in the X-Request-ID header): quote it to support. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -72,12 +72,3 @@ export type OwnerLabel = z.infer<typeof OwnerLabel>;
 /** GET /api/external/legacy/users/{id}/groupId */
 export const GroupIdResponse = z.object({ groupId: z.string() });
 export type GroupIdResponse = z.infer<typeof GroupIdResponse>;
-
-/**
- * The specific-access test of spec section 6, for the server and the portal alike: an option is on when it
- * is a true switch or a non-empty list.
- */
-export const hasOption = (holder: { readonly options: Readonly<Record<string, unknown>> } | undefined, name: string): boolean => {
-  const v = holder?.options[name];
-  return Array.isArray(v) ? v.length > 0 : v === true;
-};

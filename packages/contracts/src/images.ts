@@ -73,3 +73,15 @@ export const StampProcessBody = z.object({
   stampId: z.string().min(1),
   images: z.array(z.object({ name: z.string().max(200), url: z.string().min(1).max(2000) })).min(1).max(200),
 });
+
+/**
+ * `GET .../shootings/{id}/pipeline`: whether the image pipeline of the shooting stopped on a failure it
+ * will not retry by itself (a dead job), and the pictures it could not process. The shooting's status
+ * then no longer moves; the user retries or removes those pictures.
+ */
+export const PipelineState = z.object({
+  failed: z.boolean(),
+  images: z.array(z.object({ imageId: z.string(), position: z.number().int() })),
+});
+export type PipelineState = z.infer<typeof PipelineState>;
+export const PipelineImageParams = z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string(), imageId: z.string() });

@@ -37,6 +37,8 @@ export const PlayerVideo = z.object({
   /** The file to play for STAMPYT, null for embedded streamers or when there is no file. */
   url: z.string().nullable(),
   reference: z.string().nullable(),
+  /** A still of the hosted video, shown before it plays. */
+  posterUrl: z.string().nullable().optional(),
 });
 export type PlayerVideo = z.infer<typeof PlayerVideo>;
 

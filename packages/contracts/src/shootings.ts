@@ -85,6 +85,8 @@ export const ShootingVideo = z.object({
   streamer: z.string(),
   url: z.string().nullable(),
   reference: z.string().nullable(),
+  /** A still of a hosted video, shown before it plays. */
+  posterUrl: z.string().nullable().optional(),
 });
 export type ShootingVideo = z.infer<typeof ShootingVideo>;
 
@@ -150,6 +152,13 @@ export const ARCHIVE_TYPES = ['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCE
 export const ArchiveType = z.enum(ARCHIVE_TYPES);
 export type ArchiveType = z.infer<typeof ArchiveType>;
 export const ArchiveQuery = z.object({ type: ArchiveType });
+
+/** Whether an archive kind holds images of this type: the server's zip and the portal's menu share the rule. */
+export function archiveHolds(type: ArchiveType, imageType: string): boolean {
+  if (type === 'ORIGINAL_WITHOUT_PROCESSES') return imageType === 'ORIGINAL';
+  if (type === 'ORIGINAL_WITH_PROCESSES') return imageType.startsWith('ORIGINAL');
+  return imageType.startsWith('STAMPED');
+}
 
 /** Portal route of a shooting's detail: the last segment names the type (spec section 2). */
 export const SHOOTING_ROUTE_SUFFIX: Record<ShootingType, string> = {

@@ -14,6 +14,10 @@ export const StampsQuery = z.object({
   ),
 });
 
+export const FloorLevel = z.number().int().min(5).max(95);
+/** The floor line of a stamp that does not say: 60% of the height, where the sets drawn so far have it. */
+export const DEFAULT_FLOOR_LEVEL = 60;
+
 export const StampConfiguration = z.object({
   id: z.string(),
   croppingConfiguration: z.object({
@@ -21,6 +25,11 @@ export const StampConfiguration = z.object({
     background: z.string().nullable(),
     blurringValue: z.number().int(),
     croppingType: CroppingType,
+    /**
+     * Where the set's floor begins (the line where its wall meets its floor), in percent of the height from
+     * the top: cropping stands the vehicle's wheels on the floor below it and keeps the wall above for the sign.
+     */
+    floorLevel: FloorLevel,
   }),
 });
 export type StampConfiguration = z.infer<typeof StampConfiguration>;

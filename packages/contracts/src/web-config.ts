@@ -1,8 +1,10 @@
 import { z } from 'zod';
 
-/** Drawer and footer entries that open another application. */
+/**
+ * Drawer and footer entries that open another application. `account` is the embedded identity provider's
+ * account page, which the account screen links to.
+ */
 export const APP_LINK_NAMES = [
-  'statistics',
   'userBoard',
   'dms',
   'cashBuyback',
@@ -25,11 +27,16 @@ export const WebConfig = z.object({
   identityApiKey: z.string(),
   oidcClientId: z.string(),
   apiAudience: z.string(),
-  /** The clipping service's basic Authorization value; its calls carry the user's bearer token as well. */
-  clippingAuthorization: z.string().optional(),
   /** The custom brand logo of the header; the default logo when absent. */
   brandLogoUrl: z.string().optional(),
-  /** URLs of the other applications the drawer and footer link to, by entry name; unset entries are shown disabled. */
+  /** URLs of the other applications the drawer and footer link to, by entry name; the drawer hides the entries without one. */
   appLinks: z.partialRecord(z.enum(APP_LINK_NAMES), z.string()).default({}),
 });
 export type WebConfig = z.infer<typeof WebConfig>;
+
+/**
+ * `GET /api/web-config/clipping`, for a signed-in user only: the clipping service's basic Authorization
+ * value. Its calls carry the user's bearer token as well, so it grants nothing alone.
+ */
+export const ClippingCredentials = z.object({ authorization: z.string() });
+export type ClippingCredentials = z.infer<typeof ClippingCredentials>;

@@ -56,6 +56,8 @@ export interface StampConfigurationsTable {
   cropping_type: string;
   background_key: string | null;
   blurring_value: number;
+  /** Percent of the height, from the top, where the set's floor begins (0015). */
+  floor_level: Generated<number>;
 }
 export interface ShootingsTable {
   id: string;
@@ -120,6 +122,8 @@ export interface VideosTable {
   reference: string | null;
   blob_key: string | null;
   created_at: string;
+  config_version: number | null;
+  poster_key: string | null;
 }
 export interface ReportsTable {
   id: string;
@@ -164,6 +168,8 @@ export interface LiveRoomsTable {
   appointment_date: string;
   meeting_code: string;
   created_at: string;
+  registration: string | null;
+  player_ref: string | null;
 }
 export interface VideoConfigurationsTable {
   id: string;
@@ -172,6 +178,30 @@ export interface VideoConfigurationsTable {
   conclusion_key: string | null;
   audio_key: string | null;
   updated_at: string;
+  version: Generated<number>;
+  introduction_upload: string | null;
+  conclusion_upload: string | null;
+  audio_upload: string | null;
+}
+export interface MediaUploadsTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  slot: string;
+  shooting_id: string | null;
+  file_name: string;
+  content_type: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  size: number | string;
+  fingerprint: string;
+  status: string;
+  blob_key: string | null;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  has_audio: number | null;
+  expires_at: string;
+  created_at: string;
 }
 export interface NotificationsOutboxTable {
   id: string;
@@ -333,6 +363,7 @@ export interface Database {
   ratings: RatingsTable;
   live_rooms: LiveRoomsTable;
   video_configurations: VideoConfigurationsTable;
+  media_uploads: MediaUploadsTable;
   notifications_outbox: NotificationsOutboxTable;
   statistics_events: StatisticsEventsTable;
   jobs: JobsTable;

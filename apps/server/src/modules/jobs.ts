@@ -1,5 +1,6 @@
 import type { Adapters } from '../platform/adapters';
 import type { JobDefinition } from '../platform/queue/queue';
+import { scheduleBlobCollection } from './blobs/blobs.jobs';
 import { serverModules } from './server-modules';
 
 /**
@@ -8,4 +9,9 @@ import { serverModules } from './server-modules';
  */
 export function buildJobs(adapters: Adapters): JobDefinition[] {
   return serverModules.flatMap((module) => module.jobs?.(adapters) ?? []);
+}
+
+/** Queues the first run of the recurring jobs, at a worker's start; each then queues its next run. */
+export async function scheduleRecurringJobs(adapters: Adapters): Promise<void> {
+  await scheduleBlobCollection(adapters);
 }

@@ -1,5 +1,6 @@
 import type { App } from '../app-types';
 import type { Adapters } from '../platform/adapters';
+import type { Metrics } from '../platform/metrics/metrics';
 import type { JobDefinition } from '../platform/queue/queue';
 import type { Auth } from './identity/auth';
 
@@ -11,6 +12,8 @@ export interface ModuleContext {
   webDist?: string;
   /** Whether this process's worker is polling (always true for an API-only process). */
   workerReady: () => boolean;
+  /** This process's metrics, when it serves them. */
+  metrics?: Metrics;
 }
 
 /**

@@ -1,9 +1,13 @@
+import { accountModule } from './account/account.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
+import { liveModule } from './live/live.module';
+import { mediaModule } from './media/media.module';
+import { metricsModule } from './metrics/metrics.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
@@ -22,11 +26,13 @@ import { webConfigModule } from './web-config/web-config.module';
 export const serverModules: readonly ServerModule[] = [
   identityModule,
   healthModule,
+  metricsModule,
   webConfigModule,
   blobsModule,
   playersModule,
   notificationsModule,
   statisticsModule,
+  accountModule,
   shootingsModule,
   productsModule,
   stampsModule,
@@ -35,4 +41,6 @@ export const serverModules: readonly ServerModule[] = [
   editingModule,
   inspectionsModule,
   reportsModule,
+  liveModule,
+  mediaModule,
 ];

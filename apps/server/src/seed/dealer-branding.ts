@@ -91,9 +91,12 @@ export function stampOverlaySvg(
 
 export type BackgroundStyle = 'showroom' | 'studio' | 'loft';
 
+/** Where the sets' wall meets their floor, in percent of the height: the stamps' cropping configuration says so. */
+export const SET_FLOOR_LEVEL = 60;
+
 /** The empty set a cropped car is composited on: a wall and a floor, with the dealer's name on the wall. */
 export function backgroundSvg(brand: DealerBrand, style: BackgroundStyle, width: number, height: number): string {
-  const horizon = height * 0.6;
+  const horizon = (height * SET_FLOOR_LEVEL) / 100;
   const wall =
     style === 'studio' ? ['#fbfbfb', '#e6e7e9'] : style === 'loft' ? ['#6b6560', '#3f3b37'] : ['#eef0f3', '#cdd2d8'];
   const floor =

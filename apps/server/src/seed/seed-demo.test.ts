@@ -24,6 +24,9 @@ const TABLES = [
   'shootings',
   'images',
   'videos',
+  'player_references',
+  'statistics_events',
+  'ratings',
 ] as const;
 
 async function rowCounts(a: TestAdapters): Promise<Record<string, number>> {
@@ -107,6 +110,31 @@ describe('seedDemo', () => {
     await seedDemo(a);
     expect(await rowCounts(a)).toEqual(afterFirst.counts);
     expect(blobKeys(a)).toEqual(afterFirst.blobs);
+  });
+
+  it('seeds player activity of the last 90 days for both groups: visits, shares by e-mail and SMS, ratings', async () => {
+    const rows = await a.db
+      .selectFrom('statistics_events as e')
+      .innerJoin('player_references as r', 'r.ref', 'e.subject')
+      .innerJoin('shootings as s', 's.id', 'r.shooting_id')
+      .innerJoin('owners as o', 'o.id', 's.owner_id')
+      .select(['o.group_id', 'e.kind', 'e.payload', 'e.created_at', 's.created_at as shot'])
+      .execute();
+    const now = Date.now();
+    for (const group of ['grp-demo', 'grp-other']) {
+      const mine = rows.filter((r) => r.group_id === group);
+      expect(mine.filter((r) => r.kind === 'PLAYER_WATCHED').length).toBeGreaterThan(12 * 4 - 1);
+      expect(mine.some((r) => r.payload.includes('EMAIL'))).toBe(true);
+      expect(mine.some((r) => r.payload.includes('SMS'))).toBe(true);
+    }
+    for (const r of rows) {
+      expect(Date.parse(r.created_at)).toBeGreaterThanOrEqual(now - 91 * 86_400_000);
+      expect(Date.parse(r.created_at)).toBeLessThanOrEqual(now);
+      expect(r.created_at >= r.shot || Date.parse(r.shot) < now - 90 * 86_400_000).toBe(true);
+    }
+    const ratings = await a.db.selectFrom('ratings').select(['score']).execute();
+    expect(ratings.length).toBeGreaterThan(0);
+    expect(ratings.every((g) => g.score >= 3 && g.score <= 5)).toBe(true);
   });
 
   it('seeds every shooting type and remarketing status for the demo group, 60 shootings, and 12 for the other dealer', async () => {

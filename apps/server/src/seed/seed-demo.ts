@@ -7,6 +7,7 @@ import { seedProducts } from './seed-products';
 import { seedShootings } from './seed-shootings';
 import { seedInspections } from './seed-inspections';
 import { seedStamps } from './seed-stamps';
+import { seedStatistics } from './seed-statistics';
 
 export interface SeedStep {
   name: string;
@@ -22,6 +23,7 @@ export const DEMO_SEED_STEPS: readonly SeedStep[] = [
   { name: 'products', run: seedProducts },
   { name: 'shootings', run: seedShootings },
   { name: 'inspections', run: seedInspections },
+  { name: 'player statistics', run: seedStatistics },
 ];
 
 /**

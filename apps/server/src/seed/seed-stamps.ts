@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { backgroundSvg, stampOverlaySvg } from './dealer-branding';
+import { backgroundSvg, SET_FLOOR_LEVEL, stampOverlaySvg } from './dealer-branding';
 import { groupBrand } from './demo-brands';
 import { FORMAT_SIZE, type StampPlan } from './demo-plan';
 import { hashOf } from './render-cache';
@@ -53,6 +53,7 @@ export async function seedStamps(ctx: SeedContext): Promise<void> {
             cropping_type: stamp.croppingType,
             background_key: stampBackgroundKey(stamp.id),
             blurring_value: stamp.blurringValue,
+            floor_level: SET_FLOOR_LEVEL,
           })
           .onConflict((oc) => oc.doNothing())
           .execute();

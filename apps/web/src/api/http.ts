@@ -39,6 +39,9 @@ export const setAuthHeaderSource = (source: HeaderSource): void => {
   headerSource = source;
 };
 
+/** The headers every signed-in call carries (for clients that send requests themselves, such as tus). */
+export const authHeaders = async (): Promise<Record<string, string>> => ({ ...(await headerSource()) });
+
 export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {

@@ -9,7 +9,7 @@ import { lazyPage } from './lazy-page';
 // player; server state and the snackbar to the screens that call the API, not to the login page.
 const DataScope = lazyPage(() => import('./data-scope'), (m) => m.DataScope);
 const AppLayout = lazyPage(() => import('./app-layout'), (m) => m.AppLayout);
-const RequireOption = lazyPage(() => import('../features/auth/require-option'), (m) => m.RequireOption);
+const RequireOption = lazyPage(() => import('../features/access/require-option'), (m) => m.RequireOption);
 
 // Screens.
 const LoginCallback = lazyPage(() => import('../features/auth/login-callback'), (m) => m.LoginCallback);
@@ -17,7 +17,12 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m
 const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
+const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
+const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
 const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
+const RoomsPage = lazyPage(() => import('../features/live/rooms-page'), (m) => m.RoomsPage);
+const RoomPage = lazyPage(() => import('../features/live/room-page'), (m) => m.RoomPage);
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), (m) => m.NotFoundPage);
 const LegalNoticePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.LegalNoticePage);
 const TermsOfServicePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.TermsOfServicePage);
@@ -53,11 +58,16 @@ export const routes: RouteObject[] = [
                   ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({ path: `${DETAIL_PATH}${suffix}`, element: <ShootingDetailPage /> })),
                   // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
                   // admin-video features add their pages as index children.
-                  { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [] },
-                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [] },
+                  { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },
+                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [{ index: true, element: <AdminVideosPage /> }] },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
+                  { path: '/statistics', element: <StatisticsPage /> },
+                  // Non-legacy accounts only (spec section 2): the page sends others to /.
+                  { path: '/account', element: <AccountPage /> },
                 ],
               },
+              // The live call page is public: visitors join by the link's meeting code.
+              { path: '/videos/live/rooms/:idLiveVideo', element: <RoomPage /> },
               { path: '/404', element: <NotFoundPage /> },
               { path: '/legal-notice', element: <LegalNoticePage /> },
               { path: '/terms-of-service', element: <TermsOfServicePage /> },

@@ -1,3 +1,4 @@
+import { PORTAL_BLUE, PORTAL_BLUE_ON_DARK } from '@forecourt/contracts/brand-colours';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme } from '@mui/material/styles';
 // MUI's own ThemeProvider for a theme without CSS variables; @mui/material's wrapper would also bring the
@@ -22,7 +23,10 @@ export const createPortalTheme = (dark: boolean) =>
     breakpoints,
     palette: {
       mode: dark ? 'dark' : 'light',
-      primary: { main: dark ? '#7fb2f0' : '#0f3d75' },
+      // WCAG AA asks 4.5:1 for text: MUI's default threshold (3) would keep white on the orange, warning
+      // and info colours (3.1 to 3.9:1), as on the status chips; at 4.5 their text turns dark instead.
+      contrastThreshold: 4.5,
+      primary: { main: dark ? PORTAL_BLUE_ON_DARK : PORTAL_BLUE },
       secondary: { main: '#e0642b' },
     },
     shape: { borderRadius: 8 },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstDayOfWeek, timeFormat } from './date-format';
+import dayjs from 'dayjs';
+import { dateTimeFormat, firstDayOfWeek, timeFormat } from './date-format';
 
 describe('date and time conventions', () => {
   it('uses 24-hour time and Monday weeks for French and Spanish', () => {
@@ -14,5 +15,12 @@ describe('date and time conventions', () => {
       expect(timeFormat(lang)).toBe('hh:mm A');
       expect(firstDayOfWeek(lang)).toBe(0);
     }
+  });
+
+  it('writes a date with its time in the language’s clock, as the DMS sync time shows it', () => {
+    const at = dayjs('2026-03-07T15:04:00');
+    expect(at.format(dateTimeFormat('en'))).toBe('07/03/2026 03:04 PM');
+    expect(at.format(dateTimeFormat('fr'))).toBe('07/03/2026 15:04');
+    expect(at.format(dateTimeFormat('es-ES'))).toBe('07/03/2026 15:04');
   });
 });

@@ -13,5 +13,8 @@ export const uses24h = (language: string): boolean => TWENTY_FOUR_HOUR.has(langu
 /** dayjs format of a time of day. */
 export const timeFormat = (language: string): string => (uses24h(language) ? 'HH:mm' : 'hh:mm A');
 
+/** dayjs format of a date with its time of day, e.g. the DMS sync time (spec section 2: hh:mm A for en). */
+export const dateTimeFormat = (language: string): string => `${DATE_FORMAT} ${timeFormat(language)}`;
+
 /** 0 = Sunday, 1 = Monday, as dayjs and the MUI pickers count. */
 export const firstDayOfWeek = (language: string): 0 | 1 => (uses24h(language) ? 1 : 0);

@@ -9,6 +9,10 @@ import * as m0007 from './0007-inspections';
 import * as m0008 from './0008-shooting-month-counts';
 import * as m0009 from './0009-shooting-list-cover';
 import * as m0010 from './0010-data-versions';
+import * as m0012 from './0012-live-rooms';
+import * as m0013 from './0013-media';
+import * as m0015 from './0015-stamp-floor-level';
+import * as m0016 from './0016-statistics-periods';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +26,10 @@ const migrations: Record<string, Migration> = {
   '0008-shooting-month-counts': m0008,
   '0009-shooting-list-cover': m0009,
   '0010-data-versions': m0010,
+  '0012-live-rooms': m0012,
+  '0013-media': m0013,
+  '0015-stamp-floor-level': m0015,
+  '0016-statistics-periods': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

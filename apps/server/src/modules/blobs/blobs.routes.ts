@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import { BlobTooLargeError, type FsBlobStore } from '../../platform/blobs/fs-blob-store';
 import { isValidKey } from '../../platform/blobs/blob-store';
+import { parseByteRange } from '../../platform/blobs/byte-range';
 import { AppError } from '../../platform/errors';
 
 const SignedQuery = z.record(z.string(), z.string());
@@ -59,11 +60,17 @@ export async function blobRoutes(app: App, deps: { blobs: FsBlobStore }): Promis
     scope.get('/blobs/*', { schema: { querystring: SignedQuery, hide: true } }, async (request, reply) => {
       const key = keyOf(request.params);
       const signed = check('get', key, request.query);
-      const obj = await blobs.get(key);
-      if (!obj) throw new AppError('NOT_FOUND', 'Not found');
-      reply.header('Content-Type', obj.contentType).header('Content-Length', obj.size).header('Cache-Control', 'private, max-age=300');
+      const info = await blobs.head(key);
+      if (!info) throw new AppError('NOT_FOUND', 'Not found');
+      reply.header('Content-Type', info.contentType).header('Cache-Control', 'private, max-age=300').header('Accept-Ranges', 'bytes');
       if (signed.downloadName) reply.header('Content-Disposition', contentDisposition(signed.downloadName));
-      return reply.send(obj.body);
+      // Videos seek with range requests: the player never downloads the whole file to play a part.
+      const range = parseByteRange(request.headers.range, info.size);
+      if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
+      const obj = range ? await blobs.getRange(key, range.start, range.end) : await blobs.get(key);
+      if (!obj) throw new AppError('NOT_FOUND', 'Not found');
+      if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`);
+      return reply.header('Content-Length', obj.size).send(obj.body);
     });
   });
 }

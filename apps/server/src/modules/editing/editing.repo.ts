@@ -1,5 +1,6 @@
 import type { EditKind, EditStatus, ImageType } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
+import type { Placement } from '../vision/crop-framing';
 
 /** A file an edit produced, before or after it became an image of the shooting. */
 export interface EditOutput {
@@ -23,6 +24,18 @@ export interface EditRow {
   outputs: EditOutput[];
   /** The mask of a cropping edit, stored beside its outputs. */
   maskKey: string | null;
+  /** Where a cropping edit put the photo's pixels on its renderings (null: in place, as before framing). */
+  placement: Placement | null;
+  /** The cover edit whose plates a cropping edit's _CROPPED_LPC renderings carry, if any. */
+  coverEditId: string | null;
+}
+
+/** What a finished edit stores beside its status. */
+export interface EditResult {
+  outputs: EditOutput[];
+  maskKey?: string;
+  placement?: Placement;
+  coverEditId?: string;
 }
 
 export interface PositionImage {
@@ -54,7 +67,7 @@ export async function findOwnerPlateCover(db: Db, ownerId: string): Promise<stri
 
 export async function findCroppingConfiguration(db: Db, stampId: string) {
   const row = await db.selectFrom('stamp_configurations').selectAll().where('stamp_id', '=', stampId).executeTakeFirst();
-  return row ? { croppingType: row.cropping_type, backgroundKey: row.background_key, blurringValue: row.blurring_value } : null;
+  return row ? { croppingType: row.cropping_type, backgroundKey: row.background_key, blurringValue: row.blurring_value, floorLevel: row.floor_level } : null;
 }
 
 export async function insertEdit(
@@ -80,7 +93,7 @@ export async function insertEdit(
 
 type EditRecord = { id: string; shooting_id: string; original_id: string; position: number; kind: string; params: string; status: string; error: string | null; outputs: string };
 const toEdit = (r: EditRecord): EditRow => {
-  const stored = JSON.parse(r.outputs) as { files?: EditOutput[]; maskKey?: string };
+  const stored = JSON.parse(r.outputs) as { files?: EditOutput[]; maskKey?: string; placement?: Placement; coverEditId?: string };
   return {
     id: r.id,
     shootingId: r.shooting_id,
@@ -92,6 +105,8 @@ const toEdit = (r: EditRecord): EditRow => {
     error: r.error,
     outputs: stored.files ?? [],
     maskKey: stored.maskKey ?? null,
+    placement: stored.placement ?? null,
+    coverEditId: stored.coverEditId ?? null,
   };
 };
 
@@ -100,18 +115,46 @@ export async function findEdit(db: Db, id: string): Promise<EditRow | null> {
   return row ? toEdit(row) : null;
 }
 
+/**
+ * The cover a position must carry: its latest licence-plate cover edit that has not failed. One still
+ * pending counts already, so that pictures added meanwhile are covered too.
+ */
+export async function findPositionCover(db: Db, shootingId: string, position: number): Promise<EditRow | null> {
+  const row = await db
+    .selectFrom('image_edits')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .where('position', '=', position)
+    .where('kind', '=', 'LICENSE_PLATE_COVER')
+    .where('status', '!=', 'ERROR')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? toEdit(row) : null;
+}
+
+/** Replaces the stored result of a finished cropping edit (its covered renderings made again). */
+export async function updateEditResult(db: Db, id: string, result: EditResult): Promise<void> {
+  await db
+    .updateTable('image_edits')
+    .set({ outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey, placement: result.placement, coverEditId: result.coverEditId }) })
+    .where('id', '=', id)
+    .where('status', '=', 'DONE')
+    .execute();
+}
+
 export async function findShootingEdits(db: Db, shootingId: string, ids: string[]): Promise<EditRow[]> {
   if (ids.length === 0) return [];
   return (await db.selectFrom('image_edits').selectAll().where('shooting_id', '=', shootingId).where('id', 'in', ids).execute()).map(toEdit);
 }
 
 /** Ends a pending edit; a second call (a retried job) changes nothing. */
-export async function finishEdit(db: Db, id: string, result: { status: 'DONE'; outputs: EditOutput[]; maskKey?: string } | { status: 'ERROR'; error: string }, now: string): Promise<void> {
+export async function finishEdit(db: Db, id: string, result: ({ status: 'DONE' } & EditResult) | { status: 'ERROR'; error: string }, now: string): Promise<void> {
   await db
     .updateTable('image_edits')
     .set(
       result.status === 'DONE'
-        ? { status: 'DONE', outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey }), finished_at: now }
+        ? { status: 'DONE', outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey, placement: result.placement, coverEditId: result.coverEditId }), finished_at: now }
         : { status: 'ERROR', error: result.error, finished_at: now },
     )
     .where('id', '=', id)

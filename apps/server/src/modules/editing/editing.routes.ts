@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
-import { currentUser, type Auth } from '../identity/auth';
+import { authentication, currentUser, type Auth } from '../identity/auth';
 import type { EditingJobs } from './editing.jobs';
 import { addEditedImages, getEdit, requestCrop, requestPlateCover } from './editing.service';
 import { listVerifications, verifyEditedImages } from './verification.service';
@@ -60,13 +60,13 @@ export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: 
 
   // The clipping service authenticates the portal with basic auth; its routes name shootings and images
   // by id, so the user's bearer token travels too and scopes them like every other call.
-  const clippingForUser = async (request: FastifyRequest, reply: FastifyReply) => {
+  const clippingForUser = authentication(async (request: FastifyRequest, reply: FastifyReply) => {
     await auth.requireClipping(request, reply);
     const bearer = request.headers[FORECOURT_AUTHORIZATION_HEADER];
     if (typeof bearer !== 'string') throw new AppError('UNAUTHORIZED', `The ${FORECOURT_AUTHORIZATION_HEADER} header is required`);
     request.headers.authorization = bearer;
     await auth.requireBearer(request, reply);
-  };
+  });
   for (const cropped of [false, true]) {
     app.post(
       `/clipping/api/V1/shootings/:id/images/:imageId/verifications${cropped ? '/cropped' : ''}`,

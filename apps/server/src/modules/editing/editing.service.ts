@@ -1,13 +1,14 @@
 import type { AddedImages, CroppingType, EditKind, ImageEdit, LicencePlateCoverBody } from '@forecourt/contracts';
-import { CROPPING_TYPES } from '@forecourt/contracts';
+import { CROPPING_TYPES, DEFAULT_FLOOR_LEVEL } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import type { Quad } from '../vision/geometry';
 import { findShootingInScope, type ShootingRow } from '../shootings/shooting-scope.service';
-import { addToShooting, type CoverParams, type CropParams } from './edit-run.service';
-import type { EditingJobs } from './editing.jobs';
+import { outputsToAdd } from './covered-crop.service';
+import type { CoverParams, CropParams } from './edit-params';
+import { addToShooting, type EditingJobs } from './editing.jobs';
 import {
   findCroppingConfiguration,
   findEdit,
@@ -68,7 +69,7 @@ export async function requestCrop(deps: Deps, user: UserContext, kind: CroppingT
   const config = await findCroppingConfiguration(deps.db, target.stampId);
   const configured = (CROPPING_TYPES as readonly string[]).includes(config?.croppingType ?? '') ? (config!.croppingType as CroppingType) : 'CROPPING';
   if (configured !== kind) throw badRequest(`This stamp is configured for ${configured}`);
-  const params: CropParams = { croppingType: kind, backgroundKey: config?.backgroundKey ?? null, blurringValue: config?.blurringValue ?? 0, stampId: target.stampId };
+  const params: CropParams = { croppingType: kind, backgroundKey: config?.backgroundKey ?? null, blurringValue: config?.blurringValue ?? 0, stampId: target.stampId, floorLevel: config?.floorLevel ?? DEFAULT_FLOOR_LEVEL };
   return startEdit(deps, user, target, kind, params);
 }
 
@@ -95,9 +96,11 @@ export async function addEditedImages(deps: Deps, user: UserContext, shootingId:
       results.push({ editId: id, imageTypes: [], error: edit.error ?? 'The cropping is not finished' });
       continue;
     }
-    await addToShooting(deps, edit, edit.outputs, (edit.params as CropParams).stampId);
-    await setMaskOf(deps.db, shooting.id, edit.position, edit.outputs.map((o) => o.imageType), edit.id);
-    results.push({ editId: id, imageTypes: edit.outputs.map((o) => o.imageType) });
+    const stampId = (edit.params as CropParams).stampId;
+    const outputs = await outputsToAdd(deps, edit, stampId);
+    await addToShooting(deps, edit, outputs, stampId);
+    await setMaskOf(deps.db, shooting.id, edit.position, outputs.map((o) => o.imageType), edit.id);
+    results.push({ editId: id, imageTypes: outputs.map((o) => o.imageType) });
   }
   return { results };
 }

@@ -15,7 +15,8 @@ type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock'>;
 const KIND = 'QUALITY';
 const COVERED: ImageType[] = ['ORIGINAL_LPC', 'STAMPED_LPC', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC'];
 const CROPPED: ImageType[] = ['ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_NO_SHADOW', 'STAMPED_CROPPED', 'BACKGROUND_CROPPED'];
-// The mask matches the pictures at the original's size; the stamped one is resized to the stamp.
+// The mask is the photo's: its checks (the vehicle's share of the photo, sides it runs off) are read with the
+// cropped rendering's blur and exposure checks.
 const MASK_CHECKED: ImageType[] = ['ORIGINAL_CROPPED'];
 
 async function maskOf(deps: Deps, editId: string | null): Promise<VehicleMask | undefined> {

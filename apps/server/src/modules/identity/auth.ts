@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { hasOption } from '@forecourt/contracts';
@@ -38,8 +38,27 @@ export const currentUser = (request: FastifyRequest): UserContext => {
 };
 
 export const requireOption = (user: UserContext, name: string): void => {
-  if (!hasOption(user, name)) throw new AppError('FORBIDDEN', `Your account does not have the ${name} option`);
+  if (!hasOption(user.options, name)) throw new AppError('FORBIDDEN', `Your account does not have the ${name} option`);
 };
+
+const AUTHENTICATES = Symbol('authenticates');
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Marks a route hook as authentication, so that `authenticateFirst` runs it before validation. */
+export const authentication = <T extends Hook>(hook: T): T => Object.assign(hook, { [AUTHENTICATES]: true });
+
+/**
+ * onRoute hook: a route's authentication hooks, given as its preHandler like any other, run before the
+ * request is validated instead (preValidation), so an anonymous caller's invalid request is answered 401
+ * like a valid one and learns nothing of the route's schemas.
+ */
+export function authenticateFirst(route: RouteOptions): void {
+  const hooks = [route.preHandler ?? []].flat() as Hook[];
+  const first = hooks.filter((h) => AUTHENTICATES in h);
+  if (!first.length) return;
+  route.preHandler = hooks.filter((h) => !(AUTHENTICATES in h));
+  route.preValidation = [...first, ...([route.preValidation ?? []].flat() as Hook[])];
+}
 
 export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
   const { config, db } = adapters;
@@ -63,21 +82,21 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
   };
 
   return {
-    requireUser: async (request) => {
+    requireUser: authentication(async (request) => {
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
         throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
       }
       await bearer(request);
-    },
-    requireBearer: bearer,
-    requireClipping: async (request) => {
+    }),
+    requireBearer: authentication(bearer),
+    requireClipping: authentication(async (request) => {
       const header = request.headers.authorization ?? '';
       const match = /^Basic\s+(\S+)$/i.exec(header);
       const [user, pass] = match ? Buffer.from(match[1]!, 'base64').toString('utf8').split(':', 2) : [];
       if (!user || !pass || !sameSecret(user, config.CLIPPING_USER) || !sameSecret(pass, config.CLIPPING_PASSWORD)) {
         throw new AppError('UNAUTHORIZED', 'Basic authentication required');
       }
-    },
+    }),
   };
 }

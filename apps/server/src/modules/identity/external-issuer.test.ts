@@ -4,7 +4,9 @@ import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { createTestAdapters } from '../../test/test-adapters';
+import { importJWK, SignJWT } from 'jose';
 import { API_KEY_HEADER } from './auth';
+import { getSigningKey } from './signing-keys';
 import { hashPassword } from './password';
 import { signInTokens } from './oidc/oidc-flow.test-support';
 
@@ -93,5 +95,23 @@ describe('an external OIDC issuer configured for an e-mail domain', () => {
       headers: { authorization: `Bearer ${body.access_token}`, [API_KEY_HEADER]: forecourt.config.API_KEY },
     });
     expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses a partner's token without exp, however well signed", async () => {
+    const key = await getSigningKey(partner.db);
+    const forever = await new SignJWT({ email: 'alex@partner.test', scope: 'openid' })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid })
+      .setIssuer(`${partnerUrl}/oidc`)
+      .setAudience('urn:forecourt:api')
+      .setSubject('partner-user-42')
+      .setIssuedAt()
+      .sign(await importJWK(key.privateJwk, 'RS256'));
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${forever}`, [API_KEY_HEADER]: forecourt.config.API_KEY },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHORIZED');
   });
 });

@@ -36,10 +36,14 @@ export function externalIssuers(providers: Map<string, ExternalProvider>): Trust
 
 const Email = z.email();
 
-/** The provider a user of this e-mail signs in with: the domain's external issuer, else the embedded one. */
+/**
+ * The provider a user of this e-mail signs in with: the domain's external issuer, else the embedded one
+ * when some account of that domain is on it. The answer depends on the domain only, the same for every
+ * address of it, so the lookup cannot tell which addresses have an account.
+ */
 export async function lookupIdentityProvider(
   email: string,
-  deps: { publicUrl: string; providers: Map<string, ExternalProvider>; embeddedAccountExists: (email: string) => Promise<boolean> },
+  deps: { publicUrl: string; providers: Map<string, ExternalProvider>; embeddedDomainExists: (domain: string) => Promise<boolean> },
 ): Promise<IdentityProviderResponse> {
   const normalized = email.trim().toLowerCase();
   if (!Email.safeParse(normalized).success) {
@@ -50,8 +54,8 @@ export async function lookupIdentityProvider(
   if (external) {
     return { providerType: 'OIDC', issuer: external.issuer, clientId: external.clientId, audience: external.audience, scope: external.scope, domain };
   }
-  if (!(await deps.embeddedAccountExists(normalized))) {
-    throw new AppError('VALIDATION_ERROR', 'No Forecourt account uses this e-mail address', { reason: 'UNKNOWN_EMAIL' });
+  if (!(await deps.embeddedDomainExists(domain))) {
+    throw new AppError('VALIDATION_ERROR', 'No Forecourt account uses this e-mail domain', { reason: 'UNKNOWN_EMAIL' });
   }
   return { providerType: 'EMBEDDED', issuer: embeddedIssuer(deps.publicUrl), clientId: PORTAL_CLIENT_ID, audience: API_AUDIENCE, scope: PORTAL_SCOPE, domain };
 }

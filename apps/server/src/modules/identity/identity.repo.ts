@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
@@ -104,8 +105,15 @@ export async function userContextVersion(db: Db, userId: string): Promise<number
   return Number(rows[0]?.version ?? 0);
 }
 
-export async function emailExists(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+/** Whether some account of this e-mail domain signs in with the embedded provider (has a password). */
+export async function embeddedDomainExists(db: Db, domain: string): Promise<boolean> {
+  const pattern = `%@${domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<boolean>`email like ${pattern} escape '\\'`)
+    .where('password_hash', 'is not', null)
+    .executeTakeFirst();
   return Boolean(row);
 }
 

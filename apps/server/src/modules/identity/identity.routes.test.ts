@@ -47,13 +47,20 @@ describe('identity lookup and user calls', () => {
     expect(res.json()).toMatchObject({ providerType: 'OIDC', ...external, domain: 'partner.test' });
   });
 
-  it('answers a clear 400 for a malformed or unknown e-mail, and 401 without the key', async () => {
+  it('answers by domain: an address without an account gets the same answer as one with', async () => {
+    const known = await lookup('manager@demo.forecourt.test');
+    const unknown = await lookup('nobody@demo.forecourt.test');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+  });
+
+  it('answers a clear 400 for a malformed e-mail or an unknown domain, and 401 without the key', async () => {
     for (const email of ['not-an-email', '', 'a@b', 'x@@y.test']) {
       const res = await lookup(email);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The e-mail address is not valid' });
     }
-    const unknown = await lookup('nobody@demo.forecourt.test');
+    const unknown = await lookup('nobody@unknown-dealer.test');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { reason: 'UNKNOWN_EMAIL' } });
     expect((await lookup('manager@demo.forecourt.test', 'wrong-key-123')).statusCode).toBe(401);

@@ -16,10 +16,10 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
-import { currentUser, sameSecret, type Auth } from './auth';
+import { authentication, currentUser, sameSecret, type Auth } from './auth';
 import type { ExternalProvider } from '../../config';
 import { lookupIdentityProvider } from './identity-providers';
-import { accountExists, currentUserOf, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
+import { currentUserOf, embeddedDomainInUse, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
 
 export const IDENTITY_API_KEY_HEADER = 'x-api-key';
 
@@ -31,12 +31,12 @@ export async function identityRoutes(
   const { db, config } = adapters;
   const pre = { preHandler: auth.requireUser };
 
-  const requireIdentityKey = async (request: FastifyRequest) => {
+  const requireIdentityKey = authentication(async (request: FastifyRequest) => {
     const key = request.headers[IDENTITY_API_KEY_HEADER];
     if (typeof key !== 'string' || !sameSecret(key, config.IDENTITY_API_KEY)) {
       throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
     }
-  };
+  });
 
   app.get(
     '/identity/identity-providers',
@@ -45,7 +45,7 @@ export async function identityRoutes(
       lookupIdentityProvider(request.query.email, {
         publicUrl: config.PUBLIC_URL,
         providers,
-        embeddedAccountExists: (email) => accountExists(db, email),
+        embeddedDomainExists: (domain) => embeddedDomainInUse(db, domain),
       }),
   );
 

@@ -17,3 +17,19 @@ export async function verifyPassword(password: string, stored: string | null): P
   const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length);
   return timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/** A hash of a random password no one knows, made once per process. */
+export const throwawayHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(24).toString('base64url')));
+
+/**
+ * Whether the password is right for an account that may not exist: without an account (or without a
+ * password of its own) it is checked against a throwaway hash and refused, so a wrong e-mail costs as much
+ * time as a wrong password and the answer's delay tells nothing about which accounts exist.
+ */
+export async function verifyAccountPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  await verifyPassword(password, await throwawayHash());
+  return false;
+}

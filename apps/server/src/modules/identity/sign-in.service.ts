@@ -1,25 +1,26 @@
 import type { Adapters } from '../../platform/adapters';
 import { findPasswordUser, findUserContext } from './identity.repo';
-import { clearFailures, lockedMinutes, recordFailure, throttleKey } from './oidc/login-throttle';
-import { verifyPassword } from './password';
+import { clearFailures, lockedMinutes, recordFailure } from './oidc/login-throttle';
+import { verifyAccountPassword } from './password';
 
 export type SignInResult = { ok: true; userId: string } | { ok: false; error: 'throttled'; minutes: number } | { ok: false; error: 'wrongPassword' };
 
 /**
- * The embedded provider's password check, throttled per account and address: a locked pair is refused
- * before the password is looked at, and a failure counts towards the lock.
+ * The embedded provider's password check, throttled per account and address and per address: a lock is
+ * refused before the password is looked at, and a failure counts towards the locks.
  */
 export async function signInWithPassword(deps: Pick<Adapters, 'db' | 'clock'>, input: { email: string; password: string; ip: string }): Promise<SignInResult> {
   const { db, clock } = deps;
-  const key = throttleKey(input.email, input.ip);
-  const locked = await lockedMinutes(db, clock, key);
+  const attempt = { email: input.email, ip: input.ip };
+  const locked = await lockedMinutes(db, clock, attempt);
   if (locked) return { ok: false, error: 'throttled', minutes: locked };
   const user = await findPasswordUser(db, input.email);
-  if (!user || !(await verifyPassword(input.password, user.password_hash))) {
-    const lock = await recordFailure(db, clock, key);
+  // Checked against a throwaway hash when the account is unknown, so the answer takes as long either way.
+  if (!(await verifyAccountPassword(input.password, user?.password_hash)) || !user) {
+    const lock = await recordFailure(db, clock, attempt);
     return lock ? { ok: false, error: 'throttled', minutes: lock } : { ok: false, error: 'wrongPassword' };
   }
-  await clearFailures(db, key);
+  await clearFailures(db, attempt);
   return { ok: true, userId: user.id };
 }
 

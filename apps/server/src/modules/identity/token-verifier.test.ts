@@ -15,17 +15,18 @@ describe('bearer token verification', () => {
     ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey } });
 
   /** A token signed with the provider's own key, with the given changes. */
-  const signed = async (changes: { iss?: string; aud?: string; exp?: number; claims?: JWTPayload } = {}) => {
+  const signed = async (changes: { iss?: string; aud?: string; exp?: number | null; iat?: number | null; claims?: JWTPayload } = {}) => {
     const key = await getSigningKey(ctx.adapters.db);
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ preferred_username: MANAGER.id, email: MANAGER.email, ...changes.claims })
+    const jwt = new SignJWT({ preferred_username: MANAGER.id, email: MANAGER.email, ...changes.claims })
       .setProtectedHeader({ alg: 'RS256', kid: key.kid })
       .setIssuer(changes.iss ?? embeddedIssuer(ctx.adapters.config.PUBLIC_URL))
       .setAudience(changes.aud ?? API_AUDIENCE)
-      .setSubject(MANAGER.id)
-      .setIssuedAt(now - 60)
-      .setExpirationTime(changes.exp ?? now + 600)
-      .sign(await importJWK(key.privateJwk, 'RS256'));
+      .setSubject(MANAGER.id);
+    // null leaves the claim out.
+    if (changes.iat !== null) jwt.setIssuedAt(changes.iat ?? now - 60);
+    if (changes.exp !== null) jwt.setExpirationTime(changes.exp ?? now + 600);
+    return jwt.sign(await importJWK(key.privateJwk, 'RS256'));
   };
 
   const expectRefused = async (token: string, message: RegExp) => {
@@ -56,6 +57,15 @@ describe('bearer token verification', () => {
 
   it('refuses an expired token', async () => {
     await expectRefused(await signed({ exp: Math.floor(Date.now() / 1000) - 120 }), /expired/);
+  });
+
+  it('refuses a token without exp or iat, one living longer than 12 hours and one issued in the future', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expectRefused(await signed({ exp: null }), /not valid/);
+    await expectRefused(await signed({ iat: null }), /not valid/);
+    await expectRefused(await signed({ iat: now - 60, exp: now + 13 * 3600 }), /lives longer/);
+    await expectRefused(await signed({ iat: now + 3600, exp: now + 4000 }), /not valid/);
+    expect((await me(await signed({ iat: now - 60, exp: now + 11 * 3600 }))).statusCode).toBe(200);
   });
 
   it('refuses alg: none', async () => {

@@ -27,9 +27,17 @@ export const remoteIssuer = (issuer: string, audience: string, jwksUri: string):
 });
 
 /**
+ * The longest an access token may live, from its `iat` to its `exp`, whoever issued it. Ours live 10
+ * minutes and external providers' an hour or so; a token without an end, or with a far one, would stay a
+ * key to the account long after a leak, whatever the account's rights become.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 12 * 3600;
+
+/**
  * Verifies a bearer token against the issuer it names, which must be one we trust: signature by that
- * issuer's keys, audience, expiry. Only asymmetric algorithms are accepted, so `alg: none` and HMAC
- * forgeries fail.
+ * issuer's keys, audience, `exp` and `iat` present, not expired, issued in the past and for at most
+ * MAX_TOKEN_LIFETIME_SECONDS. Only asymmetric algorithms are accepted, so `alg: none` and HMAC forgeries
+ * fail.
  */
 export async function verifyBearer(token: string, issuers: TrustedIssuer[]): Promise<VerifiedClaims> {
   let iss: string | undefined;
@@ -41,17 +49,24 @@ export async function verifyBearer(token: string, issuers: TrustedIssuer[]): Pro
   }
   const trusted = issuers.find((i) => i.issuer === iss);
   if (!trusted) throw new AppError('UNAUTHORIZED', 'The access token comes from an unknown issuer');
+  let verified: VerifiedClaims & { exp: number; iat: number };
   try {
     const { payload } = await jwtVerify(token, trusted.jwks, {
       issuer: trusted.issuer,
       audience: trusted.audience,
       algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+      requiredClaims: ['exp', 'iat'],
+      maxTokenAge: MAX_TOKEN_LIFETIME_SECONDS,
       clockTolerance: 5,
     });
-    return payload as VerifiedClaims;
+    verified = payload as VerifiedClaims & { exp: number; iat: number };
   } catch (err) {
     const code = (err as { code?: string }).code;
     const message = code === 'ERR_JWT_EXPIRED' ? 'The access token has expired' : 'The access token is not valid';
     throw new AppError('UNAUTHORIZED', message);
   }
+  if (verified.exp - verified.iat > MAX_TOKEN_LIFETIME_SECONDS) {
+    throw new AppError('UNAUTHORIZED', 'The access token lives longer than this service allows');
+  }
+  return verified;
 }

@@ -15,7 +15,6 @@ export type Inspection =
 const refuse = (code: ImageRefusalCode, message: string): Inspection => ({ ok: false, code, message });
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const PNG_IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
 
 /** The format the leading bytes announce; the file name and the declared content type are not trusted. */
 function sniff(bytes: Buffer): StoredFormat | 'svg' | null {
@@ -28,22 +27,11 @@ function sniff(bytes: Buffer): StoredFormat | 'svg' | null {
 }
 
 /**
- * Whether the file stops exactly where its own structure says it ends. A file that goes on past its end
- * marker carries a second payload (a polyglot); one that stops before it is truncated.
- */
-function endsWhereItShould(bytes: Buffer, format: StoredFormat): boolean {
-  if (format === 'png') return bytes.length > 20 && bytes.subarray(-8).equals(PNG_IEND);
-  if (format === 'webp') return bytes.readUInt32LE(4) + 8 === bytes.length;
-  // Some cameras pad JPEG files with zero bytes after the end-of-image marker.
-  let end = bytes.length;
-  while (end > 2 && bytes[end - 1] === 0) end--;
-  return bytes[end - 2] === 0xff && bytes[end - 1] === 0xd9;
-}
-
-/**
- * Checks an uploaded file by its bytes alone, without decoding its pixels: a JPEG, PNG or WebP by its
- * signature (and the one it was declared as), whole, within the byte limit, and with a pixel count read from its header within the pixel
- * limit, so that a pixel flood is refused before anything decodes it.
+ * Checks an uploaded file before decoding its pixels: a JPEG, PNG or WebP by its signature (and the one it
+ * was declared as), within the byte limit, and with a pixel count read from its header within the pixel
+ * limit, so that a pixel flood is refused before anything decodes it. Whether it is whole is not judged
+ * from its ends (a polyglot can end like an image): `prepareOriginal` decodes it fully and stores only
+ * what it decoded.
  */
 export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredType?: string): Promise<Inspection> {
   if (bytes.length > limits.maxBytes) return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
@@ -52,9 +40,6 @@ export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredT
   if (!format) return refuse('NOT_AN_IMAGE', 'The file is not a JPEG, PNG or WebP image');
   if (declaredType && declaredType !== `image/${format}`) {
     return refuse('TYPE_MISMATCH', `The file is a ${format.toUpperCase()} image but was sent as ${declaredType}`);
-  }
-  if (!endsWhereItShould(bytes, format)) {
-    return refuse('CORRUPT_IMAGE', 'The image is truncated or carries data after its end');
   }
   let meta: Metadata;
   try {

@@ -70,8 +70,33 @@ export type StoredFormat = 'jpeg' | 'png' | 'webp';
 const KEPT_APP_MARKERS = new Set([0xe0, 0xe2, 0xee]);
 
 /**
- * The same JPEG without its metadata segments, byte for byte otherwise: no decoding, no quality lost.
- * Used for upright JPEGs, where nothing but the metadata has to change.
+ * Index just past the end-of-image marker closing the image stream whose first scan starts at `at`, or -1
+ * when the stream never closes. Entropy-coded data escapes 0xFF as FF 00, so the first real EOI marker is
+ * the end of the image whatever bytes follow it; the tables and scans between a progressive JPEG's
+ * passes are skipped by their length, so their bytes are never read as markers.
+ */
+function endOfImageStream(jpeg: Buffer, at: number): number {
+  let i = at;
+  while (i + 1 < jpeg.length) {
+    if (jpeg[i] !== 0xff) {
+      i++;
+      continue;
+    }
+    const marker = jpeg[i + 1]!;
+    if (marker === 0xff) i++;
+    else if (marker === 0x00 || (marker >= 0xd0 && marker <= 0xd7)) i += 2;
+    else if (marker === 0xd9) return i + 2;
+    else if (i + 4 > jpeg.length) return -1;
+    else i += 2 + jpeg.readUInt16BE(i + 2);
+  }
+  return -1;
+}
+
+/**
+ * The same JPEG without its metadata segments, byte for byte otherwise: no decoding, no quality lost. It
+ * ends at the image stream's own end marker: whatever was sent after it (a ZIP of a polyglot, a phone's
+ * trailer) is not kept. Throws when the stream has no end. Used for upright JPEGs, where nothing but the
+ * metadata has to change.
  */
 export function stripJpegMetadata(jpeg: Buffer): Buffer {
   const parts: Buffer[] = [jpeg.subarray(0, 2)];
@@ -84,7 +109,9 @@ export function stripJpegMetadata(jpeg: Buffer): Buffer {
     if (!(isApp && !KEPT_APP_MARKERS.has(marker)) && marker !== 0xfe) parts.push(jpeg.subarray(at, at + 2 + length));
     at += 2 + length;
   }
-  parts.push(jpeg.subarray(at));
+  const end = endOfImageStream(jpeg, at);
+  if (end < 0) throw new Error('The JPEG image stream has no end');
+  parts.push(jpeg.subarray(at, end));
   return Buffer.concat(parts);
 }
 
@@ -95,17 +122,22 @@ export interface PreparedOriginal {
   thumbnail: Buffer;
 }
 
+// Registration decodes with the strictness of the pipeline (sharp's default `failOn: 'warning'`): a file
+// libjpeg only warns about ("premature end of data segment") would otherwise be accepted here and then
+// kill every stamp job of its shooting.
+const STRICT = 'warning' as const;
+
 /**
- * The ORIGINAL as stored, and its thumbnail, from an upload already checked by its header. An upright JPEG
- * keeps its pixels and loses its metadata without re-encoding; anything else is turned upright and
- * re-encoded. Either way the whole image is decoded once (the thumbnail at reduced scale for a JPEG), with
- * damaged data and more than maxPixels pixels refused.
+ * The ORIGINAL as stored, and its thumbnail, from an upload already checked by its header. What is stored
+ * is only what was decoded: an upright JPEG keeps its pixels, cut at the end of its image stream and
+ * without metadata, and is decoded whole for its thumbnail; anything else is turned upright and
+ * re-encoded. Damaged or truncated data and more than maxPixels pixels throw.
  */
 export async function prepareOriginal(image: Buffer, format: StoredFormat, maxPixels: number): Promise<PreparedOriginal> {
   const meta = await sharp(image, { limitInputPixels: maxPixels }).metadata();
   if (format === 'jpeg' && (meta.orientation ?? 1) === 1) {
     const data = stripJpegMetadata(image);
-    const thumbnail = await sharp(data, { limitInputPixels: maxPixels, failOn: 'truncated' }).resize({ width: THUMBNAIL_WIDTH }).jpeg(JPEG).toBuffer();
+    const thumbnail = await sharp(data, { limitInputPixels: maxPixels, failOn: STRICT }).resize({ width: THUMBNAIL_WIDTH }).jpeg(JPEG).toBuffer();
     return { data, width: meta.width, height: meta.height, thumbnail };
   }
   const normalized = await normalizeOriginal(image, format, maxPixels);
@@ -117,7 +149,7 @@ export async function normalizeOriginal(
   format: StoredFormat,
   maxPixels = 3840 * 2160 - 1,
 ): Promise<{ data: Buffer; width: number; height: number }> {
-  const pipeline = sharp(image, { limitInputPixels: maxPixels, failOn: 'truncated' }).autoOrient();
+  const pipeline = sharp(image, { limitInputPixels: maxPixels, failOn: STRICT }).autoOrient();
   const encoded = format === 'png' ? pipeline.png() : format === 'webp' ? pipeline.webp({ quality: 92 }) : pipeline.jpeg({ quality: 92 });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };

@@ -83,3 +83,33 @@ export async function drainJobs(adapters: Adapters, definitions: JobDefinition[]
     }
   }
 }
+
+/** A real ZIP archive holding one stored file, with an archive comment (the last bytes of the file). */
+export function zipArchive(name: string, content: Buffer, comment: Buffer): Buffer {
+  const fileName = Buffer.from(name);
+  const crc = crc32(content);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(content.length, 18);
+  local.writeUInt32LE(content.length, 22);
+  local.writeUInt16LE(fileName.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(content.length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(fileName.length, 28);
+  const localSize = local.length + fileName.length + content.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + fileName.length, 12);
+  end.writeUInt32LE(localSize, 16);
+  end.writeUInt16LE(comment.length, 20);
+  return Buffer.concat([local, fileName, content, central, fileName, end, comment]);
+}

@@ -1,6 +1,8 @@
 import {
   CreatedId,
+  PipelineImageParams,
   PipelineQueued,
+  PipelineState,
   PresignImagesBody,
   PresignImagesResponse,
   ProductIdParams,
@@ -14,6 +16,7 @@ import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import type { ImageJobs } from './images.jobs';
+import { pipelineState, removeFailedPicture, retryPipeline } from './pipeline-failure.service';
 import { restampShooting, stampImagesProcess } from './pipeline.service';
 import { issueUploadUrls, registerShooting } from './uploads.service';
 
@@ -46,4 +49,17 @@ export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Au
   app.post('/api/processes/stamp', { ...pre, schema: { body: StampProcessBody, response: { 202: PipelineQueued } } }, async (request, reply) =>
     reply.status(202).send(await stampImagesProcess(services, currentUser(request), request.body)),
   );
+
+  const PIPELINE = '/api/owners/:ownerId/products/:productId/shootings/:shootingId/pipeline';
+  app.get(PIPELINE, { ...pre, schema: { params: ShootingPathParams, response: { 200: PipelineState } } }, async (request) =>
+    pipelineState(services, currentUser(request), request.params),
+  );
+  app.post(`${PIPELINE}/retry`, { ...pre, schema: { params: ShootingPathParams } }, async (request, reply) => {
+    await retryPipeline(services, currentUser(request), request.params);
+    return reply.status(204).send();
+  });
+  app.delete(`${PIPELINE}/images/:imageId`, { ...pre, schema: { params: PipelineImageParams } }, async (request, reply) => {
+    await removeFailedPicture(services, currentUser(request), request.params);
+    return reply.status(204).send();
+  });
 }

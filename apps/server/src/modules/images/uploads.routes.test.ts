@@ -7,7 +7,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { demoUser } from '../../seed/demo-accounts';
-import { jpegPhoto, makeGroupStamp, pngClaiming, uploadFiles } from './images.fixtures';
+import { jpegPhoto, makeGroupStamp, pngClaiming, uploadFiles, zipArchive } from './images.fixtures';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -126,11 +126,55 @@ describe('registering uploaded images as a shooting', () => {
     expect(presign.json().error.message).toBe('Only JPEG, PNG and WebP images can be uploaded');
   });
 
-  it('refuses a truncated JPEG and a JPEG carrying a second file after its end', async () => {
+  it('refuses a truncated JPEG, even one given an end marker, so that no shooting is left stuck in the pipeline', async () => {
     const photo = await jpegPhoto(400, 300, 3);
-    expect(await expectRefused({ bytes: photo.subarray(0, Math.floor(photo.length * 0.6)), contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(/truncated/);
-    const polyglot = Buffer.concat([photo, Buffer.from('PK\u0003\u0004 a zip archive follows')]);
-    await expectRefused({ bytes: polyglot, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE');
+    const cut = photo.subarray(0, Math.floor(photo.length * 0.6));
+    const closed = Buffer.concat([cut, Buffer.from([0xff, 0xd9])]);
+    expect(await expectRefused({ bytes: closed, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(/truncated or damaged/);
+    expect(await expectRefused({ bytes: cut, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(/truncated or damaged/);
+    const progressive = await sharp(photo).jpeg({ progressive: true }).toBuffer();
+    const closedProgressive = Buffer.concat([progressive.subarray(0, Math.floor(progressive.length * 0.6)), Buffer.from([0xff, 0xd9])]);
+    await expectRefused({ bytes: closedProgressive, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE');
+  });
+
+  /** Registers one file and answers what the signed download link of its ORIGINAL serves. */
+  const registerAndDownload = async (bytes: Buffer, contentType: string) => {
+    const productId = await newProduct();
+    const urls = await uploadFiles(app, manager, productId, [{ bytes, contentType }], randomUUID);
+    const res = await register(productId, urls);
+    expect(res.statusCode).toBe(201);
+    const image = await adapters.db
+      .selectFrom('images')
+      .select('blob_key')
+      .where('shooting_id', '=', res.json<{ id: string }>().id)
+      .where('image_type', '=', 'ORIGINAL')
+      .executeTakeFirstOrThrow();
+    const link = new URL(await adapters.blobs.presignGet(image.blob_key, { expiresInSeconds: 60 }), 'http://127.0.0.1');
+    const served = await app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(served.statusCode).toBe(200);
+    return served.rawPayload;
+  };
+  const ZIP_SIGNATURE = Buffer.from('PK\u0003\u0004', 'latin1');
+
+  it('stores a JPEG+ZIP polyglot ending in FF D9 as the JPEG alone: the archive is never served', async () => {
+    const photo = await jpegPhoto(400, 300, 4);
+    const zip = zipArchive('payload.html', Buffer.from('<script>alert(document.domain)</script>'), Buffer.from([0x20, 0xff, 0xd9]));
+    const polyglot = Buffer.concat([photo, zip]);
+    expect(polyglot.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    const served = await registerAndDownload(polyglot, 'image/jpeg');
+    expect(served.includes(ZIP_SIGNATURE)).toBe(false);
+    expect(served.includes(Buffer.from('<script>'))).toBe(false);
+    expect(served.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
+    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+  });
+
+  it('stores a PNG+ZIP polyglot closed by a copy of IEND as the decoded PNG alone', async () => {
+    const png = await sharp(await jpegPhoto(120, 90, 5)).png().toBuffer();
+    const zip = zipArchive('payload.html', Buffer.from('<script>alert(1)</script>'), Buffer.alloc(0));
+    const polyglot = Buffer.concat([png, zip, png.subarray(-12)]);
+    const served = await registerAndDownload(polyglot, 'image/png');
+    expect(served.includes(ZIP_SIGNATURE)).toBe(false);
+    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({ format: 'png', width: 120, height: 90 });
   });
 
   it('refuses a 20,000 × 20,000 image from its header, before decoding it', async () => {

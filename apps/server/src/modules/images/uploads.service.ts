@@ -73,9 +73,10 @@ type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredForm
 /**
  * Step 4 of sending a shooting: the uploaded blobs become the shooting's ORIGINAL images. Nothing the
  * browser said is trusted: each key must have been issued to this user for this product and be unused,
- * each blob must be a whole JPEG, PNG or WebP by its bytes, within the byte and pixel limits (read from
- * the header, before any decoding). Any refusal answers every refused image and creates nothing.
- * Originals are stored upright and without metadata; then the stamp pipeline is queued.
+ * each blob must be a JPEG, PNG or WebP by its bytes, within the byte and pixel limits (read from the
+ * header, before any decoding), and decode whole. Any refusal answers every refused image and creates
+ * nothing. Only what was decoded is stored (upright, without metadata, nothing after the image's end);
+ * then the stamp pipeline is queued.
  */
 export async function registerShooting(
   deps: Deps & { jobs: ImageJobs },
@@ -111,7 +112,7 @@ export async function registerShooting(
       const stored = await prepareOriginal(bytes, inspection.format, limits.maxPixels);
       return { ok: true, stored: stored.data, thumbnail: stored.thumbnail, format: inspection.format, width: stored.width, height: stored.height };
     } catch {
-      return refuse('CORRUPT_IMAGE', 'The image data is damaged');
+      return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: it cannot be decoded');
     }
   });
   const refusals = checked.flatMap((c) => (c.ok ? [] : [c.refusal]));

@@ -53,7 +53,7 @@ export async function loadInspectable(db: Db, user: UserContext, params: Shootin
   return { ...shooting, shooting_type: type };
 }
 
-export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user, 'use2spect');
+export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user.options, 'use2spect');
 
 export function requireTradeIn(user: UserContext): void {
   if (!canSeeTradeIn(user)) throw new AppError('FORBIDDEN', 'Your account does not have trade-in access (use2spect)');

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { ORDER_GALLERY_PREFERENCE, VIDEO_TYPES, type ImageType } from '@forecourt/contracts';
+import { ORDER_GALLERY_PREFERENCE, PLAYER_PREPARING_STATUSES, VIDEO_TYPES, type ImageType } from '@forecourt/contracts';
 import type { ImageRow, VideoRow } from './players.repo';
 
-/** While a shooting is in these states its player is under construction: no media yet. */
-export const PROCESSING_STATUSES: ReadonlySet<string> = new Set(['UPLOADING', 'AI_PROCESSING']);
+/** While a shooting is in these states its player is under construction: no media yet (shared with the portal). */
+export const PROCESSING_STATUSES = PLAYER_PREPARING_STATUSES;
 
 const rank = (type: string): number => ORDER_GALLERY_PREFERENCE.indexOf(type as ImageType);
 

@@ -111,12 +111,13 @@ export interface VideoRow {
   url: string | null;
   reference: string | null;
   blobKey: string | null;
+  posterKey: string | null;
 }
 
 export async function listVideos(db: Db, shootingId: string): Promise<VideoRow[]> {
   return db
     .selectFrom('videos')
-    .select(['video_type as videoType', 'streamer', 'url', 'reference', 'blob_key as blobKey'])
+    .select(['video_type as videoType', 'streamer', 'url', 'reference', 'blob_key as blobKey', 'poster_key as posterKey'])
     .where('shooting_id', '=', shootingId)
     .execute();
 }

@@ -337,8 +337,9 @@ describe('players', () => {
       const ok = await rate({ ref, score: 4, comment: ' Great car ' });
       expect(ok.statusCode).toBe(201);
       const again = await rate({ ref, score: 5 });
-      expect(again.statusCode).toBe(429);
-      expect(again.json().error.code).toBe('RATE_LIMITED');
+      // A second rating the same day is "already received" (409), which the player shows as such.
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('CONFLICT');
       expect((await rate({ ref, score: 5 }, '198.51.100.9')).statusCode).toBe(201);
       const rows = await adapters.db
         .selectFrom('ratings')

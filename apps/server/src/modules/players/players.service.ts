@@ -10,6 +10,8 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
+import type { BlobObject } from '../../platform/blobs/blob-store';
+import { parseByteRange } from '../../platform/blobs/byte-range';
 import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
@@ -135,6 +137,7 @@ export function createPlayersService(deps: Deps) {
                     ? video.url
                     : null,
               reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
+              posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
             }
           : null,
       };
@@ -164,10 +167,24 @@ export function createPlayersService(deps: Deps) {
       return obj;
     },
 
-    async video(ref: string) {
+    /** The hosted video, whole or the byte range asked (phones seek with ranges). */
+    async video(ref: string, rangeHeader?: string): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
       const s = await source(ref);
       const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
-      const obj = video?.blobKey ? await deps.blobs.get(video.blobKey) : null;
+      const info = video?.blobKey ? await deps.blobs.head(video.blobKey) : null;
+      if (!video?.blobKey || !info) throw playerNotFound();
+      const range = parseByteRange(rangeHeader, info.size);
+      if (range === 'unsatisfiable') throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
+      const obj = range ? await deps.blobs.getRange(video.blobKey, range.start, range.end) : await deps.blobs.get(video.blobKey);
+      if (!obj) throw playerNotFound();
+      return { obj, total: info.size, range };
+    },
+
+    /** The poster frame of the hosted video. */
+    async poster(ref: string): Promise<BlobObject> {
+      const s = await source(ref);
+      const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
+      const obj = video?.posterKey ? await deps.blobs.get(video.posterKey) : null;
       if (!obj) throw playerNotFound();
       return obj;
     },
@@ -213,7 +230,8 @@ export function createPlayersService(deps: Deps) {
         comment,
         now: now.toISOString(),
       });
-      if (!inserted) throw new AppError('RATE_LIMITED', 'You have already rated this player today');
+      // Not a limit but a fact the visitor's page shows: their rating was received already.
+      if (!inserted) throw new AppError('CONFLICT', 'You have already rated this player today');
     },
   };
 }
@@ -223,4 +241,9 @@ export type PlayersService = ReturnType<typeof createPlayersService>;
 /** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
 export async function playerRefInScope(deps: Pick<Adapters, 'db'>, user: Pick<UserContext, 'ownerIds'>, ref: string): Promise<boolean> {
   return repo.refInScope(deps.db, ref, user.ownerIds);
+}
+
+/** The reference of a shooting for a marketplace, made once (the live rooms give the portal's one). */
+export function referenceFor(deps: Pick<Adapters, 'db'>, input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string }): Promise<string> {
+  return repo.getOrCreateRef(deps.db, input);
 }

@@ -114,7 +114,18 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
   app.get(
     '/api/external/legacy/players/:ref/video',
     { schema: { params: PlayerRefParams, hide: true } },
-    async (request, reply) => sendBlob(reply, await players.video(request.params.ref), 'public, max-age=3600'),
+    async (request, reply) => {
+      const { obj, total, range } = await players.video(request.params.ref, request.headers.range);
+      reply.header('Accept-Ranges', 'bytes');
+      if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${total}`);
+      return sendBlob(reply, obj, 'public, max-age=3600');
+    },
+  );
+
+  app.get(
+    '/api/external/legacy/players/:ref/video/poster.jpg',
+    { schema: { params: PlayerRefParams, hide: true } },
+    async (request, reply) => sendBlob(reply, await players.poster(request.params.ref), 'public, max-age=3600'),
   );
 
   app.post(

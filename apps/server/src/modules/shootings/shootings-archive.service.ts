@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@forecourt/contracts';
+import { archiveHolds, IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@forecourt/contracts';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
@@ -14,13 +14,9 @@ const typeRank = (t: string) => (IMAGE_TYPES as readonly string[]).indexOf(t);
 
 /** The images an archive kind holds, ordered by position then type. */
 export function imagesForArchive(rows: readonly ImageRow[], type: ArchiveType): ImageRow[] {
-  let picked: ImageRow[];
-  if (type === 'ORIGINAL_WITHOUT_PROCESSES') picked = rows.filter((r) => r.image_type === 'ORIGINAL');
-  else if (type === 'ORIGINAL_WITH_PROCESSES') picked = rows.filter((r) => r.image_type.startsWith('ORIGINAL'));
-  else {
-    const stamped = rows.filter((r) => r.image_type.startsWith('STAMPED')).map((r) => ({ ...r, order: r.position, imageType: r.image_type }));
-    picked = pickOrderGallery(stamped);
-  }
+  const held = rows.filter((r) => archiveHolds(type, r.image_type));
+  const picked =
+    type === 'STAMPED_WITH_PROCESSES' ? pickOrderGallery(held.map((r) => ({ ...r, order: r.position, imageType: r.image_type }))) : held;
   return [...picked].sort((a, b) => a.position - b.position || typeRank(a.image_type) - typeRank(b.image_type));
 }
 

@@ -246,7 +246,7 @@ export const imagesOf = (db: Db, shootingId: string) =>
 export const videosOf = (db: Db, shootingId: string) =>
   db
     .selectFrom('videos')
-    .select(['id', 'video_type', 'streamer', 'url', 'reference', 'blob_key'])
+    .select(['id', 'video_type', 'streamer', 'url', 'reference', 'blob_key', 'poster_key'])
     .where('shooting_id', '=', shootingId)
     .orderBy('created_at')
     .orderBy('id')

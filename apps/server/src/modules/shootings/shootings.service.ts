@@ -105,6 +105,7 @@ async function toVideos(deps: ReadDeps, shootingId: string): Promise<ShootingVid
       streamer: v.streamer,
       url: v.blob_key ? await deps.blobs.presignGet(v.blob_key, { expiresInSeconds: deps.presignTtlSeconds }) : v.url,
       reference: v.reference,
+      posterUrl: v.poster_key ? await deps.blobs.presignGet(v.poster_key, { expiresInSeconds: deps.presignTtlSeconds }) : null,
     })),
   );
 }

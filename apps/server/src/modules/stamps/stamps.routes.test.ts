@@ -17,7 +17,7 @@ describe('stamps', () => {
     ids.wide = await makeGroupStamp(t.adapters, { groupId: 'grp-demo', name: 'Wide', format: '16/9' });
     ids.square = await makeGroupStamp(t.adapters, { groupId: 'grp-demo', name: 'Classic', format: '4/3', width: 400, height: 300 });
     ids.foreign = await makeGroupStamp(t.adapters, { groupId: 'grp-other', name: 'Foreign', format: '16/9' });
-    await t.adapters.db.insertInto('stamp_configurations').values({ stamp_id: ids.wide, cropping_type: 'FADED_CROPPING', background_key: 'stamps/bg.jpg', blurring_value: 3 }).execute();
+    await t.adapters.db.insertInto('stamp_configurations').values({ stamp_id: ids.wide, cropping_type: 'FADED_CROPPING', background_key: 'stamps/bg.jpg', blurring_value: 3, floor_level: 72 }).execute();
   });
 
   it('lists only the stamps of the user group, filtered by format, with presigned overlay URLs', async () => {
@@ -43,10 +43,10 @@ describe('stamps', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/stamps/${ids.foreign}`, headers: manager })).statusCode).toBe(404);
   });
 
-  it('gives the cropping configuration, with defaults for a stamp without one', async () => {
+  it('gives the cropping configuration with its floor level, with defaults for a stamp without one', async () => {
     const configured = await t.app.inject({ method: 'GET', url: `/api/stamps/${ids.wide}`, headers: manager });
-    expect(configured.json()).toEqual({ id: ids.wide, croppingConfiguration: { background: expect.stringContaining('/blobs/stamps/bg.jpg?'), blurringValue: 3, croppingType: 'FADED_CROPPING' } });
+    expect(configured.json()).toEqual({ id: ids.wide, croppingConfiguration: { background: expect.stringContaining('/blobs/stamps/bg.jpg?'), blurringValue: 3, croppingType: 'FADED_CROPPING', floorLevel: 72 } });
     const plain = await t.app.inject({ method: 'GET', url: `/api/stamps/${ids.square}`, headers: manager });
-    expect(plain.json()).toEqual({ id: ids.square, croppingConfiguration: { background: null, blurringValue: 0, croppingType: 'CROPPING' } });
+    expect(plain.json()).toEqual({ id: ids.square, croppingConfiguration: { background: null, blurringValue: 0, croppingType: 'CROPPING', floorLevel: 60 } });
   });
 });

@@ -1,4 +1,4 @@
-import { Format, StampConfiguration, type Stamp } from '@forecourt/contracts';
+import { DEFAULT_FLOOR_LEVEL, Format, StampConfiguration, type Stamp } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
@@ -44,6 +44,7 @@ export async function getStampConfiguration(deps: Deps, user: UserContext, stamp
       background: config?.background_key ? await presign(deps, config.background_key) : null,
       blurringValue: config?.blurring_value ?? 0,
       croppingType: croppingTypeOf(config?.cropping_type ?? 'CROPPING'),
+      floorLevel: config?.floor_level ?? DEFAULT_FLOOR_LEVEL,
     },
   };
 }

@@ -1,22 +1,37 @@
 import { WebConfig } from '@forecourt/contracts';
+import { ClippingCredentials } from '@forecourt/contracts/web-config';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
+import type { Auth } from '../identity/auth';
 import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';
 import { API_AUDIENCE } from '../identity/signing-keys';
 
 /**
- * Public run-time settings of the portal. The api keys identify the portal as a client (as the spec's
- * api-key header does); they are not secrets, user access always needs a bearer token too.
+ * The footer's mobile app-store links (spec section 2) when APP_LINKS does not name the app's own pages:
+ * the stores' search for the Forecourt app, so the footer always offers them.
  */
-export async function webConfigRoutes(app: App, deps: { config: Config }): Promise<void> {
+export const DEFAULT_STORE_LINKS = {
+  appStore: 'https://apps.apple.com/search?term=Forecourt',
+  googlePlay: 'https://play.google.com/store/search?q=Forecourt&c=apps',
+} as const;
+
+/**
+ * Public run-time settings of the portal, for anyone. The api keys and the client id identify the portal
+ * as a client (as the spec's api-key header does): they are public identifiers, not secrets, and grant
+ * nothing without a user's bearer token. The clipping service's credentials go to signed-in users only.
+ */
+export async function webConfigRoutes(app: App, deps: { config: Config; auth: Auth }): Promise<void> {
+  const appLinks = { ...DEFAULT_STORE_LINKS, ...deps.config.APP_LINKS };
   app.get('/api/web-config', { schema: { response: { 200: WebConfig } } }, async () => ({
     version: '1.17.0',
     apiKey: deps.config.API_KEY,
     identityApiKey: deps.config.IDENTITY_API_KEY,
     oidcClientId: PORTAL_CLIENT_ID,
     apiAudience: API_AUDIENCE,
-    clippingAuthorization: `Basic ${Buffer.from(`${deps.config.CLIPPING_USER}:${deps.config.CLIPPING_PASSWORD}`).toString('base64')}`,
     brandLogoUrl: deps.config.BRAND_LOGO_URL,
-    appLinks: deps.config.APP_LINKS,
+    appLinks,
+  }));
+  app.get('/api/web-config/clipping', { preHandler: deps.auth.requireUser, schema: { response: { 200: ClippingCredentials } } }, async () => ({
+    authorization: `Basic ${Buffer.from(`${deps.config.CLIPPING_USER}:${deps.config.CLIPPING_PASSWORD}`).toString('base64')}`,
   }));
 }

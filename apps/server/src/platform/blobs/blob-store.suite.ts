@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store';
 
@@ -32,6 +35,22 @@ export function describeBlobStore(driver: string, open: () => Promise<BlobStoreH
     });
     afterAll(async () => {
       await h.cleanup();
+    });
+
+    it('stores a local file, which is then gone, and reads any range of it back', async () => {
+      const k = key('clip.mp4');
+      const body = randomBytes(300_000);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-putfile-')), 'clip.mp4');
+      fs.writeFileSync(file, body);
+      await h.store.putFile(k, file, 'video/mp4');
+      expect(fs.existsSync(file)).toBe(false);
+      expect(await h.store.head(k)).toEqual({ size: body.length, contentType: 'video/mp4' });
+      const part = (await h.store.getRange(k, 1000, 200_999))!;
+      expect(part.size).toBe(200_000);
+      const chunks: Buffer[] = [];
+      for await (const c of part.body) chunks.push(c as Buffer);
+      expect(Buffer.concat(chunks).equals(body.subarray(1000, 201_000))).toBe(true);
+      expect(await h.store.getRange(key('missing.mp4'), 0, 9)).toBeNull();
     });
 
     it('reads back what was put, with its size and content type', async () => {
@@ -79,6 +98,21 @@ export function describeBlobStore(driver: string, open: () => Promise<BlobStoreH
       expect(await h.store.head(`${base}/a/1.jpg`)).toBeNull();
       expect(await h.store.head(`${base}/a/deep/2.jpg`)).toBeNull();
       expect((await h.store.getBuffer(`${base}/ab/3.jpg`))?.toString()).toBe('3');
+    });
+
+    it('lists the blobs under a folder with when they were written, and nothing outside it', async () => {
+      const folder = key('listed');
+      const before = Date.now() - 60_000;
+      await h.store.put(`${folder}/a.jpg`, Buffer.from('a'), 'image/jpeg');
+      await h.store.put(`${folder}/deep/b.png`, Buffer.from('b'), 'image/png');
+      await h.store.put(`${folder}-sibling/c.jpg`, Buffer.from('c'), 'image/jpeg');
+      const listed = [];
+      for await (const blob of h.store.list(`${folder}/`)) listed.push(blob);
+      expect(listed.map((b) => b.key).sort()).toEqual([`${folder}/a.jpg`, `${folder}/deep/b.png`]);
+      for (const b of listed) expect(b.modifiedAt.getTime()).toBeGreaterThan(before);
+      const none = [];
+      for await (const blob of h.store.list(`${key('empty')}/`)) none.push(blob);
+      expect(none).toEqual([]);
     });
 
     it('refuses keys that could escape the store', async () => {

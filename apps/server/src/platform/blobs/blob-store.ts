@@ -29,6 +29,10 @@ export interface BlobStore {
   readonly driver: 'fs' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<BlobObject | null>;
+  /** Bytes start..end (inclusive) of a blob, streamed; `size` is the length of that range. */
+  getRange(key: string, start: number, end: number): Promise<BlobObject | null>;
+  /** Stores a local file under key without holding it in memory; the file is moved (fs) or sent (S3), then gone. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   getBuffer(key: string): Promise<Buffer | null>;
   head(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<void>;
@@ -36,6 +40,15 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<void>;
   presignPut(key: string, opts: PresignPutOptions): Promise<string>;
   presignGet(key: string, opts: PresignGetOptions): Promise<string>;
+  /** Every blob whose key starts with prefix (a folder, ending with '/'), with when it was last written. */
+  list(prefix: string): AsyncIterable<ListedBlob>;
+  /** Removes the driver's own leftovers of writes that never finished, last touched before `before`. */
+  sweepTemporary(before: Date): Promise<number>;
+}
+
+export interface ListedBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
-import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
 
 export type SignedOp = 'put' | 'get';
 
@@ -134,6 +134,26 @@ export class FsBlobStore implements BlobStore {
     return { ...info, body: fs.createReadStream(this.file(key)) };
   }
 
+  async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {
+    const info = await this.head(key);
+    if (!info) return null;
+    return { contentType: info.contentType, size: end - start + 1, body: fs.createReadStream(this.file(key), { start, end }) };
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const tmp = path.join(this.tmpDir, randomUUID());
+    try {
+      await fsp.rename(file, tmp);
+    } catch (err) {
+      // Another file system: copy, then remove the source.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await fsp.copyFile(file, tmp);
+      await fsp.rm(file, { force: true });
+    }
+    await this.commit(tmp, key, contentType);
+  }
+
   async getBuffer(key: string): Promise<Buffer | null> {
     try {
       return await fsp.readFile(this.file(key));
@@ -152,6 +172,38 @@ export class FsBlobStore implements BlobStore {
     assertValidKey(folder);
     await fsp.rm(path.join(this.dataDir, folder), { recursive: true, force: true });
     await fsp.rm(path.join(this.metaDir, folder), { recursive: true, force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    const folder = prefix.replace(/\/+$/, '');
+    assertValidKey(folder);
+    const root = path.join(this.dataDir, folder);
+    let entries: fs.Dirent[];
+    try {
+      entries = await fsp.readdir(root, { recursive: true, withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat) yield { key: path.relative(this.dataDir, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
+    }
+  }
+
+  /** Temporary files of writes a crash (or a refused upload) left in blobs/tmp. */
+  async sweepTemporary(before: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && stat.mtime < before) {
+        await fsp.rm(file, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {

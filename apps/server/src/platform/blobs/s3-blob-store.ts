@@ -8,8 +8,10 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
 
 export interface S3Options {
   bucket: string;
@@ -38,6 +40,9 @@ export class S3BlobStore implements BlobStore {
       region: opts.region,
       endpoint: opts.endpoint,
       forcePathStyle: opts.forcePathStyle,
+      // Checksums only where S3 requires them: a streamed file body is then sent as is, not aws-chunked
+      // with a trailer, which S3-compatible stores (MinIO, s3rver) do not all decode.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
@@ -76,6 +81,26 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {
+    assertValidKey(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key, Range: `bytes=${start}-${end}` }));
+      return { size: r.ContentLength ?? end - start + 1, contentType: r.ContentType ?? 'application/octet-stream', body: r.Body as Readable };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await fsp.stat(file);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
+    await fsp.rm(file, { force: true });
+  }
+
   async getBuffer(key: string): Promise<Buffer | null> {
     const obj = await this.get(key);
     if (!obj) return null;
@@ -103,6 +128,22 @@ export class S3BlobStore implements BlobStore {
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedBlob> {
+    const folder = `${prefix.replace(/\/+$/, '')}/`;
+    assertValidKey(folder.slice(0, -1));
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: folder, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, modifiedAt: o.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** An S3 PUT is whole or absent: nothing of this driver's is left half-written. */
+  async sweepTemporary(): Promise<number> {
+    return 0;
   }
 
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {

@@ -12,6 +12,8 @@ export interface MailMessage {
   /** The display name of the sender; the address is always the configured MAIL_FROM. */
   fromName?: string;
   replyTo?: string;
+  /** Files sent with the message (a room's calendar invitation); the outbox keeps their names. */
+  attachments?: { filename: string; contentType: string; content: string }[];
   origin: MessageOrigin;
 }
 

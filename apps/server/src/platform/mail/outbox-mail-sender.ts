@@ -21,7 +21,9 @@ export class OutboxMailSender implements MailSender {
         channel: 'EMAIL',
         recipient: message.to,
         subject: message.subject,
-        text: message.text,
+        text: message.attachments?.length
+          ? `${message.text}\n\n[${message.attachments.map((a) => a.filename).join(', ')}]`
+          : message.text,
         html: message.html,
         origin: message.origin,
       },

@@ -48,6 +48,10 @@ export interface Queue {
   getByKey(key: string): Promise<JobRecord | null>;
   /** Counts of jobs per status, optionally for one job name. */
   counts(name?: string): Promise<Record<JobStatus, number>>;
+  /** The keys, among these, of jobs that are dead. */
+  deadKeys(keys: string[]): Promise<string[]>;
+  /** Dead jobs of these keys back in the queue, due now, with all their attempts again; answers how many. */
+  revive(keys: string[]): Promise<number>;
 }
 
 export interface Worker {

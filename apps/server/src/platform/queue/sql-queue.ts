@@ -94,6 +94,24 @@ export class SqlQueue implements Queue {
     return row ? toRecord(row) : null;
   }
 
+  async deadKeys(keys: string[]): Promise<string[]> {
+    if (keys.length === 0) return [];
+    const rows = await this.db.selectFrom('jobs').select('idempotency_key').where('idempotency_key', 'in', keys).where('status', '=', 'dead').execute();
+    return rows.map((r) => r.idempotency_key);
+  }
+
+  async revive(keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    const revived = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', attempts: 0, run_at: this.clock.now().toISOString(), finished_at: null, lease_until: null, locked_by: null })
+      .where('idempotency_key', 'in', keys)
+      .where('status', '=', 'dead')
+      .executeTakeFirst();
+    if (revived.numUpdatedRows > 0n) this.wakeups.emit('job');
+    return Number(revived.numUpdatedRows);
+  }
+
   async counts(name?: string): Promise<Record<JobStatus, number>> {
     let q = this.db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status');
     if (name) q = q.where('name', '=', name);

@@ -128,5 +128,39 @@ describe('SqlWorker', () => {
     // The worker only claims the jobs it knows, so the foreign one waits for a worker that does.
     expect((await adapters.queue.get(id))?.status).toBe('queued');
   });
-});
 
+  it('keeps a live job that runs for several leases: another worker polling meanwhile never takes it over', async () => {
+    const short = await createTestAdapters({ JOB_POLL_MS: '20', JOB_LEASE_SECONDS: '1' });
+    const runs: number[] = [];
+    let finish = () => undefined as void;
+    const long = defineJob({
+      name: 'test.long',
+      schema: z.object({}),
+      handler: async (_p, ctx) => {
+        runs.push(ctx.attempt);
+        await new Promise<void>((resolve) => (finish = resolve));
+      },
+    });
+    const first = new SqlWorker(short.queue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
+    const second = new SqlWorker(short.queue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
+    try {
+      first.start();
+      const { id } = await short.queue.enqueue(long, {}, { key: 'long' });
+      await until(async () => runs.length === 1);
+      second.start();
+      // The job runs for three and a half leases; the second worker claims (and sweeps) every 20 ms meanwhile.
+      const lapse = Date.now() + 3500;
+      await until(async () => Date.now() > lapse || runs.length > 1);
+      expect(runs).toEqual([1]);
+      expect(await short.queue.get(id)).toMatchObject({ status: 'running', attempts: 1 });
+      finish();
+      await until(async () => (await short.queue.get(id))?.status === 'done');
+      expect(runs).toEqual([1]);
+      expect(errors).toHaveLength(0);
+    } finally {
+      finish();
+      await Promise.all([first.stop(1000), second.stop(1000)]);
+      await short.cleanup();
+    }
+  });
+});

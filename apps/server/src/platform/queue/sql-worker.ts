@@ -15,6 +15,8 @@ export interface SqlWorkerOptions {
    */
   batchSize?: number;
   onError?: (err: unknown, job?: JobsTable) => void;
+  /** Every run that ended, with its duration; for the process's metrics. */
+  onJobFinished?: (job: JobsTable, seconds: number, failed: boolean) => void;
 }
 
 /** Polls the queue and runs the registered jobs, at most `concurrency` at a time. */
@@ -125,6 +127,8 @@ export class SqlWorker implements Worker {
 
   private launch(job: JobsTable): void {
     const def = this.jobs.get(job.name);
+    const started = performance.now();
+    const ended = (failed: boolean) => this.options.onJobFinished?.(job, (performance.now() - started) / 1000, failed);
     const work = (async () => {
       try {
         if (!def) throw new Error(`No handler for job ${job.name}`);
@@ -133,8 +137,10 @@ export class SqlWorker implements Worker {
         // Finished, even if after the stop signal: marking it done spares a second run.
         this.finished.push(job.id);
         this.finishedSince ??= performance.now();
+        ended(false);
       } catch (err) {
         if (this.stopping && this.abort.signal.aborted) return;
+        ended(true);
         this.options.onError?.(err, job);
         await this.queue.fail(job, this.id, err instanceof Error ? err.message : String(err)).catch((e: unknown) => this.options.onError?.(e, job));
       }

@@ -16,7 +16,7 @@ import { useAuth } from '../../auth/auth-context';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LAST_EMAIL_STORAGE_KEY } from '../../auth/session';
 import { ForecourtLogo } from '../../components/forecourt-logo';
-import { LanguageSelect } from '../shell/language-select';
+import { LanguageSelect } from '../../components/language-select';
 import { lookupIdentityProvider } from './identity-api';
 import { checkLoginEmail } from './login-email';
 

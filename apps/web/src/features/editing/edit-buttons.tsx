@@ -4,7 +4,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ContentCutIcon from '@mui/icons-material/ContentCut';
 import PanoramaHorizontalIcon from '@mui/icons-material/PanoramaHorizontal';
 import { useTranslation } from 'react-i18next';
-import { ActionButton } from '../shooting-detail/action-button';
+import { ActionButton } from '../../components/action-button';
 import type { EditMode } from './use-edit-mode';
 
 const OPTION_OF: Record<EditionType, string> = { CROPPING: 'useCropping', LICENSE_PLATE_COVER: 'useLicensePlateCover' };

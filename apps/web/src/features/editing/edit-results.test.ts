@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { resultOf } from './edit-results';
+import { pictureNumber, resultOf } from './edit-results';
 
 describe('edit results (spec section 8)', () => {
   it('maps cropping outcomes', () => {
@@ -14,5 +14,12 @@ describe('edit results (spec section 8)', () => {
     expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(100, 'CANCELLED', 'cancelled') }).messageKey).toBe('editing.errorApplyLicensePlateCover');
     expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(500, 'TIMEOUT', 'slow') }).messageKey).toBe('editing.commonErrorMessage');
     expect(resultOf('LICENSE_PLATE_COVER', { edit: { error: 'The picture file is damaged' } }).messageKey).toBe('editing.commonErrorMessage');
+  });
+
+  it('numbers pictures from 1 whether the shooting counts its positions from 0 or from 1', () => {
+    const fromZero = [0, 1, 2, 1].map((order) => ({ order }));
+    const fromOne = [1, 2, 3].map((order) => ({ order }));
+    expect([0, 1, 2].map((o) => pictureNumber(fromZero, o))).toEqual([1, 2, 3]);
+    expect([1, 2, 3].map((o) => pictureNumber(fromOne, o))).toEqual([1, 2, 3]);
   });
 });

@@ -1,4 +1,4 @@
-import type { EditionType, ImageEdit } from '@forecourt/contracts';
+import type { EditionType, ImageEdit, ShootingImage } from '@forecourt/contracts';
 import { ApiError } from '../../api/http';
 
 /** One line of the results dialog: the picture's position and the translated outcome's key. */
@@ -23,4 +23,15 @@ export function resultOf(type: EditionType, outcome: { edit: Pick<ImageEdit, 'er
   }
   if (outcome.edit.error) return { success: false, messageKey: 'editing.commonErrorMessage' };
   return { success: true, messageKey: type === 'CROPPING' ? 'editing.applyCroppingDone' : 'editing.validApplyLicensePlateCover' };
+}
+
+/**
+ * The number a person reads for a picture: its rank among the shooting's positions, counted from 1.
+ * Positions are 1-based in some shootings and 0-based in others (the portal's uploads), so the raw value
+ * would read "Picture 0" in one dialog and "Picture 1" in another for the same first picture.
+ */
+export function pictureNumber(images: Pick<ShootingImage, 'order'>[], order: number): number {
+  const orders = [...new Set(images.map((i) => i.order))].sort((a, b) => a - b);
+  const rank = orders.indexOf(order);
+  return rank === -1 ? order + 1 : rank + 1;
 }

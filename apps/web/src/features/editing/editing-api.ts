@@ -9,8 +9,8 @@ import {
   type CroppingType,
   type PlateCorners,
 } from '@forecourt/contracts';
+import { ClippingCredentials } from '@forecourt/contracts/web-config';
 import { request } from '../../api/http';
-import { getWebConfig } from '../../api/web-config';
 import { currentUser } from '../../auth/session';
 
 export const fetchPlateCorners = (shootingId: string, imageIds: string[]) =>
@@ -37,12 +37,15 @@ export const addEditedImages = (shootingId: string, editIds: string[]) =>
 export const fetchVerifications = (shootingId: string) =>
   request(`/api/shootings/${encodeURIComponent(shootingId)}/verifications`, { schema: VerificationsResponse });
 
-/** The clipping service: its basic authorization, and the user's token so that it acts for this user only. */
+/**
+ * The clipping service: its basic authorization (given to signed-in users only), and the user's token so
+ * that it acts for this user only.
+ */
 export async function verifyImage(shootingId: string, imageId: string, cropped: boolean) {
-  const [config, user] = await Promise.all([getWebConfig(), currentUser()]);
+  const [clipping, user] = await Promise.all([request('/api/web-config/clipping', { schema: ClippingCredentials }), currentUser()]);
   return request(`/clipping/api/V1/shootings/${encodeURIComponent(shootingId)}/images/${encodeURIComponent(imageId)}/verifications${cropped ? '/cropped' : ''}`, {
     method: 'POST',
-    headers: { Authorization: config.clippingAuthorization ?? '', [FORECOURT_AUTHORIZATION_HEADER]: user?.access_token ? `Bearer ${user.access_token}` : '' },
+    headers: { Authorization: clipping.authorization, [FORECOURT_AUTHORIZATION_HEADER]: user?.access_token ? `Bearer ${user.access_token}` : '' },
     schema: VerificationsResponse,
   });
 }

@@ -23,7 +23,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPlateCorners } from './editing-api';
 import { originalOf, runCoverFlow, runCropFlow, type CropProgress } from './edit-flows';
-import type { EditResult } from './edit-results';
+import { pictureNumber, type EditResult } from './edit-results';
 import type { EditMode } from './use-edit-mode';
 import { PlateQuadEditor } from './plate-quad-editor';
 
@@ -32,7 +32,7 @@ export function EditingWorkflow({ shooting, submission }: { shooting: ShootingDe
   const [results, setResults] = useState<EditResult[] | null>(null);
   if (!submission) return null;
   const selected = submission.imageIds.map((id) => shooting.images.find((i) => i.id === id)).filter((i): i is ShootingImage => Boolean(i));
-  if (results) return <ResultsDialog results={results} />;
+  if (results) return <ResultsDialog results={results} images={shooting.images} />;
   return submission.type === 'CROPPING' ? (
     <CroppingDialog shooting={shooting} selected={selected} onResults={setResults} />
   ) : (
@@ -111,7 +111,7 @@ function CoverDialog({ shooting, selected, onResults }: { shooting: ShootingDeta
                 const size = detected.data!.images.find((i) => i.imageId === original.id)!;
                 const own = plates[original.id] ?? [];
                 return (
-                  <Grid key={original.id} size={{ xs: 12, md: 6 }} component="section" aria-label={t('editing.imageLabel', { order: original.order })}>
+                  <Grid key={original.id} size={{ xs: 12, md: 6 }} component="section" aria-label={t('editing.imageLabel', { order: pictureNumber(shooting.images, original.order) })}>
                     <Stack spacing={1}>
                       <PlateQuadEditor src={original.url} width={size.width} height={size.height} plates={own} onChange={(next) => setPlates((p) => ({ ...p, [original.id]: next }))} />
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -144,7 +144,7 @@ function CoverDialog({ shooting, selected, onResults }: { shooting: ShootingDeta
 }
 
 /** One line per picture with its success or error; closing reloads the page (spec section 2). */
-function ResultsDialog({ results }: { results: EditResult[] }) {
+function ResultsDialog({ results, images }: { results: EditResult[]; images: ShootingImage[] }) {
   const { t } = useTranslation();
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={() => window.location.reload()} aria-labelledby="results-title">
@@ -154,7 +154,7 @@ function ResultsDialog({ results }: { results: EditResult[] }) {
           {results.map((r) => (
             <ListItem key={r.imageId} data-testid="edit-result">
               <ListItemIcon>{r.success ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
-              <ListItemText primary={t('editing.imageLabel', { order: r.order })} secondary={t(r.messageKey)} />
+              <ListItemText primary={t('editing.imageLabel', { order: pictureNumber(images, r.order) })} secondary={t(r.messageKey)} />
             </ListItem>
           ))}
         </List>

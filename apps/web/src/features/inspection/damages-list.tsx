@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from './money';
 import { SeverityChip } from './severity-chip';
+import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 /** The damages of an inspection: photo, zone, kind, severity, note and estimated repair, with the total. */
 export function DamagesList({ damages, totalCents, currency }: { damages: Damage[]; totalCents: number; currency: string }) {
@@ -18,7 +19,7 @@ export function DamagesList({ damages, totalCents, currency }: { damages: Damage
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   if (damages.length === 0) return <Typography color="text.secondary">{t('inspection.damages.none')}</Typography>;
   return (
-    <Table size="small" aria-label={t('inspection.damages.title')}>
+    <Table size="small" aria-label={t('inspection.damages.title')} sx={stackedRowsOnPhones}>
       <TableHead>
         <TableRow>
           <TableCell>{t('inspection.damages.photo')}</TableCell>
@@ -49,17 +50,19 @@ export function DamagesList({ damages, totalCents, currency }: { damages: Damage
                 ) : null}
               </Stack>
             </TableCell>
-            <TableCell>
+            <TableCell data-label={t('inspection.damages.severity')}>
               <SeverityChip severity={d.severity} />
             </TableCell>
-            <TableCell align="right">{money(d.estimatedCostCents)}</TableCell>
+            <TableCell align="right" data-label={t('inspection.damages.estimatedCost')}>
+              {money(d.estimatedCostCents)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
       <TableFooter>
         <TableRow>
           <TableCell colSpan={3}>{t('inspection.damages.total')}</TableCell>
-          <TableCell align="right" data-testid="damages-total">
+          <TableCell align="right" data-testid="damages-total" data-label="">
             {money(totalCents)}
           </TableCell>
         </TableRow>

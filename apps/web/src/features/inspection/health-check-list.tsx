@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from './money';
 import { RatingChip } from './severity-chip';
+import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 const DECISION_COLOUR = { PENDING: 'default', ACCEPTED: 'success', DECLINED: 'default' } as const;
 
@@ -31,7 +32,7 @@ export function HealthCheckList({ items, totals, currency }: { items: HealthChec
                 {t('inspection.healthCheck.groupTotal', { total: money(totals[rating].totalCents) })}
               </Typography>
             </Stack>
-            <Table size="small">
+            <Table size="small" sx={stackedRowsOnPhones}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('inspection.healthCheck.item')}</TableCell>
@@ -54,10 +55,10 @@ export function HealthCheckList({ items, totals, currency }: { items: HealthChec
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell align="right">{money(item.partsPriceCents)}</TableCell>
-                    <TableCell align="right">{money(item.labourPriceCents)}</TableCell>
-                    <TableCell align="right">{money(item.totalCents)}</TableCell>
-                    <TableCell>{rating === 'GREEN' ? '—' : <Chip size="small" variant="outlined" color={DECISION_COLOUR[item.decision]} label={t(`inspection.decision.${item.decision}`)} />}</TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.parts')}>{money(item.partsPriceCents)}</TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.labour')}>{money(item.labourPriceCents)}</TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.total')}>{money(item.totalCents)}</TableCell>
+                    <TableCell data-label={t('inspection.healthCheck.decision')}>{rating === 'GREEN' ? '—' : <Chip size="small" variant="outlined" color={DECISION_COLOUR[item.decision]} label={t(`inspection.decision.${item.decision}`)} />}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

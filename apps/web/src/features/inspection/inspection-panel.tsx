@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VideoPlayer } from '../shooting-detail/video-player';
+import { VideoPlayer } from '../../components/video-player';
 import type { ShootingKey } from '../reports/reports-api';
 import { DamagesList } from './damages-list';
 import { HealthCheckList } from './health-check-list';

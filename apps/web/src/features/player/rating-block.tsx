@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar-context';
+import { ApiError } from '../../api/http';
 import { postScoring } from './player-api';
+import { hasRated, markRated } from './rated-players';
 import { StarIcon } from './player-icons';
 import css from './player.module.css';
 
@@ -24,11 +26,21 @@ export function RatingBlock({ playerRef }: { playerRef: string }) {
   const [hover, setHover] = useState(0);
   const [comment, setComment] = useState('');
   const [hidden, setHidden] = useState(false);
+  // Rated before in this browser (or refused by the server as a second rating): the form is not offered.
+  const [received, setReceived] = useState(() => hasRated(playerRef));
   const id = useId();
   const send = useMutation({
     mutationFn: () => postScoring({ ref: playerRef, score, comment: comment.trim() || undefined }),
-    onSuccess: () => snackbar.show('api.ratingSuccess', 'success'),
-    onError: () => snackbar.show('api.ratingError'),
+    onSuccess: () => {
+      markRated(playerRef);
+      snackbar.show('api.ratingSuccess', 'success');
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409) {
+        markRated(playerRef);
+        setReceived(true);
+      } else snackbar.show('api.ratingError');
+    },
   });
   const locked = send.isPending || send.isSuccess;
 
@@ -39,6 +51,15 @@ export function RatingBlock({ playerRef }: { playerRef: string }) {
   }, [send.isSuccess]);
 
   if (hidden) return null;
+  if (received) {
+    return (
+      <section className={css.card} data-testid="rating-received">
+        <p role="status" style={{ margin: 0 }}>
+          {t('publicPlayer.rating.received')}
+        </p>
+      </section>
+    );
+  }
   const shown = hover || score;
   return (
     <section aria-labelledby={`${id}-title`} data-testid="rating-block" className={css.card}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportAvailability } from './report-availability';
+import { availabilityNotice, reportAvailability } from './report-availability';
 
 const report = { id: 'r', kind: 'VHC', locale: 'fr', pdfUrl: '/blobs/x.pdf', created: '', updated: '' } as const;
 
@@ -9,5 +9,12 @@ describe('reportAvailability', () => {
     expect(reportAvailability({ isPending: false, isError: true, data: undefined }).state).toBe('ERROR');
     expect(reportAvailability({ isPending: false, isError: false, data: null }).state).toBe('NO_PDF');
     expect(reportAvailability({ isPending: false, isError: false, data: report })).toEqual({ state: 'READY', report });
+  });
+
+  it('shows a message on load only for a failed check; a missing report says so in its tooltip', () => {
+    expect(availabilityNotice('ERROR')).toEqual({ snackbar: { key: 'api.commonError', severity: 'error' } });
+    expect(availabilityNotice('NO_PDF')).toEqual({ tooltip: 'api.noPdfFileFound' });
+    expect(availabilityNotice('READY')).toEqual({});
+    expect(availabilityNotice('LOADING')).toEqual({});
   });
 });

@@ -9,8 +9,12 @@ export function reportAvailability(query: { isPending: boolean; isError: boolean
   return query.data ? { state: 'READY', report: query.data } : { state: 'NO_PDF' };
 }
 
-/** The message each disabled state shows (spec section 8). */
-export const AVAILABILITY_MESSAGE = {
-  ERROR: { key: 'api.commonError', severity: 'error' },
-  NO_PDF: { key: 'api.noPdfFileFound', severity: 'info' },
-} as const;
+/**
+ * How a disabled state says why (spec section 8): a failed check is an error message when the page opens;
+ * a report that does not exist (a trade-in without its PDF) is normal, so only its button's tooltip tells.
+ */
+export function availabilityNotice(state: ReportAvailability['state']): { snackbar?: { key: string; severity: 'error' }; tooltip?: string } {
+  if (state === 'ERROR') return { snackbar: { key: 'api.commonError', severity: 'error' } };
+  if (state === 'NO_PDF') return { tooltip: 'api.noPdfFileFound' };
+  return {};
+}

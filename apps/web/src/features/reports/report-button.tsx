@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from '../shooting-detail/action-button';
-import { AVAILABILITY_MESSAGE, reportAvailability } from './report-availability';
+import { ActionButton } from '../../components/action-button';
+import { availabilityNotice, reportAvailability } from './report-availability';
 import { fetchReport, type ShootingKey } from './reports-api';
 
 /**
  * One report button: the availability check runs when the page opens; ERROR or NO_PDF disable the button
- * and say why (spec sections 6 and 8); otherwise a click downloads the PDF in the portal's language.
+ * and say why (spec sections 6 and 8: an error message, or for a missing report the button's tooltip); otherwise a click downloads the PDF in the portal's language.
  */
 export function ReportButton({ kind, shooting, compact }: { kind: ReportKind; shooting: ShootingKey; compact: boolean }) {
   const { t, i18n } = useTranslation();
@@ -22,12 +22,11 @@ export function ReportButton({ kind, shooting, compact }: { kind: ReportKind; sh
     retry: false,
   });
   const availability = reportAvailability(query);
+  const notice = availabilityNotice(availability.state);
 
   useEffect(() => {
-    if (availability.state === 'ERROR' || availability.state === 'NO_PDF') {
-      const message = AVAILABILITY_MESSAGE[availability.state];
-      snackbar.show(message.key, message.severity);
-    }
+    const message = availabilityNotice(availability.state).snackbar;
+    if (message) snackbar.show(message.key, message.severity);
   }, [availability.state, snackbar]);
 
   const label = t(`reports.button.${kind}`);
@@ -36,6 +35,7 @@ export function ReportButton({ kind, shooting, compact }: { kind: ReportKind; sh
       compact={compact}
       icon={<PictureAsPdfIcon />}
       label={label}
+      hint={notice.tooltip ? t(notice.tooltip) : undefined}
       loading={availability.state === 'LOADING'}
       disabled={availability.state !== 'READY'}
       data-testid={`report-${kind}`}

@@ -25,7 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from '../shooting-detail/action-button';
+import { ActionButton } from '../../components/action-button';
 import { fetchStampsOfFormat, restampShooting } from './restamp-api';
 import { firstImageFormat, type RestampTarget } from './restamp-rules';
 

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL } from '@forecourt/contracts';
 import Dialog from '@mui/material/Dialog';
+import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -58,6 +59,11 @@ export function EmailDialog({ open, onClose, player, sender }: { open: boolean; 
       <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
         <DialogTitle id="email-dialog-title">{t('sharing.email.title')}</DialogTitle>
         <DialogContent>
+          {player.preparing && (
+            <Alert severity="warning" sx={{ mb: 1 }} data-testid="player-preparing">
+              {t('sharing.preparing')}
+            </Alert>
+          )}
           <TextField {...form.register('to')} {...err('to')} label={t('sharing.email.to')} type="email" autoComplete="email" required fullWidth margin="normal" />
           <TextField {...form.register('object')} {...err('object')} label={t('sharing.email.object')} required fullWidth margin="normal" />
           <TextField {...form.register('body')} {...err('body')} label={t('sharing.email.body')} required fullWidth margin="normal" multiline minRows={5} />

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from '../shooting-detail/action-button';
+import { ActionButton } from '../../components/action-button';
 import { playerButtonKind } from './player-button-kind';
 import { getPlayerInfo } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
@@ -18,7 +18,20 @@ const SmsDialog = lazy(() => import('./sms-dialog').then((m) => ({ default: m.Sm
  * The detail page's player button (spec section 6): opens the public player, and when the user may,
  * sends its link by e-mail or SMS. The reference is made on first use.
  */
-export function PlayerButton({ shootingId, shootingType, sender, compact }: { shootingId: string; shootingType: ShootingType; sender: Sender; compact: boolean }) {
+export function PlayerButton({
+  shootingId,
+  shootingType,
+  preparing,
+  sender,
+  compact,
+}: {
+  shootingId: string;
+  shootingType: ShootingType;
+  /** Still processing: the send dialogs warn that the customer will see "being prepared" for now. */
+  preparing: boolean;
+  sender: Sender;
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -31,7 +44,7 @@ export function PlayerButton({ shootingId, shootingType, sender, compact }: { sh
   const info = async (): Promise<SharedPlayer | null> => {
     try {
       const p = await queryClient.fetchQuery({ queryKey: ['player-info', shootingId], queryFn: () => getPlayerInfo(shootingId), staleTime: Infinity });
-      const shared = { ...p, shootingType };
+      const shared = { ...p, shootingType, preparing };
       setPlayer(shared);
       return shared;
     } catch {

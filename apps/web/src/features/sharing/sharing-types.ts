@@ -14,4 +14,6 @@ export interface SharedPlayer {
   ref: string;
   url: string;
   shootingType: ShootingType;
+  /** The shooting is still processing: the customer will see "being prepared" until it finishes. */
+  preparing: boolean;
 }

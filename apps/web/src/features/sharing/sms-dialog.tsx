@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SMS_MAX_LENGTH } from '@forecourt/contracts';
 import Dialog from '@mui/material/Dialog';
+import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -73,6 +74,11 @@ export function SmsDialog({ open, onClose, player, sender }: { open: boolean; on
       <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
         <DialogTitle id="sms-dialog-title">{t('sharing.sms.title')}</DialogTitle>
         <DialogContent>
+          {player.preparing && (
+            <Alert severity="warning" sx={{ mb: 1 }} data-testid="player-preparing">
+              {t('sharing.preparing')}
+            </Alert>
+          )}
           {showPhone && (
             <Controller
               control={form.control}

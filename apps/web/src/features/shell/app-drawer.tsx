@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { useAuth } from '../../auth/auth-context';
-import { useUserOptions } from '../auth/user-options';
+import { useUserOptions } from '../access/user-options';
 import { drawerEntries } from './drawer-entries';
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
@@ -20,14 +20,16 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
   const profile = user?.profile;
   const entries = isAuthenticated
-    ? drawerEntries({
-        username: profile?.preferred_username ?? '',
-        habilitations: asList(profile?.habilitations),
-        roles: asList(profile?.roles),
-        options,
-      })
+    ? drawerEntries(
+        {
+          username: profile?.preferred_username ?? '',
+          habilitations: asList(profile?.habilitations),
+          roles: asList(profile?.roles),
+          options,
+        },
+        config.data?.appLinks,
+      )
     : [];
-  const links = config.data?.appLinks ?? {};
 
   return (
     <Drawer open={open} onClose={onClose}>
@@ -41,21 +43,20 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
               </ListItemButton>
             );
           }
-          const href = entry.app ? links[entry.app] : undefined;
-          // Another application: opened in a new tab, or shown disabled while its URL is not configured.
+          // Another application, opened in a new tab.
           return (
             <ListItemButton
               key={entry.name}
               component="a"
-              href={href}
+              href={entry.href}
               target="_blank"
               rel="noopener noreferrer"
-              disabled={!href}
               onClick={onClose}
               data-entry={entry.name}
+              aria-label={t('shell.opensInNewTab', { name: label })}
             >
-              <ListItemText primary={label} secondary={href ? undefined : t('shell.notConfigured')} />
-              {href && <OpenInNewIcon fontSize="small" color="action" />}
+              <ListItemText primary={label} />
+              <OpenInNewIcon fontSize="small" color="action" />
             </ListItemButton>
           );
         })}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
-import { LanguageSelect } from './language-select';
+import { LanguageSelect } from '../../components/language-select';
 
 /** Terms differ for French: the French text (CGU/CGV) for French, the English one for every other language. */
 export const termsLanguage = (language: string): 'fr' | 'en' => (language === 'fr' ? 'fr' : 'en');
@@ -28,7 +28,7 @@ export function AppFooter() {
           {open ? t('shell.footerHide') : t('shell.footerShow')}
         </Button>
       </Stack>
-      <Box sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }} aria-hidden={!open}>
+      <Box sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }} aria-hidden={!open} inert={!open}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
           <LanguageSelect />
           <Stack direction="row" spacing={2}>

@@ -22,7 +22,7 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
   const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
   const logo = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
-      <ForecourtLogo size={36} src={config.data?.brandLogoUrl} />
+      <ForecourtLogo size={36} src={config.data?.brandLogoUrl} decorative />
       <Typography variant="h6" component="span">
         {t('common.appName')}
       </Typography>
@@ -43,7 +43,7 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
           <MenuIcon />
         </IconButton>
         {logoLinks ? (
-          <Box component={RouterLink} to="/" aria-label={t('shell.home')} sx={{ color: 'inherit', textDecoration: 'none' }}>
+          <Box component={RouterLink} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>
             {logo}
           </Box>
         ) : (

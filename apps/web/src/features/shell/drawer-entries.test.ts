@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { drawerEntries, isNonLegacy } from './drawer-entries';
 
 const UUID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0001';
-const names = (r: Parameters<typeof drawerEntries>[0]) => drawerEntries(r).map((e) => e.name);
+const LINKS = {
+  userBoard: 'https://users.example.test',
+  dms: 'https://dms.example.test',
+  cashBuyback: 'https://buyback.example.test',
+  demo: 'https://demo.example.test',
+  faq: 'https://help.example.test/faq',
+  tutorials: 'https://help.example.test/tutorials',
+  settings: 'https://settings.example.test',
+  contact: 'https://example.test/contact',
+};
+const names = (r: Parameters<typeof drawerEntries>[0], links: Parameters<typeof drawerEntries>[1] = LINKS) => drawerEntries(r, links).map((e) => e.name);
 const ALWAYS = ['shootings', 'statistics', 'faq', 'tutorials', 'contact'];
 
 describe('drawer entries', () => {
@@ -39,5 +49,17 @@ describe('drawer entries', () => {
     expect(names({ username: '1', habilitations: [], roles: [], options: { useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] } })).toEqual(
       ['shootings', 'statistics', 'adminVideos', 'cashBuyback', 'faq', 'tutorials', 'contact'],
     );
+  });
+
+  it('shows only what this installation offers: the portal’s screens, and other applications it links', () => {
+    const everything = { username: UUID, habilitations: ['PROVIDER_ADMINISTRATOR'], roles: ['manage-users'], options: { useVideoLive: true, useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] } };
+    expect(drawerEntries(everything, {})).toEqual([
+      { name: 'shootings', to: '/shootings' },
+      { name: 'statistics', to: '/statistics' },
+      { name: 'liveRooms', to: '/videos/live/rooms' },
+      { name: 'adminVideos', to: '/adminvideos' },
+      { name: 'account', to: '/account' },
+    ]);
+    expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([{ name: 'faq', href: LINKS.faq }]);
   });
 });

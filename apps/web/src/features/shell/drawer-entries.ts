@@ -1,5 +1,5 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
-import { hasAccess } from '../auth/user-options';
+import { hasOption } from '../access/user-options';
 
 export interface Rights {
   /** preferred_username: the user id; a UUID means a non-legacy account. */
@@ -26,9 +26,9 @@ export type DrawerEntryName =
 
 export interface DrawerEntry {
   name: DrawerEntryName;
-  /** A screen of the portal, or another application whose URL comes from the web config. */
+  /** A screen of the portal, or the URL of another application (from the web config). */
   to?: string;
-  app?: AppLinkName;
+  href?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,23 +36,27 @@ export const isNonLegacy = (username: string): boolean => UUID.test(username);
 
 const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.includes(w));
 
-/** The drawer of spec section 2, each entry with its rule from sections 2 and 6, in order. */
-export function drawerEntries(r: Rights): DrawerEntry[] {
+/**
+ * The drawer of spec section 2, each entry with its rule from sections 2 and 6, in order. Entries that open
+ * another application show only when this installation links one (`appLinks`, from APP_LINKS).
+ */
+export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, string>> = {}): DrawerEntry[] {
+  const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null => (appLinks[name] ? { name, href: appLinks[name] } : null);
   const admin = has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS');
-  const rules: Array<[boolean, DrawerEntry]> = [
+  const rules: Array<[boolean, DrawerEntry | null]> = [
     [true, { name: 'shootings', to: '/shootings' }],
-    [true, { name: 'statistics', app: 'statistics' }],
-    [r.roles.includes('manage-users') && isNonLegacy(r.username), { name: 'userBoard', app: 'userBoard' }],
-    [admin, { name: 'dms', app: 'dms' }],
-    [hasAccess(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
-    [hasAccess(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
-    [hasAccess(r.options, 'vehicleIdentificationMethods'), { name: 'cashBuyback', app: 'cashBuyback' }],
-    [has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS', 'SALES'), { name: 'demo', app: 'demo' }],
-    [true, { name: 'faq', app: 'faq' }],
-    [true, { name: 'tutorials', app: 'tutorials' }],
-    [isNonLegacy(r.username), { name: 'account', app: 'account' }],
-    [admin, { name: 'settings', app: 'settings' }],
-    [true, { name: 'contact', app: 'contact' }],
+    [true, { name: 'statistics', to: '/statistics' }],
+    [r.roles.includes('manage-users') && isNonLegacy(r.username), app('userBoard')],
+    [admin, app('dms')],
+    [hasOption(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
+    [hasOption(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
+    [hasOption(r.options, 'vehicleIdentificationMethods'), app('cashBuyback')],
+    [has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS', 'SALES'), app('demo')],
+    [true, app('faq')],
+    [true, app('tutorials')],
+    [isNonLegacy(r.username), { name: 'account', to: '/account' }],
+    [admin, app('settings')],
+    [true, app('contact')],
   ];
-  return rules.filter(([shown]) => shown).map(([, entry]) => entry);
+  return rules.flatMap(([shown, entry]) => (shown && entry ? [entry] : []));
 }

@@ -48,6 +48,10 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [failure, setFailure] = useState<{ step: SendStep; refusals: ImageRefusal[] } | null>(null);
+  // The page clears its draft as soon as the shooting is sent; the dialog still shows the last one while
+  // it fades out, rather than "Registration , 0 image(s)".
+  const [shown, setShown] = useState(draft);
+  if (draft && draft !== shown) setShown(draft);
 
   const send = async () => {
     if (!draft) return;
@@ -76,15 +80,15 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
   };
 
   const activeStep = progress ? SEND_STEPS.indexOf(progress.step) : -1;
-  const nameOf = (key: string) => draft?.images.find((i) => i.key === key)?.file.name ?? key;
-  const orderName = (order: number) => draft?.images[order]?.file.name ?? String(order + 1);
+  const nameOf = (key: string) => shown?.images.find((i) => i.key === key)?.file.name ?? key;
+  const orderName = (order: number) => shown?.images[order]?.file.name ?? String(order + 1);
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="send-shooting-title">
       <DialogTitle id="send-shooting-title">{t('shootingCreate.confirmTitle')}</DialogTitle>
       <DialogContent>
         {!progress && !failure && (
-          <DialogContentText>{t('shootingCreate.confirmText', { count: draft?.images.length ?? 0, registration: draft?.registration ?? '' })}</DialogContentText>
+          <DialogContentText>{t('shootingCreate.confirmText', { count: shown?.images.length ?? 0, registration: shown?.registration ?? '' })}</DialogContentText>
         )}
         {progress && (
           <Box>

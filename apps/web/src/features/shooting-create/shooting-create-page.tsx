@@ -156,7 +156,7 @@ export function ShootingCreatePage() {
             )}
           />
           {showStock && <StockSelector owners={owners.data ?? []} value={ownerId} onChange={onSelectOwner} />}
-          <StampSelector stamps={format ? (stamps.data ?? []) : []} value={stampId} onChange={(id) => set('stampId', id)} disabled={!format || stamps.isLoading} showRequired={Boolean(format)} />
+          <StampSelector stamps={format ? (stamps.data ?? []) : []} value={stampId} onChange={(id) => set('stampId', id)} disabled={!format || stamps.isLoading} />
           <ImageDropZone onFiles={(files) => pictures.add(files)} />
           {pictures.problems.includes('tooLarge') && <Alert severity="error">{t('shootingCreate.sizeLimitHint')}</Alert>}
           {pictures.problems.includes('tooManyPixels') && <Alert severity="error">{t('shootingCreate.pixelLimitHint')}</Alert>}

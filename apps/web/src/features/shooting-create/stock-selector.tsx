@@ -1,13 +1,18 @@
 import type { UserOwner } from '@forecourt/contracts';
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ownerName = (o: UserOwner) => o.label || o.name || o.id;
 
-/** The stock of a new registration: shown as text and chosen when there is one, a required select otherwise. */
+/**
+ * The stock of a new registration: shown as text and chosen when there is one, a required select otherwise,
+ * whose "Required" shows once the user left it empty (not before they reached it).
+ */
 export function StockSelector({ owners, value, onChange, disabled }: { owners: UserOwner[]; value: string; onChange: (ownerId: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
+  const [touched, setTouched] = useState(false);
+  const showRequired = touched && !value;
   const only = owners.length === 1 ? owners[0]! : null;
   useEffect(() => {
     if (only && value !== only.id) onChange(only.id);
@@ -21,16 +26,16 @@ export function StockSelector({ owners, value, onChange, disabled }: { owners: U
     );
   }
   return (
-    <FormControl required error={!value} disabled={disabled} fullWidth>
+    <FormControl required error={showRequired} disabled={disabled} fullWidth>
       <InputLabel id="stock-label">{t('shootingCreate.stock')}</InputLabel>
-      <Select labelId="stock-label" label={t('shootingCreate.stock')} value={value} onChange={(e) => onChange(e.target.value)}>
+      <Select labelId="stock-label" label={t('shootingCreate.stock')} value={value} onChange={(e) => onChange(e.target.value)} onClose={() => setTouched(true)} onBlur={() => setTouched(true)}>
         {owners.map((o) => (
           <MenuItem key={o.id} value={o.id}>
             {ownerName(o)}
           </MenuItem>
         ))}
       </Select>
-      {!value && <FormHelperText>{t('common.required')}</FormHelperText>}
+      {showRequired && <FormHelperText>{t('common.required')}</FormHelperText>}
     </FormControl>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from './confirm-dialog';
 import { deleteShooting, deleteVideo, type ShootingKey } from './shooting-detail-api';
 

@@ -1,6 +1,6 @@
 import type { ShootingVideo } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
-import { displayVin, isNotSynchronised, pickVideo, shootingActions, videoView } from './detail-rules';
+import { displayVin, isNotSynchronised, offeredArchives, shootingActions } from './detail-rules';
 
 const video = (type: ShootingVideo['type'], streamer: string, reference: string | null = 'ref1', url: string | null = null): ShootingVideo => ({
   id: type,
@@ -25,20 +25,6 @@ describe('detail rules', () => {
     expect(displayVin('VF1RFB00123456789')).toBe('VF1RFB00123456789');
   });
 
-  it('prefers CONCAT_AUDIO, then ORIGINAL_AUDIO, CONCAT, ORIGINAL', () => {
-    expect(pickVideo([video('ORIGINAL', 'YOUTUBE'), video('CONCAT', 'YOUTUBE')])!.type).toBe('CONCAT');
-    expect(pickVideo([video('ORIGINAL_AUDIO', 'YOUTUBE'), video('CONCAT_AUDIO', 'YOUTUBE')])!.type).toBe('CONCAT_AUDIO');
-    expect(pickVideo([])).toBeNull();
-  });
-
-  it('plays hosted files natively, embeds YouTube and Cloudflare, flags empty references and unknown streamers', () => {
-    expect(videoView(video('ORIGINAL', 'STAMPYT', 'r', '/blobs/v.mp4'))).toEqual({ kind: 'native', src: '/blobs/v.mp4' });
-    expect(videoView(video('ORIGINAL', 'YOUTUBE', 'abc'))).toEqual({ kind: 'embed', streamer: 'YOUTUBE', src: 'https://www.youtube-nocookie.com/embed/abc' });
-    expect(videoView(video('ORIGINAL', 'CLOUDFLARE', 'cf'))).toEqual({ kind: 'embed', streamer: 'CLOUDFLARE', src: 'https://iframe.videodelivery.net/cf' });
-    expect(videoView(video('ORIGINAL', 'YOUTUBE', ''))).toEqual({ kind: 'noVideo' });
-    expect(videoView(video('ORIGINAL', 'VIMEO', 'x'))).toEqual({ kind: 'badVideoFormat' });
-  });
-
   it('offers exactly the actions of the type and options', () => {
     const all = () => true;
     const none = () => false;
@@ -49,5 +35,13 @@ describe('detail rules', () => {
     expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'YOUTUBE')] }, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: true, downloadVideo: true, resendDms: false });
     expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'STAMPYT')] }, all).deleteVideo).toBe(false);
     expect(shootingActions('INSPECTION', car, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+  });
+
+  it('offers only the archives that would hold pictures', () => {
+    const of = (...types: string[]) => offeredArchives(types.map((imageType) => ({ imageType }) as never));
+    expect(of('ORIGINAL', 'ORIGINAL_LPC')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES']);
+    expect(of('ORIGINAL', 'STAMPED')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES', 'STAMPED_WITH_PROCESSES']);
+    expect(of('STAMPED_CROPPED')).toEqual(['STAMPED_WITH_PROCESSES']);
+    expect(of()).toEqual([]);
   });
 });

@@ -6,12 +6,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { replayDms } from './shooting-detail-api';
 
 /** Resend to the DMS, with the sync state (not yet sent, sending, done); resending stays possible. */
 export function DmsAction({ shooting, compact, onQueued }: { shooting: Pick<ShootingDetail, 'id' | 'dmsStatus' | 'dmsSyncedAt'>; compact: boolean; onQueued: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
   const resend = async () => {
@@ -30,7 +31,7 @@ export function DmsAction({ shooting, compact, onQueued }: { shooting: Pick<Shoo
     <Stack spacing={0.5}>
       <ActionButton compact={compact} icon={<SyncIcon />} label={t('shootingDetail.actions.resendDms')} loading={busy} onClick={() => void resend()} />
       <Typography variant="caption" color="text.secondary" data-testid="dms-status">
-        {t(`shootingDetail.dms.${shooting.dmsStatus}`, { date: shooting.dmsSyncedAt ? dayjs(shooting.dmsSyncedAt).format('DD/MM/YYYY HH:mm') : '' })}
+        {t(`shootingDetail.dms.${shooting.dmsStatus}`, { date: shooting.dmsSyncedAt ? dayjs(shooting.dmsSyncedAt).format(dateTimeFormat(i18n.language)) : '' })}
       </Typography>
     </Stack>
   );

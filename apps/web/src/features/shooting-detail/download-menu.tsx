@@ -1,15 +1,15 @@
-import { ARCHIVE_TYPES, type ArchiveType } from '@forecourt/contracts';
+import type { ArchiveType } from '@forecourt/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ActionButton } from './action-button';
+import { ActionButton } from '../../components/action-button';
 import { downloadArchive } from './shooting-detail-api';
 
-/** The download menu of a STANDARD shooting: the three archive kinds. */
-export function DownloadMenu({ shootingId, compact }: { shootingId: string; compact: boolean }) {
+/** The download menu of a STANDARD shooting: the archive kinds that hold pictures of this shooting. */
+export function DownloadMenu({ shootingId, archives, compact }: { shootingId: string; archives: ArchiveType[]; compact: boolean }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const menuId = useId();
@@ -41,7 +41,7 @@ export function DownloadMenu({ shootingId, compact }: { shootingId: string; comp
         onClick={(e) => setAnchor(e.currentTarget)}
       />
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {ARCHIVE_TYPES.map((type) => (
+        {archives.map((type) => (
           <MenuItem key={type} onClick={() => void download(type)}>
             {t(`shootingDetail.archives.${type}`)}
           </MenuItem>

@@ -1,4 +1,4 @@
-import { ReplayDmsResponse, ShootingDetail, shootingApiPath, type ArchiveType } from '@forecourt/contracts';
+import { PipelineState, ReplayDmsResponse, ShootingDetail, shootingApiPath, type ArchiveType } from '@forecourt/contracts';
 import { request } from '../../api/http';
 
 export interface ShootingKey {
@@ -13,6 +13,13 @@ export const deleteShooting = (k: ShootingKey) =>
   request(`/api${shootingApiPath(k)}`, { method: 'DELETE', query: { deleteSameDayRelatedShootings: 'true' } });
 
 export const deleteVideo = (k: ShootingKey) => request(`/api${shootingApiPath(k)}`, { method: 'DELETE' });
+
+export const fetchPipelineState = (k: ShootingKey) => request(`/api${shootingApiPath(k)}/pipeline`, { schema: PipelineState });
+
+export const retryPipeline = (k: ShootingKey) => request(`/api${shootingApiPath(k)}/pipeline/retry`, { method: 'POST' });
+
+export const removeFailedPicture = (k: ShootingKey, imageId: string) =>
+  request(`/api${shootingApiPath(k)}/pipeline/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });
 
 export const replayDms = (shootingId: string) =>
   request(`/api/shootings/${encodeURIComponent(shootingId)}/replay_dms`, { method: 'POST', schema: ReplayDmsResponse });

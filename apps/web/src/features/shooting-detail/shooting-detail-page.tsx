@@ -17,9 +17,10 @@ import { EditingWorkflow } from '../editing/editing-workflow';
 import { InspectionPanel } from '../inspection/inspection-panel';
 import { useEditMode } from '../editing/use-edit-mode';
 import { VerificationWarnings } from '../editing/verification-warnings';
-import { useUserAccess } from '../shootings/use-user-access';
+import { useUserAccess } from '../access/user-access';
 import { DetailsCard } from './details-card';
 import { isNotSynchronised } from './detail-rules';
+import { PipelineFailure } from './pipeline-failure';
 import { fetchShooting } from './shooting-detail-api';
 import { ShootingMedia } from './shooting-media';
 import { ShootingOptions } from './shooting-options';
@@ -65,6 +66,7 @@ export function ShootingDetailPage() {
       ) : s ? (
         <Stack spacing={2}>
           {isNotSynchronised(s, type) ? <Alert severity="warning">{t('shootingDetail.notSynchronised')}</Alert> : null}
+          <PipelineFailure shooting={{ ownerId, productId, shootingId }} active={s.remarketingShootingStatus !== 'FINISHED'} onChanged={() => void detail.refetch()} />
           {type === 'STANDARD' ? <VerificationWarnings shootingId={s.id} /> : null}
           <EditingWorkflow shooting={s} submission={edit.submission} />
           <Grid container spacing={2}>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageGallery, type GalleryProps } from './image-gallery';
-import { VideoPlayer } from './video-player';
+import { VideoPlayer } from '../../components/video-player';
 
 type Selection = Pick<GalleryProps, 'selectable' | 'selected' | 'onToggle'>;
 

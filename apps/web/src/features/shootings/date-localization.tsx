@@ -4,9 +4,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDayjsLocaleLoaded, loadDayjsLocale } from './dayjs-locales';
 
-/** Pickers in the portal's language: its first day of the week (Monday for fr and es, Sunday for en). */
+/**
+ * Pickers in the portal's language: its first day of the week (Monday for fr and es, Sunday for en) and
+ * the empty field's placeholder in its letters (JJ/MM/AAAA, TT.MM.JJJJ...) rather than DD/MM/YYYY.
+ */
 export function DateLocalization({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [, setLoadedLocale] = useState(lang);
   // After a language switch the pickers keep the previous locale until the new one has arrived.
@@ -14,7 +17,15 @@ export function DateLocalization({ children }: { children: ReactNode }) {
     if (!isDayjsLocaleLoaded(lang)) void loadDayjsLocale(lang).then(() => setLoadedLocale(lang));
   }, [lang]);
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={isDayjsLocaleLoaded(lang) ? lang : 'en'}>
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={isDayjsLocaleLoaded(lang) ? lang : 'en'}
+      localeText={{
+        fieldDayPlaceholder: () => t('shootings.search.placeholder.day'),
+        fieldMonthPlaceholder: () => t('shootings.search.placeholder.month'),
+        fieldYearPlaceholder: ({ digitAmount }) => t('shootings.search.placeholder.yearLetter').repeat(digitAmount),
+      }}
+    >
       {children}
     </LocalizationProvider>
   );

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { StatusLabel } from './status-label';
+import { StatusLabel } from '../../components/status-label';
 import { ShootingTypeIcon, TYPE_LABEL_KEYS } from './shooting-type-icon';
 
 const MEDIA_HEIGHT = 150;

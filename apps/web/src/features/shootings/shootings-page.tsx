@@ -16,7 +16,7 @@ import { offeredTypes } from './offered-types';
 import { SearchCard } from './search-card';
 import { ShootingCard } from './shooting-card';
 import { fetchShootings, type ShootingSearch } from './shootings-api';
-import { useUserAccess } from './use-user-access';
+import { useUserAccess } from '../access/user-access';
 
 /** While a shooting is being processed the list polls, so its status moves without a reload. */
 const REFRESH_MS = 5000;

@@ -4,11 +4,14 @@ import type Provider from 'oidc-provider';
 import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
 import { accountLocale, signInWithPassword } from '../sign-in.service';
+import { throwawayHash } from '../password';
 import { loginPage } from './login-page';
 import { pickLocale } from './login-texts';
-import { portalLogoutUri } from './provider';
+import { corsOrigins, portalLogoutUri } from './provider';
 
 const MOUNT = '/oidc';
+// The provider's endpoints any web page may read: discovery and signing keys.
+const OPEN_PATHS = new Set(['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server', '/jwks']);
 
 /**
  * Serves the provider under /oidc: its own Koa app gets the raw request (body unread, path without the
@@ -18,12 +21,23 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
   const { provider, adapters } = deps;
   const { config } = adapters;
   const callback = provider.callback();
+  // Made now rather than by the first sign-in with an unknown e-mail, which would take twice as long.
+  void throwawayHash();
 
   await app.register(async (scope) => {
     // The provider parses its own bodies.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    const allowedOrigins = corsOrigins(config.PUBLIC_URL);
     const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      // oidc-provider answers every preflight with the asker's origin; only its discovery and keys are
+      // public, so a preflight from any other origin gets no CORS headers and the browser stops there.
+      const origin = request.headers.origin;
+      const path = request.url.split('?')[0]!.slice(MOUNT.length);
+      if (request.method === 'OPTIONS' && origin && !allowedOrigins.has(origin) && !OPEN_PATHS.has(path)) {
+        void reply.status(403).header('Vary', 'Origin').send({ error: { code: 'FORBIDDEN', message: 'This origin may not call the identity provider' } });
+        return;
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;

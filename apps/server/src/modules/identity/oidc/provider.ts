@@ -16,6 +16,13 @@ export const portalRedirectUri = (publicUrl: string): string => `${publicUrl}/lo
 export const portalLogoutUri = (publicUrl: string): string => `${publicUrl}/login`;
 
 export const ACCESS_TOKEN_TTL = 10 * 60;
+
+/**
+ * The origins whose browser code may call the provider's client endpoints (token, revocation, userinfo):
+ * the portal's own and those of its registered clients' redirect URIs. Discovery and keys stay open.
+ */
+export const corsOrigins = (publicUrl: string): Set<string> =>
+  new Set([new URL(publicUrl).origin, ...[portalRedirectUri(publicUrl), portalLogoutUri(publicUrl)].map((uri) => new URL(uri).origin)]);
 const DAY = 24 * 60 * 60;
 
 const htmlLocale = (ctx: KoaContextWithOIDC) =>
@@ -26,6 +33,7 @@ export async function createProvider(adapters: Adapters): Promise<Provider> {
   const { db, config, clock } = adapters;
   const key = await getSigningKey(db);
   const cookieKey = await getOrCreateSecret(db, 'oidc-cookie-key');
+  const allowedOrigins = corsOrigins(config.PUBLIC_URL);
   const claimsOf = async (accountId: string) => {
     const user = await findUserContext(db, { id: accountId });
     return user ? userClaims(user) : undefined;
@@ -47,6 +55,7 @@ export async function createProvider(adapters: Adapters): Promise<Provider> {
       },
     ],
     jwks: { keys: [key.privateJwk as never] },
+    clientBasedCORS: (_ctx, origin) => allowedOrigins.has(origin),
     cookies: { keys: [cookieKey] },
     responseTypes: ['code'],
     pkce: { required: () => true },
@@ -115,7 +124,7 @@ export async function createProvider(adapters: Adapters): Promise<Provider> {
         logoutSource: (ctx, form) => {
           const t = LOGIN_TEXTS[htmlLocale(ctx)];
           const nonce = randomBytes(16).toString('base64');
-          ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`);
+          ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`);
           ctx.body = providerPage(
             htmlLocale(ctx),
             t.logoutTitle,

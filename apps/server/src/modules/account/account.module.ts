@@ -1,0 +1,11 @@
+import type { ServerModule } from '../module';
+
+/** The signed-in user's own account: profile, language, the identity provider's account page. */
+export const accountModule: ServerModule = {
+  name: 'account',
+  routes: async (app, { adapters, auth }) => {
+    const [{ accountRoutes }, { createAccountService }] = await Promise.all([import('./account.routes'), import('./account.service')]);
+    const account = createAccountService({ db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS });
+    await accountRoutes(app, { auth, account });
+  },
+};

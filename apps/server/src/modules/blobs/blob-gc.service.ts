@@ -1,0 +1,48 @@
+import type { Adapters } from '../../platform/adapters';
+import { existingShootings, grantExpiries } from './blob-gc.repo';
+
+/**
+ * How long after an upload link expires, or after a file was written, before an unreferenced file is
+ * removed: far longer than any registration or job takes between writing its files and committing its
+ * rows, so work in flight never loses a file.
+ */
+export const GC_MARGIN_MS = 60 * 60 * 1000;
+
+export interface Collected {
+  uploads: number;
+  shootings: number;
+  temporary: number;
+}
+
+/**
+ * Removes the files nothing will ever read:
+ * - uploads (`uploads/...`) whose grant expired more than the margin ago, or that have no grant: a
+ *   refused or abandoned upload, or one registered by a process killed before deleting it;
+ * - files under `shootings/<id>/` of a shooting that has no row: a registration killed before its commit;
+ * - the blob driver's temporary files of writes that never finished.
+ * Files written within the margin are kept whatever they are. Running it twice removes nothing more.
+ */
+export async function collectBlobGarbage(deps: Pick<Adapters, 'db' | 'blobs' | 'clock'>): Promise<Collected> {
+  const { db, blobs } = deps;
+  const cutoff = new Date(deps.clock.now().getTime() - GC_MARGIN_MS);
+  const settled = async (prefix: string) => {
+    const keys: string[] = [];
+    for await (const blob of blobs.list(prefix)) if (blob.modifiedAt < cutoff) keys.push(blob.key);
+    return keys;
+  };
+
+  const uploads = await settled('uploads/');
+  const expiries = await grantExpiries(db, uploads);
+  const spentUploads = uploads.filter((k) => {
+    const expiresAt = expiries.get(k);
+    return !expiresAt || new Date(expiresAt) < cutoff;
+  });
+
+  const shootingFiles = await settled('shootings/');
+  const shootingIds = [...new Set(shootingFiles.map((k) => k.split('/')[1]!))];
+  const existing = await existingShootings(db, shootingIds);
+  const orphans = shootingFiles.filter((k) => !existing.has(k.split('/')[1]!));
+
+  for (const key of [...spentUploads, ...orphans]) await blobs.delete(key);
+  return { uploads: spentUploads.length, shootings: orphans.length, temporary: await blobs.sweepTemporary(cutoff) };
+}

@@ -1,0 +1,23 @@
+import type { ServerModule } from '../module';
+
+/** Live rooms: scheduling, room info, tokens, ratings, sharing statistics and the signalling socket. */
+export const liveModule: ServerModule = {
+  name: 'live',
+  routes: async (app, { adapters, auth }) => {
+    const [{ getOrCreateSecret }, { liveRoutes }, { createLiveService }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { createStatisticsService }] = await Promise.all([
+      import('../../platform/secrets'),
+      import('./live.routes'),
+      import('./live.service'),
+      import('./live-token'),
+      import('./signal-bus'),
+      import('./signalling.routes'),
+      import('../statistics/statistics.service'),
+    ]);
+    const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
+    const live = createLiveService({ ...adapters, tokens, visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') });
+    await liveRoutes(app, { auth, live });
+    // The embedded bus: one API process. Several processes need the PostgreSQL one (next issue).
+    const statistics = createStatisticsService(adapters);
+    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => statistics.meetingHeld(room) });
+  },
+};

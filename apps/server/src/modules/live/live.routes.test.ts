@@ -1,0 +1,218 @@
+import type { LiveRoom, LiveRoomInfo, ServerMessage } from '@forecourt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
+import { demoUser } from '../../seed/demo-accounts';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { authHeaders } from '../../test/auth-helpers';
+import { createTestAdapters } from '../../test/test-adapters';
+import { TestClock } from '../../test/test-clock';
+import { makeShooting } from '../players/players.fixtures';
+import { createLiveTokens, LIVE_TOKEN_TTL_SECONDS } from './live-token';
+
+const MANAGER = 'manager@demo.forecourt.test';
+const SALES = 'sales@demo.forecourt.test';
+const OTHER = 'other@other-dealer.forecourt.test';
+
+type Socket = Awaited<ReturnType<App['injectWS']>>;
+
+/** Messages a test socket received, awaited by predicate. */
+function inbox(ws: Socket) {
+  const got: ServerMessage[] = [];
+  const waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.on('message', (data: Buffer) => {
+    const m = JSON.parse(data.toString()) as ServerMessage;
+    got.push(m);
+    for (const w of waiters.splice(0)) {
+      if (w.test(m)) w.resolve(m);
+      else waiters.push(w);
+    }
+  });
+  return {
+    got,
+    next: (test: (m: ServerMessage) => boolean) =>
+      new Promise<ServerMessage>((resolve) => {
+        const found = got.find(test);
+        if (found) resolve(found);
+        else waiters.push({ test, resolve });
+      }),
+  };
+}
+
+const closeCode = (ws: Socket) => new Promise<number>((resolve) => ws.on('close', (code: number) => resolve(code)));
+
+describe('live rooms API', () => {
+  const clock = new TestClock('2026-11-25T10:00:00Z');
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let app: App;
+  let headers: Record<string, string>;
+  let room: LiveRoom;
+  const me = () => demoUser(MANAGER).id;
+
+  beforeAll(async () => {
+    adapters = await createTestAdapters({}, { clock });
+    await seedAccounts(adapters);
+    app = await buildApp(adapters);
+    await app.ready();
+    headers = await authHeaders(adapters, MANAGER);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/videos/live/rooms',
+      headers,
+      payload: { session_name: 'Test drive Clio', user_id: me(), appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris' },
+    });
+    expect(res.statusCode).toBe(201);
+    room = res.json<LiveRoom>();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await adapters?.cleanup();
+  });
+
+  const token = async (code: string | undefined, h: Record<string, string> = {}, roomName = room.room_name) =>
+    app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: roomName, ...(code ? { code } : {}) }, headers: h });
+
+  it('creates a room in UTC with a meeting code of at least 96 bits and its link, and lists it for its creator', async () => {
+    expect(room).toMatchObject({ session_name: 'Test drive Clio', appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris', registration: null });
+    expect(Buffer.from(room.meeting_code, 'base64url').length * 8).toBeGreaterThanOrEqual(96);
+    expect(room.link).toBe(`${adapters.config.PUBLIC_URL}/videos/live/rooms/${room.id_live_video}?code=${room.meeting_code}`);
+    const list = await app.inject({ method: 'GET', url: `/api/users/${me()}/videos/live/rooms`, headers });
+    expect(list.json<{ items: LiveRoom[] }>().items.map((r) => r.id_live_video)).toEqual([room.id_live_video]);
+  });
+
+  it('refuses a bad date, a past appointment, a foreign owner, another user and a caller without the option', async () => {
+    const create = (payload: object, h = headers) =>
+      app.inject({ method: 'POST', url: '/api/videos/live/rooms', headers: h, payload: { session_name: 'x', user_id: me(), appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris', ...payload } });
+    expect((await create({ appointment_date: '26/11/2026 14:30' })).statusCode).toBe(400);
+    expect((await create({ appointment_date: '2026-11-20 14:30:00' })).statusCode).toBe(400);
+    expect((await create({ owner_id: 'own-other-bordeaux' })).statusCode).toBe(404);
+    expect((await create({ user_id: demoUser(SALES).id })).statusCode).toBe(404);
+    const sales = await create({ user_id: demoUser(SALES).id }, await authHeaders(adapters, SALES));
+    expect(sales.statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/users/${demoUser(SALES).id}/videos/live/rooms`, headers: await authHeaders(adapters, SALES) })).statusCode).toBe(403);
+  });
+
+  it('answers room info to a visitor with the code, and the same wrong-code error for a wrong, missing or unknown one', async () => {
+    const info = await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, query: { code: room.meeting_code } });
+    expect(info.statusCode).toBe(200);
+    expect(info.json<LiveRoomInfo>()).toMatchObject({ session_name: 'Test drive Clio', ownerName: 'Paris', vehicle: null });
+    expect(info.json<LiveRoomInfo>().contactInformations.length).toBeGreaterThan(0);
+    const wrong = [
+      await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, query: { code: 'A'.repeat(22) } }),
+      await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}` }),
+      await app.inject({ method: 'GET', url: `/api/videos/live/rooms/00000000-0000-0000-0000-000000000000`, query: { code: room.meeting_code } }),
+    ];
+    for (const res of wrong) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'WRONG_MEETING_CODE', message: 'The meeting code is wrong; check the link' } });
+    }
+    // Its dealer reaches it without the code; another dealer group does not.
+    expect((await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, headers: await authHeaders(adapters, OTHER) })).statusCode).toBe(404);
+    const options = await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options`, query: { code: room.meeting_code } });
+    expect(options.json()).toEqual({ iceServers: [], media: { videoCodec: 'VP8', maxAudioBitrate: 16000, video: { width: 600, height: 400, frameRate: 24 }, dominantSpeaker: true } });
+    expect((await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options` })).statusCode).toBe(404);
+  });
+
+  it('issues a short-lived token only with the code or to the dealer, and only that token opens the socket', async () => {
+    expect((await token(undefined)).statusCode).toBe(404);
+    expect((await token('B'.repeat(22))).statusCode).toBe(404);
+    expect((await token(undefined, await authHeaders(adapters, OTHER))).statusCode).toBe(404);
+    const visitor = await token(room.meeting_code);
+    expect(visitor.json()).toMatchObject({ expires_in: LIVE_TOKEN_TTL_SECONDS });
+
+    const foreign = createLiveTokens('another deployment').issue({ room: room.id_live_video, identity: 'x', participant: 'pppppppppppp', host: true, exp: Math.floor(clock.now().getTime() / 1000) + 60 });
+    for (const bad of [foreign, 'garbage', `${visitor.json<{ access_token: string }>().access_token}x`]) {
+      let closed!: Promise<number>;
+      await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(bad)}`, {}, { onInit: (w) => (closed = closeCode(w as unknown as Socket)) });
+      expect(await closed).toBe(4401);
+    }
+    const expiring = (await token(room.meeting_code)).json<{ access_token: string }>().access_token;
+    clock.advance((LIVE_TOKEN_TTL_SECONDS + 1) * 1000);
+    let late!: Promise<number>;
+    await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(expiring)}`, {}, { onInit: (w) => (late = closeCode(w as unknown as Socket)) });
+    expect(await late).toBe(4403);
+  });
+
+  it('relays signals within the room only, tells joins and leaves, and lets only the dealer move the spin', async () => {
+    const other = (
+      await app.inject({ method: 'POST', url: '/api/videos/live/rooms', headers, payload: { session_name: 'Other', user_id: me(), appointment_date: '2026-11-27 09:00:00', owner_id: 'own-demo-lyon' } })
+    ).json<LiveRoom>();
+    const open = async (code: string | undefined, h: Record<string, string>, roomName: string) => {
+      const t = (await token(code, h, roomName)).json<{ access_token: string }>().access_token;
+      let box!: ReturnType<typeof inbox>;
+      // The listener goes on before the socket opens: the welcome may come at once.
+      const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(t)}`, {}, { onInit: (w) => (box = inbox(w as unknown as Socket)) });
+      const welcome = (await box.next((m) => m.type === 'welcome')) as Extract<ServerMessage, { type: 'welcome' }>;
+      return { ws, box, welcome };
+    };
+    const dealer = await open(undefined, headers, room.room_name);
+    expect(dealer.welcome.self.host).toBe(true);
+    const guest = await open(room.meeting_code, {}, room.room_name);
+    expect(guest.welcome.self.host).toBe(false);
+    expect(guest.welcome.participants.map((p) => p.id)).toEqual([dealer.welcome.self.id]);
+    await dealer.box.next((m) => m.type === 'joined' && m.participant.id === guest.welcome.self.id);
+    const stranger = await open(other.meeting_code, {}, other.room_name);
+
+    const offer = { type: 'signal', to: guest.welcome.self.id, data: { description: { type: 'offer', sdp: 'v=0' } } };
+    dealer.ws.send(JSON.stringify(offer));
+    expect(await guest.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: dealer.welcome.self.id, data: offer.data });
+    // A message for a participant of another room is refused and never delivered.
+    stranger.ws.send(JSON.stringify({ ...offer, to: guest.welcome.self.id }));
+    expect(await stranger.box.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'NOT_IN_ROOM' });
+    guest.ws.send('not json');
+    expect(await guest.box.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'INVALID_MESSAGE' });
+
+    guest.ws.send(JSON.stringify({ type: 'spin', spin: { frame: 3 } }));
+    expect(await guest.box.next((m) => m.type === 'error' && m.code === 'FORBIDDEN')).toBeTruthy();
+    dealer.ws.send(JSON.stringify({ type: 'spin', spin: { frame: 7 } }));
+    expect(await guest.box.next((m) => m.type === 'spin')).toEqual({ type: 'spin', spin: { frame: 7 } });
+    guest.ws.send(JSON.stringify({ type: 'media', state: { audio: false, video: true, screen: true } }));
+    expect(await dealer.box.next((m) => m.type === 'media')).toEqual({ type: 'media', from: guest.welcome.self.id, state: { audio: false, video: true, screen: true } });
+
+    guest.ws.terminate();
+    expect(await dealer.box.next((m) => m.type === 'left')).toEqual({ type: 'left', id: guest.welcome.self.id });
+    expect(stranger.box.got.filter((m) => m.type === 'left' || m.type === 'signal' || m.type === 'spin')).toEqual([]);
+    dealer.ws.terminate();
+    stranger.ws.terminate();
+  });
+
+  it('stores one rating per visitor and room, with the code, and records e-mail shares of the dealer’s own room', async () => {
+    const rate = (payload: object) => app.inject({ method: 'POST', url: '/API/V1/videos/live/scorings', payload: { id_live_video: room.id_live_video, code: room.meeting_code, score: 4, ...payload } });
+    expect((await rate({ code: 'C'.repeat(22) })).statusCode).toBe(404);
+    expect((await rate({ comment: 'x'.repeat(256) })).statusCode).toBe(400);
+    expect((await rate({ comment: ' Very clear ' })).statusCode).toBe(201);
+    expect((await rate({ score: 5 })).statusCode).toBe(429);
+    const ratings = await adapters.db.selectFrom('ratings').select(['kind', 'target', 'score', 'comment']).where('kind', '=', 'LIVE').execute();
+    expect(ratings).toEqual([{ kind: 'LIVE', target: room.id_live_video, score: 4, comment: 'Very clear' }]);
+
+    const share = (userId: string, h = headers) =>
+      app.inject({ method: 'POST', url: `/api/users/${userId}/statistics/videos/live/${room.id_live_video}/shared`, headers: h, payload: { source: 'WEB', sharingType: 'EMAIL' } });
+    expect((await share(me())).statusCode).toBe(204);
+    expect((await share(demoUser(OTHER).id, await authHeaders(adapters, OTHER))).statusCode).toBe(404);
+    const events = await adapters.db.selectFrom('statistics_events').select(['user_id', 'subject']).where('kind', '=', 'LIVE_SHARED').execute();
+    expect(events).toEqual([{ user_id: me(), subject: room.id_live_video }]);
+  });
+
+  it('e-mails the link with a calendar invitation at the UTC appointment', async () => {
+    const res = await app.inject({ method: 'POST', url: `/api/videos/live/rooms/${room.id_live_video}/email`, headers, payload: { to: 'customer@example.com', subject: 'Our meeting', body: `Join here:<br>${room.link}` } });
+    expect(res.statusCode).toBe(204);
+    const sent = await adapters.db.selectFrom('notifications_outbox').select(['recipient', 'body_text', 'body_html']).execute();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ recipient: 'customer@example.com' });
+    expect(sent[0]!.body_text).toContain(room.link);
+    expect(sent[0]!.body_text).toContain('invitation.ics');
+  });
+
+  it('creates a room about a vehicle with a 360 shooting, with its player for the spin', async () => {
+    const { shootingId } = await makeShooting(adapters, { ownerId: 'own-demo-paris', type: 'STANDARD' });
+    const registration = (await adapters.db.selectFrom('shootings').select('registration').where('id', '=', shootingId).executeTakeFirstOrThrow()).registration;
+    const create = (reg: string) =>
+      app.inject({ method: 'POST', url: '/api/videos/live/rooms', headers, payload: { session_name: 'Spin', user_id: me(), appointment_date: '2026-11-26 15:00:00', owner_id: 'own-demo-paris', registration: reg } });
+    expect((await create('ZZ-999-ZZ')).statusCode).toBe(400);
+    const made = await create(registration.toLowerCase());
+    expect(made.statusCode).toBe(201);
+    const info = await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${made.json<LiveRoom>().id_live_video}`, query: { code: made.json<LiveRoom>().meeting_code } });
+    expect(info.json<LiveRoomInfo>().vehicle).toEqual({ registration, playerRef: expect.any(String) });
+  });
+});

@@ -1,0 +1,51 @@
+import websocket from '@fastify/websocket';
+import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
+import { z } from 'zod';
+import type { App } from '../../app-types';
+import type { Clock } from '../../platform/clock';
+import type { LiveTokens } from './live-token';
+import type { SignalBus } from './signal-bus';
+import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
+
+/** How often the server pings each socket; one missed pong ends the participant (they leave within 5 s). */
+export const HEARTBEAT_MS = 2000;
+
+/**
+ * The signalling WebSocket: `GET /api/videos/live/signal?token=`. Only a valid, unexpired room token opens
+ * it (else it closes with 4401 or 4403 before anything is relayed); the token fixes the room and identity.
+ */
+export async function signallingRoutes(
+  app: App,
+  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void> },
+): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
+  app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default('') }) } }, (socket, request) => {
+    const check = deps.tokens.verify(request.query.token, deps.clock.now().getTime());
+    if (!check.ok) {
+      socket.close(check.reason === 'expired' ? LIVE_CLOSE.EXPIRED_TOKEN : LIVE_CLOSE.INVALID_TOKEN, check.reason);
+      return;
+    }
+    const send = (message: ServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    // Messages that arrive while joining wait for it, in order.
+    const session = openSignalSession(deps.bus, check.claims, send, deps.onMeeting);
+    let queue: Promise<unknown> = session;
+    socket.on('message', (data: Buffer) => {
+      queue = queue.then(async () => (await session).receive(data.toString())).catch((err: unknown) => request.log.warn({ err }, 'live signal'));
+    });
+    let alive = true;
+    socket.on('pong', () => {
+      alive = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      queue = queue.then(async () => (await session).close()).catch((err: unknown) => request.log.warn({ err }, 'live leave'));
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeMedia } from '../../platform/media/media-probe';
+import { makeAudio, makeVideo } from '../../platform/media/test-media.fixture';
+import { authHeaders } from '../../test/auth-helpers';
+import { useTestApp } from '../../test/test-app';
+import { drainJobs } from '../images/images.fixtures';
+import { makeShooting } from '../shootings/shootings.fixtures';
+import { assembleShooting } from './assembly.service';
+import { mediaJobs } from './media.jobs';
+import { tusPatch, uploadAdminMedia } from './media.test-helpers';
+
+const OTHER = 'other@other-dealer.forecourt.test';
+const GROUP = 'grp-other';
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-assembly-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const at = (name: string) => path.join(tmp, name);
+
+describe('assembled vehicle videos', () => {
+  const ctx = useTestApp();
+  let headers: Record<string, string>;
+  let configId: string;
+  let shootingId: string;
+
+  beforeAll(async () => {
+    headers = await authHeaders(ctx.adapters, OTHER);
+    const created = await ctx.app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers });
+    configId = created.json<{ idConfigurationVideo: string }>().idConfigurationVideo;
+    const files = {
+      introduction: [await makeVideo(at('intro.mp4'), { seconds: 2, width: 640, height: 360, audio: true, colour: 'red' }), 'video/mp4'],
+      conclusion: [await makeVideo(at('outro.mov'), { seconds: 2, container: 'mov', colour: 'green' }), 'video/quicktime'],
+      audio: [await makeAudio(at('music.mp3'), { seconds: 3, format: 'mp3' }), 'audio/mpeg'],
+    } as const;
+    for (const [slot, [file, type]] of Object.entries(files)) {
+      const up = await uploadAdminMedia(ctx.app, headers, GROUP, slot, file, type);
+      const res = await ctx.app.inject({ method: 'PUT', url: `/api/groups/${GROUP}/configurations/videos/${configId}/${slot}`, headers, payload: { url: up.grant.url } });
+      expect(res.statusCode).toBe(200);
+    }
+    shootingId = (await makeShooting(ctx.adapters, { ownerId: 'own-other-bordeaux', type: 'VIDEO' })).shootingId;
+  }, 180_000);
+
+  const videos = () => ctx.adapters.db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).execute();
+  const probeBlob = async (key: string) => {
+    const file = at(`probe-${path.basename(key)}`);
+    fs.writeFileSync(file, (await ctx.adapters.blobs.getBuffer(key))!);
+    return (await probeMedia(file))!;
+  };
+
+  it('takes the vehicle video from the mobile API and assembles CONCAT, ORIGINAL_AUDIO and CONCAT_AUDIO in the house format', async () => {
+    const vehicle = fs.readFileSync(await makeVideo(at('vehicle.mov'), { seconds: 4, width: 480, height: 360, container: 'mov' }));
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
+      headers,
+      payload: { fileName: 'vehicle.mov', size: vehicle.length, contentType: 'video/quicktime' },
+    });
+    expect(grant.statusCode).toBe(201);
+    const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
+    expect((await tusPatch(ctx.app, headers, presignedUrl, vehicle, 0)).statusCode).toBe(204);
+    const reg = await ctx.app.inject({ method: 'POST', url: `/api/shootings/${shootingId}/videos`, headers, payload: { url } });
+    expect(reg.statusCode).toBe(201);
+
+    await drainJobs(ctx.adapters, Object.values(mediaJobs(ctx.adapters)));
+
+    const rows = await videos();
+    expect(rows.map((r) => r.video_type).sort()).toEqual(['CONCAT', 'CONCAT_AUDIO', 'ORIGINAL', 'ORIGINAL_AUDIO']);
+    const byType = Object.fromEntries(rows.map((r) => [r.video_type, r]));
+    for (const type of ['CONCAT', 'ORIGINAL_AUDIO', 'CONCAT_AUDIO']) {
+      const info = await probeBlob(byType[type]!.blob_key!);
+      expect(info.video).toMatchObject({ codec: 'h264', width: 1280, height: 720 });
+      expect(info.audio).toMatchObject({ codec: 'aac' });
+      expect(byType[type]!.config_version).toBe(3);
+      expect(byType[type]!.poster_key).toMatch(/poster\.jpg$/);
+    }
+    // Durations add up: 2 s intro + 4 s vehicle + 2 s outro.
+    expect((await probeBlob(byType.CONCAT!.blob_key!)).durationSeconds).toBeCloseTo(8, 0);
+    expect((await probeBlob(byType.CONCAT_AUDIO!.blob_key!)).durationSeconds).toBeCloseTo(8, 0);
+    expect((await probeBlob(byType.ORIGINAL_AUDIO!.blob_key!)).durationSeconds).toBeCloseTo(4, 0);
+    expect((await ctx.adapters.blobs.head(byType.ORIGINAL!.poster_key!))?.contentType).toBe('image/jpeg');
+
+    // The detail page and the player pick CONCAT_AUDIO first (spec preference order).
+    const shooting = await ctx.adapters.db.selectFrom('shootings').select(['product_id', 'owner_id']).where('id', '=', shootingId).executeTakeFirstOrThrow();
+    const detail = await ctx.app.inject({ method: 'GET', url: `/api/owners/${shooting.owner_id}/products/${shooting.product_id}/shootings/${shootingId}`, headers });
+    expect(detail.json<{ videos: { type: string }[] }>().videos.map((v) => v.type).sort()).toEqual(['CONCAT', 'CONCAT_AUDIO', 'ORIGINAL', 'ORIGINAL_AUDIO']);
+
+    // Done is done: the same version again changes nothing.
+    expect(await assembleShooting(ctx.adapters, { shootingId, version: 3 })).toBe('unchanged');
+    expect(await assembleShooting(ctx.adapters, { shootingId, version: 2 })).toBe('stale');
+  }, 300_000);
+
+  it('re-assembles once on a configuration change, and without a deleted file', async () => {
+    const before = await videos();
+    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`, headers });
+    expect(res.statusCode).toBe(204);
+    await drainJobs(ctx.adapters, Object.values(mediaJobs(ctx.adapters)));
+    const assembleJobs = await ctx.adapters.db.selectFrom('jobs').select('idempotency_key').where('name', '=', 'media.assemble').where('idempotency_key', 'like', `media.assemble:${shootingId}:4:%`).execute();
+    expect(assembleJobs).toHaveLength(1);
+    const rows = await videos();
+    const concat = rows.find((r) => r.video_type === 'CONCAT')!;
+    expect(concat.config_version).toBe(4);
+    // Vehicle video and outro: 4 s + 2 s.
+    expect((await probeBlob(concat.blob_key!)).durationSeconds).toBeCloseTo(6, 0);
+    // The previous version's files are gone.
+    for (const old of before.filter((r) => r.video_type !== 'ORIGINAL')) expect(await ctx.adapters.blobs.head(old.blob_key!)).toBeNull();
+  }, 300_000);
+});

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import { acceptedContentTypes, MAX_MEDIA_BYTES, type MediaUploadResponse } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { AppError, notFound } from '../../platform/errors';
+import { acceptsAs, probeMedia, type MediaKind } from '../../platform/media/media-probe';
+import type { ResumableStore } from '../../platform/uploads/resumable-store';
+import type { UserContext } from '../identity/identity.repo';
+import * as repo from './media.repo';
+
+export type UploadDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'> & { store: ResumableStore };
+
+/** How long a granted upload may take, resumptions included: a 5 GB file over a slow line takes hours. */
+export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
+export const UPLOADS_PATH = '/api/media/uploads';
+
+export const kindOfSlot = (slot: repo.UploadSlot): MediaKind => (slot === 'AUDIO' ? 'audio' : 'video');
+
+export const formatError = (kind: MediaKind) =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video', { kind });
+
+interface Target {
+  groupId: string;
+  slot: repo.UploadSlot;
+  shootingId: string | null;
+}
+interface FileFacts {
+  fileName: string;
+  size: number;
+  contentType: string;
+  lastModified?: number;
+}
+
+/**
+ * Grants a resumable upload of one file for one target, created at once in the store for exactly its
+ * size. The same file (name, size, modification time, type) asked again by the same user while its
+ * upload is unfinished gets that upload back, with what it already holds.
+ */
+export async function grantUpload(deps: UploadDeps, user: UserContext, target: Target, file: FileFacts): Promise<MediaUploadResponse> {
+  const kind = kindOfSlot(target.slot);
+  const slotTypes = acceptedContentTypes(kind === 'audio' ? 'audio' : 'introduction');
+  if (!slotTypes.includes(file.contentType.toLowerCase())) throw formatError(kind);
+  if (file.size > MAX_MEDIA_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (over ${MAX_MEDIA_BYTES / 1e6} MB)`);
+  const now = deps.clock.now();
+  const fingerprint = createHash('sha256')
+    .update([file.fileName, file.size, file.lastModified ?? '', file.contentType].join('\n'))
+    .digest('base64url');
+  const previous = await repo.findResumable(deps.db, { userId: user.id, ...target, fingerprint, now: now.toISOString() });
+  if (previous) {
+    const offset = await deps.store.offset(previous.id);
+    if (offset !== null) return answer(previous.id, offset, previous.expires_at);
+  }
+  const id = deps.ids.uuid();
+  const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
+  await deps.store.create(id, file.size, { slot: target.slot, group: target.groupId });
+  await repo.insertUpload(deps.db, {
+    id,
+    group_id: target.groupId,
+    user_id: user.id,
+    slot: target.slot,
+    shooting_id: target.shootingId,
+    file_name: file.fileName,
+    content_type: file.contentType.toLowerCase(),
+    size: file.size,
+    fingerprint,
+    status: 'PENDING',
+    blob_key: null,
+    duration_ms: null,
+    width: null,
+    height: null,
+    has_audio: null,
+    expires_at: expiresAt,
+    created_at: now.toISOString(),
+  });
+  return answer(id, 0, expiresAt);
+}
+
+const answer = (id: string, offset: number, expiresAt: string): MediaUploadResponse => ({
+  uploadId: id,
+  presignedUrl: `${UPLOADS_PATH}/${id}`,
+  url: `${UPLOADS_PATH}/${id}`,
+  offset,
+  expiresAt,
+});
+
+/** The upload id named by a URL the upload answer gave, or null. */
+export const uploadIdOf = (url: string): string | null => {
+  const m = /^(?:https?:\/\/[^/]+)?\/api\/media\/uploads\/([0-9a-f-]{36})$/i.exec(url.trim());
+  return m ? m[1]!.toLowerCase() : null;
+};
+
+/**
+ * May this caller send to (or read the state of) this upload: their own, unexpired, still open for
+ * bytes. Anything else about another user's upload answers 404, as if it did not exist.
+ */
+export async function authoriseUploadRequest(deps: Pick<UploadDeps, 'db' | 'clock'>, user: UserContext, id: string, method: string): Promise<void> {
+  const row = await repo.findUpload(deps.db, id);
+  if (!row || row.user_id !== user.id || row.group_id !== user.groupId) throw notFound('Upload');
+  if (method === 'HEAD' && row.status !== 'PENDING') return;
+  if (row.expires_at <= deps.clock.now().toISOString()) throw new AppError('UPLOAD_EXPIRED', 'This upload has expired; start it again');
+  if (row.status === 'REFUSED') throw formatError(kindOfSlot(row.slot as repo.UploadSlot));
+  if (row.status !== 'PENDING' && method === 'PATCH') throw new AppError('CONFLICT', 'This upload is already complete');
+}
+
+const inFlight = new Map<string, Promise<repo.UploadRow>>();
+
+/**
+ * Turns a complete upload into a stored file, once: its content is probed (in a child process with
+ * limits); anything that is not what its slot takes is removed and refused; the rest is moved to the
+ * blob store with what the probe read. Called when the last byte arrives and again by the registration
+ * (a crash in between leaves the upload complete but not yet stored).
+ */
+export function finaliseUpload(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
+  const running = inFlight.get(id);
+  if (running) return running;
+  const p = finalise(deps, id).finally(() => inFlight.delete(id));
+  inFlight.set(id, p);
+  return p;
+}
+
+const extensionOf = (kind: MediaKind, container: string) =>
+  kind === 'video' ? 'mp4' : container.split(',').includes('ogg') ? 'ogg' : 'mp3';
+
+async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
+  const row = await repo.findUpload(deps.db, id);
+  if (!row) throw notFound('Upload');
+  const kind = kindOfSlot(row.slot as repo.UploadSlot);
+  if (row.status === 'DONE') return row;
+  if (row.status === 'REFUSED') throw formatError(kind);
+  if (row.status === 'STORING' && row.blob_key && (await deps.blobs.head(row.blob_key))?.size === row.size) {
+    await repo.updateUpload(deps.db, id, { status: 'DONE' });
+    return { ...row, status: 'DONE' };
+  }
+  const offset = await deps.store.offset(id);
+  if (offset !== row.size) throw new AppError('CONFLICT', `The upload is not complete (${offset ?? 0} of ${row.size} bytes)`);
+  const file = await deps.store.takeFile(id);
+  try {
+    const info = await probeMedia(file);
+    if (!info || !acceptsAs(kind, info)) {
+      await repo.updateUpload(deps.db, id, { status: 'REFUSED' });
+      throw formatError(kind);
+    }
+    const ext = extensionOf(kind, info.container);
+    const blobKey = row.shooting_id
+      ? `videos/${row.shooting_id}/uploads/${id}/original.${ext}`
+      : `media/${row.group_id}/${row.slot.toLowerCase()}/${id}/original.${ext}`;
+    const contentType =
+      kind === 'audio'
+        ? ext === 'ogg'
+          ? 'audio/ogg'
+          : 'audio/mpeg'
+        : row.content_type === 'video/quicktime'
+          ? 'video/quicktime'
+          : 'video/mp4';
+    const facts = {
+      blob_key: blobKey,
+      content_type: contentType,
+      duration_ms: Math.round(info.durationSeconds * 1000),
+      width: info.video?.width ?? null,
+      height: info.video?.height ?? null,
+      has_audio: info.audio ? 1 : 0,
+    };
+    await repo.updateUpload(deps.db, id, { status: 'STORING', ...facts });
+    await deps.blobs.putFile(blobKey, file, contentType);
+    await repo.updateUpload(deps.db, id, { status: 'DONE' });
+    return { ...row, ...facts, status: 'DONE' };
+  } finally {
+    await fsp.rm(file, { force: true });
+    await deps.store.remove(id);
+  }
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import { runMedia, type MediaCommand } from '../../platform/media/media-runner';
+
+/** Limits of one normalisation or assembly step: hostile input must not take the worker with it. */
+export const TRANSCODE_LIMITS = { timeoutMs: 30 * 60_000, memoryBytes: 2 * 1024 ** 3 };
+
+export const ffmpeg = (args: string[], signal?: AbortSignal): Promise<unknown> =>
+  runMedia({ tool: 'ffmpeg', args, ...TRANSCODE_LIMITS } satisfies MediaCommand, { signal });
+
+/** A scratch folder for one job, removed whatever happens. */
+export async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'forecourt-media-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Streams a blob to a local file (ffmpeg seeks in its inputs). */
+export async function fetchBlob(blobs: BlobStore, key: string, file: string): Promise<string> {
+  const obj = await blobs.get(key);
+  if (!obj) throw new Error(`Blob ${key} is missing`);
+  await pipeline(obj.body, fs.createWriteStream(file));
+  return file;
+}

@@ -1,0 +1,154 @@
+import type { Selectable } from 'kysely';
+import type { MediaUploadsTable, VideoConfigurationsTable, VideosTable } from '../../db/schema';
+import type { Db } from '../../platform/db/database';
+
+/** INTRODUCTION, CONCLUSION, AUDIO (the group's configuration) or VEHICLE (a shooting's own video). */
+export type UploadSlot = 'INTRODUCTION' | 'CONCLUSION' | 'AUDIO' | 'VEHICLE';
+export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED';
+
+export type UploadRow = Omit<Selectable<MediaUploadsTable>, 'size'> & { size: number };
+export type ConfigRow = Selectable<VideoConfigurationsTable>;
+export type VideoRow = Selectable<VideosTable>;
+
+const toUpload = (r: Selectable<MediaUploadsTable>): UploadRow => ({ ...r, size: Number(r.size) });
+
+export async function insertUpload(db: Db, row: UploadRow): Promise<void> {
+  await db.insertInto('media_uploads').values(row).execute();
+}
+
+export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
+  const r = await db.selectFrom('media_uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  return r ? toUpload(r) : null;
+}
+
+/** An unfinished, unexpired upload of the same file by the same user for the same target. */
+export async function findResumable(
+  db: Db,
+  key: { userId: string; groupId: string; slot: UploadSlot; shootingId: string | null; fingerprint: string; now: string },
+): Promise<UploadRow | null> {
+  let q = db
+    .selectFrom('media_uploads')
+    .selectAll()
+    .where('user_id', '=', key.userId)
+    .where('slot', '=', key.slot)
+    .where('fingerprint', '=', key.fingerprint)
+    .where('group_id', '=', key.groupId)
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>', key.now);
+  q = key.shootingId ? q.where('shooting_id', '=', key.shootingId) : q.where('shooting_id', 'is', null);
+  const r = await q.orderBy('created_at', 'desc').executeTakeFirst();
+  return r ? toUpload(r) : null;
+}
+
+export async function updateUpload(
+  db: Db,
+  id: string,
+  set: Partial<Pick<UploadRow, 'status' | 'blob_key' | 'duration_ms' | 'width' | 'height' | 'has_audio' | 'content_type'>>,
+): Promise<void> {
+  await db.updateTable('media_uploads').set(set).where('id', '=', id).execute();
+}
+
+export const findConfig = (db: Db, groupId: string): Promise<ConfigRow | undefined> =>
+  db.selectFrom('video_configurations').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+
+export async function insertConfig(db: Db, row: { id: string; groupId: string; now: string }): Promise<boolean> {
+  const r = await db
+    .insertInto('video_configurations')
+    .values({ id: row.id, group_id: row.groupId, updated_at: row.now })
+    .onConflict((oc) => oc.column('group_id').doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+const SLOT_COLUMNS = {
+  INTRODUCTION: { key: 'introduction_key', upload: 'introduction_upload' },
+  CONCLUSION: { key: 'conclusion_key', upload: 'conclusion_upload' },
+  AUDIO: { key: 'audio_key', upload: 'audio_upload' },
+} as const;
+
+/** Sets (or clears) one file of a configuration and bumps its version; answers the new version. */
+export async function setSlot(
+  db: Db,
+  groupId: string,
+  slot: Exclude<UploadSlot, 'VEHICLE'>,
+  file: { blobKey: string; uploadId: string } | null,
+  now: string,
+): Promise<number> {
+  const c = SLOT_COLUMNS[slot];
+  const r = await db
+    .updateTable('video_configurations')
+    .set((eb) => ({
+      [c.key]: file?.blobKey ?? null,
+      [c.upload]: file?.uploadId ?? null,
+      version: eb('version', '+', 1),
+      updated_at: now,
+    }))
+    .where('group_id', '=', groupId)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return r.version;
+}
+
+export const uploadsByIds = async (db: Db, ids: string[]): Promise<UploadRow[]> =>
+  ids.length === 0 ? [] : (await db.selectFrom('media_uploads').selectAll().where('id', 'in', ids).execute()).map(toUpload);
+
+/** A shooting with its dealer group, within the caller's owners when given. */
+export const findShooting = (db: Db, shootingId: string, ownerIds?: readonly string[]) => {
+  let q = db
+    .selectFrom('shootings as s')
+    .innerJoin('owners as o', 'o.id', 's.owner_id')
+    .select(['s.id', 's.shooting_type', 's.owner_id', 'o.group_id'])
+    .where('s.id', '=', shootingId);
+  if (ownerIds) q = q.where('s.owner_id', 'in', ownerIds.length ? [...ownerIds] : ['']);
+  return q.executeTakeFirst();
+};
+
+/** The group's VIDEO shootings that have a hosted vehicle video, the ones assembly works on. */
+export async function assemblableShootings(db: Db, groupId: string): Promise<{ shootingId: string; videoId: string }[]> {
+  const rows = await db
+    .selectFrom('shootings as s')
+    .innerJoin('owners as o', 'o.id', 's.owner_id')
+    .innerJoin('videos as v', 'v.shooting_id', 's.id')
+    .select(['s.id as shootingId', 'v.id as videoId'])
+    .where('o.group_id', '=', groupId)
+    .where('s.shooting_type', '=', 'VIDEO')
+    .where('v.video_type', '=', 'ORIGINAL')
+    .where('v.streamer', '=', 'STAMPYT')
+    .where('v.blob_key', 'is not', null)
+    .orderBy('s.id')
+    .execute();
+  return rows;
+}
+
+export const videosOf = (db: Db, shootingId: string): Promise<VideoRow[]> =>
+  db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).orderBy('created_at').execute();
+
+export const ASSEMBLED_TYPES = ['CONCAT', 'ORIGINAL_AUDIO', 'CONCAT_AUDIO'] as const;
+
+/** Replaces a shooting's assembled videos by `rows`; answers the blob keys of the ones removed. */
+export async function replaceAssembled(db: Db, shootingId: string, rows: VideoRow[]): Promise<string[]> {
+  const old = await db
+    .deleteFrom('videos')
+    .where('shooting_id', '=', shootingId)
+    .where('video_type', 'in', [...ASSEMBLED_TYPES])
+    .returning('blob_key')
+    .execute();
+  if (rows.length) await db.insertInto('videos').values(rows).execute();
+  return old.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
+}
+
+export async function setPoster(db: Db, videoId: string, posterKey: string): Promise<void> {
+  await db.updateTable('videos').set({ poster_key: posterKey }).where('id', '=', videoId).execute();
+}
+
+/** Replaces a shooting's vehicle video (ORIGINAL) by a new hosted one; answers the blob keys removed. */
+export async function replaceOriginal(db: Db, row: VideoRow): Promise<string[]> {
+  const old = await db
+    .deleteFrom('videos')
+    .where('shooting_id', '=', row.shooting_id)
+    .where('video_type', '=', 'ORIGINAL')
+    .returning('blob_key')
+    .execute();
+  await db.insertInto('videos').values(row).execute();
+  return old.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
+}

@@ -1,0 +1,57 @@
+import type { MediaUploadResponse, RegisteredVideo, VehicleVideoUploadRequest } from '@forecourt/contracts';
+import { AppError, notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/identity.repo';
+import { assemblyKey } from './media.jobs';
+import * as repo from './media.repo';
+import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
+import type { ConfigDeps } from './video-configuration.service';
+
+async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
+  const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
+  if (!s) throw notFound('Shooting');
+  if (s.shooting_type !== 'VIDEO') throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
+  return s;
+}
+
+/** A resumable upload of a VIDEO shooting's vehicle video (the mobile app's call). */
+export async function grantVehicleUpload(deps: ConfigDeps, user: UserContext, shootingId: string, file: VehicleVideoUploadRequest): Promise<MediaUploadResponse> {
+  const s = await requireVideoShooting(deps, user, shootingId);
+  return grantUpload(deps, user, { groupId: s.group_id, slot: 'VEHICLE', shootingId }, file);
+}
+
+/**
+ * The uploaded file becomes the shooting's vehicle video (ORIGINAL, hosted), replacing the previous
+ * one; its normalisation, poster and assembled videos follow in a job committed with it.
+ */
+export async function registerVehicleVideo(deps: ConfigDeps, user: UserContext, shootingId: string, url: string): Promise<RegisteredVideo> {
+  const s = await requireVideoShooting(deps, user, shootingId);
+  const uploadId = uploadIdOf(url);
+  const upload = uploadId ? await repo.findUpload(deps.db, uploadId) : null;
+  if (!upload || upload.slot !== 'VEHICLE' || upload.shooting_id !== shootingId) {
+    throw new AppError('VALIDATION_ERROR', 'The url is not an upload of this shooting', { url });
+  }
+  const stored = await finaliseUpload(deps, upload.id);
+  const existing = (await repo.videosOf(deps.db, shootingId)).find((v) => v.video_type === 'ORIGINAL' && v.blob_key === stored.blob_key);
+  if (existing) return { id: existing.id };
+  const id = deps.ids.uuid();
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const old = await repo.replaceOriginal(trx, {
+      id,
+      shooting_id: shootingId,
+      video_type: 'ORIGINAL',
+      streamer: 'STAMPYT',
+      url: null,
+      reference: id,
+      blob_key: stored.blob_key,
+      created_at: deps.clock.now().toISOString(),
+      config_version: null,
+      poster_key: null,
+    });
+    const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
+    await deps.queue.enqueue(deps.jobs.assemble, { shootingId, version }, { key: assemblyKey(shootingId, version, id), within: trx });
+    return old;
+  });
+  const ours = removed.filter((k) => k.startsWith(`videos/${shootingId}/uploads/`));
+  await Promise.all(ours.map((k) => deps.blobs.deletePrefix(`${k.slice(0, k.lastIndexOf('/'))}/`)));
+  return { id };
+}

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { mediaBinaries } from './media-binaries';
+
+/** One ffmpeg or ffprobe invocation: which tool, its arguments, and the limits it runs under. */
+export interface MediaCommand {
+  tool: 'ffmpeg' | 'ffprobe';
+  args: string[];
+  /** Wall-clock limit; the process group is killed past it. */
+  timeoutMs: number;
+  /** Address-space limit of the child (RLIMIT_AS). */
+  memoryBytes: number;
+}
+
+export interface MediaResult {
+  stdout: string;
+  /** The end of stderr, for error messages. */
+  stderrTail: string;
+  wallMs: number;
+}
+
+export class MediaCommandError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'exit' | 'timeout' | 'spawn',
+    readonly stderrTail: string,
+  ) {
+    super(message);
+  }
+}
+
+const STDOUT_CAP = 4 * 1024 * 1024;
+const STDERR_TAIL = 4096;
+const PRLIMIT = '/usr/bin/prlimit';
+const hasPrlimit = fs.existsSync(PRLIMIT);
+
+/** The program and argument list that start `cmd` under its memory limit (prlimit, else the shell's ulimit). */
+export function limitedInvocation(cmd: MediaCommand, bin: string, prlimit = hasPrlimit): { file: string; args: string[] } {
+  if (prlimit) return { file: PRLIMIT, args: [`--as=${cmd.memoryBytes}`, '--', bin, ...cmd.args] };
+  return { file: '/bin/sh', args: ['-c', `ulimit -v ${Math.floor(cmd.memoryBytes / 1024)} && exec "$0" "$@"`, bin, ...cmd.args] };
+}
+
+/**
+ * Runs a media command in a child process of its own group, at a lower priority than the API, under
+ * its time and memory limits. Uploaded media is hostile input: whatever the file does to the decoder
+ * stays in that process. Resolves with stdout, rejects with MediaCommandError.
+ */
+export function runMedia(cmd: MediaCommand, opts: { signal?: AbortSignal } = {}): Promise<MediaResult> {
+  const bin = mediaBinaries()[cmd.tool];
+  const { file, args } = limitedInvocation(cmd, bin);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let killedFor: 'timeout' | null = null;
+    const kill = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      killedFor = 'timeout';
+      kill();
+    }, cmd.timeoutMs);
+    const onAbort = () => kill();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (stdout.length < STDOUT_CAP) stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-STDERR_TAIL);
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(new MediaCommandError(`${cmd.tool} could not start: ${err.message}`, 'spawn', ''));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      const wallMs = performance.now() - started;
+      if (killedFor) reject(new MediaCommandError(`${cmd.tool} took longer than ${cmd.timeoutMs} ms`, 'timeout', stderr));
+      else if (code !== 0) reject(new MediaCommandError(`${cmd.tool} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`, 'exit', stderr));
+      else resolve({ stdout, stderrTail: stderr, wallMs });
+    });
+  });
+}

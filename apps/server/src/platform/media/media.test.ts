@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acceptsAs, probeMedia } from './media-probe';
+import { concatArgs, concatList, normaliseVideoArgs, underlayAudioArgs } from './media-plans';
+import { limitedInvocation, MediaCommandError, runMedia } from './media-runner';
+import { makeAudio, makeJpeg, makeVideo } from './test-media.fixture';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-media-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const at = (name: string) => path.join(tmp, name);
+
+describe('media plans', () => {
+  it('normalises to 1280x720 at a constant 25 fps with fast start, adding silence to a silent video', () => {
+    const args = normaliseVideoArgs({ file: 'in.mov', hasAudio: false, durationSeconds: 4 }, 'out.mp4');
+    expect(args.join(' ')).toContain('scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720');
+    expect(args.join(' ')).toContain('fps=25');
+    expect(args).toContain('anullsrc=r=48000:cl=stereo');
+    expect(args.slice(args.indexOf('-movflags'), args.indexOf('-movflags') + 2)).toEqual(['-movflags', '+faststart']);
+    expect(args.at(-1)).toBe('out.mp4');
+    expect(normaliseVideoArgs({ file: 'in.mp4', hasAudio: true, durationSeconds: 4 }, 'o.mp4')).not.toContain('anullsrc=r=48000:cl=stereo');
+  });
+
+  it('joins parts by stream copy and quotes their paths for the concat demuxer', () => {
+    expect(concatList(["/a/it's.mp4", '/b/v.mp4'])).toBe("file '/a/it'\\''s.mp4'\nfile '/b/v.mp4'\n");
+    const args = concatArgs('list.txt', 'out.mp4');
+    expect(args.slice(args.indexOf('-c'), args.indexOf('-c') + 2)).toEqual(['-c', 'copy']);
+  });
+
+  it('lays the audio under the video looped to its length, copying the picture', () => {
+    const args = underlayAudioArgs({ video: 'v.mp4', audio: 'a.m4a', durationSeconds: 12.5 }, 'out.mp4');
+    expect(args.slice(args.indexOf('-stream_loop'), args.indexOf('-stream_loop') + 2)).toEqual(['-stream_loop', '-1']);
+    expect(args.join(' ')).toContain('atrim=0:12.500');
+    expect(args.join(' ')).toContain('sidechaincompress');
+    expect(args.slice(args.indexOf('-c:v'), args.indexOf('-c:v') + 2)).toEqual(['-c:v', 'copy']);
+  });
+
+  it('starts the tool under an address-space limit', () => {
+    const cmd = { tool: 'ffmpeg' as const, args: ['-i', 'x'], timeoutMs: 1000, memoryBytes: 256 * 1024 ** 2 };
+    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', true)).toEqual({ file: '/usr/bin/prlimit', args: [`--as=${256 * 1024 ** 2}`, '--', '/usr/bin/ffmpeg', '-i', 'x'] });
+    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', false).args[1]).toBe('ulimit -v 262144 && exec "$0" "$@"');
+  });
+});
+
+describe('probing and running', () => {
+  it('recognises media by content, whatever the file is called', async () => {
+    const mp4 = await makeVideo(at('clip.bin'), { seconds: 1, audio: true });
+    const mov = await makeVideo(at('clip2.bin'), { seconds: 1, container: 'mov' });
+    const mp3 = await makeAudio(at('a.mp4'), { seconds: 1, format: 'mp3' });
+    const ogg = await makeAudio(at('b.mp4'), { seconds: 1, format: 'ogg' });
+    const wav = await makeAudio(at('c.mp3'), { seconds: 1, format: 'wav' });
+    const jpeg = await makeJpeg(at('d.mp4'));
+    const info = (await probeMedia(mp4))!;
+    expect(info.video).toEqual({ codec: 'h264', width: 320, height: 240 });
+    expect(info.durationSeconds).toBeCloseTo(1, 0);
+    expect(acceptsAs('video', info)).toBe(true);
+    expect(acceptsAs('video', (await probeMedia(mov))!)).toBe(true);
+    expect(acceptsAs('audio', (await probeMedia(mp3))!)).toBe(true);
+    expect(acceptsAs('audio', (await probeMedia(ogg))!)).toBe(true);
+    expect(acceptsAs('audio', (await probeMedia(wav))!)).toBe(false);
+    const still = await probeMedia(jpeg);
+    expect(still === null || !acceptsAs('video', still)).toBe(true);
+    expect(acceptsAs('audio', (await probeMedia(mp4))!)).toBe(false);
+    fs.writeFileSync(at('junk.mp4'), Buffer.alloc(4096, 7));
+    expect(await probeMedia(at('junk.mp4'))).toBeNull();
+  });
+
+  it('kills a command that outlives its time limit', async () => {
+    const endless = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=25', '-f', 'null', '-'];
+    const started = Date.now();
+    const err = await runMedia({ tool: 'ffmpeg', args: endless, timeoutMs: 500, memoryBytes: 1024 ** 3 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaCommandError);
+    expect((err as MediaCommandError).reason).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('fails a command that needs more memory than it is given', async () => {
+    const err = await runMedia({ tool: 'ffmpeg', args: ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:duration=1', '-c:v', 'libx264', '-f', 'null', '-'], timeoutMs: 20_000, memoryBytes: 16 * 1024 ** 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaCommandError);
+    expect((err as MediaCommandError).reason).toBe('exit');
+  });
+});

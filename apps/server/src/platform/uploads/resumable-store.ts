@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Upload, type DataStore } from '@tus/server';
+import type { Config } from '../../config';
+
+/**
+ * Where resumable (tus) uploads accumulate until they are complete: a folder under DATA_DIR (tus file
+ * store), or S3 multipart uploads with BLOB_DRIVER=s3 (tus S3 store). Neither holds more than one
+ * chunk in memory. Loaded by the HTTP side only.
+ */
+export interface ResumableStore {
+  /** The tus protocol's data store. */
+  datastore: DataStore;
+  /** Creates an empty upload of a known size, so the client only ever sends PATCHes to its URL. */
+  create(id: string, size: number, metadata: Record<string, string>): Promise<void>;
+  /** Bytes received so far, or null when the store has no such upload. */
+  offset(id: string): Promise<number | null>;
+  /** A local file holding the finished upload, now the caller's to move or delete. */
+  takeFile(id: string): Promise<string>;
+  remove(id: string): Promise<void>;
+}
+
+export async function createResumableStore(config: Config): Promise<ResumableStore> {
+  if (config.BLOB_DRIVER === 's3') {
+    const { S3Store } = await import('@tus/s3-store');
+    const datastore = new S3Store({
+      partSize: 8 * 1024 * 1024,
+      s3ClientConfig: {
+        bucket: config.S3_BUCKET!,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        credentials:
+          config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      },
+    });
+    return storeOver(datastore, async (id) => {
+      // The finished object is read once to a temporary file: ffprobe seeks, a stream cannot.
+      const file = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'forecourt-upload-')), 'upload');
+      await pipeline(await datastore.read(id), fs.createWriteStream(file));
+      return file;
+    });
+  }
+  const { FileStore } = await import('@tus/file-store');
+  const directory = path.join(config.DATA_DIR, 'uploads');
+  const datastore = new FileStore({ directory });
+  return storeOver(datastore, async (id) => {
+    // Moved out of the store's folder (its record of the upload goes too): the blob store then renames
+    // it into place without a copy.
+    const taken = path.join(directory, `${id}.taken`);
+    await fsp.rename(path.join(directory, id), taken);
+    await datastore.configstore.delete(id);
+    return taken;
+  });
+}
+
+function storeOver(datastore: DataStore, takeFile: (id: string) => Promise<string>): ResumableStore {
+  return {
+    datastore,
+    async create(id, size, metadata) {
+      await datastore.create(new Upload({ id, size, offset: 0, metadata, creation_date: new Date().toISOString() }));
+    },
+    async offset(id) {
+      try {
+        return (await datastore.getUpload(id)).offset;
+      } catch {
+        return null;
+      }
+    },
+    takeFile,
+    async remove(id) {
+      try {
+        await datastore.remove(id);
+      } catch {
+        // Already gone (its file taken, or never created).
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { acceptOf, formatBytes, progressOf, refusalOf } from './media-rules';
+
+describe('admin media rules (spec section 5)', () => {
+  it('takes MP4 and MOV videos, MP3 and Ogg audio, and refuses the rest with the matching message', () => {
+    expect(refusalOf('introduction', { type: 'video/mp4', size: 10 })).toBeNull();
+    expect(refusalOf('conclusion', { type: 'video/quicktime', size: 10 })).toBeNull();
+    expect(refusalOf('audio', { type: 'audio/mpeg', size: 10 })).toBeNull();
+    expect(refusalOf('audio', { type: 'audio/ogg', size: 10 })).toBeNull();
+    expect(refusalOf('audio', { type: 'audio/wav', size: 10 })).toBe('api.fileAudioFormatError');
+    expect(refusalOf('introduction', { type: 'video/webm', size: 10 })).toBe('api.fileVideoFormatError');
+    expect(refusalOf('introduction', { type: 'audio/mpeg', size: 10 })).toBe('api.fileVideoFormatError');
+  });
+
+  it('refuses a file over 5000 MB as too large', () => {
+    expect(refusalOf('introduction', { type: 'video/mp4', size: 5_000_000_000 })).toBeNull();
+    expect(refusalOf('introduction', { type: 'video/mp4', size: 5_000_000_001 })).toBe('api.fileTooLarge');
+  });
+
+  it('offers .wav in the audio input, as the spec says', () => {
+    expect(acceptOf('audio')).toContain('.wav');
+    expect(acceptOf('introduction')).toContain('.mov');
+  });
+
+  it('measures speed and time left from where this session started', () => {
+    expect(progressOf({ at: 0, sent: 0 }, 100, 10, 100)).toMatchObject({ bytesPerSecond: null, secondsLeft: null });
+    expect(progressOf({ at: 0, sent: 500 }, 2000, 700, 1100)).toEqual({ sent: 700, total: 1100, bytesPerSecond: 100, secondsLeft: 4 });
+  });
+
+  it('writes sizes in decimal units', () => {
+    expect(formatBytes(12_345_678, 'en')).toBe('12 MB');
+    expect(formatBytes(2_500_000_000, 'en')).toBe('2.5 GB');
+  });
+});

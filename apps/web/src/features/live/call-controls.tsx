@@ -1,0 +1,64 @@
+import CallEndIcon from '@mui/icons-material/CallEnd';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import PeopleIcon from '@mui/icons-material/People';
+import ScreenShareIcon from '@mui/icons-material/ScreenShare';
+import SettingsIcon from '@mui/icons-material/Settings';
+import StopScreenShareIcon from '@mui/icons-material/StopScreenShare';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import type { LocalMedia } from './hooks/use-local-media';
+import { MediaToggles } from './media-toggles';
+
+interface Props {
+  media: LocalMedia;
+  sharing: boolean;
+  onScreen: () => void;
+  panelOpen: boolean;
+  onPanel: () => void;
+  onSettings: () => void;
+  /** Shown to the host of a room about a vehicle. */
+  spin: { shown: boolean; toggle: () => void } | null;
+  onHangUp: () => void;
+}
+
+/** The call's buttons: mic, camera, screen share, vehicle, participants, settings, hang up. */
+export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onSettings, spin, onHangUp }: Props) {
+  const { t } = useTranslation();
+  const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', p: 1, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }} role="toolbar" aria-label={t('rooms.controls.label')}>
+      <MediaToggles media={media} />
+      {canShare && (
+        <Tooltip title={sharing ? t('rooms.controls.stopScreen') : t('rooms.controls.shareScreen')}>
+          <IconButton aria-label={t('rooms.controls.screen')} aria-pressed={sharing} onClick={onScreen} color={sharing ? 'primary' : 'default'}>
+            {sharing ? <StopScreenShareIcon /> : <ScreenShareIcon />}
+          </IconButton>
+        </Tooltip>
+      )}
+      {spin && (
+        <Tooltip title={spin.shown ? t('rooms.vehicle.hide') : t('rooms.vehicle.show')}>
+          <IconButton aria-label={t('rooms.vehicle.button')} aria-pressed={spin.shown} onClick={spin.toggle} color={spin.shown ? 'primary' : 'default'}>
+            <DirectionsCarIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      <Tooltip title={t('rooms.controls.participants')}>
+        <IconButton aria-label={t('rooms.controls.participants')} aria-pressed={panelOpen} onClick={onPanel}>
+          <PeopleIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('rooms.settings.title')}>
+        <IconButton aria-label={t('rooms.settings.title')} onClick={onSettings}>
+          <SettingsIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('rooms.controls.hangUp')}>
+        <IconButton aria-label={t('rooms.controls.hangUp')} onClick={onHangUp} sx={{ bgcolor: 'error.main', color: 'common.white', '&:hover': { bgcolor: 'error.dark' } }}>
+          <CallEndIcon />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import type { LiveRoomInfo } from '@forecourt/contracts';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { CallControls } from './call-controls';
+import { CallSettingsDialog } from './call-settings-dialog';
+import { useCallSnapshot, useDominantSpeaker, useTransportEvents } from './hooks/use-call';
+import type { LocalMedia } from './hooks/use-local-media';
+import { useScreenShare } from './hooks/use-screen-share';
+import { ParticipantsPanel } from './participants-panel';
+import { RoomEmailDialog } from './room-email-dialog';
+import { RoomNotices } from './room-notices';
+import type { MediaTransport, TransportEvent } from './transport/media-transport';
+import { VehicleSpin } from './vehicle-spin';
+import { VideoView } from './video-view';
+
+/** The participants panel is open by default above this width (spec section 9). */
+const PANEL_OPEN_ABOVE_PX = 850;
+const NOTICE_MS = 4000;
+
+function RemoteAudio({ stream }: { stream: MediaStream | null }) {
+  const ref = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  // eslint-disable-next-line jsx-a11y/media-has-caption -- a live call's sound has no caption track to give
+  return <audio ref={ref} autoPlay />;
+}
+
+interface Props {
+  room: LiveRoomInfo;
+  transport: MediaTransport;
+  media: LocalMedia;
+  selfName: string;
+  /** The signed-in sender, when they may e-mail the link. */
+  emailSender: string | null;
+  onHangUp: () => void;
+}
+
+/** The call: main video (pinned, else dominant speaker), own thumbnail, panel, controls, settings. */
+export function CallView({ room, transport, media, selfName, emailSender, onHangUp }: Props) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const snap = useCallSnapshot(transport);
+  const [panelOpen, setPanelOpen] = useState(() => window.innerWidth > PANEL_OPEN_ABOVE_PX);
+  const narrow = useMediaQuery(`(max-width:${PANEL_OPEN_ABOVE_PX}px)`);
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [emailOpen, setEmailOpen] = useState(false);
+  const [notice, setNotice] = useState<{ key: string; name: string; id: number } | null>(null);
+  const dominant = useDominantSpeaker(transport, true);
+  const camera = media.stream?.getVideoTracks()[0] ?? null;
+  const screen = useScreenShare(transport, camera);
+  const selfStream = useMemo(() => (screen.screen ? new MediaStream([screen.screen]) : media.stream), [screen.screen, media.stream]);
+
+  useTransportEvents(
+    transport,
+    useCallback((e: TransportEvent) => {
+      if (e.type === 'participantJoined') setNotice({ key: 'rooms.participantJoined', name: e.participant.identity, id: Date.now() });
+      if (e.type === 'participantLeft') setNotice({ key: 'rooms.participantLeaved', name: e.participant.identity, id: Date.now() });
+    }, []),
+  );
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice]);
+  useEffect(() => {
+    transport.setMediaState({ audio: media.audioOn, video: media.videoOn, screen: screen.sharing });
+  }, [transport, media.audioOn, media.videoOn, screen.sharing]);
+
+  // A camera chosen anew during the call goes out at once; the screen, while shared, stays.
+  useEffect(() => {
+    if (!media.stream) return;
+    void transport.replaceTrack('audio', media.stream.getAudioTracks()[0] ?? null);
+    if (!screen.sharing) void transport.replaceTrack('video', media.stream.getVideoTracks()[0] ?? null);
+  }, [transport, media.stream, screen.sharing]);
+
+  const toggleScreen = () => {
+    if (screen.sharing) screen.stop();
+    else screen.start().catch(() => snackbar.show('rooms.screenShareFailed'));
+  };
+  const others = snap.participants;
+  const main = others.find((p) => p.id === pinned) ?? others.find((p) => p.id === dominant) ?? others[0] ?? null;
+  const playerRef = room.vehicle?.playerRef ?? null;
+  const host = snap.self?.host ?? false;
+  const spinShown = snap.spin !== null && playerRef !== null;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 64px)', bgcolor: 'grey.900' }}>
+      <Typography component="h1" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {room.session_name}
+      </Typography>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+        <Box sx={{ flex: 1, minWidth: 0, position: 'relative', display: 'flex', flexDirection: spinShown && !narrow ? 'row' : 'column' }}>
+          <RoomNotices notice={notice} />
+          {spinShown && (
+            <Box sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
+              <VehicleSpin playerRef={playerRef} registration={room.vehicle!.registration} frame={snap.spin!.frame} host={host} onTurn={(frame) => transport.setSpin({ frame })} />
+            </Box>
+          )}
+          <Box sx={{ flex: 1, minHeight: 0, minWidth: 0, position: 'relative' }}>
+            {main ? (
+              <VideoView stream={main.stream} muted fit="contain" label={t('rooms.mainVideo', { name: main.identity })} testId="main-video" />
+            ) : (
+              <Typography sx={{ color: 'common.white', display: 'grid', placeItems: 'center', height: '100%' }}>{t('rooms.waiting')}</Typography>
+            )}
+            {main && (
+              <Typography sx={{ position: 'absolute', left: 8, bottom: 8, color: 'common.white', bgcolor: 'rgba(0,0,0,0.6)', px: 1, borderRadius: 1 }}>{main.identity}</Typography>
+            )}
+            <Box sx={{ position: 'absolute', right: 8, bottom: 8, width: { xs: 120, sm: 180 }, aspectRatio: '3 / 2', borderRadius: 1, overflow: 'hidden', boxShadow: 4, border: 2, borderColor: 'common.white' }}>
+              <VideoView stream={selfStream} muted mirrored={!screen.sharing} label={t('rooms.preview.self')} testId="self-video" />
+            </Box>
+          </Box>
+          {others.map((p) => (
+            <RemoteAudio key={p.id} stream={p.stream} />
+          ))}
+        </Box>
+        {panelOpen && <ParticipantsPanel selfName={selfName} participants={others} pinned={pinned} onPin={setPinned} />}
+      </Box>
+      <CallControls
+        media={media}
+        sharing={screen.sharing}
+        onScreen={toggleScreen}
+        panelOpen={panelOpen}
+        onPanel={() => setPanelOpen((o) => !o)}
+        onSettings={() => setSettingsOpen(true)}
+        spin={host && playerRef ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) } : null}
+        onHangUp={onHangUp}
+      />
+      <CallSettingsDialog
+        open={settingsOpen}
+        onClose={() => setSettingsOpen(false)}
+        link={room.link}
+        onEmail={
+          emailSender
+            ? () => {
+                setSettingsOpen(false);
+                setEmailOpen(true);
+              }
+            : null
+        }
+      />
+      {emailSender && <RoomEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} room={{ id: room.id_live_video, name: room.session_name, link: room.link }} userId={emailSender} />}
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  LiveOptions,
+  LiveRoom,
+  LiveRoomInfo,
+  LiveRoomList,
+  LiveToken,
+  PlayerOptions,
+  UserOwnersResponse,
+  type LiveRoomCreate,
+  type LiveRoomEmail,
+  type LiveScoring,
+} from '@forecourt/contracts';
+import { request } from '../../api/http';
+
+const code = (c: string | null) => (c ? { code: c } : {});
+
+export const fetchOwners = (userId: string) => request(`/api/external/legacy/users/${encodeURIComponent(userId)}/owners`, { schema: UserOwnersResponse });
+
+export const createRoom = (body: LiveRoomCreate) => request('/api/videos/live/rooms', { method: 'POST', body, schema: LiveRoom });
+
+export const fetchRooms = async (userId: string) =>
+  (await request(`/api/users/${encodeURIComponent(userId)}/videos/live/rooms`, { schema: LiveRoomList })).items;
+
+// Room info, options and token are sent with the session when there is one: the room's dealer then joins
+// as its host (and reaches it without the code); a visitor's calls carry the meeting code.
+export const fetchRoomInfo = (id: string, meetingCode: string | null) =>
+  request(`/api/videos/live/rooms/${encodeURIComponent(id)}`, { query: code(meetingCode), schema: LiveRoomInfo });
+
+export const fetchLiveOptions = (id: string, meetingCode: string | null) =>
+  request(`/API/V1/videos/live/${encodeURIComponent(id)}/options`, { query: code(meetingCode), schema: LiveOptions, timeoutMs: 30_000 });
+
+export const fetchToken = (identity: string, room: string, meetingCode: string | null) =>
+  request('/api/videos/live/token', { query: { identity, room, ...code(meetingCode) }, schema: LiveToken });
+
+export const sendRoomEmail = (id: string, body: LiveRoomEmail) => request(`/api/videos/live/rooms/${encodeURIComponent(id)}/email`, { method: 'POST', body });
+
+export const postRoomShared = (userId: string, id: string) =>
+  request(`/api/users/${encodeURIComponent(userId)}/statistics/videos/live/${encodeURIComponent(id)}/shared`, {
+    method: 'POST',
+    body: { source: 'WEB', sharingType: 'EMAIL' },
+  });
+
+export const postLiveScoring = (body: LiveScoring) => request('/API/V1/videos/live/scorings', { method: 'POST', body, anonymous: true });
+
+export const fetchVehiclePlayer = (ref: string) =>
+  request(`/api/external/legacy/players/${encodeURIComponent(ref)}/options`, { schema: PlayerOptions, anonymous: true, timeoutMs: 30_000 });

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/http';
+import { useAuth } from '../../auth/auth-context';
+import { useSnackbar } from '../../components/snackbar';
+import { hasOption } from '@forecourt/contracts/options';
+import { useUserOptions } from '../access/user-options';
+import { needsOtherBrowser } from './browser-support';
+import { CallEnded } from './call-ended';
+import { CallView } from './call-view';
+import { useTransportEvents } from './hooks/use-call';
+import { useLocalMedia } from './hooks/use-local-media';
+import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
+import { MediaErrorDialog } from './media-error-dialog';
+import { initialRoomState, needsMedia, roomReducer } from './room-machine';
+import { RoomPreview } from './room-preview';
+import { ChangeBrowser, RoomInfoError } from './room-screens';
+import type { TransportEvent } from './transport/media-transport';
+import { P2pTransport } from './transport/p2p-transport';
+
+/** /videos/live/rooms/{idLiveVideo}?code=: the room page's states (room-machine.ts) over one transport. */
+export function RoomPage() {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const { idLiveVideo = '' } = useParams();
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const auth = useAuth();
+  const [state, dispatch] = useReducer(roomReducer, initialRoomState);
+  const info = useQuery({ queryKey: ['live', 'room', idLiveVideo, code], queryFn: () => fetchRoomInfo(idLiveVideo, code), retry: false, staleTime: Infinity });
+  const options = useQuery({ queryKey: ['live', 'options', idLiveVideo, code], queryFn: () => fetchLiveOptions(idLiveVideo, code), enabled: info.isSuccess, staleTime: Infinity });
+  const { options: userOptions } = useUserOptions();
+  const media = useLocalMedia(needsMedia(state) && options.isSuccess, options.data?.media ?? null);
+  const transport = useMemo(() => new P2pTransport(), []);
+
+  useEffect(() => {
+    if (info.isSuccess) dispatch({ type: 'loaded', room: info.data, browserSupported: !needsOtherBrowser(navigator.userAgent) });
+    if (info.isError) dispatch({ type: 'loadFailed' });
+  }, [info.isSuccess, info.isError, info.data]);
+  useEffect(() => {
+    if (options.isError) dispatch({ type: 'loadFailed' });
+  }, [options.isError]);
+  useEffect(() => () => transport.leave(), [transport]);
+
+  const profile = auth.user?.profile;
+  const selfName = auth.isAuthenticated ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest'))) : t('rooms.guest');
+
+  // Joining: a token for this room and identity, then the transport with the local tracks.
+  const stream = media.stream;
+  const joining = state.status === 'joining';
+  const room = state.status === 'joining' ? state.room : null;
+  useEffect(() => {
+    if (!joining || !room || !stream || !options.data) return;
+    let cancelled = false;
+    const live = options.data;
+    fetchToken(selfName, room.room_name, code)
+      .then(async (token) => {
+        if (cancelled) return;
+        transport.publish(stream);
+        await transport.join({ token: token.access_token, iceServers: live.iceServers, media: live.media });
+        if (!cancelled) dispatch({ type: 'joined' });
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        transport.leave();
+        snackbar.show(err instanceof ApiError ? 'api.getTokenRoomLiveError' : 'rooms.roomConnexionFailed');
+        dispatch({ type: 'connectionFailed' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [joining, room, stream, options.data, selfName, code, transport, snackbar]);
+
+  useEffect(() => {
+    if (state.status === 'ended' || state.status === 'preview') transport.leave();
+  }, [state.status, transport]);
+
+  useTransportEvents(
+    transport,
+    useCallback((e: TransportEvent) => {
+      if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
+    }, []),
+  );
+
+  const mediaError = media.error ? <MediaErrorDialog error={media.error} onClose={media.clearError} /> : null;
+  switch (state.status) {
+    case 'loading':
+      return (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      );
+    case 'error':
+      return <RoomInfoError wrongCode={info.error instanceof ApiError && info.error.code === 'WRONG_MEETING_CODE'} />;
+    case 'changeBrowser':
+      return <ChangeBrowser link={state.room.link} />;
+    case 'preview':
+    case 'joining':
+      return (
+        <>
+          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} />
+          {mediaError}
+        </>
+      );
+    case 'live':
+      return (
+        <>
+          <CallView
+            room={state.room}
+            transport={transport}
+            media={media}
+            selfName={selfName}
+            emailSender={auth.user?.profile.preferred_username && hasOption(userOptions, 'useSendEmail') ? auth.user.profile.preferred_username : null}
+            onHangUp={() => dispatch({ type: 'hangUp' })}
+          />
+          {mediaError}
+        </>
+      );
+    case 'ended':
+      return <CallEnded signedIn={auth.isAuthenticated} roomId={state.room.id_live_video} code={code} onBackToCall={() => dispatch({ type: 'backToCall' })} />;
+  }
+}

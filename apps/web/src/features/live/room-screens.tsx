@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-context';
+import { CopyLinkButton } from './copy-link-button';
+
+/** The room could not be loaded or the code is wrong; signed-in users go back to their list. */
+export function RoomInfoError({ wrongCode }: { wrongCode: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useAuth();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', p: 4, textAlign: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {t('rooms.infoError.title')}
+      </Typography>
+      <Alert severity="error">{wrongCode ? t('rooms.infoError.wrongCode') : t('rooms.infoError.cannotLoad')}</Alert>
+      {isAuthenticated && (
+        <Button variant="contained" onClick={() => navigate('/videos/live/rooms')}>
+          {t('rooms.ended.backToList')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** On a browser that cannot hold the call: the link to open in another one. */
+export function ChangeBrowser({ link }: { link: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', p: 4, maxWidth: 640, mx: 'auto' }}>
+      <Typography variant="h5" component="h1">
+        {t('rooms.changeBrowser.title')}
+      </Typography>
+      <Alert severity="warning">{t('rooms.changeBrowser.text')}</Alert>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', width: '100%' }}>
+        <TextField label={t('rooms.settings.link')} value={link} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+        <CopyLinkButton link={link} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import type { IceServer, LiveOptions, MediaState, Participant, SpinState } from '@forecourt/contracts';
+
+export interface RemoteParticipant extends Participant {
+  /** The participant's audio and video as received; null until the first track arrives. */
+  stream: MediaStream | null;
+  media: MediaState | null;
+}
+
+/** What the page reads of a call; replaced (never mutated) on every change, for useSyncExternalStore. */
+export interface CallSnapshot {
+  connection: 'idle' | 'connecting' | 'connected' | 'failed' | 'closed';
+  self: Participant | null;
+  participants: RemoteParticipant[];
+  spin: SpinState;
+}
+
+export type TransportEvent =
+  | { type: 'participantJoined'; participant: Participant }
+  | { type: 'participantLeft'; participant: Participant }
+  | { type: 'connectionFailed' }
+  | { type: 'disconnected' };
+
+export interface JoinOptions {
+  token: string;
+  iceServers: IceServer[];
+  media: LiveOptions['media'];
+}
+
+/**
+ * The media transport of a call: one small interface, a peer-to-peer driver now (p2p-transport.ts) and an
+ * SFU driver later. The room page and its hooks know nothing else of WebRTC.
+ */
+export interface MediaTransport {
+  join(options: JoinOptions): Promise<void>;
+  /** Sends this stream's audio and video to everyone, now and to later arrivals. */
+  publish(stream: MediaStream): void;
+  /** Swaps the outgoing track of a kind (screen share, another camera) without renegotiating. */
+  replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void>;
+  unpublish(): void;
+  setMediaState(state: MediaState): void;
+  /** The host turns the vehicle's spin for everyone. */
+  setSpin(spin: SpinState): void;
+  /** Audio level (0..1) of each remote participant, for the dominant speaker. */
+  audioLevels(): Promise<Map<string, number>>;
+  leave(): void;
+  subscribe(listener: () => void): () => void;
+  snapshot(): CallSnapshot;
+  on(listener: (event: TransportEvent) => void): () => void;
+}

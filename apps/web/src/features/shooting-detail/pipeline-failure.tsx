@@ -1,0 +1,83 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { ConfirmDialog } from './confirm-dialog';
+import { fetchPipelineState, removeFailedPicture, retryPipeline, type ShootingKey } from './shooting-detail-api';
+
+const REFRESH_MS = 4000;
+
+/**
+ * While the shooting is not finished: whether its processing stopped on a failure, with the pictures it
+ * failed on, a retry and the removal of each failed picture. Nothing is shown while processing goes on.
+ */
+export function PipelineFailure({ shooting, active, onChanged }: { shooting: ShootingKey; active: boolean; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<{ imageId: string; number: number } | null>(null);
+  const state = useQuery({
+    queryKey: ['shooting-pipeline', shooting.ownerId, shooting.productId, shooting.shootingId],
+    queryFn: () => fetchPipelineState(shooting),
+    enabled: active,
+    refetchInterval: active ? REFRESH_MS : false,
+  });
+  if (!active || !state.data?.failed) return null;
+
+  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
+    setBusy(true);
+    try {
+      await action();
+      snackbar.show(success, 'success');
+      await state.refetch();
+      onChanged();
+    } catch {
+      snackbar.show(failure);
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Alert
+      severity="error"
+      data-testid="pipeline-failure"
+      action={
+        <Button color="inherit" size="small" loading={busy && !removing} onClick={() => void run(() => retryPipeline(shooting), 'shootingDetail.pipelineFailure.retried', 'shootingDetail.pipelineFailure.retryError')}>
+          {t('shootingDetail.pipelineFailure.retry')}
+        </Button>
+      }
+    >
+      <AlertTitle>{t('shootingDetail.pipelineFailure.title')}</AlertTitle>
+      <Typography variant="body2">{t('shootingDetail.pipelineFailure.text')}</Typography>
+      <Stack component="ul" spacing={0.5} sx={{ pl: 0, mt: 1, mb: 0, listStyle: 'none' }}>
+        {state.data.images.map((image) => (
+          <Stack component="li" key={image.imageId} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="body2">{t('shootingDetail.pipelineFailure.picture', { number: image.position + 1 })}</Typography>
+            <Button color="inherit" size="small" variant="outlined" disabled={busy} onClick={() => setRemoving({ imageId: image.imageId, number: image.position + 1 })}>
+              {t('shootingDetail.pipelineFailure.remove', { number: image.position + 1 })}
+            </Button>
+          </Stack>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('shootingDetail.pipelineFailure.removeTitle')}
+        text={t('shootingDetail.pipelineFailure.removeText', { number: removing?.number ?? '' })}
+        cancelLabel={t('common.no')}
+        confirmLabel={t('common.yes')}
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void run(() => removeFailedPicture(shooting, removing.imageId), 'shootingDetail.pipelineFailure.removed', 'shootingDetail.pipelineFailure.removeError');
+        }}
+      />
+    </Alert>
+  );
+}

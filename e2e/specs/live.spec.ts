@@ -1,0 +1,190 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../support/env';
+import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
+import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = 18080;
+const BASE = `http://127.0.0.1:${PORT}`;
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+// The call runs between two browser contexts of one Chromium, both inside a network namespace of this
+// test's own with its own server (see support/netns.ts): WebRTC never uses loopback, and must never use
+// the machine's own network.
+let ns: NetNamespace;
+let browser: Browser;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  if (!NetNamespace.available()) throw new Error('The live e2e needs root and iproute2 to make its network namespace');
+  ns = new NetNamespace();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
+  ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
+  });
+  // Waits for the server inside the namespace, where this process cannot reach.
+  ns.run(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await ns?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A context whose pages record their peer connections, so the test can read getStats like a call tool would. */
+async function callContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    localStorage.setItem('forecourt.language', 'en');
+    const Original = window.RTCPeerConnection;
+    const pcs: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+  return context;
+}
+
+/** Video frames this page decoded so far, over all its connections (getStats inbound-rtp). */
+const framesDecoded = (page: Page) =>
+  page.evaluate(async () => {
+    let total = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') total += s.framesDecoded ?? 0;
+      });
+    }
+    return total;
+  });
+
+const mainVideoWidth = (page: Page) => page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.videoWidth);
+
+/** The other side's video plays: it has a size, and decoded frames keep increasing. */
+async function expectRemoteVideoPlaying(page: Page) {
+  await expect.poll(() => mainVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const before = await framesDecoded(page);
+  await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+}
+
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
+  test.setTimeout(240_000);
+  const dealerContext = await callContext();
+  const dealer = await dealerContext.newPage();
+  await signIn(dealer, DEMO_EMAILS.manager);
+
+  // The list and its create dialog.
+  await dealer.goto('/videos/live/rooms');
+  await expect(dealer.getByRole('heading', { name: 'Live meetings' })).toBeVisible();
+  await expect(dealer.getByText('No meeting scheduled yet.')).toBeVisible();
+  await expectAxeClean(dealer);
+  await dealer.getByRole('button', { name: 'New meeting' }).click();
+  const dialog = dealer.getByRole('dialog', { name: 'New meeting' });
+  await dialog.getByRole('combobox', { name: 'Stock' }).click();
+  await dealer.getByRole('option', { name: 'Paris' }).click();
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Test drive');
+  const tomorrow = new Date(Date.now() + 24 * 3600_000);
+  await dialog.getByRole('group', { name: 'Date' }).click();
+  await dealer.keyboard.type(`${String(tomorrow.getDate()).padStart(2, '0')}${String(tomorrow.getMonth() + 1).padStart(2, '0')}${tomorrow.getFullYear()}`);
+  await dialog.getByRole('group', { name: 'Time' }).click();
+  await dealer.keyboard.type('1130A');
+  await expectAxeClean(dealer);
+  const created = dealer.waitForResponse((r) => r.url().endsWith('/api/videos/live/rooms') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const room = (await (await created).json()) as { id_live_video: string; link: string; appointment_date: string };
+  // Stored in UTC: 11:30 local time tomorrow.
+  const local = new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate(), 11, 30);
+  expect(room.appointment_date).toBe(local.toISOString().slice(0, 19).replace('T', ' '));
+  const item = dealer.getByRole('button', { name: /Test drive/ });
+  await expect(item).toContainText('11:30 AM');
+
+  // The dealer opens it and joins from the preview.
+  await item.click();
+  await expect(dealer.getByRole('heading', { name: 'Test drive' })).toBeVisible();
+  const dealerJoin = dealer.getByRole('button', { name: 'Join the meeting' });
+  await expect(dealerJoin).toBeEnabled({ timeout: 30_000 });
+  await expectAxeClean(dealer);
+  await dealerJoin.click();
+  await expect(dealer.getByText('Waiting for the other participants…')).toBeVisible();
+
+  // The visitor opens the link with no session and joins.
+  const guestContext = await callContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(new URL(room.link).pathname + new URL(room.link).search);
+  await acceptCookies(guest);
+  await guest.getByRole('button', { name: 'Join the meeting' }).click();
+  await expect(dealer.getByTestId('room-notice')).toContainText('Guest joined the meeting');
+
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  const panel = dealer.getByTestId('participants-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('participant')).toContainText('Guest');
+
+  // Mute and camera off show on the other side.
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Camera', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Camera is off' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Camera', exact: true }).click();
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
+
+  // Screen share replaces the camera's track for the dealer, and stopping it gives the camera back.
+  const cameraWidth = await mainVideoWidth(dealer);
+  await guest.getByRole('button', { name: 'Screen share' }).click();
+  await expect(panel.getByTestId('sharing-screen')).toBeVisible();
+  await expect.poll(() => mainVideoWidth(dealer), { timeout: 30_000 }).not.toBe(cameraWidth);
+  await guest.getByRole('button', { name: 'Screen share' }).click();
+  await expect(panel.getByTestId('sharing-screen')).toHaveCount(0);
+  await expect.poll(() => mainVideoWidth(dealer), { timeout: 30_000 }).toBe(cameraWidth);
+  await expectRemoteVideoPlaying(dealer);
+  await expectAxeClean(guest);
+
+  // The visitor hangs up and rates; the dealer sees them leave.
+  await guest.getByRole('button', { name: 'Hang up' }).click();
+  await expect(guest.getByRole('heading', { name: 'Thank you for attending!' })).toBeVisible();
+  await expect(dealer.getByTestId('room-notice')).toContainText('Guest left the meeting');
+  await expect(panel.getByTestId('participant')).toHaveCount(0);
+  await guest.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await guest.getByRole('textbox', { name: 'Comment (optional)' }).fill('Very clear, thank you');
+  const rated = guest.waitForResponse((r) => r.url().endsWith('/API/V1/videos/live/scorings'));
+  await guest.getByRole('button', { name: 'Send' }).click();
+  expect((await rated).status()).toBe(201);
+  await expect(guest.getByText('Thank you for your rating!')).toBeVisible();
+
+  await dealer.getByRole('button', { name: 'Hang up' }).click();
+  await expect(dealer.getByRole('button', { name: 'Back to the list' })).toBeVisible();
+  await dealerContext.close();
+  await guestContext.close();
+});
+
+test('a wrong meeting code shows the information error, without the room', async () => {
+  const context = await browser.newContext({ baseURL: BASE });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await page.goto('/videos/live/rooms/00000000-0000-0000-0000-000000000000?code=AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByRole('heading', { name: 'Meeting unavailable' })).toBeVisible();
+  await expect(page.getByText('The meeting code is wrong. Check the link you received.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back to the list' })).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ContactInformation, PlayerRef } from './players';
+import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
+
+/** Room appointment in UTC as the create payload carries it (spec section 3): 'YYYY-MM-DD HH:mm:ss'. */
+export const UTC_APPOINTMENT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01]) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+export const SESSION_NAME_MAX = 100;
+/** A meeting code: at least 96 random bits, URL-safe (the server makes 128). */
+export const MeetingCode = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a meeting code');
+export const LiveRoomId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'is not a room id');
+
+/** Room create payload of spec section 3, plus the optional vehicle shown in the call. */
+export const LiveRoomCreate = z.object({
+  session_name: z.string().trim().min(1).max(SESSION_NAME_MAX),
+  user_id: z.string().min(1).max(100),
+  appointment_date: z.string().regex(UTC_APPOINTMENT, 'is not a UTC date YYYY-MM-DD HH:mm:ss'),
+  owner_id: z.string().min(1).max(100),
+  registration: z.string().trim().toUpperCase().max(20).optional(),
+});
+export type LiveRoomCreate = z.infer<typeof LiveRoomCreate>;
+
+/** A room as its creator sees it (create answer and list item). */
+export const LiveRoom = z.object({
+  id_live_video: z.string(),
+  session_name: z.string(),
+  room_name: z.string(),
+  appointment_date: z.string(),
+  meeting_code: z.string(),
+  link: z.string(),
+  owner_id: z.string(),
+  registration: z.string().nullable(),
+});
+export type LiveRoom = z.infer<typeof LiveRoom>;
+
+export const LiveRoomList = z.object({ items: z.array(LiveRoom) });
+export type LiveRoomList = z.infer<typeof LiveRoomList>;
+
+/** What the room page needs: the room, its owner's logo and contact information, and the vehicle. */
+export const LiveRoomInfo = z.object({
+  id_live_video: z.string(),
+  session_name: z.string(),
+  room_name: z.string(),
+  appointment_date: z.string(),
+  link: z.string(),
+  ownerName: z.string(),
+  logoUrl: z.string().nullable(),
+  contactInformations: z.array(ContactInformation),
+  /** The vehicle's public player, whose spin the dealer may show in the call. */
+  vehicle: z.object({ registration: z.string(), playerRef: PlayerRef.nullable() }).nullable(),
+});
+export type LiveRoomInfo = z.infer<typeof LiveRoomInfo>;
+
+export const LiveRoomCodeQuery = z.object({ code: z.string().max(64).optional() });
+
+export const LiveTokenQuery = z.object({
+  identity: z.string().trim().min(1).max(60),
+  room: z.string().min(1).max(100),
+  code: z.string().max(64).optional(),
+});
+export const LiveToken = z.object({ access_token: z.string(), expires_in: z.number().int() });
+export type LiveToken = z.infer<typeof LiveToken>;
+
+export const IceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string()).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServer>;
+
+/** Live options (`API/V1/videos/live/{id}/options`): the media settings of spec section 7 and the ICE servers. */
+export const LiveOptions = z.object({
+  iceServers: z.array(IceServer),
+  media: z.object({
+    videoCodec: z.literal('VP8'),
+    maxAudioBitrate: z.number().int(),
+    video: z.object({ width: z.number().int(), height: z.number().int(), frameRate: z.number().int() }),
+    dominantSpeaker: z.boolean(),
+  }),
+});
+export type LiveOptions = z.infer<typeof LiveOptions>;
+
+export const LIVE_MEDIA: LiveOptions['media'] = {
+  videoCodec: 'VP8',
+  maxAudioBitrate: 16_000,
+  video: { width: 600, height: 400, frameRate: 24 },
+  dominantSpeaker: true,
+};
+
+/** A visitor's rating after a call (spec section 3); the code proves they were given the link. */
+export const LiveScoring = z.object({
+  id_live_video: LiveRoomId,
+  code: MeetingCode,
+  score: z.number().int().min(1).max(RATING_SCORE_MAX),
+  comment: z.string().trim().max(RATING_COMMENT_MAX).optional(),
+});
+export type LiveScoring = z.infer<typeof LiveScoring>;
+
+/** After a successful e-mail of a room link (spec section 7). */
+export const LiveSharedStatistic = z.object({ source: z.literal('WEB'), sharingType: z.literal('EMAIL') });
+export type LiveSharedStatistic = z.infer<typeof LiveSharedStatistic>;
+
+/** E-mail of a room link: the server writes the calendar invitation (.ics) attached to it. */
+export const LiveRoomEmail = z.object({
+  to: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'is not an e-mail address').max(254),
+  subject: z.string().trim().min(1).max(200),
+  body: z.string().min(1).max(10_000),
+});
+export type LiveRoomEmail = z.infer<typeof LiveRoomEmail>;
+
+// ---- Signalling (WebSocket) ----
+
+export const ParticipantId = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/);
+export const Participant = z.object({ id: ParticipantId, identity: z.string(), host: z.boolean() });
+export type Participant = z.infer<typeof Participant>;
+
+export const MediaState = z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() });
+export type MediaState = z.infer<typeof MediaState>;
+
+const SignalData = z.union([
+  z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(100_000).optional() }) }),
+  z.object({
+    candidate: z.object({
+      candidate: z.string().max(2000),
+      sdpMid: z.string().max(100).nullable().optional(),
+      sdpMLineIndex: z.number().int().nullable().optional(),
+      usernameFragment: z.string().max(256).nullable().optional(),
+    }),
+  }),
+]);
+export type SignalData = z.infer<typeof SignalData>;
+
+/** The spin the dealer shows: frame index, or null when it is put away. */
+export const SpinState = z.object({ frame: z.number().int().min(0).max(999) }).nullable();
+export type SpinState = z.infer<typeof SpinState>;
+
+/** What a browser sends on the signalling socket. */
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('signal'), to: ParticipantId, data: SignalData }),
+  z.object({ type: z.literal('media'), state: MediaState }),
+  z.object({ type: z.literal('spin'), spin: SpinState }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+/** What the server sends on the signalling socket. */
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), self: Participant, participants: z.array(Participant.extend({ media: MediaState.nullable() })), spin: SpinState }),
+  z.object({ type: z.literal('joined'), participant: Participant }),
+  z.object({ type: z.literal('left'), id: ParticipantId }),
+  z.object({ type: z.literal('signal'), from: ParticipantId, data: SignalData }),
+  z.object({ type: z.literal('media'), from: ParticipantId, state: MediaState }),
+  z.object({ type: z.literal('spin'), spin: SpinState }),
+  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN']) }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Close codes of the signalling socket. */
+export const LIVE_CLOSE = { INVALID_TOKEN: 4401, EXPIRED_TOKEN: 4403 } as const;
