@@ -23,6 +23,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 8080, PUBLIC_URL: 'http://127.0.0.1:8080' });
   });
 
+  it('reads the JSON settings into their shapes, e-mail domains in lower case', () => {
+    const config = loadConfig({
+      APP_LINKS: '{"faq":"https://help.example.test/faq"}',
+      IDENTITY_PROVIDERS: '{"Partner.TEST":{"issuer":"https://id.partner.test","clientId":"portal","audience":"api"}}',
+    });
+    expect(config.APP_LINKS).toEqual({ faq: 'https://help.example.test/faq' });
+    expect([...config.IDENTITY_PROVIDERS.keys()]).toEqual(['partner.test']);
+    expect(config.IDENTITY_PROVIDERS.get('partner.test')).toMatchObject({ issuer: 'https://id.partner.test', scope: 'openid profile email offline_access' });
+    expect(loadConfig({}).APP_LINKS).toEqual({});
+  });
+
   it('drops the trailing slash of PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://photos.dealer.example/' }).PUBLIC_URL).toBe('https://photos.dealer.example');
   });
@@ -36,6 +47,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://db/forecourt' }, 'Invalid setting DATABASE_URL="mysql://db/forecourt": must be a postgres:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL="loud": '],
     [{ DEMO_SEED: 'maybe' }, 'Invalid setting DEMO_SEED="maybe": '],
+    [{ APP_LINKS: '{nope' }, 'Invalid setting APP_LINKS: not JSON'],
+    [{ APP_LINKS: '{"faq":"not a url"}' }, 'Invalid setting APP_LINKS: faq '],
+    [{ APP_LINKS: '{"unknown":"https://x.test"}' }, 'Invalid setting APP_LINKS: '],
+    [{ IDENTITY_PROVIDERS: '[' }, 'Invalid setting IDENTITY_PROVIDERS: not JSON'],
+    [{ IDENTITY_PROVIDERS: '{"partner.test":{"issuer":"https://id.partner.test"}}' }, 'Invalid setting IDENTITY_PROVIDERS: partner.test.clientId '],
   ])('refuses %o with one line naming the variable', (env, start) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);

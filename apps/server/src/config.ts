@@ -1,3 +1,4 @@
+import { APP_LINK_NAMES } from '@forecourt/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -13,6 +14,41 @@ const iceServers = z.array(
     credential: z.string().optional(),
   }),
 );
+
+/** A setting holding JSON of the given shape; the error names the bad entry, not the whole value. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx): z.infer<T> | undefined => {
+      if (!text) return undefined;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+      const parsed = schema.safeParse(raw);
+      if (parsed.success) return parsed.data;
+      const issue = parsed.error.issues[0]!;
+      ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')} ${issue.message}` });
+      return z.NEVER;
+    });
+// Their values are long and say nothing an error needs: a refusal names the entry instead.
+const JSON_SETTINGS = new Set(['IDENTITY_PROVIDERS', 'APP_LINKS']);
+
+/** An external OIDC issuer trusted for the e-mail domains mapped to it in IDENTITY_PROVIDERS. */
+export const ExternalProvider = z.object({
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  audience: z.string().min(1),
+  jwksUri: z.url().optional(),
+  scope: z.string().default('openid profile email offline_access'),
+  /** The provider's own account page (password, sessions), linked from the portal's account screen. */
+  accountUrl: z.url().optional(),
+});
+export type ExternalProvider = z.infer<typeof ExternalProvider>;
 
 /** Every setting, read from the environment once at start. Defaults run the embedded stack. */
 export const ConfigSchema = z
@@ -57,10 +93,13 @@ export const ConfigSchema = z
     // The public player's webinar button: the form, and the dealer group that is the provider's own account.
     WEBINAR_FORM_URL: z.url().optional(),
     PROVIDER_GROUP_ID: z.string().optional(),
-    IDENTITY_PROVIDERS: z.string().optional(),
+    // JSON of e-mail domain to the external OIDC issuer of its users.
+    IDENTITY_PROVIDERS: json(z.record(z.string().min(1), ExternalProvider)).transform(
+      (v) => new Map(Object.entries(v ?? {}).map(([domain, p]) => [domain.toLowerCase(), p])),
+    ),
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
-    APP_LINKS: z.string().optional(),
+    APP_LINKS: json(z.partialRecord(z.enum(APP_LINK_NAMES), z.url())).transform((v) => v ?? {}),
     // GET /metrics: on the API's own port for a caller with this bearer token, and/or on METRICS_PORT of
     // the loopback (the only way a worker process serves its metrics). Neither set: no metrics.
     METRICS_TOKEN: z.string().min(16).optional(),
@@ -133,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue.path[0] ?? 'configuration');
     const value = picked[name];
     throw new ConfigError(
-      `Invalid setting ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
+      `Invalid setting ${name}${value === undefined || JSON_SETTINGS.has(name) ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
     );
   }
   return parsed.data;

@@ -42,3 +42,75 @@ describe('import rules', () => {
     expect(offending(['apps/web/src'], (t) => t.startsWith('apps/server') || t.startsWith('@forecourt/server'))).toEqual([]);
   });
 });
+
+const MODULES = 'apps/server/src/modules';
+// Code that seeds data for tests and the end-to-end runs: held to the rules of tests, not of the server.
+const isTestSupport = (f: string) => /\.(e2e-seed|test-helpers?|test-support)\.ts$/.test(f);
+const moduleOf = (f: string) => f.slice(MODULES.length + 1).split('/')[0]!;
+const moduleFiles = () => sourceFiles(MODULES).filter((f) => !isTestSupport(f));
+
+// Statements built with Kysely or written as SQL text; opening a transaction is a service's business.
+const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\brawRows\(|\bexecuteQuery\(/;
+// The SQL-backed drivers of the platform adapters: the queue (and its figures), the outboxes and the server secrets.
+const PLATFORM_SQL_DRIVERS = ['apps/server/src/platform/queue/sql-queue.ts', 'apps/server/src/platform/queue/queue-stats.ts', 'apps/server/src/platform/outbox.ts', 'apps/server/src/platform/secrets.ts'];
+
+describe('the shape of the server modules', () => {
+  it('writes SQL only in repos (*.repo.ts), platform/db and the SQL drivers of the adapters', () => {
+    const files = [...moduleFiles(), ...sourceFiles('apps/server/src/platform')];
+    const withSql = files.filter(
+      (f) =>
+        !f.endsWith('.repo.ts') &&
+        !f.startsWith('apps/server/src/platform/db/') &&
+        !PLATFORM_SQL_DRIVERS.includes(f) &&
+        SQL.test(fs.readFileSync(path.join(root, f), 'utf8')),
+    );
+    expect(withSql).toEqual([]);
+  });
+
+  it('keeps route files off repos: a handler calls a service', () => {
+    const routes = moduleFiles().filter((f) => f.endsWith('.routes.ts'));
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.flatMap((f) => importsOf(f).filter((t) => t.endsWith('.repo')).map((t) => `${f} imports ${t}`))).toEqual([]);
+  });
+
+  it('lets no module import another module’s routes, the demo seed or app.ts', () => {
+    const wrong = moduleFiles().flatMap((f) =>
+      importsOf(f)
+        .filter(
+          (t) =>
+            t.startsWith('apps/server/src/seed/') ||
+            t === 'apps/server/src/app' ||
+            (t.startsWith(`${MODULES}/`) && t.endsWith('.routes') && moduleOf(t) !== moduleOf(f)),
+        )
+        .map((t) => `${f} imports ${t}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets a module call another module’s services, never its repo (its types are fine)', () => {
+    const wrong = moduleFiles().flatMap((f) => {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      return [...text.matchAll(/^import\s+(?!type\s)[^;]*?from\s*'(\.\.\/[^']+\.repo)'/gm)]
+        .map((m) => path.join(path.dirname(f), m[1]!))
+        .filter((t) => t.startsWith(`${MODULES}/`) && moduleOf(t) !== moduleOf(f))
+        .map((t) => `${f} imports ${t}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives every module one <name>.module.ts, registered in the one list', () => {
+    const folders = fs.readdirSync(path.join(root, MODULES), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const listed = importsOf(`${MODULES}/server-modules.ts`).filter((t) => t.endsWith('.module')).map((t) => t.slice(MODULES.length + 1));
+    expect(listed.sort()).toEqual(folders.map((name) => `${name}/${name}.module`).sort());
+  });
+
+  it('loads route files only from the modules’ routes hooks, so a worker never holds them', () => {
+    const staticRouteImports = moduleFiles()
+      .filter((f) => !f.endsWith('.routes.ts'))
+      .flatMap((f) => {
+        const text = fs.readFileSync(path.join(root, f), 'utf8');
+        return [...text.matchAll(/^import\s[^;]*?from\s*'([^']+\.routes)'/gm)].map((m) => `${f} imports ${m[1]}`);
+      });
+    expect(staticRouteImports).toEqual([]);
+  });
+});

@@ -78,9 +78,7 @@ async function startApp(adapters: Adapters, workerReady: () => boolean, metrics:
 }
 
 main().catch((err: unknown) => {
-  // Settings that modules parse themselves (JSON ones) say so with the same "Invalid setting" prefix.
-  const known = err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError;
-  if (known || (err instanceof Error && err.message.startsWith('Invalid setting '))) {
+  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError) {
     console.error(`Forecourt cannot start: ${err.message}`);
   } else {
     console.error('Forecourt cannot start:', err);

@@ -75,3 +75,7 @@ export type VerificationsResponse = z.infer<typeof VerificationsResponse>;
 
 /** Header carrying the portal user's bearer token on clipping-service calls (which use basic auth). */
 export const FORECOURT_AUTHORIZATION_HEADER = 'x-forecourt-authorization';
+
+/** Route parameters: an image, or an edit, of a shooting. */
+export const ShootingImageParams = z.object({ id: z.string(), imageId: z.string() });
+export const ShootingEditParams = z.object({ id: z.string(), editId: z.string() });

@@ -76,3 +76,16 @@ export const PlayerScoring = z.object({
   comment: z.string().trim().max(RATING_COMMENT_MAX).optional(),
 });
 export type PlayerScoring = z.infer<typeof PlayerScoring>;
+
+/** GET /api/shootings/{id}/marketplaces/{marketplace}. */
+export const PlayerReferenceParams = z.object({ id: z.string().min(1).max(100), marketplace: Marketplace });
+/** The public player's routes: a reference, one of its frame files, the image version of a variant URL. */
+export const PlayerRefParams = z.object({ ref: PlayerRef });
+export const PlayerFrameParams = z.object({
+  ref: PlayerRef,
+  index: z.coerce.number().int().min(0).max(999),
+  file: z.string().regex(/^\d{3,4}\.(webp|jpg)$/, 'is not a frame file'),
+});
+export const VersionQuery = z.object({ v: z.string().max(40).optional() });
+/** The empty JSON object some public calls answer. */
+export const EmptyResponse = z.object({});

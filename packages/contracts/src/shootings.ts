@@ -201,3 +201,8 @@ export function pickOrderGallery<T extends { order: number; imageType: string }>
 
 /** A vin starting with Virtual_ marks a virtual product, hence a virtual shooting (spec section 3). */
 export const isVirtualVin = (vin: string): boolean => vin.startsWith('Virtual_');
+
+/** Route parameters naming a shooting, a product or an owner by id alone. */
+export const ShootingIdParams = z.object({ id: z.string() });
+export const ProductIdParams = z.object({ productId: z.string() });
+export const OwnerIdParams = z.object({ ownerId: z.string() });

@@ -33,3 +33,7 @@ export const StampConfiguration = z.object({
   }),
 });
 export type StampConfiguration = z.infer<typeof StampConfiguration>;
+
+/** Route parameters: a user's stamps, one stamp. */
+export const StampUserParams = z.object({ userId: z.string() });
+export const StampIdParams = z.object({ stampId: z.string() });

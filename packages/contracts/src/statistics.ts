@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlayerRef } from './players';
 
 /** After a successful e-mail or SMS of a VIDEO player link (spec section 7). */
 export const PlayerSharedStatistic = z.object({
@@ -6,6 +7,9 @@ export const PlayerSharedStatistic = z.object({
   sharingType: z.enum(['EMAIL', 'SMS']),
 });
 export type PlayerSharedStatistic = z.infer<typeof PlayerSharedStatistic>;
+
+/** POST /api/users/{id}/statistics/players/{ref}/shared. */
+export const PlayerSharedParams = z.object({ id: z.string().min(1).max(100), ref: PlayerRef });
 
 /** Longest period the statistics answer, in days (a year, a leap one included). */
 export const STATISTICS_MAX_DAYS = 366;

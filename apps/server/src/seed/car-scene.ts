@@ -9,7 +9,8 @@ import {
   type PlateSpot,
 } from './car-drawing';
 import type { BodyShape, Registration } from './demo-vehicles';
-import { plateCoverSvg, plateSvg, PLATE_RATIO } from './licence-plate';
+import { plateCoverSvg, PLATE_RATIO } from '../modules/vision/plate-cover-svg';
+import { plateSvg } from './licence-plate';
 import { darken, lighten } from './svg-colour';
 
 export const CAR_ANGLES = [

@@ -1,4 +1,4 @@
-import { plateCoverSvg, PLATE_RATIO } from './licence-plate';
+import { plateCoverSvg, PLATE_RATIO } from '../modules/vision/plate-cover-svg';
 import { darken, isLight, lighten, xml } from './svg-colour';
 
 /** Who a piece of branding is for: the name written on it, its colour and the line under the name. */

@@ -1,10 +1,7 @@
 import type { Registration } from './demo-vehicles';
+import { PLATE_FONT as FONT, PLATE_RATIO } from '../modules/vision/plate-cover-svg';
 import { xml } from './svg-colour';
 
-/** An EU plate is 520 × 110 mm. */
-export const PLATE_RATIO = 110 / 520;
-
-const FONT = "'DejaVu Sans Condensed', 'Liberation Sans Narrow', 'DejaVu Sans', sans-serif";
 
 function euStars(cx: number, cy: number, radius: number, size: number): string {
   return Array.from({ length: 12 }, (_, i) => {
@@ -36,17 +33,5 @@ export function plateSvg(reg: Registration, width: number): string {
   <circle cx="${width - right / 2 - h * 0.035}" cy="${h * 0.35}" r="${band * 0.22}" fill="#ffffff" opacity="0.85"/>`
       : ''
   }
-</g>`;
-}
-
-/** A plate-sized cover in the dealer's colours, as dealers put over registrations in adverts. */
-export function plateCoverSvg(dealerName: string, colour: string, width: number): string {
-  const h = width * PLATE_RATIO;
-  const band = width * 0.085;
-  const fontSize = Math.min(h * 0.5, ((width - band * 1.5) * 0.95) / (dealerName.length * 0.58));
-  return `<g>
-  <rect x="0" y="0" width="${width}" height="${h}" rx="${h * 0.1}" fill="#fbfbf8" stroke="#1a1a1a" stroke-width="${h * 0.035}"/>
-  <rect x="${h * 0.035}" y="${h * 0.035}" width="${band}" height="${h * 0.93}" rx="${h * 0.07}" fill="${colour}"/>
-  <text x="${band + (width - band) / 2}" y="${h * 0.5 + fontSize * 0.36}" font-family="${FONT}" font-weight="bold" font-size="${fontSize.toFixed(1)}" fill="${colour}" text-anchor="middle">${xml(dealerName)}</text>
 </g>`;
 }

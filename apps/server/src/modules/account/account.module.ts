@@ -4,17 +4,8 @@ import type { ServerModule } from '../module';
 export const accountModule: ServerModule = {
   name: 'account',
   routes: async (app, { adapters, auth }) => {
-    const [{ accountRoutes }, { createAccountService }, { parseIdentityProviders }, { parseAppLinks }] = await Promise.all([
-      import('./account.routes'),
-      import('./account.service'),
-      import('../identity/identity-providers'),
-      import('../web-config/web-config.routes'),
-    ]);
-    const account = createAccountService({
-      db: adapters.db,
-      providers: parseIdentityProviders(adapters.config.IDENTITY_PROVIDERS),
-      appLinks: parseAppLinks(adapters.config.APP_LINKS),
-    });
+    const [{ accountRoutes }, { createAccountService }] = await Promise.all([import('./account.routes'), import('./account.service')]);
+    const account = createAccountService({ db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS });
     await accountRoutes(app, { auth, account });
   },
 };

@@ -6,7 +6,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { useTestApp } from '../../test/test-app';
 import type { UserContext } from '../identity/identity.repo';
-import { parseIdentityProviders } from '../identity/identity-providers';
+import { loadConfig } from '../../config';
 import { createAccountService } from './account.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -72,12 +72,12 @@ describe('the identity provider’s account page', () => {
   });
 
   it('is the external provider’s accountUrl for the users of its domain, and none when it names none', async () => {
-    const providers = parseIdentityProviders(
-      JSON.stringify({
+    const providers = loadConfig({
+      IDENTITY_PROVIDERS: JSON.stringify({
         'partner.test': { issuer: 'https://sso.partner.test', clientId: 'c', audience: 'a', accountUrl: 'https://sso.partner.test/account' },
         'bare.test': { issuer: 'https://sso.bare.test', clientId: 'c', audience: 'a' },
       }),
-    );
+    }).IDENTITY_PROVIDERS;
     const account = createAccountService({ db: adapters.db, providers, appLinks: { account: 'https://id.example.test/account' } });
     const user = (email: string): UserContext => ({
       id: 'u',
@@ -94,7 +94,7 @@ describe('the identity provider’s account page', () => {
     });
     expect((await account.profile(user('jo@partner.test'))).identityAccountUrl).toBe('https://sso.partner.test/account');
     expect((await account.profile(user('jo@bare.test'))).identityAccountUrl).toBeNull();
-    expect(() => parseIdentityProviders(JSON.stringify({ 'x.test': { issuer: 'https://x.test', clientId: 'c', audience: 'a', accountUrl: 'nope' } }))).toThrow(
+    expect(() => loadConfig({ IDENTITY_PROVIDERS: JSON.stringify({ 'x.test': { issuer: 'https://x.test', clientId: 'c', audience: 'a', accountUrl: 'nope' } }) })).toThrow(
       /IDENTITY_PROVIDERS: x.test.accountUrl/,
     );
   });

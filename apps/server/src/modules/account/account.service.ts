@@ -1,7 +1,7 @@
 import type { AccountLanguage, AccountProfile, AppLinkName } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import type { UserContext } from '../identity/identity.repo';
-import type { ExternalProvider } from '../identity/identity-providers';
+import type { ExternalProvider } from '../../config';
 import { findGroupName, findStocks, updateLocale } from './account.repo';
 
 interface Deps {

@@ -2,7 +2,7 @@ import type { ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { makeThumbnail, stampImage } from '../images/image-render';
-import { findStamp, type StampRow } from '../stamps/stamps.repo';
+import { stampForJob, type StampRow } from '../stamps/stamps.service';
 import { IN_PLACE, placeQuad, type Placement } from '../vision/crop-framing';
 import { applyPlateCover, defaultPlateCover } from '../vision/plate-cover';
 import type { CoverParams } from './edit-params';
@@ -46,7 +46,7 @@ export interface LoadedStamp {
 
 /** The stamp and its overlay, or null when either is gone. */
 export async function loadStamp(deps: Deps, stampId: string): Promise<LoadedStamp | null> {
-  const row = await findStamp(deps.db, stampId);
+  const row = await stampForJob(deps, stampId);
   const overlay = row && (await deps.blobs.getBuffer(row.overlayKey));
   return row && overlay ? { row, overlay } : null;
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { carSceneSvg, type CarAngle } from '../../seed/car-scene';
 import { makeGroupStamp } from '../images/images.fixtures';
+import { makeShooting } from '../shootings/shootings.fixtures';
 
 export const SCENE = { width: 800, height: 600 };
 
@@ -29,7 +30,6 @@ export async function makeEditableShooting(
   s: { ownerId: string; groupId: string; photos: Buffer[]; cropping?: { type: string; background?: Buffer; blurringValue?: number } },
 ): Promise<EditableShooting> {
   const { db, blobs, ids } = adapters;
-  const now = adapters.clock.now().toISOString();
   const stampId = await makeGroupStamp(adapters, { groupId: s.groupId, name: 'Showroom', format: '4/3', width: 400, height: 300 });
   const backgroundKey = s.cropping?.background ? `stamps/${stampId}/background.png` : null;
   if (backgroundKey) await blobs.put(backgroundKey, s.cropping!.background!, 'image/png');
@@ -37,32 +37,21 @@ export async function makeEditableShooting(
     .insertInto('stamp_configurations')
     .values({ stamp_id: stampId, cropping_type: s.cropping?.type ?? 'CROPPING', background_key: backgroundKey, blurring_value: s.cropping?.blurringValue ?? 0 })
     .execute();
-  const productId = ids.uuid();
-  await db
-    .insertInto('products')
-    .values({ id: productId, owner_id: s.ownerId, vin: `VF1EDIT${productId.slice(0, 10)}`, registration: 'AB-123-CD', brand: 'Renault', model: 'Clio', product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now })
-    .execute();
-  const shootingId = ids.uuid();
-  await db
-    .insertInto('shootings')
-    .values({ id: shootingId, product_id: productId, owner_id: s.ownerId, shooting_type: 'STANDARD', registration: 'AB-123-CD', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', dms_synced_at: null, stamp_id: stampId, format: '4/3', video_name: null, created_by: null, created_at: now })
-    .execute();
-  const images: EditableShooting['images'] = [];
-  for (const [position, photo] of s.photos.entries()) {
-    const row = { position, originalId: ids.uuid(), stampedId: ids.uuid() };
-    for (const [id, type, bytes] of [
-      [row.originalId, 'ORIGINAL', photo],
-      [row.stampedId, 'STAMPED', await sharp(photo).resize(400, 300).jpeg().toBuffer()],
-    ] as const) {
-      const key = `shootings/${shootingId}/${position}-${type}.jpg`;
-      await blobs.put(key, bytes, 'image/jpeg');
-      await db
-        .insertInto('images')
-        .values({ id, shooting_id: shootingId, position, image_type: type, blob_key: key, thumbnail_key: null, format: '4/3', stamp_id: stampId, mask_id: null, is_label_image: 0, width: null, height: null, bytes: bytes.length, created_at: now, updated_at: now })
-        .execute();
-    }
-    images.push(row);
-  }
+  const stamped = await Promise.all(s.photos.map((photo) => sharp(photo).resize(400, 300).jpeg().toBuffer()));
+  const made = await makeShooting(adapters, {
+    ownerId: s.ownerId,
+    registration: 'AB-123-CD',
+    vin: `VF1EDIT${ids.uuid().slice(0, 10)}`,
+    stampId,
+    thumbnails: false,
+    images: s.photos.flatMap((photo, position) => [
+      { position, type: 'ORIGINAL', bytes: photo, stampId },
+      { position, type: 'STAMPED', bytes: stamped[position]!, stampId },
+    ]),
+  });
+  const idOf = (position: number, type: string) => made.images.find((i) => i.position === position && i.type === type)!.id;
+  const images: EditableShooting['images'] = s.photos.map((_, position) => ({ position, originalId: idOf(position, 'ORIGINAL'), stampedId: idOf(position, 'STAMPED') }));
+  const { shootingId, productId } = made;
   return { shootingId, productId, stampId, images };
 }
 

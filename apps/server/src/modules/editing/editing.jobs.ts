@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { defineJob, type JobContext } from '../../platform/queue/queue';
 import { stampImage } from '../images/image-render';
-import { setRemarketingStatus, upsertDerivedImage } from '../images/images.repo';
+import { saveDerivedImage } from '../images/derived-images.service';
+import { setRemarketingStatus } from '../shootings/shooting-scope.service';
 import { composeCropped } from '../vision/compose-crop';
 import { applyPlateCover } from '../vision/plate-cover';
 import { segmentVehicle, UnreadablePicture } from '../vision/segmentation';
@@ -171,20 +172,6 @@ export type EditingJobs = ReturnType<typeof editingJobs>;
 /** Writes an edit's files as the images of its position (replacing older ones of the same types). */
 export async function addToShooting(deps: Deps, edit: EditRow, outputs: EditOutput[], stampId: string): Promise<void> {
   for (const o of outputs) {
-    const replaced = await upsertDerivedImage(deps.db, {
-      id: deps.ids.uuid(),
-      shootingId: edit.shootingId,
-      position: edit.position,
-      imageType: o.imageType,
-      blobKey: o.blobKey,
-      thumbnailKey: o.thumbnailKey,
-      format: null,
-      stampId,
-      width: o.width,
-      height: o.height,
-      bytes: o.bytes,
-      now: deps.clock.now().toISOString(),
-    });
-    await Promise.all(replaced.map((k) => deps.blobs.delete(k)));
+    await saveDerivedImage(deps, { shootingId: edit.shootingId, position: edit.position, imageType: o.imageType, blobKey: o.blobKey, thumbnailKey: o.thumbnailKey, format: null, stampId, width: o.width, height: o.height, bytes: o.bytes });
   }
 }

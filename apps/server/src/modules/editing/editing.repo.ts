@@ -38,27 +38,6 @@ export interface EditResult {
   coverEditId?: string;
 }
 
-export interface ScopedShooting {
-  id: string;
-  ownerId: string;
-  ownerName: string;
-  shootingType: string;
-  stampId: string | null;
-}
-
-/** The shooting when one of the caller's owners holds it. */
-export async function findShootingInScope(db: Db, shootingId: string, ownerIds: string[]): Promise<ScopedShooting | null> {
-  if (ownerIds.length === 0) return null;
-  const row = await db
-    .selectFrom('shootings')
-    .innerJoin('owners', 'owners.id', 'shootings.owner_id')
-    .select(['shootings.id', 'shootings.owner_id', 'owners.name', 'shootings.shooting_type', 'shootings.stamp_id'])
-    .where('shootings.id', '=', shootingId)
-    .where('shootings.owner_id', 'in', ownerIds)
-    .executeTakeFirst();
-  return row ? { id: row.id, ownerId: row.owner_id, ownerName: row.name, shootingType: row.shooting_type, stampId: row.stamp_id } : null;
-}
-
 export interface PositionImage {
   id: string;
   position: number;

@@ -7,10 +7,12 @@ import {
   FORECOURT_AUTHORIZATION_HEADER,
   ImageEdit,
   LicencePlateCoverBody,
+  ShootingEditParams,
+  ShootingIdParams,
+  ShootingImageParams,
   VerificationsResponse,
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
@@ -18,8 +20,6 @@ import { authentication, currentUser, type Auth } from '../identity/auth';
 import type { EditingJobs } from './editing.jobs';
 import { addEditedImages, getEdit, requestCrop, requestPlateCover } from './editing.service';
 import { listVerifications, verifyEditedImages } from './verification.service';
-
-const ShootingImageParams = z.object({ id: z.string(), imageId: z.string() });
 
 export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: Auth; jobs: EditingJobs }): Promise<void> {
   const { auth } = deps;
@@ -42,19 +42,19 @@ export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: 
 
   app.get(
     '/api/shootings/:id/edits/:editId',
-    { ...user, schema: { params: z.object({ id: z.string(), editId: z.string() }), response: { 200: ImageEdit } } },
+    { ...user, schema: { params: ShootingEditParams, response: { 200: ImageEdit } } },
     async (request) => getEdit(services, currentUser(request), request.params.id, request.params.editId),
   );
 
   app.post(
     '/api/shootings/:id/images',
-    { ...user, schema: { params: z.object({ id: z.string() }), body: AddEditedImagesBody, response: { 200: AddedImages } } },
+    { ...user, schema: { params: ShootingIdParams, body: AddEditedImagesBody, response: { 200: AddedImages } } },
     async (request) => addEditedImages(services, currentUser(request), request.params.id, request.body.editIds),
   );
 
   app.get(
     '/api/shootings/:id/verifications',
-    { ...user, schema: { params: z.object({ id: z.string() }), response: { 200: VerificationsResponse } } },
+    { ...user, schema: { params: ShootingIdParams, response: { 200: VerificationsResponse } } },
     async (request) => listVerifications(services, currentUser(request), request.params.id),
   );
 

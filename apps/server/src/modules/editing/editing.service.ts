@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import type { Quad } from '../vision/geometry';
+import { findShootingInScope, type ShootingRow } from '../shootings/shooting-scope.service';
 import { outputsToAdd } from './covered-crop.service';
 import type { CoverParams, CropParams } from './edit-params';
 import { addToShooting, type EditingJobs } from './editing.jobs';
@@ -13,12 +14,10 @@ import {
   findEdit,
   findPositionImages,
   findShootingEdits,
-  findShootingInScope,
   insertEdit,
   setMaskOf,
   type EditRow,
   type PositionImage,
-  type ScopedShooting,
 } from './editing.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids'> & { jobs: EditingJobs };
@@ -35,18 +34,18 @@ export const toImageEdit = (e: EditRow): ImageEdit => ({
 });
 
 /** The shooting and the ORIGINAL of the named image's position, when the caller may edit them. */
-async function editableOriginal(deps: Deps, user: UserContext, shootingId: string, imageId: string): Promise<{ shooting: ScopedShooting; original: PositionImage; stampId: string }> {
-  const shooting = await findShootingInScope(deps.db, shootingId, user.ownerIds);
+async function editableOriginal(deps: Deps, user: UserContext, shootingId: string, imageId: string): Promise<{ shooting: ShootingRow; original: PositionImage; stampId: string }> {
+  const shooting = await findShootingInScope(deps.db, user, { shootingId });
   if (!shooting) throw notFound('Shooting');
   const original = (await findPositionImages(deps.db, shooting.id, imageId)).find((i) => i.imageType === 'ORIGINAL');
   if (!original) throw notFound('Image');
-  if (shooting.shootingType !== 'STANDARD') throw badRequest('Only photo shootings can be edited');
-  const stampId = original.stampId ?? shooting.stampId;
+  if (shooting.shooting_type !== 'STANDARD') throw badRequest('Only photo shootings can be edited');
+  const stampId = original.stampId ?? shooting.stamp_id;
   if (!stampId) throw badRequest('This shooting has no stamp yet');
   return { shooting, original, stampId };
 }
 
-async function startEdit(deps: Deps, user: UserContext, target: { shooting: ScopedShooting; original: PositionImage }, kind: EditKind, params: CoverParams | CropParams): Promise<ImageEdit> {
+async function startEdit(deps: Deps, user: UserContext, target: { shooting: ShootingRow; original: PositionImage }, kind: EditKind, params: CoverParams | CropParams): Promise<ImageEdit> {
   const id = deps.ids.uuid();
   await insertEdit(deps.db, { id, shootingId: target.shooting.id, originalId: target.original.id, position: target.original.position, kind, params, createdBy: user.id, now: deps.clock.now().toISOString() });
   const job = kind === 'LICENSE_PLATE_COVER' ? deps.jobs.cover : deps.jobs.crop;
@@ -59,7 +58,7 @@ async function startEdit(deps: Deps, user: UserContext, target: { shooting: Scop
 export async function requestPlateCover(deps: Deps, user: UserContext, p: { shootingId: string; imageId: string }, body: LicencePlateCoverBody): Promise<ImageEdit> {
   requireOption(user, 'useLicensePlateCover');
   const target = await editableOriginal(deps, user, p.shootingId, p.imageId);
-  const params: CoverParams = { plates: body.plates.map((plate) => plate.corners as Quad), ownerId: target.shooting.ownerId, ownerName: target.shooting.ownerName, stampId: target.stampId };
+  const params: CoverParams = { plates: body.plates.map((plate) => plate.corners as Quad), ownerId: target.shooting.owner_id, ownerName: target.shooting.owner_name, stampId: target.stampId };
   return startEdit(deps, user, target, 'LICENSE_PLATE_COVER', params);
 }
 
@@ -76,7 +75,7 @@ export async function requestCrop(deps: Deps, user: UserContext, kind: CroppingT
 
 /** One edit of a shooting the caller reaches. */
 export async function getEdit(deps: Pick<Deps, 'db'>, user: UserContext, shootingId: string, editId: string): Promise<ImageEdit> {
-  const shooting = await findShootingInScope(deps.db, shootingId, user.ownerIds);
+  const shooting = await findShootingInScope(deps.db, user, { shootingId });
   const edit = shooting && (await findEdit(deps.db, editId));
   if (!edit || edit.shootingId !== shooting.id) throw notFound('Edit');
   return toImageEdit(edit);
@@ -85,7 +84,7 @@ export async function getEdit(deps: Pick<Deps, 'db'>, user: UserContext, shootin
 /** Adds the pictures of finished cropping edits to the shooting; each edit answers on its own. */
 export async function addEditedImages(deps: Deps, user: UserContext, shootingId: string, editIds: string[]): Promise<AddedImages> {
   requireOption(user, 'useCropping');
-  const shooting = await findShootingInScope(deps.db, shootingId, user.ownerIds);
+  const shooting = await findShootingInScope(deps.db, user, { shootingId });
   if (!shooting) throw notFound('Shooting');
   const edits = new Map((await findShootingEdits(deps.db, shooting.id, editIds)).map((e) => [e.id, e]));
   if (editIds.some((id) => !edits.has(id))) throw notFound('Edit');

@@ -2,11 +2,12 @@ import type { ImageType, QualityWarning, VerificationsResponse } from '@forecour
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
-import { saveVerification, setRemarketingStatus } from '../images/images.repo';
+import { recordVerification } from '../images/derived-images.service';
 import type { UserContext } from '../identity/identity.repo';
 import { checkQuality } from '../vision/image-quality';
 import type { VehicleMask } from '../vision/segmentation';
-import { findEdit, findPositionImages, findShootingInScope, listShootingVerifications } from './editing.repo';
+import { findShootingInScope, setRemarketingStatus } from '../shootings/shooting-scope.service';
+import { findEdit, findPositionImages, listShootingVerifications } from './editing.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock'>;
 
@@ -31,7 +32,7 @@ async function maskOf(deps: Deps, editId: string | null): Promise<VehicleMask | 
  * a crop, its mask. The shooting shows QUALITY_CONTROL while it runs, FINISHED after.
  */
 export async function verifyEditedImages(deps: Deps, user: UserContext, p: { shootingId: string; imageId: string }, cropped: boolean): Promise<VerificationsResponse> {
-  const shooting = await findShootingInScope(deps.db, p.shootingId, user.ownerIds);
+  const shooting = await findShootingInScope(deps.db, user, { shootingId: p.shootingId });
   const images = shooting ? await findPositionImages(deps.db, shooting.id, p.imageId) : [];
   if (!shooting || images.length === 0) throw notFound('Image');
   const types = cropped ? CROPPED : COVERED;
@@ -45,7 +46,7 @@ export async function verifyEditedImages(deps: Deps, user: UserContext, p: { sho
     const report = bytes ? await checkQuality(bytes, mask) : null;
     const warnings: QualityWarning[] = report?.warnings ?? [];
     const checkedAt = deps.clock.now().toISOString();
-    await saveVerification(deps.db, image.id, KIND, JSON.stringify(report ?? { missing: true, warnings }), checkedAt);
+    await recordVerification(deps, image.id, KIND, JSON.stringify(report ?? { missing: true, warnings }), checkedAt);
     verifications.push({ imageId: image.id, position: image.position, imageType: image.imageType, warnings, checkedAt });
   }
   await setRemarketingStatus(deps.db, shooting.id, 'FINISHED');
@@ -54,7 +55,7 @@ export async function verifyEditedImages(deps: Deps, user: UserContext, p: { sho
 
 /** The quality warnings recorded for a shooting's pictures, for the detail page. */
 export async function listVerifications(deps: Pick<Deps, 'db'>, user: UserContext, shootingId: string): Promise<VerificationsResponse> {
-  const shooting = await findShootingInScope(deps.db, shootingId, user.ownerIds);
+  const shooting = await findShootingInScope(deps.db, user, { shootingId });
   if (!shooting) throw notFound('Shooting');
   const rows = await listShootingVerifications(deps.db, shooting.id, KIND);
   return {

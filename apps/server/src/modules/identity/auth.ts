@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
-import { hasOption, type UserContext } from './identity.repo';
+import { hasOption } from '@forecourt/contracts';
+import type { UserContext } from './identity.repo';
 import { createTokenCache } from './token-cache';
 import { createUserContextCache } from './user-context-cache';
 import { verifyBearer, type TrustedIssuer } from './token-verifier';
@@ -37,7 +38,7 @@ export const currentUser = (request: FastifyRequest): UserContext => {
 };
 
 export const requireOption = (user: UserContext, name: string): void => {
-  if (!hasOption(user, name)) throw new AppError('FORBIDDEN', `Your account does not have the ${name} option`);
+  if (!hasOption(user.options, name)) throw new AppError('FORBIDDEN', `Your account does not have the ${name} option`);
 };
 
 const AUTHENTICATES = Symbol('authenticates');

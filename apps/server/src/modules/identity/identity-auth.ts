@@ -1,6 +1,6 @@
 import type { Adapters } from '../../platform/adapters';
 import { createAuth, type Auth } from './auth';
-import { externalIssuers, parseIdentityProviders } from './identity-providers';
+import { externalIssuers } from './identity-providers';
 import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
 import { localIssuer, type TrustedIssuer } from './token-verifier';
 
@@ -12,7 +12,7 @@ export async function createIdentityAuth(adapters: Adapters): Promise<Auth> {
   const key = await getSigningKey(adapters.db);
   const issuers: TrustedIssuer[] = [
     localIssuer(embeddedIssuer(adapters.config.PUBLIC_URL), API_AUDIENCE, key.publicJwk),
-    ...externalIssuers(parseIdentityProviders(adapters.config.IDENTITY_PROVIDERS)),
+    ...externalIssuers(adapters.config.IDENTITY_PROVIDERS),
   ];
   return createAuth(adapters, () => issuers);
 }

@@ -1,39 +1,11 @@
 import type { IdentityProviderResponse } from '@forecourt/contracts';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
+import type { ExternalProvider } from '../../config';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '../../platform/errors';
 import { PORTAL_CLIENT_ID, PORTAL_SCOPE } from './oidc/provider';
 import { API_AUDIENCE, embeddedIssuer } from './signing-keys';
 import type { TrustedIssuer } from './token-verifier';
-
-const ExternalProvider = z.object({
-  issuer: z.url(),
-  clientId: z.string().min(1),
-  audience: z.string().min(1),
-  jwksUri: z.url().optional(),
-  scope: z.string().default('openid profile email offline_access'),
-  /** The provider's own account page (password, sessions), linked from the portal's account screen. */
-  accountUrl: z.url().optional(),
-});
-export type ExternalProvider = z.infer<typeof ExternalProvider>;
-const ExternalProviders = z.record(z.string().min(1), ExternalProvider);
-
-/** IDENTITY_PROVIDERS: JSON of e-mail domain to external OIDC issuer. A bad value stops the start with its reason. */
-export function parseIdentityProviders(json: string | undefined): Map<string, ExternalProvider> {
-  if (!json) return new Map();
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw new Error('Invalid setting IDENTITY_PROVIDERS: not JSON');
-  }
-  const parsed = ExternalProviders.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`Invalid setting IDENTITY_PROVIDERS: ${issue.path.join('.')} ${issue.message}`);
-  }
-  return new Map(Object.entries(parsed.data).map(([domain, p]) => [domain.toLowerCase(), p]));
-}
 
 /** Keys of an external issuer: its jwksUri, or the jwks_uri its discovery document names (fetched once). */
 function discoveredJwks(p: ExternalProvider): JWTVerifyGetKey {

@@ -4,13 +4,12 @@ import type { ServerModule } from '../module';
 export const identityModule: ServerModule = {
   name: 'identity',
   routes: async (app, { adapters, auth }) => {
-    const [{ oidcRoutes }, { createProvider }, { identityRoutes }, { parseIdentityProviders }] = await Promise.all([
+    const [{ oidcRoutes }, { createProvider }, { identityRoutes }] = await Promise.all([
       import('./oidc/oidc.routes'),
       import('./oidc/provider'),
       import('./identity.routes'),
-      import('./identity-providers'),
     ]);
     await oidcRoutes(app, { adapters, provider: await createProvider(adapters) });
-    await identityRoutes(app, { adapters, auth, providers: parseIdentityProviders(adapters.config.IDENTITY_PROVIDERS) });
+    await identityRoutes(app, { adapters, auth, providers: adapters.config.IDENTITY_PROVIDERS });
   },
 };

@@ -105,12 +105,6 @@ export async function userContextVersion(db: Db, userId: string): Promise<number
   return Number(rows[0]?.version ?? 0);
 }
 
-/** True when the option is switched on (a true boolean or a non-empty list). */
-export const hasOption = (user: UserContext, name: string): boolean => {
-  const v = user.options[name];
-  return Array.isArray(v) ? v.length > 0 : v === true;
-};
-
 /** Whether some account of this e-mail domain signs in with the embedded provider (has a password). */
 export async function embeddedDomainExists(db: Db, domain: string): Promise<boolean> {
   const pattern = `%@${domain.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}`;
@@ -121,6 +115,28 @@ export async function embeddedDomainExists(db: Db, domain: string): Promise<bool
     .where('password_hash', 'is not', null)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** The id and password hash of the embedded account with this e-mail (lower case), for sign-in. */
+export const findPasswordUser = (db: Db, email: string) =>
+  db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+
+// ---- failed sign-ins (oidc/login-throttle.ts) ----
+
+export const findLoginAttempt = (db: Db, key: string) => db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+
+export async function saveLoginAttempt(
+  db: Db,
+  key: string,
+  values: { failures: number; window_start: string; locked_until: string | null },
+  exists: boolean,
+): Promise<void> {
+  if (exists) await db.updateTable('login_attempts').set(values).where('key', '=', key).execute();
+  else await db.insertInto('login_attempts').values({ key, ...values }).execute();
+}
+
+export async function deleteLoginAttempt(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }
 
 /** The owners among ownerIds, by name. Callers pass only ids inside the user's scope. */

@@ -17,9 +17,9 @@ import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { authentication, currentUser, sameSecret, type Auth } from './auth';
-import { embeddedDomainExists } from './identity.repo';
-import { lookupIdentityProvider, type ExternalProvider } from './identity-providers';
-import { currentUserOf, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
+import type { ExternalProvider } from '../../config';
+import { lookupIdentityProvider } from './identity-providers';
+import { currentUserOf, embeddedDomainInUse, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
 
 export const IDENTITY_API_KEY_HEADER = 'x-api-key';
 
@@ -45,7 +45,7 @@ export async function identityRoutes(
       lookupIdentityProvider(request.query.email, {
         publicUrl: config.PUBLIC_URL,
         providers,
-        embeddedDomainExists: (domain) => embeddedDomainExists(db, domain),
+        embeddedDomainExists: (domain) => embeddedDomainInUse(db, domain),
       }),
   );
 

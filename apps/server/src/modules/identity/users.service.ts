@@ -1,12 +1,15 @@
 import type { CurrentUser, ModelType, OwnerLabel, UserModel, UserOption, UserOwner } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { findOwners, type UserContext } from './identity.repo';
+import { embeddedDomainExists, findOwners, type UserContext } from './identity.repo';
 
 /** A user reads only their own records: any other id answers 404, as if it did not exist. */
 const own = (user: UserContext, id: string): void => {
   if (id !== user.id) throw notFound('User');
 };
+
+/** Whether some account of this e-mail domain signs in with the embedded provider (the identity-provider lookup). */
+export const embeddedDomainInUse = (db: Db, domain: string): Promise<boolean> => embeddedDomainExists(db, domain);
 
 export const currentUserOf = (user: UserContext): CurrentUser => ({
   id: user.id,

@@ -45,6 +45,14 @@ export async function stampImage(original: Buffer, stamp: StampTemplate): Promis
     .toBuffer();
 }
 
+/** Format and size of an encoded image, or null when it cannot be read. */
+export async function imageInfo(image: Buffer): Promise<{ format: string; width: number; height: number } | null> {
+  const meta = await sharp(image)
+    .metadata()
+    .catch(() => null);
+  return meta?.format && meta.width && meta.height ? { format: meta.format, width: meta.width, height: meta.height } : null;
+}
+
 /** The small JPEG the list and gallery show: 320 px wide, oriented, without metadata. */
 export function makeThumbnail(image: Buffer): Promise<Buffer> {
   return sharp(image).autoOrient().resize({ width: THUMBNAIL_WIDTH }).jpeg(JPEG).toBuffer();

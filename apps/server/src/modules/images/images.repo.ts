@@ -1,4 +1,4 @@
-import type { ImageType, RemarketingStatus } from '@forecourt/contracts';
+import type { ImageType } from '@forecourt/contracts';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, ImagesTable } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
@@ -76,58 +76,34 @@ async function insertRun(db: Executor, shootingId: string, run: NewRun, now: str
   }
 }
 
-/** The whole registration in one transaction: a refused or concurrent registration leaves nothing behind. */
-export async function createShootingWithOriginals(
-  db: Db,
-  s: { id: string; productId: string; ownerId: string; registration: string; stampId: string; format: string; createdBy: string; now: string },
-  images: NewImage[],
-  grantKeys: string[],
-  run: NewRun,
-  /** Runs inside the transaction once the rows are written: queues the run's jobs atomically with them. */
-  enqueue: (trx: Db) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await consumeGrants(trx, grantKeys, s.now);
-    await trx
-      .insertInto('shootings')
-      .values({
-        id: s.id,
-        product_id: s.productId,
-        owner_id: s.ownerId,
-        shooting_type: 'STANDARD',
-        registration: s.registration,
-        remarketing_status: 'UPLOADING',
-        dms_status: 'NOT_SENT',
-        stamp_id: s.stampId,
-        format: s.format,
-        created_by: s.createdBy,
-        created_at: s.now,
-      })
-      .execute();
-    await trx
-      .insertInto('images')
-      .values(
-        images.map((i) => ({
-          id: i.id,
-          shooting_id: s.id,
-          position: i.position,
-          image_type: 'ORIGINAL',
-          blob_key: i.blobKey,
-          thumbnail_key: i.thumbnailKey,
-          format: i.format,
-          stamp_id: i.stampId,
-          is_label_image: 0,
-          width: i.width,
-          height: i.height,
-          bytes: i.bytes,
-          created_at: s.now,
-          updated_at: s.now,
-        })),
-      )
-      .execute();
-    await insertRun(trx, s.id, run, s.now);
-    await enqueue(trx);
-  });
+/**
+ * The rows of a registration below its shooting: the grants consumed (a concurrent registration of the
+ * same keys fails here), the ORIGINAL images and the first run. Runs in the registration's transaction.
+ */
+export async function insertOriginals(trx: Transaction<Database>, shootingId: string, images: NewImage[], grantKeys: string[], run: NewRun, now: string): Promise<void> {
+  await consumeGrants(trx, grantKeys, now);
+  await trx
+    .insertInto('images')
+    .values(
+      images.map((i) => ({
+        id: i.id,
+        shooting_id: shootingId,
+        position: i.position,
+        image_type: 'ORIGINAL',
+        blob_key: i.blobKey,
+        thumbnail_key: i.thumbnailKey,
+        format: i.format,
+        stamp_id: i.stampId,
+        is_label_image: 0,
+        width: i.width,
+        height: i.height,
+        bytes: i.bytes,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  await insertRun(trx, shootingId, run, now);
 }
 
 /** A new run of an existing shooting; two started at once get distinct sequence numbers (one retries). */
@@ -143,26 +119,6 @@ export async function createRun(db: Db, shootingId: string, run: NewRun, now: st
       if (attempt >= 3) throw err;
     }
   }
-}
-
-export interface ShootingRow {
-  id: string;
-  productId: string;
-  ownerId: string;
-  shootingType: string;
-  remarketingStatus: string;
-}
-
-export async function findShootingInScope(db: Db, p: { shootingId: string; productId: string; ownerId: string }, ownerIds: string[]): Promise<ShootingRow | null> {
-  if (!ownerIds.includes(p.ownerId)) return null;
-  const row = await db
-    .selectFrom('shootings')
-    .select(['id', 'product_id', 'owner_id', 'shooting_type', 'remarketing_status'])
-    .where('id', '=', p.shootingId)
-    .where('product_id', '=', p.productId)
-    .where('owner_id', '=', p.ownerId)
-    .executeTakeFirst();
-  return row ? { id: row.id, productId: row.product_id, ownerId: row.owner_id, shootingType: row.shooting_type, remarketingStatus: row.remarketing_status } : null;
 }
 
 export interface ImageRow {
@@ -234,14 +190,6 @@ export async function upsertDerivedImage(
       .execute();
     return [previous?.blob_key, previous?.thumbnail_key].filter((k): k is string => Boolean(k) && k !== img.blobKey && k !== img.thumbnailKey);
   });
-}
-
-export async function setRemarketingStatus(db: Db, shootingId: string, status: RemarketingStatus): Promise<void> {
-  await db.updateTable('shootings').set({ remarketing_status: status }).where('id', '=', shootingId).where('remarketing_status', '!=', status).execute();
-}
-
-export async function setShootingStamp(db: Db, shootingId: string, stampId: string, format: string): Promise<void> {
-  await db.updateTable('shootings').set({ stamp_id: stampId, format }).where('id', '=', shootingId).execute();
 }
 
 /** Records the run's stamp on the images it rendered from: the stamp chosen for them is now this one. */

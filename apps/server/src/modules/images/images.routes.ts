@@ -5,12 +5,13 @@ import {
   PipelineState,
   PresignImagesBody,
   PresignImagesResponse,
+  ProductIdParams,
+  ProductPathParams,
   RegisterShootingBody,
   RestampBody,
   ShootingPathParams,
   StampProcessBody,
 } from '@forecourt/contracts';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -26,13 +27,13 @@ export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Au
 
   app.post(
     '/api/products/:productId/shootings/generate_presigned_urls',
-    { ...pre, schema: { params: z.object({ productId: z.string() }), body: PresignImagesBody, response: { 201: PresignImagesResponse } } },
+    { ...pre, schema: { params: ProductIdParams, body: PresignImagesBody, response: { 201: PresignImagesResponse } } },
     async (request, reply) => reply.status(201).send(await issueUploadUrls(services, currentUser(request), request.params.productId, request.body)),
   );
 
   app.post(
     '/api/owners/:ownerId/products/:productId/shootings',
-    { ...pre, schema: { params: z.object({ ownerId: z.string(), productId: z.string() }), body: RegisterShootingBody, response: { 201: CreatedId } } },
+    { ...pre, schema: { params: ProductPathParams, body: RegisterShootingBody, response: { 201: CreatedId } } },
     async (request, reply) => reply.status(201).send(await registerShooting(services, currentUser(request), request.params, request.body)),
   );
 
@@ -40,7 +41,7 @@ export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Au
     '/api/owners/:ownerId/products/:productId/shootings/:shootingId/restamp',
     {
       ...pre,
-      schema: { params: z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string() }), body: RestampBody, response: { 202: PipelineQueued } },
+      schema: { params: ShootingPathParams, body: RestampBody, response: { 202: PipelineQueued } },
     },
     async (request, reply) => reply.status(202).send(await restampShooting(services, currentUser(request), request.params, request.body.stampId)),
   );

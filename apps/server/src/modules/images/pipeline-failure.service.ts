@@ -3,7 +3,8 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import type { ImageJobs } from './images.jobs';
-import { countPendingRunItems, findImage, findShootingInScope } from './images.repo';
+import { requireShooting } from '../shootings/shooting-scope.service';
+import { countPendingRunItems, findImage } from './images.repo';
 import { deleteImagesAtPosition, listUnfinishedRuns, type UnfinishedRun } from './pipeline-failure.repo';
 
 type Deps = Pick<Adapters, 'db' | 'queue' | 'blobs'> & { jobs: ImageJobs };
@@ -27,9 +28,7 @@ function failedImages(runs: UnfinishedRun[], dead: Set<string>): PipelineState['
 }
 
 async function shootingInScope(deps: Deps, user: UserContext, params: ShootingParams) {
-  const shooting = await findShootingInScope(deps.db, params, user.ownerIds);
-  if (!shooting) throw notFound('Shooting');
-  return shooting;
+  return requireShooting(deps.db, user, params);
 }
 
 /** Whether the shooting's pipeline stopped on a failure, and on which pictures. */

@@ -5,7 +5,8 @@ import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import { stampOfGroup } from '../stamps/stamps.service';
 import { enqueueRun, type ImageJobs } from './images.jobs';
-import { createRun, findImagesByBlobKeys, findShootingInScope, listShootingImages, type ImageRow } from './images.repo';
+import { requireShooting } from '../shootings/shooting-scope.service';
+import { createRun, findImagesByBlobKeys, listShootingImages, type ImageRow } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'queue' | 'clock' | 'ids'> & { jobs: ImageJobs };
 
@@ -55,8 +56,7 @@ export async function restampShooting(
   stampId: string,
 ): Promise<PipelineQueued> {
   requireOption(user, 'useRestamp');
-  const shooting = await findShootingInScope(deps.db, params, user.ownerIds);
-  if (!shooting) throw notFound('Shooting');
+  const shooting = await requireShooting(deps.db, user, params);
   const stamp = await stampOfGroup(deps, user, stampId);
   const images = await listShootingImages(deps.db, shooting.id);
   const first = images.find((i) => i.imageType === 'ORIGINAL') ?? images[0];

@@ -10,12 +10,12 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
-import { productInScope } from '../products/products.service';
+import { insertShooting, requireProduct } from '../shootings/shooting-scope.service';
 import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';
 import { prepareOriginal, type StoredFormat } from './image-render';
 import { enqueueRun, type ImageJobs } from './images.jobs';
-import { createShootingWithOriginals, findGrants, saveGrant, type NewImage } from './images.repo';
+import { findGrants, insertOriginals, saveGrant, type NewImage } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
 
@@ -29,7 +29,7 @@ const STORED_TYPE: Record<StoredFormat, string> = { jpeg: 'image/jpeg', png: 'im
  * issued to the caller for this product. Asking again for the same id renews its URL (a retry).
  */
 export async function issueUploadUrls(deps: Deps, user: UserContext, productId: string, body: PresignImagesBody): Promise<PresignImagesResponse> {
-  const product = await productInScope(deps, user, productId);
+  const product = await requireProduct(deps.db, user, { productId });
   const refused = body.images.filter((i) => !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(i.contentType.toLowerCase()));
   if (refused.length) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images can be uploaded', { images: refused.map((i) => ({ id: i.id, contentType: i.contentType })) });
@@ -85,7 +85,7 @@ export async function registerShooting(
   body: RegisterShootingBody,
 ): Promise<CreatedId> {
   if (body.userId !== user.id) throw forbidden('Images can only be registered for yourself');
-  const product = await productInScope(deps, user, params.productId, params.ownerId);
+  const product = await requireProduct(deps.db, user, params);
   const stampIds = [...new Set(body.images.map((i) => i.stampId))];
   if (stampIds.length !== 1 || !stampIds[0]) throw badRequest('Every image needs the same stampId');
   const stamp = await stampOfGroup(deps, user, stampIds[0]);
@@ -143,14 +143,14 @@ export async function registerShooting(
   );
   const run = { id: deps.ids.uuid(), stampId: stamp.id, kind: 'STAMP' as const, items: images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })) };
   try {
-    await createShootingWithOriginals(
-      deps.db,
-      { id: shootingId, productId: product.id, ownerId: product.ownerId, registration: product.registration.toUpperCase(), stampId: stamp.id, format: stamp.format, createdBy: user.id, now: now.toISOString() },
-      images,
-      entries.map((e) => e.url),
-      run,
-      (trx) => enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id), trx),
-    );
+    // The whole registration in one transaction: a refused or concurrent registration leaves nothing
+    // behind, and the run's jobs are queued with the rows.
+    await deps.db.transaction().execute(async (trx) => {
+      const at = now.toISOString();
+      await insertShooting(trx, { id: shootingId, productId: product.id, ownerId: product.owner_id, registration: product.registration.toUpperCase(), stampId: stamp.id, format: stamp.format, createdBy: user.id, now: at });
+      await insertOriginals(trx, shootingId, images, entries.map((e) => e.url), run, at);
+      await enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id), trx);
+    });
   } catch (err) {
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);
     throw err;

@@ -1,17 +1,7 @@
-import type {
-  Damage,
-  DamageCreateBody,
-  DamageUpdateBody,
-  HealthCheckItem,
-  HealthCheckItemCreateBody,
-  HealthCheckItemUpdateBody,
-  TradeInOffer,
-  TradeInOfferCreateBody,
-  TradeInOfferUpdateBody,
-} from '@forecourt/contracts';
+import type { Damage, HealthCheckItem, TradeInOffer } from '@forecourt/contracts';
 import { badRequest, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
-import { damageView, healthCheckItemView, photoLookup, tradeInOfferView } from './inspection-view';
+import { damageView, healthCheckItemView, photoLookup, tradeInOfferView, type PhotoLookup } from './inspection-view';
 import * as repo from './inspections.repo';
 import {
   loadInspectable,
@@ -22,9 +12,65 @@ import {
   type ShootingParams,
 } from './inspections.service';
 
+export type { ItemTable } from './inspections.repo';
+
+/** What sets one kind of inspection item apart; creating, changing and removing one is written once below. */
+export interface ItemKind<T extends repo.ItemTable, View> {
+  table: T;
+  /** Its name in a 404. */
+  what: string;
+  /** Request field to column, for every field a caller sets. */
+  columns: Record<string, string>;
+  /** Numbered in the order they are added. */
+  positioned: boolean;
+  /** Checks beyond the shooting's scope, on creation and on a change or removal. */
+  allowCreate?: (user: UserContext, shooting: InspectableShooting) => void;
+  allowChange?: (user: UserContext) => void;
+  // Method syntax on purpose: the three kinds are then one ItemKind<ItemTable, unknown> for the routes.
+  view(row: repo.ItemRow<T>, photos: PhotoLookup): Promise<View> | View;
+}
+
+export const DAMAGES: ItemKind<'inspection_damages', Damage> = {
+  table: 'inspection_damages',
+  what: 'Damage',
+  columns: { zone: 'zone', kind: 'kind', severity: 'severity', imageId: 'image_id', note: 'note', estimatedCostCents: 'estimated_cost_cents' },
+  positioned: true,
+  view: damageView,
+};
+
+export const HEALTH_CHECK_ITEMS: ItemKind<'health_check_items', HealthCheckItem> = {
+  table: 'health_check_items',
+  what: 'Health-check item',
+  columns: {
+    category: 'category',
+    label: 'label',
+    rating: 'rating',
+    partsPriceCents: 'parts_price_cents',
+    labourPriceCents: 'labour_price_cents',
+    decision: 'decision',
+    note: 'note',
+    imageId: 'image_id',
+  },
+  positioned: true,
+  allowCreate: (_user, shooting) => requireRepairOrder(shooting, 'Health-check items'),
+  view: healthCheckItemView,
+};
+
+export const TRADE_IN_OFFERS: ItemKind<'trade_in_offers', TradeInOffer> = {
+  table: 'trade_in_offers',
+  what: 'Trade-in offer',
+  columns: { amountCents: 'amount_cents', validUntil: 'valid_until', conditions: 'conditions' },
+  positioned: false,
+  allowCreate: (user) => requireTradeIn(user),
+  allowChange: requireTradeIn,
+  view: (row) => tradeInOfferView(row),
+};
+
+type Body = Record<string, unknown>;
+
 /** A photo must be one of the shooting's own images. */
-async function checkImage(deps: InspectionDeps, shooting: InspectableShooting, imageId: string | null | undefined): Promise<void> {
-  if (imageId && !(await repo.findShootingImage(deps.db, shooting.id, imageId))) {
+async function checkImage(deps: InspectionDeps, shooting: InspectableShooting, imageId: unknown): Promise<void> {
+  if (typeof imageId === 'string' && imageId && !(await repo.findShootingImage(deps.db, shooting.id, imageId))) {
     throw badRequest('imageId is not an image of this shooting', [{ path: ['imageId'], message: 'is not an image of this shooting' }]);
   }
 }
@@ -38,176 +84,56 @@ async function changed(deps: InspectionDeps, shootingId: string, now: string): P
   await deps.onChange(shootingId);
 }
 
-export async function createDamage(deps: InspectionDeps, user: UserContext, params: ShootingParams, body: DamageCreateBody): Promise<Damage> {
+/** The columns of the fields the body sets (all of them on creation, the given ones on a change). */
+const columnsOf = (columns: Record<string, string>, body: Body, onlyGiven: boolean) =>
+  Object.fromEntries(Object.entries(columns).flatMap(([field, column]) => (onlyGiven && body[field] === undefined ? [] : [[column, body[field]]])));
+
+export async function createItem<T extends repo.ItemTable, View>(kind: ItemKind<T, View>, deps: InspectionDeps, user: UserContext, params: ShootingParams, body: Body): Promise<View> {
   const shooting = await loadInspectable(deps.db, user, params);
+  kind.allowCreate?.(user, shooting);
   await checkImage(deps, shooting, body.imageId);
   const now = deps.clock.now().toISOString();
   const row = {
     id: deps.ids.uuid(),
     shooting_id: shooting.id,
-    position: await repo.nextPosition(deps.db, 'inspection_damages', shooting.id),
-    zone: body.zone,
-    kind: body.kind,
-    severity: body.severity,
-    image_id: body.imageId,
-    note: body.note,
-    estimated_cost_cents: body.estimatedCostCents,
+    ...(kind.positioned && { position: await repo.nextPosition(deps.db, kind.table as 'inspection_damages' | 'health_check_items', shooting.id) }),
+    ...columnsOf(kind.columns, body, false),
     created_at: now,
     updated_at: now,
-  };
-  await repo.insertDamage(deps.db, row);
+  } as repo.ItemRow<T>;
+  await repo.insertItem(deps.db, kind.table, row);
   await changed(deps, shooting.id, now);
-  return damageView(row, await photos(deps, shooting.id));
+  return kind.view(row, await photos(deps, shooting.id));
 }
 
-export async function updateDamage(
-  deps: InspectionDeps,
-  user: UserContext,
-  params: ShootingParams & { damageId: string },
-  body: DamageUpdateBody,
-): Promise<Damage> {
+/** The item of the shooting named by params, after the checks every change and removal makes. */
+async function existingItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string) {
   const shooting = await loadInspectable(deps.db, user, params);
-  const existing = await repo.findDamage(deps.db, shooting.id, params.damageId);
-  if (!existing) throw notFound('Damage');
-  await checkImage(deps, shooting, body.imageId);
-  const now = deps.clock.now().toISOString();
-  const changes = {
-    ...(body.zone !== undefined && { zone: body.zone }),
-    ...(body.kind !== undefined && { kind: body.kind }),
-    ...(body.severity !== undefined && { severity: body.severity }),
-    ...(body.imageId !== undefined && { image_id: body.imageId }),
-    ...(body.note !== undefined && { note: body.note }),
-    ...(body.estimatedCostCents !== undefined && { estimated_cost_cents: body.estimatedCostCents }),
-    updated_at: now,
-  };
-  await repo.updateDamage(deps.db, existing.id, changes);
-  await changed(deps, shooting.id, now);
-  return damageView({ ...existing, ...changes }, await photos(deps, shooting.id));
+  kind.allowChange?.(user);
+  const existing = await repo.findItem(deps.db, kind.table, shooting.id, itemId);
+  if (!existing) throw notFound(kind.what);
+  return { shooting, existing };
 }
 
-export async function deleteDamage(deps: InspectionDeps, user: UserContext, params: ShootingParams & { damageId: string }): Promise<void> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  const existing = await repo.findDamage(deps.db, shooting.id, params.damageId);
-  if (!existing) throw notFound('Damage');
-  await repo.deleteDamage(deps.db, existing.id);
-  await changed(deps, shooting.id, deps.clock.now().toISOString());
-}
-
-export async function createHealthCheckItem(
+export async function updateItem<T extends repo.ItemTable, View>(
+  kind: ItemKind<T, View>,
   deps: InspectionDeps,
   user: UserContext,
   params: ShootingParams,
-  body: HealthCheckItemCreateBody,
-): Promise<HealthCheckItem> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  requireRepairOrder(shooting, 'Health-check items');
+  itemId: string,
+  body: Body,
+): Promise<View> {
+  const { shooting, existing } = await existingItem(kind, deps, user, params, itemId);
   await checkImage(deps, shooting, body.imageId);
   const now = deps.clock.now().toISOString();
-  const row = {
-    id: deps.ids.uuid(),
-    shooting_id: shooting.id,
-    position: await repo.nextPosition(deps.db, 'health_check_items', shooting.id),
-    category: body.category,
-    label: body.label,
-    rating: body.rating,
-    parts_price_cents: body.partsPriceCents,
-    labour_price_cents: body.labourPriceCents,
-    decision: body.decision,
-    note: body.note,
-    image_id: body.imageId,
-    created_at: now,
-    updated_at: now,
-  };
-  await repo.insertHealthCheckItem(deps.db, row);
+  const changes = { ...columnsOf(kind.columns, body, true), updated_at: now } as Partial<repo.ItemRow<T>>;
+  await repo.updateItem(deps.db, kind.table, existing.id, changes);
   await changed(deps, shooting.id, now);
-  return healthCheckItemView(row, await photos(deps, shooting.id));
+  return kind.view({ ...existing, ...changes }, await photos(deps, shooting.id));
 }
 
-export async function updateHealthCheckItem(
-  deps: InspectionDeps,
-  user: UserContext,
-  params: ShootingParams & { itemId: string },
-  body: HealthCheckItemUpdateBody,
-): Promise<HealthCheckItem> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  const existing = await repo.findHealthCheckItem(deps.db, shooting.id, params.itemId);
-  if (!existing) throw notFound('Health-check item');
-  await checkImage(deps, shooting, body.imageId);
-  const now = deps.clock.now().toISOString();
-  const changes = {
-    ...(body.category !== undefined && { category: body.category }),
-    ...(body.label !== undefined && { label: body.label }),
-    ...(body.rating !== undefined && { rating: body.rating }),
-    ...(body.partsPriceCents !== undefined && { parts_price_cents: body.partsPriceCents }),
-    ...(body.labourPriceCents !== undefined && { labour_price_cents: body.labourPriceCents }),
-    ...(body.decision !== undefined && { decision: body.decision }),
-    ...(body.note !== undefined && { note: body.note }),
-    ...(body.imageId !== undefined && { image_id: body.imageId }),
-    updated_at: now,
-  };
-  await repo.updateHealthCheckItem(deps.db, existing.id, changes);
-  await changed(deps, shooting.id, now);
-  return healthCheckItemView({ ...existing, ...changes }, await photos(deps, shooting.id));
-}
-
-export async function deleteHealthCheckItem(deps: InspectionDeps, user: UserContext, params: ShootingParams & { itemId: string }): Promise<void> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  const existing = await repo.findHealthCheckItem(deps.db, shooting.id, params.itemId);
-  if (!existing) throw notFound('Health-check item');
-  await repo.deleteHealthCheckItem(deps.db, existing.id);
-  await changed(deps, shooting.id, deps.clock.now().toISOString());
-}
-
-export async function createTradeInOffer(
-  deps: InspectionDeps,
-  user: UserContext,
-  params: ShootingParams,
-  body: TradeInOfferCreateBody,
-): Promise<TradeInOffer> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  requireTradeIn(user);
-  const now = deps.clock.now().toISOString();
-  const row = {
-    id: deps.ids.uuid(),
-    shooting_id: shooting.id,
-    amount_cents: body.amountCents,
-    valid_until: body.validUntil,
-    conditions: body.conditions,
-    created_at: now,
-    updated_at: now,
-  };
-  await repo.insertTradeInOffer(deps.db, row);
-  await changed(deps, shooting.id, now);
-  return tradeInOfferView(row);
-}
-
-export async function updateTradeInOffer(
-  deps: InspectionDeps,
-  user: UserContext,
-  params: ShootingParams & { offerId: string },
-  body: TradeInOfferUpdateBody,
-): Promise<TradeInOffer> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  requireTradeIn(user);
-  const existing = await repo.findTradeInOffer(deps.db, shooting.id, params.offerId);
-  if (!existing) throw notFound('Trade-in offer');
-  const now = deps.clock.now().toISOString();
-  const changes = {
-    ...(body.amountCents !== undefined && { amount_cents: body.amountCents }),
-    ...(body.validUntil !== undefined && { valid_until: body.validUntil }),
-    ...(body.conditions !== undefined && { conditions: body.conditions }),
-    updated_at: now,
-  };
-  await repo.updateTradeInOffer(deps.db, existing.id, changes);
-  await changed(deps, shooting.id, now);
-  return tradeInOfferView({ ...existing, ...changes });
-}
-
-export async function deleteTradeInOffer(deps: InspectionDeps, user: UserContext, params: ShootingParams & { offerId: string }): Promise<void> {
-  const shooting = await loadInspectable(deps.db, user, params);
-  requireTradeIn(user);
-  const existing = await repo.findTradeInOffer(deps.db, shooting.id, params.offerId);
-  if (!existing) throw notFound('Trade-in offer');
-  await repo.deleteTradeInOffer(deps.db, existing.id);
+export async function deleteItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string): Promise<void> {
+  const { shooting, existing } = await existingItem(kind, deps, user, params, itemId);
+  await repo.deleteItem(deps.db, kind.table, existing.id);
   await changed(deps, shooting.id, deps.clock.now().toISOString());
 }

@@ -4,7 +4,7 @@
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
 import { makeShooting } from '../shootings/shootings.fixtures';
-import { insertHealthCheckItem, upsertInspection } from './inspections.repo';
+import { insertItem, upsertInspection } from './inspections.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {
@@ -20,7 +20,7 @@ try {
     { category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', parts: 0, labour: 0, decision: 'PENDING' },
   ];
   for (const [i, item] of items.entries()) {
-    await insertHealthCheckItem(adapters.db, {
+    await insertItem(adapters.db, 'health_check_items', {
       id: adapters.ids.uuid(),
       shooting_id: repair.shootingId,
       position: i + 1,

@@ -1,45 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
-import type {
-  HealthCheckItemsTable,
-  InspectionDamagesTable,
-  InspectionsTable,
-  TradeInOffersTable,
-} from '../../db/schema';
+import type { Database, InspectionsTable } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
-
-export interface ShootingScope {
-  ownerId: string;
-  productId: string;
-  shootingId: string;
-  /** The caller's owners: a shooting of any other owner is not found. */
-  ownerIds: readonly string[];
-}
-
-/** The shooting with its vehicle, only when it belongs to one of the caller's owners. */
-export async function findScopedShooting(db: Db, scope: ShootingScope) {
-  if (!scope.ownerIds.includes(scope.ownerId)) return null;
-  const row = await db
-    .selectFrom('shootings as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .select([
-      's.id',
-      's.owner_id',
-      's.product_id',
-      's.shooting_type',
-      's.created_at',
-      'p.registration',
-      'p.vin',
-      'p.brand',
-      'p.model',
-    ])
-    .where('s.id', '=', scope.shootingId)
-    .where('s.product_id', '=', scope.productId)
-    .where('s.owner_id', '=', scope.ownerId)
-    .where('s.owner_id', 'in', [...scope.ownerIds])
-    .executeTakeFirst();
-  return row ?? null;
-}
-export type ScopedShooting = NonNullable<Awaited<ReturnType<typeof findScopedShooting>>>;
 
 /** Amounts of an inspection created without a currency are in euros. */
 export const DEFAULT_CURRENCY = 'EUR';
@@ -63,18 +24,28 @@ export async function touchInspection(db: Db, shootingId: string, now: string): 
 export const listDamages = (db: Db, shootingId: string) =>
   db.selectFrom('inspection_damages').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('id').execute();
 
-export const findDamage = (db: Db, shootingId: string, id: string) =>
-  db.selectFrom('inspection_damages').selectAll().where('shooting_id', '=', shootingId).where('id', '=', id).executeTakeFirst();
-
-export const insertDamage = (db: Db, row: Insertable<InspectionDamagesTable>) => db.insertInto('inspection_damages').values(row).execute();
-
-export const updateDamage = (db: Db, id: string, changes: Updateable<InspectionDamagesTable>) =>
-  db.updateTable('inspection_damages').set(changes).where('id', '=', id).execute();
-
-export const deleteDamage = (db: Db, id: string) => db.deleteFrom('inspection_damages').where('id', '=', id).execute();
-
 export const listHealthCheckItems = (db: Db, shootingId: string) =>
   db.selectFrom('health_check_items').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('id').execute();
+
+/** The tables of an inspection's items: damages, health-check items and trade-in offers. */
+export type ItemTable = 'inspection_damages' | 'health_check_items' | 'trade_in_offers';
+export type ItemRow<T extends ItemTable> = Database[T];
+
+export const findItem = <T extends ItemTable>(db: Db, table: T, shootingId: string, id: string): Promise<ItemRow<T> | undefined> =>
+  db.selectFrom(table as ItemTable).selectAll().where('shooting_id', '=', shootingId).where('id', '=', id).executeTakeFirst() as Promise<ItemRow<T> | undefined>;
+
+// The row types differ by table; the service builds each row from its kind's columns.
+export async function insertItem<T extends ItemTable>(db: Db, table: T, row: ItemRow<T>): Promise<void> {
+  await db.insertInto(table as ItemTable).values(row as Insertable<Database[ItemTable]>).execute();
+}
+
+export async function updateItem<T extends ItemTable>(db: Db, table: T, id: string, changes: Partial<ItemRow<T>>): Promise<void> {
+  await db.updateTable(table as ItemTable).set(changes as Updateable<Database[ItemTable]>).where('id', '=', id).execute();
+}
+
+export async function deleteItem(db: Db, table: ItemTable, id: string): Promise<void> {
+  await db.deleteFrom(table).where('id', '=', id).execute();
+}
 
 /** The position after the last damage or item of the shooting. */
 export async function nextPosition(db: Db, table: 'inspection_damages' | 'health_check_items', shootingId: string): Promise<number> {
@@ -86,28 +57,8 @@ export async function nextPosition(db: Db, table: 'inspection_damages' | 'health
   return Number(row?.last ?? 0) + 1;
 }
 
-export const findHealthCheckItem = (db: Db, shootingId: string, id: string) =>
-  db.selectFrom('health_check_items').selectAll().where('shooting_id', '=', shootingId).where('id', '=', id).executeTakeFirst();
-
-export const insertHealthCheckItem = (db: Db, row: Insertable<HealthCheckItemsTable>) => db.insertInto('health_check_items').values(row).execute();
-
-export const updateHealthCheckItem = (db: Db, id: string, changes: Updateable<HealthCheckItemsTable>) =>
-  db.updateTable('health_check_items').set(changes).where('id', '=', id).execute();
-
-export const deleteHealthCheckItem = (db: Db, id: string) => db.deleteFrom('health_check_items').where('id', '=', id).execute();
-
 export const listTradeInOffers = (db: Db, shootingId: string) =>
   db.selectFrom('trade_in_offers').selectAll().where('shooting_id', '=', shootingId).orderBy('created_at', 'desc').orderBy('id').execute();
-
-export const findTradeInOffer = (db: Db, shootingId: string, id: string) =>
-  db.selectFrom('trade_in_offers').selectAll().where('shooting_id', '=', shootingId).where('id', '=', id).executeTakeFirst();
-
-export const insertTradeInOffer = (db: Db, row: Insertable<TradeInOffersTable>) => db.insertInto('trade_in_offers').values(row).execute();
-
-export const updateTradeInOffer = (db: Db, id: string, changes: Updateable<TradeInOffersTable>) =>
-  db.updateTable('trade_in_offers').set(changes).where('id', '=', id).execute();
-
-export const deleteTradeInOffer = (db: Db, id: string) => db.deleteFrom('trade_in_offers').where('id', '=', id).execute();
 
 /** Images of the shooting, for photo references and the reports' galleries. */
 export const listShootingImages = (db: Db, shootingId: string) =>

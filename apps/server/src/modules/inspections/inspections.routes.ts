@@ -24,6 +24,45 @@ import { getInspection, saveInspection, type InspectionDeps } from './inspection
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 const noContent = { 204: z.null() };
 
+/** The routes of one kind of inspection item, under the shooting: create, change, remove. */
+interface ItemRoutes {
+  path: string;
+  idParam: string;
+  kind: items.ItemKind<items.ItemTable, unknown>;
+  params: z.ZodType<z.infer<typeof ShootingPathParams> & Record<string, string>>;
+  create: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<Record<string, unknown>>;
+  view: z.ZodType;
+}
+
+const ITEM_ROUTES = [
+  { path: 'damages', idParam: 'damageId', kind: items.DAMAGES, params: DamageParams, create: DamageCreateBody, update: DamageUpdateBody, view: Damage },
+  {
+    path: 'health-check-items',
+    idParam: 'itemId',
+    kind: items.HEALTH_CHECK_ITEMS,
+    params: HealthCheckItemParams,
+    create: HealthCheckItemCreateBody,
+    update: HealthCheckItemUpdateBody,
+    view: HealthCheckItem,
+  },
+  { path: 'trade-in-offers', idParam: 'offerId', kind: items.TRADE_IN_OFFERS, params: TradeInOfferParams, create: TradeInOfferCreateBody, update: TradeInOfferUpdateBody, view: TradeInOffer },
+] satisfies ItemRoutes[];
+
+function itemRoutes(app: App, deps: InspectionDeps & { auth: Auth }, r: ItemRoutes): void {
+  const preHandler = deps.auth.requireUser;
+  app.post(`${SHOOTING}/${r.path}`, { preHandler, schema: { params: ShootingPathParams, body: r.create, response: { 201: r.view } } }, async (request, reply) =>
+    reply.status(201).send(await items.createItem(r.kind, deps, currentUser(request), request.params, request.body)),
+  );
+  app.patch(`${SHOOTING}/${r.path}/:${r.idParam}`, { preHandler, schema: { params: r.params, body: r.update, response: { 200: r.view } } }, async (request) =>
+    items.updateItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!, request.body),
+  );
+  app.delete(`${SHOOTING}/${r.path}/:${r.idParam}`, { preHandler, schema: { params: r.params, response: noContent } }, async (request, reply) => {
+    await items.deleteItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!);
+    return reply.status(204).send(null);
+  });
+}
+
 /**
  * Inspection data of a shooting: read by the portal's detail page, written by the mobile capture app.
  * Every route is scoped to the caller's owners.
@@ -40,56 +79,5 @@ export async function inspectionRoutes(app: App, deps: InspectionDeps & { auth: 
     async (request) => saveInspection(deps, currentUser(request), request.params, request.body),
   );
 
-  app.post(
-    `${SHOOTING}/damages`,
-    { preHandler, schema: { params: ShootingPathParams, body: DamageCreateBody, response: { 201: Damage } } },
-    async (request, reply) => reply.status(201).send(await items.createDamage(deps, currentUser(request), request.params, request.body)),
-  );
-  app.patch(
-    `${SHOOTING}/damages/:damageId`,
-    { preHandler, schema: { params: DamageParams, body: DamageUpdateBody, response: { 200: Damage } } },
-    async (request) => items.updateDamage(deps, currentUser(request), request.params, request.body),
-  );
-  app.delete(`${SHOOTING}/damages/:damageId`, { preHandler, schema: { params: DamageParams, response: noContent } }, async (request, reply) => {
-    await items.deleteDamage(deps, currentUser(request), request.params);
-    return reply.status(204).send(null);
-  });
-
-  app.post(
-    `${SHOOTING}/health-check-items`,
-    { preHandler, schema: { params: ShootingPathParams, body: HealthCheckItemCreateBody, response: { 201: HealthCheckItem } } },
-    async (request, reply) => reply.status(201).send(await items.createHealthCheckItem(deps, currentUser(request), request.params, request.body)),
-  );
-  app.patch(
-    `${SHOOTING}/health-check-items/:itemId`,
-    { preHandler, schema: { params: HealthCheckItemParams, body: HealthCheckItemUpdateBody, response: { 200: HealthCheckItem } } },
-    async (request) => items.updateHealthCheckItem(deps, currentUser(request), request.params, request.body),
-  );
-  app.delete(
-    `${SHOOTING}/health-check-items/:itemId`,
-    { preHandler, schema: { params: HealthCheckItemParams, response: noContent } },
-    async (request, reply) => {
-      await items.deleteHealthCheckItem(deps, currentUser(request), request.params);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    `${SHOOTING}/trade-in-offers`,
-    { preHandler, schema: { params: ShootingPathParams, body: TradeInOfferCreateBody, response: { 201: TradeInOffer } } },
-    async (request, reply) => reply.status(201).send(await items.createTradeInOffer(deps, currentUser(request), request.params, request.body)),
-  );
-  app.patch(
-    `${SHOOTING}/trade-in-offers/:offerId`,
-    { preHandler, schema: { params: TradeInOfferParams, body: TradeInOfferUpdateBody, response: { 200: TradeInOffer } } },
-    async (request) => items.updateTradeInOffer(deps, currentUser(request), request.params, request.body),
-  );
-  app.delete(
-    `${SHOOTING}/trade-in-offers/:offerId`,
-    { preHandler, schema: { params: TradeInOfferParams, response: noContent } },
-    async (request, reply) => {
-      await items.deleteTradeInOffer(deps, currentUser(request), request.params);
-      return reply.status(204).send(null);
-    },
-  );
+  for (const item of ITEM_ROUTES) itemRoutes(app, deps, item);
 }

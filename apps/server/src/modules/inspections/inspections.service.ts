@@ -1,4 +1,5 @@
 import {
+  hasOption,
   INSPECTION_SHOOTING_TYPES,
   shootingTypesForModels,
   type Currency,
@@ -13,9 +14,10 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Ids } from '../../platform/ids';
-import { hasOption, type UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/identity.repo';
 import { damageView, healthCheckItemView, photoLookup, tradeInOfferView } from './inspection-view';
 import { healthCheckTotals } from './inspection-totals';
+import { requireShooting, type ShootingRow } from '../shootings/shooting-scope.service';
 import * as repo from './inspections.repo';
 
 export interface InspectionDeps {
@@ -35,7 +37,7 @@ export interface ShootingParams {
 }
 
 export type InspectionShootingType = (typeof INSPECTION_SHOOTING_TYPES)[number];
-export type InspectableShooting = repo.ScopedShooting & { shooting_type: InspectionShootingType };
+export type InspectableShooting = ShootingRow & { shooting_type: InspectionShootingType };
 
 const isInspectionType = (t: string): t is InspectionShootingType => (INSPECTION_SHOOTING_TYPES as readonly string[]).includes(t);
 
@@ -44,15 +46,14 @@ const isInspectionType = (t: string): t is InspectionShootingType => (INSPECTION
  * not an inspection, 403 when the user's models do not include inspections (spec section 6).
  */
 export async function loadInspectable(db: Db, user: UserContext, params: ShootingParams): Promise<InspectableShooting> {
-  const shooting = await repo.findScopedShooting(db, { ...params, ownerIds: user.ownerIds });
-  if (!shooting) throw notFound('Shooting');
+  const shooting = await requireShooting(db, user, params);
   const type = shooting.shooting_type;
   if (!isInspectionType(type)) throw notFound('Inspection');
   if (!shootingTypesForModels(user.models).includes(type)) throw forbidden('Your account does not include inspections');
   return { ...shooting, shooting_type: type };
 }
 
-export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user, 'use2spect');
+export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user.options, 'use2spect');
 
 export function requireTradeIn(user: UserContext): void {
   if (!canSeeTradeIn(user)) throw new AppError('FORBIDDEN', 'Your account does not have trade-in access (use2spect)');
@@ -68,6 +69,18 @@ export function requireRepairOrder(shooting: InspectableShooting, what: string):
 export async function getInspection(deps: InspectionDeps, user: UserContext, params: ShootingParams): Promise<InspectionView> {
   const shooting = await loadInspectable(deps.db, user, params);
   return inspectionView(deps, user, shooting);
+}
+
+/** Everything recorded on a shooting's inspection, for its reports (whose calls check the scope). */
+export async function inspectionRecords(deps: Pick<InspectionDeps, 'db'>, shootingId: string) {
+  const [head, damages, items, offers, images] = await Promise.all([
+    repo.findInspection(deps.db, shootingId),
+    repo.listDamages(deps.db, shootingId),
+    repo.listHealthCheckItems(deps.db, shootingId),
+    repo.listTradeInOffers(deps.db, shootingId),
+    repo.listShootingImages(deps.db, shootingId),
+  ]);
+  return { head, damages, items, offers, images, currency: head?.currency ?? repo.DEFAULT_CURRENCY };
 }
 
 async function inspectionView(deps: InspectionDeps, user: UserContext, shooting: InspectableShooting): Promise<InspectionView> {

@@ -18,8 +18,8 @@ import { RateLimiter } from '../../platform/rate-limit';
 import { requireOption, sameSecret } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import { escapeHtml } from '../notifications/email-content';
-import { getOrCreateRef } from '../players/players.repo';
-import { insertEvent } from '../statistics/statistics.repo';
+import { referenceFor } from '../players/players.service';
+import { recordEvent } from '../statistics/statistics.service';
 import { roomInvitation } from './ics';
 import * as repo from './live.repo';
 import { LIVE_TOKEN_TTL_SECONDS, type LiveTokens } from './live-token';
@@ -83,7 +83,7 @@ export function createLiveService(deps: Deps) {
       if (registration) {
         const shooting = await repo.findVehicleShooting(db, input.owner_id, registration);
         if (!shooting) throw badRequest('No 360 shooting of this vehicle in this stock', { field: 'registration' });
-        playerRef = await getOrCreateRef(db, {
+        playerRef = await referenceFor({ db }, {
           shootingId: shooting.id,
           marketplace: PORTAL_MARKETPLACE,
           newRef: ids.token(),
@@ -214,7 +214,7 @@ export function createLiveService(deps: Deps) {
     async shared(user: UserContext, userId: string, id: string): Promise<void> {
       if (userId !== user.id) throw notFound('User');
       const r = await inScope(user, id);
-      await insertEvent(db, { id: ids.uuid(), userId: user.id, kind: 'LIVE_SHARED', subject: r.id, payload: { source: 'WEB', sharingType: 'EMAIL' }, now: clock.now().toISOString() });
+      await recordEvent({ db }, { id: ids.uuid(), userId: user.id, kind: 'LIVE_SHARED', subject: r.id, payload: { source: 'WEB', sharingType: 'EMAIL' }, now: clock.now().toISOString() });
     },
   };
 }

@@ -5,13 +5,6 @@ export interface RefRow {
   shootingId: string;
 }
 
-/** The shooting if the caller's owners reach it. */
-export async function findShootingInScope(db: Db, shootingId: string, ownerIds: string[]): Promise<{ id: string } | null> {
-  if (ownerIds.length === 0) return null;
-  const row = await db.selectFrom('shootings').select('id').where('id', '=', shootingId).where('owner_id', 'in', ownerIds).executeTakeFirst();
-  return row ?? null;
-}
-
 /** Creates the reference of a shooting and marketplace once; later calls return the same one. */
 export async function getOrCreateRef(
   db: Db,

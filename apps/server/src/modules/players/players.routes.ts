@@ -1,5 +1,4 @@
-import { Marketplace, PlayerInfo, PlayerReferenceQuery } from '@forecourt/contracts';
-import { z } from 'zod';
+import { PlayerInfo, PlayerReferenceParams, PlayerReferenceQuery } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Auth } from '../identity/auth';
 import { currentUser } from '../identity/auth';
@@ -12,7 +11,7 @@ export async function playerReferenceRoutes(app: App, deps: { auth: Auth; player
     {
       preHandler: deps.auth.requireUser,
       schema: {
-        params: z.object({ id: z.string().min(1).max(100), marketplace: Marketplace }),
+        params: PlayerReferenceParams,
         querystring: PlayerReferenceQuery,
         response: { 200: PlayerInfo },
       },

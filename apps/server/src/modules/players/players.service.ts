@@ -12,9 +12,10 @@ import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import type { BlobObject } from '../../platform/blobs/blob-store';
 import { parseByteRange } from '../../platform/blobs/byte-range';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
+import { requireShooting } from '../shootings/shooting-scope.service';
 import { FrameVariants, type Variant, type VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import type { PlayersJobs } from './players.jobs';
@@ -70,7 +71,7 @@ export function createPlayersService(deps: Deps) {
       marketplace: string,
       shortened: boolean,
     ): Promise<PlayerInfo> {
-      if (!(await repo.findShootingInScope(db, shootingId, user.ownerIds))) throw notFound('Shooting');
+      await requireShooting(db, user, { shootingId });
       const ref = await repo.getOrCreateRef(db, {
         shootingId,
         marketplace,
@@ -236,3 +237,13 @@ export function createPlayersService(deps: Deps) {
 }
 
 export type PlayersService = ReturnType<typeof createPlayersService>;
+
+/** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
+export async function playerRefInScope(deps: Pick<Adapters, 'db'>, user: Pick<UserContext, 'ownerIds'>, ref: string): Promise<boolean> {
+  return repo.refInScope(deps.db, ref, user.ownerIds);
+}
+
+/** The reference of a shooting for a marketplace, made once (the live rooms give the portal's one). */
+export function referenceFor(deps: Pick<Adapters, 'db'>, input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string }): Promise<string> {
+  return repo.getOrCreateRef(deps.db, input);
+}

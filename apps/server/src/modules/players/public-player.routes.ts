@@ -1,13 +1,15 @@
 import {
+  EmptyResponse,
   FRAME_WIDTHS,
+  PlayerFrameParams,
   PlayerOptions,
-  PlayerRef,
+  PlayerRefParams,
   PlayerScoring,
+  VersionQuery,
   VideoNotification,
   type FrameWidth,
 } from '@forecourt/contracts';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { BlobObject } from '../../platform/blobs/blob-store';
 import { AppError } from '../../platform/errors';
@@ -16,13 +18,6 @@ import { INLINE_FRAME_WIDTH, playerPageHead, playerPageRef, withPlayerHead } fro
 import { playerChunks, playerModulePreloads } from './player-page-chunks';
 import type { PlayersService } from './players.service';
 
-const RefParams = z.object({ ref: PlayerRef });
-const FrameParams = z.object({
-  ref: PlayerRef,
-  index: z.coerce.number().int().min(0).max(999),
-  file: z.string().regex(/^\d{3,4}\.(webp|jpg)$/, 'is not a frame file'),
-});
-const Versioned = z.object({ v: z.string().max(40).optional() });
 
 // Variant URLs carry the image version: a replaced image gets a new URL, so these never go stale.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -79,13 +74,13 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
     });
   });
 
-  app.get('/p/:ref', { schema: { params: RefParams, hide: true } }, async (request, reply) =>
+  app.get('/p/:ref', { schema: { params: PlayerRefParams, hide: true } }, async (request, reply) =>
     reply.redirect(`/public/player/${encodeURIComponent(request.params.ref)}`, 302),
   );
 
   app.get(
     '/api/external/legacy/players/:ref/options',
-    { schema: { params: RefParams, response: { 200: PlayerOptions } } },
+    { schema: { params: PlayerRefParams, response: { 200: PlayerOptions } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return players.getOptions(request.params.ref);
@@ -94,7 +89,7 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
 
   app.get(
     '/api/external/legacy/players/:ref/frames/:index/:file',
-    { schema: { params: FrameParams, querystring: Versioned, hide: true } },
+    { schema: { params: PlayerFrameParams, querystring: VersionQuery, hide: true } },
     async (request, reply) => {
       const [w, format] = request.params.file.split('.') as [string, 'webp' | 'jpg'];
       const width = Number(w) as FrameWidth;
@@ -106,19 +101,19 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
 
   app.get(
     '/api/external/legacy/players/:ref/panorama.jpg',
-    { schema: { params: RefParams, querystring: Versioned, hide: true } },
+    { schema: { params: PlayerRefParams, querystring: VersionQuery, hide: true } },
     async (request, reply) => sendVariant(reply, await players.panorama(request.params.ref)),
   );
 
   app.get(
     '/api/external/legacy/players/:ref/logo',
-    { schema: { params: RefParams, querystring: Versioned, hide: true } },
+    { schema: { params: PlayerRefParams, querystring: VersionQuery, hide: true } },
     async (request, reply) => sendBlob(reply, await players.logo(request.params.ref), 'public, max-age=86400'),
   );
 
   app.get(
     '/api/external/legacy/players/:ref/video',
-    { schema: { params: RefParams, hide: true } },
+    { schema: { params: PlayerRefParams, hide: true } },
     async (request, reply) => {
       const { obj, total, range } = await players.video(request.params.ref, request.headers.range);
       reply.header('Accept-Ranges', 'bytes');
@@ -129,13 +124,13 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
 
   app.get(
     '/api/external/legacy/players/:ref/video/poster.jpg',
-    { schema: { params: RefParams, hide: true } },
+    { schema: { params: PlayerRefParams, hide: true } },
     async (request, reply) => sendBlob(reply, await players.poster(request.params.ref), 'public, max-age=3600'),
   );
 
   app.post(
     '/api/videos/notification',
-    { schema: { body: VideoNotification, response: { 200: z.object({}) } } },
+    { schema: { body: VideoNotification, response: { 200: EmptyResponse } } },
     async (request) => {
       await players.watched(request.body.ref, request.ip);
       return {};
@@ -144,7 +139,7 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
 
   app.post(
     '/API/V1/panorama-shootings/scorings',
-    { schema: { body: PlayerScoring, response: { 201: z.object({}) } } },
+    { schema: { body: PlayerScoring, response: { 201: EmptyResponse } } },
     async (request, reply) => {
       await players.rate(request.body, request.ip);
       return reply.status(201).send({});

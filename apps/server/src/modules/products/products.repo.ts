@@ -54,18 +54,6 @@ export async function insertVirtualProduct(
     .execute();
 }
 
-/** The product when one of ownerIds owns it. */
-export async function findProductInScope(db: Db, id: string, ownerIds: string[]): Promise<ProductRow | null> {
-  if (ownerIds.length === 0) return null;
-  const row = await db
-    .selectFrom('products')
-    .select(['id', 'owner_id', 'registration', 'vin'])
-    .where('id', '=', id)
-    .where('owner_id', 'in', ownerIds)
-    .executeTakeFirst();
-  return row ? { id: row.id, ownerId: row.owner_id, registration: row.registration, vin: row.vin } : null;
-}
-
 export async function findProductByVin(db: Db, vin: string): Promise<{ id: string; ownerId: string } | null> {
   const row = await db.selectFrom('products').select(['id', 'owner_id']).where('vin', '=', vin).executeTakeFirst();
   return row ? { id: row.id, ownerId: row.owner_id } : null;

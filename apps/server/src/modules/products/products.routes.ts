@@ -1,5 +1,4 @@
-import { AvailableProductsQuery, AvailableProductsResponse, CreatedId, CreateVirtualProductBody, WorkflowDoneBody } from '@forecourt/contracts';
-import { z } from 'zod';
+import { AvailableProductsQuery, AvailableProductsResponse, CreatedId, CreateVirtualProductBody, OwnerIdParams, ProductIdParams, WorkflowDoneBody } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -11,7 +10,7 @@ export async function productRoutes(app: App, deps: { adapters: Adapters; auth: 
 
   app.get(
     '/api/owners/:ownerId/products',
-    { ...pre, schema: { params: z.object({ ownerId: z.string() }), querystring: AvailableProductsQuery, response: { 200: AvailableProductsResponse } } },
+    { ...pre, schema: { params: OwnerIdParams, querystring: AvailableProductsQuery, response: { 200: AvailableProductsResponse } } },
     async (request) => listAvailableProducts(adapters, currentUser(request), { ownerId: request.params.ownerId, ...request.query }),
   );
 
@@ -23,7 +22,7 @@ export async function productRoutes(app: App, deps: { adapters: Adapters; auth: 
 
   app.post(
     '/api/products/:productId/workflows/PHOTO/done',
-    { ...pre, schema: { params: z.object({ productId: z.string() }), body: WorkflowDoneBody.optional() } },
+    { ...pre, schema: { params: ProductIdParams, body: WorkflowDoneBody.optional() } },
     async (request, reply) => {
       await completePhotoWorkflow(adapters, currentUser(request), request.params.productId, request.body?.ownerId);
       return reply.status(204).send();

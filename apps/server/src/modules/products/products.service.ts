@@ -2,7 +2,8 @@ import type { AvailableProduct, CreatedId } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
-import { findProductByVin, findProductInScope, insertVirtualProduct, listProductsByWorkflow, setPhotoState, type ProductRow } from './products.repo';
+import { requireProduct } from '../shootings/shooting-scope.service';
+import { findProductByVin, insertVirtualProduct, listProductsByWorkflow, setPhotoState } from './products.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock'>;
 
@@ -39,15 +40,8 @@ export async function createVirtualProduct(
   return { id };
 }
 
-/** The product, or 404 when the caller's owners do not hold it. */
-export async function productInScope({ db }: Pick<Adapters, 'db'>, user: UserContext, productId: string, ownerId?: string): Promise<ProductRow> {
-  const product = await findProductInScope(db, productId, user.ownerIds);
-  if (!product || (ownerId !== undefined && product.ownerId !== ownerId)) throw notFound('Product');
-  return product;
-}
-
 /** Step 5 of sending a shooting: the photo workflow of the product is done, so it leaves the TODO list. */
 export async function completePhotoWorkflow(deps: Deps, user: UserContext, productId: string, ownerId?: string): Promise<void> {
-  const product = await productInScope(deps, user, productId, ownerId);
+  const product = await requireProduct(deps.db, user, { productId, ownerId });
   await setPhotoState(deps.db, product.id, 'DONE');
 }

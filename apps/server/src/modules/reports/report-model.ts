@@ -14,9 +14,8 @@ import {
 } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { healthCheckTotals } from '../inspections/inspection-totals';
-import * as inspections from '../inspections/inspections.repo';
 import type { ShootingImageRow } from '../inspections/inspections.repo';
-import { repairOrderOf } from '../inspections/inspections.service';
+import { inspectionRecords, repairOrderOf } from '../inspections/inspections.service';
 import { findOwnerCard } from './reports.repo';
 
 /** Bumped when the layout changes, so that every stored report is rebuilt once. */
@@ -86,14 +85,7 @@ function hasContent(kind: ReportKind, model: Omit<ReportModel, 'kind'>, shooting
 
 /** The data of one report, or null when the shooting has nothing of that kind to report. */
 export async function loadReportModel(db: Db, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportModel | null> {
-  const [owner, head, damages, items, offers, images] = await Promise.all([
-    findOwnerCard(db, shooting.owner_id),
-    inspections.findInspection(db, shooting.id),
-    inspections.listDamages(db, shooting.id),
-    inspections.listHealthCheckItems(db, shooting.id),
-    inspections.listTradeInOffers(db, shooting.id),
-    inspections.listShootingImages(db, shooting.id),
-  ]);
+  const [owner, { head, damages, items, offers, images, currency }] = await Promise.all([findOwnerCard(db, shooting.owner_id), inspectionRecords({ db }, shooting.id)]);
   if (!owner) return null;
   const byId = new Map(images.map((i) => [i.id, i]));
   const photo = (id: string | null): ReportPhoto | null => {
@@ -120,7 +112,7 @@ export async function loadReportModel(db: Db, shooting: ReportShooting, kind: Re
       model: shooting.model,
       shootingDate: shooting.created_at,
     },
-    currency: head?.currency ?? inspections.DEFAULT_CURRENCY,
+    currency,
     overallCondition: (head?.overall_condition ?? null) as VehicleCondition | null,
     repairOrder: shooting.shooting_type === 'INSPECTION_REPAIR_ORDER' ? repairOrderOf(head) : null,
     damages: damages.map((d) => ({

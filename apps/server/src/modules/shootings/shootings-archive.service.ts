@@ -5,6 +5,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
+import { requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
 
 type ImageRow = Awaited<ReturnType<typeof repo.imagesOf>>[number];
@@ -70,8 +71,7 @@ export async function openArchive(
   shootingId: string,
   type: ArchiveType,
 ): Promise<{ fileName: string; stream: Readable }> {
-  const s = await repo.findShooting(deps.db, { ownerIds: user.ownerIds, shootingId });
-  if (!s) throw notFound('Shooting');
+  const s = await requireShooting(deps.db, user, { shootingId });
   const images = imagesForArchive(await repo.imagesOf(deps.db, s.id), type);
   if (images.length === 0) throw notFound('Images of this kind');
   // Loaded on first use, so a process that never zips does not hold the archiver and its dependencies.

@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/db/database';
 import type { Adapters } from '../../platform/adapters';
-import { SqlQueue } from '../../platform/queue/sql-queue';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import { purgeShootingBlobsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
-import { requireShooting } from './shootings.service';
+import { requireShooting } from './shooting-scope.service';
 
 type Deps = Pick<Adapters, 'db' | 'dialect' | 'clock' | 'ids' | 'queue' | 'blobs'>;
 
@@ -21,9 +20,9 @@ const dayOf = (iso: string) => {
 async function removeWithBlobs(deps: Deps, jobKey: string, remove: (trx: Db) => Promise<{ keys: string[]; prefixes: string[] }>) {
   await deps.db.transaction().execute(async (trx) => {
     const payload = await remove(trx);
-    const queue = new SqlQueue(trx, deps.dialect, deps.clock, deps.ids, deps.queue.options);
-    await queue.enqueue(purgeShootingBlobsJob(deps.blobs), payload, { key: jobKey });
+    await deps.queue.enqueue(purgeShootingBlobsJob(deps.blobs), payload, { key: jobKey, within: trx });
   });
+  // The enqueue woke the worker before the commit; once committed, the job is there to be claimed now.
   deps.queue.wakeups.emit('job');
 }
 

@@ -25,7 +25,7 @@ describe('deleting shootings and videos', () => {
     expect(await t.adapters.db.selectFrom('images').select('id').where('shooting_id', 'in', [a.shootingId, b.shootingId]).execute()).toEqual([]);
 
     await drainJobs(t.adapters);
-    for (const key of [a.images[0]!.key, a.images[0]!.thumbKey, b.images[0]!.key, `shootings/${a.shootingId}/stray.bin`]) expect(await exists(key)).toBe(false);
+    for (const key of [a.images[0]!.key, a.images[0]!.thumbKey!, b.images[0]!.key, `shootings/${a.shootingId}/stray.bin`]) expect(await exists(key)).toBe(false);
     expect(await exists(nextDay.images[0]!.key)).toBe(true);
   });
 

@@ -3,10 +3,11 @@ import { isVirtualVin, pickOrderGallery } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import type { DmsImage } from '../../platform/dms/dms';
-import { AppError, badRequest } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { defineJob } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
+import { findShootingForJob, requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
@@ -32,7 +33,7 @@ export const pushToDmsJob = (deps: Deps) =>
     schema: z.object({ shootingId: z.string() }),
     maxAttempts: DMS_MAX_ATTEMPTS,
     handler: async ({ shootingId }, ctx) => {
-      const s = await repo.findShooting(deps.db, { ownerIds: [], shootingId, anyOwner: true });
+      const s = await findShootingForJob(deps.db, shootingId);
       if (!s) return; // deleted since: nothing left to send
       const rows = await repo.imagesOf(deps.db, s.id);
       const finals = pickOrderGallery(rows.map((r) => ({ ...r, order: r.position, imageType: r.image_type })));
@@ -79,8 +80,7 @@ export const pushToDmsJob = (deps: Deps) =>
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
 export async function replayDms(deps: Deps, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
   requireOption(user, 'useResendDMSOnStampotheque');
-  const s = await repo.findShooting(deps.db, { ownerIds: user.ownerIds, shootingId });
-  if (!s) throw new AppError('NOT_FOUND', 'Shooting not found');
+  const s = await requireShooting(deps.db, user, { shootingId });
   if (isVirtualVin(s.vin) || s.product_type === 'VIRTUAL') {
     throw badRequest('A virtual shooting is not known to the DMS and cannot be sent to it');
   }

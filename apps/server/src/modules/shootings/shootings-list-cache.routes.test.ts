@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRemarketingStatus } from '../images/images.repo';
 import { openDatabase } from '../../platform/db/database';
 import { TestClock } from '../../test/test-clock';
 import { makeShooting, makeStamp } from './shootings.fixtures';
-import { listVersions } from './shootings.repo';
+import { listVersions, setRemarketingStatus } from './shootings.repo';
 import { MANAGER, OTHER, SALES, setup } from './shootings.test-helpers';
 
 interface Item {

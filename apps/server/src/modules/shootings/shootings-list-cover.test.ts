@@ -33,7 +33,7 @@ describe('shootings list cover and picture count', () => {
       ],
     });
     const [p2, p3] = s.images;
-    expect(await itemOf(s.shootingId)).toEqual({ pictures: 2, cover: coverPath(p2!.thumbKey) });
+    expect(await itemOf(s.shootingId)).toEqual({ pictures: 2, cover: coverPath(p2!.thumbKey!) });
 
     // A new first position with two types: the one later in the order gallery's preference wins.
     const now = '2030-01-01T00:00:01.000Z';
@@ -62,11 +62,11 @@ describe('shootings list cover and picture count', () => {
     const other = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', createdAt: '2030-01-02T00:00:00.000Z' });
     expect(await itemOf(other.shootingId)).toEqual({ pictures: 0, cover: null });
     await t.adapters.db.updateTable('images').set({ shooting_id: other.shootingId }).where('id', '=', p3!.id).execute();
-    expect(await itemOf(other.shootingId)).toEqual({ pictures: 1, cover: coverPath(p3!.thumbKey) });
+    expect(await itemOf(other.shootingId)).toEqual({ pictures: 1, cover: coverPath(p3!.thumbKey!) });
     expect((await itemOf(s.shootingId)).pictures).toBe(2);
 
     await t.adapters.db.deleteFrom('images').where('id', 'in', [original, stamped]).execute();
-    expect(await itemOf(s.shootingId)).toEqual({ pictures: 1, cover: coverPath(p2!.thumbKey) });
+    expect(await itemOf(s.shootingId)).toEqual({ pictures: 1, cover: coverPath(p2!.thumbKey!) });
     await t.adapters.db.deleteFrom('images').where('id', '=', p2!.id).execute();
     expect(await itemOf(s.shootingId)).toEqual({ pictures: 0, cover: null });
   });

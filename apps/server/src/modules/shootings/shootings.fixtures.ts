@@ -3,8 +3,8 @@ import type { Adapters } from '../../platform/adapters';
 
 let counter = 0;
 
-const jpeg = (hue: number) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: hue % 256, g: 90, b: 160 } } }).jpeg().toBuffer();
+const jpeg = (hue: number, width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: hue % 256, g: 90, b: 160 } } }).jpeg().toBuffer();
 
 export interface ShootingSpec {
   ownerId: string;
@@ -17,13 +17,21 @@ export interface ShootingSpec {
   createdAt?: string;
   createdBy?: string | null;
   stampId?: string | null;
+  brand?: string | null;
   model?: string | null;
-  /** Per image: position and type; each gets a real JPEG blob and a thumbnail. */
-  images?: { position: number; type: string }[];
+  workflows?: string[];
+  photoState?: string;
+  /** Per image: position and type; each gets a real JPEG blob (64 × 48, or the given bytes or size). */
+  images?: { position: number; type: string; width?: number; height?: number; bytes?: Buffer; stampId?: string | null }[];
+  /** Whether each image gets a thumbnail too (the default). */
+  thumbnails?: boolean;
   videos?: { type: string; streamer: string; url?: string | null; reference?: string | null; blobKey?: string | null }[];
 }
 
-/** A product (reused when productId is given) and a shooting with image and video rows and their files. */
+/**
+ * The one shooting builder of the test suites: a product (reused when productId is given) and a shooting
+ * with image and video rows and their files. The players and editing fixtures build on it.
+ */
 export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
   const { db, blobs, ids } = adapters;
   counter += 1;
@@ -38,11 +46,11 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
         owner_id: spec.ownerId,
         vin: spec.vin ?? `VF1TEST${String(counter).padStart(10, '0')}`,
         registration,
-        brand: 'Renault',
+        brand: spec.brand === undefined ? 'Renault' : spec.brand,
         model: spec.model === undefined ? 'Clio' : spec.model,
         product_type: spec.productType ?? 'CAR',
-        workflows: '["PHOTO"]',
-        photo_state: 'DONE',
+        workflows: JSON.stringify(spec.workflows ?? ['PHOTO']),
+        photo_state: spec.photoState ?? 'DONE',
         created_at: now,
       })
       .execute();
@@ -66,13 +74,16 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
       created_at: now,
     })
     .execute();
-  const images: { id: string; key: string; thumbKey: string; position: number; type: string }[] = [];
+  const images: { id: string; key: string; thumbKey: string | null; position: number; type: string }[] = [];
   for (const img of spec.images ?? []) {
     const id = ids.uuid();
     const key = `shootings/${shootingId}/images/${id}.jpg`;
-    const thumbKey = `shootings/${shootingId}/thumbnails/${id}.jpg`;
-    await blobs.put(key, await jpeg(img.position * 20 + img.type.length), 'image/jpeg');
-    await blobs.put(thumbKey, await jpeg(img.position), 'image/jpeg');
+    const thumbKey = spec.thumbnails === false ? null : `shootings/${shootingId}/thumbnails/${id}.jpg`;
+    const width = img.width ?? 64;
+    const height = img.height ?? 48;
+    const bytes = img.bytes ?? (await jpeg(img.position * 20 + img.type.length, width, height));
+    await blobs.put(key, bytes, 'image/jpeg');
+    if (thumbKey) await blobs.put(thumbKey, await jpeg(img.position), 'image/jpeg');
     await db
       .insertInto('images')
       .values({
@@ -83,12 +94,12 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
         blob_key: key,
         thumbnail_key: thumbKey,
         format: '4/3',
-        stamp_id: null,
+        stamp_id: img.stampId ?? null,
         mask_id: null,
         is_label_image: 0,
-        width: 64,
-        height: 48,
-        bytes: null,
+        width: img.bytes ? null : width,
+        height: img.bytes ? null : height,
+        bytes: img.bytes ? img.bytes.length : null,
         created_at: now,
         updated_at: now,
       })

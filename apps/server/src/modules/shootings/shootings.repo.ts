@@ -1,4 +1,4 @@
-import type { ShootingType } from '@forecourt/contracts';
+import type { RemarketingStatus, ShootingType } from '@forecourt/contracts';
 import { ALL_OWNERS } from '../../db/migrations/0010-data-versions';
 import type { Db, DbDialect } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
@@ -184,15 +184,54 @@ export async function findShooting(db: Db, k: ShootingKey) {
 
 export type ShootingRow = NonNullable<Awaited<ReturnType<typeof findShooting>>>;
 
-export async function findProduct(db: Db, k: { ownerIds: readonly string[]; ownerId: string; productId: string }) {
+/** A product, only when the caller's owners include it (and it is the named owner's, when one is named). */
+export async function findProduct(db: Db, k: { ownerIds: readonly string[]; ownerId?: string; productId: string }) {
   if (k.ownerIds.length === 0) return undefined;
-  return db
-    .selectFrom('products')
-    .selectAll()
-    .where('id', '=', k.productId)
-    .where('owner_id', '=', k.ownerId)
-    .where('owner_id', 'in', [...k.ownerIds])
-    .executeTakeFirst();
+  let q = db.selectFrom('products').selectAll().where('id', '=', k.productId).where('owner_id', 'in', [...k.ownerIds]);
+  if (k.ownerId !== undefined) q = q.where('owner_id', '=', k.ownerId);
+  return q.executeTakeFirst();
+}
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+
+export interface NewShooting {
+  id: string;
+  productId: string;
+  ownerId: string;
+  registration: string;
+  stampId: string;
+  format: string;
+  createdBy: string;
+  now: string;
+}
+
+/** A new photo shooting, UPLOADING until its stamping run publishes it. */
+export async function insertShooting(db: Db, s: NewShooting): Promise<void> {
+  await db
+    .insertInto('shootings')
+    .values({
+      id: s.id,
+      product_id: s.productId,
+      owner_id: s.ownerId,
+      shooting_type: 'STANDARD',
+      registration: s.registration,
+      remarketing_status: 'UPLOADING',
+      dms_status: 'NOT_SENT',
+      stamp_id: s.stampId,
+      format: s.format,
+      created_by: s.createdBy,
+      created_at: s.now,
+    })
+    .execute();
+}
+
+/** Moves the shooting to a pipeline status; setting the status it already has writes nothing. */
+export async function setRemarketingStatus(db: Db, shootingId: string, status: RemarketingStatus): Promise<void> {
+  await db.updateTable('shootings').set({ remarketing_status: status }).where('id', '=', shootingId).where('remarketing_status', '!=', status).execute();
+}
+
+export async function setShootingStamp(db: Db, shootingId: string, stampId: string, format: string): Promise<void> {
+  await db.updateTable('shootings').set({ stamp_id: stampId, format }).where('id', '=', shootingId).execute();
 }
 
 export const imagesOf = (db: Db, shootingId: string) =>

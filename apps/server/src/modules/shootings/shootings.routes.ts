@@ -5,6 +5,7 @@ import {
   ProductPathParams,
   ReplayDmsResponse,
   ShootingDetail,
+  ShootingIdParams,
   ShootingListQuery,
   ShootingListResponse,
   ShootingPathParams,
@@ -28,7 +29,6 @@ const contentDisposition = (name: string) =>
 const etagMatches = (header: string | undefined, etag: string) =>
   header !== undefined && header.split(',').some((t) => ['*', etag].includes(t.trim().replace(/^W\//, '')));
 
-const IdParams = z.object({ id: z.string() });
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 
 /** Shootings: list and search, detail, product, videos, delete, DMS resend, zip archives. */
@@ -82,13 +82,13 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
     return reply.status(204).send();
   });
 
-  app.post('/api/shootings/:id/replay_dms', { ...main, schema: { params: IdParams, response: { 200: ReplayDmsResponse } } }, async (request) =>
+  app.post('/api/shootings/:id/replay_dms', { ...main, schema: { params: ShootingIdParams, response: { 200: ReplayDmsResponse } } }, async (request) =>
     replayDms(adapters, currentUser(request), request.params.id),
   );
 
   app.get(
     '/API/V1/forecourt/shootings/:id/zip',
-    { preHandler: auth.requireBearer, schema: { params: IdParams, querystring: ArchiveQuery } },
+    { preHandler: auth.requireBearer, schema: { params: ShootingIdParams, querystring: ArchiveQuery } },
     async (request, reply) => {
       const { fileName, stream } = await openArchive(adapters, currentUser(request), request.params.id, request.query.type);
       return reply

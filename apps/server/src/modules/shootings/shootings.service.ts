@@ -15,9 +15,9 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { PresignCache } from '../../platform/blobs/presign-cache';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbDialect } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import type { CachedPage, ShootingListCache } from './shootings-list-cache';
+import { requireProduct, requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
 
 export interface ReadDeps {
@@ -96,13 +96,6 @@ function toPage(items: ShootingListItem[]): ListPage {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
-/** A shooting in the caller's scope, addressed by owner, product and id; 404 otherwise. */
-export async function requireShooting(db: Db, user: Scope, key: Omit<repo.ShootingKey, 'ownerIds'>): Promise<repo.ShootingRow> {
-  const row = await repo.findShooting(db, { ...key, ownerIds: user.ownerIds });
-  if (!row) throw notFound('Shooting');
-  return row;
-}
-
 async function toVideos(deps: ReadDeps, shootingId: string): Promise<ShootingVideo[]> {
   const rows = await repo.videosOf(deps.db, shootingId);
   return Promise.all(
@@ -177,8 +170,7 @@ export async function getShootingVideos(
 }
 
 export async function getProduct(deps: Pick<ReadDeps, 'db'>, user: Scope, key: { ownerId: string; productId: string }): Promise<ProductInfo> {
-  const p = await repo.findProduct(deps.db, { ...key, ownerIds: user.ownerIds });
-  if (!p) throw notFound('Product');
+  const p = await requireProduct(deps.db, user, key);
   return {
     id: p.id,
     productId: p.id,

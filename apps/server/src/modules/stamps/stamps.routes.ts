@@ -1,5 +1,4 @@
-import { StampConfiguration, StampsQuery, StampsResponse } from '@forecourt/contracts';
-import { z } from 'zod';
+import { StampConfiguration, StampIdParams, StampsQuery, StampsResponse, StampUserParams } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -7,7 +6,7 @@ import { getStampConfiguration, listUserStamps } from './stamps.service';
 
 export async function stampRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
   const { adapters, auth } = deps;
-  const listSchema = { params: z.object({ userId: z.string() }), querystring: StampsQuery, response: { 200: StampsResponse } };
+  const listSchema = { params: StampUserParams, querystring: StampsQuery, response: { 200: StampsResponse } };
 
   app.get('/api/users/:userId/stamps', { preHandler: auth.requireUser, schema: listSchema }, async (request) =>
     listUserStamps(adapters, currentUser(request), request.params.userId, request.query.formats),
@@ -18,7 +17,7 @@ export async function stampRoutes(app: App, deps: { adapters: Adapters; auth: Au
   );
   app.get(
     '/api/stamps/:stampId',
-    { preHandler: auth.requireUser, schema: { params: z.object({ stampId: z.string() }), response: { 200: StampConfiguration } } },
+    { preHandler: auth.requireUser, schema: { params: StampIdParams, response: { 200: StampConfiguration } } },
     async (request) => getStampConfiguration(adapters, currentUser(request), request.params.stampId),
   );
 }

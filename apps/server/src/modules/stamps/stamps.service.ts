@@ -2,7 +2,9 @@ import { DEFAULT_FLOOR_LEVEL, Format, StampConfiguration, type Stamp } from '@fo
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
-import { findGroupStamp, findStampConfiguration, listGroupStamps, type StampRow } from './stamps.repo';
+import { findGroupStamp, findStamp, findStampConfiguration, listGroupStamps, type StampRow } from './stamps.repo';
+
+export type { StampRow } from './stamps.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'config'>;
 
@@ -25,6 +27,11 @@ export async function stampOfGroup(deps: Pick<Adapters, 'db'>, user: UserContext
   const stamp = await findGroupStamp(deps.db, stampId, user.groupId);
   if (!stamp) throw notFound('Stamp');
   return stamp;
+}
+
+/** A stamp by id, for jobs: the request that queued the job already checked it is of the user's group. */
+export async function stampForJob(deps: Pick<Adapters, 'db'>, stampId: string): Promise<StampRow | null> {
+  return findStamp(deps.db, stampId);
 }
 
 /** The stamp's cropping configuration (spec section 3); a stamp without one crops with the defaults. */

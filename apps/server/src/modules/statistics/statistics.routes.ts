@@ -1,5 +1,4 @@
-import { PlayerRef, PlayerSharedStatistic, StatisticsQuery, StatisticsResponse, UserIdParams } from '@forecourt/contracts';
-import { z } from 'zod';
+import { PlayerSharedParams, PlayerSharedStatistic, StatisticsQuery, StatisticsResponse, UserIdParams } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -9,7 +8,7 @@ export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth)
   const statistics = createStatisticsService(adapters);
   app.post(
     '/api/users/:id/statistics/players/:ref/shared',
-    { preHandler: auth.requireUser, schema: { params: z.object({ id: z.string().min(1).max(100), ref: PlayerRef }), body: PlayerSharedStatistic } },
+    { preHandler: auth.requireUser, schema: { params: PlayerSharedParams, body: PlayerSharedStatistic } },
     async (request, reply) => {
       await statistics.playerShared(currentUser(request), request.params.id, request.params.ref, request.body);
       return reply.status(204).send();

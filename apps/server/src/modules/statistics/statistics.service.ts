@@ -3,7 +3,7 @@ import type { PlayerSharedStatistic, StatisticsFigures, StatisticsQuery, Statist
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
-import { refInScope } from '../players/players.repo';
+import { playerRefInScope } from '../players/players.service';
 import { daysOf, localDay, nextDay, startOfLocalDay } from './local-days';
 import { countLiveMeetings, countPlayerEvents, findGroup, findOwnerNames, insertEvent, insertMeetingHeld, sumLiveRatings, sumPlayerRatings } from './statistics.repo';
 
@@ -41,7 +41,7 @@ export function createStatisticsService(deps: Deps) {
   return {
     /** Records that the caller shared a player of one of their shootings by e-mail or SMS. */
     async playerShared(user: UserContext, userId: string, ref: string, input: PlayerSharedStatistic): Promise<void> {
-      if (userId !== user.id || !(await refInScope(deps.db, ref, user.ownerIds))) throw notFound('Player');
+      if (userId !== user.id || !(await playerRefInScope(deps, user, ref))) throw notFound('Player');
       await insertEvent(deps.db, {
         id: deps.ids.uuid(),
         userId: user.id,
@@ -131,4 +131,9 @@ export function createStatisticsService(deps: Deps) {
       };
     },
   };
+}
+
+/** Records one statistics event of another module (a live room shared). */
+export function recordEvent(deps: Pick<Adapters, 'db'>, event: { id: string; userId: string; kind: string; subject: string; payload: object; now: string }): Promise<void> {
+  return insertEvent(deps.db, event);
 }

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { plateCoverSvg, PLATE_RATIO } from '../../seed/licence-plate';
+import { plateCoverSvg, PLATE_RATIO } from './plate-cover-svg';
 import type { Quad } from './geometry';
 import { loadCv, withMats } from './opencv';
 

@@ -3,6 +3,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
+import { findShootingInScope } from '../shootings/shooting-scope.service';
 import { detectPlates } from './detect-plates';
 import type { Quad } from './geometry';
 import { findOriginals } from './vision.repo';
@@ -10,7 +11,9 @@ import { findOriginals } from './vision.repo';
 /** Detected plate corners of images of one shooting, in the pixels of each position's ORIGINAL. */
 export async function plateCorners(deps: { db: Db; blobs: BlobStore }, user: UserContext, req: PlateCornersRequest): Promise<PlateCornersResponse> {
   const ids = [...new Set(req.imageIds)];
-  const found = await findOriginals(deps.db, req.shootingId, ids, user.ownerIds);
+  // A shooting out of the caller's scope answers like an unknown image: nothing tells it exists.
+  const shooting = await findShootingInScope(deps.db, user, { shootingId: req.shootingId });
+  const found = shooting ? await findOriginals(deps.db, shooting.id, ids) : [];
   if (found.length !== ids.length) throw notFound('Image');
   const sources = ids.map((id) => found.find((s) => s.imageId === id)!);
   const images: PlateCornersResponse['images'] = [];

@@ -1,27 +1,10 @@
-import { APP_LINK_NAMES, WebConfig } from '@forecourt/contracts';
+import { WebConfig } from '@forecourt/contracts';
 import { ClippingCredentials } from '@forecourt/contracts/web-config';
-import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { Auth } from '../identity/auth';
 import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';
 import { API_AUDIENCE } from '../identity/signing-keys';
-
-const AppLinks = z.partialRecord(z.enum(APP_LINK_NAMES), z.url());
-
-/** APP_LINKS: JSON of entry name to URL. A bad value stops the start naming the setting. */
-export function parseAppLinks(json: string | undefined): z.infer<typeof AppLinks> {
-  if (!json) return {};
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    throw new Error('Invalid setting APP_LINKS: not JSON');
-  }
-  const parsed = AppLinks.safeParse(raw);
-  if (!parsed.success) throw new Error(`Invalid setting APP_LINKS: ${parsed.error.issues[0]!.path.join('.')} ${parsed.error.issues[0]!.message}`);
-  return parsed.data;
-}
 
 /**
  * The footer's mobile app-store links (spec section 2) when APP_LINKS does not name the app's own pages:
@@ -38,7 +21,7 @@ export const DEFAULT_STORE_LINKS = {
  * nothing without a user's bearer token. The clipping service's credentials go to signed-in users only.
  */
 export async function webConfigRoutes(app: App, deps: { config: Config; auth: Auth }): Promise<void> {
-  const appLinks = { ...DEFAULT_STORE_LINKS, ...parseAppLinks(deps.config.APP_LINKS) };
+  const appLinks = { ...DEFAULT_STORE_LINKS, ...deps.config.APP_LINKS };
   app.get('/api/web-config', { schema: { response: { 200: WebConfig } } }, async () => ({
     version: '1.17.0',
     apiKey: deps.config.API_KEY,

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../platform/clock';
 import type { Db } from '../../../platform/db/database';
+import { deleteLoginAttempt, findLoginAttempt, saveLoginAttempt } from '../identity.repo';
 
 /** Failed sign-ins allowed per account and address within the window before a lock. */
 export const MAX_FAILURES = 5;
@@ -22,7 +23,7 @@ const accountKey = (a: SignInAttempt): string => `${a.email.trim().toLowerCase()
 const addressKey = (a: SignInAttempt): string => `*|${a.ip}`;
 
 async function minutesLeft(db: Db, clock: Clock, key: string): Promise<number> {
-  const row = await db.selectFrom('login_attempts').select('locked_until').where('key', '=', key).executeTakeFirst();
+  const row = await findLoginAttempt(db, key);
   const left = row?.locked_until ? Date.parse(row.locked_until) - clock.now().getTime() : 0;
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
@@ -35,13 +36,12 @@ export async function lockedMinutes(db: Db, clock: Clock, attempt: SignInAttempt
 async function countFailure(db: Db, clock: Clock, key: string, max: number): Promise<number> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+    const row = await findLoginAttempt(trx, key);
     const fresh = !row || now.getTime() - Date.parse(row.window_start) > WINDOW_MS;
     const failures = fresh ? 1 : row.failures + 1;
     const lockedUntil = failures >= max ? new Date(now.getTime() + LOCK_MS).toISOString() : null;
     const values = { failures, window_start: fresh ? now.toISOString() : row.window_start, locked_until: lockedUntil };
-    if (row) await trx.updateTable('login_attempts').set(values).where('key', '=', key).execute();
-    else await trx.insertInto('login_attempts').values({ key, ...values }).execute();
+    await saveLoginAttempt(trx, key, values, Boolean(row));
     return lockedUntil ? Math.ceil(LOCK_MS / 60_000) : 0;
   });
 }
@@ -61,5 +61,5 @@ export async function recordFailure(db: Db, clock: Clock, attempt: SignInAttempt
  * holding one valid account reset it between rounds.
  */
 export async function clearFailures(db: Db, attempt: SignInAttempt): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', '=', accountKey(attempt)).execute();
+  await deleteLoginAttempt(db, accountKey(attempt));
 }

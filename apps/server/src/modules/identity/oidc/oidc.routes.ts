@@ -3,11 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
-import { findUserContext } from '../identity.repo';
-import { throwawayHash, verifyAccountPassword } from '../password';
+import { accountLocale, signInWithPassword } from '../sign-in.service';
+import { throwawayHash } from '../password';
 import { loginPage } from './login-page';
 import { pickLocale } from './login-texts';
-import { clearFailures, lockedMinutes, recordFailure } from './login-throttle';
 import { corsOrigins, portalLogoutUri } from './provider';
 
 const MOUNT = '/oidc';
@@ -20,7 +19,7 @@ const OPEN_PATHS = new Set(['/.well-known/openid-configuration', '/.well-known/o
  */
 export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider: Provider }): Promise<void> {
   const { provider, adapters } = deps;
-  const { db, clock, config } = adapters;
+  const { config } = adapters;
   const callback = provider.callback();
   // Made now rather than by the first sign-in with an unknown e-mail, which would take twice as long.
   void throwawayHash();
@@ -57,8 +56,7 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
     const details = async (request: FastifyRequest, reply: FastifyReply) => {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-      const account = hint ? await findUserContext(db, { email: hint }) : null;
-      const locale = pickLocale([interaction.params.ui_locales as string | undefined, account?.locale, request.headers['accept-language']]);
+      const locale = pickLocale([interaction.params.ui_locales as string | undefined, await accountLocale(adapters, hint), request.headers['accept-language']]);
       return { interaction, hint, locale };
     };
     const page = (reply: FastifyReply, status: number, html: string) =>
@@ -82,16 +80,9 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
           page(reply, status, loginPage({ locale, action, email, error, minutes, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
         if (!email || !password) return render(400, 'required');
 
-        const attempt = { email, ip: request.ip };
-        const locked = await lockedMinutes(db, clock, attempt);
-        if (locked) return render(429, 'throttled', locked);
-        const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
-        if (!(await verifyAccountPassword(password, user?.password_hash)) || !user) {
-          const lock = await recordFailure(db, clock, attempt);
-          return lock ? render(429, 'throttled', lock) : render(401, 'wrongPassword');
-        }
-        await clearFailures(db, attempt);
-        const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+        const result = await signInWithPassword(adapters, { email, password, ip: request.ip });
+        if (!result.ok) return result.error === 'throttled' ? render(429, 'throttled', result.minutes) : render(401, 'wrongPassword');
+        const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: result.userId } }, { mergeWithLastSubmission: false });
         return reply.redirect(to, 303);
       },
     );

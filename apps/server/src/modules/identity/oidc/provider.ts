@@ -7,7 +7,7 @@ import { findUserContext } from '../identity.repo';
 import { API_AUDIENCE, embeddedIssuer, getSigningKey } from '../signing-keys';
 import { LOGIN_TEXTS, pickLocale } from './login-texts';
 import { escapeHtml, providerPage } from './login-page';
-import { databaseAdapter } from './oidc-adapter';
+import { databaseAdapter } from './oidc-payloads.repo';
 
 /** The portal's public client; its redirect URIs follow PUBLIC_URL, so any port the server runs on works. */
 export const PORTAL_CLIENT_ID = 'forecourt-portal';

@@ -1,0 +1,50 @@
+import type { Db } from '../../platform/db/database';
+import { notFound } from '../../platform/errors';
+import * as repo from './shootings.repo';
+
+export type { NewShooting, ProductRow, ShootingRow } from './shootings.repo';
+
+/** Who is asking: the owners whose shootings and products the caller may reach. */
+export interface OwnerScope {
+  ownerIds: readonly string[];
+}
+
+/** A shooting addressed by id and, where the path names them, its owner and product. */
+export interface ShootingAddress {
+  shootingId: string;
+  ownerId?: string;
+  productId?: string;
+}
+
+/**
+ * The one answer to "is this shooting within the caller's owners?", for every module: the shooting with
+ * its product, owner and creator, or null when the caller's owners do not hold it (or it is not under
+ * the owner and product named).
+ */
+export async function findShootingInScope(db: Db, scope: OwnerScope, address: ShootingAddress): Promise<repo.ShootingRow | null> {
+  return (await repo.findShooting(db, { ...address, ownerIds: scope.ownerIds })) ?? null;
+}
+
+/** findShootingInScope, answering 404 when out of scope. */
+export async function requireShooting(db: Db, scope: OwnerScope, address: ShootingAddress): Promise<repo.ShootingRow> {
+  const row = await findShootingInScope(db, scope, address);
+  if (!row) throw notFound('Shooting');
+  return row;
+}
+
+/** The shooting for a job, which acts for the system after the request was authorized; null once deleted. */
+export async function findShootingForJob(db: Db, shootingId: string): Promise<repo.ShootingRow | null> {
+  return (await repo.findShooting(db, { ownerIds: [], shootingId, anyOwner: true })) ?? null;
+}
+
+/** The product when the caller's owners hold it (and it is the named owner's, when one is named); 404 otherwise. */
+export async function requireProduct(db: Db, scope: OwnerScope, address: { productId: string; ownerId?: string }): Promise<repo.ProductRow> {
+  const row = await repo.findProduct(db, { ...address, ownerIds: scope.ownerIds });
+  if (!row) throw notFound('Product');
+  return row;
+}
+
+/** The shootings module alone writes the `shootings` table; other modules create and move shootings here. */
+export const insertShooting = repo.insertShooting;
+export const setRemarketingStatus = repo.setRemarketingStatus;
+export const setShootingStamp = repo.setShootingStamp;
