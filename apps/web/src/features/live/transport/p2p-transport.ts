@@ -18,6 +18,9 @@ interface Peer {
   media: MediaState | null;
   pending: RTCIceCandidateInit[];
   restartTimer: number | null;
+  /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
+  offering: boolean;
+  again: boolean;
 }
 
 /** VP8 first (spec section 7): the codec every browser decodes in software and the SFU will simulcast. */
@@ -46,12 +49,16 @@ export class P2pTransport implements MediaTransport {
   private options: JoinOptions | null = null;
   private signalling: SignallingClient | null = null;
   private welcomed: ((ok: boolean) => void) | null = null;
+  /** Messages are handled one after the other, in the order the server sent them. */
+  private inbox: Promise<void> = Promise.resolve();
 
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
     this.set({ connection: 'connecting' });
     const signalling = new SignallingClient(
-      (m) => void this.handle(m),
+      (m) => {
+        this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
+      },
       () => this.lost(),
     );
     this.signalling = signalling;
@@ -209,7 +216,7 @@ export class P2pTransport implements MediaTransport {
 
   private createPeer(participant: Participant, offerer: boolean): Peer {
     const pc = new RTCPeerConnection({ iceServers: this.options?.iceServers ?? [] });
-    const peer: Peer = { participant, pc, stream: new MediaStream(), offerer, media: null, pending: [], restartTimer: null };
+    const peer: Peer = { participant, pc, stream: new MediaStream(), offerer, media: null, pending: [], restartTimer: null, offering: false, again: false };
     this.peers.set(participant.id, peer);
     pc.onicecandidate = (e) => {
       if (e.candidate) this.send(peer, { candidate: e.candidate.toJSON() as Extract<SignalData, { candidate: unknown }>['candidate'] });
@@ -248,10 +255,19 @@ export class P2pTransport implements MediaTransport {
   }
 
   private async offer(peer: Peer): Promise<void> {
-    if (peer.pc.signalingState !== 'stable') return;
-    await peer.pc.setLocalDescription(await peer.pc.createOffer());
-    const d = peer.pc.localDescription!;
-    this.send(peer, { description: { type: d.type, sdp: d.sdp } });
+    if (peer.offering || peer.pc.signalingState !== 'stable') {
+      peer.again = true;
+      return;
+    }
+    peer.offering = true;
+    peer.again = false;
+    try {
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+      const d = peer.pc.localDescription!;
+      this.send(peer, { description: { type: d.type, sdp: d.sdp } });
+    } catch {
+      peer.offering = false;
+    }
   }
 
   private async onSignal(peer: Peer, data: SignalData): Promise<void> {
@@ -278,6 +294,10 @@ export class P2pTransport implements MediaTransport {
       this.send(peer, { description: { type: d.type, sdp: d.sdp } });
     }
     await this.limitBitrates(pc);
+    if (description.type === 'answer') {
+      peer.offering = false;
+      if (peer.again) await this.offer(peer);
+    }
   }
 
   /** Media of spec section 7: audio at most 16 kbps, video at most 24 frames a second. */
