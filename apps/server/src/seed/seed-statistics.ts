@@ -22,7 +22,7 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
   for (const s of shared) byGroup.set(s.groupId, [...(byGroup.get(s.groupId) ?? []), s]);
 
   for (const shootings of byGroup.values()) {
-    for (const shooting of shootings.slice(0, SHARED_PER_GROUP)) {
+    for (const [n, shooting] of shootings.slice(0, SHARED_PER_GROUP).entries()) {
       const r = seededRandom(`statistics:${shooting.id}`);
       const createdMs = Math.max(new Date(shooting.createdAt).getTime(), nowMs - HISTORY_DAYS * DAY_MS);
       // Activity after the shooting, weighted towards the recent days (a link is most used when new or re-sent).
@@ -36,8 +36,9 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
       });
       const events = [
         ...Array.from({ length: r.int(4, 36) }, () => ({ kind: 'PLAYER_WATCHED', payload: {} })),
-        ...Array.from({ length: r.int(0, 4) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'EMAIL' } })),
-        ...Array.from({ length: r.int(0, 3) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'SMS' } })),
+        // Every link was sent at least once; the group's first one by SMS too.
+        ...Array.from({ length: r.int(1, 4) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'EMAIL' } })),
+        ...Array.from({ length: r.int(n === 0 ? 1 : 0, 3) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'SMS' } })),
       ].map((e, i) => ({
         id: demoUuid(`statistics:${shooting.id}:${i}`),
         user_id: e.kind === 'PLAYER_SHARED' ? shooting.createdBy : null,
@@ -47,7 +48,7 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
         created_at: when(),
       }));
       await db.insertInto('statistics_events').values(events).onConflict((oc) => oc.column('id').doNothing()).execute();
-      const ratings = Array.from({ length: r.int(0, 3) }, (_, i) => ({
+      const ratings = Array.from({ length: r.int(n === 0 ? 1 : 0, 3) }, (_, i) => ({
         id: demoUuid(`rating:${shooting.id}:${i}`),
         kind: 'PLAYER',
         target: ref,
