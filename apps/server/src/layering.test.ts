@@ -51,8 +51,15 @@ const moduleFiles = () => sourceFiles(MODULES).filter((f) => !isTestSupport(f));
 
 // Statements built with Kysely or written as SQL text; opening a transaction is a service's business.
 const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\brawRows\(|\bexecuteQuery\(/;
-// The SQL-backed drivers of the platform adapters: the queue (and its figures), the outboxes and the server secrets.
-const PLATFORM_SQL_DRIVERS = ['apps/server/src/platform/queue/sql-queue.ts', 'apps/server/src/platform/queue/queue-stats.ts', 'apps/server/src/platform/outbox.ts', 'apps/server/src/platform/secrets.ts'];
+// The SQL-backed drivers of the platform adapters: the queue (and its figures), the outboxes, the server secrets
+// and the rate-limit windows every process shares.
+const PLATFORM_SQL_DRIVERS = [
+  'apps/server/src/platform/queue/sql-queue.ts',
+  'apps/server/src/platform/queue/queue-stats.ts',
+  'apps/server/src/platform/outbox.ts',
+  'apps/server/src/platform/secrets.ts',
+  'apps/server/src/platform/rate-limit.ts',
+];
 
 describe('the shape of the server modules', () => {
   it('writes SQL only in repos (*.repo.ts), platform/db and the SQL drivers of the adapters', () => {

@@ -26,6 +26,7 @@ export const OPTIONAL_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> 
 export const NOT_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   jobs: ['idempotency_key'],
   login_attempts: ['key'],
+  rate_limits: ['key'],
 };
 
 export interface BlobReferences {
