@@ -55,7 +55,7 @@ test.describe('editing pictures', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
 
     const results = page.getByRole('dialog', { name: 'Results' });
-    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 0.*Licence-plate cover applied\./);
+    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 1.*Licence-plate cover applied\./);
     await results.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByTestId('image-gallery').first()).toBeVisible();
     await page.getByRole('button', { name: 'Detailed' }).click();
@@ -71,7 +71,7 @@ test.describe('editing pictures', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(/Getting configurations|Cropping in progress/);
     const results = page.getByRole('dialog', { name: 'Results' });
-    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 0.*Cropping applied\./, { timeout: 240_000 });
+    await expect(results.getByTestId('edit-result')).toHaveText(/Picture 1.*Cropping applied\./, { timeout: 240_000 });
     await results.getByRole('button', { name: 'Close' }).click();
     // The simple view shows, for that position, the most processed picture: cropped, plate covered.
     const simple = page.getByTestId('image-gallery').first();
