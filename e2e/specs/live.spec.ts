@@ -169,7 +169,9 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect(guest.getByRole('heading', { name: 'Thank you for attending!' })).toBeVisible();
   await expect(dealer.getByTestId('room-notice')).toContainText('Guest left the meeting');
   await expect(panel.getByTestId('participant')).toHaveCount(0);
-  await guest.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  // The star's label is what a visitor clicks; the radio under it is visually hidden.
+  await guest.locator('label', { hasText: '4 stars' }).click();
+  await expect(guest.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await guest.getByRole('textbox', { name: 'Comment (optional)' }).fill('Very clear, thank you');
   const rated = guest.waitForResponse((r) => r.url().endsWith('/API/V1/videos/live/scorings'));
   await guest.getByRole('button', { name: 'Send' }).click();
