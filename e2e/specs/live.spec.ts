@@ -176,7 +176,7 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   const rated = guest.waitForResponse((r) => r.url().endsWith('/API/V1/videos/live/scorings'));
   await guest.getByRole('button', { name: 'Send' }).click();
   expect((await rated).status()).toBe(201);
-  await expect(guest.getByText('Thank you for your rating!')).toBeVisible();
+  await expect(guest.getByRole('status').filter({ hasText: 'Thank you for your rating!' })).toBeVisible();
 
   await dealer.getByRole('button', { name: 'Hang up' }).click();
   await expect(dealer.getByRole('button', { name: 'Back to the list' })).toBeVisible();
