@@ -169,7 +169,7 @@ describe('live rooms API', () => {
     dealer.ws.send(JSON.stringify({ type: 'spin', spin: { frame: 7 } }));
     expect(await guest.box.next((m) => m.type === 'spin')).toEqual({ type: 'spin', spin: { frame: 7 } });
     // Only the dealer turns the spin: the visitor's frame 3 reached nobody.
-    expect([...guest.box.got, ...dealer.box.got, ...stranger.box.got].filter((m) => m.type === 'spin' && m.spin.frame === 3)).toEqual([]);
+    expect([...guest.box.got, ...dealer.box.got, ...stranger.box.got].filter((m) => m.type === 'spin' && m.spin?.frame === 3)).toEqual([]);
     guest.ws.send(JSON.stringify({ type: 'media', state: { audio: false, video: true, screen: true } }));
     expect(await dealer.box.next((m) => m.type === 'media')).toEqual({ type: 'media', from: guest.welcome.self.id, state: { audio: false, video: true, screen: true } });
 
