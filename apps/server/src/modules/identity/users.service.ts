@@ -11,13 +11,18 @@ const own = (user: UserContext, id: string): void => {
 /** Whether some account of this e-mail domain signs in with the embedded provider (the identity-provider lookup). */
 export const embeddedDomainInUse = (db: Db, domain: string): Promise<boolean> => embeddedDomainExists(db, domain);
 
-export const currentUserOf = (user: UserContext): CurrentUser => ({
+/** Who the user is, as every screen names them (the current user, the account page). */
+export const userIdentity = (user: UserContext): Pick<CurrentUser, 'id' | 'email' | 'givenName' | 'familyName' | 'fullName' | 'locale'> => ({
   id: user.id,
   email: user.email,
   givenName: user.givenName,
   familyName: user.familyName,
   fullName: `${user.givenName} ${user.familyName}`.trim(),
   locale: user.locale,
+});
+
+export const currentUserOf = (user: UserContext): CurrentUser => ({
+  ...userIdentity(user),
   groupId: user.groupId,
   habilitations: user.habilitations,
   roles: user.roles,
@@ -36,9 +41,12 @@ export function userOptions(user: UserContext, username: string): UserOption[] {
   return Object.entries(user.options).map(([name, value]) => ({ name, value: value as UserOption['value'] }));
 }
 
+/** The owners (stocks) the user reaches, by name. */
+export const ownersOf = (db: Db, user: Pick<UserContext, 'ownerIds'>): Promise<UserOwner[]> => findOwners(db, user.ownerIds);
+
 export async function userOwners(db: Db, user: UserContext, id: string): Promise<UserOwner[]> {
   own(user, id);
-  return findOwners(db, user.ownerIds);
+  return ownersOf(db, user);
 }
 
 /** Labels of the asked owners the user reaches; others are left out. The label falls back to the id. */
