@@ -1,9 +1,9 @@
 import type { AccountLanguage, AccountProfile, AppLinkName } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import type { UserContext } from '../identity/identity.repo';
-import { ownersOf, userIdentity } from '../identity/users.service';
+import { dealerGroupOf, ownersOf, userIdentity } from '../identity/users.service';
 import type { ExternalProvider } from '../../config';
-import { findGroupName, updateLocale } from './account.repo';
+import { updateLocale } from './account.repo';
 
 export interface AccountDeps {
   db: Adapters['db'];
@@ -21,10 +21,10 @@ const identityAccountUrl = (deps: AccountDeps, email: string): string | null => 
 
 /** The signed-in user's profile: names, e-mail, language, dealer group and stocks. */
 export async function accountProfile(deps: AccountDeps, user: UserContext): Promise<AccountProfile> {
-  const [groupName, stocks] = await Promise.all([findGroupName(deps.db, user.groupId), ownersOf(deps.db, user)]);
+  const [group, stocks] = await Promise.all([dealerGroupOf(deps.db, user), ownersOf(deps.db, user)]);
   return {
     ...userIdentity(user),
-    group: { id: user.groupId, name: groupName ?? user.groupId },
+    group,
     stocks: stocks.map((s) => ({ ownerId: s.id, name: s.name })),
     identityAccountUrl: identityAccountUrl(deps, user.email),
   };

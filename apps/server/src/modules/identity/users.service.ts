@@ -1,7 +1,7 @@
 import type { CurrentUser, ModelType, OwnerLabel, UserModel, UserOption, UserOwner } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { embeddedDomainExists, findOwners, type UserContext } from './identity.repo';
+import { embeddedDomainExists, findDealerGroup, findOwners, type UserContext } from './identity.repo';
 
 /** A user reads only their own records: any other id answers 404, as if it did not exist. */
 const own = (user: UserContext, id: string): void => {
@@ -39,6 +39,11 @@ export function userModels(user: UserContext, id: string, types: ModelType[]): U
 export function userOptions(user: UserContext, username: string): UserOption[] {
   own(user, username);
   return Object.entries(user.options).map(([name, value]) => ({ name, value: value as UserOption['value'] }));
+}
+
+/** The user's dealer group by name; its id stands for the name should the group row be missing. */
+export async function dealerGroupOf(db: Db, user: Pick<UserContext, 'groupId'>): Promise<{ id: string; name: string }> {
+  return (await findDealerGroup(db, user.groupId)) ?? { id: user.groupId, name: user.groupId };
 }
 
 /** The owners (stocks) the user reaches, by name. */
