@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { firstDetailOf, type ShootingTypeLabel } from '../support/shootings-list';
 
 /**
  * The portal on a 390 px phone: nothing wider than the screen, the inspection tables as stacked rows with
@@ -22,17 +23,8 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 /** The list filtered on one type, then the first card's detail. */
-async function openFirst(page: Page, label: string, suffix: RegExp) {
-  await page.goto('/shootings');
-  for (const type of ['Standard', 'Videos', 'Inspection', 'Workshop video']) {
-    const box = page.getByRole('checkbox', { name: type, exact: true });
-    if (type === label) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole('button', { name: 'Search' }).click();
-  const link = page.locator('a[href^="/owners/"]').first();
-  await expect(link).toHaveAttribute('href', suffix);
-  await page.goto((await link.getAttribute('href'))!);
+async function openFirst(page: Page, label: ShootingTypeLabel, suffix: RegExp) {
+  await page.goto(await firstDetailOf(page, label, suffix));
   await expect(page.getByRole('complementary', { name: 'Actions' })).toBeVisible();
 }
 
