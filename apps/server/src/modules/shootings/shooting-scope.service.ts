@@ -48,12 +48,13 @@ export async function requireProduct(db: Db, scope: OwnerScope, address: { produ
 export const insertShooting = repo.insertShooting;
 
 /**
- * A whole shooting written at once, its rows in one transaction (the files are stored before): the demo
- * seed and the test builder. Rows already there are kept, so a seed stopped half-way and run again
- * finishes without duplicates.
+ * A whole shooting written at once, its rows in one transaction (the caller's when it passes one; the files
+ * are stored before): the demo seed and the test builder. Rows already there are kept, so a seed stopped
+ * half-way and run again finishes without duplicates.
  */
 export async function recordShooting(db: Db, record: repo.ShootingRecord): Promise<void> {
-  await db.transaction().execute((trx) => repo.insertShootingRecord(trx, record));
+  if (db.isTransaction) await repo.insertShootingRecord(db, record);
+  else await db.transaction().execute((trx) => repo.insertShootingRecord(trx, record));
 }
 
 export const setRemarketingStatus = repo.setRemarketingStatus;
