@@ -148,13 +148,14 @@ export function createLiveService(deps: Deps) {
     },
 
     /** The token that opens the signalling socket for this room and identity; its dealer joins as host. */
-    async token(input: { identity: string; room: string; code?: string }, user: UserContext | null): Promise<LiveToken> {
+    async token(input: { identity: string; room: string; code?: string; resume?: string }, user: UserContext | null): Promise<LiveToken> {
       const found = await repo.findRoomByName(db, input.room);
       const r = await reachRoom(found?.id ?? '', input.code, user);
       const token = deps.tokens.issue({
         room: r.id,
         identity: input.identity,
-        participant: ids.token(),
+        // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
+        participant: (input.resume && deps.tokens.resumable(input.resume, r.id, input.identity, clock.now().getTime())) || ids.token(),
         host: hostedRoom(user, r) !== null,
         exp: Math.floor(clock.now().getTime() / 1000) + LIVE_TOKEN_TTL_SECONDS,
       });
