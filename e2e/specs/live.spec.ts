@@ -55,6 +55,16 @@ async function callContext(): Promise<BrowserContext> {
         pcs.push(this);
       }
     } as typeof RTCPeerConnection;
+    // The signalling sockets too, so the test can cut one as a proxy or a sleeping laptop would.
+    const OriginalSocket = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    } as typeof WebSocket;
   });
   return context;
 }
@@ -82,6 +92,27 @@ async function expectRemoteVideoPlaying(page: Page) {
   await expect.poll(() => mainVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await framesDecoded(page);
   await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+}
+
+type Recorded = { __sockets: WebSocket[]; __pcs: RTCPeerConnection[]; __notices: string[] };
+
+/** Signalling sockets this page opened, and how many of them are open now. */
+const sockets = (page: Page) =>
+  page.evaluate(() => {
+    const all = (window as unknown as Recorded).__sockets;
+    return { opened: all.length, open: all.filter((s) => s.readyState === WebSocket.OPEN).length };
+  });
+
+/** Cuts this page's signalling socket without a closing code (as a network cut does), and its peer connections too when asked. */
+async function dropSignalling(page: Page, { media }: { media: boolean }) {
+  const before = await sockets(page);
+  await page.evaluate((closeMedia) => {
+    const w = window as unknown as Recorded;
+    if (closeMedia) for (const pc of w.__pcs) pc.close();
+    w.__sockets.at(-1)!.close();
+  }, media);
+  // It comes back by itself: a new socket, open.
+  await expect.poll(() => sockets(page), { timeout: 30_000 }).toEqual({ opened: before.opened + 1, open: 1 });
 }
 
 async function expectAxeClean(page: Page) {
@@ -163,6 +194,28 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect.poll(() => mainVideoShape(dealer), { timeout: 30_000 }).toBe(1.5);
   await expectRemoteVideoPlaying(dealer);
   await expectAxeClean(guest);
+
+  // The visitor's signalling socket drops (a proxy cut, a laptop asleep): it comes back by itself as the
+  // same participant, so the dealer sees no leave and no join, and messages flow again.
+  await dealer.evaluate(() => {
+    const seen: string[] = ((window as unknown as Recorded).__notices = []);
+    const box = document.querySelector('[data-testid="room-notice"]')!;
+    new MutationObserver(() => {
+      if (box.textContent) seen.push(box.textContent);
+    }).observe(box, { childList: true, subtree: true, characterData: true });
+  });
+  await dropSignalling(guest, { media: false });
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
+  // Then with its peer connection gone too: the rejoin makes the connection afresh, and both see video again.
+  await dropSignalling(guest, { media: true });
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  await expect(panel.getByTestId('participant')).toHaveCount(1);
+  await expect(guest.getByTestId('reconnecting')).toHaveCount(0);
+  expect(await dealer.evaluate(() => (window as unknown as Recorded).__notices)).toEqual([]);
 
   // The visitor hangs up and rates; the dealer sees them leave.
   await guest.getByRole('button', { name: 'Hang up' }).click();
