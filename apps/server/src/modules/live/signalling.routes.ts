@@ -35,7 +35,7 @@ export async function signallingRoutes(
     const session = openSignalSession(deps.bus, check.claims, send, {
       onMeeting: deps.onMeeting,
       onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
-      onError: (err) => request.log.warn({ err }, 'live leave'),
+      onError: (err) => request.log.warn({ err }, 'live session'),
     });
     let queue: Promise<unknown> = session;
     socket.on('message', (data: Buffer) => {

@@ -24,7 +24,7 @@ export interface SessionOptions {
   /** A later socket of the same participant took this one's place. */
   onReplaced?: () => void;
   graceMs?: number;
-  /** Where a failed leave at the end of the grace is reported. */
+  /** Where a failed leave at the end of the grace, or a failed meeting record, is reported. */
   onError?: (err: unknown) => void;
 }
 
@@ -52,11 +52,12 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
     },
   };
   const { members, spin, resumed, missed } = await bus.join(room, self, attachment);
-  if (!resumed && members.length > 0) await onMeeting(room);
   send({ type: 'welcome', self, participants: members, spin, resumed });
   for (const message of [...missed, ...early]) send(message);
   early = null;
   if (!resumed) await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
+  // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
+  if (!resumed && members.length > 0) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
   let closed = false;
   const leave = async () => {
     if (await bus.leave(room, self.id, session)) await bus.broadcast(room, { type: 'left', id: self.id });
