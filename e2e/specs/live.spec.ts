@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,18 +21,25 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 let ns: NetNamespace;
 let browser: Browser;
 let dataDir: string;
+let server: ChildProcess;
+
+/** Starts the server inside the namespace and waits for it there (this process cannot reach it). */
+async function startServer({ seed }: { seed: boolean }): Promise<void> {
+  server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: String(seed), LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
+  });
+  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
+  if (code !== 0) throw new Error('The live server did not start');
+}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (!NetNamespace.available()) throw new Error('The live e2e needs root and iproute2 to make its network namespace');
   ns = new NetNamespace();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
-  ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
-  });
-  // Waits for the server inside the namespace, where this process cannot reach.
-  ns.run(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  await startServer({ seed: true });
   browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
 });
 
@@ -215,6 +223,29 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expectRemoteVideoPlaying(guest);
   await expect(panel.getByTestId('participant')).toHaveCount(1);
   await expect(guest.getByTestId('reconnecting')).toHaveCount(0);
+  expect(await dealer.evaluate(() => (window as unknown as Recorded).__notices)).toEqual([]);
+
+  // The server restarts (a deploy): both sockets drop and the room it kept in memory is gone. Both come
+  // back by themselves, each says so meanwhile, the call is made afresh, and nobody is shown leaving.
+  const [dealerSockets, guestSockets] = [await sockets(dealer), await sockets(guest)];
+  await ns.stop(server);
+  await expect(guest.getByTestId('reconnecting')).toBeVisible();
+  await expect(dealer.getByTestId('reconnecting')).toBeVisible();
+  await startServer({ seed: false });
+  const backOn = async (page: Page, before: { opened: number }) => {
+    const now = await sockets(page);
+    return now.open === 1 && now.opened > before.opened;
+  };
+  await expect.poll(() => backOn(dealer, dealerSockets), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => backOn(guest, guestSockets), { timeout: 60_000 }).toBe(true);
+  await expect(guest.getByTestId('reconnecting')).toHaveCount(0);
+  await expect(dealer.getByTestId('reconnecting')).toHaveCount(0);
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByTestId('participant')).toHaveCount(1);
   expect(await dealer.evaluate(() => (window as unknown as Recorded).__notices)).toEqual([]);
 
   // The visitor hangs up and rates; the dealer sees them leave.

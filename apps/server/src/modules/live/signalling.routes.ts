@@ -7,7 +7,11 @@ import type { LiveTokens } from './live-token';
 import type { SignalBus } from './signal-bus';
 import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
 
-/** Close codes of a participant who meant to go (hang-up, tab closed); any other close is a drop it may come back from. */
+/**
+ * Close codes of a participant who meant to go (hang-up, tab closed). Any other close is a drop it may come
+ * back from, among them 1005, with which @fastify/websocket closes every socket when the server shuts down:
+ * a restart shows nobody leaving, and the browsers rejoin the next server.
+ */
 const LEAVING_CODES = new Set([1000, 1001]);
 
 /** How often the server pings each socket; one missed pong ends the participant (they leave within 5 s). */

@@ -11,6 +11,8 @@ const WELCOME_TIMEOUT_MS = 10_000;
 const DISCONNECTED_RESTART_MS = 2500;
 /** How long a participant missing from a room the server rebuilt (a restart) has to rejoin before counting as gone. */
 const UNCONFIRMED_MS = 10_000;
+/** Closes a socket that did not get its welcome in time, without leaving (any code but 1000 and 1001). */
+const RETRY_CLOSE = 4000;
 /** Signals kept while the socket is away; past this the oldest go (the rejoin makes broken connections afresh anyway). */
 const MAX_OUTBOX = 500;
 
@@ -161,7 +163,8 @@ export class P2pTransport implements MediaTransport {
     });
     await signalling.open(token);
     if (!(await welcome)) {
-      signalling.close();
+      // On a rejoin, not a leave: the server may hold this participant for the next try.
+      signalling.close(this.state.self ? RETRY_CLOSE : 1000);
       throw new Error('no welcome from the signalling server');
     }
     this.token = token;
