@@ -83,6 +83,9 @@ async function participantContext(browser: Browser): Promise<BrowserContext> {
   await context.addInitScript(() => {
     localStorage.setItem('forecourt.language', 'en');
     localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
+    // When each step of a join happened (performance.now()), for the breakdown.
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
     const Original = window.RTCPeerConnection;
     const pcs: RTCPeerConnection[] = [];
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
@@ -90,8 +93,20 @@ async function participantContext(browser: Browser): Promise<BrowserContext> {
       constructor(config?: RTCConfiguration) {
         super(config);
         pcs.push(this);
+        marks.peerCreated ??= performance.now();
+        this.addEventListener('connectionstatechange', () => {
+          if (this.connectionState === 'connected') marks.connected ??= performance.now();
+        });
       }
     } as typeof RTCPeerConnection;
+    const OriginalSocket = window.WebSocket;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('open', () => (marks.socketOpen ??= performance.now()));
+        this.addEventListener('message', () => (marks.welcome ??= performance.now()));
+      }
+    } as typeof WebSocket;
     // The moment of the click on "Join the meeting", taken in the page, before any of its work.
     document.addEventListener(
       'click',
@@ -112,12 +127,23 @@ async function openPreview(context: BrowserContext, link: string): Promise<Page>
   return page;
 }
 
-/** Clicks join; answers the milliseconds from the click to the first remote video frame decoded. */
-async function joinAndTime(page: Page): Promise<number> {
+interface JoinTimes {
+  /** Click to the first remote video frame decoded. */
+  total: number;
+  /** Click to each step: token answered, socket open, welcome, first peer connection made, connected (ICE and DTLS). */
+  token: number;
+  socketOpen: number;
+  welcome: number;
+  peerCreated: number;
+  connected: number;
+}
+
+/** Clicks join; answers the milliseconds from the click to the first remote video frame decoded, and to each step before. */
+async function joinAndTime(page: Page): Promise<JoinTimes> {
   await page.getByRole('button', { name: 'Join the meeting' }).click();
   return page.evaluate(async (timeout) => {
     // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
-    const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number };
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
     for (;;) {
       let found = false;
       for (const pc of w.__pcs) {
@@ -126,7 +152,14 @@ async function joinAndTime(page: Page): Promise<number> {
           if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
         });
       }
-      if (found) return performance.now() - w.__joinAt;
+      if (found) {
+        const at = performance.now();
+        const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
+        const steps: Record<string, number> = { total: at - w.__joinAt };
+        for (const step of ['socketOpen', 'welcome', 'peerCreated', 'connected']) steps[step] = (w.__marks[step] ?? NaN) - w.__joinAt;
+        steps.token = (token?.responseEnd ?? NaN) - w.__joinAt;
+        return steps as unknown as JoinTimes;
+      }
       if (performance.now() - w.__joinAt > timeout) throw new Error('no remote video frame');
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -155,17 +188,18 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
     }
     await waitFor(async () => (await Promise.all(residents.map((r) => listed(r.page)))).every((n) => n === size - 2), `${size - 1} participants in the call`);
 
-    const times: number[] = [];
+    const joins: JoinTimes[] = [];
     for (let j = 0; j < JOINS; j++) {
       const context = await participantContext(browser);
       const page = await openPreview(context, link);
-      times.push(await joinAndTime(page));
+      joins.push(await joinAndTime(page));
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();
       // The next join starts in a settled room: everyone saw this one leave.
       await waitFor(async () => (await Promise.all(residents.map((r) => listed(r.page)))).every((n) => n === size - 2), 'the leave');
     }
-    const sorted = [...times].sort((a, b) => a - b);
+    const sorted = joins.map((t) => t.total).sort((a, b) => a - b);
+    const median = (step: keyof JoinTimes) => Math.round(percentile(joins.map((t) => t[step]).sort((a, b) => a - b), 50));
 
     // The whole room in the call, for the server's CPU.
     const context = await participantContext(browser);
@@ -180,8 +214,9 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       participants: size,
-      joins: times.length,
+      joins: joins.length,
       joinToFirstFrameMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted.at(-1)!) },
+      stepsMedianMs: { token: median('token'), socketOpen: median('socketOpen'), welcome: median('welcome'), peerCreated: median('peerCreated'), connected: median('connected') },
       callSeconds: Math.round(seconds),
       serverCpuSecondsPerCallMinute: Number(((cpu / seconds) * 60).toFixed(3)),
       serverCpuPercentOfCorePerParticipant: Number((((cpu / seconds) * 100) / size).toFixed(3)),
@@ -225,7 +260,7 @@ try {
     [
       ...results.map(
         (r) =>
-          `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
+          `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}; median steps: token ${r.stepsMedianMs.token}, socket open ${r.stepsMedianMs.socketOpen}, welcome ${r.stepsMedianMs.welcome}, first connection ${r.stepsMedianMs.peerCreated}, connected ${r.stepsMedianMs.connected} ms); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
       ),
       `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
     ].join('; '),
