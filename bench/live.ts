@@ -94,9 +94,22 @@ async function participantContext(browser: Browser): Promise<BrowserContext> {
         super(config);
         pcs.push(this);
         marks.peerCreated ??= performance.now();
+        this.addEventListener('iceconnectionstatechange', () => {
+          if (this.iceConnectionState === 'connected') marks.iceConnected ??= performance.now();
+        });
         this.addEventListener('connectionstatechange', () => {
           if (this.connectionState === 'connected') marks.connected ??= performance.now();
         });
+      }
+
+      override setLocalDescription(description?: RTCLocalSessionDescriptionInit): Promise<void> {
+        marks.offerMade ??= performance.now();
+        return super.setLocalDescription(description);
+      }
+
+      override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+        marks.answerReceived ??= performance.now();
+        return super.setRemoteDescription(description);
       }
     } as typeof RTCPeerConnection;
     const OriginalSocket = window.WebSocket;
@@ -130,11 +143,14 @@ async function openPreview(context: BrowserContext, link: string): Promise<Page>
 interface JoinTimes {
   /** Click to the first remote video frame decoded. */
   total: number;
-  /** Click to each step: token answered, socket open, welcome, first peer connection made, connected (ICE and DTLS). */
+  /** Click to each step: token answered, socket open, welcome, first peer connection made, its offer, its answer, ICE connected, connected (ICE and DTLS). */
   token: number;
   socketOpen: number;
   welcome: number;
   peerCreated: number;
+  offerMade: number;
+  answerReceived: number;
+  iceConnected: number;
   connected: number;
 }
 
@@ -156,7 +172,7 @@ async function joinAndTime(page: Page): Promise<JoinTimes> {
         const at = performance.now();
         const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
         const steps: Record<string, number> = { total: at - w.__joinAt };
-        for (const step of ['socketOpen', 'welcome', 'peerCreated', 'connected']) steps[step] = (w.__marks[step] ?? NaN) - w.__joinAt;
+        for (const step of ['socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected']) steps[step] = (w.__marks[step] ?? NaN) - w.__joinAt;
         steps.token = (token?.responseEnd ?? NaN) - w.__joinAt;
         return steps as unknown as JoinTimes;
       }
@@ -216,7 +232,7 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
       participants: size,
       joins: joins.length,
       joinToFirstFrameMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted.at(-1)!) },
-      stepsMedianMs: { token: median('token'), socketOpen: median('socketOpen'), welcome: median('welcome'), peerCreated: median('peerCreated'), connected: median('connected') },
+      stepsMedianMs: Object.fromEntries((['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected'] as const).map((step) => [step, median(step)])),
       callSeconds: Math.round(seconds),
       serverCpuSecondsPerCallMinute: Number(((cpu / seconds) * 60).toFixed(3)),
       serverCpuPercentOfCorePerParticipant: Number((((cpu / seconds) * 100) / size).toFixed(3)),
@@ -260,7 +276,9 @@ try {
     [
       ...results.map(
         (r) =>
-          `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}; median steps: token ${r.stepsMedianMs.token}, socket open ${r.stepsMedianMs.socketOpen}, welcome ${r.stepsMedianMs.welcome}, first connection ${r.stepsMedianMs.peerCreated}, connected ${r.stepsMedianMs.connected} ms); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
+          `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(r.stepsMedianMs)
+            .map(([step, ms]) => `${step} ${ms}`)
+            .join(', ')}); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
       ),
       `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
     ].join('; '),
