@@ -14,7 +14,7 @@ import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
  */
 const LEAVING_CODES = new Set([1000, 1001]);
 
-/** How often the server pings each socket; one missed pong ends the participant (they leave within 5 s). */
+/** How often the server pings each socket; one missed pong ends it, a drop: the participant leaves after the grace unless it rejoins. */
 export const HEARTBEAT_MS = 2000;
 
 /**
