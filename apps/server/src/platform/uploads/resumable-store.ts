@@ -46,9 +46,9 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
       return file;
     });
   }
-  const { FileStore } = await import('@tus/file-store');
+  const { StreamingFileStore } = await import('./streaming-file-store');
   const directory = path.join(config.DATA_DIR, 'uploads');
-  const datastore = new FileStore({ directory });
+  const datastore = new StreamingFileStore({ directory });
   return storeOver(datastore, async (id) => {
     // Moved out of the store's folder (its record of the upload goes too): the blob store then renames
     // it into place without a copy.
