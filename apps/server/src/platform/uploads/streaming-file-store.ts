@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import type stream from 'node:stream';
@@ -13,7 +14,8 @@ export const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
  * tus's file store, writing with a buffer of WRITE_BUFFER_BYTES instead of 16 KB: the socket keeps
  * being read while a write is on the disk, and what arrived meanwhile goes down in one `writev`, so
  * receiving and writing overlap and a GB costs a few hundred writes, not sixteen thousand one after
- * the other. Memory stays bounded by that buffer, whatever the chunk size.
+ * the other. Memory stays bounded by that buffer, whatever the chunk size. Its `remove` removes what
+ * is left of an upload, the data or the record, where tus's stops at a missing data file.
  */
 export class StreamingFileStore extends FileStore {
   // Called only after tus's getUpload found the upload by this id inside the directory.
@@ -26,5 +28,13 @@ export class StreamingFileStore extends FileStore {
     }
     // What reached the file, a cut request's partial body included: the client resumes from there.
     return offset + file.bytesWritten;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const missing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+    await fsp.rm(path.join(this.directory, id), { force: true });
+    await this.configstore.delete(id).catch((err: unknown) => {
+      if (!missing(err)) throw err;
+    });
   }
 }
