@@ -77,10 +77,13 @@ test.describe('creating a shooting', () => {
 
     await expect(page).toHaveURL(/\/shootings$/);
     await expect(page.getByText('Your shooting was created')).toBeVisible();
-    const card = page.getByText(registration);
+    const card = page.getByTestId('shooting-card').filter({ hasText: registration }).getByRole('link');
     await expect(card).toBeVisible();
-    await card.click();
-    await expect(page).toHaveURL(/\/owners\/own-demo-paris\/products\/[^/]+\/shootings\/[^/]+$/);
+    // The list polls while the new shooting processes; a click that lands as its card re-renders is tried again.
+    await expect(async () => {
+      if (/\/shootings$/.test(page.url())) await card.click({ timeout: 5000 });
+      await expect(page).toHaveURL(/\/owners\/own-demo-paris\/products\/[^/]+\/shootings\/[^/]+$/, { timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
     // The pipeline stamps in the background: the detail shows the STAMPED renderings once they exist.
     await expect(async () => {
       await page.reload();
