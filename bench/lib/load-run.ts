@@ -104,7 +104,7 @@ class Sampler {
 export async function runLoad(deployment: Deployment, opts: LoadOptions, during?: (until: number) => Promise<void>): Promise<LoadResult> {
   const recorder = new Recorder();
   const target: LoadTarget = { baseUrl: deployment.baseUrl, apiKey: API_KEY, recorder };
-  const sessions = [new StaffSession(target, 'manager@demo.forecourt.test'), new StaffSession(target, 'sales@demo.forecourt.test')];
+  const sessions = [new StaffSession(target, 'manager@demo.forecourt.test', true), new StaffSession(target, 'sales@demo.forecourt.test', false)];
   for (const s of sessions) {
     await s.signIn();
     await s.load();
