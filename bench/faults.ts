@@ -155,7 +155,9 @@ try {
   const handle = db;
   console.error(`scale deployment up at ${d.baseUrl} (folder ${d.dir}); ${opts.users} users for ${opts.minutes} min, ${rounds} round(s) of ${KINDS.join(', ')}`);
   const injections: Injection[] = [];
+  let runStart = Date.now();
   const result = await runLoad(d, opts, async (until) => {
+    runStart = Date.now();
     const warmup = Math.min(15_000, (until - Date.now()) / 10);
     await sleep(warmup);
     const slots = rounds * KINDS.length;
@@ -166,7 +168,7 @@ try {
         const began = Date.now();
         const injection = await inject(kind, d, handle, round);
         injections.push(injection);
-        console.error(`injected: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`);
+        console.error(`injected at +${((injection.start - began) / 1000 + (began - runStart) / 1000).toFixed(1)} s: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`);
         await sleep(Math.max(GRACE_MS, slot - (Date.now() - began)));
       }
     }
@@ -181,6 +183,7 @@ try {
   const lost = Object.values(losses).reduce((n, l) => n + l.length, 0);
   emit({ benchmark: 'faults', users: opts.users, minutes: opts.minutes, created: result.created.length, errorsInWindows: inside, errorsOutside: outside.length, failuresAfterRetries: result.recorder.failures.length, failuresOutside: failuresOutside.length, ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])) });
   for (const [k, list] of Object.entries(losses)) for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
+  for (const e of result.recorder.errors.filter((x) => inWindow(x.at)).slice(0, 20)) console.error(`error inside a fault window at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail.slice(0, 160)}`);
   for (const e of outside.slice(0, 20)) console.error(`error outside the fault windows at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail}`);
   const byKind = (kind: FaultKind) => {
     const windows = injections.filter((i) => i.kind === kind);

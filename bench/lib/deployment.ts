@@ -175,7 +175,9 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
 
     const pg = await startThrowawayPostgres('-c max_connections=200');
     stoppers.push(() => pg.stop());
-    const s3 = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], {
+    // s3rver's list continuation tokens are DES-enciphered, which OpenSSL 3 only offers in its legacy
+    // provider: without it every listing past 1,000 keys (the blob garbage collection's) fails with 500.
+    const s3 = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
