@@ -139,7 +139,8 @@ describe('GET /api/vehicles/{registration}', () => {
           user_id: demoUser(MANAGER).id,
           session_name: `Visit ${owner}`,
           room_name: id,
-          appointment_date: at(10),
+          // As the live module stores it: UTC text.
+          appointment_date: '2026-11-10 09:00:00',
           meeting_code: 'code',
           created_at: at(5),
           registration: REG,
@@ -170,7 +171,7 @@ describe('GET /api/vehicles/{registration}', () => {
     ]);
 
     const [live, repair, inspection, video, player, photo] = body.events;
-    expect(live).toMatchObject({ kind: 'LIVE_MEETING', name: 'Visit own-demo-paris', meetingsHeld: 1, ratings: { count: 0, average: null } });
+    expect(live).toMatchObject({ kind: 'LIVE_MEETING', at: at(10), name: 'Visit own-demo-paris', meetingsHeld: 1, ratings: { count: 0, average: null } });
     expect(repair).toMatchObject({
       kind: 'SHOOTING',
       shootingType: 'INSPECTION_REPAIR_ORDER',

@@ -123,6 +123,12 @@ async function playerEvents(db: Db, shootings: readonly RegistrationShootingRow[
   }));
 }
 
+/** A room's appointment is UTC text `YYYY-MM-DD HH:mm:ss`; the timeline's instants are ISO, so they sort together. */
+const appointmentInstant = (text: string): string => {
+  const t = Date.parse(/^\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text);
+  return Number.isNaN(t) ? text : new Date(t).toISOString();
+};
+
 /** The live meetings of the registration in the caller's stocks. */
 async function liveEvents(db: Db, user: UserContext, registration: string): Promise<VehicleEvent[]> {
   const rooms = await repo.liveRoomsOf(db, user.ownerIds, registration);
@@ -132,7 +138,7 @@ async function liveEvents(db: Db, user: UserContext, registration: string): Prom
   const ratingsOfRoom = byKey(ratings, (r) => r.target);
   return rooms.map((r) => ({
     kind: 'LIVE_MEETING',
-    at: r.appointment_date,
+    at: appointmentInstant(r.appointment_date),
     roomId: r.id,
     name: r.session_name,
     ownerName: r.owner_name,
