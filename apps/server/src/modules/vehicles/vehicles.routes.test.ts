@@ -218,6 +218,12 @@ describe('GET /api/vehicles/{registration}', () => {
     expect((await vehicle('NO-000-NE')).statusCode).toBe(404);
   });
 
+  it('is published in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json<{ paths: object }>().paths)).toContain('/api/vehicles/{registration}');
+  });
+
   it('refuses a malformed registration and an anonymous caller', async () => {
     const bad = await vehicle('AB_12;--');
     expect(bad.statusCode).toBe(400);
