@@ -68,7 +68,7 @@ test.describe('creating a shooting', () => {
 
     await expect(page).toHaveURL(/\/shootings$/);
     await expect(page.getByText('Your shooting was created')).toBeVisible();
-    const card = page.getByTestId('shooting-card').filter({ hasText: registration }).getByRole('link');
+    const card = page.getByTestId('shooting-card').filter({ hasText: registration }).getByRole('link').first();
     await expect(card).toBeVisible();
     // The list polls while the new shooting processes; a click that lands as its card re-renders is tried again.
     await expect(async () => {

@@ -20,3 +20,4 @@ export * from './live';
 export * from './media';
 export * from './account';
 export * from './brand-colours';
+export * from './vehicles';

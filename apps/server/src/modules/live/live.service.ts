@@ -158,13 +158,14 @@ export async function roomOptions(deps: LiveDeps, id: string, code: string | und
 }
 
 /** The token that opens the signalling socket for this room and identity; its dealer joins as host. */
-export async function roomToken(deps: LiveDeps, input: { identity: string; room: string; code?: string }, user: UserContext | null): Promise<LiveToken> {
+export async function roomToken(deps: LiveDeps, input: { identity: string; room: string; code?: string; resume?: string }, user: UserContext | null): Promise<LiveToken> {
   const found = await repo.findRoomByName(deps.db, input.room);
   const r = await reachRoom(deps, found?.id ?? '', input.code, user);
   const token = deps.tokens.issue({
     room: r.id,
     identity: input.identity,
-    participant: deps.ids.token(),
+    // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
+    participant: (input.resume && deps.tokens.resumable(input.resume, r.id, input.identity, deps.clock.now().getTime())) || deps.ids.token(),
     host: hostedRoom(user, r) !== null,
     exp: Math.floor(deps.clock.now().getTime() / 1000) + LIVE_TOKEN_TTL_SECONDS,
   });

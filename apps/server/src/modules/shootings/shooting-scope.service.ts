@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import * as repo from './shootings.repo';
 
-export type { NewShooting, ProductRow, ShootingRecord, ShootingRow } from './shootings.repo';
+export type { NewShooting, ProductRow, RegistrationProductRow, RegistrationShootingRow, ShootingRecord, ShootingRow } from './shootings.repo';
 
 /** Who is asking: the owners whose shootings and products the caller may reach. */
 export interface OwnerScope {
@@ -42,6 +42,16 @@ export async function requireProduct(db: Db, scope: OwnerScope, address: { produ
   const row = await repo.findProduct(db, { ...address, ownerIds: scope.ownerIds });
   if (!row) throw notFound('Product');
   return row;
+}
+
+/**
+ * A vehicle as the caller's owners know it: their products and shootings of this registration, newest
+ * first (the vehicle page). Both empty when no owner of the caller holds the registration.
+ */
+export async function findRegistrationInScope(db: Db, scope: OwnerScope, registration: string) {
+  const k = { ownerIds: scope.ownerIds, registration };
+  const [products, shootings] = await Promise.all([repo.listRegistrationProducts(db, k), repo.listRegistrationShootings(db, k)]);
+  return { products, shootings };
 }
 
 /** The shootings module alone writes the `shootings` table; other modules create and move shootings here. */
