@@ -2,9 +2,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { catchMail } from '../support/smtp';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -128,19 +127,7 @@ test('a reference made on the detail page opens, without a session, a player tha
 });
 
 test('e-mails the player link to a real SMTP server: subject, link, line breaks and typed markup as text', async ({ page }) => {
-  const port = Number(process.env.E2E_SMTP_PORT);
-  expect(port, 'the harness gives the server SMTP_URL on E2E_SMTP_PORT').toBeGreaterThan(0);
-  let received: (mail: ParsedMail) => void = () => undefined;
-  const mail = new Promise<ParsedMail>((resolve) => (received = resolve));
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((m) => (received(m), callback()), callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const { mail, close } = await catchMail();
   try {
     await openDetail(page);
     await openPlayerMenu(page, 'Send by e-mail');
@@ -176,7 +163,7 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
     await openPlayerMenu(page, 'Send by e-mail');
     await expect(page.getByRole('dialog').getByLabel('To')).toHaveValue('');
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await close();
   }
 });
 

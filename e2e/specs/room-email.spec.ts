@@ -1,27 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { catchMail } from '../support/smtp';
 
 /**
  * The live rooms' e-mail, through the portal's one e-mail dialog (shared with the player's): the room's
  * defaults, the same checks, and the message with its calendar invitation at a real SMTP server.
  */
 test('e-mails a room link with its calendar invitation from the rooms list', async ({ page }) => {
-  const port = Number(process.env.E2E_SMTP_PORT);
-  expect(port, 'the harness gives the server SMTP_URL on E2E_SMTP_PORT').toBeGreaterThan(0);
-  let received: (mail: ParsedMail) => void = () => undefined;
-  const mail = new Promise<ParsedMail>((resolve) => (received = resolve));
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((m) => (received(m), callback()), callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  const { mail, close } = await catchMail();
   try {
     await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
     await signIn(page, DEMO_EMAILS.manager);
@@ -52,6 +39,6 @@ test('e-mails a room link with its calendar invitation from the rooms list', asy
     expect(message.text).toContain(room.link);
     expect(message.attachments.map((a) => a.filename)).toEqual(['invitation.ics']);
   } finally {
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await close();
   }
 });
