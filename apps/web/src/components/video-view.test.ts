@@ -1,14 +1,6 @@
-import type { ShootingVideo } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
 import { pickVideo, videoView } from './video-view';
-
-const video = (type: ShootingVideo['type'], streamer: string, reference: string | null = 'ref1', url: string | null = null): ShootingVideo => ({
-  id: type,
-  type,
-  streamer,
-  reference,
-  url,
-});
+import { shootingVideo as video } from './video-view.fixtures';
 
 describe('the video shown', () => {
   it('prefers CONCAT_AUDIO, then ORIGINAL_AUDIO, CONCAT, ORIGINAL', () => {

@@ -1,14 +1,7 @@
-import type { ShootingVideo } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
+import { shootingVideo as video } from '../../components/video-view.fixtures';
 import { displayVin, isNotSynchronised, offeredArchives, shootingActions } from './detail-rules';
 
-const video = (type: ShootingVideo['type'], streamer: string, reference: string | null = 'ref1', url: string | null = null): ShootingVideo => ({
-  id: type,
-  type,
-  streamer,
-  reference,
-  url,
-});
 const VIRTUAL = 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c';
 
 describe('detail rules', () => {
