@@ -7,7 +7,8 @@
 // and again (a fresh page each time, hanging up after): the time from the click on "Join the meeting" to
 // the first remote video frame decoded (getStats, inbound-rtp framesDecoded). Then all of them stay in
 // the call and the server's CPU (utime + stime of /proc/PID/stat, PID the server's own node process) is
-// read over that time. Goals: p50 < 1 s and p95 < 2 s; server CPU < 1 % of a core per participant.
+// read over that time, beside the same server idle with nobody connected (measured once first).
+// Goals: p50 < 1 s and p95 < 2 s; server CPU < 1 % of a core per participant.
 // Flags (the issue's figures by default): --participants 2,4  --joins 10  --call-seconds 60
 // Needs root and iproute2 (the namespace), like e2e/specs/live.spec.ts.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -44,6 +45,15 @@ if (SIZES.length === 0) throw new Error('--participants: a list of room sizes of
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** Percent of one core the process used over `seconds` from now (user + system, /proc/PID/stat). */
+async function cpuPercentOver(pid: number, seconds: number): Promise<{ percent: number; seconds: number }> {
+  const before = cpuSeconds(pid);
+  const started = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { percent: ((cpuSeconds(pid) - before) / elapsed) * 100, seconds: elapsed };
+}
 
 /** CPU seconds the process has used so far (user + system), from /proc/PID/stat. */
 function cpuSeconds(pid: number): number {
@@ -193,7 +203,7 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
   }
 }
 
-async function scenario(browser: Browser, link: string, serverPid: number, size: number) {
+async function scenario(browser: Browser, link: string, serverPid: number, size: number, idlePercent: number) {
   const residents: { context: BrowserContext; page: Page }[] = [];
   try {
     for (let i = 0; i < size - 1; i++) {
@@ -223,19 +233,17 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
     await joinAndTime(page);
     residents.push({ context, page });
     await waitFor(async () => (await Promise.all(residents.map((r) => listed(r.page)))).every((n) => n === size - 1), `${size} participants in the call`);
-    const before = cpuSeconds(serverPid);
-    const started = process.hrtime.bigint();
-    await new Promise((r) => setTimeout(r, CALL_SECONDS * 1000));
-    const cpu = cpuSeconds(serverPid) - before;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const call = await cpuPercentOver(serverPid, CALL_SECONDS);
     return {
       participants: size,
       joins: joins.length,
       joinToFirstFrameMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted.at(-1)!) },
       stepsMedianMs: Object.fromEntries((['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected'] as const).map((step) => [step, median(step)])),
-      callSeconds: Math.round(seconds),
-      serverCpuSecondsPerCallMinute: Number(((cpu / seconds) * 60).toFixed(3)),
-      serverCpuPercentOfCorePerParticipant: Number((((cpu / seconds) * 100) / size).toFixed(3)),
+      callSeconds: Math.round(call.seconds),
+      serverCpuSecondsPerCallMinute: Number(((call.percent / 100) * 60).toFixed(3)),
+      serverCpuPercentOfCorePerParticipant: Number((call.percent / size).toFixed(3)),
+      // What the call adds to the server idling with nobody connected (its job worker, timers).
+      serverCpuPercentAboveIdlePerParticipant: Number((Math.max(0, call.percent - idlePercent) / size).toFixed(3)),
     };
   } finally {
     for (const r of residents) await r.context.close();
@@ -263,9 +271,12 @@ try {
   if (fs.readFileSync(`/proc/${serverPid}/comm`, 'utf8').trim() !== 'node') throw new Error('The server pid is not its node process');
   browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
 
+  // The server with nobody connected, for comparison (its job worker and timers run in every case).
+  const idle = await cpuPercentOver(serverPid, Math.min(CALL_SECONDS, 30));
+  emit({ benchmark: 'live', serverIdleCpuPercent: Number(idle.percent.toFixed(3)), seconds: Math.round(idle.seconds) });
   const results = [];
   for (const size of SIZES) {
-    const result = await scenario(browser, link, serverPid, size);
+    const result = await scenario(browser, link, serverPid, size, idle.percent);
     emit({ benchmark: 'live', ...result });
     results.push(result);
   }
@@ -278,8 +289,9 @@ try {
         (r) =>
           `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(r.stepsMedianMs)
             .map(([step, ms]) => `${step} ${ms}`)
-            .join(', ')}); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
+            .join(', ')}); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
       ),
+      `server idle ${idle.percent.toFixed(2)} % of a core`,
       `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
     ].join('; '),
     goalMet,

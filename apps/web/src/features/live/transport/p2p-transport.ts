@@ -1,16 +1,14 @@
 import { LIVE_CLOSE, type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
 import type { CallSnapshot, JoinOptions, MediaTransport, RemoteParticipant, TransportEvent } from './media-transport';
-import { closePeer, kindOf, limitBitrates, newPcId, preferVp8, type Candidate, type Kind, type Peer } from './peer';
+import { newPcId, PeerLink, type Kind } from './peer-link';
 import { reconnect, type AttemptResult } from './reconnect';
 import { decideOffer, planWelcome } from './rejoin';
 import { SignallingClient } from './signalling-client';
 
 /** How long the first answer of the server (welcome) may take. */
 const WELCOME_TIMEOUT_MS = 10_000;
-/** A connection "disconnected" this long gets an ICE restart, as a "failed" one does at once. */
-const DISCONNECTED_RESTART_MS = 2500;
 /** How long a participant missing from a room the server rebuilt (a restart) has to rejoin before counting as gone. */
-const UNCONFIRMED_MS = 10_000;
+const UNCONFIRMED_MS = 15_000;
 /** Closes a socket that did not get its welcome in time, without leaving (any code but 1000 and 1001). */
 const RETRY_CLOSE = 4000;
 /** Signals kept while the socket is away; past this the oldest go (the rejoin makes broken connections afresh anyway). */
@@ -19,9 +17,8 @@ const MAX_OUTBOX = 500;
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 
 /**
- * The embedded driver: a full mesh of RTCPeerConnections between the browsers, signalled through the
- * server's WebSocket. Screen share and camera changes replace the outgoing track; nothing renegotiates but
- * ICE restarts. When the signalling socket drops, the call goes on (media flows between the browsers) and
+ * The embedded driver: a full mesh of connections between the browsers (peer-link.ts), signalled through
+ * the server's WebSocket. When the signalling socket drops, the call goes on (media flows between the browsers) and
  * the socket comes back by itself (reconnect.ts) as the same participant; rejoin.ts says which connections
  * stay and which are made afresh.
  */
@@ -29,7 +26,7 @@ export class P2pTransport implements MediaTransport {
   private state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: TransportEvent) => void>();
-  private readonly peers = new Map<string, Peer>();
+  private readonly peers = new Map<string, PeerLink>();
   private readonly outgoing: Record<Kind, MediaStreamTrack | null> = { audio: null, video: null };
   private local: MediaStream | null = null;
   private mediaState: MediaState | null = null;
@@ -67,11 +64,7 @@ export class P2pTransport implements MediaTransport {
 
   async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
     this.outgoing[kind] = track;
-    await Promise.all(
-      [...this.peers.values()].flatMap((peer) =>
-        peer.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)),
-      ),
-    );
+    await Promise.all([...this.peers.values()].map((peer) => peer.replaceTrack(kind, track)));
   }
 
   unpublish(): void {
@@ -109,7 +102,7 @@ export class P2pTransport implements MediaTransport {
     this.signalling = null;
     signalling?.close();
     this.welcomed?.(false);
-    for (const peer of this.peers.values()) closePeer(peer);
+    for (const peer of this.peers.values()) peer.close();
     this.peers.clear();
     this.outbox = [];
     this.token = null;
@@ -289,105 +282,47 @@ export class P2pTransport implements MediaTransport {
   private removePeer(id: string): void {
     const peer = this.peers.get(id);
     if (!peer) return;
-    closePeer(peer);
+    peer.close();
     this.peers.delete(id);
     this.publishPeers();
     this.emit({ type: 'participantLeft', participant: peer.participant });
   }
 
-  /**
-   * A connection with this participant, in place of any earlier one (whose id is retired). The offerer
-   * names it and offers at once; an answerer waits for the offer that names it.
-   */
-  private createPeer(participant: Participant, offerer: boolean, pcId: string | null = offerer ? newPcId() : null): Peer {
+  /** A connection with this participant, in place of any earlier one. The offerer names it; an answerer waits for the offer that does. */
+  private createPeer(participant: Participant, offerer: boolean, pcId: string | null = offerer ? newPcId() : null): PeerLink {
     const old = this.peers.get(participant.id);
-    if (old) closePeer(old);
-    const retired = new Set(old?.retired);
-    if (old?.pcId) retired.add(old.pcId);
-    const pc = new RTCPeerConnection({ iceServers: this.options?.iceServers ?? [] });
-    const peer: Peer = {
+    old?.close();
+    const peer: PeerLink = new PeerLink(
       participant,
-      pc,
-      pcId,
-      retired,
-      stream: new MediaStream(),
       offerer,
-      everConnected: false,
-      media: old?.media ?? null,
-      pending: [],
-      restartTimer: null,
-      unconfirmedTimer: null,
-      offering: false,
-      again: false,
-    };
+      pcId,
+      {
+        iceServers: this.options?.iceServers ?? [],
+        media: this.options?.media,
+        outgoing: this.outgoing,
+        local: () => this.local,
+        send: (data) => this.send(participant.id, data),
+        changed: () => this.publishPeers(),
+        // After a laptop's sleep the socket may look open when the server dropped it long ago; a message on
+        // it brings back the reset that closes it, and the rejoin follows (the offerer's ICE restart does too).
+        failedHere: () => {
+          if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+        },
+      },
+      old,
+    );
     this.peers.set(participant.id, peer);
-    pc.onicecandidate = (e) => {
-      if (e.candidate && peer.pcId) this.send(peer, { pc: peer.pcId, candidate: e.candidate.toJSON() as Candidate });
-    };
-    pc.ontrack = (e) => {
-      for (const t of peer.stream.getTracks().filter((t) => t.kind === e.track.kind)) peer.stream.removeTrack(t);
-      peer.stream.addTrack(e.track);
-      this.publishPeers();
-    };
-    pc.oniceconnectionstatechange = () => this.watchIce(peer);
-    pc.onconnectionstatechange = () => {
-      if (pc.connectionState === 'connected') peer.everConnected = true;
-    };
-    if (offerer) {
-      for (const kind of ['audio', 'video'] as const) {
-        const t = pc.addTransceiver(this.outgoing[kind] ?? kind, { direction: 'sendrecv', streams: this.local ? [this.local] : [] });
-        if (kind === 'video') preferVp8(t);
-      }
-      pc.onnegotiationneeded = () => void this.offer(peer);
-    }
     return peer;
   }
 
-  private watchIce(peer: Peer): void {
-    const s = peer.pc.iceConnectionState;
-    if (s === 'connected' || s === 'completed' || s === 'closed') {
-      if (peer.restartTimer !== null) window.clearTimeout(peer.restartTimer);
-      peer.restartTimer = null;
-      return;
-    }
-    if (!peer.offerer) return;
-    if (s === 'failed') peer.pc.restartIce();
-    else if (s === 'disconnected' && peer.restartTimer === null) {
-      peer.restartTimer = window.setTimeout(() => {
-        peer.restartTimer = null;
-        if (peer.pc.iceConnectionState === 'disconnected' || peer.pc.iceConnectionState === 'failed') peer.pc.restartIce();
-      }, DISCONNECTED_RESTART_MS);
-    }
-  }
-
-  private async offer(peer: Peer): Promise<void> {
-    if (peer.offering || peer.pc.signalingState !== 'stable') {
-      peer.again = true;
-      return;
-    }
-    peer.offering = true;
-    peer.again = false;
-    try {
-      await peer.pc.setLocalDescription(await peer.pc.createOffer());
-      const d = peer.pc.localDescription!;
-      this.send(peer, { pc: peer.pcId!, description: { type: d.type, sdp: d.sdp } });
-    } catch {
-      peer.offering = false;
-    }
-  }
-
-  private async onSignal(held: Peer, data: SignalData): Promise<void> {
+  private async onSignal(held: PeerLink, data: SignalData): Promise<void> {
     let peer = held;
-    // An answerer's first offer names its connection.
-    if ('description' in data && data.description.type === 'offer' && peer.pcId === null && !peer.offerer) peer.pcId = data.pc;
     if ('description' in data && data.description.type === 'offer') {
-      const decision = decideOffer({ current: peer.pcId, retired: peer.retired, freshOffer: peer.offerer && !peer.everConnected }, data.pc, this.state.self?.id ?? '', peer.participant.id);
+      // An answerer's first offer names its connection.
+      if (peer.pcId === null && !peer.offerer) peer.pcId = data.pc;
+      const decision = decideOffer({ current: peer.pcId, retired: peer.retired, freshOffer: peer.freshOffer }, data.pc, this.state.self?.id ?? '', peer.participant.id);
       if (decision === 'ignore') return;
-      if (decision === 'resend') {
-        const d = peer.pc.localDescription;
-        if (d?.type === 'offer') this.send(peer, { pc: peer.pcId!, description: { type: d.type, sdp: d.sdp } });
-        return;
-      }
+      if (decision === 'resend') return peer.resendOffer();
       if (decision === 'replace') {
         peer = this.createPeer(peer.participant, false, data.pc);
         this.publishPeers();
@@ -395,38 +330,12 @@ export class P2pTransport implements MediaTransport {
     } else if (data.pc !== peer.pcId) {
       return;
     }
-    const { pc } = peer;
-    if ('candidate' in data) {
-      if (pc.remoteDescription) await pc.addIceCandidate(data.candidate);
-      else peer.pending.push(data.candidate);
-      return;
-    }
-    const description = data.description;
-    await pc.setRemoteDescription(description);
-    for (const c of peer.pending.splice(0)) await pc.addIceCandidate(c).catch(() => undefined);
-    if (description.type === 'offer') {
-      // The answerer sends on the transceivers the offer made.
-      for (const t of pc.getTransceivers()) {
-        const kind = kindOf(t);
-        await t.sender.replaceTrack(this.outgoing[kind]);
-        if (this.local) t.sender.setStreams?.(this.local);
-        t.direction = 'sendrecv';
-        if (kind === 'video') preferVp8(t);
-      }
-      await pc.setLocalDescription(await pc.createAnswer());
-      const d = pc.localDescription!;
-      this.send(peer, { pc: peer.pcId!, description: { type: d.type, sdp: d.sdp } });
-    }
-    await limitBitrates(pc, this.options?.media);
-    if (description.type === 'answer') {
-      peer.offering = false;
-      if (peer.again) await this.offer(peer);
-    }
+    await peer.apply(data);
   }
 
   /** To the participant of this connection; kept for later while the socket is away. */
-  private send(peer: Peer, data: SignalData): void {
-    const message: ClientMessage = { type: 'signal', to: peer.participant.id, data };
+  private send(to: string, data: SignalData): void {
+    const message: ClientMessage = { type: 'signal', to, data };
     if (this.state.connection === 'connected') this.signalling?.send(message);
     else if (this.state.connection === 'reconnecting') {
       this.outbox.push(message);

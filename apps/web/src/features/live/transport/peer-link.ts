@@ -1,0 +1,204 @@
+import type { IceServer, LiveOptions, MediaState, Participant, SignalData } from '@forecourt/contracts';
+
+export type Kind = 'audio' | 'video';
+type Candidate = Extract<SignalData, { candidate: unknown }>['candidate'];
+
+/** A connection "disconnected" this long gets an ICE restart, as a "failed" one does at once. */
+const DISCONNECTED_RESTART_MS = 2500;
+
+/** What a connection needs from the transport that holds it. */
+export interface PeerLinkDeps {
+  iceServers: IceServer[];
+  media: LiveOptions['media'] | undefined;
+  /** The tracks going out now, by kind (the transport's own record, read at each negotiation). */
+  outgoing: Record<Kind, MediaStreamTrack | null>;
+  local: () => MediaStream | null;
+  /** Sends a signal about this connection to its participant. */
+  send: (data: SignalData) => void;
+  /** Its remote tracks changed. */
+  changed: () => void;
+  /** ICE failed on the side that does not restart it. */
+  failedHere: () => void;
+}
+
+/** A fresh connection id: random, in the alphabet the contract allows. */
+export function newPcId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+const kindOf = (t: RTCRtpTransceiver): Kind => (t.receiver.track.kind === 'audio' ? 'audio' : 'video');
+
+/** VP8 first (spec section 7): the codec every browser decodes in software and the SFU will simulcast. */
+function preferVp8(transceiver: RTCRtpTransceiver): void {
+  const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
+  if (!codecs || !transceiver.setCodecPreferences) return;
+  const rank = (c: { mimeType: string }) => (c.mimeType.toLowerCase() === 'video/vp8' ? 0 : 1);
+  transceiver.setCodecPreferences([...codecs].sort((a, b) => rank(a) - rank(b)));
+}
+
+/**
+ * One RTCPeerConnection with one remote participant and its negotiation. The offerer (the newcomer, or the
+ * one who rejoins) names the connection, offers, and is the one who restarts ICE, so offers never cross;
+ * an answerer waits for the offer that names it. Screen share and camera changes replace the outgoing
+ * track; nothing renegotiates but ICE restarts.
+ */
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly stream = new MediaStream();
+  /** Ids of earlier connections with this participant: their late signals are ignored. */
+  readonly retired: Set<string>;
+  media: MediaState | null;
+  /** The connection carried media at some point. */
+  everConnected = false;
+  /** Set while the participant is missing from a room the server rebuilt: when it fires, they count as gone. */
+  unconfirmedTimer: number | null = null;
+  private pending: RTCIceCandidateInit[] = [];
+  private restartTimer: number | null = null;
+  /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
+  private offering = false;
+  private again = false;
+
+  /** In place of `previous` (closed by the caller), whose id is retired and whose media state carries over. */
+  constructor(
+    readonly participant: Participant,
+    readonly offerer: boolean,
+    public pcId: string | null,
+    private readonly deps: PeerLinkDeps,
+    previous?: PeerLink,
+  ) {
+    this.retired = new Set(previous?.retired);
+    if (previous?.pcId) this.retired.add(previous.pcId);
+    this.media = previous?.media ?? null;
+    const pc = (this.pc = new RTCPeerConnection({ iceServers: deps.iceServers }));
+    pc.onicecandidate = (e) => {
+      if (e.candidate && this.pcId) deps.send({ pc: this.pcId, candidate: e.candidate.toJSON() as Candidate });
+    };
+    pc.ontrack = (e) => {
+      for (const t of this.stream.getTracks().filter((t) => t.kind === e.track.kind)) this.stream.removeTrack(t);
+      this.stream.addTrack(e.track);
+      deps.changed();
+    };
+    pc.oniceconnectionstatechange = () => this.watchIce();
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === 'connected') this.everConnected = true;
+    };
+    if (offerer) {
+      const local = deps.local();
+      for (const kind of ['audio', 'video'] as const) {
+        const t = pc.addTransceiver(deps.outgoing[kind] ?? kind, { direction: 'sendrecv', streams: local ? [local] : [] });
+        if (kind === 'video') preferVp8(t);
+      }
+      pc.onnegotiationneeded = () => void this.offer();
+    }
+  }
+
+  /** This side's offer is out on a connection that never carried media (what a crossing of offers is about). */
+  get freshOffer(): boolean {
+    return this.offerer && !this.everConnected;
+  }
+
+  /** Sends the current local offer again (it may be the one lost with a socket). */
+  resendOffer(): void {
+    const d = this.pc.localDescription;
+    if (d?.type === 'offer' && this.pcId) this.deps.send({ pc: this.pcId, description: { type: d.type, sdp: d.sdp } });
+  }
+
+  /** Swaps the outgoing track of a kind on this connection, without renegotiating. */
+  async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
+  }
+
+  /** A description or candidate about this connection (the caller checked its id). */
+  async apply(data: SignalData): Promise<void> {
+    const { pc } = this;
+    if ('candidate' in data) {
+      if (pc.remoteDescription) await pc.addIceCandidate(data.candidate);
+      else this.pending.push(data.candidate);
+      return;
+    }
+    const description = data.description;
+    await pc.setRemoteDescription(description);
+    for (const c of this.pending.splice(0)) await pc.addIceCandidate(c).catch(() => undefined);
+    if (description.type === 'offer') {
+      // The answerer sends on the transceivers the offer made.
+      const local = this.deps.local();
+      for (const t of pc.getTransceivers()) {
+        const kind = kindOf(t);
+        await t.sender.replaceTrack(this.deps.outgoing[kind]);
+        if (local) t.sender.setStreams?.(local);
+        t.direction = 'sendrecv';
+        if (kind === 'video') preferVp8(t);
+      }
+      await pc.setLocalDescription(await pc.createAnswer());
+      const d = pc.localDescription!;
+      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+    }
+    await this.limitBitrates();
+    if (description.type === 'answer') {
+      this.offering = false;
+      if (this.again) await this.offer();
+    }
+  }
+
+  close(): void {
+    if (this.restartTimer !== null) window.clearTimeout(this.restartTimer);
+    if (this.unconfirmedTimer !== null) window.clearTimeout(this.unconfirmedTimer);
+    const { pc } = this;
+    pc.onicecandidate = null;
+    pc.ontrack = null;
+    pc.oniceconnectionstatechange = null;
+    pc.onconnectionstatechange = null;
+    pc.onnegotiationneeded = null;
+    pc.close();
+  }
+
+  private watchIce(): void {
+    const s = this.pc.iceConnectionState;
+    if (s === 'connected' || s === 'completed' || s === 'closed') {
+      if (this.restartTimer !== null) window.clearTimeout(this.restartTimer);
+      this.restartTimer = null;
+      return;
+    }
+    if (!this.offerer) {
+      if (s === 'failed') this.deps.failedHere();
+      return;
+    }
+    if (s === 'failed') this.pc.restartIce();
+    else if (s === 'disconnected' && this.restartTimer === null) {
+      this.restartTimer = window.setTimeout(() => {
+        this.restartTimer = null;
+        if (this.pc.iceConnectionState === 'disconnected' || this.pc.iceConnectionState === 'failed') this.pc.restartIce();
+      }, DISCONNECTED_RESTART_MS);
+    }
+  }
+
+  private async offer(): Promise<void> {
+    if (this.offering || this.pc.signalingState !== 'stable') {
+      this.again = true;
+      return;
+    }
+    this.offering = true;
+    this.again = false;
+    try {
+      await this.pc.setLocalDescription(await this.pc.createOffer());
+      const d = this.pc.localDescription!;
+      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+    } catch {
+      this.offering = false;
+    }
+  }
+
+  /** Media of spec section 7: audio at most 16 kbps, video at most 24 frames a second. */
+  private async limitBitrates(): Promise<void> {
+    const media = this.deps.media;
+    if (!media) return;
+    for (const t of this.pc.getTransceivers()) {
+      const params = t.sender.getParameters();
+      if (!params.encodings?.length) continue;
+      if (kindOf(t) === 'audio') params.encodings[0]!.maxBitrate = media.maxAudioBitrate;
+      else params.encodings[0]!.maxFramerate = media.video.frameRate;
+      await t.sender.setParameters(params).catch(() => undefined);
+    }
+  }
+}
