@@ -31,6 +31,9 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   const music = ffmpeg(['-f', 'lavfi', '-i', 'sine=f=330:d=3', '-c:a', 'libmp3lame'], 'music.mp3');
   const wav = ffmpeg(['-f', 'lavfi', '-i', 'sine=f=330:d=1', '-c:a', 'pcm_s16le'], 'voice.wav');
 
+  // Waited for from before the first navigation: asked for only once the screen was loaded, Chromium's
+  // chooser was never reported, though Enter did click the file input with a user activation.
+  const chooser = page.waitForEvent('filechooser');
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signIn(page, DEMO_EMAILS.other);
   await page.goto('/adminvideos');
@@ -41,18 +44,17 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   const axe = await new AxeBuilder({ page }).include('[data-testid="admin-videos"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(axe.violations).toEqual([]);
 
-  // The audio input offers .wav, which is then refused with the audio format error.
-  await line(page, 'audio').getByTestId('file-input-audio').setInputFiles(wav);
-  await expect(page.getByRole('alert')).toHaveText('The audio must be an MP3 or OGG file.');
-
   // By keyboard: focus "Add" on the introduction line, Enter opens the file chooser.
   await line(page, 'introduction').getByRole('button', { name: 'Add' }).focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(intro);
   await expect(page.getByRole('alert')).toHaveText('The file was uploaded.');
   await expect(line(page, 'introduction').getByTestId('status-configured')).toBeVisible();
   await expect(line(page, 'introduction').getByText(/intro\.mp4 · 2 s/)).toBeVisible();
+
+  // The audio input offers .wav, which is then refused with the audio format error.
+  await line(page, 'audio').getByTestId('file-input-audio').setInputFiles(wav);
+  await expect(page.getByRole('alert')).toHaveText('The audio must be an MP3 or OGG file.');
 
   await line(page, 'conclusion').getByTestId('file-input-conclusion').setInputFiles(outro);
   await expect(line(page, 'conclusion').getByTestId('status-configured')).toBeVisible();
@@ -77,8 +79,10 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   await expect(line(page, 'conclusion').getByTestId('status-empty')).toBeVisible();
 
   // The group's VIDEO shootings are re-assembled in the background: the detail page then plays the
-  // assembled CONCAT_AUDIO (intro + vehicle video, the audio under it).
+  // assembled CONCAT_AUDIO (intro + vehicle video, the audio under it) of the configuration as it is
+  // now; the earlier versions' (with the outro) may show first and are then replaced.
   const headers = await apiHeaders(page);
+  const { version } = (await (await page.request.get('/api/groups/grp-other/configurations/videos', { headers })).json()) as { version: number };
   const list = await page.request.get(`/api/shootings?userId=${OTHER_USER_ID}&shootingTypes=VIDEO&limit=12&offset=0`, { headers });
   const { items } = (await list.json()) as { items: { shootingId: string; ownerId: string; productId: string }[] };
   type Detail = { videos: { type: string; streamer: string; url: string | null }[] };
@@ -88,7 +92,7 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
       async () => {
         for (const s of items) {
           const d = (await (await page.request.get(`/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, { headers })).json()) as Detail;
-          if (d.videos.some((v) => v.type === 'CONCAT_AUDIO' && v.url?.includes('/assembled/'))) target = s;
+          if (d.videos.some((v) => v.type === 'CONCAT_AUDIO' && v.url?.includes(`/assembled/v${version}-`))) target = s;
         }
         return target !== null;
       },

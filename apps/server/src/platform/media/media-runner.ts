@@ -41,7 +41,7 @@ export function limitedInvocation(cmd: MediaCommand, bin: string, prlimit = hasP
 }
 
 /**
- * Runs a media command in a child process of its own group, at a lower priority than the API, under
+ * Runs a media command in a child process of its own group, under
  * its time and memory limits. Uploaded media is hostile input: whatever the file does to the decoder
  * stays in that process. Resolves with stdout, rejects with MediaCommandError.
  */
