@@ -14,7 +14,7 @@ const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-rou
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/;
 const PORTAL_FRAMEWORK = /node_modules[\\/](react-router|react-router-dom|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|react-is|clsx|@babel[\\/]runtime)[\\/]/;
 const MUI_BASICS =
-  /node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|colors|className|Box|Paper|Typography|SvgIcon|CircularProgress|ButtonBase|useLazyRipple|Button|InputBase|Input|OutlinedInput|FormControl|FormLabel|InputLabel|FormHelperText|NativeSelect)[\\/]/;
+  /node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|colors|className|Box|Typography|SvgIcon|CircularProgress|ButtonBase|useLazyRipple|Button|InputBase|Input|OutlinedInput|FormControl|FormLabel|InputLabel|FormHelperText|NativeSelect)[\\/]/;
 // Server state, in one chunk rather than five: the screens that call the API and the public player use all of it.
 const QUERY = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 

@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
+import { firstDetailOf } from '../support/shootings-list';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 
 /**
@@ -9,35 +10,22 @@ import { DEMO_EMAILS, signIn } from '../support/sign-in';
  */
 const THEMES = ['light', 'dark'] as const;
 
-async function newThemedPage(browser: Browser, theme: (typeof THEMES)[number]): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript((dark) => {
+/** The page in English and in the theme, before it loads anything. */
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.addInitScript((dark) => {
     localStorage.setItem('forecourt.language', 'en');
     localStorage.setItem('forecourt.darkMode', String(dark));
   }, theme === 'dark');
-  return context.newPage();
-}
-
-/** The hrefs of the list's first cards of one type (the list filtered on that type only). */
-async function firstDetailOf(page: Page, label: string, suffix: RegExp): Promise<string> {
-  await page.goto('/shootings');
-  for (const type of ['Standard', 'Videos', 'Inspection', 'Workshop video']) {
-    const box = page.getByRole('checkbox', { name: type, exact: true });
-    if (type === label) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole('button', { name: 'Search' }).click();
-  const link = page.locator('a[href^="/owners/"]').first();
-  await expect(link).toHaveAttribute('href', suffix);
-  return (await link.getAttribute('href'))!;
 }
 
 for (const theme of THEMES) {
   for (const part of ['anonymous, the list and a standard shooting', 'the other detail types and screens'] as const) {
-    test(`no WCAG 2.2 AA violation, ${theme} theme: ${part}`, async ({ browser }) => {
+    test(`no WCAG 2.2 AA violation, ${theme} theme: ${part}`, async ({ page }) => {
       // Under a minute each on a quiet machine; a shared CI machine can be several times slower.
       test.setTimeout(600_000);
-      const page = await newThemedPage(browser, theme);
+      // The test's own page: Playwright closes its context afterwards, so no page of this spec stays open
+      // beside the next spec's (a leftover page kept the next spec's keyboard-opened file chooser from showing).
+      await useTheme(page, theme);
       const found: string[] = [];
       const check = async (screen: string) => {
         found.push(...(await axeViolations(page, `${theme} ${screen}`)));

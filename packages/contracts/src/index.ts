@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './iso-day';
 export * from './errors';
 export * from './health';
 export * from './web-config';
@@ -19,3 +20,4 @@ export * from './live';
 export * from './media';
 export * from './account';
 export * from './brand-colours';
+export * from './vehicles';

@@ -17,6 +17,7 @@ const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m
 const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
 const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
 const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
+const VehiclePage = lazyPage(() => import('../features/vehicle/vehicle-page'), (m) => m.VehiclePage);
 const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
 const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
 const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
@@ -56,6 +57,8 @@ export const routes: RouteObject[] = [
                   { path: '/shootings', element: <ShootingsPage /> },
                   { path: '/shootings/create', element: <ShootingCreatePage /> },
                   ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({ path: `${DETAIL_PATH}${suffix}`, element: <ShootingDetailPage /> })),
+                  // One page per vehicle: a registration's shootings, inspections, player links and meetings.
+                  { path: '/vehicles/:registration', element: <VehiclePage /> },
                   // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
                   // admin-video features add their pages as index children.
                   { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },

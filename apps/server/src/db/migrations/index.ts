@@ -14,6 +14,7 @@ import * as m0013 from './0013-media';
 import * as m0015 from './0015-stamp-floor-level';
 import * as m0016 from './0016-statistics-periods';
 import * as m0017 from './0017-rate-limits';
+import * as m0021 from './0021-vehicle-timeline';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0015-stamp-floor-level': m0015,
   '0016-statistics-periods': m0016,
   '0017-rate-limits': m0017,
+  '0021-vehicle-timeline': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,7 @@
 import type { RemarketingStatus, ShootingType } from '@forecourt/contracts';
+import type { Insertable } from 'kysely';
 import { ALL_OWNERS } from '../../db/migrations/0010-data-versions';
+import type { ImagesTable, ShootingsTable, VideosTable } from '../../db/schema';
 import type { Db, DbDialect } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
@@ -194,6 +196,51 @@ export async function findProduct(db: Db, k: { ownerIds: readonly string[]; owne
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
 
+/** At most this many shootings of one vehicle are read for its page. */
+export const VEHICLE_SHOOTINGS_MAX = 500;
+
+/** The shootings of one registration among the owners, newest first, with owner name and list columns. */
+export async function listRegistrationShootings(db: Db, k: { ownerIds: readonly string[]; registration: string }) {
+  if (k.ownerIds.length === 0) return [];
+  return db
+    .selectFrom('shootings as s')
+    .innerJoin('owners as o', 'o.id', 's.owner_id')
+    .select([
+      's.id',
+      's.product_id',
+      's.owner_id',
+      'o.name as owner_name',
+      's.shooting_type',
+      's.remarketing_status',
+      's.created_at',
+      's.picture_count',
+      's.cover_key',
+    ])
+    .where('s.registration', '=', k.registration)
+    .where('s.owner_id', 'in', [...k.ownerIds])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(VEHICLE_SHOOTINGS_MAX)
+    .execute();
+}
+
+export type RegistrationShootingRow = Awaited<ReturnType<typeof listRegistrationShootings>>[number];
+
+/** The products of one registration among the owners, newest first. */
+export async function listRegistrationProducts(db: Db, k: { ownerIds: readonly string[]; registration: string }) {
+  if (k.ownerIds.length === 0) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'owner_id', 'vin', 'brand', 'model', 'product_type', 'created_at'])
+    .where('registration', '=', k.registration)
+    .where('owner_id', 'in', [...k.ownerIds])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export type RegistrationProductRow = Awaited<ReturnType<typeof listRegistrationProducts>>[number];
+
 export interface NewShooting {
   id: string;
   productId: string;
@@ -223,6 +270,20 @@ export async function insertShooting(db: Db, s: NewShooting): Promise<void> {
       created_at: s.now,
     })
     .execute();
+}
+
+/** A shooting as stored, with its images and videos: how the demo seed and the test builder write one. */
+export interface ShootingRecord {
+  shooting: Insertable<ShootingsTable>;
+  images: Insertable<ImagesTable>[];
+  videos: Insertable<VideosTable>[];
+}
+
+/** Writes a shooting and its images and videos; rows already there stay as they are, so a second run adds nothing. */
+export async function insertShootingRecord(db: Db, r: ShootingRecord): Promise<void> {
+  await db.insertInto('shootings').values(r.shooting).onConflict((oc) => oc.doNothing()).execute();
+  if (r.images.length) await db.insertInto('images').values(r.images).onConflict((oc) => oc.doNothing()).execute();
+  if (r.videos.length) await db.insertInto('videos').values(r.videos).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** Moves the shooting to a pipeline status; setting the status it already has writes nothing. */

@@ -5,7 +5,6 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
@@ -30,6 +29,17 @@ const linkSx = {
   textDecoration: 'underline',
   textDecorationColor: (theme: Theme) => theme.alpha(theme.palette.primary.main, 0.4),
   '&:hover': { textDecorationColor: 'inherit' },
+} as const;
+
+const paperSx = {
+  p: 4,
+  width: '100%',
+  maxWidth: 420,
+  bgcolor: 'background.paper',
+  color: 'text.primary',
+  borderRadius: 1,
+  boxShadow: 3,
+  backgroundImage: (theme: Theme) => (theme.palette.mode === 'dark' ? 'linear-gradient(rgba(255, 255, 255, 0.082), rgba(255, 255, 255, 0.082))' : 'none'),
 } as const;
 
 /**
@@ -71,7 +81,9 @@ export function LoginPage() {
 
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 420 }} elevation={3}>
+      {/* Drawn as MUI's Paper at elevation 3 draws it (with its overlay in the dark theme): Paper itself would
+          join the first load of every route, for this one card. */}
+      <Box sx={paperSx}>
         <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
             <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
@@ -130,7 +142,7 @@ export function LoginPage() {
             </Typography>
           </Box>
         </Box>
-      </Paper>
+      </Box>
     </Box>
   );
 }

@@ -1,10 +1,12 @@
-import { pickOrderGallery, type ShootingDetail } from '@forecourt/contracts';
+import { pickOrderGallery, vehicleRoute, type ShootingDetail } from '@forecourt/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { StatusLabel } from '../../components/status-label';
 import { displayVin } from './detail-rules';
 
@@ -12,7 +14,13 @@ import { displayVin } from './detail-rules';
 export function DetailsCard({ shooting: s }: { shooting: ShootingDetail }) {
   const { t } = useTranslation();
   const rows: [string, React.ReactNode][] = [
-    ['registration', s.details.registration],
+    // The registration opens the vehicle's page: every shooting, inspection, link and meeting of this car.
+    [
+      'registration',
+      <Link key="registration" component={RouterLink} to={vehicleRoute(s.details.registration)} aria-label={t('vehicle.openLabel', { registration: s.details.registration })}>
+        {s.details.registration}
+      </Link>,
+    ],
     ['vin', displayVin(s.details.vin)],
     ['brand', s.details.brand ?? '—'],
     ['model', s.details.model ?? '—'],

@@ -1,9 +1,12 @@
-import { shootingDetailRoute, type ShootingListItem } from '@forecourt/contracts';
+import { shootingDetailRoute, vehicleRoute, type ShootingListItem } from '@forecourt/contracts';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import Button from '@mui/material/Button';
 import CardActionArea from '@mui/material/CardActionArea';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
 import Stack from '@mui/material/Stack';
@@ -22,8 +25,8 @@ export function ShootingCard({ shooting }: { shooting: ShootingListItem }) {
   const { t } = useTranslation();
   const s = shooting;
   return (
-    <Card sx={{ height: '100%' }} data-testid="shooting-card">
-      <CardActionArea component={Link} to={shootingDetailRoute(s)} sx={{ height: '100%', alignItems: 'stretch' }}>
+    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="shooting-card">
+      <CardActionArea component={Link} to={shootingDetailRoute(s)} sx={{ flex: 1, alignItems: 'stretch' }}>
         {s.shootingType === 'VIDEO' || !s.image ? (
           <Box sx={{ height: MEDIA_HEIGHT, display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}>
             {s.shootingType === 'VIDEO' ? (
@@ -62,6 +65,12 @@ export function ShootingCard({ shooting }: { shooting: ShootingListItem }) {
           </Typography>
         </CardContent>
       </CardActionArea>
+      {/* Beside the card's own link, not inside it: the vehicle's page with all its shootings. */}
+      <CardActions sx={{ pt: 0 }}>
+        <Button component={Link} to={vehicleRoute(s.registration)} size="small" startIcon={<DirectionsCarIcon />} aria-label={t('vehicle.openLabel', { registration: s.registration })}>
+          {t('vehicle.open')}
+        </Button>
+      </CardActions>
     </Card>
   );
 }

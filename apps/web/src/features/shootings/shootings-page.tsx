@@ -1,4 +1,5 @@
-import { SHOOTING_PAGE_SIZE } from '@forecourt/contracts';
+import { SHOOTING_PAGE_SIZE, vehicleRoute } from '@forecourt/contracts';
+import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnackbar } from '../../components/snackbar';
 import { AddShootingCard } from './add-shooting-card';
 import { offeredTypes } from './offered-types';
@@ -17,6 +19,7 @@ import { SearchCard } from './search-card';
 import { ShootingCard } from './shooting-card';
 import { fetchShootings, type ShootingSearch } from './shootings-api';
 import { useUserAccess } from '../access/user-access';
+import { searchedVehicle } from '../vehicle/vehicle-search';
 
 /** While a shooting is being processed the list polls, so its status moves without a reload. */
 const REFRESH_MS = 5000;
@@ -69,6 +72,8 @@ export function ShootingsPage() {
 
   const shootings = list.isError && !list.isFetchNextPageError ? [] : (list.data?.pages.flat() ?? []);
   const failed = access.isError || (list.isError && !list.isFetchNextPageError);
+  // A search by registration offers the vehicle's page, where its shootings, links and meetings are one story.
+  const vehicle = searchedVehicle(current.registration, shootings);
 
   return (
     <Container maxWidth="xl" sx={{ py: 3 }}>
@@ -88,6 +93,13 @@ export function ShootingsPage() {
             </Box>
           ) : (
             <>
+              {vehicle ? (
+                <Box>
+                  <Button component={Link} to={vehicleRoute(vehicle)} variant="outlined" startIcon={<DirectionsCarIcon />} data-testid="search-vehicle-link">
+                    {t('vehicle.searchLink', { registration: vehicle })}
+                  </Button>
+                </Box>
+              ) : null}
               <Grid container spacing={2} columns={12} data-testid="shootings-gallery">
                 <Grid size={SPANS}>
                   <AddShootingCard />

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+interface History {
+  registration: string;
+  ownerId: string;
+  productId: string;
+  shootings: { shootingId: string; type: 'STANDARD' | 'VIDEO' | 'INSPECTION' }[];
+  refs: string[];
+}
+
+/** A vehicle of its own registration (photo shooting with a player link, video, inspection), written into the running server's data. */
+function seedVehicle(): History {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/vehicles/vehicles.e2e-seed.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+  return JSON.parse(out.toString()) as History;
+}
+
+async function signInAsManager(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+}
+
+/** The timeline shows the three shootings, newest first, and the player link with its visits and ratings. */
+async function expectTimeline(page: Page, v: History) {
+  await expect(page.getByRole('heading', { level: 1, name: `Vehicle ${v.registration}` })).toBeVisible();
+  await expect(page.getByTestId('vehicle-vin')).toHaveText('VF3LBHZTEST100042');
+  const shootings = page.getByTestId('vehicle-event-shooting');
+  await expect(shootings).toHaveCount(3);
+  await expect(shootings.getByRole('heading', { level: 3 })).toHaveText(['Shooting: Standard', 'Shooting: Videos', 'Shooting: Inspection']);
+  await expect(shootings.nth(0)).toContainText('Photos: 2');
+  await expect(shootings.nth(0).locator('img')).toHaveJSProperty('naturalWidth', 64);
+  await expect(shootings.nth(2)).toContainText('Overall condition: Good');
+  await expect(shootings.nth(2)).toContainText('Damages: 1 (severe: 1)');
+  await expect(shootings.nth(2).getByRole('button', { name: 'Damage report' })).toBeVisible();
+  const player = page.getByTestId('vehicle-event-player');
+  await expect(player).toHaveCount(1);
+  await expect(player).toContainText('Views: 3');
+  await expect(player).toContainText('Ratings: 2, average 4.5/5');
+  await expect(player.getByRole('link', { name: 'Open the player' })).toHaveAttribute('href', `/public/player/${v.refs[0]}`);
+}
+
+test('the registration of a detail page opens the vehicle page: its shootings, inspection and player link, by keyboard too', async ({ page }) => {
+  const v = seedVehicle();
+  const photo = v.shootings.find((s) => s.type === 'STANDARD')!;
+  await signInAsManager(page);
+  await page.goto(`/owners/${v.ownerId}/products/${v.productId}/shootings/${photo.shootingId}`);
+  await page.getByRole('link', { name: `Vehicle history of ${v.registration}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${v.registration}$`));
+  await expectTimeline(page, v);
+
+  // By keyboard: the inspection's link opens its detail page.
+  const inspection = v.shootings.find((s) => s.type === 'INSPECTION')!;
+  const open = page.getByTestId('vehicle-event-shooting').nth(2).getByRole('link', { name: /^Open the shooting: Inspection/ });
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/shootings/${inspection.shootingId}/inspect$`));
+});
+
+test('a registration search and the card offer the vehicle page', async ({ page }) => {
+  const v = seedVehicle();
+  await signInAsManager(page);
+  await page.getByRole('textbox', { name: 'Registration' }).fill(v.registration.toLowerCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('shooting-card')).toHaveCount(3);
+  await page.getByRole('link', { name: `Vehicle page of ${v.registration}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${v.registration}$`));
+  await expect(page.getByTestId('vehicle-event-shooting')).toHaveCount(3);
+
+  await page.goBack();
+  await page.getByTestId('shooting-card').first().getByRole('link', { name: `Vehicle history of ${v.registration}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${v.registration}$`));
+  await expectTimeline(page, v);
+});
+
+test('the vehicle page passes axe in both themes and fits a 390 px phone', async ({ page }) => {
+  const v = seedVehicle();
+  await signInAsManager(page);
+  const findings: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => localStorage.setItem('forecourt.darkMode', String(on)), dark);
+    await page.goto(`/vehicles/${v.registration}`);
+    await expectTimeline(page, v);
+    findings.push(...(await axeViolations(page, `vehicle page (${dark ? 'dark' : 'light'})`)));
+  }
+  expect(findings).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expectTimeline(page, v);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("another dealer group's user learns nothing of the plate", async ({ page }) => {
+  const v = seedVehicle();
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.other);
+  await page.goto(`/vehicles/${v.registration}`);
+  await expect(page.getByText('No vehicle with this registration in your stocks.')).toBeVisible();
+  await expect(page.getByTestId('vehicle-timeline')).toHaveCount(0);
+});
