@@ -87,7 +87,7 @@ export class ServerProcess {
 
   /** The process's Prometheus text, or null when it does not answer. */
   async metrics(): Promise<string | null> {
-    const headers = this.role === 'worker' ? {} : { authorization: `Bearer ${this.metricsToken}` };
+    const headers: Record<string, string> = this.role === 'worker' ? {} : { authorization: `Bearer ${this.metricsToken}` };
     try {
       const res = await fetch(`http://127.0.0.1:${this.port}/metrics`, { headers, signal: AbortSignal.timeout(5000) });
       return res.ok ? await res.text() : null;
