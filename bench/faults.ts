@@ -209,7 +209,8 @@ try {
       goalMet,
     );
   }
-  failed = false;
+  // The servers' logs are kept when something was lost, to find out why.
+  failed = lost > 0 || outside.length > 0;
 } finally {
   await db?.close();
   await deployment?.stop();

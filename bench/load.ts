@@ -52,7 +52,8 @@ try {
       goalMet,
     );
   }
-  failed = false;
+  // The servers' logs are kept when a request failed, to find out why.
+  failed = errors > 0;
 } finally {
   await deployment?.stop();
   if (deployment && !failed) {

@@ -120,13 +120,8 @@ export function buildOnce(): void {
 function haproxyConfig(port: number, apiPorts: number[]): string {
   const deployed = fs.readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8');
   const servers = apiPorts.map((p, i) => `    server api${i + 1} 127.0.0.1:${p} check`).join('\n');
-  return (
-    deployed
-      .replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`)
-      .replace(/^(\s*server api\d+ .*\n?)+/m, `${servers}\n`)
-      // Its request log goes to the run's folder through stdout, like the servers' logs.
-      .replace(/^(\s*maxconn 4096)$/m, '$1\n    pidfile /dev/null')
-  );
+  // Only the addresses change; its request log goes to stdout, which is the run's haproxy.log.
+  return deployed.replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`).replace(/^(\s*server api\d+ .*\n?)+/m, `${servers}\n`);
 }
 
 /**

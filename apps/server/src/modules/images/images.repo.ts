@@ -28,6 +28,24 @@ export async function findGrants(db: Db, keys: string[]): Promise<Map<string, Gr
   );
 }
 
+/**
+ * The shooting that a registration of this product by this user created at `at` with `count` originals:
+ * a registration stamps its shooting's creation and its grants' use with one instant.
+ */
+export async function findShootingRegisteredAt(db: Db, q: { productId: string; userId: string; at: string; count: number }): Promise<string | null> {
+  const row = await db
+    .selectFrom('shootings')
+    .innerJoin('images', 'images.shooting_id', 'shootings.id')
+    .select(['shootings.id', (eb) => eb.fn.count<number>('images.id').as('n')])
+    .where('shootings.product_id', '=', q.productId)
+    .where('shootings.created_by', '=', q.userId)
+    .where('shootings.created_at', '=', q.at)
+    .where('images.image_type', '=', 'ORIGINAL')
+    .groupBy('shootings.id')
+    .executeTakeFirst();
+  return row && Number(row.n) === q.count ? row.id : null;
+}
+
 /** Records (or, for the same user and product, renews) the grant of an upload key. */
 export async function saveGrant(db: Db, g: Omit<GrantRow, 'usedAt'> & { now: string }): Promise<void> {
   await db

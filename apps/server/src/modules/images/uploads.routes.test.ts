@@ -101,10 +101,20 @@ describe('registering uploaded images as a shooting', () => {
       expect(meta.orientation ?? 1).toBe(1);
     }
     expect(await adapters.queue.counts('images.stamp')).toMatchObject({ queued: 2 });
-    // The upload keys are spent: registering them again is refused.
+    // The same registration again (its answer was lost): the same shooting, nothing more created.
+    const before = await counts();
     const again = await register(productId, urls);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().error.details.images.map((i: { code: string }) => i.code)).toEqual(['KEY_ALREADY_USED', 'KEY_ALREADY_USED']);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({ id: shootingId });
+    expect(await counts()).toEqual(before);
+    expect(await adapters.queue.counts('images.stamp')).toMatchObject({ queued: 2 });
+    // Any other use of the spent upload keys is refused.
+    expect((await register(productId, [urls[0]!])).json().error.details.images.map((i: { code: string }) => i.code)).toEqual(['KEY_ALREADY_USED']);
+    const fresh = await uploadFiles(app, manager, productId, [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }], randomUUID);
+    const mixed = await register(productId, [urls[1]!, fresh[0]!]);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.details.images.map((i: { code: string }) => i.code)).toEqual(['KEY_ALREADY_USED']);
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a PNG renamed .jpg and sent as image/jpeg', async () => {

@@ -15,7 +15,7 @@ import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';
 import { prepareOriginal, type StoredFormat } from './image-render';
 import { enqueueRun, type ImageJobs } from './images.jobs';
-import { findGrants, insertOriginals, saveGrant, type NewImage } from './images.repo';
+import { findGrants, findShootingRegisteredAt, insertOriginals, saveGrant, type NewImage } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
 
@@ -71,6 +71,19 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredFormat; width: number; height: number } | { ok: false; refusal: ImageRefusal };
 
 /**
+ * The same registration sent again, after its answer was lost (a process killed, a connection cut, the
+ * portal's retry): every upload of the body was spent together, by this user for this product, on one
+ * shooting that has exactly these pictures. That shooting is the answer, so a retry never makes a second
+ * one nor tells the user it failed. Any other use of a spent upload is still refused below.
+ */
+async function earlierRegistration(deps: Deps, user: UserContext, productId: string, body: RegisterShootingBody, grants: Awaited<ReturnType<typeof findGrants>>): Promise<string | null> {
+  const used = body.images.map((i) => grants.get(i.url));
+  const at = used[0]?.usedAt;
+  if (!at || used.some((g) => !g || g.usedAt !== at || g.userId !== user.id || g.productId !== productId)) return null;
+  return findShootingRegisteredAt(deps.db, { productId, userId: user.id, at, count: body.images.length });
+}
+
+/**
  * Step 4 of sending a shooting: the uploaded blobs become the shooting's ORIGINAL images. Nothing the
  * browser said is trusted: each key must have been issued to this user for this product and be unused,
  * each blob must be a JPEG, PNG or WebP by its bytes, within the byte and pixel limits (read from the
@@ -93,6 +106,8 @@ export async function registerShooting(
 
   const now = deps.clock.now();
   const grants = await findGrants(deps.db, body.images.map((i) => i.url));
+  const earlier = await earlierRegistration(deps, user, product.id, body, grants);
+  if (earlier) return { id: earlier };
   const limits = { maxBytes: deps.config.MAX_IMAGE_BYTES, maxPixels: deps.config.MAX_IMAGE_PIXELS };
   const entries = [...body.images].sort((a, b) => a.order - b.order);
   const checked = await mapLimited(entries, Math.max(1, os.availableParallelism()), async (entry): Promise<Checked> => {

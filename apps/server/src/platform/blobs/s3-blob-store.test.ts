@@ -1,4 +1,8 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { isTransientError } from '../transient-errors';
 import { describeBlobStore } from './blob-store.suite';
+import { S3BlobStore } from './s3-blob-store';
 import { createTestAdapters } from '../../test/test-adapters';
 import { startTestS3Server } from '../../test/s3-server';
 
@@ -18,4 +22,31 @@ describeBlobStore('s3, on s3rver', async () => {
       await s3.stop();
     },
   };
+});
+
+describe('s3, a store that stops answering', () => {
+  it('fails the call after the idle timeout, as an unavailable service, instead of waiting for ever', async () => {
+    // Accepts connections and never answers: a half-open connection, a partitioned store.
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((s) => void sockets.add(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const store = new S3BlobStore({
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+      forcePathStyle: true,
+      timeouts: { connectMs: 200, idleMs: 200 },
+    });
+    try {
+      const err = await store.head('shootings/a/1.jpg').then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(isTransientError(err)).toBe(true);
+    } finally {
+      store.destroy();
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
 });

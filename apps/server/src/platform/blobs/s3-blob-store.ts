@@ -20,6 +20,8 @@ export interface S3Options {
   accessKeyId?: string | undefined;
   secretAccessKey?: string | undefined;
   forcePathStyle: boolean;
+  /** Connection and idle timeouts (ms); 5 s and 60 s by default. */
+  timeouts?: { connectMs: number; idleMs: number };
 }
 
 const isMissing = (err: unknown): boolean => {
@@ -43,6 +45,11 @@ export class S3BlobStore implements BlobStore {
       // Checksums only where S3 requires them: a streamed file body is then sent as is, not aws-chunked
       // with a trailer, which S3-compatible stores (MinIO, s3rver) do not all decode.
       requestChecksumCalculation: 'WHEN_REQUIRED',
+      // A store that stops answering (a network partition, a half-open connection) fails the call instead
+      // of holding it for ever: the job then meets a TimeoutError, retried as an unavailable service.
+      // The socket's idle time, not the request's total (which would cut a long upload that moves; and the
+      // SDK's requestTimeout only warns unless told to throw).
+      requestHandler: { connectionTimeout: opts.timeouts?.connectMs ?? 5000, socketTimeout: opts.timeouts?.idleMs ?? 60_000 },
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
