@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface BenchPostgres {
   url: string;
   stop(): void;
+  /** `pg_ctl restart -m immediate`: every connection dropped, crash recovery, same port (the faults bench). */
+  restartImmediate(): void;
 }
 
 const pgBin = (): string => {
@@ -30,7 +32,7 @@ const freePort = (): Promise<number> =>
  * Starts a PostgreSQL server on a free port of 127.0.0.1 with its data in `dir/data`, made by initdb when
  * missing. initdb refuses root, so as root every command runs as the postgres user.
  */
-async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void }> {
+async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void; restartImmediate(): void }> {
   const bin = pgBin();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
@@ -44,15 +46,21 @@ async function startIn(dir: string, options = ''): Promise<{ port: number; stop(
   }
   const port = await freePort();
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`, 'start']);
-  return { port, stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']) };
+  return {
+    port,
+    stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
+    // Without -o, pg_ctl restarts with the options of the running server (postmaster.opts): same port.
+    restartImmediate: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-m', 'immediate', 'restart']),
+  };
 }
 
 /** A PostgreSQL server of its own in a temporary folder, as .ci/run starts one; `stop` removes the folder. */
-export async function startThrowawayPostgres(): Promise<BenchPostgres> {
+export async function startThrowawayPostgres(options = ''): Promise<BenchPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-pg-'));
-  const server = await startIn(dir);
+  const server = await startIn(dir, options);
   return {
     url: `postgres://postgres@127.0.0.1:${server.port}/postgres`,
+    restartImmediate: server.restartImmediate,
     stop: () => {
       server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -71,5 +79,5 @@ export async function startCachedPostgres(dir: string, database: string): Promis
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`create database ${database}`);
   await admin.end();
-  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop };
+  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop, restartImmediate: server.restartImmediate };
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
+import { firstDetailOf } from '../support/shootings-list';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 
 /**
@@ -15,20 +16,6 @@ async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<voi
     localStorage.setItem('forecourt.language', 'en');
     localStorage.setItem('forecourt.darkMode', String(dark));
   }, theme === 'dark');
-}
-
-/** The hrefs of the list's first cards of one type (the list filtered on that type only). */
-async function firstDetailOf(page: Page, label: string, suffix: RegExp): Promise<string> {
-  await page.goto('/shootings');
-  for (const type of ['Standard', 'Videos', 'Inspection', 'Workshop video']) {
-    const box = page.getByRole('checkbox', { name: type, exact: true });
-    if (type === label) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole('button', { name: 'Search' }).click();
-  const link = page.locator('a[href^="/owners/"]').first();
-  await expect(link).toHaveAttribute('href', suffix);
-  return (await link.getAttribute('href'))!;
 }
 
 for (const theme of THEMES) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 
 /** Seconds-long test media made with the machine's ffmpeg for this run. */
@@ -20,15 +21,6 @@ const video = (out: string, colour: string, extra: string[] = []) =>
 type Player = { duration: number; videoWidth: number };
 
 const OTHER_USER_ID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0004';
-
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-    const user = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
-    const config = (await (await fetch('/api/web-config')).json()) as { apiKey: string };
-    return { authorization: `Bearer ${user.access_token}`, 'x-api-key': config.apiKey };
-  });
-}
 
 const line = (page: Page, slot: string) => page.getByTestId(`media-line-${slot}`);
 

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,18 +21,25 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 let ns: NetNamespace;
 let browser: Browser;
 let dataDir: string;
+let server: ChildProcess;
+
+/** Starts the server inside the namespace and waits for it there (this process cannot reach it). */
+async function startServer({ seed }: { seed: boolean }): Promise<void> {
+  server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: String(seed), LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
+  });
+  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
+  if (code !== 0) throw new Error('The live server did not start');
+}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (!NetNamespace.available()) throw new Error('The live e2e needs root and iproute2 to make its network namespace');
   ns = new NetNamespace();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
-  ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: 'true', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
-  });
-  // Waits for the server inside the namespace, where this process cannot reach.
-  ns.run(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  await startServer({ seed: true });
   browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
 });
 
@@ -55,6 +63,16 @@ async function callContext(): Promise<BrowserContext> {
         pcs.push(this);
       }
     } as typeof RTCPeerConnection;
+    // The signalling sockets too, so the test can cut one as a proxy or a sleeping laptop would.
+    const OriginalSocket = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    (window as unknown as { __sockets: WebSocket[] }).__sockets = sockets;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    } as typeof WebSocket;
   });
   return context;
 }
@@ -82,6 +100,33 @@ async function expectRemoteVideoPlaying(page: Page) {
   await expect.poll(() => mainVideoWidth(page), { timeout: 30_000 }).toBeGreaterThan(0);
   const before = await framesDecoded(page);
   await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+}
+
+type Recorded = { __sockets: WebSocket[]; __pcs: RTCPeerConnection[]; __notices: string[] };
+
+/** Signalling sockets this page opened, and how many of them are open now. */
+const sockets = (page: Page) =>
+  page.evaluate(() => {
+    const all = (window as unknown as Recorded).__sockets;
+    return { opened: all.length, open: all.filter((s) => s.readyState === WebSocket.OPEN).length };
+  });
+
+/** The page has a signalling socket open again, newer than those it had `before`. */
+const reconnected = async (page: Page, before: { opened: number }) => {
+  const now = await sockets(page);
+  return now.open === 1 && now.opened > before.opened;
+};
+
+/** Cuts this page's signalling socket without a closing code (as a network cut does), and its peer connections too when asked. */
+async function dropSignalling(page: Page, { media }: { media: boolean }) {
+  const before = await sockets(page);
+  await page.evaluate((closeMedia) => {
+    const w = window as unknown as Recorded;
+    if (closeMedia) for (const pc of w.__pcs) pc.close();
+    w.__sockets.at(-1)!.close();
+  }, media);
+  // It comes back by itself: a new socket, open.
+  await expect.poll(() => reconnected(page, before), { timeout: 30_000 }).toBe(true);
 }
 
 async function expectAxeClean(page: Page) {
@@ -163,6 +208,47 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect.poll(() => mainVideoShape(dealer), { timeout: 30_000 }).toBe(1.5);
   await expectRemoteVideoPlaying(dealer);
   await expectAxeClean(guest);
+
+  // The visitor's signalling socket drops (a proxy cut, a laptop asleep): it comes back by itself as the
+  // same participant, so the dealer sees no leave and no join, and messages flow again.
+  await dealer.evaluate(() => {
+    const seen: string[] = ((window as unknown as Recorded).__notices = []);
+    const box = document.querySelector('[data-testid="room-notice"]')!;
+    new MutationObserver(() => {
+      if (box.textContent) seen.push(box.textContent);
+    }).observe(box, { childList: true, subtree: true, characterData: true });
+  });
+  await dropSignalling(guest, { media: false });
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
+  // Then with its peer connection gone too: the rejoin makes the connection afresh, and both see video again.
+  await dropSignalling(guest, { media: true });
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  await expect(panel.getByTestId('participant')).toHaveCount(1);
+  await expect(guest.getByTestId('reconnecting')).toHaveCount(0);
+  expect(await dealer.evaluate(() => (window as unknown as Recorded).__notices)).toEqual([]);
+
+  // The server restarts (a deploy): both sockets drop and the room it kept in memory is gone. Both come
+  // back by themselves, each says so meanwhile, the call is made afresh, and nobody is shown leaving.
+  const [dealerSockets, guestSockets] = [await sockets(dealer), await sockets(guest)];
+  await ns.stop(server);
+  await expect(guest.getByTestId('reconnecting')).toBeVisible();
+  await expect(dealer.getByTestId('reconnecting')).toBeVisible();
+  await startServer({ seed: false });
+  await expect.poll(() => reconnected(dealer, dealerSockets), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => reconnected(guest, guestSockets), { timeout: 60_000 }).toBe(true);
+  await expect(guest.getByTestId('reconnecting')).toHaveCount(0);
+  await expect(dealer.getByTestId('reconnecting')).toHaveCount(0);
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(panel.getByTestId('participant')).toHaveCount(1);
+  expect(await dealer.evaluate(() => (window as unknown as Recorded).__notices)).toEqual([]);
 
   // The visitor hangs up and rates; the dealer sees them leave.
   await guest.getByRole('button', { name: 'Hang up' }).click();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { listOnly, type ShootingTypeLabel } from '../support/shootings-list';
 
 /**
  * The portal on a 390 px phone: nothing wider than the screen, the inspection tables as stacked rows with
@@ -25,15 +26,8 @@ async function expectNoSidewaysScroll(page: Page) {
  * The list filtered on one type, then the detail of the first card that shows `content` (other specs add
  * shootings of their own, such as a repair order without report data, that may be the newest).
  */
-async function openFirst(page: Page, label: string, suffix: RegExp, content?: string) {
-  await page.goto('/shootings');
-  for (const type of ['Standard', 'Videos', 'Inspection', 'Workshop video']) {
-    const box = page.getByRole('checkbox', { name: type, exact: true });
-    if (type === label) await box.check();
-    else await box.uncheck();
-  }
-  await page.getByRole('button', { name: 'Search' }).click();
-  const links = page.locator('a[href^="/owners/"]');
+async function openFirst(page: Page, label: ShootingTypeLabel, suffix: RegExp, content?: string) {
+  const links = await listOnly(page, label);
   await expect(links.first()).toHaveAttribute('href', suffix);
   const hrefs = (await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')!))).filter((h) => suffix.test(h));
   for (const href of [...new Set(hrefs)].slice(0, 6)) {

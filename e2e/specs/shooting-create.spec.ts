@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn as signInAs } from '../support/sign-in';
 
 /** A registration no earlier run used, so that each test finds its own shooting. */
@@ -9,16 +10,6 @@ const freshRegistration = (prefix: string) => `${prefix}-${Date.now().toString(3
 async function signIn(page: Page) {
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signInAs(page, DEMO_EMAILS.manager);
-}
-
-/** The signed-in user's API headers, read from the portal's own session. */
-async function apiHeaders(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-    const user = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
-    const config = (await (await fetch('/api/web-config')).json()) as { apiKey: string };
-    return { authorization: `Bearer ${user.access_token}`, 'x-api-key': config.apiKey, 'content-type': 'application/json' };
-  });
 }
 
 const photo = (width: number, height: number, seed: number, quality = 80, sigma = 30) =>

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAILS, signIn, storedUserKey } from '../support/sign-in';
+import { apiHeaders } from '../support/api';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
 
 // Each test signs in, calls the API and runs axe twice: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -8,10 +9,8 @@ test.describe.configure({ timeout: 240_000 });
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Calls the API as the signed-in user of the page (its stored token and the portal's api key). */
-async function api(page: Page, baseURL: string) {
-  const token = await page.evaluate((k) => (JSON.parse(localStorage.getItem(k)!) as { access_token: string }).access_token, storedUserKey(baseURL));
-  const { apiKey } = (await (await page.request.get('/api/web-config')).json()) as { apiKey: string };
-  const headers = { authorization: `Bearer ${token}`, 'x-api-key': apiKey };
+async function api(page: Page) {
+  const headers = await apiHeaders(page);
   return {
     get: async <T>(path: string): Promise<T> => {
       const res = await page.request.get(path, { headers });
@@ -35,10 +34,10 @@ const openDrawerEntry = async (page: Page, entry: string) => {
 
 const tile = (page: Page, figure: string) => page.locator(`[data-figure="${figure}"] dd`);
 
-test('statistics count what customers do with a shared player, per stock and per day, drawn and tabulated', async ({ page, baseURL }) => {
+test('statistics count what customers do with a shared player, per stock and per day, drawn and tabulated', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signIn(page, DEMO_EMAILS.manager);
-  const me = await api(page, baseURL!);
+  const me = await api(page);
   const { id: userId } = await me.get<{ id: string }>('/api/users/me');
   const [shooting] = (await me.get<{ items: { shootingId: string; ownerId: string }[] }>(`/api/shootings?userId=${userId}&shootingTypes=VIDEO&limit=1`)).items;
   // A marketplace of this test's own: a fresh reference that no other visit has counted yet.
@@ -110,7 +109,7 @@ test('statistics count what customers do with a shared player, per stock and per
   await expectNoAxeViolations(page);
 });
 
-test('the account screen shows the profile and keeps the chosen language on the server and in the browser', async ({ page, baseURL }) => {
+test('the account screen shows the profile and keeps the chosen language on the server and in the browser', async ({ page }) => {
   await page.addInitScript(() => {
     if (!localStorage.getItem('forecourt.language')) localStorage.setItem('forecourt.language', 'en');
   });
@@ -127,7 +126,7 @@ test('the account screen shows the profile and keeps the chosen language on the 
   await expect(page.getByTestId('identity-account-link')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  const me = await api(page, baseURL!);
+  const me = await api(page);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/users/me/language') && r.request().method() === 'PUT');
   await page.getByTestId('account-language').selectOption('de');
   expect((await saved).status()).toBe(204);

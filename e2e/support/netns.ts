@@ -60,6 +60,11 @@ export class NetNamespace {
     return child;
   }
 
+  /** Stops one program this namespace started (as close() does), e.g. a server the test restarts. */
+  async stop(child: ChildProcess): Promise<void> {
+    await stopChild(child);
+  }
+
   /** Runs a command inside the namespace to its end, returning its output. */
   run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
     return execFileSync('ip', ['netns', 'exec', this.name, command, ...args], { env, timeout: 300_000 }).toString();

@@ -105,6 +105,22 @@ describe('the shape of the server modules', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('keeps job files thin: a handler calls a service, never a repo nor sharp', () => {
+    const jobs = moduleFiles().filter((f) => f.endsWith('.jobs.ts'));
+    expect(jobs.length).toBeGreaterThan(5);
+    const wrong = jobs.flatMap((f) => importsOf(f).filter((t) => t.endsWith('.repo') || t === 'sharp').map((t) => `${f} imports ${t}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes services as plain functions taking their deps first, never as factories', () => {
+    const services = moduleFiles().filter((f) => f.endsWith('.service.ts'));
+    expect(services.length).toBeGreaterThan(20);
+    const factories = services.flatMap((f) =>
+      [...fs.readFileSync(path.join(root, f), 'utf8').matchAll(/^export (?:function|const) (create\w*Service)\b/gm)].map((m) => `${f}: ${m[1]}`),
+    );
+    expect(factories).toEqual([]);
+  });
+
   it('gives every module one <name>.module.ts, registered in the one list', () => {
     const folders = fs.readdirSync(path.join(root, MODULES), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
     const listed = importsOf(`${MODULES}/server-modules.ts`).filter((t) => t.endsWith('.module')).map((t) => t.slice(MODULES.length + 1));

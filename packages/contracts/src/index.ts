@@ -1,4 +1,5 @@
 export * from './enums';
+export * from './iso-day';
 export * from './errors';
 export * from './health';
 export * from './web-config';

@@ -56,6 +56,8 @@ export const LiveTokenQuery = z.object({
   identity: z.string().trim().min(1).max(60),
   room: z.string().min(1).max(100),
   code: z.string().max(64).optional(),
+  /** The caller's previous room token, even expired: the new one keeps its participant (a rejoin, not a new arrival). */
+  resume: z.string().max(2000).optional(),
 });
 export const LiveToken = z.object({ access_token: z.string(), expires_in: z.number().int() });
 export type LiveToken = z.infer<typeof LiveToken>;
@@ -116,9 +118,16 @@ export type Participant = z.infer<typeof Participant>;
 export const MediaState = z.object({ audio: z.boolean(), video: z.boolean(), screen: z.boolean() });
 export type MediaState = z.infer<typeof MediaState>;
 
+/** Which peer connection of a pair a signal is about: chosen by its offerer, new for every connection made afresh. */
+export const PeerConnectionId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+
 const SignalData = z.union([
-  z.object({ description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(100_000).optional() }) }),
   z.object({
+    pc: PeerConnectionId,
+    description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(100_000).optional() }),
+  }),
+  z.object({
+    pc: PeerConnectionId,
     candidate: z.object({
       candidate: z.string().max(2000),
       sdpMid: z.string().max(100).nullable().optional(),
@@ -143,7 +152,14 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 /** What the server sends on the signalling socket. */
 export const ServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('welcome'), self: Participant, participants: z.array(Participant.extend({ media: MediaState.nullable() })), spin: SpinState }),
+  z.object({
+    type: z.literal('welcome'),
+    self: Participant,
+    participants: z.array(Participant.extend({ media: MediaState.nullable() })),
+    spin: SpinState,
+    /** True when this participant was still in the room (a dropped socket come back in time): the others saw no leave. */
+    resumed: z.boolean(),
+  }),
   z.object({ type: z.literal('joined'), participant: Participant }),
   z.object({ type: z.literal('left'), id: ParticipantId }),
   z.object({ type: z.literal('signal'), from: ParticipantId, data: SignalData }),
@@ -154,4 +170,4 @@ export const ServerMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Close codes of the signalling socket. */
-export const LIVE_CLOSE = { INVALID_TOKEN: 4401, EXPIRED_TOKEN: 4403 } as const;
+export const LIVE_CLOSE = { INVALID_TOKEN: 4401, EXPIRED_TOKEN: 4403, REPLACED: 4409 } as const;

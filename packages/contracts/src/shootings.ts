@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { DmsStatus, ImageType, ORDER_GALLERY_PREFERENCE, ProductType, SHOOTING_TYPES, ShootingType, VideoType } from './enums';
+import { IsoDay } from './iso-day';
 
 /** Largest page the list answers; the portal asks for 12 (spec section 9). */
 export const SHOOTING_PAGE_SIZE = 12;
 export const SHOOTING_PAGE_MAX = 100;
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-mm-dd')
-  // Date rolls 2024-02-30 over to March: a real day reads back unchanged.
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'is not a real date');
 
 /** `shootingTypes` arrives as `A,B` or as a repeated parameter; both mean the same list. */
 const typeList = z.preprocess(
@@ -29,8 +21,8 @@ export const ShootingListQuery = z
     shootingTypes: typeList.default([...SHOOTING_TYPES]),
     limit: z.coerce.number().int().min(1).max(SHOOTING_PAGE_MAX).default(SHOOTING_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-    startDate: isoDay.optional(),
-    endDate: isoDay.optional(),
+    startDate: IsoDay.optional(),
+    endDate: IsoDay.optional(),
     registration: z.string().trim().max(32).optional(),
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IsoDay } from './iso-day';
 import { PlayerRef } from './players';
 
 /** After a successful e-mail or SMS of a VIDEO player link (spec section 7). */
@@ -13,14 +14,6 @@ export const PlayerSharedParams = z.object({ id: z.string().min(1).max(100), ref
 
 /** Longest period the statistics answer, in days (a year, a leap one included). */
 export const STATISTICS_MAX_DAYS = 366;
-
-const statisticsDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-mm-dd')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'is not a real date');
 
 const isTimeZone = (tz: string): boolean => {
   try {
@@ -37,8 +30,8 @@ const isTimeZone = (tz: string): boolean => {
  */
 export const StatisticsQuery = z
   .object({
-    from: statisticsDay,
-    to: statisticsDay,
+    from: IsoDay,
+    to: IsoDay,
     timeZone: z.string().max(64).refine(isTimeZone, 'is not a time zone').default('UTC'),
     ownerId: z.string().min(1).max(100).optional(),
   })

@@ -1,6 +1,7 @@
 import type { Adapters } from '../platform/adapters';
 import type { JobDefinition } from '../platform/queue/queue';
 import { scheduleBlobCollection } from './blobs/blobs.jobs';
+import { scheduleUploadSweep } from './media/media.jobs';
 import { serverModules } from './server-modules';
 
 /**
@@ -14,4 +15,5 @@ export function buildJobs(adapters: Adapters): JobDefinition[] {
 /** Queues the first run of the recurring jobs, at a worker's start; each then queues its next run. */
 export async function scheduleRecurringJobs(adapters: Adapters): Promise<void> {
   await scheduleBlobCollection(adapters);
+  await scheduleUploadSweep(adapters);
 }

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { recordShooting } from '../modules/shootings/shooting-scope.service';
+import { stampForJob } from '../modules/stamps/stamps.service';
 import type { CarAngle, CarSceneSpec } from './car-scene';
 import type { StampForRender } from './demo-pictures';
 import { titleCardSvg } from './dealer-branding';
@@ -67,12 +69,9 @@ async function stampTemplate(
   let t = cache.get(stampId);
   if (!t) {
     t = (async () => {
-      const row = await ctx.adapters.db
-        .selectFrom('stamps')
-        .select(['width', 'height', 'overlay_key'])
-        .where('id', '=', stampId)
-        .executeTakeFirstOrThrow();
-      const overlay = await ctx.adapters.blobs.getBuffer(row.overlay_key);
+      const row = await stampForJob(ctx.adapters, stampId);
+      if (!row) throw new Error(`Stamp ${stampId} is missing`);
+      const overlay = await ctx.adapters.blobs.getBuffer(row.overlayKey);
       if (!overlay) throw new Error(`Overlay of stamp ${stampId} is missing`);
       return { id: stampId, width: row.width, height: row.height, overlay };
     })();
@@ -146,38 +145,24 @@ async function seedShooting(
       };
     }),
   );
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('shootings')
-      .values({
-        id: shooting.id,
-        product_id: shooting.productId,
-        owner_id: shooting.ownerId,
-        shooting_type: shooting.type,
-        registration: product.registration.text.toUpperCase(),
-        remarketing_status: shooting.status,
-        dms_status: shooting.dmsStatus,
-        dms_synced_at: shooting.dmsSyncedAt,
-        stamp_id: shooting.stampId,
-        format: shooting.format,
-        video_name: shooting.videoName,
-        created_by: shooting.createdBy,
-        created_at: shooting.createdAt,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    if (imageRows.length)
-      await trx
-        .insertInto('images')
-        .values(imageRows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    if (videoRows.length)
-      await trx
-        .insertInto('videos')
-        .values(videoRows)
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+  await recordShooting(db, {
+    shooting: {
+      id: shooting.id,
+      product_id: shooting.productId,
+      owner_id: shooting.ownerId,
+      shooting_type: shooting.type,
+      registration: product.registration.text.toUpperCase(),
+      remarketing_status: shooting.status,
+      dms_status: shooting.dmsStatus,
+      dms_synced_at: shooting.dmsSyncedAt,
+      stamp_id: shooting.stampId,
+      format: shooting.format,
+      video_name: shooting.videoName,
+      created_by: shooting.createdBy,
+      created_at: shooting.createdAt,
+    },
+    images: imageRows,
+    videos: videoRows,
   });
 }
 

@@ -3,6 +3,46 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
+type Middleware = S3rver['middleware'][number];
+const xml = (s: string | number) => String(s).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The two multipart calls s3rver lacks and tus's S3 store makes: ListParts (`GET ?uploadId`, how much an
+ * upload holds) and AbortMultipartUpload (`DELETE ?uploadId`). Parts are read where s3rver's own
+ * UploadPart writes them (`<bucket>/<uploads folder>/<uploadId>/<partNumber>` and its `.md5`).
+ */
+function multipartAdditions(server: S3rver): Middleware {
+  return async (ctx, next) => {
+    const uploadId = ctx.query.uploadId;
+    const [, bucket, ...key] = ctx.path.split('/');
+    if (!uploadId || !bucket || !key.length || !['GET', 'DELETE'].includes(ctx.method)) return next();
+    const dir = path.join(server.store.getResourcePath(bucket, undefined, 'uploads'), path.basename(uploadId));
+    if (!fs.existsSync(dir)) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${xml(uploadId)}</UploadId></Error>`;
+      return;
+    }
+    if (ctx.method === 'DELETE') {
+      fs.rmSync(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const parts = fs
+      .readdirSync(dir)
+      .filter((f) => /^\d+$/.test(f))
+      .map(Number)
+      .sort((a, b) => a - b)
+      .map((n) => {
+        const file = path.join(dir, String(n));
+        return `<Part><PartNumber>${n}</PartNumber><ETag>"${xml(fs.readFileSync(`${file}.md5`, 'utf8'))}"</ETag><Size>${fs.statSync(file).size}</Size></Part>`;
+      });
+    ctx.status = 200;
+    ctx.type = 'application/xml';
+    ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${xml(bucket)}</Bucket><Key>${xml(key.join('/'))}</Key><UploadId>${xml(uploadId)}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  };
+}
+
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
@@ -11,10 +51,11 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server (s3rver) on 127.0.0.1 with one empty bucket, on a port of its own. */
+/** An S3-compatible server (s3rver, with the multipart calls it lacks) on 127.0.0.1 with one empty bucket, on a port of its own. */
 export async function startTestS3Server(bucket = 'forecourt-test'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  server.middleware.unshift(multipartAdditions(server));
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

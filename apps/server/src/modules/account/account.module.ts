@@ -4,8 +4,7 @@ import type { ServerModule } from '../module';
 export const accountModule: ServerModule = {
   name: 'account',
   routes: async (app, { adapters, auth }) => {
-    const [{ accountRoutes }, { createAccountService }] = await Promise.all([import('./account.routes'), import('./account.service')]);
-    const account = createAccountService({ db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS });
-    await accountRoutes(app, { auth, account });
+    const { accountRoutes } = await import('./account.routes');
+    await accountRoutes(app, { auth, account: { db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS } });
   },
 };

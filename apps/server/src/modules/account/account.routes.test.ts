@@ -7,7 +7,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { useTestApp } from '../../test/test-app';
 import type { UserContext } from '../identity/identity.repo';
 import { loadConfig } from '../../config';
-import { createAccountService } from './account.service';
+import { accountProfile } from './account.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -78,7 +78,7 @@ describe('the identity provider’s account page', () => {
         'bare.test': { issuer: 'https://sso.bare.test', clientId: 'c', audience: 'a' },
       }),
     }).IDENTITY_PROVIDERS;
-    const account = createAccountService({ db: adapters.db, providers, appLinks: { account: 'https://id.example.test/account' } });
+    const account = { db: adapters.db, providers, appLinks: { account: 'https://id.example.test/account' } };
     const user = (email: string): UserContext => ({
       id: 'u',
       email,
@@ -92,8 +92,8 @@ describe('the identity provider’s account page', () => {
       models: [],
       ownerIds: [],
     });
-    expect((await account.profile(user('jo@partner.test'))).identityAccountUrl).toBe('https://sso.partner.test/account');
-    expect((await account.profile(user('jo@bare.test'))).identityAccountUrl).toBeNull();
+    expect((await accountProfile(account, user('jo@partner.test'))).identityAccountUrl).toBe('https://sso.partner.test/account');
+    expect((await accountProfile(account, user('jo@bare.test'))).identityAccountUrl).toBeNull();
     expect(() => loadConfig({ IDENTITY_PROVIDERS: JSON.stringify({ 'x.test': { issuer: 'https://x.test', clientId: 'c', audience: 'a', accountUrl: 'nope' } }) })).toThrow(
       /IDENTITY_PROVIDERS: x.test.accountUrl/,
     );

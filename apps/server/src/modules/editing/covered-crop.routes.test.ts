@@ -1,17 +1,14 @@
 import { pickOrderGallery, type AddedImages, type ImageEdit, type PlateCornersResponse, type ShootingDetail } from '@forecourt/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { placeQuad } from '../vision/crop-framing';
 import type { Quad } from '../vision/geometry';
 import type * as Segmentation from '../vision/segmentation';
 import { bounds } from '../vision/plate-detector';
-import { carPhoto, imageBytes, makeEditableShooting, SCENE, type EditableShooting } from './editing.fixtures';
+import { blueSet, carPhoto, imageBytes, SCENE, setupEditing, type EditableShooting } from './editing.fixtures';
 import { editingJobs } from './editing.jobs';
 import { findEdit } from './editing.repo';
 
@@ -26,7 +23,6 @@ vi.mock('../vision/segmentation', async (original) => ({
   }),
 }));
 
-const MANAGER = 'manager@demo.forecourt.test';
 
 /** Mean absolute difference of two same-size pictures over a region. */
 async function difference(a: Buffer, b: Buffer, r: { left: number; top: number; width: number; height: number }): Promise<number> {
@@ -42,24 +38,17 @@ const inner = (quad: Quad) => {
 };
 
 describe('a covered plate stays covered through cropping, in either order', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
   let shooting: EditableShooting;
   let manager: Record<string, string>;
   let plates: Quad[];
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    const background = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1060c0' } }).png().toBuffer();
-    shooting = await makeEditableShooting(adapters, {
-      ownerId: 'own-demo-paris',
-      groupId: 'grp-demo',
+    ({ adapters, app, shooting, manager } = await setupEditing({
       photos: [await carPhoto('rear', 'AB-123-CD'), await carPhoto('rear', 'EF-456-GH')],
-      cropping: { type: 'CROPPING', background, blurringValue: 0 },
-    });
-    manager = await authHeaders(adapters, MANAGER);
+      cropping: { type: 'CROPPING', background: await blueSet(), blurringValue: 0 },
+    }));
     const detected = await app.inject({
       method: 'POST',
       url: '/vision/v1/plate/corners',

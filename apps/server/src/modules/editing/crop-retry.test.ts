@@ -1,17 +1,14 @@
 import type { ImageEdit } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { segmenterPid } from '../vision/segmentation';
 import { editingJobs } from './editing.jobs';
-import { carPhoto, makeEditableShooting, type EditableShooting } from './editing.fixtures';
+import { carPhoto, setupEditing, type EditableShooting } from './editing.fixtures';
 
 describe('a crop whose segmenter process crashes', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
   let shooting: EditableShooting;
   let manager: Record<string, string>;
@@ -19,11 +16,10 @@ describe('a crop whose segmenter process crashes', () => {
   let offsetMs = 0;
 
   beforeAll(async () => {
-    adapters = await createTestAdapters({}, { clock: { now: () => new Date(Date.now() + offsetMs) } });
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    shooting = await makeEditableShooting(adapters, { ownerId: 'own-demo-paris', groupId: 'grp-demo', photos: [await carPhoto('side'), await carPhoto('rear34')], cropping: { type: 'CROPPING' } });
-    manager = await authHeaders(adapters, 'manager@demo.forecourt.test');
+    ({ adapters, app, shooting, manager } = await setupEditing(
+      { photos: [await carPhoto('side'), await carPhoto('rear34')], cropping: { type: 'CROPPING' } },
+      { clock: { now: () => new Date(Date.now() + offsetMs) } },
+    ));
   });
   afterAll(async () => {
     await app.close();

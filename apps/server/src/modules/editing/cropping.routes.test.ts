@@ -1,40 +1,30 @@
 import { FORECOURT_AUTHORIZATION_HEADER, type AddedImages, type ImageEdit, type VerificationsResponse } from '@forecourt/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { seedAccounts } from '../../seed/seed-accounts';
+import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { editingJobs } from './editing.jobs';
-import { carPhoto, imageBytes, makeEditableShooting, regionDifference, type EditableShooting } from './editing.fixtures';
+import { blueSet, carPhoto, imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
 
-const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
 
 describe('cropping through the API', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
   let shooting: EditableShooting;
   let manager: Record<string, string>;
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    const background = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#1060c0' } }).png().toBuffer();
-    shooting = await makeEditableShooting(adapters, {
-      ownerId: 'own-demo-paris',
-      groupId: 'grp-demo',
+    ({ adapters, app, shooting, manager } = await setupEditing({
       photos: [await carPhoto('side'), await carPhoto('front34'), await carPhoto('rear')],
-      cropping: { type: 'CROPPING', background, blurringValue: 4 },
-    });
+      cropping: { type: 'CROPPING', background: await blueSet(), blurringValue: 4 },
+    }));
     // The third picture's file is damaged after registration.
     const broken = await adapters.db.selectFrom('images').select('blob_key').where('id', '=', shooting.images[2]!.originalId).executeTakeFirstOrThrow();
     await adapters.blobs.put(broken.blob_key, Buffer.from('this is not a picture'), 'image/jpeg');
-    manager = await authHeaders(adapters, MANAGER);
   });
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,11 @@
 import sharp from 'sharp';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { authHeaders } from '../../test/auth-helpers';
+import { createTestAdapters } from '../../test/test-adapters';
+import type { TestAdapters } from '../../test/test-app';
 import { carSceneSvg, type CarAngle } from '../../seed/car-scene';
 import { makeGroupStamp } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
@@ -53,6 +59,24 @@ export async function makeEditableShooting(
   const images: EditableShooting['images'] = s.photos.map((_, position) => ({ position, originalId: idOf(position, 'ORIGINAL'), stampedId: idOf(position, 'STAMPED') }));
   const { shootingId, productId } = made;
   return { shootingId, productId, stampId, images };
+}
+
+/** The plain blue set the cropping suites' stamps compose on. */
+export const blueSet = (): Promise<Buffer> => sharp({ create: { width: 160, height: 120, channels: 3, background: '#1060c0' } }).png().toBuffer();
+
+/**
+ * The editing suites' start: fresh adapters with the demo accounts, the app on them, an editable shooting
+ * of the demo Paris owner with these photos (and cropping configuration), and the demo manager's headers.
+ */
+export async function setupEditing(
+  s: { photos: Buffer[]; cropping?: { type: string; background?: Buffer; blurringValue?: number } },
+  overrides: Parameters<typeof createTestAdapters>[1] = {},
+): Promise<{ adapters: TestAdapters; app: App; shooting: EditableShooting; manager: Record<string, string> }> {
+  const adapters = await createTestAdapters({}, overrides);
+  await seedAccounts(adapters);
+  const app = await buildApp(adapters);
+  const shooting = await makeEditableShooting(adapters, { ownerId: 'own-demo-paris', groupId: 'grp-demo', ...s });
+  return { adapters, app, shooting, manager: await authHeaders(adapters, 'manager@demo.forecourt.test') };
 }
 
 /** The stored bytes of the image of a position and type. */

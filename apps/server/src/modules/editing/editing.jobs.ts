@@ -1,177 +1,32 @@
-import { DEFAULT_FLOOR_LEVEL, type ImageType } from '@forecourt/contracts';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
-import { defineJob, type JobContext } from '../../platform/queue/queue';
-import { stampImage } from '../images/image-render';
-import { saveDerivedImage } from '../images/derived-images.service';
-import { setRemarketingStatus } from '../shootings/shooting-scope.service';
-import { composeCropped } from '../vision/compose-crop';
-import { applyPlateCover } from '../vision/plate-cover';
-import { segmentVehicle, UnreadablePicture } from '../vision/segmentation';
-import {
-  coverCroppedPosition,
-  coverCroppedRendering,
-  loadStamp,
-  plateCoverImage,
-  storeEditFile,
-} from './covered-crop.service';
-import type { CoverParams, CropParams } from './edit-params';
-import {
-  findEdit,
-  findPositionCover,
-  findPositionImages,
-  finishEdit,
-  type EditOutput,
-  type EditResult,
-  type EditRow,
-} from './editing.repo';
-import { oneCropAtATime } from './one-crop-at-a-time';
-
-export type { CoverParams, CropParams } from './edit-params';
+import { defineJob } from '../../platform/queue/queue';
+import { EDIT_MAX_ATTEMPTS, runCoverEdit, runCropEdit } from './edit-run.service';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
 const EditPayload = z.object({ editId: z.string() });
-const MAX_ATTEMPTS = 3;
-
-/** A picture that cannot be edited (damaged file, no vehicle): retrying will not help. */
-class UnusableImage extends Error {}
 
 /**
- * The editing jobs, one per edit, keyed by its id:
- * - `editing.cover`: the owner's plate cover (or a clean plate with the dealer's name) warped onto each
- *   plate of the position's ORIGINAL (and ORIGINAL_CROPPED when there is one, where the cropping moved
- *   the plates), written as the _LPC images, with their stamped renderings;
- * - `editing.crop`: the vehicle segmented, composed on the stamp's set, rendered with the stamp, and
- *   covered as its position is (the _CROPPED_LPC pair); the files wait on the edit until the portal adds
- *   them to the shooting.
- * A finished edit is never redone; files are keyed by the edit, so a retry overwrites its own files only.
+ * The editing jobs, one per edit and keyed by its id: `editing.cover` (a licence-plate cover) and
+ * `editing.crop` (a cropping). What each does, and how a retry stays harmless, is in edit-run.service.ts.
  */
 export function editingJobs(deps: Deps) {
-  const { db, blobs, clock } = deps;
-  const now = () => clock.now().toISOString();
-
-  const store = (edit: EditRow, type: ImageType, bytes: Buffer, size: { width: number; height: number }) =>
-    storeEditFile(deps, edit, type, bytes, size);
-
-  async function source(key: string): Promise<Buffer> {
-    const bytes = await blobs.getBuffer(key);
-    if (!bytes) throw new UnusableImage('The picture file is missing');
-    const meta = await sharp(bytes)
-      .metadata()
-      .catch(() => null);
-    if (!meta?.width || !meta.height) throw new UnusableImage('The picture file is damaged');
-    return bytes;
-  }
-
-  /** Runs an edit once; a bad picture, or the last failed attempt, leaves it in ERROR for the portal. */
-  async function runEdit(
-    editId: string,
-    ctx: JobContext,
-    work: (edit: EditRow) => Promise<EditResult>,
-  ): Promise<void> {
-    const edit = await findEdit(db, editId);
-    if (!edit || edit.status !== 'PENDING') return;
-    await setRemarketingStatus(db, edit.shootingId, 'AI_PROCESSING');
-    try {
-      const done = await work(edit);
-      await finishEdit(db, editId, { status: 'DONE', ...done }, now());
-    } catch (err) {
-      const final =
-        err instanceof UnusableImage || (err as Error).message.startsWith('No vehicle') || ctx.attempt >= MAX_ATTEMPTS;
-      if (!final) throw err;
-      await finishEdit(db, editId, { status: 'ERROR', error: (err as Error).message }, now());
-    }
-  }
-
   const cover = defineJob({
     name: 'editing.cover',
     schema: EditPayload,
-    maxAttempts: MAX_ATTEMPTS,
-    handler: ({ editId }, ctx) =>
-      runEdit(editId, ctx, async (edit) => {
-        const params = edit.params as CoverParams;
-        const images = await findPositionImages(db, edit.shootingId, edit.originalId);
-        const stamp = await loadStamp(deps, params.stampId);
-        const outputs: EditOutput[] = [];
-        const original = images.find((i) => i.imageType === 'ORIGINAL');
-        if (original) {
-          const covered = await applyPlateCover(await source(original.blobKey), params.plates, await plateCoverImage(deps, params));
-          const meta = await sharp(covered).metadata();
-          outputs.push(await store(edit, 'ORIGINAL_LPC', covered, { width: meta.width, height: meta.height }));
-          if (stamp) outputs.push(await store(edit, 'STAMPED_LPC', await stampImage(covered, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
-        }
-        // A cropped position is covered on its cropped rendering too, where the cropping moved the plates.
-        outputs.push(...(await coverCroppedPosition(deps, edit, images, stamp)));
-        await addToShooting(deps, edit, outputs, params.stampId);
-        return { outputs };
-      }),
+    maxAttempts: EDIT_MAX_ATTEMPTS,
+    handler: ({ editId }, ctx) => runCoverEdit(deps, editId, ctx.attempt),
   });
 
   const crop = defineJob({
     name: 'editing.crop',
     schema: EditPayload,
-    maxAttempts: MAX_ATTEMPTS,
-    handler: ({ editId }, ctx) =>
-      runEdit(editId, ctx, async (edit) => {
-        const params = edit.params as CropParams;
-        const original = (await findPositionImages(db, edit.shootingId, edit.originalId)).find(
-          (i) => i.imageType === 'ORIGINAL',
-        );
-        if (!original) throw new UnusableImage('The original picture is missing');
-        const image = await source(original.blobKey);
-        // The segmenter takes one picture at a time; a crash of its process is thrown on, so the queue retries.
-        const mask = await segmentVehicle(image).catch((err: Error) => {
-          throw err instanceof UnreadablePicture ? new UnusableImage(`The picture could not be read: ${err.message}`) : err;
-        });
-        // Composition waits for the previous picture's, while the segmenter already works on the next one.
-        return oneCropAtATime(async () => {
-          const background = params.backgroundKey ? await blobs.getBuffer(params.backgroundKey) : null;
-          const stamp = await loadStamp(deps, params.stampId);
-          // Composed at the stamp's size, so that stamping resizes nothing; at the photo's without a stamp.
-          const canvas = stamp ? { width: stamp.row.width, height: stamp.row.height } : { width: mask.width, height: mask.height };
-          const out = await composeCropped({
-            image,
-            mask,
-            background,
-            blurringValue: params.blurringValue,
-            croppingType: params.croppingType,
-            canvas,
-            floorLevel: params.floorLevel ?? DEFAULT_FLOOR_LEVEL,
-          });
-          const outputs = [
-            await store(edit, 'BACKGROUND_CROPPED', out.backgroundCropped, canvas),
-            await store(edit, 'ORIGINAL_CROPPED', out.originalCropped, canvas),
-            await store(edit, 'ORIGINAL_CROPPED_NO_SHADOW', out.originalCroppedNoShadow, canvas),
-          ];
-          if (stamp)
-            outputs.push(await store(edit, 'STAMPED_CROPPED', await stampImage(out.originalCropped, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
-          // A covered position's cropping carries the cover: its _CROPPED_LPC renderings come with it.
-          const cover = await findPositionCover(db, edit.shootingId, edit.position);
-          if (cover)
-            outputs.push(...(await coverCroppedRendering(deps, edit, out.originalCropped, out.placement, cover.params as CoverParams, stamp)));
-          const maskKey = `shootings/${edit.shootingId}/edits/${edit.id}/mask.png`;
-          await blobs.put(
-            maskKey,
-            await sharp(mask.alpha, { raw: { width: mask.width, height: mask.height, channels: 1 } })
-              .png()
-              .toBuffer(),
-            'image/png',
-          );
-          return { outputs, maskKey, placement: out.placement, coverEditId: cover?.id };
-        });
-      }),
+    maxAttempts: EDIT_MAX_ATTEMPTS,
+    handler: ({ editId }, ctx) => runCropEdit(deps, editId, ctx.attempt),
   });
 
   return { cover, crop };
 }
 
 export type EditingJobs = ReturnType<typeof editingJobs>;
-
-/** Writes an edit's files as the images of its position (replacing older ones of the same types). */
-export async function addToShooting(deps: Deps, edit: EditRow, outputs: EditOutput[], stampId: string): Promise<void> {
-  for (const o of outputs) {
-    await saveDerivedImage(deps, { shootingId: edit.shootingId, position: edit.position, imageType: o.imageType, blobKey: o.blobKey, thumbnailKey: o.thumbnailKey, format: null, stampId, width: o.width, height: o.height, bytes: o.bytes });
-  }
-}

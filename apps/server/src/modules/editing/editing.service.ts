@@ -8,7 +8,8 @@ import type { Quad } from '../vision/geometry';
 import { findShootingInScope, type ShootingRow } from '../shootings/shooting-scope.service';
 import { outputsToAdd } from './covered-crop.service';
 import type { CoverParams, CropParams } from './edit-params';
-import { addToShooting, type EditingJobs } from './editing.jobs';
+import { addToShooting } from './edit-run.service';
+import type { EditingJobs } from './editing.jobs';
 import {
   findCroppingConfiguration,
   findEdit,

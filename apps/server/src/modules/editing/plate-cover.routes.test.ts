@@ -1,21 +1,18 @@
 import { FORECOURT_AUTHORIZATION_HEADER, type ImageEdit, type PlateCornersResponse, type VerificationsResponse } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { seedAccounts } from '../../seed/seed-accounts';
+import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { bounds } from '../vision/plate-detector';
 import { editingJobs } from './editing.jobs';
-import { carPhoto, imageBytes, makeEditableShooting, regionDifference, type EditableShooting } from './editing.fixtures';
+import { carPhoto, imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
 
-const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
 
 describe('licence-plate cover through the API', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
   let shooting: EditableShooting;
   let manager: Record<string, string>;
@@ -25,11 +22,7 @@ describe('licence-plate cover through the API', () => {
   });
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-    shooting = await makeEditableShooting(adapters, { ownerId: 'own-demo-paris', groupId: 'grp-demo', photos: [await carPhoto('rear'), await carPhoto('side')] });
-    manager = await authHeaders(adapters, MANAGER);
+    ({ adapters, app, shooting, manager } = await setupEditing({ photos: [await carPhoto('rear'), await carPhoto('side')] }));
   });
   afterAll(async () => {
     await app.close();

@@ -139,6 +139,11 @@ export async function deleteLoginAttempt(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_attempts').where('key', '=', key).execute();
 }
 
+/** A dealer group's id and name. */
+export async function findDealerGroup(db: Db, groupId: string): Promise<{ id: string; name: string } | undefined> {
+  return db.selectFrom('dealer_groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
+}
+
 /** The owners among ownerIds, by name. Callers pass only ids inside the user's scope. */
 export async function findOwners(db: Db, ownerIds: string[]): Promise<Array<{ id: string; name: string; label: string }>> {
   if (!ownerIds.length) return [];

@@ -1,7 +1,7 @@
 import type { CurrentUser, ModelType, OwnerLabel, UserModel, UserOption, UserOwner } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { embeddedDomainExists, findOwners, type UserContext } from './identity.repo';
+import { embeddedDomainExists, findDealerGroup, findOwners, type UserContext } from './identity.repo';
 
 /** A user reads only their own records: any other id answers 404, as if it did not exist. */
 const own = (user: UserContext, id: string): void => {
@@ -11,13 +11,18 @@ const own = (user: UserContext, id: string): void => {
 /** Whether some account of this e-mail domain signs in with the embedded provider (the identity-provider lookup). */
 export const embeddedDomainInUse = (db: Db, domain: string): Promise<boolean> => embeddedDomainExists(db, domain);
 
-export const currentUserOf = (user: UserContext): CurrentUser => ({
+/** Who the user is, as every screen names them (the current user, the account page). */
+export const userIdentity = (user: UserContext): Pick<CurrentUser, 'id' | 'email' | 'givenName' | 'familyName' | 'fullName' | 'locale'> => ({
   id: user.id,
   email: user.email,
   givenName: user.givenName,
   familyName: user.familyName,
   fullName: `${user.givenName} ${user.familyName}`.trim(),
   locale: user.locale,
+});
+
+export const currentUserOf = (user: UserContext): CurrentUser => ({
+  ...userIdentity(user),
   groupId: user.groupId,
   habilitations: user.habilitations,
   roles: user.roles,
@@ -36,9 +41,17 @@ export function userOptions(user: UserContext, username: string): UserOption[] {
   return Object.entries(user.options).map(([name, value]) => ({ name, value: value as UserOption['value'] }));
 }
 
+/** The user's dealer group by name; its id stands for the name should the group row be missing. */
+export async function dealerGroupOf(db: Db, user: Pick<UserContext, 'groupId'>): Promise<{ id: string; name: string }> {
+  return (await findDealerGroup(db, user.groupId)) ?? { id: user.groupId, name: user.groupId };
+}
+
+/** The owners (stocks) the user reaches, by name. */
+export const ownersOf = (db: Db, user: Pick<UserContext, 'ownerIds'>): Promise<UserOwner[]> => findOwners(db, user.ownerIds);
+
 export async function userOwners(db: Db, user: UserContext, id: string): Promise<UserOwner[]> {
   own(user, id);
-  return findOwners(db, user.ownerIds);
+  return ownersOf(db, user);
 }
 
 /** Labels of the asked owners the user reaches; others are left out. The label falls back to the id. */

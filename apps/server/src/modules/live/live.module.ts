@@ -4,7 +4,7 @@ import type { ServerModule } from '../module';
 export const liveModule: ServerModule = {
   name: 'live',
   routes: async (app, { adapters, auth }) => {
-    const [{ getOrCreateSecret }, { liveRoutes }, { createLiveService }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { createStatisticsService }] = await Promise.all([
+    const [{ getOrCreateSecret }, { liveRoutes }, { liveLimits }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { recordMeetingHeld }] = await Promise.all([
       import('../../platform/secrets'),
       import('./live.routes'),
       import('./live.service'),
@@ -14,10 +14,9 @@ export const liveModule: ServerModule = {
       import('../statistics/statistics.service'),
     ]);
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
-    const live = createLiveService({ ...adapters, tokens, visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') });
+    const live = { ...adapters, tokens, limits: liveLimits(adapters), visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') };
     await liveRoutes(app, { auth, live });
     // The embedded bus: one API process. Several processes need the PostgreSQL one (next issue).
-    const statistics = createStatisticsService(adapters);
-    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => statistics.meetingHeld(room) });
+    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => recordMeetingHeld(adapters, room) });
   },
 };

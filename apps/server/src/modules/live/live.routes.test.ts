@@ -69,8 +69,8 @@ describe('live rooms API', () => {
     await adapters?.cleanup();
   });
 
-  const token = async (code: string | undefined, h: Record<string, string> = {}, roomName = room.room_name) =>
-    app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: roomName, ...(code ? { code } : {}) }, headers: h });
+  const token = async (code: string | undefined, h: Record<string, string> = {}, roomName = room.room_name, resume?: string) =>
+    app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: roomName, ...(code ? { code } : {}), ...(resume ? { resume } : {}) }, headers: h });
 
   it('creates a room in UTC with a meeting code of at least 96 bits and its link, and lists it for its creator', async () => {
     expect(room).toMatchObject({ session_name: 'Test drive Clio', appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris', registration: null });
@@ -114,6 +114,16 @@ describe('live rooms API', () => {
     expect((await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options` })).statusCode).toBe(404);
   });
 
+  /** Opens the signalling socket with a fresh token (a rejoin when `resume` is the previous one). */
+  const open = async (code: string | undefined, h: Record<string, string>, roomName: string, resume?: string) => {
+    const t = (await token(code, h, roomName, resume)).json<{ access_token: string }>().access_token;
+    let box!: ReturnType<typeof inbox>;
+    // The listener goes on before the socket opens: the welcome may come at once.
+    const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(t)}`, {}, { onInit: (w) => (box = inbox(w as unknown as Socket)) });
+    const welcome = (await box.next((m) => m.type === 'welcome')) as Extract<ServerMessage, { type: 'welcome' }>;
+    return { ws, box, welcome, token: t };
+  };
+
   it('issues a short-lived token only with the code or to the dealer, and only that token opens the socket', async () => {
     expect((await token(undefined)).statusCode).toBe(404);
     expect((await token('B'.repeat(22))).statusCode).toBe(404);
@@ -138,14 +148,6 @@ describe('live rooms API', () => {
     const other = (
       await app.inject({ method: 'POST', url: '/api/videos/live/rooms', headers, payload: { session_name: 'Other', user_id: me(), appointment_date: '2026-11-27 09:00:00', owner_id: 'own-demo-lyon' } })
     ).json<LiveRoom>();
-    const open = async (code: string | undefined, h: Record<string, string>, roomName: string) => {
-      const t = (await token(code, h, roomName)).json<{ access_token: string }>().access_token;
-      let box!: ReturnType<typeof inbox>;
-      // The listener goes on before the socket opens: the welcome may come at once.
-      const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(t)}`, {}, { onInit: (w) => (box = inbox(w as unknown as Socket)) });
-      const welcome = (await box.next((m) => m.type === 'welcome')) as Extract<ServerMessage, { type: 'welcome' }>;
-      return { ws, box, welcome };
-    };
     const dealer = await open(undefined, headers, room.room_name);
     expect(dealer.welcome.self.host).toBe(true);
     const guest = await open(room.meeting_code, {}, room.room_name);
@@ -154,7 +156,7 @@ describe('live rooms API', () => {
     await dealer.box.next((m) => m.type === 'joined' && m.participant.id === guest.welcome.self.id);
     const stranger = await open(other.meeting_code, {}, other.room_name);
 
-    const offer = { type: 'signal', to: guest.welcome.self.id, data: { description: { type: 'offer', sdp: 'v=0' } } };
+    const offer = { type: 'signal', to: guest.welcome.self.id, data: { pc: 'pc-1', description: { type: 'offer', sdp: 'v=0' } } };
     dealer.ws.send(JSON.stringify(offer));
     expect(await guest.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: dealer.welcome.self.id, data: offer.data });
     // A message for a participant of another room is refused and never delivered.
@@ -173,11 +175,44 @@ describe('live rooms API', () => {
     guest.ws.send(JSON.stringify({ type: 'media', state: { audio: false, video: true, screen: true } }));
     expect(await dealer.box.next((m) => m.type === 'media')).toEqual({ type: 'media', from: guest.welcome.self.id, state: { audio: false, video: true, screen: true } });
 
+    // A vanished socket leaves the others once the grace for a rejoin is over.
     guest.ws.terminate();
     expect(await dealer.box.next((m) => m.type === 'left')).toEqual({ type: 'left', id: guest.welcome.self.id });
     expect(stranger.box.got.filter((m) => m.type === 'left' || m.type === 'signal' || m.type === 'spin')).toEqual([]);
     dealer.ws.terminate();
     stranger.ws.terminate();
+  });
+
+  it('lets a participant whose socket dropped rejoin as itself, with the code checked again, and the others see no leave', async () => {
+    const dealer = await open(undefined, headers, room.room_name);
+    const guest = await open(room.meeting_code, {}, room.room_name);
+    await dealer.box.next((m) => m.type === 'joined' && m.participant.id === guest.welcome.self.id);
+    const participantOf = async (res: Awaited<ReturnType<typeof token>>) =>
+      JSON.parse(Buffer.from(res.json<{ access_token: string }>().access_token.split('.')[0]!, 'base64url').toString()).participant as string;
+
+    // A resume needs the code like any token, and only a genuine token of this room and identity keeps its participant.
+    expect((await token('B'.repeat(22), {}, room.room_name, guest.token)).statusCode).toBe(404);
+    const forged = createLiveTokens('another deployment').issue({ room: room.id_live_video, identity: 'Guest', participant: guest.welcome.self.id, host: false, exp: 0 });
+    expect(await participantOf(await token(room.meeting_code, {}, room.room_name, forged))).not.toBe(guest.welcome.self.id);
+    const otherIdentity = await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Someone else', room: room.room_name, code: room.meeting_code, resume: guest.token } });
+    expect(await participantOf(otherIdentity)).not.toBe(guest.welcome.self.id);
+
+    guest.ws.terminate();
+    clock.advance((LIVE_TOKEN_TTL_SECONDS + 60) * 1000);
+    const back = await open(room.meeting_code, {}, room.room_name, guest.token);
+    expect(back.welcome).toMatchObject({ resumed: true, self: { id: guest.welcome.self.id } });
+    expect(back.welcome.participants.map((p) => p.id)).toContain(dealer.welcome.self.id);
+    const offer = { type: 'signal', to: back.welcome.self.id, data: { pc: 'pc-2', description: { type: 'offer', sdp: 'v=0' } } };
+    dealer.ws.send(JSON.stringify(offer));
+    expect(await back.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: dealer.welcome.self.id, data: offer.data });
+    const aboutGuest = (m: ServerMessage) => (m.type === 'left' && m.id === guest.welcome.self.id) || (m.type === 'joined' && m.participant.id === guest.welcome.self.id);
+    expect(dealer.box.got.filter(aboutGuest).map((m) => m.type)).toEqual(['joined']);
+
+    // Gone for good: one leave, once the grace is over.
+    back.ws.terminate();
+    await dealer.box.next((m) => m.type === 'left' && m.id === guest.welcome.self.id);
+    expect(dealer.box.got.filter(aboutGuest).map((m) => m.type)).toEqual(['joined', 'left']);
+    dealer.ws.terminate();
   });
 
   it('stores one rating per visitor and room, with the code, and records e-mail shares of the dealer’s own room', async () => {

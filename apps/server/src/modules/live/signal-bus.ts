@@ -4,26 +4,60 @@ export interface RoomMember extends Participant {
   media: MediaState | null;
 }
 
+/** One socket of a member: `session` tells it from an earlier or later socket of the same participant. */
+export interface Attachment {
+  session: string;
+  deliver: (message: ServerMessage) => void;
+  /** A later socket of the same participant took its place. */
+  replaced?: () => void;
+}
+
+export interface JoinResult {
+  /** The other members. */
+  members: RoomMember[];
+  spin: SpinState;
+  /** The participant was still a member (its socket had dropped): nobody was told it left. */
+  resumed: boolean;
+  /** What was sent to it while its socket was away, oldest first: the caller delivers it after the welcome. */
+  missed: ServerMessage[];
+}
+
 /**
  * Carries signalling between the participants of a room. The embedded driver keeps rooms in this process;
  * a driver over PostgreSQL LISTEN/NOTIFY (several API processes) implements the same interface.
  */
 export interface SignalBus {
-  /** Adds a member; `deliver` receives every message addressed to it. Answers who was already there. */
-  join(room: string, member: Participant, deliver: (message: ServerMessage) => void): Promise<{ members: RoomMember[]; spin: SpinState }>;
+  /**
+   * Adds a member, or gives a member already there (a rejoin after a dropped socket) its new socket;
+   * `attachment.deliver` then receives every message addressed to it.
+   */
+  join(room: string, member: Participant, attachment: Attachment): Promise<JoinResult>;
+  /** Keeps the member while its socket is away: messages to it wait for its rejoin. False if `session` is no longer its socket. */
+  detach(room: string, id: string, session: string): Promise<boolean>;
+  /** Removes the member if `session` is still its socket (or its last one, detached); true when it did. */
+  leave(room: string, id: string, session: string): Promise<boolean>;
   /** Sends to one member of the room; false when no such member is in this room. */
   sendTo(room: string, to: string, message: ServerMessage): Promise<boolean>;
   /** Sends to every member of the room but `except`. */
   broadcast(room: string, message: ServerMessage, except?: string): Promise<void>;
   setMedia(room: string, id: string, media: MediaState): Promise<void>;
   setSpin(room: string, spin: SpinState): Promise<void>;
-  leave(room: string, id: string): Promise<void>;
   /** Members in all rooms (the benchmark and tests read it). */
   size(): number;
 }
 
+/** Messages kept for a member whose socket is away; past this, the oldest go (its rejoin renegotiates what it misses). */
+export const MAX_MISSED_MESSAGES = 500;
+
+interface LocalMember {
+  member: RoomMember;
+  attachment: Attachment;
+  /** Present while the socket is away. */
+  missed: ServerMessage[] | null;
+}
+
 interface LocalRoom {
-  members: Map<string, { member: RoomMember; deliver: (message: ServerMessage) => void }>;
+  members: Map<string, LocalMember>;
   spin: SpinState;
 }
 
@@ -35,21 +69,49 @@ export function createInProcessBus(): SignalBus {
     if (!room) rooms.set(name, (room = { members: new Map(), spin: null }));
     return room;
   };
+  const deliver = (m: LocalMember, message: ServerMessage) => {
+    if (!m.missed) return m.attachment.deliver(message);
+    m.missed.push(message);
+    if (m.missed.length > MAX_MISSED_MESSAGES) m.missed.shift();
+  };
   return {
-    async join(room, member, deliver) {
+    async join(room, member, attachment) {
       const r = roomOf(room);
-      const members = [...r.members.values()].map((m) => m.member);
-      r.members.set(member.id, { member: { ...member, media: null }, deliver });
-      return { members, spin: r.spin };
+      const members = [...r.members.values()].filter((m) => m.member.id !== member.id).map((m) => m.member);
+      const existing = r.members.get(member.id);
+      if (existing) {
+        const previous = existing.attachment;
+        const missed = existing.missed ?? [];
+        existing.attachment = attachment;
+        existing.missed = null;
+        if (previous.session !== attachment.session) previous.replaced?.();
+        return { members, spin: r.spin, resumed: true, missed };
+      }
+      r.members.set(member.id, { member: { ...member, media: null }, attachment, missed: null });
+      return { members, spin: r.spin, resumed: false, missed: [] };
+    },
+    async detach(room, id, session) {
+      const m = rooms.get(room)?.members.get(id);
+      if (!m || m.attachment.session !== session) return false;
+      m.missed ??= [];
+      return true;
+    },
+    async leave(room, id, session) {
+      const r = rooms.get(room);
+      const m = r?.members.get(id);
+      if (!r || !m || m.attachment.session !== session) return false;
+      r.members.delete(id);
+      if (r.members.size === 0) rooms.delete(room);
+      return true;
     },
     async sendTo(room, to, message) {
       const target = rooms.get(room)?.members.get(to);
       if (!target) return false;
-      target.deliver(message);
+      deliver(target, message);
       return true;
     },
     async broadcast(room, message, except) {
-      for (const [id, m] of rooms.get(room)?.members ?? []) if (id !== except) m.deliver(message);
+      for (const [id, m] of rooms.get(room)?.members ?? []) if (id !== except) deliver(m, message);
     },
     async setMedia(room, id, media) {
       const m = rooms.get(room)?.members.get(id);
@@ -57,12 +119,6 @@ export function createInProcessBus(): SignalBus {
     },
     async setSpin(room, spin) {
       roomOf(room).spin = spin;
-    },
-    async leave(room, id) {
-      const r = rooms.get(room);
-      if (!r) return;
-      r.members.delete(id);
-      if (r.members.size === 0) rooms.delete(room);
     },
     size: () => [...rooms.values()].reduce((n, r) => n + r.members.size, 0),
   };

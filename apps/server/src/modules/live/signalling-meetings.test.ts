@@ -11,13 +11,13 @@ describe('a live meeting for the statistics', () => {
     const onMeeting = async (room: string) => {
       held.push(room);
     };
-    const host = await openSignalSession(bus, claims('host'), () => undefined, onMeeting);
+    const host = await openSignalSession(bus, claims('host'), () => undefined, { onMeeting });
     expect(held).toEqual([]);
-    const guest = await openSignalSession(bus, claims('guest'), () => undefined, onMeeting);
+    const guest = await openSignalSession(bus, claims('guest'), () => undefined, { onMeeting });
     expect(held).toEqual(['room-1']);
-    await openSignalSession(bus, claims('alone', 'room-2'), () => undefined, onMeeting);
+    await openSignalSession(bus, claims('alone', 'room-2'), () => undefined, { onMeeting });
     expect(held).toEqual(['room-1']);
-    await guest.close();
-    await host.close();
+    await guest.close('left');
+    await host.close('left');
   });
 });

@@ -7,7 +7,14 @@ import type { LiveTokens } from './live-token';
 import type { SignalBus } from './signal-bus';
 import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
 
-/** How often the server pings each socket; one missed pong ends the participant (they leave within 5 s). */
+/**
+ * Close codes of a participant who meant to go (hang-up, tab closed). Any other close is a drop it may come
+ * back from, among them 1005, with which @fastify/websocket closes every socket when the server shuts down:
+ * a restart shows nobody leaving, and the browsers rejoin the next server.
+ */
+const LEAVING_CODES = new Set([1000, 1001]);
+
+/** How often the server pings each socket; one missed pong ends it, a drop: the participant leaves after the grace unless it rejoins. */
 export const HEARTBEAT_MS = 2000;
 
 /**
@@ -29,7 +36,11 @@ export async function signallingRoutes(
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     // Messages that arrive while joining wait for it, in order.
-    const session = openSignalSession(deps.bus, check.claims, send, deps.onMeeting);
+    const session = openSignalSession(deps.bus, check.claims, send, {
+      onMeeting: deps.onMeeting,
+      onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
+      onError: (err) => request.log.warn({ err }, 'live session'),
+    });
     let queue: Promise<unknown> = session;
     socket.on('message', (data: Buffer) => {
       queue = queue.then(async () => (await session).receive(data.toString())).catch((err: unknown) => request.log.warn({ err }, 'live signal'));
@@ -43,9 +54,10 @@ export async function signallingRoutes(
       alive = false;
       socket.ping();
     }, HEARTBEAT_MS);
-    socket.on('close', () => {
+    socket.on('close', (code: number) => {
       clearInterval(heartbeat);
-      queue = queue.then(async () => (await session).close()).catch((err: unknown) => request.log.warn({ err }, 'live leave'));
+      const how = LEAVING_CODES.has(code) ? 'left' : 'dropped';
+      queue = queue.then(async () => (await session).close(how)).catch((err: unknown) => request.log.warn({ err }, 'live leave'));
     });
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ClientMessage, type ServerMessage } from '@forecourt/contracts';
 import type { LiveTokenClaims } from './live-token';
 import type { SignalBus } from './signal-bus';
@@ -5,32 +6,66 @@ import type { SignalBus } from './signal-bus';
 /** Largest message a browser may send: an SDP offer with a few tracks is a few kilobytes. */
 export const MAX_SIGNAL_BYTES = 64 * 1024;
 
+/**
+ * How long a participant whose socket dropped (no closing handshake: network cut, proxy, server-side
+ * heartbeat) stays in the room for the others, so a quick rejoin shows them no leave and join. A
+ * participant who hangs up or closes the tab (a clean close) leaves at once.
+ */
+export const LEAVE_GRACE_MS = 3000;
+
 export interface SignalSession {
   receive(raw: string): Promise<void>;
-  close(): Promise<void>;
+  /** `left`: the participant hung up or closed the tab. `dropped`: the socket was lost; it may rejoin within the grace. */
+  close(how: 'left' | 'dropped'): Promise<void>;
+}
+
+export interface SessionOptions {
+  onMeeting?: (room: string) => Promise<void>;
+  /** A later socket of the same participant took this one's place. */
+  onReplaced?: () => void;
+  graceMs?: number;
+  /** Where a failed leave at the end of the grace, or a failed meeting record, is reported. */
+  onError?: (err: unknown) => void;
 }
 
 /**
  * One participant's signalling: joins the token's room on the bus, relays its offers, answers and ICE
  * candidates to members of that room only, shares its media state and, for the host, the spin. Joining a
- * room where someone already is makes a meeting: `onMeeting` records it for the statistics.
+ * room where someone already is makes a meeting: `onMeeting` records it for the statistics. A participant
+ * still in the room (its socket dropped less than the grace ago) rejoins: the welcome says `resumed`,
+ * what it missed follows, and the others are told nothing.
  */
-export async function openSignalSession(
-  bus: SignalBus,
-  claims: LiveTokenClaims,
-  send: (message: ServerMessage) => void,
-  onMeeting: (room: string) => Promise<void> = async () => undefined,
-): Promise<SignalSession> {
+export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims, send: (message: ServerMessage) => void, options: SessionOptions = {}): Promise<SignalSession> {
+  const { onMeeting = async () => undefined, graceMs = LEAVE_GRACE_MS } = options;
   const self = { id: claims.participant, identity: claims.identity, host: claims.host };
   const { room } = claims;
-  const { members, spin } = await bus.join(room, self, send);
-  if (members.length > 0) await onMeeting(room);
-  send({ type: 'welcome', self, participants: members, spin });
-  await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
+  const session = randomUUID();
+  // Nothing reaches the socket before its welcome.
+  let early: ServerMessage[] | null = [];
+  let current = true;
+  const attachment = {
+    session,
+    deliver: (message: ServerMessage) => (early ? early.push(message) : send(message)),
+    replaced: () => {
+      current = false;
+      options.onReplaced?.();
+    },
+  };
+  const { members, spin, resumed, missed } = await bus.join(room, self, attachment);
+  send({ type: 'welcome', self, participants: members, spin, resumed });
+  for (const message of [...missed, ...early]) send(message);
+  early = null;
+  if (!resumed) await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
+  // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
+  if (!resumed && members.length > 0) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
   let closed = false;
+  const leave = async () => {
+    if (await bus.leave(room, self.id, session)) await bus.broadcast(room, { type: 'left', id: self.id });
+  };
 
   return {
     async receive(raw) {
+      if (!current) return;
       let parsed: ReturnType<typeof ClientMessage.safeParse>;
       try {
         parsed = raw.length > MAX_SIGNAL_BYTES ? ClientMessage.safeParse(null) : ClientMessage.safeParse(JSON.parse(raw));
@@ -54,11 +89,13 @@ export async function openSignalSession(
           return bus.broadcast(room, { type: 'spin', spin: message.spin }, self.id);
       }
     },
-    async close() {
+    async close(how) {
       if (closed) return;
       closed = true;
-      await bus.leave(room, self.id);
-      await bus.broadcast(room, { type: 'left', id: self.id });
+      if (how === 'left') return leave();
+      if (!(await bus.detach(room, self.id, session))) return;
+      // Leaves for good unless a rejoin took this session's place meanwhile (leave() then does nothing).
+      setTimeout(() => void leave().catch((err: unknown) => options.onError?.(err)), graceMs).unref();
     },
   };
 }

@@ -23,13 +23,24 @@ const SLOT_KEY = { INTRODUCTION: 'introduction_key', CONCLUSION: 'conclusion_key
 export const houseKeyOf = (originalKey: string, kind: 'video' | 'audio'): string =>
   `${path.posix.dirname(originalKey)}/house.${kind === 'audio' ? 'm4a' : 'mp4'}`;
 
+/** Where a vehicle video's poster frame lives: beside its original. */
+export const posterKeyOf = (originalKey: string): string => `${path.posix.dirname(originalKey)}/poster.jpg`;
+
 /**
- * The house-format copy of a stored original, made once: a later call finds it and does nothing, so a
- * retried or repeated job costs one HEAD.
+ * The house-format copy of a stored original (and, with `poster`, the poster frame taken from it), made
+ * once: a later call finds them and does nothing, so a retried or repeated job costs a HEAD or two.
  */
-export async function ensureHouse(deps: AssemblyDeps, originalKey: string, kind: 'video' | 'audio', signal?: AbortSignal): Promise<string> {
+export async function ensureHouse(
+  deps: AssemblyDeps,
+  originalKey: string,
+  kind: 'video' | 'audio',
+  signal?: AbortSignal,
+  opts: { poster?: boolean } = {},
+): Promise<string> {
   const key = houseKeyOf(originalKey, kind);
-  if (await deps.blobs.head(key)) return key;
+  const posterKey = opts.poster ? posterKeyOf(originalKey) : null;
+  const found = await Promise.all([key, ...(posterKey ? [posterKey] : [])].map((k) => deps.blobs.head(k)));
+  if (found.every(Boolean)) return key;
   await withScratch(async (dir) => {
     const input = await fetchBlob(deps.blobs, originalKey, path.join(dir, 'original'));
     const out = path.join(dir, kind === 'audio' ? 'house.m4a' : 'house.mp4');
@@ -39,10 +50,20 @@ export async function ensureHouse(deps: AssemblyDeps, originalKey: string, kind:
       const info = await probeMedia(input);
       if (!info?.video) throw new Error(`${originalKey} has no video stream`);
       await ffmpeg(normaliseVideoArgs({ file: input, hasAudio: info.audio !== null, durationSeconds: info.durationSeconds }, out), signal);
+      if (posterKey) {
+        const poster = path.join(dir, 'poster.jpg');
+        await ffmpeg(posterArgs(out, Math.min(1, info.durationSeconds / 2), poster), signal);
+        await deps.blobs.putFile(posterKey, poster, 'image/jpeg');
+      }
     }
     await deps.blobs.putFile(key, out, kind === 'audio' ? 'audio/mp4' : 'video/mp4');
   });
   return key;
+}
+
+/** What a vehicle video becomes on arrival: its house-format copy and its poster frame. */
+export async function ensureVehicleHouse(deps: AssemblyDeps, originalKey: string, signal?: AbortSignal): Promise<{ house: string; poster: string }> {
+  return { house: await ensureHouse(deps, originalKey, 'video', signal, { poster: true }), poster: posterKeyOf(originalKey) };
 }
 
 /** The configured files of a configuration, by slot, with their blob keys. */
@@ -81,11 +102,12 @@ export type AssemblyOutcome = 'assembled' | 'stale' | 'unchanged' | 'no-video';
 
 /**
  * `media.assemble` for one shooting and configuration version: CONCAT (intro + vehicle + outro, by
- * stream copy), ORIGINAL_AUDIO (the audio under the vehicle video) and CONCAT_AUDIO (both), as far as
- * the configuration has the files, plus the vehicle video's poster. Outputs are keyed by shooting,
- * version and vehicle video, so a rerun rewrites the same files; rows are replaced in one transaction
- * that first checks the version is still current (newest configuration wins), and old files are
- * removed after it commits.
+ * stream copy), ORIGINAL_AUDIO (the audio under the vehicle video, the picture copied) and CONCAT_AUDIO
+ * (the audio under CONCAT, made from it), as far as the configuration has the files. The vehicle video's
+ * house copy and poster are made first, once (its arrival). Outputs are keyed by shooting, version and
+ * vehicle video, so a rerun rewrites the same files; rows are replaced in one transaction that first
+ * checks the version is still current (newest configuration wins), and old files are removed after it
+ * commits.
  */
 export async function assembleShooting(deps: AssemblyDeps, p: { shootingId: string; version: number }, signal?: AbortSignal): Promise<AssemblyOutcome> {
   const shooting = await repo.findShooting(deps.db, p.shootingId);
@@ -100,65 +122,54 @@ export async function assembleShooting(deps: AssemblyDeps, p: { shootingId: stri
   const assembled = videos.filter((v) => (repo.ASSEMBLED_TYPES as readonly string[]).includes(v.video_type));
   const files = cfg ? configuredFiles(cfg) : {};
   const wanted = plannedTypes(files);
+  const posterKey = posterKeyOf(original.blob_key);
   if (
-    original.poster_key &&
+    original.poster_key === posterKey &&
     assembled.length === wanted.length &&
     assembled.every((v) => v.blob_key?.startsWith(prefix))
   ) {
     return 'unchanged';
   }
 
-  const outputs = await withScratch(async (dir) => {
-    const vehicleHouse = await ensureHouse(deps, original.blob_key!, 'video', signal);
+  const { house: vehicleHouse } = await ensureVehicleHouse(deps, original.blob_key, signal);
+  const stored = await withScratch(async (dir) => {
     const local = async (key: string, name: string) => fetchBlob(deps.blobs, key, path.join(dir, name));
     const vehicle = await local(vehicleHouse, 'vehicle.mp4');
-    const info = await probeMedia(vehicle);
-    const vehicleSeconds = info?.durationSeconds ?? 0;
     const made: { type: (typeof repo.ASSEMBLED_TYPES)[number]; file: string }[] = [];
 
-    const posterFile = path.join(dir, 'poster.jpg');
-    await ffmpeg(posterArgs(vehicle, Math.min(1, vehicleSeconds / 2), posterFile), signal);
-
-    let concat: { file: string; seconds: number } | null = null;
+    let concat: string | null = null;
     if (files.INTRODUCTION || files.CONCLUSION) {
-      const parts: string[] = [];
-      let seconds = vehicleSeconds;
-      for (const [slot, name] of [['INTRODUCTION', 'intro.mp4'], ['CONCLUSION', 'outro.mp4']] as const) {
+      const part = async (slot: 'INTRODUCTION' | 'CONCLUSION', name: string) => {
         const f = files[slot];
-        if (!f) continue;
-        const file = await local(await ensureHouse(deps, f.key, 'video', signal), name);
-        seconds += (await probeMedia(file))?.durationSeconds ?? 0;
-        parts.push(file);
-      }
-      const ordered = files.INTRODUCTION ? [parts[0]!, vehicle, ...parts.slice(1)] : [vehicle, ...parts];
+        return f ? [await local(await ensureHouse(deps, f.key, 'video', signal), name)] : [];
+      };
       const list = path.join(dir, 'parts.txt');
-      await fsp.writeFile(list, concatList(ordered));
-      const out = path.join(dir, 'concat.mp4');
-      await ffmpeg(concatArgs(list, out), signal);
-      concat = { file: out, seconds };
-      made.push({ type: 'CONCAT', file: out });
+      await fsp.writeFile(list, concatList([...(await part('INTRODUCTION', 'intro.mp4')), vehicle, ...(await part('CONCLUSION', 'outro.mp4'))]));
+      concat = path.join(dir, 'concat.mp4');
+      await ffmpeg(concatArgs(list, concat), signal);
+      made.push({ type: 'CONCAT', file: concat });
     }
     if (files.AUDIO) {
       const audio = await local(await ensureHouse(deps, files.AUDIO.key, 'audio', signal), 'audio.m4a');
       const withAudio = path.join(dir, 'original-audio.mp4');
-      await ffmpeg(underlayAudioArgs({ video: vehicle, audio, durationSeconds: vehicleSeconds }, withAudio), signal);
+      await ffmpeg(underlayAudioArgs({ video: vehicle, audio }, withAudio), signal);
       made.push({ type: 'ORIGINAL_AUDIO', file: withAudio });
       if (concat) {
+        // CONCAT with the audio laid under it: made from CONCAT, not joined again.
         const both = path.join(dir, 'concat-audio.mp4');
-        await ffmpeg(underlayAudioArgs({ video: concat.file, audio, durationSeconds: concat.seconds }, both), signal);
+        await ffmpeg(underlayAudioArgs({ video: concat, audio }, both), signal);
         made.push({ type: 'CONCAT_AUDIO', file: both });
       }
     }
-    const posterKey = `${prefix}poster.jpg`;
-    await deps.blobs.putFile(posterKey, posterFile, 'image/jpeg');
-    const stored: { type: (typeof repo.ASSEMBLED_TYPES)[number]; key: string }[] = [];
+    const keys: { type: (typeof repo.ASSEMBLED_TYPES)[number]; key: string }[] = [];
     for (const m of made) {
       const key = `${prefix}${m.type.toLowerCase().replace('_', '-')}.mp4`;
       await deps.blobs.putFile(key, m.file, 'video/mp4');
-      stored.push({ type: m.type, key });
+      keys.push({ type: m.type, key });
     }
-    return { posterKey, stored };
+    return keys;
   });
+  const outputs = { posterKey, stored };
 
   const now = deps.clock.now().toISOString();
   const removed = await deps.db.transaction().execute(async (trx) => {

@@ -19,6 +19,8 @@ export const kindOfSlot = (slot: repo.UploadSlot): MediaKind => (slot === 'AUDIO
 export const formatError = (kind: MediaKind) =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video', { kind });
 
+const uploadExpired = () => new AppError('UPLOAD_EXPIRED', 'This upload has expired; start it again');
+
 interface Target {
   groupId: string;
   slot: repo.UploadSlot;
@@ -52,7 +54,6 @@ export async function grantUpload(deps: UploadDeps, user: UserContext, target: T
   }
   const id = deps.ids.uuid();
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
-  await deps.store.create(id, file.size, { slot: target.slot, group: target.groupId });
   await repo.insertUpload(deps.db, {
     id,
     group_id: target.groupId,
@@ -72,6 +73,8 @@ export async function grantUpload(deps: UploadDeps, user: UserContext, target: T
     expires_at: expiresAt,
     created_at: now.toISOString(),
   });
+  // Created in the store after its row: whatever the store holds has a row, so the sweep finds it.
+  await deps.store.create(id, file.size, { slot: target.slot, group: target.groupId });
   return answer(id, 0, expiresAt);
 }
 
@@ -96,8 +99,9 @@ export const uploadIdOf = (url: string): string | null => {
 export async function authoriseUploadRequest(deps: Pick<UploadDeps, 'db' | 'clock'>, user: UserContext, id: string, method: string): Promise<void> {
   const row = await repo.findUpload(deps.db, id);
   if (!row || row.user_id !== user.id || row.group_id !== user.groupId) throw notFound('Upload');
+  if (row.status === 'EXPIRED') throw uploadExpired();
   if (method === 'HEAD' && row.status !== 'PENDING') return;
-  if (row.expires_at <= deps.clock.now().toISOString()) throw new AppError('UPLOAD_EXPIRED', 'This upload has expired; start it again');
+  if (row.expires_at <= deps.clock.now().toISOString()) throw uploadExpired();
   if (row.status === 'REFUSED') throw formatError(kindOfSlot(row.slot as repo.UploadSlot));
   if (row.status !== 'PENDING' && method === 'PATCH') throw new AppError('CONFLICT', 'This upload is already complete');
 }
@@ -127,6 +131,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
   const kind = kindOfSlot(row.slot as repo.UploadSlot);
   if (row.status === 'DONE') return row;
   if (row.status === 'REFUSED') throw formatError(kind);
+  if (row.status === 'EXPIRED') throw uploadExpired();
   if (row.status === 'STORING' && row.blob_key && (await deps.blobs.head(row.blob_key))?.size === row.size) {
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
     return { ...row, status: 'DONE' };
@@ -166,6 +171,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
     return { ...row, ...facts, status: 'DONE' };
   } finally {
     await fsp.rm(file, { force: true });
-    await deps.store.remove(id);
+    // The store's record of a finished upload; what a failure here leaves is the store's, not the user's.
+    await deps.store.remove(id).catch(() => undefined);
   }
 }

@@ -22,8 +22,21 @@ export async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T
   }
 }
 
-/** Streams a blob to a local file (ffmpeg seeks in its inputs). */
+/**
+ * A blob as a local file for ffmpeg (which seeks in its inputs): a hard link to the blob's own file
+ * when the store keeps it on this disk (no copy; ffmpeg only reads it, and the scratch folder's removal
+ * unlinks only the link), else streamed down.
+ */
 export async function fetchBlob(blobs: BlobStore, key: string, file: string): Promise<string> {
+  const own = await blobs.localFile(key);
+  if (own) {
+    try {
+      await fsp.link(own, file);
+      return file;
+    } catch {
+      // Another file system than the scratch folder's: copied below.
+    }
+  }
   const obj = await blobs.get(key);
   if (!obj) throw new Error(`Blob ${key} is missing`);
   await pipeline(obj.body, fs.createWriteStream(file));

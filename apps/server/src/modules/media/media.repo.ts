@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/database';
 
 /** INTRODUCTION, CONCLUSION, AUDIO (the group's configuration) or VEHICLE (a shooting's own video). */
 export type UploadSlot = 'INTRODUCTION' | 'CONCLUSION' | 'AUDIO' | 'VEHICLE';
-export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED';
+/** EXPIRED: never finished, swept from the upload store after its grant ran out. */
+export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED' | 'EXPIRED';
 
 export type UploadRow = Omit<Selectable<MediaUploadsTable>, 'size'> & { size: number };
 export type ConfigRow = Selectable<VideoConfigurationsTable>;
@@ -46,6 +47,24 @@ export async function updateUpload(
   set: Partial<Pick<UploadRow, 'status' | 'blob_key' | 'duration_ms' | 'width' | 'height' | 'has_audio' | 'content_type'>>,
 ): Promise<void> {
   await db.updateTable('media_uploads').set(set).where('id', '=', id).execute();
+}
+
+/** Unfinished uploads whose grant ran out before `before`, oldest first. */
+export async function expiredPendingUploads(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media_uploads')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<', before)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Marks uploads swept, as long as they are still unfinished. */
+export async function markExpired(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.updateTable('media_uploads').set({ status: 'EXPIRED' }).where('id', 'in', ids).where('status', '=', 'PENDING').execute();
 }
 
 export const findConfig = (db: Db, groupId: string): Promise<ConfigRow | undefined> =>

@@ -2,6 +2,7 @@ import { MAX_MEDIA_BYTES } from '@forecourt/contracts';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
+import { sendWebResponse, toWebRequest } from '../../platform/uploads/web-request';
 import { finaliseUpload, UPLOADS_PATH, type UploadDeps } from './media-uploads.service';
 
 /**
@@ -32,8 +33,13 @@ export function createTusServer(deps: UploadDeps): Server {
   });
 }
 
-/** Hands an authorised request to the protocol handler, which answers it on the raw response. */
+/**
+ * Hands an authorised request to the protocol handler and writes its answer on the raw response. The
+ * body reaches the store as the socket delivers it (`toWebRequest`), not through `tus.handle`'s
+ * conversion, which copied every read.
+ */
 export async function handleTus(tus: Server, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.hijack();
-  await tus.handle(request.raw, reply.raw);
+  const response = await tus.handleWeb(toWebRequest(request.raw, `${request.protocol}://${request.host}`));
+  await sendWebResponse(reply.raw, response);
 }

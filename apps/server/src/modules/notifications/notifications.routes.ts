@@ -2,23 +2,23 @@ import { EmailNotification, OutboxResponse, SmsNotification } from '@forecourt/c
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import { createNotificationsService } from './notifications.service';
+import { listUserOutbox, messagesLimit, sendEmail, sendSms } from './notifications.service';
 
 /** E-mail and SMS sending (spec section 7) and the outbox page's list. */
 export async function notificationRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
-  const notifications = createNotificationsService(adapters);
+  const deps = { ...adapters, perUser: messagesLimit(adapters) };
 
   app.post('/api/notifications/EMAIL', { preHandler: auth.requireUser, schema: { body: EmailNotification } }, async (request, reply) => {
-    await notifications.sendEmail(currentUser(request), request.body);
+    await sendEmail(deps, currentUser(request), request.body);
     return reply.status(204).send();
   });
 
   app.post('/api/notifications/SMS', { preHandler: auth.requireUser, schema: { body: SmsNotification } }, async (request, reply) => {
-    await notifications.sendSms(currentUser(request), request.body);
+    await sendSms(deps, currentUser(request), request.body);
     return reply.status(204).send();
   });
 
   app.get('/api/notifications/outbox', { preHandler: auth.requireUser, schema: { response: { 200: OutboxResponse } } }, async (request) => ({
-    items: await notifications.outbox(currentUser(request)),
+    items: await listUserOutbox(deps, currentUser(request)),
   }));
 }

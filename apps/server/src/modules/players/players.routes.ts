@@ -2,10 +2,10 @@ import { PlayerInfo, PlayerReferenceParams, PlayerReferenceQuery } from '@foreco
 import type { App } from '../../app-types';
 import type { Auth } from '../identity/auth';
 import { currentUser } from '../identity/auth';
-import type { PlayersService } from './players.service';
+import { getReference, type PlayersDeps } from './players.service';
 
 /** The signed-in side of players: a shooting's reference for a marketplace (spec section 7). */
-export async function playerReferenceRoutes(app: App, deps: { auth: Auth; players: PlayersService }): Promise<void> {
+export async function playerReferenceRoutes(app: App, deps: { auth: Auth; players: PlayersDeps }): Promise<void> {
   app.get(
     '/api/shootings/:id/marketplaces/:marketplace',
     {
@@ -17,6 +17,6 @@ export async function playerReferenceRoutes(app: App, deps: { auth: Auth; player
       },
     },
     async (request) =>
-      deps.players.getReference(currentUser(request), request.params.id, request.params.marketplace, request.query.urlshortened === 'true'),
+      getReference(deps.players, currentUser(request), request.params.id, request.params.marketplace, request.query.urlshortened === 'true'),
   );
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import type { UserContext } from '../identity/identity.repo';
 import { requireShooting } from '../shootings/shooting-scope.service';
-import { FrameVariants, type Variant, type VariantFormat } from './frame-variants';
+import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
@@ -25,218 +25,244 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Ratings one visitor may leave in an hour, over all players. */
 export const RATINGS_PER_VISITOR_HOUR = 20;
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'queue'> & {
+/**
+ * What the player functions use: the adapters, the key that hides visitors' addresses, the frames job,
+ * and what one process keeps between requests (the frame variants being made, the public rate limits).
+ */
+export type PlayersDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'queue'> & {
   visitorSecret: string;
   jobs: PlayersJobs;
+  variants: FrameVariants;
+  limits: PlayerLimits;
 };
+
+export interface PlayerLimits {
+  publicWrites: RateLimiter;
+  watchedOnce: RateLimiter;
+}
+
+/** One burst limit per address for the public writes; the daily rating rule is in the database. */
+export const playerLimits = (deps: Pick<Adapters, 'db' | 'clock'>): PlayerLimits => ({
+  publicWrites: new RateLimiter(deps.db, deps.clock, 'player-writes', 30, 60_000),
+  watchedOnce: new RateLimiter(deps.db, deps.clock, 'player-watched', 1, 10 * 60_000),
+});
 
 const playerNotFound = () => new AppError('NOT_FOUND', 'This player is not available');
 
-export function createPlayersService(deps: Deps) {
-  const { db, clock, ids, config } = deps;
-  const variants = new FrameVariants(deps);
-  // One burst limit per address for the public writes; the daily rating rule is in the database.
-  const publicWrites = new RateLimiter(db, clock, 'player-writes', 30, 60_000);
-  const watchedOnce = new RateLimiter(db, clock, 'player-watched', 1, 10 * 60_000);
+const base = (ref: string) => `/api/external/legacy/players/${encodeURIComponent(ref)}`;
 
-  const base = (ref: string) => `/api/external/legacy/players/${encodeURIComponent(ref)}`;
+/** Hides the address: ratings keep a keyed hash of it, enough to count, not to trace. */
+const visitorOf = (deps: Pick<PlayersDeps, 'visitorSecret'>, ip: string) =>
+  createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
 
-  /** Hides the address: ratings keep a keyed hash of it, enough to count, not to trace. */
-  const visitorOf = (ip: string) =>
-    createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
+const source = async (deps: Pick<PlayersDeps, 'db'>, ref: string) => {
+  const found = await repo.findPlayerSource(deps.db, ref);
+  if (!found) throw playerNotFound();
+  return found;
+};
 
-  const source = async (ref: string) => {
-    const found = await repo.findPlayerSource(db, ref);
-    if (!found) throw playerNotFound();
-    return found;
+const finalMedia = async (deps: Pick<PlayersDeps, 'db'>, shootingId: string) => splitMedia(await repo.listImages(deps.db, shootingId));
+
+/** The image of a frame a visitor may see. */
+const frameImage = async (deps: Pick<PlayersDeps, 'db'>, ref: string, index: number, width: FrameWidth) => {
+  if (!FRAME_WIDTHS.includes(width)) throw playerNotFound();
+  const s = await source(deps, ref);
+  if (PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
+  const image = (await finalMedia(deps, s.shootingId)).frames[index];
+  if (!image) throw playerNotFound();
+  return image;
+};
+
+/** The reference of a shooting for a marketplace, and the link to share (short when asked). */
+export async function getReference(
+  deps: PlayersDeps,
+  user: UserContext,
+  shootingId: string,
+  marketplace: string,
+  shortened: boolean,
+): Promise<PlayerInfo> {
+  await requireShooting(deps.db, user, { shootingId });
+  const ref = await repo.getOrCreateRef(deps.db, {
+    shootingId,
+    marketplace,
+    newRef: deps.ids.token(),
+    userId: user.id,
+    now: deps.clock.now().toISOString(),
+  });
+  // The link is about to be shared: make the frame variants now. Keyed by the frames' versions, so
+  // asking again enqueues nothing new until an image changes.
+  const { frames } = await finalMedia(deps, shootingId);
+  if (frames.length > 0) {
+    const versions = createHash('sha256')
+      .update(frames.map(imageVersion).join('\n'))
+      .digest('base64url')
+      .slice(0, 16);
+    await deps.queue.enqueue(
+      deps.jobs.prepareFrames,
+      { ref },
+      { key: `players.prepare-frames:${ref}:${versions}` },
+    );
+  }
+  const url = shortened ? `${deps.config.PUBLIC_URL}/p/${ref}` : `${deps.config.PUBLIC_URL}/public/player/${ref}`;
+  return { ref, url };
+}
+
+export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
+  const s = await source(deps, ref);
+  const contacts = z.array(ContactInformation).safeParse(JSON.parse(s.owner.contactInformation || '[]'));
+  const common = {
+    ref,
+    shootingType: s.shootingType as PlayerOptions['shootingType'],
+    logoUrl: s.owner.logoKey
+      ? `${base(ref)}/logo?v=${createHash('sha256').update(s.owner.logoKey).digest('base64url').slice(0, 12)}`
+      : null,
+    contactInformations: contacts.success ? contacts.data : [],
+    phone: s.owner.phone,
+    lastUserEmail: s.lastUser?.email ?? null,
+    webinarUrl:
+      deps.config.WEBINAR_FORM_URL && deps.config.PROVIDER_GROUP_ID && s.lastUser?.groupId === deps.config.PROVIDER_GROUP_ID
+        ? deps.config.WEBINAR_FORM_URL
+        : null,
   };
-
-  const finalMedia = async (shootingId: string) => splitMedia(await repo.listImages(db, shootingId));
-
-  /** The image of a frame a visitor may see. */
-  const frameImage = async (ref: string, index: number, width: FrameWidth) => {
-    if (!FRAME_WIDTHS.includes(width)) throw playerNotFound();
-    const s = await source(ref);
-    if (PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
-    const image = (await finalMedia(s.shootingId)).frames[index];
-    if (!image) throw playerNotFound();
-    return image;
-  };
-
+  if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
+    return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null };
+  }
+  const { frames, panorama } = await finalMedia(deps, s.shootingId);
+  const sized = await Promise.all(
+    frames.map(async (f) => ({ version: imageVersion(f), ...(await deps.variants.size(f)) })),
+  );
+  const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(deps.db, s.shootingId)) : null;
   return {
-    /** The reference of a shooting for a marketplace, and the link to share (short when asked). */
-    async getReference(
-      user: UserContext,
-      shootingId: string,
-      marketplace: string,
-      shortened: boolean,
-    ): Promise<PlayerInfo> {
-      await requireShooting(db, user, { shootingId });
-      const ref = await repo.getOrCreateRef(db, {
-        shootingId,
-        marketplace,
-        newRef: ids.token(),
-        userId: user.id,
-        now: clock.now().toISOString(),
-      });
-      // The link is about to be shared: make the frame variants now. Keyed by the frames' versions, so
-      // asking again enqueues nothing new until an image changes.
-      const { frames } = await finalMedia(shootingId);
-      if (frames.length > 0) {
-        const versions = createHash('sha256')
-          .update(frames.map(imageVersion).join('\n'))
-          .digest('base64url')
-          .slice(0, 16);
-        await deps.queue.enqueue(
-          deps.jobs.prepareFrames,
-          { ref },
-          { key: `players.prepare-frames:${ref}:${versions}` },
-        );
-      }
-      const url = shortened ? `${config.PUBLIC_URL}/p/${ref}` : `${config.PUBLIC_URL}/public/player/${ref}`;
-      return { ref, url };
-    },
-
-    async getOptions(ref: string): Promise<PlayerOptions> {
-      const s = await source(ref);
-      const contacts = z.array(ContactInformation).safeParse(JSON.parse(s.owner.contactInformation || '[]'));
-      const common = {
-        ref,
-        shootingType: s.shootingType as PlayerOptions['shootingType'],
-        logoUrl: s.owner.logoKey
-          ? `${base(ref)}/logo?v=${createHash('sha256').update(s.owner.logoKey).digest('base64url').slice(0, 12)}`
-          : null,
-        contactInformations: contacts.success ? contacts.data : [],
-        phone: s.owner.phone,
-        lastUserEmail: s.lastUser?.email ?? null,
-        webinarUrl:
-          config.WEBINAR_FORM_URL && config.PROVIDER_GROUP_ID && s.lastUser?.groupId === config.PROVIDER_GROUP_ID
-            ? config.WEBINAR_FORM_URL
-            : null,
-      };
-      if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
-        return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null };
-      }
-      const { frames, panorama } = await finalMedia(s.shootingId);
-      const sized = await Promise.all(
-        frames.map(async (f) => ({ version: imageVersion(f), ...(await variants.size(f)) })),
-      );
-      const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
-      return {
-        ...common,
-        state: 'AVAILABLE',
-        frames: sized,
-        panoramaUrl: panorama ? `${base(ref)}/panorama.jpg?v=${imageVersion(panorama)}` : null,
-        video: video
-          ? {
-              streamer: video.streamer,
-              url:
-                video.streamer === 'STAMPYT' && video.blobKey
-                  ? `${base(ref)}/video`
-                  : video.streamer === 'STAMPYT'
-                    ? video.url
-                    : null,
-              reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
-              posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
-            }
-          : null,
-      };
-    },
-
-    async frame(ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant> {
-      return variants.get(await frameImage(ref, index, width), width, format);
-    },
-
-    /** A frame's variant if it is already made, else null (the player page does not wait for one). */
-    async cachedFrame(ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant | null> {
-      return variants.cached(await frameImage(ref, index, width), width, format);
-    },
-
-    async panorama(ref: string): Promise<Variant> {
-      const s = await source(ref);
-      const pano = PROCESSING_STATUSES.has(s.remarketingStatus) ? null : (await finalMedia(s.shootingId)).panorama;
-      if (!pano) throw playerNotFound();
-      // Photo Sphere Viewer needs the whole sphere; 4096 px is sharp enough and safe for mobile GPUs.
-      return variants.get(pano, 4096, 'jpg');
-    },
-
-    async logo(ref: string) {
-      const s = await source(ref);
-      const obj = s.owner.logoKey ? await deps.blobs.get(s.owner.logoKey) : null;
-      if (!obj) throw playerNotFound();
-      return obj;
-    },
-
-    /** The hosted video, whole or the byte range asked (phones seek with ranges). */
-    async video(ref: string, rangeHeader?: string): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
-      const s = await source(ref);
-      const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
-      const info = video?.blobKey ? await deps.blobs.head(video.blobKey) : null;
-      if (!video?.blobKey || !info) throw playerNotFound();
-      const range = parseByteRange(rangeHeader, info.size);
-      if (range === 'unsatisfiable') throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
-      const obj = range ? await deps.blobs.getRange(video.blobKey, range.start, range.end) : await deps.blobs.get(video.blobKey);
-      if (!obj) throw playerNotFound();
-      return { obj, total: info.size, range };
-    },
-
-    /** The poster frame of the hosted video. */
-    async poster(ref: string): Promise<BlobObject> {
-      const s = await source(ref);
-      const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(db, s.shootingId)) : null;
-      const obj = video?.posterKey ? await deps.blobs.get(video.posterKey) : null;
-      if (!obj) throw playerNotFound();
-      return obj;
-    },
-
-    /** The 'watched' notification: counted once per visitor and player every ten minutes. */
-    async watched(ref: string, ip: string): Promise<void> {
-      await source(ref);
-      const visitor = visitorOf(ip);
-      if (!(await publicWrites.take(visitor)) || !(await watchedOnce.take(`${visitor}:${ref}`))) return;
-      await repo.recordEvent(db, {
-        id: ids.uuid(),
-        kind: 'PLAYER_WATCHED',
-        subject: ref,
-        payload: {},
-        now: clock.now().toISOString(),
-      });
-    },
-
-    /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
-    async rate(input: PlayerScoring, ip: string): Promise<void> {
-      await source(input.ref);
-      const visitor = visitorOf(ip);
-      const now = clock.now();
-      if (!(await publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
-      if (
-        (await repo.countRatingsSince(db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
-        RATINGS_PER_VISITOR_HOUR
-      ) {
-        throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
-      }
-      const day = Math.floor(now.getTime() / DAY_MS);
-      // The id is the same for a visitor, player and day: the database itself refuses a second rating.
-      const id = createHash('sha256')
-        .update(`PLAYER\n${input.ref}\n${visitor}\n${day}`)
-        .digest('base64url')
-        .slice(0, 32);
-      const comment = input.comment?.trim() ? input.comment.trim() : null;
-      const inserted = await repo.insertRatingOnce(db, {
-        id,
-        target: input.ref,
-        visitor,
-        score: input.score,
-        comment,
-        now: now.toISOString(),
-      });
-      // Not a limit but a fact the visitor's page shows: their rating was received already.
-      if (!inserted) throw new AppError('CONFLICT', 'You have already rated this player today');
-    },
+    ...common,
+    state: 'AVAILABLE',
+    frames: sized,
+    panoramaUrl: panorama ? `${base(ref)}/panorama.jpg?v=${imageVersion(panorama)}` : null,
+    video: video
+      ? {
+          streamer: video.streamer,
+          url:
+            video.streamer === 'STAMPYT' && video.blobKey
+              ? `${base(ref)}/video`
+              : video.streamer === 'STAMPYT'
+                ? video.url
+                : null,
+          reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
+          posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
+        }
+      : null,
   };
 }
 
-export type PlayersService = ReturnType<typeof createPlayersService>;
+export async function playerFrame(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant> {
+  return deps.variants.get(await frameImage(deps, ref, index, width), width, format);
+}
+
+/** A frame's variant if it is already made, else null (the player page does not wait for one). */
+export async function cachedPlayerFrame(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant | null> {
+  return deps.variants.cached(await frameImage(deps, ref, index, width), width, format);
+}
+
+export async function playerPanorama(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string): Promise<Variant> {
+  const s = await source(deps, ref);
+  const pano = PROCESSING_STATUSES.has(s.remarketingStatus) ? null : (await finalMedia(deps, s.shootingId)).panorama;
+  if (!pano) throw playerNotFound();
+  // Photo Sphere Viewer needs the whole sphere; 4096 px is sharp enough and safe for mobile GPUs.
+  return deps.variants.get(pano, 4096, 'jpg');
+}
+
+export async function playerLogo(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref: string) {
+  const s = await source(deps, ref);
+  const obj = s.owner.logoKey ? await deps.blobs.get(s.owner.logoKey) : null;
+  if (!obj) throw playerNotFound();
+  return obj;
+}
+
+/** The hosted video, whole or the byte range asked (phones seek with ranges). */
+export async function playerVideo(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref: string, rangeHeader?: string): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
+  const s = await source(deps, ref);
+  const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(deps.db, s.shootingId)) : null;
+  const info = video?.blobKey ? await deps.blobs.head(video.blobKey) : null;
+  if (!video?.blobKey || !info) throw playerNotFound();
+  const range = parseByteRange(rangeHeader, info.size);
+  if (range === 'unsatisfiable') throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
+  const obj = range ? await deps.blobs.getRange(video.blobKey, range.start, range.end) : await deps.blobs.get(video.blobKey);
+  if (!obj) throw playerNotFound();
+  return { obj, total: info.size, range };
+}
+
+/** The poster frame of the hosted video. */
+export async function playerPoster(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref: string): Promise<BlobObject> {
+  const s = await source(deps, ref);
+  const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(deps.db, s.shootingId)) : null;
+  const obj = video?.posterKey ? await deps.blobs.get(video.posterKey) : null;
+  if (!obj) throw playerNotFound();
+  return obj;
+}
+
+/** The 'watched' notification: counted once per visitor and player every ten minutes. */
+export async function recordWatched(deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>, ref: string, ip: string): Promise<void> {
+  await source(deps, ref);
+  const visitor = visitorOf(deps, ip);
+  if (!(await deps.limits.publicWrites.take(visitor)) || !(await deps.limits.watchedOnce.take(`${visitor}:${ref}`))) return;
+  await repo.recordEvent(deps.db, {
+    id: deps.ids.uuid(),
+    kind: 'PLAYER_WATCHED',
+    subject: ref,
+    payload: {},
+    now: deps.clock.now().toISOString(),
+  });
+}
+
+/** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
+export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visitorSecret' | 'limits'>, input: PlayerScoring, ip: string): Promise<void> {
+  await source(deps, input.ref);
+  const visitor = visitorOf(deps, ip);
+  const now = deps.clock.now();
+  if (!(await deps.limits.publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+  if (
+    (await repo.countRatingsSince(deps.db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
+    RATINGS_PER_VISITOR_HOUR
+  ) {
+    throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
+  }
+  const day = Math.floor(now.getTime() / DAY_MS);
+  // The id is the same for a visitor, player and day: the database itself refuses a second rating.
+  const id = createHash('sha256')
+    .update(`PLAYER\n${input.ref}\n${visitor}\n${day}`)
+    .digest('base64url')
+    .slice(0, 32);
+  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  const inserted = await repo.insertRatingOnce(deps.db, {
+    id,
+    target: input.ref,
+    visitor,
+    score: input.score,
+    comment,
+    now: now.toISOString(),
+  });
+  // Not a limit but a fact the visitor's page shows: their rating was received already.
+  if (!inserted) throw new AppError('CONFLICT', 'You have already rated this player today');
+}
+
+/**
+ * `players.prepare-frames`: the WebP variants of a player's spin frames at every width, made when its
+ * reference is given out, so a visitor's first view never waits for a resize. Each variant is made only
+ * when the image_variants table does not have it yet, so a retry or a second job redoes nothing; JPEG
+ * (for browsers without WebP) and a later replaced image are still made on demand.
+ */
+export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, signal: AbortSignal): Promise<void> {
+  const found = await repo.findPlayerSource(deps.db, ref);
+  if (!found || PROCESSING_STATUSES.has(found.remarketingStatus) || found.shootingType === 'VIDEO') return;
+  const { frames } = await finalMedia(deps, found.shootingId);
+  // Frame by frame, widths in turn: one resize at a time, the worker's other jobs keep their share.
+  for (const image of frames) {
+    for (const width of FRAME_WIDTHS) {
+      // A stopping worker gets the job back at its next start; what is made stays made.
+      if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
+      await deps.variants.get(image, width, 'webp');
+    }
+  }
+}
 
 /** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
 export async function playerRefInScope(deps: Pick<Adapters, 'db'>, user: Pick<UserContext, 'ownerIds'>, ref: string): Promise<boolean> {

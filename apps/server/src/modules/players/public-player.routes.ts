@@ -16,7 +16,18 @@ import { AppError } from '../../platform/errors';
 import type { Variant } from './frame-variants';
 import { INLINE_FRAME_WIDTH, playerPageHead, playerPageRef, withPlayerHead } from './player-page';
 import { playerChunks, playerModulePreloads } from './player-page-chunks';
-import type { PlayersService } from './players.service';
+import {
+  cachedPlayerFrame,
+  playerFrame,
+  playerLogo,
+  playerOptions,
+  playerPanorama,
+  playerPoster,
+  playerVideo,
+  ratePlayer,
+  recordWatched,
+  type PlayersDeps,
+} from './players.service';
 
 
 // Variant URLs carry the image version: a replaced image gets a new URL, so these never go stale.
@@ -36,8 +47,7 @@ const sendBlob = (reply: FastifyReply, obj: BlobObject, cache: string) =>
  * What anonymous visitors reach: the short link, the player options, its images, the 'watched'
  * notification and the rating. No session; nothing but the ref identifies anything.
  */
-export async function publicPlayerRoutes(app: App, deps: { players: PlayersService; webDist?: string }): Promise<void> {
-  const { players } = deps;
+export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps; webDist?: string }): Promise<void> {
   const chunks = playerChunks(deps.webDist);
 
   // The portal answers /public/player/{ref} with its index.html. The page gets the modules the player
@@ -49,14 +59,14 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
     const ref = request.method === 'GET' ? playerPageRef(request.url) : null;
     if (!ref || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const options = await players.getOptions(ref).catch((err: unknown) => {
+    const options = await playerOptions(deps.players, ref).catch((err: unknown) => {
       if (!(err instanceof AppError)) request.log.warn({ err }, 'player page without its options');
       return null;
     });
     // The phone's first frame goes in the page when it is ready; the page never waits for it to be made.
     const inline =
       options && options.frames.length > 0
-        ? await players.cachedFrame(ref, 0, INLINE_FRAME_WIDTH, 'webp').catch(() => null)
+        ? await cachedPlayerFrame(deps.players, ref, 0, INLINE_FRAME_WIDTH, 'webp').catch(() => null)
         : null;
     const known = options
       ? playerPageHead(PlayerOptions.parse(options), inline)
@@ -83,7 +93,7 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
     { schema: { params: PlayerRefParams, response: { 200: PlayerOptions } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return players.getOptions(request.params.ref);
+      return playerOptions(deps.players, request.params.ref);
     },
   );
 
@@ -95,27 +105,27 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
       const width = Number(w) as FrameWidth;
       if (!FRAME_WIDTHS.includes(width))
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
-      return sendVariant(reply, await players.frame(request.params.ref, request.params.index, width, format));
+      return sendVariant(reply, await playerFrame(deps.players, request.params.ref, request.params.index, width, format));
     },
   );
 
   app.get(
     '/api/external/legacy/players/:ref/panorama.jpg',
     { schema: { params: PlayerRefParams, querystring: VersionQuery, hide: true } },
-    async (request, reply) => sendVariant(reply, await players.panorama(request.params.ref)),
+    async (request, reply) => sendVariant(reply, await playerPanorama(deps.players, request.params.ref)),
   );
 
   app.get(
     '/api/external/legacy/players/:ref/logo',
     { schema: { params: PlayerRefParams, querystring: VersionQuery, hide: true } },
-    async (request, reply) => sendBlob(reply, await players.logo(request.params.ref), 'public, max-age=86400'),
+    async (request, reply) => sendBlob(reply, await playerLogo(deps.players, request.params.ref), 'public, max-age=86400'),
   );
 
   app.get(
     '/api/external/legacy/players/:ref/video',
     { schema: { params: PlayerRefParams, hide: true } },
     async (request, reply) => {
-      const { obj, total, range } = await players.video(request.params.ref, request.headers.range);
+      const { obj, total, range } = await playerVideo(deps.players, request.params.ref, request.headers.range);
       reply.header('Accept-Ranges', 'bytes');
       if (range) reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${total}`);
       return sendBlob(reply, obj, 'public, max-age=3600');
@@ -125,14 +135,14 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
   app.get(
     '/api/external/legacy/players/:ref/video/poster.jpg',
     { schema: { params: PlayerRefParams, hide: true } },
-    async (request, reply) => sendBlob(reply, await players.poster(request.params.ref), 'public, max-age=3600'),
+    async (request, reply) => sendBlob(reply, await playerPoster(deps.players, request.params.ref), 'public, max-age=3600'),
   );
 
   app.post(
     '/api/videos/notification',
     { schema: { body: VideoNotification, response: { 200: EmptyResponse } } },
     async (request) => {
-      await players.watched(request.body.ref, request.ip);
+      await recordWatched(deps.players, request.body.ref, request.ip);
       return {};
     },
   );
@@ -141,7 +151,7 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersServi
     '/API/V1/panorama-shootings/scorings',
     { schema: { body: PlayerScoring, response: { 201: EmptyResponse } } },
     async (request, reply) => {
-      await players.rate(request.body, request.ip);
+      await ratePlayer(deps.players, request.body, request.ip);
       return reply.status(201).send({});
     },
   );

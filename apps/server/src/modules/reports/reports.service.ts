@@ -64,6 +64,12 @@ export async function refreshReport(
   return (await repo.findReport(deps.db, shooting.id, kind, locale)) ?? null;
 }
 
+/** `reports.refresh`: one stored report of a shooting brought up to date; a deleted shooting has none left. */
+export async function refreshStoredReport(deps: ReportDeps, shootingId: string, kind: ReportKind, locale: ReportLocale): Promise<void> {
+  const shooting = await repo.findShootingById(deps.db, shootingId);
+  if (shooting) await refreshReport(deps, shooting, kind, locale);
+}
+
 /** The data version a report of this shooting would have now; 'none' when there is nothing to report. */
 export async function currentDataVersion(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<string> {
   const model = await loadReportModel(deps.db, shooting, kind, locale);

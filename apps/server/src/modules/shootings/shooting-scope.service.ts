@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import * as repo from './shootings.repo';
 
-export type { NewShooting, ProductRow, RegistrationProductRow, RegistrationShootingRow, ShootingRow } from './shootings.repo';
+export type { NewShooting, ProductRow, RegistrationProductRow, RegistrationShootingRow, ShootingRecord, ShootingRow } from './shootings.repo';
 
 /** Who is asking: the owners whose shootings and products the caller may reach. */
 export interface OwnerScope {
@@ -56,5 +56,16 @@ export async function findRegistrationInScope(db: Db, scope: OwnerScope, registr
 
 /** The shootings module alone writes the `shootings` table; other modules create and move shootings here. */
 export const insertShooting = repo.insertShooting;
+
+/**
+ * A whole shooting written at once, its rows in one transaction (the caller's when it passes one; the files
+ * are stored before): the demo seed and the test builder. Rows already there are kept, so a seed stopped
+ * half-way and run again finishes without duplicates.
+ */
+export async function recordShooting(db: Db, record: repo.ShootingRecord): Promise<void> {
+  if (db.isTransaction) await repo.insertShootingRecord(db, record);
+  else await db.transaction().execute((trx) => repo.insertShootingRecord(trx, record));
+}
+
 export const setRemarketingStatus = repo.setRemarketingStatus;
 export const setShootingStamp = repo.setShootingStamp;

@@ -1,19 +1,18 @@
 import path from 'node:path';
 import { isVirtualVin, pickOrderGallery } from '@forecourt/contracts';
-import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import type { DmsImage } from '../../platform/dms/dms';
 import { badRequest } from '../../platform/errors';
-import { defineJob } from '../../platform/queue/queue';
+import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/identity.repo';
 import { findShootingForJob, requireShooting } from './shooting-scope.service';
+import type { PushToDmsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
+export type DmsDeps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
 
-export const PUSH_TO_DMS = 'shootings.push-dms';
-const DMS_MAX_ATTEMPTS = 6;
+export const DMS_MAX_ATTEMPTS = 6;
 
 const extensionOf = (key: string) => {
   const ext = path.extname(key).toLowerCase();
@@ -24,67 +23,62 @@ const extensionOf = (key: string) => {
 const absolute = (base: string, url: string) => (url.startsWith('/') ? `${base}${url}` : url);
 
 /**
- * Pushes a shooting's vehicle and final images (the order gallery's pick per position) to the DMS and
- * marks it SYNCED. A push replaces the earlier one, so a retry or a resend is harmless.
+ * `shootings.push-dms`: pushes a shooting's vehicle and final images (the order gallery's pick per
+ * position) to the DMS and marks it SYNCED. A push replaces the earlier one, so a retry or a resend is
+ * harmless; the last failed attempt marks it FAILED. A shooting deleted since has nothing left to send.
  */
-export const pushToDmsJob = (deps: Deps) =>
-  defineJob({
-    name: PUSH_TO_DMS,
-    schema: z.object({ shootingId: z.string() }),
-    maxAttempts: DMS_MAX_ATTEMPTS,
-    handler: async ({ shootingId }, ctx) => {
-      const s = await findShootingForJob(deps.db, shootingId);
-      if (!s) return; // deleted since: nothing left to send
-      const rows = await repo.imagesOf(deps.db, s.id);
-      const finals = pickOrderGallery(rows.map((r) => ({ ...r, order: r.position, imageType: r.image_type })));
-      const ttl = { expiresInSeconds: 7 * 24 * 3600 };
-      const images: DmsImage[] = await Promise.all(
-        finals.map(async (i) => ({
-          order: i.order,
-          imageType: i.imageType,
-          fileName: `${String(i.order).padStart(3, '0')}-${i.imageType}${extensionOf(i.blob_key)}`,
-          contentType: extensionOf(i.blob_key) === '.png' ? 'image/png' : 'image/jpeg',
-          url: absolute(deps.config.PUBLIC_URL, await deps.blobs.presignGet(i.blob_key, ttl)),
-          open: async () => {
-            const obj = await deps.blobs.get(i.blob_key);
-            if (!obj) throw new Error(`Image file ${i.blob_key} is missing`);
-            return obj.body;
-          },
-        })),
-      );
-      try {
-        await deps.dms.push(
-          {
-            shootingId: s.id,
-            ownerId: s.owner_id,
-            ownerName: s.owner_name,
-            productId: s.product_id,
-            registration: s.registration,
-            vin: s.vin,
-            brand: s.brand,
-            model: s.model,
-            shootingType: s.shooting_type,
-            created: s.created_at,
-            images,
-          },
-          { idempotencyKey: ctx.jobId, signal: ctx.signal },
-        );
-      } catch (err) {
-        if (ctx.attempt >= DMS_MAX_ATTEMPTS) await repo.setDmsStatus(deps.db, s.id, 'FAILED');
-        throw err;
-      }
-      await repo.setDmsStatus(deps.db, s.id, 'SYNCED', deps.clock.now().toISOString());
-    },
-  });
+export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: JobContext): Promise<void> {
+  const s = await findShootingForJob(deps.db, shootingId);
+  if (!s) return;
+  const rows = await repo.imagesOf(deps.db, s.id);
+  const finals = pickOrderGallery(rows.map((r) => ({ ...r, order: r.position, imageType: r.image_type })));
+  const ttl = { expiresInSeconds: 7 * 24 * 3600 };
+  const images: DmsImage[] = await Promise.all(
+    finals.map(async (i) => ({
+      order: i.order,
+      imageType: i.imageType,
+      fileName: `${String(i.order).padStart(3, '0')}-${i.imageType}${extensionOf(i.blob_key)}`,
+      contentType: extensionOf(i.blob_key) === '.png' ? 'image/png' : 'image/jpeg',
+      url: absolute(deps.config.PUBLIC_URL, await deps.blobs.presignGet(i.blob_key, ttl)),
+      open: async () => {
+        const obj = await deps.blobs.get(i.blob_key);
+        if (!obj) throw new Error(`Image file ${i.blob_key} is missing`);
+        return obj.body;
+      },
+    })),
+  );
+  try {
+    await deps.dms.push(
+      {
+        shootingId: s.id,
+        ownerId: s.owner_id,
+        ownerName: s.owner_name,
+        productId: s.product_id,
+        registration: s.registration,
+        vin: s.vin,
+        brand: s.brand,
+        model: s.model,
+        shootingType: s.shooting_type,
+        created: s.created_at,
+        images,
+      },
+      { idempotencyKey: ctx.jobId, signal: ctx.signal },
+    );
+  } catch (err) {
+    if (ctx.attempt >= DMS_MAX_ATTEMPTS) await repo.setDmsStatus(deps.db, s.id, 'FAILED');
+    throw err;
+  }
+  await repo.setDmsStatus(deps.db, s.id, 'SYNCED', deps.clock.now().toISOString());
+}
 
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
-export async function replayDms(deps: Deps, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
+export async function replayDms(deps: DmsDeps & { pushToDms: PushToDmsJob }, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
   requireOption(user, 'useResendDMSOnStampotheque');
   const s = await requireShooting(deps.db, user, { shootingId });
   if (isVirtualVin(s.vin) || s.product_type === 'VIRTUAL') {
     throw badRequest('A virtual shooting is not known to the DMS and cannot be sent to it');
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');
-  await deps.queue.enqueue(pushToDmsJob(deps), { shootingId: s.id }, { key: `${PUSH_TO_DMS}:${s.id}:${deps.ids.uuid()}` });
+  await deps.queue.enqueue(deps.pushToDms, { shootingId: s.id }, { key: `${deps.pushToDms.name}:${s.id}:${deps.ids.uuid()}` });
   return { dmsStatus: 'PENDING' };
 }

@@ -1,5 +1,8 @@
+import type { Insertable } from 'kysely';
 import sharp from 'sharp';
+import type { ImagesTable, VideosTable } from '../../db/schema';
 import type { Adapters } from '../../platform/adapters';
+import { recordShooting } from './shooting-scope.service';
 
 let counter = 0;
 
@@ -56,9 +59,47 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
       .execute();
   }
   const shootingId = ids.uuid();
-  await db
-    .insertInto('shootings')
-    .values({
+  const images: { id: string; key: string; thumbKey: string | null; position: number; type: string }[] = [];
+  const imageRows: Insertable<ImagesTable>[] = [];
+  for (const img of spec.images ?? []) {
+    const id = ids.uuid();
+    const key = `shootings/${shootingId}/images/${id}.jpg`;
+    const thumbKey = spec.thumbnails === false ? null : `shootings/${shootingId}/thumbnails/${id}.jpg`;
+    const width = img.width ?? 64;
+    const height = img.height ?? 48;
+    const bytes = img.bytes ?? (await jpeg(img.position * 20 + img.type.length, width, height));
+    await blobs.put(key, bytes, 'image/jpeg');
+    if (thumbKey) await blobs.put(thumbKey, await jpeg(img.position), 'image/jpeg');
+    imageRows.push({
+      id,
+      shooting_id: shootingId,
+      position: img.position,
+      image_type: img.type,
+      blob_key: key,
+      thumbnail_key: thumbKey,
+      format: '4/3',
+      stamp_id: img.stampId ?? null,
+      mask_id: null,
+      is_label_image: 0,
+      width: img.bytes ? null : width,
+      height: img.bytes ? null : height,
+      bytes: img.bytes ? img.bytes.length : null,
+      created_at: now,
+      updated_at: now,
+    });
+    images.push({ id, key, thumbKey, position: img.position, type: img.type });
+  }
+  const videos: { id: string; blobKey: string | null }[] = [];
+  const videoRows: Insertable<VideosTable>[] = [];
+  for (const v of spec.videos ?? []) {
+    const id = ids.uuid();
+    if (v.blobKey) await blobs.put(v.blobKey, Buffer.from('fake-mp4'), 'video/mp4');
+    videoRows.push({ id, shooting_id: shootingId, video_type: v.type, streamer: v.streamer, url: v.url ?? null, reference: v.reference ?? null, blob_key: v.blobKey ?? null, created_at: now });
+    videos.push({ id, blobKey: v.blobKey ?? null });
+  }
+  // Written as the seed writes its shootings, through the shootings module.
+  await recordShooting(db, {
+    shooting: {
       id: shootingId,
       product_id: productId,
       owner_id: spec.ownerId,
@@ -72,50 +113,10 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
       video_name: null,
       created_by: spec.createdBy ?? null,
       created_at: now,
-    })
-    .execute();
-  const images: { id: string; key: string; thumbKey: string | null; position: number; type: string }[] = [];
-  for (const img of spec.images ?? []) {
-    const id = ids.uuid();
-    const key = `shootings/${shootingId}/images/${id}.jpg`;
-    const thumbKey = spec.thumbnails === false ? null : `shootings/${shootingId}/thumbnails/${id}.jpg`;
-    const width = img.width ?? 64;
-    const height = img.height ?? 48;
-    const bytes = img.bytes ?? (await jpeg(img.position * 20 + img.type.length, width, height));
-    await blobs.put(key, bytes, 'image/jpeg');
-    if (thumbKey) await blobs.put(thumbKey, await jpeg(img.position), 'image/jpeg');
-    await db
-      .insertInto('images')
-      .values({
-        id,
-        shooting_id: shootingId,
-        position: img.position,
-        image_type: img.type,
-        blob_key: key,
-        thumbnail_key: thumbKey,
-        format: '4/3',
-        stamp_id: img.stampId ?? null,
-        mask_id: null,
-        is_label_image: 0,
-        width: img.bytes ? null : width,
-        height: img.bytes ? null : height,
-        bytes: img.bytes ? img.bytes.length : null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    images.push({ id, key, thumbKey, position: img.position, type: img.type });
-  }
-  const videos: { id: string; blobKey: string | null }[] = [];
-  for (const v of spec.videos ?? []) {
-    const id = ids.uuid();
-    if (v.blobKey) await blobs.put(v.blobKey, Buffer.from('fake-mp4'), 'video/mp4');
-    await db
-      .insertInto('videos')
-      .values({ id, shooting_id: shootingId, video_type: v.type, streamer: v.streamer, url: v.url ?? null, reference: v.reference ?? null, blob_key: v.blobKey ?? null, created_at: now })
-      .execute();
-    videos.push({ id, blobKey: v.blobKey ?? null });
-  }
+    },
+    images: imageRows,
+    videos: videoRows,
+  });
   return { shootingId, productId, ownerId: spec.ownerId, registration, images, videos };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { defineJob } from '../../platform/queue/queue';
+import { DMS_MAX_ATTEMPTS, pushShootingToDms, type DmsDeps } from './shootings-dms.service';
 
 export const PURGE_SHOOTING_BLOBS = 'shootings.purge-blobs';
 
@@ -23,3 +24,14 @@ export const purgeShootingBlobsJob = (blobs: BlobStore) =>
       for (const prefix of prefixes) await blobs.deletePrefix(prefix);
     },
   });
+
+/** Sends a shooting to the DMS (a resend from the portal); shootings-dms.service.ts says how. */
+export const pushToDmsJob = (deps: DmsDeps) =>
+  defineJob({
+    name: 'shootings.push-dms',
+    schema: z.object({ shootingId: z.string() }),
+    maxAttempts: DMS_MAX_ATTEMPTS,
+    handler: ({ shootingId }, ctx) => pushShootingToDms(deps, shootingId, ctx),
+  });
+
+export type PushToDmsJob = ReturnType<typeof pushToDmsJob>;

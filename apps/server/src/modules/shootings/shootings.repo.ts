@@ -1,5 +1,7 @@
 import type { RemarketingStatus, ShootingType } from '@forecourt/contracts';
+import type { Insertable } from 'kysely';
 import { ALL_OWNERS } from '../../db/migrations/0010-data-versions';
+import type { ImagesTable, ShootingsTable, VideosTable } from '../../db/schema';
 import type { Db, DbDialect } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
@@ -268,6 +270,20 @@ export async function insertShooting(db: Db, s: NewShooting): Promise<void> {
       created_at: s.now,
     })
     .execute();
+}
+
+/** A shooting as stored, with its images and videos: how the demo seed and the test builder write one. */
+export interface ShootingRecord {
+  shooting: Insertable<ShootingsTable>;
+  images: Insertable<ImagesTable>[];
+  videos: Insertable<VideosTable>[];
+}
+
+/** Writes a shooting and its images and videos; rows already there stay as they are, so a second run adds nothing. */
+export async function insertShootingRecord(db: Db, r: ShootingRecord): Promise<void> {
+  await db.insertInto('shootings').values(r.shooting).onConflict((oc) => oc.doNothing()).execute();
+  if (r.images.length) await db.insertInto('images').values(r.images).onConflict((oc) => oc.doNothing()).execute();
+  if (r.videos.length) await db.insertInto('videos').values(r.videos).onConflict((oc) => oc.doNothing()).execute();
 }
 
 /** Moves the shooting to a pipeline status; setting the status it already has writes nothing. */

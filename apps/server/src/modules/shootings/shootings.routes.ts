@@ -19,6 +19,7 @@ import { currentUser, type Auth } from '../identity/auth';
 import { openArchive } from './shootings-archive.service';
 import { deleteShootingOrVideo } from './shootings-delete.service';
 import { replayDms } from './shootings-dms.service';
+import type { PushToDmsJob } from './shootings.jobs';
 import { ShootingListCache } from './shootings-list-cache';
 import { getProduct, getShooting, getShootingVideos, listShootingsPage, type ReadDeps } from './shootings.service';
 
@@ -32,8 +33,8 @@ const etagMatches = (header: string | undefined, etag: string) =>
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 
 /** Shootings: list and search, detail, product, videos, delete, DMS resend, zip archives. */
-export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
-  const { adapters, auth } = deps;
+export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth; pushToDms: PushToDmsJob }): Promise<void> {
+  const { adapters, auth, pushToDms } = deps;
   const read: ReadDeps = {
     db: adapters.db,
     dialect: adapters.dialect,
@@ -83,7 +84,7 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
   });
 
   app.post('/api/shootings/:id/replay_dms', { ...main, schema: { params: ShootingIdParams, response: { 200: ReplayDmsResponse } } }, async (request) =>
-    replayDms(adapters, currentUser(request), request.params.id),
+    replayDms({ ...adapters, pushToDms }, currentUser(request), request.params.id),
   );
 
   app.get(

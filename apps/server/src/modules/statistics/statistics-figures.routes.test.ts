@@ -7,7 +7,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { makeShooting } from '../players/players.fixtures';
-import { createStatisticsService } from './statistics.service';
+import { recordMeetingHeld } from './statistics.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -52,9 +52,8 @@ describe('GET /api/users/{id}/statistics', () => {
       .insertInto('live_rooms')
       .values({ id: 'room-lyon', owner_id: 'own-demo-lyon', user_id: me, session_name: 'Visio', room_name: 'room-lyon-name', appointment_date: '2026-11-20 10:00:00', meeting_code: 'c0de', created_at: clock.now().toISOString() })
       .execute();
-    const statistics = createStatisticsService(adapters);
-    await statistics.meetingHeld('room-lyon');
-    await statistics.meetingHeld('room-lyon');
+    await recordMeetingHeld(adapters, 'room-lyon');
+    await recordMeetingHeld(adapters, 'room-lyon');
     await adapters.db
       .insertInto('ratings')
       .values({ id: 'live-rating', kind: 'LIVE', target: 'room-lyon', visitor: 'v', score: 2, comment: null, created_at: clock.now().toISOString() })

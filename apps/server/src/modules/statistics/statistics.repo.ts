@@ -38,32 +38,30 @@ export async function countPlayerEvents(
     .execute();
 }
 
-/** Ratings of the owners' players: how many and the sum of their scores, per owner and UTC hour. */
-export async function sumPlayerRatings(
+/**
+ * Ratings of the owners' players and of the live calls in their rooms (both rate the dealer's service):
+ * how many and the sum of their scores, per owner and UTC hour. A rating's owner is its player's
+ * shooting's, or its room's.
+ */
+export async function sumRatings(
   db: Db,
   scope: CountScope,
 ): Promise<{ owner_id: string; hour: string; n: number | string; total: number | string | null }[]> {
   if (!scope.ownerIds.length) return [];
+  const rated = db
+    .selectFrom('player_references as r')
+    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
+    .select(['r.ref as target', 's.owner_id', sql<string>`'PLAYER'`.as('kind')])
+    .where('s.owner_id', 'in', scope.ownerIds)
+    .unionAll(db.selectFrom('live_rooms as l').select(['l.id as target', 'l.owner_id', sql<string>`'LIVE'`.as('kind')]).where('l.owner_id', 'in', scope.ownerIds));
   return db
     .selectFrom('ratings as g')
-    .innerJoin('player_references as r', 'r.ref', 'g.target')
-    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
-    .select((eb) => ['s.owner_id', hourOf('g.created_at').as('hour'), eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('g.score').as('total')])
-    .where('g.kind', '=', 'PLAYER')
+    .innerJoin(rated.as('t'), (join) => join.onRef('t.target', '=', 'g.target').onRef('t.kind', '=', 'g.kind'))
+    .select((eb) => ['t.owner_id', hourOf('g.created_at').as('hour'), eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('g.score').as('total')])
     .where('g.created_at', '>=', scope.since)
     .where('g.created_at', '<', scope.until)
-    .where('s.owner_id', 'in', scope.ownerIds)
-    .groupBy(['s.owner_id', hourOf('g.created_at')])
+    .groupBy(['t.owner_id', hourOf('g.created_at')])
     .execute();
-}
-
-export async function findGroup(db: Db, groupId: string): Promise<{ id: string; name: string } | undefined> {
-  return db.selectFrom('dealer_groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
-}
-
-export async function findOwnerNames(db: Db, ownerIds: string[]): Promise<{ id: string; name: string }[]> {
-  if (!ownerIds.length) return [];
-  return db.selectFrom('owners').select(['id', 'name']).where('id', 'in', ownerIds).orderBy('name').execute();
 }
 
 /** A live meeting held in a room (two participants connected); the id makes a retry count once. */
@@ -87,23 +85,5 @@ export async function countLiveMeetings(db: Db, scope: CountScope): Promise<{ ow
     .where('e.created_at', '<', scope.until)
     .where('r.owner_id', 'in', scope.ownerIds)
     .groupBy(['r.owner_id', hourOf('e.created_at')])
-    .execute();
-}
-
-/** Ratings visitors gave after a live call in the owners' rooms, per owner and UTC hour. */
-export async function sumLiveRatings(
-  db: Db,
-  scope: CountScope,
-): Promise<{ owner_id: string; hour: string; n: number | string; total: number | string | null }[]> {
-  if (!scope.ownerIds.length) return [];
-  return db
-    .selectFrom('ratings as g')
-    .innerJoin('live_rooms as r', 'r.id', 'g.target')
-    .select((eb) => ['r.owner_id', hourOf('g.created_at').as('hour'), eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('g.score').as('total')])
-    .where('g.kind', '=', 'LIVE')
-    .where('g.created_at', '>=', scope.since)
-    .where('g.created_at', '<', scope.until)
-    .where('r.owner_id', 'in', scope.ownerIds)
-    .groupBy(['r.owner_id', hourOf('g.created_at')])
     .execute();
 }

@@ -2,15 +2,14 @@ import { PlayerSharedParams, PlayerSharedStatistic, StatisticsQuery, StatisticsR
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import { createStatisticsService } from './statistics.service';
+import { recordPlayerShared, statisticsFigures } from './statistics.service';
 
 export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
-  const statistics = createStatisticsService(adapters);
   app.post(
     '/api/users/:id/statistics/players/:ref/shared',
     { preHandler: auth.requireUser, schema: { params: PlayerSharedParams, body: PlayerSharedStatistic } },
     async (request, reply) => {
-      await statistics.playerShared(currentUser(request), request.params.id, request.params.ref, request.body);
+      await recordPlayerShared(adapters, currentUser(request), request.params.id, request.params.ref, request.body);
       return reply.status(204).send();
     },
   );
@@ -18,6 +17,6 @@ export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth)
   app.get(
     '/api/users/:id/statistics',
     { preHandler: auth.requireUser, schema: { params: UserIdParams, querystring: StatisticsQuery, response: { 200: StatisticsResponse } } },
-    async (request) => statistics.figures(currentUser(request), request.params.id, request.query),
+    async (request) => statisticsFigures(adapters, currentUser(request), request.params.id, request.query),
   );
 }

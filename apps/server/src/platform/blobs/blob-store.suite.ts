@@ -51,6 +51,11 @@ export function describeBlobStore(driver: string, open: () => Promise<BlobStoreH
       for await (const c of part.body) chunks.push(c as Buffer);
       expect(Buffer.concat(chunks).equals(body.subarray(1000, 201_000))).toBe(true);
       expect(await h.store.getRange(key('missing.mp4'), 0, 9)).toBeNull();
+      // A path to read it from (ffmpeg's inputs) where the driver keeps it on this disk; never for a missing blob.
+      const local = await h.store.localFile(k);
+      if (h.store.driver === 'fs') expect(fs.readFileSync(local!).equals(body)).toBe(true);
+      else expect(local).toBeNull();
+      expect(await h.store.localFile(key('missing.mp4'))).toBeNull();
     });
 
     it('reads back what was put, with its size and content type', async () => {

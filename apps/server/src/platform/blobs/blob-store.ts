@@ -44,6 +44,11 @@ export interface BlobStore {
   list(prefix: string): AsyncIterable<ListedBlob>;
   /** Removes the driver's own leftovers of writes that never finished, last touched before `before`. */
   sweepTemporary(before: Date): Promise<number>;
+  /**
+   * The blob's own file when the driver keeps blobs on local disk (fs), for a reader that needs a path
+   * (ffmpeg) and must not write to it; null when the blob is elsewhere (S3) or missing.
+   */
+  localFile(key: string): Promise<string | null>;
 }
 
 export interface ListedBlob {

@@ -154,6 +154,10 @@ export class FsBlobStore implements BlobStore {
     await this.commit(tmp, key, contentType);
   }
 
+  async localFile(key: string): Promise<string | null> {
+    return (await this.head(key)) ? this.file(key) : null;
+  }
+
   async getBuffer(key: string): Promise<Buffer | null> {
     try {
       return await fsp.readFile(this.file(key));

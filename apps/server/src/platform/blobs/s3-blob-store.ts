@@ -142,6 +142,10 @@ export class S3BlobStore implements BlobStore {
   }
 
   /** An S3 PUT is whole or absent: nothing of this driver's is left half-written. */
+  async localFile(): Promise<string | null> {
+    return null;
+  }
+
   async sweepTemporary(): Promise<number> {
     return 0;
   }

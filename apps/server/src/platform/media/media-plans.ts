@@ -110,40 +110,36 @@ export const concatArgs = (listFile: string, output: string): string[] => [
 ];
 
 /**
- * A house-format video with the group's audio track laid under it: the track looped or cut to the
- * video's length, lowered (side-chain compression) while the video's own sound plays. The picture is
- * copied; only the sound is encoded.
+ * A house-format video with the group's audio track laid under it: the track looped (read again from
+ * the start as often as needed) and ended with the video's own sound, lowered (side-chain compression)
+ * while that sound plays. The picture is copied; only the sound is encoded. The video's length is not
+ * needed: the mix lasts as long as its first input, the video's own (house-format) sound.
  */
-export function underlayAudioArgs(input: { video: string; audio: string; durationSeconds: number }, output: string): string[] {
-  const d = input.durationSeconds.toFixed(3);
-  return [
-    ...QUIET,
-    '-i',
-    input.video,
-    '-stream_loop',
-    '-1',
-    '-i',
-    input.audio,
-    '-filter_complex',
-    [
-      `[1:a]atrim=0:${d},asetpts=PTS-STARTPTS,volume=0.6[music]`,
-      '[0:a]asplit=2[own][key]',
-      '[music][key]sidechaincompress=threshold=0.02:ratio=8:attack=20:release=400[ducked]',
-      '[ducked][own]amix=inputs=2:duration=first:dropout_transition=0,volume=2[a]',
-    ].join(';'),
-    '-map',
-    '0:v:0',
-    '-map',
-    '[a]',
-    '-c:v',
-    'copy',
-    ...houseAudioCodec,
-    '-t',
-    d,
-    ...fastStart,
-    output,
-  ];
-}
+export const underlayAudioArgs = (input: { video: string; audio: string }, output: string): string[] => [
+  ...QUIET,
+  '-i',
+  input.video,
+  '-stream_loop',
+  '-1',
+  '-i',
+  input.audio,
+  '-filter_complex',
+  [
+    '[1:a]volume=0.6[music]',
+    '[0:a]asplit=2[own][key]',
+    '[music][key]sidechaincompress=threshold=0.02:ratio=8:attack=20:release=400[ducked]',
+    '[own][ducked]amix=inputs=2:duration=first:dropout_transition=0,volume=2[a]',
+  ].join(';'),
+  '-map',
+  '0:v:0',
+  '-map',
+  '[a]',
+  '-c:v',
+  'copy',
+  ...houseAudioCodec,
+  ...fastStart,
+  output,
+];
 
 /** A JPEG poster: the frame at `atSeconds` (or the first one for very short videos). */
 export const posterArgs = (input: string, atSeconds: number, output: string): string[] => [

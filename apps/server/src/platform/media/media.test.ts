@@ -29,9 +29,10 @@ describe('media plans', () => {
   });
 
   it('lays the audio under the video looped to its length, copying the picture', () => {
-    const args = underlayAudioArgs({ video: 'v.mp4', audio: 'a.m4a', durationSeconds: 12.5 }, 'out.mp4');
+    const args = underlayAudioArgs({ video: 'v.mp4', audio: 'a.m4a' }, 'out.mp4');
     expect(args.slice(args.indexOf('-stream_loop'), args.indexOf('-stream_loop') + 2)).toEqual(['-stream_loop', '-1']);
-    expect(args.join(' ')).toContain('atrim=0:12.500');
+    // The mix ends with its first input, the video's own sound: the loop is cut at the video's length.
+    expect(args.join(' ')).toContain('[own][ducked]amix=inputs=2:duration=first');
     expect(args.join(' ')).toContain('sidechaincompress');
     expect(args.slice(args.indexOf('-c:v'), args.indexOf('-c:v') + 2)).toEqual(['-c:v', 'copy']);
   });

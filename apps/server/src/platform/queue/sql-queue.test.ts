@@ -107,6 +107,27 @@ describe('SqlQueue', () => {
     expect(await queue.claim('w1', ['test.noop'], 1)).toHaveLength(0);
   });
 
+  it('does not count a failure met while a service was unavailable, for three hours after queueing', async () => {
+    const { id } = await queue.enqueue(noop, { n: 1 }, { key: 'outage', maxAttempts: 2 });
+    for (let outage = 1; outage <= 4; outage++) {
+      const [job] = await queue.claim('w1', ['test.noop'], 1);
+      expect(job?.attempts).toBe(1);
+      await queue.fail(job!, 'w1', 'connect ECONNREFUSED 127.0.0.1:9000', { transient: true });
+      expect(await queue.get(id)).toMatchObject({ status: 'queued', attempts: 0, lastError: 'unavailable, not counted: connect ECONNREFUSED 127.0.0.1:9000' });
+      clock.advance(4999);
+      expect(await queue.claim('w1', ['test.noop'], 1), 'not before 5 s').toHaveLength(0);
+      clock.advance(1);
+    }
+    // Past the grace, an unavailable service counts like any failure, so no job is retried for ever.
+    clock.advance(3 * 60 * 60_000);
+    for (const status of ['queued', 'dead']) {
+      const [job] = await queue.claim('w1', ['test.noop'], 1);
+      await queue.fail(job!, 'w1', 'connect ECONNREFUSED 127.0.0.1:9000', { transient: true });
+      expect((await queue.get(id))?.status).toBe(status);
+      clock.advance(60_000);
+    }
+  });
+
   it('buries a job whose worker died on it on every attempt', async () => {
     const { id } = await queue.enqueue(noop, { n: 1 }, { key: 'crashes', maxAttempts: 2 });
     for (let attempt = 1; attempt <= 2; attempt++) {

@@ -14,7 +14,16 @@ export interface SqlQueueOptions {
   /** First retry delay; doubles each attempt. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** Delay before a job that met an unavailable service (a transient failure) runs again. */
+  transientRetryMs?: number;
+  /** How long after its creation a job's transient failures are not counted as attempts. */
+  transientGraceMs?: number;
 }
+
+const TRANSIENT_RETRY_MS = 5000;
+// Long enough for an outage and for the hourly jobs queued an hour ahead; a job that still meets an
+// unavailable service after that counts its failures again, so none is retried for ever.
+const TRANSIENT_GRACE_MS = 3 * 60 * 60_000;
 
 // Leases are counted in seconds: looking for expired ones once a second is soon enough.
 const SWEEP_EVERY_MS = 1000;
@@ -196,20 +205,28 @@ export class SqlQueue implements Queue {
       .execute();
   }
 
-  async fail(job: JobsTable, workerId: string, error: string): Promise<void> {
+  /**
+   * Records a failed attempt: the job runs again after a backoff, or is dead once it used its attempts.
+   * A transient failure (a service the job needs was unavailable: a database restart, a blob store outage)
+   * is not counted for the first transientGraceMs after the job was queued, and is tried again after a short fixed
+   * delay: an outage of a few seconds must not use up in a row the attempts meant for real failures.
+   */
+  async fail(job: JobsTable, workerId: string, error: string, opts: { transient?: boolean } = {}): Promise<void> {
     const now = this.clock.now();
-    const dead = job.attempts >= job.max_attempts;
+    const forgiven = opts.transient === true && now.getTime() - new Date(job.created_at).getTime() < (this.options.transientGraceMs ?? TRANSIENT_GRACE_MS);
+    const dead = !forgiven && job.attempts >= job.max_attempts;
     const base = this.options.backoffBaseMs ?? 1000;
-    const delay = Math.min(base * 2 ** (job.attempts - 1), this.options.backoffMaxMs ?? 5 * 60_000);
+    const delay = forgiven ? (this.options.transientRetryMs ?? TRANSIENT_RETRY_MS) : Math.min(base * 2 ** (job.attempts - 1), this.options.backoffMaxMs ?? 5 * 60_000);
     await this.db
       .updateTable('jobs')
       .set({
         status: dead ? 'dead' : 'queued',
         lease_until: null,
         locked_by: null,
-        last_error: error.slice(0, 4000),
+        last_error: (forgiven ? `unavailable, not counted: ${error}` : error).slice(0, 4000),
         run_at: new Date(now.getTime() + delay).toISOString(),
         finished_at: dead ? now.toISOString() : null,
+        ...(forgiven ? { attempts: sql<number>`attempts - 1` } : {}),
       })
       .where('id', '=', job.id)
       .where('locked_by', '=', workerId)

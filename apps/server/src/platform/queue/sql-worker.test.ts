@@ -70,6 +70,47 @@ describe('SqlWorker', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('runs again a job that met an unavailable service, without using up its attempts', async () => {
+    let calls = 0;
+    const outage = defineJob({
+      name: 'test.outage',
+      schema: z.object({}),
+      handler: async () => {
+        calls++;
+        if (calls <= 3) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+      },
+    });
+    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, { ...adapters.queue.options, transientRetryMs: 10 });
+    startWorker([outage], queue);
+    const { id } = await queue.enqueue(outage, {}, { key: 'outage', maxAttempts: 2 });
+    const done = await until(async () => {
+      const j = await queue.get(id);
+      return j?.status === 'done' || j?.status === 'dead' ? j : null;
+    });
+    expect(done).toMatchObject({ status: 'done', attempts: 1 });
+    expect(calls).toBe(4);
+  });
+
+  it('marks a finished job done once the database answers again, without running it twice', async () => {
+    let runs = 0;
+    const job = defineJob({ name: 'test.once', schema: z.object({}), handler: async () => void runs++ });
+    let refusals = 3;
+    // The database is away when the worker first tells it the job is done (a restart).
+    class RestartingQueue extends SqlQueue {
+      override async complete(ids: string | string[], workerId: string): Promise<void> {
+        if (refusals-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+        return super.complete(ids, workerId);
+      }
+    }
+    const queue = new RestartingQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, adapters.queue.options);
+    startWorker([job], queue);
+    const { id } = await queue.enqueue(job, {}, { key: 'once' });
+    await until(async () => (await queue.get(id))?.status === 'done');
+    expect(refusals).toBeLessThan(0);
+    expect(runs).toBe(1);
+    expect(await queue.get(id)).toMatchObject({ attempts: 1 });
+  });
+
   it('lets a running job finish within the grace period when stopping', async () => {
     let finish!: () => void;
     const started = new Promise<void>((resolveStarted) => {

@@ -1,10 +1,14 @@
 import os from 'node:os';
 import type { JobsTable } from '../../db/schema';
+import { isTransientError } from '../transient-errors';
 import type { JobDefinition, Worker } from './queue';
 import type { SqlQueue } from './sql-queue';
 
 // A finished job is marked done within this delay, together with the others finished meanwhile.
 const FLUSH_AFTER_MS = 50;
+// When the database could not be told (it is restarting), the outcome is told again after this delay.
+const RETELL_AFTER_MS = 1000;
+const RETELL_TIMES = 10;
 
 export interface SqlWorkerOptions {
   /** Jobs run at the same time. */
@@ -29,6 +33,8 @@ export class SqlWorker implements Worker {
   /** Finished, to be marked done together: before the next claim, or FLUSH_AFTER_MS after the first. */
   private finished: string[] = [];
   private finishedSince: number | null = null;
+  /** No flush before this instant: the last one could not reach the database. */
+  private retellAt = 0;
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -63,9 +69,9 @@ export class SqlWorker implements Worker {
     this.loop = this.run().finally(() => this.queue.wakeups.off('job', onJob));
   }
 
-  /** Every job this worker holds a lease on. */
+  /** Every job this worker holds a lease on, the finished ones included until they are marked done. */
   private held(): string[] {
-    return [...this.claimed.map((j) => j.id), ...this.running.keys()];
+    return [...this.claimed.map((j) => j.id), ...this.running.keys(), ...this.finished];
   }
 
   private async run(): Promise<void> {
@@ -93,13 +99,37 @@ export class SqlWorker implements Worker {
     while (this.running.size < this.options.concurrency && this.claimed.length > 0) this.launch(this.claimed.shift()!);
   }
 
-  /** Marks the finished jobs done in one query. */
+  /**
+   * Marks the finished jobs done in one query. When the database cannot be reached they stay to be marked
+   * at the next flush (their leases still renewed): a finished job whose lease lapsed would run again.
+   */
   private async flushFinished(): Promise<void> {
-    if (this.finished.length === 0) return;
+    if (this.finished.length === 0 || performance.now() < this.retellAt) return;
     const ids = this.finished;
     this.finished = [];
     this.finishedSince = null;
-    await this.queue.complete(ids, this.id).catch((e: unknown) => this.options.onError?.(e));
+    await this.queue.complete(ids, this.id).catch((e: unknown) => {
+      this.options.onError?.(e);
+      this.finished.unshift(...ids);
+      this.finishedSince = performance.now();
+      this.retellAt = performance.now() + RETELL_AFTER_MS;
+    });
+  }
+
+  /** Records a failed run; told again for a while when the database is away (it may be the very failure). */
+  private async recordFailure(job: JobsTable, err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const transient = isTransientError(err);
+    for (let time = 1; ; time++) {
+      try {
+        await this.queue.fail(job, this.id, message, { transient });
+        return;
+      } catch (e) {
+        this.options.onError?.(e, job);
+        if (time >= RETELL_TIMES || this.stopping || !isTransientError(e)) return;
+        await new Promise((r) => setTimeout(r, RETELL_AFTER_MS));
+      }
+    }
   }
 
   private poke(): void {
@@ -142,7 +172,7 @@ export class SqlWorker implements Worker {
         if (this.stopping && this.abort.signal.aborted) return;
         ended(true);
         this.options.onError?.(err, job);
-        await this.queue.fail(job, this.id, err instanceof Error ? err.message : String(err)).catch((e: unknown) => this.options.onError?.(e, job));
+        await this.recordFailure(job, err);
       }
     })().finally(() => {
       this.running.delete(job.id);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Upload, type DataStore } from '@tus/server';
+import { ERRORS, Upload, type DataStore } from '@tus/server';
 import type { Config } from '../../config';
 
 /**
@@ -20,19 +20,26 @@ export interface ResumableStore {
   offset(id: string): Promise<number | null>;
   /** A local file holding the finished upload, now the caller's to move or delete. */
   takeFile(id: string): Promise<string>;
+  /**
+   * Removes the upload and everything the store keeps of it (an S3 multipart upload is aborted, its
+   * incomplete part deleted). An upload already gone is no error; a store that cannot be reached is.
+   */
   remove(id: string): Promise<void>;
 }
 
 export async function createResumableStore(config: Config): Promise<ResumableStore> {
   if (config.BLOB_DRIVER === 's3') {
-    const { S3Store } = await import('@tus/s3-store');
-    const datastore = new S3Store({
+    const { CompleteS3Store } = await import('./complete-s3-store');
+    const datastore = new CompleteS3Store({
       partSize: 8 * 1024 * 1024,
       s3ClientConfig: {
         bucket: config.S3_BUCKET!,
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,
         forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        // As for the blob store: parts are sent as they are, not aws-chunked with a checksum trailer,
+        // which S3-compatible stores do not all decode (s3rver stored the framing inside the part).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
         credentials:
           config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
             ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
@@ -46,9 +53,9 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
       return file;
     });
   }
-  const { FileStore } = await import('@tus/file-store');
+  const { StreamingFileStore } = await import('./streaming-file-store');
   const directory = path.join(config.DATA_DIR, 'uploads');
-  const datastore = new FileStore({ directory });
+  const datastore = new StreamingFileStore({ directory });
   return storeOver(datastore, async (id) => {
     // Moved out of the store's folder (its record of the upload goes too): the blob store then renames
     // it into place without a copy.
@@ -56,10 +63,15 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
     await fsp.rename(path.join(directory, id), taken);
     await datastore.configstore.delete(id);
     return taken;
+  }, async (id) => {
+    // What a crash between taking the file and storing it left behind.
+    await fsp.rm(path.join(directory, `${id}.taken`), { force: true });
   });
 }
 
-function storeOver(datastore: DataStore, takeFile: (id: string) => Promise<string>): ResumableStore {
+const isGone = (err: unknown) => err === ERRORS.FILE_NOT_FOUND || err === ERRORS.FILE_NO_LONGER_EXISTS;
+
+function storeOver(datastore: DataStore, takeFile: (id: string) => Promise<string>, removeLeftovers?: (id: string) => Promise<void>): ResumableStore {
   return {
     datastore,
     async create(id, size, metadata) {
@@ -76,9 +88,11 @@ function storeOver(datastore: DataStore, takeFile: (id: string) => Promise<strin
     async remove(id) {
       try {
         await datastore.remove(id);
-      } catch {
+      } catch (err) {
         // Already gone (its file taken, or never created).
+        if (!isGone(err)) throw err;
       }
+      await removeLeftovers?.(id);
     },
   };
 }

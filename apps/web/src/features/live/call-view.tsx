@@ -1,4 +1,5 @@
 import type { LiveRoomInfo } from '@forecourt/contracts';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -97,6 +98,11 @@ export function CallView({ room, transport, media, selfName, emailSender, onHang
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative', display: 'flex', flexDirection: spinShown && !narrow ? 'row' : 'column' }}>
           <RoomNotices notice={notice} />
+          {snap.connection === 'reconnecting' && (
+            <Alert severity="warning" role="status" data-testid="reconnecting" sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}>
+              {t('rooms.reconnecting')}
+            </Alert>
+          )}
           {spinShown && (
             <Box sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
               <VehicleSpin playerRef={playerRef} registration={room.vehicle!.registration} frame={snap.spin!.frame} host={host} onTurn={(frame) => transport.setSpin({ frame })} />

@@ -29,8 +29,9 @@ export const fetchRoomInfo = (id: string, meetingCode: string | null) =>
 export const fetchLiveOptions = (id: string, meetingCode: string | null) =>
   request(`/API/V1/videos/live/${encodeURIComponent(id)}/options`, { query: code(meetingCode), schema: LiveOptions, timeoutMs: 30_000 });
 
-export const fetchToken = (identity: string, room: string, meetingCode: string | null) =>
-  request('/api/videos/live/token', { query: { identity, room, ...code(meetingCode) }, schema: LiveToken });
+/** `resume`: the previous token, after the signalling socket dropped, to rejoin as the same participant. */
+export const fetchToken = (identity: string, room: string, meetingCode: string | null, resume?: string) =>
+  request('/api/videos/live/token', { query: { identity, room, ...code(meetingCode), ...(resume ? { resume } : {}) }, schema: LiveToken });
 
 export const sendRoomEmail = (id: string, body: LiveRoomEmail) => request(`/api/videos/live/rooms/${encodeURIComponent(id)}/email`, { method: 'POST', body });
 

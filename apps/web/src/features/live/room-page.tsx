@@ -22,6 +22,19 @@ import { ChangeBrowser, RoomInfoError } from './room-screens';
 import type { TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
 
+/**
+ * A token to rejoin with after the signalling socket dropped. A refusal of the room itself (a 4xx: the
+ * code no longer works, the session ended) is final; anything else (network, server restarting) is tried again.
+ */
+const renewToken = (identity: string, room: string, code: string | null, previous: string) =>
+  fetchToken(identity, room, code, previous).then(
+    (t) => t.access_token,
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) return null;
+      throw err;
+    },
+  );
+
 /** /videos/live/rooms/{idLiveVideo}?code=: the room page's states (room-machine.ts) over one transport. */
 export function RoomPage() {
   const { t } = useTranslation();
@@ -61,7 +74,7 @@ export function RoomPage() {
       .then(async (token) => {
         if (cancelled) return;
         transport.publish(stream);
-        await transport.join({ token: token.access_token, iceServers: live.iceServers, media: live.media });
+        await transport.join({ token: token.access_token, iceServers: live.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
         if (!cancelled) dispatch({ type: 'joined' });
       })
       .catch((err: unknown) => {

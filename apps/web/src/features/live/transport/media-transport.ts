@@ -8,7 +8,8 @@ export interface RemoteParticipant extends Participant {
 
 /** What the page reads of a call; replaced (never mutated) on every change, for useSyncExternalStore. */
 export interface CallSnapshot {
-  connection: 'idle' | 'connecting' | 'connected' | 'failed' | 'closed';
+  /** `reconnecting`: the signalling socket dropped and is coming back; the media between browsers goes on meanwhile. */
+  connection: 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';
   self: Participant | null;
   participants: RemoteParticipant[];
   spin: SpinState;
@@ -24,6 +25,11 @@ export interface JoinOptions {
   token: string;
   iceServers: IceServer[];
   media: LiveOptions['media'];
+  /**
+   * A new token for a rejoin after the signalling socket dropped, given the previous one (so the server
+   * keeps this participant); null when the room refuses for good, a rejection to try again later.
+   */
+  renewToken: (previous: string) => Promise<string | null>;
 }
 
 /**

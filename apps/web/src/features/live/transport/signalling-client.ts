@@ -42,9 +42,10 @@ export class SignallingClient {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
-  close(): void {
+  /** 1000 says the participant leaves; any other code (4000 and up) lets the server keep it for a rejoin. */
+  close(code = 1000): void {
     const socket = this.socket;
     this.socket = null;
-    socket?.close(1000);
+    socket?.close(code);
   }
 }

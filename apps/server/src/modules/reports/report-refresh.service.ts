@@ -1,0 +1,19 @@
+import type { ReportKind, ReportLocale } from '@forecourt/contracts';
+import type { Queue } from '../../platform/queue/queue';
+import { refreshReportJob } from './reports.jobs';
+import * as repo from './reports.repo';
+import { currentDataVersion, type ReportDeps } from './reports.service';
+
+/**
+ * After a change to a shooting's inspection data, queues a rebuild of each report already generated for
+ * it. The key holds the data version, so the same data never queues the same rebuild twice.
+ */
+export async function queueReportRefresh(deps: ReportDeps & { queue: Queue }, shootingId: string): Promise<void> {
+  const shooting = await repo.findShootingById(deps.db, shootingId);
+  if (!shooting) return;
+  const job = refreshReportJob(deps);
+  for (const { kind, locale } of await repo.listReportKeys(deps.db, shootingId)) {
+    const version = await currentDataVersion(deps, shooting, kind as ReportKind, locale as ReportLocale);
+    await deps.queue.enqueue(job, { shootingId, kind: kind as ReportKind, locale: locale as ReportLocale }, { key: `report:${shootingId}:${kind}:${locale}:${version}` });
+  }
+}

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL } from '@forecourt/contracts';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useSnackbar } from '../../components/snackbar';
+import { SendDialogActions } from './send-dialog-actions';
+
+// Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
+const EmailForm = z.object({
+  to: z.string().trim().min(1, 'sharing.requiredEmail').regex(LOOSE_EMAIL, 'sharing.formartEmail'),
+  object: z.string().trim().min(1, 'sharing.requiredObject').max(EMAIL_SUBJECT_MAX, 'sharing.maxLength'),
+  body: z.string().trim().min(1, 'common.requiredField').max(EMAIL_BODY_MAX, 'sharing.maxLength'),
+});
+type EmailForm = z.infer<typeof EmailForm>;
+
+/** What the dialog sends: the body's line breaks already as <br>. */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Line breaks typed in the body travel as <br> (spec section 5); the server escapes everything else. */
+export const bodyToHtmlBreaks = (body: string): string => body.replace(/\r\n|\r|\n/g, '<br>');
+
+/**
+ * The one e-mail dialog of the portal (a player link, a live room link): recipient, subject and body,
+ * filled with the given defaults each time it opens. Success says so, runs `onSent`, resets and closes;
+ * a failure says so and keeps what was typed.
+ */
+export function EmailFormDialog({
+  open,
+  onClose,
+  title,
+  defaultObject,
+  defaultBody,
+  send,
+  onSent,
+  notice,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  defaultObject: string;
+  defaultBody: string;
+  send: (message: EmailMessage) => Promise<unknown>;
+  onSent?: () => void;
+  /** Shown above the fields (the player still being prepared). */
+  notice?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const titleId = useId();
+  const form = useForm<EmailForm>({ resolver: zodResolver(EmailForm), defaultValues: { to: '', object: defaultObject, body: defaultBody }, mode: 'onTouched' });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ to: '', object: defaultObject, body: defaultBody });
+  }, [open, defaultObject, defaultBody, reset]);
+
+  const mutation = useMutation({
+    mutationFn: (v: EmailForm) => send({ to: v.to, subject: v.object, body: bodyToHtmlBreaks(v.body) }),
+    onSuccess: () => {
+      snackbar.show('api.sendEmailSuccess', 'success');
+      onSent?.();
+      form.reset();
+      onClose();
+    },
+    onError: () => snackbar.show('api.sendEmailError'),
+  });
+
+  const err = (name: keyof EmailForm) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? { error: true, helperText: t(message) } : {};
+  };
+
+  return (
+    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+      <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          {notice}
+          <TextField {...form.register('to')} {...err('to')} label={t('sharing.email.to')} type="email" autoComplete="email" required fullWidth margin="normal" />
+          <TextField {...form.register('object')} {...err('object')} label={t('sharing.email.object')} required fullWidth margin="normal" />
+          <TextField {...form.register('body')} {...err('body')} label={t('sharing.email.body')} required fullWidth margin="normal" multiline minRows={5} />
+        </DialogContent>
+        <SendDialogActions onClose={onClose} pending={mutation.isPending} />
+      </form>
+    </Dialog>
+  );
+}

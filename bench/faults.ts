@@ -1,0 +1,222 @@
+// `npm run bench -- faults [--users 200] [--minutes 5] [--rounds 3] [--customers 0.4] [--think-ms 1000-4000]
+//  [--no-record]`: the load of `bench -- load` on the scale deployment (two API and two worker processes,
+// PostgreSQL, S3 behind HAProxy), while each fault is injected `--rounds` times, one at a time, spread over
+// the run:
+//   api      SIGKILL one API process, started again a second later (as systemd's Restart=always does);
+//   worker   SIGKILL the worker holding a running job (mid-job), started again a second later;
+//   postgres `pg_ctl restart -m immediate`: every connection dropped, crash recovery;
+//   blobs    the S3 store refuses every connection for 10 s (a TCP proxy in front of it resets them).
+// Afterwards, once the queue is drained: every shooting whose registration was answered 2xx exists with each
+// of its 3 pictures once as ORIGINAL and stamped exactly once (STAMPED), every blob those rows name exists;
+// no job dead, due or running; no shooting of the run without its pictures, no product with two of them;
+// clients' errors only inside a fault's window (from the injection to 5 s after the recovery). Prints what
+// was injected and what was lost; the goal is nothing lost and no error outside the windows.
+import os from 'node:os';
+import { sql } from 'kysely';
+import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database';
+import { S3BlobStore } from '../apps/server/src/platform/blobs/s3-blob-store';
+import { startDeployment, stopOnSignals, type Deployment, type ServerProcess } from './lib/deployment';
+import { flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
+import { emit, recordRow } from './lib/report';
+
+type FaultKind = 'api' | 'worker' | 'postgres' | 'blobs';
+interface Injection {
+  kind: FaultKind;
+  what: string;
+  start: number;
+  /** When the fault was over: the process answered again, PostgreSQL accepted connections, the store healed. */
+  recovered: number;
+}
+
+const GRACE_MS = 5000;
+const BLOB_OUTAGE_MS = 10_000;
+const KINDS: FaultKind[] = ['api', 'worker', 'postgres', 'blobs'];
+const opts = loadOptionsFromArgv();
+const rounds = Number(flag('rounds', '3'));
+if (!(rounds >= 1)) throw new Error('--rounds is a whole number of at least 1');
+const record = !process.argv.includes('--no-record');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const loadAtStart = os.loadavg()[0] ?? 0;
+
+/** The worker process holding a running job, waited for up to a minute (jobs come from the creations). */
+async function workerMidJob(db: DbHandle, workers: ServerProcess[]): Promise<{ worker: ServerProcess; job: string } | null> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const running = await db.db.selectFrom('jobs').select(['id', 'name', 'locked_by']).where('status', '=', 'running').execute().catch(() => []);
+    for (const job of running) {
+      const pid = Number(job.locked_by?.split(':')[1]);
+      const worker = workers.find((w) => w.pid === pid);
+      if (worker) return { worker, job: `${job.name} ${job.id}` };
+    }
+    await sleep(50);
+  }
+  return null;
+}
+
+async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: number): Promise<Injection> {
+  const apis = d.processes.filter((p) => p.role === 'api');
+  const workers = d.processes.filter((p) => p.role === 'worker');
+  switch (kind) {
+    case 'api': {
+      const p = apis[round % apis.length]!;
+      const start = Date.now();
+      await p.kill('SIGKILL');
+      await sleep(1000);
+      await p.start();
+      return { kind, what: `SIGKILL ${p.name}, started again`, start, recovered: Date.now() };
+    }
+    case 'worker': {
+      const found = await workerMidJob(db, workers);
+      const p = found?.worker ?? workers[round % workers.length]!;
+      const start = Date.now();
+      await p.kill('SIGKILL');
+      await sleep(1000);
+      await p.start();
+      return { kind, what: `SIGKILL ${p.name} ${found ? `during ${found.job}` : 'with no job running (none within a minute)'}, started again`, start, recovered: Date.now() };
+    }
+    case 'postgres': {
+      const start = Date.now();
+      await d.pg!.restartImmediate();
+      return { kind, what: 'pg_ctl restart -m immediate', start, recovered: Date.now() };
+    }
+    case 'blobs': {
+      const start = Date.now();
+      d.blobProxy!.fail();
+      await sleep(BLOB_OUTAGE_MS);
+      d.blobProxy!.heal();
+      return { kind, what: `S3 store refusing connections for ${BLOB_OUTAGE_MS / 1000} s`, start, recovered: Date.now() };
+    }
+  }
+}
+
+/** Jobs due or running: what a drained queue has none of (the next hour's collection is queued ahead). */
+const openJobs = (db: DbHandle) =>
+  db.db.selectFrom('jobs').where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]));
+
+/** Waits for the queue to be empty of due and running jobs (retries included), up to 3 minutes. */
+async function drain(db: DbHandle): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const open = await openJobs(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().catch(() => null);
+    if (open && Number(open.n) === 0) return;
+    await sleep(1000);
+  }
+}
+
+interface Losses {
+  missingShootings: string[];
+  badPictures: string[];
+  missingBlobs: string[];
+  deadJobs: string[];
+  stuckJobs: string[];
+  halfWritten: string[];
+  duplicated: string[];
+}
+
+async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<Losses> {
+  const losses: Losses = { missingShootings: [], badPictures: [], missingBlobs: [], deadJobs: [], stuckJobs: [], halfWritten: [], duplicated: [] };
+  const blobs = new S3BlobStore({ bucket: 'forecourt-bench', region: 'us-east-1', endpoint: `http://127.0.0.1:${d.blobProxy!.port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  for (const c of result.created) {
+    const shooting = await db.db.selectFrom('shootings').select('id').where('id', '=', c.shootingId).executeTakeFirst();
+    if (!shooting) {
+      losses.missingShootings.push(c.shootingId);
+      continue;
+    }
+    const images = await db.db.selectFrom('images').select(['id', 'position', 'image_type', 'blob_key']).where('shooting_id', '=', c.shootingId).execute();
+    for (const position of new Set([0, 1, 2, ...images.map((i) => i.position)])) {
+      const at = images.filter((i) => i.position === position);
+      const originals = at.filter((i) => i.image_type === 'ORIGINAL').length;
+      const stamped = at.filter((i) => i.image_type === 'STAMPED').length;
+      if (originals !== 1 || stamped !== 1) losses.badPictures.push(`${c.shootingId} picture ${position}: ${originals} ORIGINAL, ${stamped} STAMPED`);
+    }
+    for (const i of images) if (!(await blobs.head(i.blob_key))) losses.missingBlobs.push(`${i.image_type} ${i.id} (${i.blob_key})`);
+  }
+  const dead = await db.db.selectFrom('jobs').select(['id', 'name', 'status', 'last_error']).where('status', '=', 'dead').execute();
+  const stuck = await openJobs(db).select(['id', 'name', 'status', 'last_error']).execute();
+  for (const j of [...dead, ...stuck]) (j.status === 'dead' ? losses.deadJobs : losses.stuckJobs).push(`${j.name} ${j.id} ${j.status}${j.last_error ? `: ${j.last_error.slice(0, 120)}` : ''}`);
+  // The run's shootings (registrations LD-…): none without pictures, none twice for one product.
+  const runShootings = await db.db
+    .selectFrom('shootings')
+    .leftJoin('images', 'images.shooting_id', 'shootings.id')
+    .select(['shootings.id', 'shootings.product_id', sql<number>`count(images.id)`.as('n')])
+    .where('shootings.registration', 'like', 'LD-%')
+    .groupBy(['shootings.id', 'shootings.product_id'])
+    .execute();
+  for (const s of runShootings) if (Number(s.n) === 0) losses.halfWritten.push(`shooting ${s.id} without pictures`);
+  const perProduct = new Map<string, number>();
+  for (const s of runShootings) perProduct.set(s.product_id, (perProduct.get(s.product_id) ?? 0) + 1);
+  for (const [product, n] of perProduct) if (n > 1) losses.duplicated.push(`product ${product}: ${n} shootings`);
+  return losses;
+}
+
+let deployment: Deployment | null = null;
+let db: DbHandle | null = null;
+stopOnSignals(() => deployment);
+let failed = true;
+try {
+  deployment = await startDeployment('scale');
+  const d = deployment;
+  db = await openDatabase(d.database);
+  const handle = db;
+  console.error(`scale deployment up at ${d.baseUrl} (folder ${d.dir}); ${opts.users} users for ${opts.minutes} min, ${rounds} round(s) of ${KINDS.join(', ')}`);
+  const injections: Injection[] = [];
+  let runStart = Date.now();
+  const result = await runLoad(d, opts, async (until) => {
+    runStart = Date.now();
+    const warmup = Math.min(15_000, (until - Date.now()) / 10);
+    await sleep(warmup);
+    const slots = rounds * KINDS.length;
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of KINDS) {
+        const left = slots - injections.length;
+        const slot = Math.max(0, (until - Date.now() - 10_000) / left);
+        const began = Date.now();
+        const injection = await inject(kind, d, handle, round);
+        injections.push(injection);
+        console.error(`injected at +${((injection.start - began) / 1000 + (began - runStart) / 1000).toFixed(1)} s: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`);
+        await sleep(Math.max(GRACE_MS, slot - (Date.now() - began)));
+      }
+    }
+  });
+  await drain(handle);
+  const losses = await check(d, handle, result);
+  const inWindow = (at: number) => injections.some((i) => at >= i.start && at <= i.recovered + GRACE_MS);
+  const outside = result.recorder.errors.filter((e) => !inWindow(e.at));
+  const inside = result.recorder.errors.length - outside.length;
+  const failuresOutside = result.recorder.failures.filter((f) => !inWindow(f.at));
+  for (const i of injections) emit({ benchmark: 'faults', injected: i.kind, what: i.what, recoveredS: Math.round((i.recovered - i.start) / 100) / 10 });
+  const lost = Object.values(losses).reduce((n, l) => n + l.length, 0);
+  emit({ benchmark: 'faults', users: opts.users, minutes: opts.minutes, created: result.created.length, errorsInWindows: inside, errorsOutside: outside.length, failuresAfterRetries: result.recorder.failures.length, failuresOutside: failuresOutside.length, ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])) });
+  for (const [k, list] of Object.entries(losses)) for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
+  for (const e of result.recorder.errors.filter((x) => inWindow(x.at)).slice(0, 20)) console.error(`error inside a fault window at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail.slice(0, 160)}`);
+  for (const e of outside.slice(0, 20)) console.error(`error outside the fault windows at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail}`);
+  const byKind = (kind: FaultKind) => {
+    const windows = injections.filter((i) => i.kind === kind);
+    return result.recorder.errors.filter((e) => windows.some((i) => e.at >= i.start && e.at <= i.recovered + GRACE_MS)).length;
+  };
+  const goalMet = lost === 0 && outside.length === 0 && injections.length === rounds * KINDS.length;
+  emit({ benchmark: 'faults', lost, goalMet });
+  if (record) {
+    recordRow(
+      'faults',
+      [
+        `scale deployment (${d.blobStore}), ${opts.users} users × ${opts.minutes} min, ${rounds} × each of ${KINDS.join(', ')} (${injections.length} injections)`,
+        `recovery: ${KINDS.map((k) => `${k} ${injections.filter((i) => i.kind === k).map((i) => ((i.recovered - i.start) / 1000).toFixed(1)).join('/')} s`).join(', ')}`,
+        `client errors inside the windows: ${KINDS.map((k) => `${k} ${byKind(k)}`).join(', ')}; outside: ${outside.length}; failures after the portal's retries ${result.recorder.failures.length} (${failuresOutside.length} outside)`,
+        `${result.created.length} shootings answered 2xx: ${losses.missingShootings.length} missing, ${losses.badPictures.length} pictures not stamped exactly once, ${losses.missingBlobs.length} blobs missing; jobs ${losses.deadJobs.length} dead, ${losses.stuckJobs.length} stuck; ${losses.halfWritten.length} half-written, ${losses.duplicated.length} duplicated`,
+        `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
+      ].join(' — '),
+      goalMet,
+    );
+  }
+  failed = false;
+} finally {
+  await db?.close();
+  await deployment?.stop();
+  if (deployment && !failed) {
+    const { rmSync } = await import('node:fs');
+    rmSync(deployment.dir, { recursive: true, force: true });
+  } else if (deployment) {
+    console.error(`Logs kept in ${deployment.dir}`);
+  }
+}

@@ -1,0 +1,253 @@
+// The deployments the load and faults benchmarks run against, started from the production build
+// (`npm start`'s scripts/build.mjs, then apps/server/dist/main.js), every process on 127.0.0.1:
+//   embedded  one process (--role=all), SQLite and blob files in a fresh DATA_DIR, as `npm start` runs;
+//   scale     README "Running at scale": PostgreSQL 15 of its own, an S3 server (s3rver, in a process of its
+//             own) behind a proxy that can be made to refuse, two --role=api and two --role=worker
+//             processes, HAProxy with deploy/haproxy.cfg (ports changed) in front.
+// Each process's output goes to a log file in the run's folder, kept when the run fails.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { startThrowawayPostgres, type BenchPostgres } from './postgres';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MAIN = path.join(root, 'apps/server/dist/main.js');
+const BUCKET = 'forecourt-bench';
+export const API_KEY = 'forecourt-bench-api-key';
+
+export type Target = 'embedded' | 'scale';
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited (${child.exitCode})`);
+    await sleep(200);
+  }
+  throw new Error(`${what}: not ready after ${timeoutMs / 1000} s`);
+}
+
+/** One Forecourt process of the deployment, which the faults bench may kill and start again. */
+export class ServerProcess {
+  child: ChildProcess | null = null;
+  starts = 0;
+
+  constructor(
+    readonly name: string,
+    readonly role: 'all' | 'api' | 'worker',
+    /** The API's own port (health, metrics), or the worker's METRICS_PORT. */
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    private readonly logFile: string,
+    private readonly metricsToken: string,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts the process and waits until it answers: /healthz for an API, /metrics for a worker. */
+  async start(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
+    const log = fs.openSync(this.logFile, 'a');
+    const child = spawn(process.execPath, [MAIN, `--role=${this.role}`], {
+      cwd: root,
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...this.env, ...extraEnv },
+      stdio: ['ignore', log, log],
+    });
+    fs.closeSync(log);
+    this.child = child;
+    this.starts++;
+    const url = this.role === 'worker' ? `http://127.0.0.1:${this.port}/metrics` : `http://127.0.0.1:${this.port}/healthz`;
+    await until(`${this.name} (log: ${this.logFile})`, async () => (await fetch(url)).ok, timeoutMs, child);
+  }
+
+  /** Sends the signal and waits for the process to be gone. */
+  async kill(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await gone;
+  }
+
+  /** The process's Prometheus text, or null when it does not answer. */
+  async metrics(): Promise<string | null> {
+    const headers: Record<string, string> = this.role === 'worker' ? {} : { authorization: `Bearer ${this.metricsToken}` };
+    try {
+      const res = await fetch(`http://127.0.0.1:${this.port}/metrics`, { headers, signal: AbortSignal.timeout(5000) });
+      return res.ok ? await res.text() : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export interface Deployment {
+  target: Target;
+  /** Where clients send their requests: the process itself, or HAProxy. */
+  baseUrl: string;
+  processes: ServerProcess[];
+  /** Where the data is, for the checks (openDatabase): the SQLite file in dataDir, or PostgreSQL. */
+  database: { dataDir: string; databaseUrl?: string };
+  pg: BenchPostgres | null;
+  /** The proxy in front of the S3 server (scale only): `fail()` makes the blob store unreachable. */
+  blobProxy: FaultProxy | null;
+  blobStore: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/** Builds what `npm start` would build when the sources are newer than the last build. */
+export function buildOnce(): void {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+}
+
+function haproxyConfig(port: number, apiPorts: number[]): string {
+  const deployed = fs.readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8');
+  const servers = apiPorts.map((p, i) => `    server api${i + 1} 127.0.0.1:${p} check`).join('\n');
+  return (
+    deployed
+      .replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`)
+      .replace(/^(\s*server api\d+ .*\n?)+/m, `${servers}\n`)
+      // Its request log goes to the run's folder through stdout, like the servers' logs.
+      .replace(/^(\s*maxconn 4096)$/m, '$1\n    pidfile /dev/null')
+  );
+}
+
+/**
+ * Starts a deployment in a fresh folder of /tmp. Whatever was started is stopped by `stop`, also when the
+ * start fails half-way (the error is thrown after stopping).
+ */
+export async function startDeployment(target: Target, opts: { workerConcurrency?: number } = {}): Promise<Deployment> {
+  buildOnce();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `forecourt-bench-${target}-`));
+  const metricsToken = randomBytes(16).toString('hex');
+  const stoppers: (() => Promise<void> | void)[] = [];
+  const processes: ServerProcess[] = [];
+  const stop = async () => {
+    for (const p of processes) await p.kill('SIGTERM').catch(() => undefined);
+    for (const s of stoppers.reverse()) await Promise.resolve(s()).catch(() => undefined);
+  };
+  const common = {
+    LOG_LEVEL: 'warn',
+    API_KEY,
+    METRICS_TOKEN: metricsToken,
+    WORKER_CONCURRENCY: String(opts.workerConcurrency ?? 2),
+    DATA_DIR: path.join(dir, 'data'),
+    // The simulated customers each come from an address of their own (X-Forwarded-For), as real ones do;
+    // otherwise the per-visitor limits of the public player would refuse them as one flood.
+    TRUST_PROXY: '127.0.0.1',
+  };
+  try {
+    if (target === 'embedded') {
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const all = new ServerProcess('all', 'all', port, { ...common, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, DEMO_SEED: 'true' }, path.join(dir, 'all.log'), metricsToken);
+      processes.push(all);
+      await all.start({}, 600_000);
+      return {
+        target,
+        baseUrl,
+        processes,
+        database: { dataDir: common.DATA_DIR },
+        pg: null,
+        blobProxy: null,
+        blobStore: 'files in DATA_DIR',
+        dir,
+        stop,
+      };
+    }
+
+    const pg = await startThrowawayPostgres('-c max_connections=200');
+    stoppers.push(() => pg.stop());
+    // s3rver's list continuation tokens are DES-enciphered, which OpenSSL 3 only offers in its legacy
+    // provider: without it every listing past 1,000 keys (the blob garbage collection's) fails with 500.
+    const s3 = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    stoppers.push(() => void s3.kill('SIGTERM'));
+    const s3Port = await new Promise<number>((resolve, reject) => {
+      s3.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { port: number }).port));
+      s3.once('exit', () => reject(new Error('the S3 server did not start')));
+    });
+    const blobProxy = await startFaultProxy(s3Port);
+    stoppers.push(() => blobProxy.close());
+
+    const lbPort = await freePort();
+    const baseUrl = `http://127.0.0.1:${lbPort}`;
+    const scaleEnv = {
+      ...common,
+      DATABASE_URL: pg.url,
+      PUBLIC_URL: baseUrl,
+      BLOB_DRIVER: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${blobProxy.port}`,
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      DEMO_SEED: 'false',
+    };
+    const apiPorts = [await freePort(), await freePort()];
+    for (const [i, port] of apiPorts.entries()) {
+      processes.push(new ServerProcess(`api${i + 1}`, 'api', port, { ...scaleEnv, HOST: '127.0.0.1', PORT: String(port) }, path.join(dir, `api${i + 1}.log`), metricsToken));
+    }
+    for (const i of [1, 2]) {
+      const port = await freePort();
+      processes.push(new ServerProcess(`worker${i}`, 'worker', port, { ...scaleEnv, METRICS_PORT: String(port) }, path.join(dir, `worker${i}.log`), metricsToken));
+    }
+    // The first API process migrates and loads the demo data alone; the others start on the result.
+    await processes[0]!.start({ DEMO_SEED: 'true' }, 900_000);
+    await Promise.all(processes.slice(1).map((p) => p.start()));
+
+    const cfg = path.join(dir, 'haproxy.cfg');
+    fs.writeFileSync(cfg, haproxyConfig(lbPort, apiPorts));
+    execFileSync('haproxy', ['-c', '-q', '-f', cfg], { stdio: 'inherit' });
+    const lbLog = fs.openSync(path.join(dir, 'haproxy.log'), 'a');
+    const haproxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', lbLog, lbLog] });
+    fs.closeSync(lbLog);
+    stoppers.push(() => void haproxy.kill('SIGTERM'));
+    await until('haproxy', async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000, haproxy);
+
+    return {
+      target,
+      baseUrl,
+      processes,
+      database: { dataDir: common.DATA_DIR, databaseUrl: pg.url },
+      pg,
+      blobProxy,
+      blobStore: 'S3 (s3rver in a process of its own, behind a TCP proxy)',
+      dir,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Stops the deployment on Ctrl-C or kill, so no server, database or load balancer outlives the bench. */
+export function stopOnSignals(deployment: () => Deployment | null): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping the deployment`);
+      void (deployment()?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    });
+  }
+}

@@ -1,0 +1,161 @@
+// One run of simulated users against a started deployment, with each process's event-loop delay and
+// memory scraped from its /metrics every 10 s. Shared by the load and faults benchmarks.
+import type { Deployment, ServerProcess } from './deployment';
+import { API_KEY } from './deployment';
+import { Recorder, type RouteFigures } from './load-recorder';
+import { customer, loadPictures, PlayerPool, staffUser, StaffSession, type CreatedShooting, type LoadTarget, type UserContext } from './load-users';
+
+export interface LoadOptions {
+  users: number;
+  minutes: number;
+  /** Share of the users that are anonymous customers opening player links. */
+  customerShare: number;
+  thinkMs: [number, number];
+}
+
+/** A flag's value from argv (`--name value`), or the default. */
+export function flag(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
+}
+
+export function loadOptionsFromArgv(): LoadOptions {
+  const users = Number(flag('users', '200'));
+  const minutes = Number(flag('minutes', '5'));
+  const customerShare = Number(flag('customers', '0.4'));
+  const [min, max] = flag('think-ms', '1000-4000').split('-').map(Number);
+  if (!(users > 0) || !(minutes > 0) || !(customerShare >= 0 && customerShare <= 1) || !(min! >= 0 && max! >= min!)) {
+    throw new Error('Usage: --users N (200) --minutes M (5) --customers SHARE (0.4) --think-ms MIN-MAX (1000-4000)');
+  }
+  return { users, minutes, customerShare, thinkMs: [min!, max!] };
+}
+
+const metric = (text: string, name: string): number | null => {
+  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : null;
+};
+
+export interface ProcessFigures {
+  name: string;
+  /** MB, at the reading closest after minute 1 (or half the run when shorter) and at the end. */
+  rssEarlyMb: number | null;
+  rssEndMb: number | null;
+  /** The highest of the 10-s event-loop delay p99 readings (prom-client resets its histogram at each). */
+  eventLoopP99Ms: number | null;
+  starts: number;
+}
+
+export interface LoadResult {
+  recorder: Recorder;
+  routes: RouteFigures[];
+  created: CreatedShooting[];
+  processes: ProcessFigures[];
+  started: number;
+  ended: number;
+  throughput: number;
+  pictures: string;
+  earlyAtS: number;
+}
+
+class Sampler {
+  private readonly rss = new Map<string, { at: number; mb: number; start: number }[]>();
+  private readonly loop = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly processes: ServerProcess[]) {}
+
+  async scrape(): Promise<void> {
+    await Promise.all(
+      this.processes.map(async (p) => {
+        const text = await p.metrics();
+        if (!text) return;
+        const rss = metric(text, 'process_resident_memory_bytes');
+        const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
+        if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
+        if (lag !== null) this.loop.set(p.name, Math.max(this.loop.get(p.name) ?? 0, lag * 1000));
+      }),
+    );
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.scrape(), 10_000);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.scrape();
+  }
+
+  figures(earlyAt: number): ProcessFigures[] {
+    return this.processes.map((p) => {
+      const readings = this.rss.get(p.name) ?? [];
+      const early = readings.find((r) => r.at >= earlyAt) ?? null;
+      const end = readings.at(-1) ?? null;
+      const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
+      return { name: p.name, rssEarlyMb: round(early?.mb), rssEndMb: round(end?.mb), eventLoopP99Ms: round(this.loop.get(p.name)), starts: p.starts };
+    });
+  }
+}
+
+/**
+ * Signs the staff in, shares a few players, then runs the users for the given minutes while `during`
+ * (the faults bench's injections) runs beside them.
+ */
+export async function runLoad(deployment: Deployment, opts: LoadOptions, during?: (until: number) => Promise<void>): Promise<LoadResult> {
+  const recorder = new Recorder();
+  const target: LoadTarget = { baseUrl: deployment.baseUrl, apiKey: API_KEY, recorder };
+  const sessions = [new StaffSession(target, 'manager@demo.forecourt.test', true), new StaffSession(target, 'sales@demo.forecourt.test', false)];
+  for (const s of sessions) {
+    await s.signIn();
+    await s.load();
+  }
+  const players = new PlayerPool();
+  const manager = sessions[0]!;
+  for (const shooting of manager.known.slice(0, 10)) {
+    const res = await fetch(`${deployment.baseUrl}/api/shootings/${shooting.shootingId}/marketplaces/FORECOURT`, { headers: await manager.headers() });
+    if (res.ok) players.add(((await res.json()) as { ref: string }).ref);
+  }
+  if (!players.refs.length) throw new Error('No player reference could be made for the demo shootings');
+  const { pictures, source } = await loadPictures();
+
+  const sampler = new Sampler(deployment.processes);
+  await sampler.scrape();
+  sampler.start();
+  const started = Date.now();
+  const until = started + opts.minutes * 60_000;
+  const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
+  const customers = Math.round(opts.users * opts.customerShare);
+  const staff = opts.users - customers;
+  await Promise.all([
+    ...Array.from({ length: staff }, (_v, i) => staffUser(context, sessions[i % sessions.length]!)),
+    ...Array.from({ length: customers }, () => customer(context)),
+    during?.(until),
+  ]);
+  const ended = Date.now();
+  await sampler.stop();
+  const earlyAt = started + Math.min(60_000, (ended - started) / 2);
+  const measured = recorder.samples.filter((s) => s.at >= started && s.route !== 'setup').length;
+  return {
+    recorder,
+    routes: recorder.figures(started, ended).filter((r) => r.route !== 'setup'),
+    created: context.created,
+    processes: sampler.figures(earlyAt),
+    started,
+    ended,
+    throughput: Math.round((measured / ((ended - started) / 1000)) * 10) / 10,
+    pictures: source,
+    earlyAtS: Math.round((earlyAt - started) / 1000),
+  };
+}
+
+/** The issue's goals for the routes it names; `factor` 2 on the embedded default. */
+export function latencyGoalMet(routes: RouteFigures[], factor: number): boolean {
+  const reads = ['list', 'search', 'detail', 'player: options'];
+  const creation = ['create: product', 'create: presign', 'create: register', 'create: done'];
+  return routes.every((r) => (reads.includes(r.route) ? r.p95 < 50 * factor : creation.includes(r.route) ? r.p95 < 250 * factor : true));
+}
+
+export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
+
+export const processLine = (p: ProcessFigures, earlyAtS: number) =>
+  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms`;

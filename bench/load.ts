@@ -1,0 +1,64 @@
+// `npm run bench -- load [--target embedded|scale] [--users 200] [--minutes 5] [--customers 0.4]
+//  [--think-ms 1000-4000] [--no-record]`: a dealer group's working day, compressed. Simulated staff of the
+// demo group sign in through the embedded provider and list, search, open details, create 3-picture
+// shootings through the real upload flow (presigned PUTs to the blob store), download zips and inspection
+// reports and share player links; anonymous customers open those players (options, frames, watched) and
+// rate them. Each user pauses 1–4 s between actions. Targets (bench/lib/deployment.ts):
+//   embedded  one process, SQLite and blob files, as `npm start` runs;
+//   scale     two --role=api and two --role=worker processes on PostgreSQL 15, the S3 driver on s3rver,
+//             HAProxy with deploy/haproxy.cfg in front.
+// Figures per route p50/p95/p99 and errors, throughput, each process's event-loop delay p99 and RSS at
+// minute 1 and at the end (from /metrics). Goals (issue 18) on scale: no error; p95 < 50 ms for list,
+// search, detail and player options, < 250 ms for a creation's API calls; RSS growth < 10 %; event-loop
+// p99 < 50 ms. Embedded: the same, latencies up to twice those.
+import os from 'node:os';
+import { startDeployment, stopOnSignals, type Deployment, type Target } from './lib/deployment';
+import { flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
+import { emit, recordRow } from './lib/report';
+
+const targetName = flag('target', 'embedded');
+if (targetName !== 'embedded' && targetName !== 'scale') throw new Error('--target is embedded or scale');
+const target: Target = targetName;
+const opts = loadOptionsFromArgv();
+const record = !process.argv.includes('--no-record');
+const loadAtStart = os.loadavg()[0] ?? 0;
+
+let deployment: Deployment | null = null;
+stopOnSignals(() => deployment);
+let failed = true;
+try {
+  deployment = await startDeployment(target);
+  console.error(`${target} deployment up at ${deployment.baseUrl} (folder ${deployment.dir}); ${opts.users} users for ${opts.minutes} min`);
+  const result = await runLoad(deployment, opts);
+  for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
+  for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms });
+  const errors = result.routes.reduce((n, r) => n + r.errors, 0);
+  const factor = target === 'embedded' ? 2 : 1;
+  const rssOk = result.processes.every((p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1);
+  const loopOk = result.processes.every((p) => p.eventLoopP99Ms !== null && p.eventLoopP99Ms < 50);
+  const goalMet = errors === 0 && latencyGoalMet(result.routes, factor) && rssOk && loopOk;
+  emit({ benchmark: 'load', target, users: opts.users, minutes: opts.minutes, throughput: result.throughput, errors, failuresAfterRetries: result.recorder.failures.length, created: result.created.length, goalMet });
+  for (const e of result.recorder.errors.slice(0, 10)) console.error(`error: ${e.route} ${e.detail}`);
+  if (record) {
+    recordRow(
+      'load',
+      [
+        `${target} (${deployment.blobStore}), ${opts.users} users (${Math.round(opts.customerShare * 100)} % customers) × ${opts.minutes} min, pause ${opts.thinkMs.join('–')} ms; pictures: ${result.pictures}`,
+        `${result.throughput} req/s, ${errors} errors, ${result.recorder.failures.length} failures after the portal's retries, ${result.created.length} shootings created`,
+        `p50/p95/p99: ${result.routes.map(routeLine).join('; ')}`,
+        result.processes.map((p) => processLine(p, result.earlyAtS)).join('; '),
+        `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start (load generator on the same machine)`,
+      ].join(' — '),
+      goalMet,
+    );
+  }
+  failed = false;
+} finally {
+  await deployment?.stop();
+  if (deployment && !failed) {
+    const { rmSync } = await import('node:fs');
+    rmSync(deployment.dir, { recursive: true, force: true });
+  } else if (deployment) {
+    console.error(`Logs kept in ${deployment.dir}`);
+  }
+}
