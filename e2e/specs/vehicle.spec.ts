@@ -71,6 +71,8 @@ test('a registration search and the card offer the vehicle page', async ({ page 
   await page.getByRole('textbox', { name: 'Registration' }).fill(v.registration.toLowerCase());
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('shooting-card')).toHaveCount(3);
+  // The cards' vehicle links and the search's own stay within WCAG 2.2 AA.
+  expect(await axeViolations(page, 'list searched by registration')).toEqual([]);
   await page.getByRole('link', { name: `Vehicle page of ${v.registration}` }).click();
   await expect(page).toHaveURL(new RegExp(`/vehicles/${v.registration}$`));
   await expect(page.getByTestId('vehicle-event-shooting')).toHaveCount(3);

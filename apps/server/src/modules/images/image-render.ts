@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { digitalSourceTypeOf, digitalSourceXmp } from '../vision/digital-source';
 
 /** What a stamp contributes to a render: the output size and the overlay frame drawn over the photo. */
 export interface StampTemplate {
@@ -33,16 +34,15 @@ function fitOverlay(overlay: Buffer, width: number, height: number): Promise<Buf
 
 /**
  * The STAMPED rendering of a photo: oriented as its EXIF says, cropped to cover the stamp's size, the
- * overlay composited on top, encoded as JPEG. No metadata is copied, so no location leaves with it.
+ * overlay composited on top, encoded as JPEG. No metadata is copied, so no location leaves with it; only
+ * an edited source's digital source type (vision/digital-source.ts) is written again, so the stamped copy
+ * of a covered or cropped picture still says it was edited.
  */
 export async function stampImage(original: Buffer, stamp: StampTemplate): Promise<Buffer> {
-  const overlay = await fitOverlay(stamp.overlay, stamp.width, stamp.height);
-  return sharp(original)
-    .autoOrient()
-    .resize(stamp.width, stamp.height, { fit: 'cover', position: 'centre' })
-    .composite([{ input: overlay }])
-    .jpeg(JPEG)
-    .toBuffer();
+  const [overlay, meta] = await Promise.all([fitOverlay(stamp.overlay, stamp.width, stamp.height), sharp(original).metadata()]);
+  const edited = digitalSourceTypeOf(meta.xmp);
+  const pipeline = sharp(original).autoOrient().resize(stamp.width, stamp.height, { fit: 'cover', position: 'centre' }).composite([{ input: overlay }]);
+  return (edited ? pipeline.withXmp(digitalSourceXmp(edited)) : pipeline).jpeg(JPEG).toBuffer();
 }
 
 /** Format and size of an encoded image, or null when it cannot be read. */

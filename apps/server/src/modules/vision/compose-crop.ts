@@ -2,6 +2,7 @@ import { webcrypto } from 'node:crypto';
 import type { CroppingType } from '@forecourt/contracts';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frameVehicle, type Placement, type Size, type VehicleBox } from './crop-framing';
+import { DIGITAL_SOURCE, digitalSourceXmp } from './digital-source';
 import type { VehicleMask } from './segmentation';
 import { decontaminate, refineMatte, scanVehicle } from './vehicle-matte';
 
@@ -67,7 +68,8 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const shadows = partial ? [] : await contactShadows(vehicleAlpha, region, placedBox, canvas);
   const raw3 = { raw: { ...canvas, channels: 3 as const } };
   const render = (base: Buffer | Sharp, overlays: OverlayOptions[]) =>
-    (Buffer.isBuffer(base) ? sharp(base, raw3) : base).composite(overlays).jpeg(JPEG).toBuffer();
+    // Each rendering says in its XMP that its background was replaced (digital-source.ts).
+    (Buffer.isBuffer(base) ? sharp(base, raw3) : base).composite(overlays).withXmp(digitalSourceXmp(DIGITAL_SOURCE.backgroundReplaced)).jpeg(JPEG).toBuffer();
   // One rendering after the other: each holds canvas-size working copies.
   const originalCropped = await render(background, [...shadows, kept]);
   const originalCroppedNoShadow = await render(background, [kept]);

@@ -1,5 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { plateCoverSvg, PLATE_RATIO } from './plate-cover-svg';
+import { DIGITAL_SOURCE, digitalSourceXmp } from './digital-source';
 import type { Quad } from './geometry';
 import { loadCv, withMats } from './opencv';
 
@@ -15,7 +16,8 @@ export function defaultPlateCover(dealerName: string): Promise<Buffer> {
 
 /**
  * The photo with the cover warped onto each plate quadrilateral (a perspective transform from the cover's
- * corners to the plate's), encoded as JPEG without metadata. Corners are in the photo's upright pixels.
+ * corners to the plate's), encoded as JPEG without the photo's metadata, marked in its XMP as a composite
+ * (digital-source.ts). Corners are in the photo's upright pixels.
  */
 export async function applyPlateCover(image: Buffer, plates: Quad[], cover: Buffer): Promise<Buffer> {
   const { cv } = await loadCv();
@@ -43,5 +45,5 @@ export async function applyPlateCover(image: Buffer, plates: Quad[], cover: Buff
     });
     overlays.push({ input: warped, raw: { width: x1 - x0, height: y1 - y0, channels: 4 }, left: x0, top: y0 });
   }
-  return photo.composite(overlays).jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
+  return photo.composite(overlays).withXmp(digitalSourceXmp(DIGITAL_SOURCE.plateCovered)).jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
 }
