@@ -102,8 +102,14 @@ async function ask(picture: ModelInput, starting: Promise<ChildProcess> | null):
       // A callback, not the 'error' event: a closed channel must fail this picture, not the worker.
       proc.send({ id, ...picture } satisfies SegmentRequest, (err) => {
         if (!err) return;
-        settle();
-        reject(new SegmenterCrashed(`The segmenter could not be reached: ${err.message}`));
+        // A closed channel is most often a segmenter that has just died: its exit, which follows, says how
+        // (onExit is still listening). Only a channel closed on a live process is reported as such.
+        if (proc.exitCode !== null || proc.signalCode !== null) return onExit(proc.exitCode, proc.signalCode);
+        const unreachable = setTimeout(() => {
+          settle();
+          reject(new SegmenterCrashed(`The segmenter could not be reached: ${err.message}`));
+        }, 2000);
+        proc.once('exit', () => clearTimeout(unreachable));
       });
     });
   } finally {
