@@ -110,8 +110,12 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   const ref = (await (await page.request.get(`/api/shootings/${s.shootingId}/marketplaces/FORECOURT?urlshortened=true`, { headers })).json()) as { ref: string };
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
-  await publicPage.goto(`/public/player/${ref.ref}`);
   const publicVideo = publicPage.locator('video');
+  // The public player says "being prepared" until the shooting's last job is done; the customer comes back.
+  await expect(async () => {
+    await publicPage.goto(`/public/player/${ref.ref}`);
+    await expect(publicVideo).toBeAttached({ timeout: 3000 });
+  }).toPass({ timeout: 90_000 });
   await expect.poll(() => publicVideo.evaluate((v) => (v as unknown as Player).duration || 0), { timeout: 20_000 }).toBeCloseTo(detailDuration, 0);
   const ranged = await publicPage.request.get(`/api/external/legacy/players/${ref.ref}/video`, { headers: { range: 'bytes=100-199' } });
   expect(ranged.status()).toBe(206);
