@@ -26,11 +26,8 @@ import { concatArgs, concatList, underlayAudioArgs } from '../apps/server/src/pl
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { authHeaders } from '../apps/server/src/test/auth-helpers';
 import { emit, recordRow } from './lib/report';
+import { arg } from './lib/args';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const PART = arg('part') ?? 'all';
 const UPLOAD_BYTES = Number(arg('upload-mb') ?? 2048) * 1024 * 1024;
 const VEHICLE_SECONDS = Number(arg('vehicle-seconds') ?? 60);

@@ -11,12 +11,9 @@ import { createAdapters, type Adapters } from '../apps/server/src/platform/adapt
 import { defineJob } from '../apps/server/src/platform/queue/queue';
 import { SqlWorker } from '../apps/server/src/platform/queue/sql-worker';
 import { emit, recordRow } from './lib/report';
+import { arg } from './lib/args';
 import { startThrowawayPostgres } from './lib/postgres';
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const JOBS = Number(arg('jobs') ?? 5000);
 const LATENCY_SAMPLES = 500;
 const LATENCY_RATE_PER_S = 200;

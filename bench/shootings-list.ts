@@ -19,13 +19,10 @@ import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { startCachedPostgres } from './lib/postgres';
 import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled } from './lib/shootings-data';
 import { emit, recordRow } from './lib/report';
+import { arg } from './lib/args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = '/tmp/forecourt-bench-shootings-list';
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const SECONDS = Number(arg('seconds') ?? 10);
 const CONNECTIONS = 50;
 const PORT = 8194;

@@ -15,12 +15,9 @@ import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { emit, recordRow } from './lib/report';
+import { arg } from './lib/args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const SHOOTINGS = Number(arg('shootings') ?? 50);
 const REQUESTS = Number(arg('requests') ?? 300);
 const CONCURRENCY = Number(arg('concurrency') ?? 1);

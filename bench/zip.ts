@@ -13,12 +13,9 @@ import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
 import { emit, recordRow } from './lib/report';
+import { arg } from './lib/args';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const IMAGES = Number(arg('images') ?? 100);
 const MB_PER_IMAGE = Number(arg('mb-per-image') ?? 3.5);
 const RUNS = Number(arg('runs') ?? 3);

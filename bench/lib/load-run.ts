@@ -1,3 +1,4 @@
+import { arg } from './args';
 // One run of simulated users against a started deployment, with each process's event-loop delay and
 // memory scraped from its /metrics every 10 s. Shared by the load and faults benchmarks.
 import type { Deployment, ServerProcess } from './deployment';
@@ -15,8 +16,7 @@ export interface LoadOptions {
 
 /** A flag's value from argv (`--name value`), or the default. */
 export function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : (process.argv[i + 1] ?? fallback);
+  return arg(name) ?? fallback;
 }
 
 export function loadOptionsFromArgv(): LoadOptions {
