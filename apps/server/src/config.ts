@@ -135,6 +135,28 @@ export const ConfigSchema = z
         ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {"urls", "username"?, "credential"?}' });
         return z.NEVER;
       }),
+    // TURN relays given to every participant with its room token, with credentials of the TURN REST scheme
+    // (coturn use-auth-secret): comma-separated turn:/turns: URLs and the secret shared with coturn.
+    TURN_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^turns?:[^\s]+$/, 'must be turn: or turns: URLs'))),
+    TURN_SECRET: z.string().min(16).optional(),
+    // How long issued TURN credentials stay valid: longer than any meeting (an ICE restart late in a call reuses them).
+    TURN_TTL_SECONDS: positiveInt.default(12 * 3600),
+    // The live rooms' media: peer-to-peer between the browsers (embedded), or through a Janus VideoRoom SFU.
+    LIVE_SFU: z.enum(['none', 'janus']).default('none'),
+    // The Janus WebSocket API (ws://host:8188), its api_secret, and the VideoRoom plugin's admin_key (room creation).
+    // The server alone talks to Janus: never expose this address or its admin API to browsers.
+    JANUS_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').optional(),
+    JANUS_API_SECRET: z.string().min(1).optional(),
+    JANUS_ADMIN_KEY: z.string().min(1).optional(),
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
@@ -142,6 +164,12 @@ export const ConfigSchema = z
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
+    }
+    if ((c.TURN_URLS.length > 0) !== (c.TURN_SECRET !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'TURN_URLS and TURN_SECRET go together' });
+    }
+    if (c.LIVE_SFU === 'janus' && !c.JANUS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['JANUS_URL'], message: 'is required when LIVE_SFU=janus' });
     }
     if (c.DMS_DRIVER === 'webhook' && !c.DMS_WEBHOOK_URL) {
       ctx.addIssue({ code: 'custom', path: ['DMS_WEBHOOK_URL'], message: 'is required when DMS_DRIVER=webhook' });

@@ -59,9 +59,6 @@ export const LiveTokenQuery = z.object({
   /** The caller's previous room token, even expired: the new one keeps its participant (a rejoin, not a new arrival). */
   resume: z.string().max(2000).optional(),
 });
-export const LiveToken = z.object({ access_token: z.string(), expires_in: z.number().int() });
-export type LiveToken = z.infer<typeof LiveToken>;
-
 export const IceServer = z.object({
   urls: z.union([z.string(), z.array(z.string()).min(1)]),
   username: z.string().optional(),
@@ -69,9 +66,20 @@ export const IceServer = z.object({
 });
 export type IceServer = z.infer<typeof IceServer>;
 
+export const LiveToken = z.object({
+  access_token: z.string(),
+  expires_in: z.number().int(),
+  /** The STUN/TURN servers of this participant, TURN with time-limited credentials of its own (TURN REST scheme). */
+  iceServers: z.array(IceServer),
+});
+export type LiveToken = z.infer<typeof LiveToken>;
+
+
 /** Live options (`API/V1/videos/live/{id}/options`): the media settings of spec section 7 and the ICE servers. */
 export const LiveOptions = z.object({
   iceServers: z.array(IceServer),
+  /** How the call's media travel: between the browsers (`p2p`) or through the deployment's SFU (`sfu`, Janus). */
+  driver: z.enum(['p2p', 'sfu']),
   media: z.object({
     videoCodec: z.literal('VP8'),
     maxAudioBitrate: z.number().int(),
@@ -121,6 +129,13 @@ export type MediaState = z.infer<typeof MediaState>;
 /** Which peer connection of a pair a signal is about: chosen by its offerer, new for every connection made afresh. */
 export const PeerConnectionId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 
+const IceCandidateInit = z.object({
+  candidate: z.string().max(2000),
+  sdpMid: z.string().max(100).nullable().optional(),
+  sdpMLineIndex: z.number().int().nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+
 const SignalData = z.union([
   z.object({
     pc: PeerConnectionId,
@@ -128,12 +143,7 @@ const SignalData = z.union([
   }),
   z.object({
     pc: PeerConnectionId,
-    candidate: z.object({
-      candidate: z.string().max(2000),
-      sdpMid: z.string().max(100).nullable().optional(),
-      sdpMLineIndex: z.number().int().nullable().optional(),
-      usernameFragment: z.string().max(256).nullable().optional(),
-    }),
+    candidate: IceCandidateInit,
   }),
 ]);
 export type SignalData = z.infer<typeof SignalData>;
@@ -142,11 +152,48 @@ export type SignalData = z.infer<typeof SignalData>;
 export const SpinState = z.object({ frame: z.number().int().min(0).max(999) }).nullable();
 export type SpinState = z.infer<typeof SpinState>;
 
+// ---- SFU driver (Janus): the browser negotiates with the server, which drives Janus for it ----
+
+/** A publication of a participant: its camera (with microphone), and its screen while it shares one. */
+export const SfuFeed = z.enum(['camera', 'screen']);
+export type SfuFeed = z.infer<typeof SfuFeed>;
+/** One of a browser's SFU connections: its publications by name, its subscriptions as `s<number>`. */
+export const SfuPc = z.string().regex(/^(camera|screen|s\d{1,9})$/);
+const SfuSdp = (type: 'offer' | 'answer') => z.object({ type: z.literal(type), sdp: z.string().max(100_000) });
+/** The layer a subscriber wants of someone's camera: its main video gets the high one, thumbnails the low one. */
+export const SfuLayer = z.enum(['high', 'low']);
+export type SfuLayer = z.infer<typeof SfuLayer>;
+
+export const SfuClientData = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('publish'), feed: SfuFeed, jsep: SfuSdp('offer') }),
+  z.object({ op: z.literal('unpublish'), feed: z.literal('screen') }),
+  z.object({ op: z.literal('answer'), pc: SfuPc, jsep: SfuSdp('answer') }),
+  /** A local ICE candidate of one connection; null when its gathering is complete. */
+  z.object({ op: z.literal('candidate'), pc: SfuPc, candidate: IceCandidateInit.nullable() }),
+  z.object({ op: z.literal('layer'), of: ParticipantId, layer: SfuLayer }),
+]);
+export type SfuClientData = z.infer<typeof SfuClientData>;
+
+export const SfuServerData = z.discriminatedUnion('op', [
+  /** The SFU's answer to a publication. */
+  z.object({ op: z.literal('answer'), pc: SfuFeed, jsep: SfuSdp('answer') }),
+  /** A subscription to another participant's publication, offered by the SFU. */
+  z.object({ op: z.literal('offer'), pc: SfuPc, from: ParticipantId, feed: SfuFeed, jsep: SfuSdp('offer') }),
+  /** That publication ended: the subscription is closed. */
+  z.object({ op: z.literal('gone'), pc: SfuPc }),
+  /** The SFU heard this participant start or stop talking (its audio-level events). */
+  z.object({ op: z.literal('talking'), id: ParticipantId, talking: z.boolean() }),
+  /** The SFU refused or lost this connection; the browser may publish again. */
+  z.object({ op: z.literal('failed'), pc: SfuPc }),
+]);
+export type SfuServerData = z.infer<typeof SfuServerData>;
+
 /** What a browser sends on the signalling socket. */
 export const ClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal'), to: ParticipantId, data: SignalData }),
   z.object({ type: z.literal('media'), state: MediaState }),
   z.object({ type: z.literal('spin'), spin: SpinState }),
+  z.object({ type: z.literal('sfu'), data: SfuClientData }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -165,7 +212,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signal'), from: ParticipantId, data: SignalData }),
   z.object({ type: z.literal('media'), from: ParticipantId, state: MediaState }),
   z.object({ type: z.literal('spin'), spin: SpinState }),
-  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN']) }),
+  z.object({ type: z.literal('sfu'), data: SfuServerData }),
+  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE']) }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

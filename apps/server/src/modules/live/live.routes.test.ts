@@ -110,7 +110,7 @@ describe('live rooms API', () => {
     expect((await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, headers })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/videos/live/rooms/${room.id_live_video}`, headers: await authHeaders(adapters, OTHER) })).statusCode).toBe(404);
     const options = await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options`, query: { code: room.meeting_code } });
-    expect(options.json()).toEqual({ iceServers: [], media: { videoCodec: 'VP8', maxAudioBitrate: 16000, video: { width: 600, height: 400, frameRate: 24 }, dominantSpeaker: true } });
+    expect(options.json()).toEqual({ iceServers: [], driver: 'p2p', media: { videoCodec: 'VP8', maxAudioBitrate: 16000, video: { width: 600, height: 400, frameRate: 24 }, dominantSpeaker: true } });
     expect((await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options` })).statusCode).toBe(404);
   });
 
@@ -129,7 +129,7 @@ describe('live rooms API', () => {
     expect((await token('B'.repeat(22))).statusCode).toBe(404);
     expect((await token(undefined, await authHeaders(adapters, OTHER))).statusCode).toBe(404);
     const visitor = await token(room.meeting_code);
-    expect(visitor.json()).toMatchObject({ expires_in: LIVE_TOKEN_TTL_SECONDS });
+    expect(visitor.json()).toMatchObject({ expires_in: LIVE_TOKEN_TTL_SECONDS, iceServers: [] });
 
     const foreign = createLiveTokens('another deployment').issue({ room: room.id_live_video, identity: 'x', participant: 'pppppppppppp', host: true, exp: Math.floor(clock.now().getTime() / 1000) + 60 });
     for (const bad of [foreign, 'garbage', `${visitor.json<{ access_token: string }>().access_token}x`]) {

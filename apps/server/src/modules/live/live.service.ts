@@ -23,6 +23,7 @@ import { recordEvent } from '../statistics/statistics.service';
 import { roomInvitation } from './ics';
 import * as repo from './live.repo';
 import { LIVE_TOKEN_TTL_SECONDS, type LiveTokens } from './live-token';
+import { turnCredentials } from './turn-credentials';
 
 /**
  * What the live room functions use: the adapters, the room tokens, the key that hides visitors' addresses,
@@ -154,22 +155,26 @@ export async function roomLogo(deps: LiveDeps, id: string, code: string | undefi
 
 export async function roomOptions(deps: LiveDeps, id: string, code: string | undefined, user: UserContext | null): Promise<LiveOptions> {
   await reachRoom(deps, id, code, user);
-  return { iceServers: deps.config.LIVE_ICE_SERVERS, media: LIVE_MEDIA };
+  return { iceServers: deps.config.LIVE_ICE_SERVERS, driver: deps.config.LIVE_SFU === 'janus' ? 'sfu' : 'p2p', media: LIVE_MEDIA };
 }
 
 /** The token that opens the signalling socket for this room and identity; its dealer joins as host. */
 export async function roomToken(deps: LiveDeps, input: { identity: string; room: string; code?: string; resume?: string }, user: UserContext | null): Promise<LiveToken> {
   const found = await repo.findRoomByName(deps.db, input.room);
   const r = await reachRoom(deps, found?.id ?? '', input.code, user);
+  const now = deps.clock.now().getTime();
+  // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
+  const participant = (input.resume && deps.tokens.resumable(input.resume, r.id, input.identity, now)) || deps.ids.token();
   const token = deps.tokens.issue({
     room: r.id,
     identity: input.identity,
-    // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
-    participant: (input.resume && deps.tokens.resumable(input.resume, r.id, input.identity, deps.clock.now().getTime())) || deps.ids.token(),
+    participant,
     host: hostedRoom(user, r) !== null,
-    exp: Math.floor(deps.clock.now().getTime() / 1000) + LIVE_TOKEN_TTL_SECONDS,
+    exp: Math.floor(now / 1000) + LIVE_TOKEN_TTL_SECONDS,
   });
-  return { access_token: token, expires_in: LIVE_TOKEN_TTL_SECONDS };
+  const { TURN_URLS, TURN_SECRET, TURN_TTL_SECONDS } = deps.config;
+  const turn = TURN_SECRET && TURN_URLS.length > 0 ? [turnCredentials({ urls: TURN_URLS, secret: TURN_SECRET, ttlSeconds: TURN_TTL_SECONDS }, participant, now)] : [];
+  return { access_token: token, expires_in: LIVE_TOKEN_TTL_SECONDS, iceServers: [...deps.config.LIVE_ICE_SERVERS, ...turn] };
 }
 
 /** A visitor's rating after a call: one per visitor and room, and a few per hour over all rooms. */

@@ -74,7 +74,7 @@ export function RoomPage() {
       .then(async (token) => {
         if (cancelled) return;
         transport.publish(stream);
-        await transport.join({ token: token.access_token, iceServers: live.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
+        await transport.join({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
         if (!cancelled) dispatch({ type: 'joined' });
       })
       .catch((err: unknown) => {
