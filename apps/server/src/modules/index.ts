@@ -10,6 +10,6 @@ export async function registerModules(app: App, adapters: Adapters, opts: Pick<M
   // Authentication runs before body validation on every protected route: an anonymous caller learns
   // nothing of the schemas.
   app.addHook('onRoute', authenticateFirst);
-  const ctx: ModuleContext = { adapters, auth: await createIdentityAuth(adapters), ...opts };
+  const ctx: ModuleContext = { adapters, auth: await createIdentityAuth(adapters), dependencies: new Map(), ...opts };
   for (const module of serverModules) await module.routes?.(app, ctx);
 }

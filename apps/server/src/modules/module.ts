@@ -14,6 +14,11 @@ export interface ModuleContext {
   workerReady: () => boolean;
   /** This process's metrics, when it serves them. */
   metrics?: Metrics;
+  /**
+   * Services this process depends on but can serve without (Janus): a module registers a probe by name,
+   * and /healthz reports `degraded` while one fails.
+   */
+  dependencies: Map<string, () => Promise<boolean>>;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ServerModule } from '../module';
 /** Live rooms: scheduling, room info, tokens, ratings, sharing statistics and the signalling socket. */
 export const liveModule: ServerModule = {
   name: 'live',
-  routes: async (app, { adapters, auth }) => {
+  routes: async (app, { adapters, auth, dependencies }) => {
     const [{ getOrCreateSecret }, { liveRoutes }, { liveLimits }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { recordMeetingHeld }] = await Promise.all([
       import('../../platform/secrets'),
       import('./live.routes'),
@@ -16,7 +16,8 @@ export const liveModule: ServerModule = {
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
     const live = { ...adapters, tokens, limits: liveLimits(adapters), visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') };
     await liveRoutes(app, { auth, live });
+    const media = adapters.config.LIVE_SFU === 'janus' ? await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies) : undefined;
     // The embedded bus: one API process. Several processes need the PostgreSQL one (next issue).
-    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => recordMeetingHeld(adapters, room) });
+    await signallingRoutes(app, { tokens, bus: createInProcessBus(), clock: adapters.clock, onMeeting: (room) => recordMeetingHeld(adapters, room), media });
   },
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../app-types';
 import type { Clock } from '../../platform/clock';
 import type { LiveTokens } from './live-token';
+import type { MediaRelay } from './sfu-relay';
 import type { SignalBus } from './signal-bus';
 import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
 
@@ -23,7 +24,7 @@ export const HEARTBEAT_MS = 2000;
  */
 export async function signallingRoutes(
   app: App,
-  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void> },
+  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void>; media?: MediaRelay },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
   app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default('') }) } }, (socket, request) => {
@@ -38,6 +39,7 @@ export async function signallingRoutes(
     // Messages that arrive while joining wait for it, in order.
     const session = openSignalSession(deps.bus, check.claims, send, {
       onMeeting: deps.onMeeting,
+      media: deps.media,
       onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
       onError: (err) => request.log.warn({ err }, 'live session'),
     });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClientMessage, type ServerMessage } from '@forecourt/contracts';
 import type { LiveTokenClaims } from './live-token';
+import type { MediaRelay } from './sfu-relay';
 import type { SignalBus } from './signal-bus';
 
 /** Largest message a browser may send: an SDP offer with a few tracks is a few kilobytes. */
@@ -26,6 +27,8 @@ export interface SessionOptions {
   graceMs?: number;
   /** Where a failed leave at the end of the grace, or a failed meeting record, is reported. */
   onError?: (err: unknown) => void;
+  /** The SFU's side of the call (LIVE_SFU=janus); without it the browsers connect to each other. */
+  media?: MediaRelay;
 }
 
 /**
@@ -55,12 +58,22 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
   send({ type: 'welcome', self, participants: members, spin, resumed });
   for (const message of [...missed, ...early]) send(message);
   early = null;
+  const { media } = options;
+  if (media) {
+    // Janus not answering leaves the call without media but still signalled: the browser is told.
+    await media.open(room, self, (data) => send({ type: 'sfu', data })).catch((err: unknown) => {
+      options.onError?.(err);
+      send({ type: 'error', code: 'SFU_UNAVAILABLE' });
+    });
+  }
   if (!resumed) await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
   // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
   if (!resumed && members.length > 0) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
   let closed = false;
   const leave = async () => {
-    if (await bus.leave(room, self.id, session)) await bus.broadcast(room, { type: 'left', id: self.id });
+    if (!(await bus.leave(room, self.id, session))) return;
+    await bus.broadcast(room, { type: 'left', id: self.id });
+    await media?.close(room, self.id);
   };
 
   return {
@@ -83,6 +96,9 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
         case 'media':
           await bus.setMedia(room, self.id, message.state);
           return bus.broadcast(room, { type: 'media', from: self.id, state: message.state }, self.id);
+        case 'sfu':
+          if (!media) return send({ type: 'error', code: 'INVALID_MESSAGE' });
+          return media.receive(room, self.id, message.data);
         case 'spin':
           if (!self.host) return send({ type: 'error', code: 'FORBIDDEN' });
           await bus.setSpin(room, message.spin);
@@ -94,6 +110,7 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
       closed = true;
       if (how === 'left') return leave();
       if (!(await bus.detach(room, self.id, session))) return;
+      media?.detach(room, self.id);
       // Leaves for good unless a rejoin took this session's place meanwhile (leave() then does nothing).
       setTimeout(() => void leave().catch((err: unknown) => options.onError?.(err)), graceMs).unref();
     },

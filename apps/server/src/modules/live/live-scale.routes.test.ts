@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { LiveOptions, LiveRoom, LiveToken } from '@forecourt/contracts';
+import type { LiveOptions, LiveRoom, LiveToken, ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
@@ -60,6 +60,34 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
     expect(other.iceServers[1]!.username).not.toBe(turn.username);
     // Without the code, no token and no credentials.
     expect((await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name } })).statusCode).toBe(404);
+  });
+
+  it('reports a configured Janus that does not answer as degraded, and still serves', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'degraded', dependencies: { janus: 'down' } });
+  });
+
+  it('opens the signalling socket without Janus and says the SFU is unavailable', async () => {
+    const { access_token } = (await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name, code: room.meeting_code } })).json<LiveToken>();
+    const got: ServerMessage[] = [];
+    let seen: (() => void) | null = null;
+    const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(access_token)}`, {}, {
+      onInit: (w) =>
+        w.on('message', (data: Buffer) => {
+          got.push(JSON.parse(data.toString()) as ServerMessage);
+          seen?.();
+        }),
+    });
+    const until = (test: () => boolean) =>
+      new Promise<void>((resolve) => {
+        seen = () => test() && resolve();
+        seen();
+      });
+    await until(() => got.some((m) => m.type === 'error'));
+    expect(got.map((m) => m.type)).toEqual(['welcome', 'error']);
+    expect(got[1]).toEqual({ type: 'error', code: 'SFU_UNAVAILABLE' });
+    ws.close(1000);
   });
 
   it('tells the room page to use the SFU driver, and never shows it Janus or the secrets', async () => {

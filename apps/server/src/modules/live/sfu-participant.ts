@@ -1,0 +1,188 @@
+import type { Participant, SfuClientData, SfuFeed, SfuServerData } from '@forecourt/contracts';
+import { JANODE_EVENT, VIDEOROOM_EVENT, type Jsep, type Publisher, type VideoRoomHandle } from '../../platform/janus/janus-gateway';
+import type { JanusGateway } from '../../platform/janus/janus-gateway';
+import type { SfuRoom } from './sfu-rooms';
+
+/** Janus's simulcast substreams: 0 is the lowest of the three layers, 2 the highest. */
+const SUBSTREAM = { high: 2, low: 0 } as const;
+
+interface Subscription {
+  handle: VideoRoomHandle;
+  from: string;
+  feed: SfuFeed;
+  janusFeed: number;
+  videoMid: string | null;
+}
+
+/** Janus publishers are named `<participant>:<feed>`: how a subscriber learns whose camera or screen it receives. */
+const displayOf = (participant: string, feed: SfuFeed) => `${participant}:${feed}`;
+const parseDisplay = (display: string | undefined): { participant: string; feed: SfuFeed } | null => {
+  const m = /^([A-Za-z0-9_-]{8,40}):(camera|screen)$/.exec(display ?? '');
+  return m ? { participant: m[1]!, feed: m[2] as SfuFeed } : null;
+};
+
+/**
+ * One participant's media through Janus, driven by the server for its browser: a publisher handle for its
+ * camera (joined at once, so that it hears of the others' publications and talking), a second one while it
+ * shares its screen, and a subscriber handle for each publication of the others. The browser sees only
+ * SDP and candidates; the room's PIN, Janus's address and secrets stay here.
+ */
+export class SfuParticipant {
+  private camera: VideoRoomHandle | null = null;
+  private screen: VideoRoomHandle | null = null;
+  private readonly subs = new Map<string, Subscription>();
+  /** Publishers of the room by Janus feed id. */
+  private readonly feeds = new Map<number, { participant: string; feed: SfuFeed }>();
+  private nextSub = 1;
+  private closed = false;
+  /** Messages for a browser whose socket is away: delivered when it is back. */
+  private pending: SfuServerData[] | null = [];
+  private deliver: ((data: SfuServerData) => void) | null = null;
+  /** Layers asked for, by participant: applied to subscriptions made later too. */
+  private readonly layers = new Map<string, 'high' | 'low'>();
+
+  constructor(
+    private readonly gateway: JanusGateway,
+    private readonly room: SfuRoom,
+    private readonly self: Participant,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  /** Joins the Janus room as a publisher (no media yet) and subscribes to what is published there. */
+  async start(): Promise<void> {
+    const camera = await this.gateway.attach();
+    this.camera = camera;
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) => this.published(publishers));
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_UNPUBLISHED, ({ feed }: { feed: number }) => this.unpublished(feed));
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_LEAVING, ({ feed }: { feed: number }) => this.unpublished(feed));
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_TALKING, ({ feed, talking }: { feed: number; talking: boolean }) => {
+      const who = this.feeds.get(feed);
+      if (who && who.participant !== this.self.id) this.send({ op: 'talking', id: who.participant, talking });
+    });
+    camera.once(JANODE_EVENT.HANDLE_DETACHED, () => {
+      if (!this.closed) this.send({ op: 'failed', pc: 'camera' });
+    });
+    const joined = await camera.joinPublisher({ room: this.room.janusRoom, display: displayOf(this.self.id, 'camera'), pin: this.room.pin });
+    this.published(joined.publishers);
+  }
+
+  /** The browser's socket: messages go there from now on, those that waited first. */
+  attach(deliver: (data: SfuServerData) => void): void {
+    this.deliver = deliver;
+    const waiting = this.pending ?? [];
+    this.pending = null;
+    for (const data of waiting) deliver(data);
+  }
+
+  /** The socket is away: messages wait for its return. */
+  detach(): void {
+    this.deliver = null;
+    this.pending ??= [];
+  }
+
+  async receive(data: SfuClientData): Promise<void> {
+    if (this.closed) return;
+    switch (data.op) {
+      case 'publish':
+        return this.publish(data.feed, data.jsep);
+      case 'unpublish':
+        return this.stopScreen();
+      case 'answer': {
+        const sub = this.subs.get(data.pc);
+        if (!sub) return;
+        await sub.handle.start({ jsep: data.jsep });
+        if (sub.feed === 'camera' && this.layers.has(sub.from)) await this.applyLayer(sub);
+        return;
+      }
+      case 'candidate': {
+        const handle = data.pc === 'camera' ? this.camera : data.pc === 'screen' ? this.screen : (this.subs.get(data.pc)?.handle ?? null);
+        if (!handle) return;
+        await (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete());
+        return;
+      }
+      case 'layer':
+        this.layers.set(data.of, data.layer);
+        await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.applyLayer(s)));
+        return;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const handles = [...[...this.subs.values()].map((s) => s.handle), this.screen, this.camera].filter((h): h is VideoRoomHandle => h !== null);
+    this.subs.clear();
+    await Promise.all(handles.map((h) => h.detach().catch(() => undefined)));
+  }
+
+  private send(data: SfuServerData): void {
+    if (this.closed) return;
+    if (this.deliver) this.deliver(data);
+    else this.pending?.push(data);
+  }
+
+  private async publish(feed: SfuFeed, offer: Jsep): Promise<void> {
+    try {
+      let answer: Jsep | undefined;
+      if (feed === 'camera') {
+        answer = (await this.camera!.publish({ audio: true, video: true, jsep: offer })).jsep;
+      } else {
+        await this.stopScreen();
+        const screen = await this.gateway.attach();
+        this.screen = screen;
+        answer = (await screen.joinConfigurePublisher({ room: this.room.janusRoom, display: displayOf(this.self.id, 'screen'), pin: this.room.pin, audio: false, video: true, jsep: offer })).jsep;
+      }
+      if (!answer || answer.type !== 'answer') throw new Error('Janus gave no answer to a publication');
+      this.send({ op: 'answer', pc: feed, jsep: { type: 'answer', sdp: answer.sdp } });
+    } catch (err) {
+      this.onError(err);
+      this.send({ op: 'failed', pc: feed });
+    }
+  }
+
+  private async stopScreen(): Promise<void> {
+    const screen = this.screen;
+    this.screen = null;
+    await screen?.detach().catch(() => undefined);
+  }
+
+  private published(publishers: Publisher[]): void {
+    for (const p of publishers) {
+      const who = parseDisplay(p.display);
+      if (!who || this.feeds.has(p.feed)) continue;
+      this.feeds.set(p.feed, who);
+      if (who.participant !== this.self.id) void this.subscribe(p.feed, who).catch((err: unknown) => this.onError(err));
+    }
+  }
+
+  private unpublished(janusFeed: number): void {
+    this.feeds.delete(janusFeed);
+    for (const [pc, sub] of this.subs) {
+      if (sub.janusFeed !== janusFeed) continue;
+      this.subs.delete(pc);
+      void sub.handle.detach().catch(() => undefined);
+      this.send({ op: 'gone', pc });
+    }
+  }
+
+  private async subscribe(janusFeed: number, who: { participant: string; feed: SfuFeed }): Promise<void> {
+    const handle = await this.gateway.attach();
+    if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
+    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin });
+    if (!joined.jsep || joined.jsep.type !== 'offer') throw new Error('Janus offered no subscription');
+    const pc = `s${this.nextSub++}`;
+    const sub: Subscription = { handle, from: who.participant, feed: who.feed, janusFeed, videoMid: joined.streams?.find((s) => s.type === 'video')?.mid ?? null };
+    this.subs.set(pc, sub);
+    handle.once(JANODE_EVENT.HANDLE_DETACHED, () => {
+      if (this.subs.get(pc) !== sub) return;
+      this.subs.delete(pc);
+      this.send({ op: 'gone', pc });
+    });
+    this.send({ op: 'offer', pc, from: who.participant, feed: who.feed, jsep: { type: 'offer', sdp: joined.jsep.sdp } });
+  }
+
+  private async applyLayer(sub: Subscription): Promise<void> {
+    if (!sub.videoMid) return;
+    await sub.handle.configure({ streams: [{ mid: sub.videoMid, substream: SUBSTREAM[this.layers.get(sub.from) ?? 'high'] }] }).catch((err: unknown) => this.onError(err));
+  }
+}

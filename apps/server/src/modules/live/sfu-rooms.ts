@@ -1,0 +1,125 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { JanusGateway, VideoRoomHandle } from '../../platform/janus/janus-gateway';
+
+/** What a participant needs of a room's Janus counterpart to join it. */
+export interface SfuRoom {
+  janusRoom: number;
+  pin: string;
+}
+
+/** Marks the Janus rooms this deployment made, so that a start sweeps only its own. */
+const DESCRIPTION_PREFIX = 'forecourt:';
+/** Publishers a room takes: every participant's camera and screen. */
+const MAX_PUBLISHERS = 40;
+/**
+ * Talking events: Janus averages the audio level (0 loudest .. 127 silence) over this many packets of 20 ms
+ * and calls a participant talking below this level. Half a second reacts like the peer-to-peer driver does.
+ */
+const TALKING_PACKETS = 25;
+const TALKING_LEVEL = 45;
+
+const janusRoomOf = (roomId: string) => Number.parseInt(createHash('sha256').update(roomId).digest('hex').slice(0, 12), 16);
+
+/**
+ * The Janus VideoRoom rooms of the live rooms: made with a secret and PIN of their own when the first
+ * participant of this process joins, destroyed when the last leaves and nobody else (another API process)
+ * is in them, and swept at start when a previous run left them behind. The secret and PIN derive from a
+ * server secret and the room, so every process of a deployment computes the same ones and no browser
+ * ever needs them.
+ */
+export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onError: (err: unknown) => void) {
+  const held = new Map<number, number>();
+  /** One change at a time per room: a join never races the destroy of the last leave. */
+  const chains = new Map<number, Promise<unknown>>();
+  const derive = (kind: string, janusRoom: number) => createHmac('sha256', serverSecret).update(`${kind}:${janusRoom}`).digest('base64url').slice(0, 24);
+  const secretOf = (janusRoom: number) => derive('secret', janusRoom);
+
+  const withHandle = async <T>(use: (handle: VideoRoomHandle) => Promise<T>): Promise<T> => {
+    const handle = await gateway.attach();
+    try {
+      return await use(handle);
+    } finally {
+      await handle.detach().catch(() => undefined);
+    }
+  };
+  const serial = <T>(janusRoom: number, step: () => Promise<T>): Promise<T> => {
+    const next = (chains.get(janusRoom) ?? Promise.resolve()).then(step, step);
+    const settled = next.catch(() => undefined);
+    chains.set(janusRoom, settled);
+    void settled.then(() => {
+      if (chains.get(janusRoom) === settled) chains.delete(janusRoom);
+    });
+    return next;
+  };
+  const destroy = (handle: VideoRoomHandle, janusRoom: number) =>
+    handle.destroy({ room: janusRoom, secret: secretOf(janusRoom) }).catch((err: { _code?: number }) => {
+      // 426: no such room (already gone).
+      if (err?._code !== 426) throw err;
+    });
+
+  return {
+    /** The room's Janus room, made if this process holds none of it yet. */
+    enter(roomId: string): Promise<SfuRoom> {
+      const janusRoom = janusRoomOf(roomId);
+      return serial(janusRoom, async () => {
+        const count = held.get(janusRoom) ?? 0;
+        if (count === 0) {
+          await withHandle((h) =>
+            h
+              .create({
+                room: janusRoom,
+                description: `${DESCRIPTION_PREFIX}${roomId}`,
+                secret: secretOf(janusRoom),
+                pin: derive('pin', janusRoom),
+                admin_key: gateway.adminKey,
+                permanent: false,
+                max_publishers: MAX_PUBLISHERS,
+                videocodec: 'vp8',
+                audiocodec: 'opus',
+                talking_events: true,
+                talking_level_threshold: TALKING_LEVEL,
+                talking_packets_threshold: TALKING_PACKETS,
+                notify_joining: false,
+              })
+              .catch((err: { _code?: number }) => {
+                // 427: it exists already (another API process made it).
+                if (err?._code !== 427) throw err;
+              }),
+          );
+        }
+        held.set(janusRoom, count + 1);
+        return { janusRoom, pin: derive('pin', janusRoom) };
+      });
+    },
+    /** One participant of this process left; the last one destroys the Janus room when nobody else is in it. */
+    exit(roomId: string): Promise<void> {
+      const janusRoom = janusRoomOf(roomId);
+      return serial(janusRoom, async () => {
+        const count = (held.get(janusRoom) ?? 1) - 1;
+        if (count > 0) return void held.set(janusRoom, count);
+        held.delete(janusRoom);
+        await withHandle(async (h) => {
+          const { participants } = await h.listParticipants({ room: janusRoom, secret: secretOf(janusRoom) });
+          if (participants.length === 0) await destroy(h, janusRoom);
+        });
+      });
+    },
+    /** Destroys the empty rooms of this deployment left in Janus by an earlier run. */
+    async sweep(): Promise<number> {
+      return withHandle(async (h) => {
+        const { list } = await h.list({ admin_key: gateway.adminKey });
+        let swept = 0;
+        for (const r of list) {
+          if (!r.description?.startsWith(DESCRIPTION_PREFIX) || r.num_participants > 0 || held.has(r.room)) continue;
+          await serial(r.room, () => destroy(h, r.room)).then(
+            () => swept++,
+            (err: unknown) => onError(err),
+          );
+        }
+        return swept;
+      });
+    },
+  };
+}
+
+export type SfuRooms = ReturnType<typeof createSfuRooms>;
