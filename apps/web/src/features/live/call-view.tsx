@@ -86,6 +86,8 @@ export function CallView({ room, transport, media, selfName, emailSender, onHang
   };
   const others = snap.participants;
   const main = others.find((p) => p.id === pinned) ?? others.find((p) => p.id === dominant) ?? others[0] ?? null;
+  const mainId = main?.id ?? null;
+  useEffect(() => transport.showLarge?.(mainId), [transport, mainId]);
   const playerRef = room.vehicle?.playerRef ?? null;
   const host = snap.self?.host ?? false;
   const spinShown = snap.spin !== null && playerRef !== null;

@@ -19,8 +19,9 @@ import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
 import { RoomPreview } from './room-preview';
 import { ChangeBrowser, RoomInfoError } from './room-screens';
-import type { TransportEvent } from './transport/media-transport';
+import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
+import { SfuTransport } from './transport/sfu-transport';
 
 /**
  * A token to rejoin with after the signalling socket dropped. A refusal of the room itself (a 4xx: the
@@ -48,7 +49,9 @@ export function RoomPage() {
   const options = useQuery({ queryKey: ['live', 'options', idLiveVideo, code], queryFn: () => fetchLiveOptions(idLiveVideo, code), enabled: info.isSuccess, staleTime: Infinity });
   const { options: userOptions } = useUserOptions();
   const media = useLocalMedia(needsMedia(state) && options.isSuccess, options.data?.media ?? null);
-  const transport = useMemo(() => new P2pTransport(), []);
+  // The driver the room options name: the page and its hooks are the same for both.
+  const driver = options.data?.driver ?? 'p2p';
+  const transport = useMemo<MediaTransport>(() => (driver === 'sfu' ? new SfuTransport() : new P2pTransport()), [driver]);
 
   useEffect(() => {
     if (info.isSuccess) dispatch({ type: 'loaded', room: info.data, browserSupported: !needsOtherBrowser(navigator.userAgent) });

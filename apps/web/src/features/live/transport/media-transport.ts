@@ -33,8 +33,8 @@ export interface JoinOptions {
 }
 
 /**
- * The media transport of a call: one small interface, a peer-to-peer driver now (p2p-transport.ts) and an
- * SFU driver later. The room page and its hooks know nothing else of WebRTC.
+ * The media transport of a call: one small interface, a peer-to-peer driver (p2p-transport.ts) and an SFU
+ * driver (sfu-transport.ts), chosen by the room options. The room page and its hooks know nothing else of WebRTC.
  */
 export interface MediaTransport {
   join(options: JoinOptions): Promise<void>;
@@ -48,6 +48,11 @@ export interface MediaTransport {
   setSpin(spin: SpinState): void;
   /** Audio level (0..1) of each remote participant, for the dominant speaker. */
   audioLevels(): Promise<Map<string, number>>;
+  /**
+   * The participant shown in the main video (null: none). A driver that can (the SFU's simulcast) sends it a
+   * high layer and everyone else, shown small or not at all, a low one; peer-to-peer ignores it.
+   */
+  showLarge?(id: string | null): void;
   leave(): void;
   subscribe(listener: () => void): () => void;
   snapshot(): CallSnapshot;

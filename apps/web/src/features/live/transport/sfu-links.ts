@@ -1,0 +1,115 @@
+import type { IceServer, SfuClientData, SfuFeed } from '@forecourt/contracts';
+
+/**
+ * The three VP8 simulcast layers a camera is published with (rid h/m/l): the SFU forwards to each subscriber
+ * the one its tile calls for. Bitrates are caps; the browser drops layers itself when its uplink is short.
+ */
+export const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
+  { rid: 'h', maxBitrate: 700_000 },
+  { rid: 'm', maxBitrate: 250_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 90_000, scaleResolutionDownBy: 4 },
+];
+
+type Send = (data: SfuClientData) => void;
+
+const trickle = (pc: RTCPeerConnection, name: string, send: Send) => {
+  pc.onicecandidate = (e) => send({ op: 'candidate', pc: name, candidate: e.candidate ? e.candidate.toJSON() as { candidate: string } : null });
+};
+
+/** Whether a video track is a screen (getDisplayMedia) rather than a camera. */
+export const isScreenTrack = (track: MediaStreamTrack | null): boolean => track !== null && (track.getSettings() as { displaySurface?: string }).displaySurface !== undefined;
+
+/**
+ * One publication to the SFU (the camera with the microphone, or the screen): a send-only connection whose
+ * offer goes to the server, answered by Janus.
+ */
+export class Publication {
+  readonly pc: RTCPeerConnection;
+  private readonly senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
+
+  constructor(
+    readonly feed: SfuFeed,
+    iceServers: IceServer[],
+    tracks: { audio?: MediaStreamTrack | null; video: MediaStreamTrack | null },
+    maxAudioBitrate: number | undefined,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    if (feed === 'camera') {
+      const audio = this.pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendonly' });
+      this.senders.audio = audio.sender;
+      if (maxAudioBitrate) {
+        const params = audio.sender.getParameters();
+        if (params.encodings?.[0]) {
+          params.encodings[0].maxBitrate = maxAudioBitrate;
+          void audio.sender.setParameters(params).catch(() => undefined);
+        }
+      }
+    }
+    const video = this.pc.addTransceiver(tracks.video ?? 'video', {
+      direction: 'sendonly',
+      // The screen goes as one layer: text must stay sharp, and every subscriber shows it large.
+      sendEncodings: feed === 'camera' ? SIMULCAST_ENCODINGS.map((e) => ({ ...e })) : [{ maxBitrate: 1_500_000 }],
+    });
+    // VP8 is the room's codec: Janus answers with it alone.
+    this.senders.video = video.sender;
+  }
+
+  /** Makes the offer and sends it with the local candidates as they come. */
+  async offer(send: Send): Promise<void> {
+    trickle(this.pc, this.feed, send);
+    const offer = await this.pc.createOffer();
+    await this.pc.setLocalDescription(offer);
+    send({ op: 'publish', feed: this.feed, jsep: { type: 'offer', sdp: offer.sdp ?? '' } });
+  }
+
+  async answered(sdp: string): Promise<void> {
+    if (this.pc.signalingState === 'have-local-offer') await this.pc.setRemoteDescription({ type: 'answer', sdp });
+  }
+
+  async replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    await this.senders[kind]?.replaceTrack(track);
+  }
+
+  close(): void {
+    this.pc.onicecandidate = null;
+    this.pc.close();
+  }
+}
+
+/** One subscription: another participant's camera or screen, offered by Janus through the server. */
+export class Subscription {
+  readonly pc: RTCPeerConnection;
+  readonly tracks: MediaStreamTrack[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly from: string,
+    readonly feed: SfuFeed,
+    iceServers: IceServer[],
+    onTrack: () => void,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    this.pc.ontrack = (e) => {
+      if (!this.tracks.includes(e.track)) this.tracks.push(e.track);
+      onTrack();
+    };
+  }
+
+  async answer(sdp: string, send: Send): Promise<void> {
+    trickle(this.pc, this.name, send);
+    await this.pc.setRemoteDescription({ type: 'offer', sdp });
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription(answer);
+    send({ op: 'answer', pc: this.name, jsep: { type: 'answer', sdp: answer.sdp ?? '' } });
+  }
+
+  track(kind: 'audio' | 'video'): MediaStreamTrack | null {
+    return this.tracks.find((t) => t.kind === kind && t.readyState === 'live') ?? null;
+  }
+
+  close(): void {
+    this.pc.onicecandidate = null;
+    this.pc.ontrack = null;
+    this.pc.close();
+  }
+}

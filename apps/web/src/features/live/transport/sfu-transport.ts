@@ -1,0 +1,381 @@
+import { LIVE_CLOSE, type MediaState, type Participant, type SfuClientData, type SfuLayer, type SfuServerData, type ServerMessage, type SpinState } from '@forecourt/contracts';
+import type { CallSnapshot, JoinOptions, MediaTransport, RemoteParticipant, TransportEvent } from './media-transport';
+import { reconnect, type AttemptResult } from './reconnect';
+import { isScreenTrack, Publication, Subscription } from './sfu-links';
+import { SignallingClient } from './signalling-client';
+
+/** How long the welcome, then the SFU's answer to the camera, may take. */
+const WELCOME_TIMEOUT_MS = 10_000;
+const PUBLISH_TIMEOUT_MS = 15_000;
+/** Closes a socket that did not get its welcome in time, without leaving. */
+const RETRY_CLOSE = 4000;
+
+interface Member extends Participant {
+  media: MediaState | null;
+}
+
+/**
+ * The SFU driver (LIVE_SFU=janus): the camera and microphone are published once, in three simulcast layers,
+ * the screen as a second publication while shared, and every other participant's publications are
+ * subscribed to, each connection negotiated with Janus through the server's signalling socket. The layer
+ * of each subscription follows the tile it is shown in (showLarge); the dominant speaker comes from Janus's
+ * talking events.
+ */
+export class SfuTransport implements MediaTransport {
+  private state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: TransportEvent) => void>();
+  private readonly members = new Map<string, Member>();
+  private readonly subs = new Map<string, Subscription>();
+  private readonly talking = new Map<string, boolean>();
+  /** The stream shown for each participant, kept while its tracks are the same (a new one restarts the <video>). */
+  private readonly streams = new Map<string, { key: string; stream: MediaStream }>();
+  private readonly layers = new Map<string, SfuLayer>();
+  private large: string | null = null;
+  private camera: Publication | null = null;
+  private screen: Publication | null = null;
+  private screenTrack: MediaStreamTrack | null = null;
+  private readonly outgoing: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
+  private mediaState: MediaState | null = null;
+  private options: JoinOptions | null = null;
+  private signalling: SignallingClient | null = null;
+  private token: string | null = null;
+  private welcomed: ((ok: boolean) => void) | null = null;
+  private cameraAnswered: ((ok: boolean) => void) | null = null;
+  private reconnecting = false;
+  private left = false;
+  private inbox: Promise<void> = Promise.resolve();
+
+  async join(options: JoinOptions): Promise<void> {
+    this.options = options;
+    this.left = false;
+    this.set({ connection: 'connecting' });
+    try {
+      await this.connect(options.token);
+      // Joined once the SFU took the camera: a Janus that does not answer fails the join, as a failed call does.
+      const published = new Promise<boolean>((resolve) => {
+        this.cameraAnswered = resolve;
+        window.setTimeout(() => resolve(false), PUBLISH_TIMEOUT_MS);
+      });
+      await this.startCamera();
+      const ok = await published;
+      this.cameraAnswered = null;
+      if (!ok) throw new Error('the SFU did not take the camera');
+    } catch (err) {
+      this.leave();
+      this.set({ connection: 'failed' });
+      throw err;
+    }
+  }
+
+  publish(stream: MediaStream): void {
+    this.outgoing.audio = stream.getAudioTracks()[0] ?? null;
+    this.outgoing.video = stream.getVideoTracks()[0] ?? null;
+  }
+
+  async replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
+    if (kind === 'video' && isScreenTrack(track)) return this.startScreen(track!);
+    if (kind === 'video') this.stopScreen();
+    this.outgoing[kind] = track;
+    await this.camera?.replaceTrack(kind, track);
+  }
+
+  unpublish(): void {
+    this.stopScreen();
+    this.outgoing.audio = null;
+    this.outgoing.video = null;
+    void this.camera?.replaceTrack('audio', null);
+    void this.camera?.replaceTrack('video', null);
+  }
+
+  setMediaState(state: MediaState): void {
+    this.mediaState = state;
+    this.signalling?.send({ type: 'media', state });
+  }
+
+  setSpin(spin: SpinState): void {
+    this.set({ spin });
+    this.signalling?.send({ type: 'spin', spin });
+  }
+
+  /** Janus's talking events as levels: 1 for a participant talking, 0 for one who stopped. */
+  async audioLevels(): Promise<Map<string, number>> {
+    const levels = new Map<string, number>();
+    for (const [id, talking] of this.talking) if (this.members.has(id)) levels.set(id, talking ? 1 : 0);
+    return levels;
+  }
+
+  /** The participant shown in the main video gets the high layer of its camera, the others the low one. */
+  showLarge(id: string | null): void {
+    this.large = id;
+    this.sendLayers();
+  }
+
+  leave(): void {
+    this.left = true;
+    const signalling = this.signalling;
+    this.signalling = null;
+    signalling?.close();
+    this.welcomed?.(false);
+    this.cameraAnswered?.(false);
+    this.closeMedia();
+    this.members.clear();
+    this.talking.clear();
+    this.token = null;
+    this.set({ connection: 'closed', self: null, participants: [] });
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): CallSnapshot {
+    return this.state;
+  }
+
+  on(listener: (event: TransportEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private set(patch: Partial<CallSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private emit(event: TransportEvent): void {
+    for (const l of this.eventListeners) l(event);
+  }
+
+  private sfu(data: SfuClientData): void {
+    this.signalling?.send({ type: 'sfu', data });
+  }
+
+  /** Each participant's stream: the camera's sound, and its screen while shared, else its camera. */
+  private publishMembers(): void {
+    const participants: RemoteParticipant[] = [...this.members.values()].map((m) => {
+      const mine = [...this.subs.values()].filter((s) => s.from === m.id);
+      const camera = mine.find((s) => s.feed === 'camera');
+      const screen = mine.find((s) => s.feed === 'screen');
+      const tracks = [camera?.track('audio'), screen?.track('video') ?? camera?.track('video')].filter((t): t is MediaStreamTrack => !!t);
+      const key = tracks.map((t) => t.id).join(',');
+      let held = this.streams.get(m.id);
+      if (!held || held.key !== key) this.streams.set(m.id, (held = { key, stream: new MediaStream(tracks) }));
+      return { ...m, stream: tracks.length > 0 ? held.stream : null };
+    });
+    this.set({ participants });
+  }
+
+  private sendLayers(): void {
+    if (this.state.connection !== 'connected') return;
+    for (const id of this.members.keys()) {
+      const layer: SfuLayer = id === this.large ? 'high' : 'low';
+      if (this.layers.get(id) === layer) continue;
+      this.layers.set(id, layer);
+      this.sfu({ op: 'layer', of: id, layer });
+    }
+  }
+
+  private async startCamera(): Promise<void> {
+    this.camera?.close();
+    const camera = new Publication('camera', this.options?.iceServers ?? [], this.outgoing, this.options?.media.maxAudioBitrate);
+    this.camera = camera;
+    await camera.offer((d) => this.sfu(d));
+  }
+
+  private async startScreen(track: MediaStreamTrack): Promise<void> {
+    this.stopScreen();
+    this.screenTrack = track;
+    const screen = new Publication('screen', this.options?.iceServers ?? [], { video: track }, undefined);
+    this.screen = screen;
+    await screen.offer((d) => this.sfu(d));
+  }
+
+  private stopScreen(): void {
+    if (!this.screen) return;
+    this.screen.close();
+    this.screen = null;
+    this.screenTrack = null;
+    this.sfu({ op: 'unpublish', feed: 'screen' });
+  }
+
+  private closeMedia(): void {
+    this.camera?.close();
+    this.camera = null;
+    this.screen?.close();
+    this.screen = null;
+    for (const sub of this.subs.values()) sub.close();
+    this.subs.clear();
+    this.streams.clear();
+    this.layers.clear();
+  }
+
+  private async connect(token: string): Promise<void> {
+    const signalling = new SignallingClient(
+      (m) => {
+        if (this.signalling === signalling) this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
+      },
+      (code) => this.lost(signalling, code),
+    );
+    this.signalling = signalling;
+    const welcome = new Promise<boolean>((resolve) => {
+      this.welcomed = resolve;
+      window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
+    });
+    await signalling.open(token);
+    if (!(await welcome)) {
+      signalling.close(this.state.self ? RETRY_CLOSE : 1000);
+      throw new Error('no welcome from the signalling server');
+    }
+    this.token = token;
+  }
+
+  private lost(signalling: SignallingClient, code: number): void {
+    if (this.signalling !== signalling) return;
+    this.welcomed?.(false);
+    if (this.reconnecting || this.left || !this.state.self) return;
+    if (code === LIVE_CLOSE.REPLACED) return this.end();
+    this.set({ connection: 'reconnecting' });
+    void this.rejoin();
+  }
+
+  private async rejoin(): Promise<void> {
+    this.reconnecting = true;
+    const renew = this.options?.renewToken;
+    const result = await reconnect(
+      async (): Promise<AttemptResult> => {
+        let token: string | null;
+        try {
+          token = renew ? await renew(this.token ?? '') : null;
+        } catch {
+          return 'retry';
+        }
+        if (token === null) return 'fatal';
+        if (this.left) return 'retry';
+        try {
+          await this.connect(token);
+          return 'connected';
+        } catch {
+          return 'retry';
+        }
+      },
+      { sleep: (ms) => new Promise((r) => window.setTimeout(r, ms)), now: () => Date.now(), cancelled: () => this.left },
+    );
+    this.reconnecting = false;
+    if (result === 'fatal' || result === 'gaveUp') this.end();
+  }
+
+  private end(): void {
+    if (this.left) return;
+    this.leave();
+    this.emit({ type: 'disconnected' });
+  }
+
+  private async handle(message: ServerMessage): Promise<void> {
+    switch (message.type) {
+      case 'welcome': {
+        const rejoin = this.state.self !== null;
+        const spin = rejoin && message.self.host ? this.state.spin : message.spin;
+        const before = new Map(this.members);
+        this.members.clear();
+        for (const p of message.participants) this.members.set(p.id, { id: p.id, identity: p.identity, host: p.host, media: p.media });
+        this.set({ self: message.self, spin, connection: 'connected' });
+        if (rejoin) {
+          for (const [id, m] of before) if (!this.members.has(id)) this.emit({ type: 'participantLeft', participant: m });
+          for (const [id, m] of this.members) if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
+          // A server that forgot this participant forgot its Janus connections too: publish afresh.
+          if (!message.resumed) {
+            const sharing = this.screenTrack;
+            this.closeMedia();
+            await this.startCamera();
+            if (sharing) await this.startScreen(sharing);
+          }
+        }
+        if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+        if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
+        this.publishMembers();
+        this.sendLayers();
+        this.welcomed?.(true);
+        return;
+      }
+      case 'joined':
+        if (this.members.has(message.participant.id)) return;
+        this.members.set(message.participant.id, { ...message.participant, media: null });
+        this.publishMembers();
+        this.sendLayers();
+        this.emit({ type: 'participantJoined', participant: message.participant });
+        return;
+      case 'left': {
+        const m = this.members.get(message.id);
+        if (!m) return;
+        this.members.delete(message.id);
+        this.talking.delete(message.id);
+        this.layers.delete(message.id);
+        this.streams.delete(message.id);
+        for (const [name, sub] of this.subs) {
+          if (sub.from !== message.id) continue;
+          sub.close();
+          this.subs.delete(name);
+        }
+        this.publishMembers();
+        this.emit({ type: 'participantLeft', participant: m });
+        return;
+      }
+      case 'media': {
+        const m = this.members.get(message.from);
+        if (!m) return;
+        m.media = message.state;
+        this.publishMembers();
+        return;
+      }
+      case 'spin':
+        this.set({ spin: message.spin });
+        return;
+      case 'sfu':
+        return this.onSfu(message.data);
+      case 'error':
+        if (message.code === 'SFU_UNAVAILABLE') this.cameraAnswered?.(false);
+        return;
+      case 'signal':
+        return;
+    }
+  }
+
+  private async onSfu(data: SfuServerData): Promise<void> {
+    switch (data.op) {
+      case 'answer': {
+        const publication = data.pc === 'camera' ? this.camera : this.screen;
+        await publication?.answered(data.jsep.sdp);
+        if (data.pc === 'camera') this.cameraAnswered?.(true);
+        return;
+      }
+      case 'offer': {
+        this.subs.get(data.pc)?.close();
+        const sub = new Subscription(data.pc, data.from, data.feed, this.options?.iceServers ?? [], () => this.publishMembers());
+        this.subs.set(data.pc, sub);
+        await sub.answer(data.jsep.sdp, (d) => this.sfu(d));
+        return;
+      }
+      case 'gone': {
+        const sub = this.subs.get(data.pc);
+        if (!sub) return;
+        sub.close();
+        this.subs.delete(data.pc);
+        this.publishMembers();
+        return;
+      }
+      case 'talking':
+        this.talking.set(data.id, data.talking);
+        return;
+      case 'failed':
+        if (data.pc === 'camera') {
+          if (this.cameraAnswered) this.cameraAnswered(false);
+          else this.emit({ type: 'connectionFailed' });
+        } else if (data.pc === 'screen') {
+          this.stopScreen();
+        }
+        return;
+    }
+  }
+}
