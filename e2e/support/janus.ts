@@ -38,7 +38,7 @@ export function writeJanusConfig(dir: string, iface: string, port = 8188): Janus
 	events_folder = "${dir}/events"
 	loggers_folder = "${dir}/loggers"
 	log_to_stdout = true
-	debug_level = 3
+	debug_level = ${process.env.E2E_JANUS_DEBUG ?? 3}
 	api_secret = "${apiSecret}"
 	session_timeout = 60
 	server_name = "forecourt-e2e"
@@ -102,6 +102,11 @@ export const turnserverArgs = (ip: string, secret: string, dir: string): string[
   '--no-dtls',
   '--fingerprint',
   '--no-multicast-peers',
+  // The namespace's addresses are the only peers; nothing of the machine's own coturn database is read.
+  `--allowed-peer-ip=${ip.split('.').slice(0, 3).join('.')}.0-${ip.split('.').slice(0, 3).join('.')}.255`,
+  '--no-dynamic-ip-list',
+  '--no-dynamic-realms',
+  ...(process.env.E2E_TURN_VERBOSE ? ['--verbose'] : []),
   `--pidfile=${dir}/turnserver.pid`,
   '--log-file=stdout',
   '--simple-log',

@@ -1,0 +1,285 @@
+/// <reference lib="dom" />
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { apiHeaders } from '../support/api';
+import { CHROMIUM_ARGS } from '../support/env';
+import { janusInstalled, turnserverArgs, writeJanusConfig } from '../support/janus';
+import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
+import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PORT = 18081;
+const BASE = `http://127.0.0.1:${PORT}`;
+/** The namespace's veth ends (support/netns.ts): Janus binds ICE to fcA, coturn listens on fcB's address. */
+const JANUS_IFACE = 'fcA';
+const TURN_IP = '10.77.0.2';
+const TURN_SECRET = `turn-${Math.random().toString(36).slice(2)}-secret`;
+
+// The live rooms through Janus (LIVE_SFU=janus) with coturn, each started by this spec inside a network
+// namespace of its own with its own server: the same room page as peer-to-peer, another driver.
+let ns: NetNamespace;
+let browser: Browser;
+let dir: string;
+const logs: { name: string; child: ChildProcess; out: string[] }[] = [];
+
+/** Keeps the last lines a program wrote (shown when a test fails) and drains its pipes so it never blocks. */
+function track(name: string, child: ChildProcess): ChildProcess {
+  const out: string[] = [];
+  const keep = (chunk: Buffer) => {
+    out.push(chunk.toString());
+    if (out.length > 5000) out.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  logs.push({ name, child, out });
+  return child;
+}
+
+/** Runs a probe inside the namespace until it succeeds (this process cannot reach the namespace's loopback). */
+async function waitInside(what: string, script: string): Promise<void> {
+  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<600;i++){try{if(await (${script})())return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`]);
+  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
+  if (code !== 0) throw new Error(`${what} did not start:\n${logs.map((l) => `--- ${l.name}\n${l.out.join('').slice(-3000)}`).join('\n')}`);
+}
+
+const tcpOpen = (port: number) =>
+  `()=>new Promise(r=>{const s=require('net').connect(${port},'127.0.0.1',()=>{s.end();r(true)});s.on('error',()=>r(false))})`;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  if (!NetNamespace.available()) throw new Error('The live SFU e2e needs root and iproute2 to make its network namespace');
+  if (!janusInstalled() || !fs.existsSync('/usr/bin/turnserver')) throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
+  ns = new NetNamespace();
+  // Janus sends from sockets tied to its veth end: its packets to the other end's address (coturn's relay)
+  // come back in over the veth with a source address of this namespace, which Linux drops unless told to
+  // accept them. A setting of this namespace only.
+  ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', 'net.ipv4.conf.fcA.accept_local=1', 'net.ipv4.conf.fcB.accept_local=1']);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-sfu-'));
+  // A voice-like sound as every browser's microphone: Janus's talking events need sound, not the fake
+  // device's short beeps, and Chromium's noise suppression removes a steady tone (two tones, wavering, pass).
+  const tone = path.join(dir, 'voice.wav');
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=700:sample_rate=48000:duration=6'],
+    ...['-filter_complex', '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2', '-ac', '1', '-c:a', 'pcm_s16le', tone],
+  ]);
+  const janus = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE);
+  track('janus', ns.spawn('janus', ['-F', janus.dir, '-C', path.join(janus.dir, 'janus.jcfg')]));
+  track('turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, TURN_SECRET, dir)));
+  await waitInside('Janus', tcpOpen(janus.port));
+  const dataDir = path.join(dir, 'data');
+  track(
+    'server',
+    ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        PUBLIC_URL: BASE,
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'true',
+        LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '1048576',
+        SMTP_URL: '',
+        LIVE_SFU: 'janus',
+        JANUS_URL: janus.url,
+        JANUS_API_SECRET: janus.apiSecret,
+        JANUS_ADMIN_KEY: janus.adminKey,
+        TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`,
+        TURN_SECRET,
+      },
+    }),
+  );
+  // Healthy only with Janus answering: 'degraded' would mean the server cannot reach it.
+  await waitInside('The live server', `async()=>{const r=await fetch('${BASE}/healthz');return r.ok&&(await r.json()).status==='ok'}`);
+  browser = await chromium.launch({
+    executablePath: ns.chromiumLauncher(),
+    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${tone}`],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await ns?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test.afterEach(async () => {
+  const info = test.info();
+  if (info.status !== info.expectedStatus) for (const l of logs) console.log(`--- ${l.name}\n${l.out.join('').slice(-(Number(process.env.E2E_LOG_TAIL) || 4000))}`);
+});
+
+/** A context whose pages record their peer connections; `relay` forces them onto TURN, as a firewall that lets nothing else through would. */
+async function callContext(relay = false): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((relayOnly) => {
+    localStorage.setItem('forecourt.language', 'en');
+    const Original = window.RTCPeerConnection;
+    const pcs: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(relayOnly ? { ...config, iceTransportPolicy: 'relay' } : config);
+        pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  }, relay);
+  return context;
+}
+
+/** Remote video streams this page decodes: inbound video with frames, one per subscription. */
+const decodingStreams = (page: Page) =>
+  page.evaluate(async () => {
+    let n = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) n++;
+      });
+    }
+    return n;
+  });
+
+/** Width of the frames received for the main video's track right now (getStats of its subscription). */
+const mainFrameWidth = (page: Page) =>
+  page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="main-video"]');
+    const track = (video?.srcObject as MediaStream | null)?.getVideoTracks()[0];
+    if (!track) return 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      const receiver = pc.getReceivers().find((r) => r.track === track);
+      if (!receiver) continue;
+      let width = 0;
+      (await receiver.getStats()).forEach((s: { type: string; frameWidth?: number }) => {
+        if (s.type === 'inbound-rtp') width = s.frameWidth ?? 0;
+      });
+      return width;
+    }
+    return 0;
+  });
+
+/** Candidate types of the pairs this page's connections use (host, srflx, relay). */
+const localCandidateTypes = (page: Page) =>
+  page.evaluate(async () => {
+    const types: string[] = [];
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = await pc.getStats();
+      const byId = new Map<string, { type: string; candidateType?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
+      stats.forEach((s: { id: string; type: string }) => byId.set(s.id, s as never));
+      for (const s of byId.values()) {
+        if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
+        const local = byId.get(byId.get(s.selectedCandidatePairId)?.localCandidateId ?? '');
+        if (local?.candidateType) types.push(local.candidateType);
+      }
+    }
+    return types;
+  });
+
+const mainLabel = (page: Page) => page.getByTestId('main-video').getAttribute('aria-label');
+
+/** Opens the room's link and joins, the microphone muted first when asked. */
+async function join(page: Page, link: string, { muted }: { muted: boolean }) {
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await acceptCookies(page);
+  const joinButton = page.getByRole('button', { name: 'Join the meeting' });
+  await expect(joinButton).toBeEnabled({ timeout: 30_000 });
+  if (muted) {
+    await page.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  }
+  await joinButton.click();
+  await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('three participants through Janus: each receives the other two, the main video gets the high simulcast layer, the dominant speaker follows the open microphone, and a relay-only visitor connects through TURN', async () => {
+  test.setTimeout(240_000);
+  const dealerContext = await callContext();
+  const salesContext = await callContext();
+  const guestContext = await callContext(true);
+  try {
+    const dealer = await dealerContext.newPage();
+    await signIn(dealer, DEMO_EMAILS.manager);
+    // The room, made through the API as the room list's dialog does (its screens are live.spec.ts's).
+    const headers = await apiHeaders(dealer);
+    const room = await dealer.evaluate(async (h) => {
+      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
+      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+      const res = await fetch('/api/videos/live/rooms', {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_name: 'Showroom SFU', user_id: me.id, appointment_date: `${tomorrow} 10:00:00`, owner_id: 'own-demo-paris' }),
+      });
+      return (await res.json()) as { link: string };
+    }, headers);
+    expect(room.link).toContain('/videos/live/rooms/');
+
+    // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN only.
+    const sales = await salesContext.newPage();
+    await signIn(sales, DEMO_EMAILS.sales);
+    const guest = await guestContext.newPage();
+    await join(dealer, room.link, { muted: false });
+    await join(sales, room.link, { muted: true });
+    await join(guest, room.link, { muted: true });
+
+    // Everyone receives the other two (one subscription each, decoding), and sees them in the panel.
+    for (const page of [dealer, sales, guest]) {
+      await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2);
+      await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    }
+    // Only through the relay for the visitor; Janus's own candidates on the veth for the others.
+    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay']);
+    expect(await localCandidateTypes(dealer)).not.toContain('relay');
+
+    // Dominant speaker: Janus hears the dealer alone.
+    await expect.poll(() => mainLabel(guest), { timeout: 20_000 }).toBe('Video of Camille Martin');
+    await expect.poll(() => mainLabel(sales), { timeout: 20_000 }).toBe('Video of Camille Martin');
+    // The dealer mutes, the salesman speaks: the visitor's main video follows (the dealer joined first, so this is not the default).
+    await dealer.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await sales.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await expect.poll(() => mainLabel(guest), { timeout: 20_000 }).toBe('Video of Lucas Bernard');
+
+    // Simulcast: the salesman's main video (the dealer, pinned) comes in the high layer; pinning the visitor
+    // puts the dealer in no tile, and the frames of the dealer's camera drop to a low layer.
+    const panel = sales.getByTestId('participants-panel');
+    await panel.getByRole('button', { name: 'Pin Camille Martin to the main video' }).click();
+    await expect.poll(() => mainLabel(sales)).toBe('Video of Camille Martin');
+    await expect.poll(() => mainFrameWidth(sales), { timeout: 30_000 }).toBeGreaterThan(160);
+    const dealerTrack = await sales.evaluate(() => (document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')!.srcObject as MediaStream).getVideoTracks()[0]!.id);
+    const high = await mainFrameWidth(sales);
+    await panel.getByRole('button', { name: 'Pin Guest to the main video' }).click();
+    await expect.poll(() => mainLabel(sales)).toBe('Video of Guest');
+    const dealerWidth = () =>
+      sales.evaluate(async (id) => {
+        for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+          const receiver = pc.getReceivers().find((r) => r.track?.id === id);
+          if (!receiver) continue;
+          let width = 0;
+          (await receiver.getStats()).forEach((s: { type: string; frameWidth?: number }) => {
+            if (s.type === 'inbound-rtp') width = s.frameWidth ?? 0;
+          });
+          return width;
+        }
+        return -1;
+      }, dealerTrack);
+    await expect.poll(dealerWidth, { timeout: 30_000 }).toBeLessThan(high);
+    await expect.poll(dealerWidth).toBeGreaterThan(0);
+    const low = await dealerWidth();
+    // Back in the main video, the dealer's camera comes in a higher layer again.
+    await panel.getByRole('button', { name: 'Pin Camille Martin to the main video' }).click();
+    await expect.poll(dealerWidth, { timeout: 30_000 }).toBeGreaterThan(low);
+
+    // The visitor leaves: the others' panels lose them.
+    await guest.getByRole('button', { name: 'Hang up' }).click();
+    await expect(dealer.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(1);
+  } finally {
+    await guestContext.close();
+    await salesContext.close();
+    await dealerContext.close();
+  }
+});
