@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createSfuRooms } from './sfu-rooms';
+import { FakeJanus } from './sfu.fixtures';
+
+describe('createSfuRooms', () => {
+  it('makes the Janus room once with its own secret and PIN and talking events, and destroys it after the last leaves', async () => {
+    const janus = new FakeJanus();
+    const rooms = createSfuRooms(janus, 'server-secret', () => undefined);
+    const [a, b] = await Promise.all([rooms.enter('room-1'), rooms.enter('room-1')]);
+    expect(a).toEqual(b);
+    expect(a.pin).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const created = janus.callsOf('create') as Record<string, unknown>[];
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ room: a.janusRoom, description: 'forecourt:room-1', pin: a.pin, admin_key: 'admin-key', videocodec: 'vp8', talking_events: true, permanent: false });
+    expect(created[0]!.secret).not.toBe(a.pin);
+    // Another server secret, other credentials; another room, another Janus room.
+    expect((await createSfuRooms(new FakeJanus(), 'other-secret', () => undefined).enter('room-1')).pin).not.toBe(a.pin);
+    expect((await rooms.enter('room-2')).janusRoom).not.toBe(a.janusRoom);
+    await rooms.exit('room-1');
+    expect(janus.callsOf('destroy')).toEqual([]);
+    await rooms.exit('room-1');
+    expect(janus.callsOf('destroy')).toEqual([{ room: a.janusRoom, secret: created[0]!.secret }]);
+    expect(janus.handles.every((h) => h.detached)).toBe(true);
+  });
+
+  it('keeps a room another process still has participants in, and accepts one another process made', async () => {
+    const janus = new FakeJanus();
+    const rooms = createSfuRooms(janus, 'server-secret', () => undefined);
+    janus.failures.set('create', Object.assign(new Error('exists'), { _code: 427 }));
+    const r = await rooms.enter('room-1');
+    janus.rooms.set(r.janusRoom, [5]);
+    await rooms.exit('room-1');
+    expect(janus.callsOf('destroy')).toEqual([]);
+    janus.failures.set('create', Object.assign(new Error('Janus is broken'), { _code: 500 }));
+    await expect(rooms.enter('room-3')).rejects.toThrow('Janus is broken');
+  });
+
+  it('sweeps only the empty rooms this deployment left behind', async () => {
+    const janus = new FakeJanus();
+    janus.listed = [
+      { room: 1, description: 'forecourt:old-room', num_participants: 0 },
+      { room: 2, description: 'forecourt:busy-room', num_participants: 2 },
+      { room: 3, description: 'someone else', num_participants: 0 },
+    ];
+    expect(await createSfuRooms(janus, 'server-secret', () => undefined).sweep()).toBe(1);
+    expect((janus.callsOf('destroy') as { room: number }[]).map((d) => d.room)).toEqual([1]);
+  });
+});

@@ -1,0 +1,102 @@
+import { EventEmitter } from 'node:events';
+import type { JanusGateway, Jsep, VideoRoomHandle } from '../../platform/janus/janus-gateway';
+
+/** A VideoRoom handle that records the requests made of it and answers as Janus would, for the SFU's unit tests. */
+export class FakeHandle extends EventEmitter {
+  readonly calls: { method: string; params: unknown }[] = [];
+  detached = false;
+  constructor(
+    private readonly janus: FakeJanus,
+    readonly id: number,
+  ) {
+    super();
+  }
+  private record(method: string, params?: unknown) {
+    this.calls.push({ method, params });
+    const failure = this.janus.failures.get(method);
+    if (failure) throw failure;
+  }
+  async create(params: { room: number }) {
+    this.record('create', params);
+    this.janus.rooms.set(params.room, []);
+    return { room: params.room };
+  }
+  async destroy(params: { room: number }) {
+    this.record('destroy', params);
+    this.janus.rooms.delete(params.room);
+    return {};
+  }
+  async list(params?: unknown) {
+    this.record('list', params);
+    return { list: this.janus.listed };
+  }
+  async listParticipants(params: { room: number }) {
+    this.record('listParticipants', params);
+    return { participants: (this.janus.rooms.get(params.room) ?? []).map((feed) => ({ feed })) };
+  }
+  async joinPublisher(params: { room: number; display: string }) {
+    this.record('joinPublisher', params);
+    return { feed: this.id, publishers: this.janus.publishers };
+  }
+  async joinConfigurePublisher(params: { jsep: Jsep }) {
+    this.record('joinConfigurePublisher', params);
+    return { feed: this.id, jsep: { type: 'answer' as const, sdp: `answer to ${params.jsep.sdp}` } };
+  }
+  async publish(params: { jsep: Jsep }) {
+    this.record('publish', params);
+    return { jsep: { type: 'answer' as const, sdp: `answer to ${params.jsep.sdp}` } };
+  }
+  async joinSubscriber(params: { streams: { feed: number }[] }) {
+    this.record('joinSubscriber', params);
+    return { jsep: { type: 'offer' as const, sdp: `offer of ${params.streams[0]!.feed}` }, streams: [{ mid: '0', type: 'audio' as const }, { mid: '1', type: 'video' as const }] };
+  }
+  async start(params: unknown) {
+    this.record('start', params);
+    return {};
+  }
+  async configure(params: unknown) {
+    this.record('configure', params);
+    return {};
+  }
+  async trickle(candidate: unknown) {
+    this.record('trickle', candidate);
+    return {};
+  }
+  async trickleComplete() {
+    this.record('trickleComplete');
+    return {};
+  }
+  async leave() {
+    this.record('leave');
+    return {};
+  }
+  async detach() {
+    this.detached = true;
+  }
+}
+
+/** A Janus of the tests: its rooms, the publishers a join finds, and the requests that fail. */
+export class FakeJanus implements JanusGateway {
+  readonly adminKey = 'admin-key';
+  readonly handles: FakeHandle[] = [];
+  readonly rooms = new Map<number, number[]>();
+  publishers: { feed: number; display?: string }[] = [];
+  listed: { room: number; description: string; num_participants: number }[] = [];
+  readonly failures = new Map<string, Error>();
+  async attach(): Promise<VideoRoomHandle> {
+    const handle = new FakeHandle(this, 1000 + this.handles.length);
+    this.handles.push(handle);
+    return handle as unknown as VideoRoomHandle;
+  }
+  async answers() {
+    return true;
+  }
+  async close() {}
+  /** Every request of a method made so far, over all handles. */
+  callsOf(method: string) {
+    return this.handles.flatMap((h) => h.calls.filter((c) => c.method === method).map((c) => c.params));
+  }
+}
+
+/** Lets pending promise callbacks run. */
+export const settle = () => new Promise((resolve) => setImmediate(resolve));
