@@ -120,6 +120,8 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     if (content) await expect(page.getByTestId(content)).toBeVisible();
+    // None of these screens polls: once the network is idle, what earlier specs left (rooms, e-mails) is drawn.
+    await page.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(page);
     await shot(page, name);
   }
