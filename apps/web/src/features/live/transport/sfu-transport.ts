@@ -42,6 +42,8 @@ export class SfuTransport implements MediaTransport {
   private token: string | null = null;
   private welcomed: ((ok: boolean) => void) | null = null;
   private cameraAnswered: ((ok: boolean) => void) | null = null;
+  /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
+  private sfuUnavailable = false;
   private reconnecting = false;
   private left = false;
   private inbox: Promise<void> = Promise.resolve();
@@ -49,6 +51,7 @@ export class SfuTransport implements MediaTransport {
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
     this.left = false;
+    this.sfuUnavailable = false;
     this.set({ connection: 'connecting' });
     try {
       await this.connect(options.token);
@@ -56,6 +59,7 @@ export class SfuTransport implements MediaTransport {
       const published = new Promise<boolean>((resolve) => {
         this.cameraAnswered = resolve;
         window.setTimeout(() => resolve(false), PUBLISH_TIMEOUT_MS);
+        if (this.sfuUnavailable) resolve(false);
       });
       await this.startCamera();
       const ok = await published;
@@ -335,7 +339,9 @@ export class SfuTransport implements MediaTransport {
       case 'sfu':
         return this.onSfu(message.data);
       case 'error':
-        if (message.code === 'SFU_UNAVAILABLE') this.cameraAnswered?.(false);
+        if (message.code !== 'SFU_UNAVAILABLE') return;
+        this.sfuUnavailable = true;
+        this.cameraAnswered?.(false);
         return;
       case 'signal':
         return;
