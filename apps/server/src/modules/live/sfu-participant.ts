@@ -168,7 +168,12 @@ export class SfuParticipant {
   private async subscribe(janusFeed: number, who: { participant: string; feed: SfuFeed }): Promise<void> {
     const handle = await this.gateway.attach();
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
-    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin });
+    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
+      await handle.detach().catch(() => undefined);
+      throw err;
+    });
+    // Unpublished, or this participant gone, while Janus was answering: nothing to offer.
+    if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
     if (!joined.jsep || joined.jsep.type !== 'offer') throw new Error('Janus offered no subscription');
     const pc = `s${this.nextSub++}`;
     const sub: Subscription = { handle, from: who.participant, feed: who.feed, janusFeed, videoMid: joined.streams?.find((s) => s.type === 'video')?.mid ?? null };
