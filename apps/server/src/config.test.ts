@@ -52,6 +52,10 @@ describe('loadConfig', () => {
     [{ APP_LINKS: '{"unknown":"https://x.test"}' }, 'Invalid setting APP_LINKS: '],
     [{ IDENTITY_PROVIDERS: '[' }, 'Invalid setting IDENTITY_PROVIDERS: not JSON'],
     [{ IDENTITY_PROVIDERS: '{"partner.test":{"issuer":"https://id.partner.test"}}' }, 'Invalid setting IDENTITY_PROVIDERS: partner.test.clientId '],
+    [{ TURN_URLS: 'turn:turn.dealer.example:3478' }, 'Invalid setting TURN_SECRET: TURN_URLS and TURN_SECRET go together'],
+    [{ TURN_URLS: 'https://turn.dealer.example', TURN_SECRET: 'a-secret-of-16-chars' }, 'Invalid setting TURN_URLS="https://turn.dealer.example": '],
+    [{ LIVE_SFU: 'janus' }, 'Invalid setting JANUS_URL: is required when LIVE_SFU=janus'],
+    [{ LIVE_SFU: 'janus', JANUS_URL: 'http://127.0.0.1:8088/janus' }, 'Invalid setting JANUS_URL="http://127.0.0.1:8088/janus": must be a ws:// or wss:// URL'],
   ])('refuses %o with one line naming the variable', (env, start) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);
