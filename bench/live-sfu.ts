@@ -84,6 +84,9 @@ async function participantContext(browser: Browser): Promise<BrowserContext> {
   await context.addInitScript(() => {
     localStorage.setItem('forecourt.language', 'en');
     localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
+    // When each step of a join happened (performance.now()), for the breakdown.
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
     const Original = window.RTCPeerConnection;
     const pcs: RTCPeerConnection[] = [];
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
@@ -91,8 +94,23 @@ async function participantContext(browser: Browser): Promise<BrowserContext> {
       constructor(config?: RTCConfiguration) {
         super(config);
         pcs.push(this);
+        this.addEventListener('connectionstatechange', () => {
+          if (this.connectionState === 'connected') marks[this.getTransceivers().some((t) => t.direction === 'sendonly') ? 'publicationConnected' : 'subscriptionConnected'] ??= performance.now();
+        });
+      }
+
+      override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+        marks[description.type === 'answer' ? 'publicationAnswered' : 'subscriptionOffered'] ??= performance.now();
+        return super.setRemoteDescription(description);
       }
     } as typeof RTCPeerConnection;
+    const OriginalSocket = window.WebSocket;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('message', () => (marks.welcome ??= performance.now()));
+      }
+    } as typeof WebSocket;
     document.addEventListener(
       'click',
       (e) => {
@@ -111,11 +129,15 @@ async function openPreview(context: BrowserContext, link: string): Promise<Page>
   return page;
 }
 
-/** Clicks join; answers the milliseconds from the click to the first remote video frame decoded. */
-async function joinAndTime(page: Page): Promise<number> {
+const STEPS = ['welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected'] as const;
+type JoinTimes = Record<'total' | (typeof STEPS)[number], number>;
+
+/** Clicks join; answers the milliseconds from the click to the first remote video frame decoded, and to each step before. */
+async function joinAndTime(page: Page): Promise<JoinTimes> {
   await page.getByRole('button', { name: 'Join the meeting' }).click();
-  return page.evaluate(async (timeout) => {
-    const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number };
+  return page.evaluate(async ([timeout, steps]) => {
+    // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
     for (;;) {
       let found = false;
       for (const pc of w.__pcs) {
@@ -124,11 +146,15 @@ async function joinAndTime(page: Page): Promise<number> {
           if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
         });
       }
-      if (found) return performance.now() - w.__joinAt;
+      if (found) {
+        const times: Record<string, number> = { total: performance.now() - w.__joinAt };
+        for (const step of steps) times[step] = (w.__marks[step] ?? NaN) - w.__joinAt;
+        return times as JoinTimes;
+      }
       if (performance.now() - w.__joinAt > timeout) throw new Error('no remote video frame');
       await new Promise((r) => setTimeout(r, 5));
     }
-  }, JOIN_TIMEOUT_MS);
+  }, [JOIN_TIMEOUT_MS, STEPS] as const);
 }
 
 const listed = (page: Page) => page.getByTestId('participants-panel').getByTestId('participant').count();
@@ -144,13 +170,17 @@ async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 
 /** Kilobits a second received over `seconds` for the main video's camera, and for each other camera. */
 const receivedBitrates = (page: Page, seconds: number) =>
   page.evaluate(async (ms) => {
+    // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
     const w = window as unknown as { __pcs: RTCPeerConnection[] };
     const main = (document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')?.srcObject as MediaStream | null)?.getVideoTracks()[0] ?? null;
-    const read = async () => {
+    const reads: Map<RTCPeerConnection, { bytes: number; main: boolean }>[] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) await new Promise((r) => setTimeout(r, ms));
       const bytes = new Map<RTCPeerConnection, { bytes: number; main: boolean }>();
       for (const pc of w.__pcs) {
         if (pc.connectionState !== 'connected') continue;
-        const receiver = pc.getReceivers().find((r) => r.track.kind === 'video');
+        // The subscriptions only (receive-only), not the page's own publications.
+        const receiver = pc.getTransceivers().find((t) => t.currentDirection === 'recvonly' && t.receiver.track.kind === 'video')?.receiver;
         if (!receiver) continue;
         let total = 0;
         (await receiver.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
@@ -158,12 +188,9 @@ const receivedBitrates = (page: Page, seconds: number) =>
         });
         bytes.set(pc, { bytes: total, main: receiver.track === main });
       }
-      return bytes;
-    };
-    const before = await read();
-    await new Promise((r) => setTimeout(r, ms));
-    const after = await read();
-    const kbps = [...after].map(([pc, v]) => ({ main: v.main, kbps: ((v.bytes - (before.get(pc)?.bytes ?? v.bytes)) * 8) / ms }));
+      reads.push(bytes);
+    }
+    const kbps = [...reads[1]!].map(([pc, v]) => ({ main: v.main, kbps: ((v.bytes - (reads[0]!.get(pc)?.bytes ?? v.bytes)) * 8) / ms }));
     return { main: kbps.filter((k) => k.main).map((k) => k.kbps), thumbnails: kbps.filter((k) => !k.main).map((k) => k.kbps) };
   }, seconds * 1000);
 
@@ -224,7 +251,7 @@ try {
     pages.push(page);
   }
   await waitFor(async () => (await Promise.all(pages.map(listed))).every((n) => n === SIZE - 2), `${SIZE - 1} participants in the call`);
-  const joins: number[] = [];
+  const joins: JoinTimes[] = [];
   for (let j = 0; j < JOINS; j++) {
     const context = await participantContext(browser);
     const page = await openPreview(context, link);
@@ -233,7 +260,8 @@ try {
     await context.close();
     await waitFor(async () => (await Promise.all(pages.map(listed))).every((n) => n === SIZE - 2), 'the leave');
   }
-  joins.sort((a, b) => a - b);
+  const totals = joins.map((t) => t.total).sort((a, b) => a - b);
+  const median = (step: keyof JoinTimes) => Math.round(percentile(joins.map((t) => t[step]).sort((a, b) => a - b), 50));
 
   const context = await participantContext(browser);
   residents.push(context);
@@ -251,7 +279,8 @@ try {
     benchmark: 'live-sfu',
     participants: SIZE,
     joins: joins.length,
-    joinToFirstFrameMs: { p50: Math.round(percentile(joins, 50)), p95: Math.round(percentile(joins, 95)), max: Math.round(joins.at(-1)!) },
+    joinToFirstFrameMs: { p50: Math.round(percentile(totals, 50)), p95: Math.round(percentile(totals, 95)), max: Math.round(totals.at(-1)!) },
+    stepsMedianMs: Object.fromEntries(STEPS.map((step) => [step, median(step)])),
     callSeconds: CALL_SECONDS,
     janusCpuPercentOfCorePerParticipant: Number((janusCpu! / SIZE).toFixed(2)),
     serverCpuPercentOfCorePerParticipant: Number((serverCpu! / SIZE).toFixed(3)),
@@ -263,7 +292,9 @@ try {
   recordRow(
     'live-sfu',
     [
-      `Janus SFU, ${SIZE} participants, ${joins.length} joins: join to first remote frame p50 ${result.joinToFirstFrameMs.p50} ms, p95 ${result.joinToFirstFrameMs.p95} ms (max ${result.joinToFirstFrameMs.max})`,
+      `Janus SFU, ${SIZE} participants, ${joins.length} joins: join to first remote frame p50 ${result.joinToFirstFrameMs.p50} ms, p95 ${result.joinToFirstFrameMs.p95} ms (max ${result.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(result.stepsMedianMs)
+        .map(([step, ms]) => `${step} ${ms}`)
+        .join(', ')})`,
       `over ${CALL_SECONDS} s of call, Janus ${result.janusCpuPercentOfCorePerParticipant} % and the server ${result.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
       `received by one participant: main video ${mainKbps} kbit/s, other cameras (low layer) ${thumbnailKbps} kbit/s on average`,
       `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,

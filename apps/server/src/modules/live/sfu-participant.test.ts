@@ -67,6 +67,7 @@ describe('SfuParticipant', () => {
     expect(sub.calls.at(-1)!.params).toEqual({ streams: [{ mid: '1', substream: 2 }] });
     await p.receive({ op: 'candidate', pc: 's1', candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' } });
     await p.receive({ op: 'candidate', pc: 'camera', candidate: null });
+    await settle();
     expect(sub.calls.at(-1)).toEqual({ method: 'trickle', params: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' } });
     expect(camera.calls.at(-1)).toEqual({ method: 'trickleComplete', params: undefined });
   });

@@ -97,7 +97,8 @@ export class SfuParticipant {
       case 'candidate': {
         const handle = data.pc === 'camera' ? this.camera : data.pc === 'screen' ? this.screen : (this.subs.get(data.pc)?.handle ?? null);
         if (!handle) return;
-        await (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete());
+        // Not awaited: the next messages (the other candidates, an answer) need not wait for Janus's ack of this one.
+        void (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete()).catch((err: unknown) => this.onError(err));
         return;
       }
       case 'layer':
