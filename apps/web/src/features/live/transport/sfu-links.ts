@@ -6,8 +6,10 @@ import type { IceServer, SfuClientData, SfuFeed } from '@forecourt/contracts';
  */
 export const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
   { rid: 'h', maxBitrate: 700_000 },
-  { rid: 'm', maxBitrate: 250_000, scaleResolutionDownBy: 2 },
-  { rid: 'l', maxBitrate: 90_000, scaleResolutionDownBy: 4 },
+  // Chromium may drop the lowest layer of a 600x400 camera: the middle one then serves thumbnails, and
+  // must still cost at most a third of the high one.
+  { rid: 'm', maxBitrate: 150_000, scaleResolutionDownBy: 2 },
+  { rid: 'l', maxBitrate: 60_000, scaleResolutionDownBy: 4 },
 ];
 
 type Send = (data: SfuClientData) => void;
