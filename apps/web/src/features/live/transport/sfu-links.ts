@@ -8,7 +8,7 @@ export const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
   { rid: 'h', maxBitrate: 700_000 },
   // Chromium may drop the lowest layer of a 600x400 camera: the middle one then serves thumbnails, and
   // must still cost at most a third of the high one.
-  { rid: 'm', maxBitrate: 150_000, scaleResolutionDownBy: 2 },
+  { rid: 'm', maxBitrate: 120_000, scaleResolutionDownBy: 2 },
   { rid: 'l', maxBitrate: 60_000, scaleResolutionDownBy: 4 },
 ];
 
