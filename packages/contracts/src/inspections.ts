@@ -151,6 +151,16 @@ export type TradeInOfferUpdateBody = z.infer<typeof TradeInOfferUpdateBody>;
 export const InspectionPhoto = z.object({ imageId: z.string(), url: z.string(), thumbnailUrl: z.string().nullable() });
 export type InspectionPhoto = z.infer<typeof InspectionPhoto>;
 
+const fraction = z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+
+/** Where a damage is on a picture of the vehicle: the picture, and x/y as fractions of its width and height from the top left. */
+export const DamageSpot = z.object({ imageId: id, x: fraction, y: fraction }).strict();
+export type DamageSpot = z.infer<typeof DamageSpot>;
+
+/** `PUT .../damages/{damageId}/spot`: places (or moves) the damage on a picture of the same vehicle. */
+export const DamageSpotBody = DamageSpot;
+export type DamageSpotBody = DamageSpot;
+
 export const Damage = z.object({
   id: z.string(),
   zone: DamageZone,
@@ -159,6 +169,8 @@ export const Damage = z.object({
   note: z.string(),
   estimatedCostCents: z.number().int(),
   photo: InspectionPhoto.nullable(),
+  /** Null until the damage is placed on a picture. */
+  spot: DamageSpot.nullable(),
   created: z.string(),
   updated: z.string(),
 });

@@ -142,6 +142,10 @@ export interface PlayerReferencesTable {
   created_by: string | null;
   created_at: string;
   last_user_id: string | null;
+  /** 0/1: the player shows the damages placed on its pictures. */
+  show_damages: Generated<number>;
+  /** 0/1: the player labels the pictures whose background was replaced or plate covered. */
+  show_edited: Generated<number>;
 }
 export interface ImageVariantsTable {
   image_id: string;
@@ -274,6 +278,10 @@ export interface InspectionDamagesTable {
   image_id: string | null;
   note: string;
   estimated_cost_cents: number;
+  /** Where the damage is on a picture of the vehicle: the picture and x/y as fractions (0..1). */
+  spot_image_id?: string | null;
+  spot_x?: number | null;
+  spot_y?: number | null;
   created_at: string;
   updated_at: string;
 }
