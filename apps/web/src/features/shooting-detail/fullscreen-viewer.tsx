@@ -66,6 +66,8 @@ export function FullscreenViewer({
                 value={showOriginal ? 'before' : 'after'}
                 onChange={(_e, v: 'before' | 'after' | null) => v && setBefore({ id: current.id, on: v === 'before' })}
                 aria-label={t('shootingDetail.gallery.beforeAfter')}
+                // MUI's grey text on the Paper's hover grey falls just short of 4.5:1.
+                sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }}
               >
                 <ToggleButton value="before">{t('shootingDetail.gallery.before')}</ToggleButton>
                 <ToggleButton value="after">{t('shootingDetail.gallery.after')}</ToggleButton>
