@@ -46,6 +46,10 @@ test.describe('damages in the spin and honest edits', () => {
     await expect(row.getByTestId('damage-spot')).toHaveText('Not placed');
     await row.getByRole('button', { name: 'Place on a picture: Front left — Dent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Place the damage: Front left — Dent' });
+    // The inspection's own pictures, then the vehicle's merchandising shooting's.
+    await expect(dialog.getByRole('heading', { level: 3 })).toHaveText(['This inspection', /^Standard shooting of /]);
+    await expect(dialog.getByRole('group', { name: 'This inspection' }).getByRole('button')).toHaveCount(3);
+    await expect(dialog.getByRole('group', { name: /^Standard shooting of / }).getByRole('button')).toHaveCount(2);
     const picture = dialog.getByRole('application', { name: /^Picture 1:/ });
     await expect(picture.locator('img')).toHaveJSProperty('complete', true);
     const box = (await picture.boundingBox())!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ShootingType } from './enums';
+import { ShootingType } from './enums';
 
 /** Where on the vehicle a damage sits. */
 export const DAMAGE_ZONES = [
@@ -160,6 +160,20 @@ export type DamageSpot = z.infer<typeof DamageSpot>;
 /** `PUT .../damages/{damageId}/spot`: places (or moves) the damage on a picture of the same vehicle. */
 export const DamageSpotBody = DamageSpot;
 export type DamageSpotBody = DamageSpot;
+
+/** A picture a damage of the inspection may be placed on: the final picture of a position of one of the vehicle's shootings. */
+export const VehiclePicture = z.object({
+  id: z.string(),
+  shootingId: z.string(),
+  shootingType: ShootingType,
+  shootingCreated: z.string(),
+  order: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type VehiclePicture = z.infer<typeof VehiclePicture>;
+/** `GET .../damage-pictures`: the inspection's own pictures first, then the vehicle's other shootings', newest first. */
+export const VehiclePicturesResponse = z.array(VehiclePicture);
 
 export const Damage = z.object({
   id: z.string(),

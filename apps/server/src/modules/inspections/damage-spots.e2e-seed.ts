@@ -1,5 +1,6 @@
 // Seeds the inspection the damage-spots end-to-end spec reads into the DATA_DIR of a running server: three
-// pictures of 1200 × 900 (the second one also with its plate covered) and one damage not yet placed.
+// pictures of 1200 × 900 (the second one also with its plate covered) and one damage not yet placed, and a
+// merchandising shooting of the same registration whose pictures the damage could go on too.
 // Prints its ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/modules/inspections/damage-spots.e2e-seed.ts
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../config';
@@ -23,6 +24,13 @@ try {
       { position: 2, type: 'ORIGINAL_LPC', ...size },
       { position: 3, type: 'ORIGINAL', ...size },
     ],
+  });
+  await makeShooting(adapters, {
+    ownerId: 'own-demo-paris',
+    productId: made.productId,
+    registration: made.registration,
+    createdBy: demoUser('manager@demo.forecourt.test').id,
+    images: [1, 2].map((position) => ({ position, type: 'STAMPED', ...size })),
   });
   await touchInspection(adapters.db, made.shootingId, now);
   await insertItem(adapters.db, 'inspection_damages', {

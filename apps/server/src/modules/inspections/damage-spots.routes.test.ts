@@ -46,6 +46,23 @@ describe('damages in the spin and the player link settings', () => {
     expect(view.damages[0]).toMatchObject({ id: damageId, kind: 'DENT', spot: { imageId: spin.images[0]!.id, x: 0.25, y: 0.6 } });
   });
 
+  it("lists the pictures a damage may go on: the inspection's own, then the vehicle's other shootings' final pictures", async () => {
+    const res = await call('GET', `${inspection.path}/damage-pictures`);
+    expect(res.statusCode).toBe(200);
+    const pictures = res.json() as { id: string; shootingId: string; shootingType: string; order: number; url: string }[];
+    expect(pictures.map((p) => [p.shootingId, p.order, p.shootingType])).toEqual([
+      [inspection.shootingId, 1, 'INSPECTION'],
+      [inspection.shootingId, 2, 'INSPECTION'],
+      [inspection.shootingId, 3, 'INSPECTION'],
+      [spin.shootingId, 1, 'STANDARD'],
+      [spin.shootingId, 2, 'STANDARD'],
+    ]);
+    // The plate-covered picture stands for its position, as in the order gallery and the player.
+    expect(pictures[4]!.id).toBe(spin.images[2]!.id);
+    expect((await t.app.inject({ method: 'GET', url: pictures[3]!.url })).statusCode).toBe(200);
+    expect((await call('GET', `${inspection.path}/damage-pictures`, OTHER)).statusCode).toBe(404);
+  });
+
   it('refuses spots outside the picture, pictures of another vehicle or owner, and bad fields', async () => {
     for (const body of [
       { imageId: spin.images[0]!.id, x: 1.5, y: 0.5 },

@@ -98,3 +98,20 @@ export async function setDamageSpot(db: Db, damageId: string, spot: { imageId: s
     .where('id', '=', damageId)
     .execute();
 }
+
+/** Pictures kept for the damage picker: a vehicle with more is unusual, and the newest shootings come first. */
+export const VEHICLE_PICTURES_MAX = 300;
+
+/** Every image of the vehicle's shootings (same owner and registration), newest shooting first. */
+export const listVehicleImages = (db: Db, vehicle: { ownerId: string; registration: string }) =>
+  db
+    .selectFrom('images as i')
+    .innerJoin('shootings as s', 's.id', 'i.shooting_id')
+    .select(['i.id', 'i.shooting_id', 'i.position', 'i.image_type', 'i.blob_key', 'i.thumbnail_key', 's.shooting_type', 's.created_at as shooting_created'])
+    .where('s.owner_id', '=', vehicle.ownerId)
+    .where('s.registration', '=', vehicle.registration)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('i.shooting_id')
+    .orderBy('i.position')
+    .limit(VEHICLE_PICTURES_MAX * 4)
+    .execute();

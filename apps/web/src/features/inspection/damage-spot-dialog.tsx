@@ -1,4 +1,4 @@
-import type { Damage, ShootingImage } from '@forecourt/contracts';
+import type { Damage, ShootingImage, ShootingType, VehiclePicture } from '@forecourt/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,18 +8,29 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveSpot, percent, spotFromClick, type SpotPoint } from './spot-keys';
 
 export type SpotPicture = Pick<ShootingImage, 'id' | 'order' | 'url' | 'thumbnailUrl'>;
 
+const TYPE_KEYS: Record<ShootingType, string> = { STANDARD: 'standard', VIDEO: 'videos', INSPECTION: 'inspection', INSPECTION_REPAIR_ORDER: 'inspectionRepairOrder' };
+
+/** The pictures by shooting, in the order the server gives them (the inspection's own first). */
+function byShooting(pictures: VehiclePicture[]): { shootingId: string; pictures: VehiclePicture[] }[] {
+  const groups = new Map<string, VehiclePicture[]>();
+  for (const p of pictures) groups.set(p.shootingId, [...(groups.get(p.shootingId) ?? []), p]);
+  return [...groups].map(([shootingId, list]) => ({ shootingId, pictures: list }));
+}
+
 /**
- * Places a damage on a picture of the vehicle: choose the picture, then click where the damage is, or
+ * Places a damage on a picture of the vehicle (the inspection's own or one of the vehicle's other
+ * shootings', such as the spin a player shows): choose the picture, then click where the damage is, or
  * (keyboard) focus the picture, move the marker with the arrow keys (Shift for big steps) and press Enter.
  */
 export function DamageSpotDialog({
   damage,
+  shootingId,
   pictures,
   busy,
   onSave,
@@ -27,15 +38,26 @@ export function DamageSpotDialog({
   onClose,
 }: {
   damage: Damage;
-  pictures: SpotPicture[];
+  /** The inspection's shooting, whose pictures are listed as its own. */
+  shootingId: string;
+  pictures: VehiclePicture[];
   busy: boolean;
   onSave: (spot: SpotPoint & { imageId: string }) => void;
   onRemove: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const titleId = useId();
   const statusId = useId();
+  const groupId = useId();
+  const groups = useMemo(() => byShooting(pictures), [pictures]);
+  const groupName = (g: { shootingId: string; pictures: VehiclePicture[] }) =>
+    g.shootingId === shootingId
+      ? t('inspection.spot.thisInspection')
+      : t('inspection.spot.otherShooting', {
+          type: t(`shootings.types.${TYPE_KEYS[g.pictures[0]!.shootingType]}`),
+          date: new Intl.DateTimeFormat(i18n.language).format(new Date(g.pictures[0]!.shootingCreated)),
+        });
   const placedHere = pictures.find((p) => p.id === damage.spot?.imageId);
   const [pictureId, setPictureId] = useState(placedHere?.id ?? pictures[0]?.id ?? '');
   const [spot, setSpot] = useState<SpotPoint | null>(placedHere && damage.spot ? { x: damage.spot.x, y: damage.spot.y } : null);
@@ -66,24 +88,31 @@ export function DamageSpotDialog({
           <Typography>{t('inspection.spot.noPictures')}</Typography>
         ) : (
           <>
-            <ToggleButtonGroup
-              exclusive
-              size="small"
-              value={pictureId}
-              onChange={(_e, v: string | null) => {
-                if (!v) return;
-                setPictureId(v);
-                setSpot(null);
-              }}
-              aria-label={t('inspection.spot.pictures')}
-              sx={{ flexWrap: 'wrap', mb: 2 }}
-            >
-              {pictures.map((p) => (
-                <ToggleButton key={p.id} value={p.id} aria-label={t('inspection.spot.pictureOption', { order: p.order })} sx={{ p: 0.5 }}>
-                  <Box component="img" src={p.thumbnailUrl ?? p.url} alt="" sx={{ width: 64, height: 48, objectFit: 'cover', display: 'block' }} />
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+            {groups.map((g, gi) => (
+              <Box key={g.shootingId} sx={{ mb: 2 }}>
+                <Typography id={`${groupId}-${gi}`} variant="subtitle2" component="h3">
+                  {groupName(g)}
+                </Typography>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={g.pictures.some((p) => p.id === pictureId) ? pictureId : null}
+                  onChange={(_e, v: string | null) => {
+                    if (!v) return;
+                    setPictureId(v);
+                    setSpot(null);
+                  }}
+                  aria-labelledby={`${groupId}-${gi}`}
+                  sx={{ flexWrap: 'wrap' }}
+                >
+                  {g.pictures.map((p) => (
+                    <ToggleButton key={p.id} value={p.id} aria-label={t('inspection.spot.pictureOption', { order: p.order })} sx={{ p: 0.5 }}>
+                      <Box component="img" src={p.thumbnailUrl ?? p.url} alt="" sx={{ width: 64, height: 48, objectFit: 'cover', display: 'block' }} />
+                    </ToggleButton>
+                  ))}
+                </ToggleButtonGroup>
+              </Box>
+            ))}
             {picture ? (
               <Box
                 role="application"

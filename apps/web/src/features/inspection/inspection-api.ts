@@ -1,4 +1,4 @@
-import { Damage, InspectionView, shootingApiPath, type DamageSpotBody } from '@forecourt/contracts';
+import { Damage, InspectionView, shootingApiPath, VehiclePicturesResponse, type DamageSpotBody } from '@forecourt/contracts';
 import { request } from '../../api/http';
 import type { ShootingKey } from '../reports/reports-api';
 
@@ -11,3 +11,6 @@ export const placeDamage = (key: ShootingKey, damageId: string, body: DamageSpot
   request(spotPath(key, damageId), { method: 'PUT', body, schema: Damage });
 
 export const removeDamageSpot = (key: ShootingKey, damageId: string) => request(spotPath(key, damageId), { method: 'DELETE', schema: Damage });
+
+/** The pictures a damage of the inspection may be placed on (its own, then the vehicle's other shootings'). */
+export const fetchDamagePictures = (key: ShootingKey) => request(`/api${shootingApiPath(key)}/damage-pictures`, { schema: VehiclePicturesResponse });
