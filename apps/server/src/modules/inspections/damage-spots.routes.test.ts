@@ -119,6 +119,18 @@ describe('damages in the spin and the player link settings', () => {
     expect((await t.app.inject({ method: 'GET', url: shown.damages[0].photoUrl })).statusCode).toBe(404);
   });
 
+  it('publishes the new calls in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([
+        '/api/owners/{ownerId}/products/{productId}/shootings/{shootingId}/damages/{damageId}/spot',
+        '/api/owners/{ownerId}/products/{productId}/shootings/{shootingId}/damage-pictures',
+        '/api/shootings/{id}/marketplaces/{marketplace}/settings',
+      ]),
+    );
+  });
+
   it('takes a damage off its picture, and the player no longer shows it', async () => {
     const ref = (await call('GET', `/api/shootings/${spin.shootingId}/marketplaces/FORECOURT`)).json().ref as string;
     await call('PUT', settings(), MANAGER, { showDamages: true });
