@@ -25,7 +25,8 @@ function seedInspection(): Seeded {
 
 // The spin's one autoplay turn would move the frames (and their hotspots) under the test.
 test.use({ reducedMotion: 'reduce' });
-test.describe.configure({ mode: 'serial' });
+// Seconds each on a quiet machine; the margin is for a loaded one.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.describe('damages in the spin and honest edits', () => {
   let seeded: Seeded;
@@ -131,6 +132,17 @@ test.describe('damages in the spin and honest edits', () => {
       await player.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       expect(await axeViolations(player, 'player with damages')).toEqual([]);
+
+      // The dark theme (the portal's stored choice) keeps the hotspot, the list and the dialog readable.
+      await player.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+      await player.reload();
+      await expect(spin).toHaveAttribute('aria-busy', 'false');
+      await hotspot.click();
+      await expect(dialog).toBeVisible();
+      expect(await axeViolations(player, 'player damage dialog, dark')).toEqual([]);
+      await player.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect(await axeViolations(player, 'player with damages, dark')).toEqual([]);
     } finally {
       await player.close();
     }
