@@ -1,9 +1,9 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerMessage } from '@forecourt/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { getOrCreateSecret } from '../../platform/secrets';
 import { spawnTs, type TsProcess } from '../../test/child-process';
 import { createTestAdapters, onPostgres } from '../../test/test-adapters';
@@ -13,6 +13,15 @@ import { createPgSignalBus, LIVE_CHANNEL, type PgSignalBus } from './pg-signal-b
 import { createInProcessBus } from './signal-bus';
 import { signalBusContract } from './signal-bus.contract';
 import { LEAVE_GRACE_MS } from './signalling.service';
+
+/** The few members of a `ws` client these tests use (the package ships no types, and @types/ws is not installed). */
+interface WsClient {
+  on(event: 'close', listener: (code: number) => void): void;
+  on(event: 'message', listener: (data: Buffer) => void): void;
+  send(data: string): void;
+  close(code?: number): void;
+}
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
 signalBusContract('in-process', async () => {
   const bus = createInProcessBus();
