@@ -153,7 +153,11 @@ async function openPreview(context: BrowserContext, link: string): Promise<Page>
 interface JoinTimes {
   /** Click to the first remote video frame decoded. */
   total: number;
-  /** Click to each step: token answered, socket open, welcome, first peer connection made, its offer, its answer, ICE connected, connected (ICE and DTLS). */
+  /**
+   * Click to each step: token answered, socket open, welcome, first peer connection made, its offer, its
+   * answer, ICE connected, connected (ICE and DTLS). Negative: done while the preview showed, before the
+   * click (the room page fetches the token and prepares the first connection and its offer ahead).
+   */
   token: number;
   socketOpen: number;
   welcome: number;
