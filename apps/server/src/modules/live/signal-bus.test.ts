@@ -212,7 +212,8 @@ if (onPostgres()) {
         ports.push(
           Number(/127\.0\.0\.1:(\d+)/.exec(await server.printed(/Server listening at http:\/\/127\.0\.0\.1:\d+/))![1]),
         );
-    });
+      // Two servers loading under tsx take a while on a busy machine.
+    }, 180_000);
     afterAll(async () => {
       for (const server of servers) {
         server.child.kill('SIGKILL');
