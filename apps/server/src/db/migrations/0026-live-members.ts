@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('live_missed_member').on('live_missed').columns(['room', 'participant_id', 'seq']).execute();
+  await db.schema
+    .createIndex('live_missed_member')
+    .on('live_missed')
+    .columns(['room', 'participant_id', 'seq'])
+    .execute();
   await db.schema
     .createTable('live_signals')
     .addColumn('id', 'text', (c) => c.primaryKey())

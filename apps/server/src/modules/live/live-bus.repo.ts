@@ -30,7 +30,10 @@ export interface TakeOver {
 }
 
 const memberColumns = ['participant_id', 'identity', 'host', 'media'] as const;
-const toMember = (r: { participant_id: string; identity: string; host: number; media: string | null }): MemberRow => ({ ...r, host: r.host === 1 });
+const toMember = (r: { participant_id: string; identity: string; host: number; media: string | null }): MemberRow => ({
+  ...r,
+  host: r.host === 1,
+});
 
 /**
  * Adds the member, or hands it over to this socket (`session`, `processId`) when it is still there: one
@@ -80,23 +83,44 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
       .orderBy('seq', 'desc')
       .limit(maxMissed)
       .execute();
-    await trx.deleteFrom('live_missed').where('room', '=', m.room).where('participant_id', '=', m.participantId).execute();
+    await trx
+      .deleteFrom('live_missed')
+      .where('room', '=', m.room)
+      .where('participant_id', '=', m.participantId)
+      .execute();
     return { resumed: true, missed: missed.reverse().map((r) => [r.id, r.message] as [string, string]) };
   });
 }
 
 export async function listMembers(db: Db, room: string): Promise<MemberRow[]> {
-  const rows = await db.selectFrom('live_members').select(memberColumns).where('room', '=', room).orderBy('joined_at').orderBy('participant_id').execute();
+  const rows = await db
+    .selectFrom('live_members')
+    .select(memberColumns)
+    .where('room', '=', room)
+    .orderBy('joined_at')
+    .orderBy('participant_id')
+    .execute();
   return rows.map(toMember);
 }
 
 export async function isMember(db: Db, room: string, participantId: string): Promise<boolean> {
-  const row = await db.selectFrom('live_members').select('participant_id').where('room', '=', room).where('participant_id', '=', participantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('live_members')
+    .select('participant_id')
+    .where('room', '=', room)
+    .where('participant_id', '=', participantId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Marks the member's socket as away, if `session` is still its socket; its lease becomes the rejoin grace. */
-export async function detachMember(db: Db, room: string, participantId: string, session: string, leaseUntil: number): Promise<boolean> {
+export async function detachMember(
+  db: Db,
+  room: string,
+  participantId: string,
+  session: string,
+  leaseUntil: number,
+): Promise<boolean> {
   const r = await db
     .updateTable('live_members')
     .set({ detached: 1, lease_until: leaseUntil })
@@ -109,7 +133,12 @@ export async function detachMember(db: Db, room: string, participantId: string, 
 
 /** Removes the member if `session` is still its socket; with the room's last member goes its spin. */
 export async function deleteMember(db: Db, room: string, participantId: string, session: string): Promise<boolean> {
-  const r = await db.deleteFrom('live_members').where('room', '=', room).where('participant_id', '=', participantId).where('session', '=', session).executeTakeFirst();
+  const r = await db
+    .deleteFrom('live_members')
+    .where('room', '=', room)
+    .where('participant_id', '=', participantId)
+    .where('session', '=', session)
+    .executeTakeFirst();
   if (Number(r.numDeletedRows) !== 1) return false;
   await forgetMembers(db, [{ room, participant_id: participantId }]);
   return true;
@@ -117,25 +146,43 @@ export async function deleteMember(db: Db, room: string, participantId: string, 
 
 /** Renews the leases of the members whose sockets this process holds open; answers how many it renewed. */
 export async function renewLeases(db: Db, processId: string, leaseUntil: number): Promise<number> {
-  const r = await db.updateTable('live_members').set({ lease_until: leaseUntil }).where('process_id', '=', processId).where('detached', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('live_members')
+    .set({ lease_until: leaseUntil })
+    .where('process_id', '=', processId)
+    .where('detached', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 /** Removes the members whose lease ran out (grace over, or their process died); each is answered once, to the process that removed it. */
 export async function deleteExpiredMembers(db: Db, now: number): Promise<{ room: string; participant_id: string }[]> {
-  const gone = await db.deleteFrom('live_members').where('lease_until', '<', now).returning(['room', 'participant_id']).execute();
+  const gone = await db
+    .deleteFrom('live_members')
+    .where('lease_until', '<', now)
+    .returning(['room', 'participant_id'])
+    .execute();
   await forgetMembers(db, gone);
   return gone;
 }
 
 async function forgetMembers(db: Db, gone: { room: string; participant_id: string }[]): Promise<void> {
-  for (const { room, participant_id } of gone) await db.deleteFrom('live_missed').where('room', '=', room).where('participant_id', '=', participant_id).execute();
+  for (const { room, participant_id } of gone)
+    await db.deleteFrom('live_missed').where('room', '=', room).where('participant_id', '=', participant_id).execute();
   const rooms = [...new Set(gone.map((g) => g.room))];
   if (rooms.length === 0) return;
   await db
     .deleteFrom('live_room_spins')
     .where('room', 'in', rooms)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('live_members').select('participant_id').whereRef('live_members.room', '=', 'live_room_spins.room'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('live_members')
+            .select('participant_id')
+            .whereRef('live_members.room', '=', 'live_room_spins.room'),
+        ),
+      ),
+    )
     .execute();
 }
 
@@ -144,14 +191,24 @@ async function forgetMembers(db: Db, gone: { room: string; participant_id: strin
  * lock makes a handover to another process wait for this write, or this write see the handover and
  * keep nothing (the new socket receives the message itself).
  */
-export async function keepMissed(db: Db, m: { id: string; room: string; participantId: string; session: string; seq: number; message: string; now: number }): Promise<void> {
+export async function keepMissed(
+  db: Db,
+  m: { id: string; room: string; participantId: string; session: string; seq: number; message: string; now: number },
+): Promise<void> {
   await db
     .insertInto('live_missed')
     .columns(['id', 'room', 'participant_id', 'seq', 'message', 'created_at'])
     .expression(
       db
         .selectFrom('live_members')
-        .select([sql<string>`${m.id}`.as('id'), 'room', 'participant_id', sql<number>`${m.seq}`.as('seq'), sql<string>`${m.message}`.as('message'), sql<number>`${m.now}`.as('created_at')])
+        .select([
+          sql<string>`${m.id}`.as('id'),
+          'room',
+          'participant_id',
+          sql<number>`${m.seq}`.as('seq'),
+          sql<string>`${m.message}`.as('message'),
+          sql<number>`${m.now}`.as('created_at'),
+        ])
         .where('room', '=', m.room)
         .where('participant_id', '=', m.participantId)
         .where('session', '=', m.session)
@@ -162,7 +219,12 @@ export async function keepMissed(db: Db, m: { id: string; room: string; particip
 }
 
 export async function setMemberMedia(db: Db, room: string, participantId: string, media: string): Promise<void> {
-  await db.updateTable('live_members').set({ media }).where('room', '=', room).where('participant_id', '=', participantId).execute();
+  await db
+    .updateTable('live_members')
+    .set({ media })
+    .where('room', '=', room)
+    .where('participant_id', '=', participantId)
+    .execute();
 }
 
 export async function getRoomSpin(db: Db, room: string): Promise<string | null> {
@@ -201,6 +263,11 @@ export async function notify(db: Db, channel: string, payload: string): Promise<
 
 /** How many messages are kept for a member whose socket is away (tests wait for them). */
 export async function countMissed(db: Db, room: string, participantId: string): Promise<number> {
-  const rows = await db.selectFrom('live_missed').select('id').where('room', '=', room).where('participant_id', '=', participantId).execute();
+  const rows = await db
+    .selectFrom('live_missed')
+    .select('id')
+    .where('room', '=', room)
+    .where('participant_id', '=', participantId)
+    .execute();
   return rows.length;
 }

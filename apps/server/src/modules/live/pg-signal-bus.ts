@@ -103,7 +103,8 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
     let message = envelope.message;
     for (const [key, h] of held) {
       const [room, id] = key.split('\u0000') as [string, string];
-      if (room !== envelope.room || (envelope.to !== undefined && envelope.to !== id) || envelope.except === id) continue;
+      if (room !== envelope.room || (envelope.to !== undefined && envelope.to !== id) || envelope.except === id)
+        continue;
       if (!message && envelope.ref) {
         const raw = await repo.getLargeSignal(db, envelope.ref);
         if (raw === null) return onError(new Error(`live signal ${envelope.ref} is gone`));
@@ -114,7 +115,15 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         h.seen?.add(envelope.id);
         h.attachment.deliver(message);
       } else {
-        await repo.keepMissed(db, { id: `${envelope.id}:${id}`, room, participantId: id, session: h.attachment.session, seq: nextSeq(), message: JSON.stringify(message), now: now() });
+        await repo.keepMissed(db, {
+          id: `${envelope.id}:${id}`,
+          room,
+          participantId: id,
+          session: h.attachment.session,
+          seq: nextSeq(),
+          message: JSON.stringify(message),
+          now: now(),
+        });
       }
     }
   };
@@ -226,10 +235,24 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         const t = now();
         taken = await repo.takeOverOrInsertMember(
           db,
-          { room, participantId: member.id, identity: member.identity, host: member.host, processId, session: attachment.session, leaseUntil: t + leaseMs, now: t },
+          {
+            room,
+            participantId: member.id,
+            identity: member.identity,
+            host: member.host,
+            processId,
+            session: attachment.session,
+            leaseUntil: t + leaseMs,
+            now: t,
+          },
           MAX_MISSED_MESSAGES,
         );
-        if (taken.resumed) await repo.notify(db, LIVE_CHANNEL, JSON.stringify({ takeover: { room, id: member.id, session: attachment.session } } satisfies TakeOverNotice));
+        if (taken.resumed)
+          await repo.notify(
+            db,
+            LIVE_CHANNEL,
+            JSON.stringify({ takeover: { room, id: member.id, session: attachment.session } } satisfies TakeOverNotice),
+          );
       } catch (err) {
         if (held.get(key) === h) held.delete(key);
         throw err;
@@ -239,8 +262,15 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       h.seen = null;
       const members: RoomMember[] = rows
         .filter((r) => r.participant_id !== member.id)
-        .map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host, media: r.media ? (JSON.parse(r.media) as MediaState) : null }));
-      const missed = taken.missed.filter(([id]) => !seen.has(id.slice(0, id.lastIndexOf(':')))).map(([, m]) => JSON.parse(m) as ServerMessage);
+        .map((r) => ({
+          id: r.participant_id,
+          identity: r.identity,
+          host: r.host,
+          media: r.media ? (JSON.parse(r.media) as MediaState) : null,
+        }));
+      const missed = taken.missed
+        .filter(([id]) => !seen.has(id.slice(0, id.lastIndexOf(':'))))
+        .map(([, m]) => JSON.parse(m) as ServerMessage);
       return { members, spin: spin ? (JSON.parse(spin) as SpinState) : null, resumed: taken.resumed, missed };
     },
     async detach(room, id, session) {

@@ -20,7 +20,11 @@ function socket(session = `s-${Math.random().toString(36).slice(2)}`) {
 }
 
 const who = (id: string, host = false) => ({ id, identity: `name of ${id}`, host });
-const offer = (pc: string, sdp = 'v=0') => ({ type: 'signal' as const, from: 'participant-a', data: { pc, description: { type: 'offer' as const, sdp } } });
+const offer = (pc: string, sdp = 'v=0') => ({
+  type: 'signal' as const,
+  from: 'participant-a',
+  data: { pc, description: { type: 'offer' as const, sdp } },
+});
 /** Waits for a delivery: immediate in one process, a NOTIFY away across processes. */
 const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 });
 
@@ -64,7 +68,9 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       expect(await b.sendTo(room, 'participant-a', offer('pc-2'))).toBe(true);
       await b.broadcast(room, { type: 'joined', participant: who('participant-b') }, 'participant-b');
       await eventually(() => expect(bob.got).toEqual([offer('pc-1')]));
-      await eventually(() => expect(alice.got).toEqual([offer('pc-2'), { type: 'joined', participant: who('participant-b') }]));
+      await eventually(() =>
+        expect(alice.got).toEqual([offer('pc-2'), { type: 'joined', participant: who('participant-b') }]),
+      );
       // Nobody of another room, and no unknown member, is reached.
       expect(await a.sendTo(room, 'participant-c', offer('pc-3'))).toBe(false);
       expect(await a.sendTo(`${room}-other`, 'participant-b', offer('pc-4'))).toBe(false);
@@ -95,7 +101,11 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       expect(await a.detach(room, 'participant-b', bob.session)).toBe(true);
 
       await b.sendTo(room, 'participant-b', offer('pc-1'));
-      await b.broadcast(room, { type: 'media', from: 'participant-a', state: { audio: true, video: false, screen: false } }, 'participant-a');
+      await b.broadcast(
+        room,
+        { type: 'media', from: 'participant-a', state: { audio: true, video: false, screen: false } },
+        'participant-a',
+      );
       await a.sendTo(room, 'participant-b', offer('pc-2'));
       // A message for a member away is still for a member.
       expect(await b.sendTo(room, 'participant-b', offer('pc-3'))).toBe(true);
@@ -105,7 +115,12 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const rejoin = await b.join(room, who('participant-b'), back.attachment);
       expect(rejoin.resumed).toBe(true);
       expect(rejoin.members.map((m) => m.id)).toEqual(['participant-a']);
-      expect(rejoin.missed).toEqual([offer('pc-1'), { type: 'media', from: 'participant-a', state: { audio: true, video: false, screen: false } }, offer('pc-2'), offer('pc-3')]);
+      expect(rejoin.missed).toEqual([
+        offer('pc-1'),
+        { type: 'media', from: 'participant-a', state: { audio: true, video: false, screen: false } },
+        offer('pc-2'),
+        offer('pc-3'),
+      ]);
       expect(bob.got).toEqual([]);
       await eventually(() => expect(bob.state.replaced).toBe(true));
 
@@ -139,7 +154,12 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       await a.join(room, who('participant-a', true), alice.attachment);
       await a.setSpin(room, { frame: 3 });
       expect(await a.leave(room, 'participant-a', alice.session)).toBe(true);
-      expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual({ members: [], spin: null, resumed: false, missed: [] });
+      expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual({
+        members: [],
+        spin: null,
+        resumed: false,
+        missed: [],
+      });
     });
   });
 }

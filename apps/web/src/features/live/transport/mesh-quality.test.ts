@@ -23,7 +23,11 @@ describe('the video each sender of a mesh sends', () => {
   it('writes the limits on the video encodings and the audio cap on audio, and lifts a bitrate cap when the room shrinks back', () => {
     const capped = limitEncodings([{ active: true }], 'video', LIVE_MEDIA, videoLimits(4, LIVE_MEDIA));
     expect(capped).toEqual([{ active: true, maxFramerate: 15, scaleResolutionDownBy: 1.5, maxBitrate: 300_000 }]);
-    expect(limitEncodings(capped, 'video', LIVE_MEDIA, videoLimits(2, LIVE_MEDIA))).toEqual([{ active: true, maxFramerate: 24, scaleResolutionDownBy: 1 }]);
-    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, videoLimits(4, LIVE_MEDIA))).toEqual([{ active: true, maxBitrate: 16_000 }]);
+    expect(limitEncodings(capped, 'video', LIVE_MEDIA, videoLimits(2, LIVE_MEDIA))).toEqual([
+      { active: true, maxFramerate: 24, scaleResolutionDownBy: 1 },
+    ]);
+    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, videoLimits(4, LIVE_MEDIA))).toEqual([
+      { active: true, maxBitrate: 16_000 },
+    ]);
   });
 });

@@ -35,7 +35,11 @@ export function limitEncodings(
 ): RTCRtpEncodingParameters[] {
   return encodings.map((e) => {
     if (kind === 'audio') return { ...e, maxBitrate: media.maxAudioBitrate };
-    const next: RTCRtpEncodingParameters = { ...e, maxFramerate: limits.maxFramerate, scaleResolutionDownBy: limits.scaleResolutionDownBy };
+    const next: RTCRtpEncodingParameters = {
+      ...e,
+      maxFramerate: limits.maxFramerate,
+      scaleResolutionDownBy: limits.scaleResolutionDownBy,
+    };
     if (limits.maxBitrate === undefined) delete next.maxBitrate;
     else next.maxBitrate = limits.maxBitrate;
     return next;
