@@ -345,6 +345,23 @@ export interface ImageEditsTable {
 
 export interface RateLimitsTable { key: string; count: number; window_end: number }
 
+/** Live signalling across API processes (PostgreSQL signal bus); times in epoch milliseconds (bigint: read back as strings on PostgreSQL). */
+export interface LiveMembersTable {
+  room: string;
+  participant_id: string;
+  identity: string;
+  host: number;
+  media: string | null;
+  process_id: string;
+  session: string;
+  detached: number;
+  lease_until: number | string;
+  joined_at: number | string;
+}
+export interface LiveMissedTable { id: string; room: string; participant_id: string; seq: number | string; message: string; created_at: number | string }
+export interface LiveSignalsTable { id: string; payload: string; created_at: number | string }
+export interface LiveRoomSpinsTable { room: string; spin: string | null }
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   dealer_groups: DealerGroupsTable;
@@ -384,4 +401,8 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
+  live_members: LiveMembersTable;
+  live_missed: LiveMissedTable;
+  live_signals: LiveSignalsTable;
+  live_room_spins: LiveRoomSpinsTable;
 }
