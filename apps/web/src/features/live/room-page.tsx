@@ -83,10 +83,19 @@ export function RoomPage() {
   const early = useRef<EarlyToken | null>(null);
   useEffect(() => {
     if (!previewRoom || !stream || !options.data) return;
-    transport.prepare?.(options.data.iceServers, stream);
+    let cancelled = false;
     if (early.current?.identity !== selfName || Date.now() - early.current.at > EARLY_TOKEN_MAX_AGE_MS) {
       early.current = { identity: selfName, at: Date.now(), token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null) };
     }
+    // The token carries this participant's own TURN credentials: the connection made ahead gathers with
+    // them (the room options' servers only when the token could not be had), and only while in preview.
+    const fallback = options.data.iceServers;
+    void early.current.token.then((token) => {
+      if (!cancelled) transport.prepare?.(token?.iceServers ?? fallback, stream);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [previewRoom, stream, options.data, selfName, code, transport]);
 
   // Joining: a token for this room and identity, then the transport with the local tracks.
