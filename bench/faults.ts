@@ -1,7 +1,7 @@
 // `npm run bench -- faults [--users 200] [--minutes 5] [--rounds 3] [--customers 0.4] [--think-ms 1000-4000]
-//  [--no-record]`: the load of `bench -- load` on the scale deployment (two API and two worker processes,
-// PostgreSQL, S3 behind HAProxy), while each fault is injected `--rounds` times, one at a time, spread over
-// the run:
+//  [--no-record] [--cpu-prof DIR]`: the load of `bench -- load` on the scale deployment (two API and two
+// worker processes, PostgreSQL, S3 behind HAProxy), while each fault is injected `--rounds` times, one at a
+// time, spread over the run:
 //   api      SIGKILL one API process, started again a second later (as systemd's Restart=always does);
 //   worker   SIGKILL the worker holding a running job (mid-job), started again a second later;
 //   postgres `pg_ctl restart -m immediate`: every connection dropped, crash recovery;

@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { arg } from './args';
 import { startThrowawayPostgres, type BenchPostgres } from './postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,7 +65,11 @@ export class ServerProcess {
   /** Starts the process and waits until it answers: /healthz for an API, /metrics for a worker. */
   async start(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
     const log = fs.openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, [MAIN, `--role=${this.role}`], {
+    // `--cpu-prof DIR`: each server process writes a V8 CPU profile there when it stops (open it in
+    // Chrome's DevTools, Performance tab), to find what holds an event loop under load.
+    const profileDir = arg('cpu-prof');
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-name=${this.name}-${this.starts + 1}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profile, MAIN, `--role=${this.role}`], {
       cwd: root,
       env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...this.env, ...extraEnv },
       stdio: ['ignore', log, log],
