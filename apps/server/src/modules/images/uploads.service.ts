@@ -175,6 +175,6 @@ export async function registerShooting(
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);
     throw err;
   }
-  await Promise.all(entries.map((e) => deps.blobs.delete(e.url)));
+  await deps.blobs.deleteMany(entries.map((e) => e.url));
   return { id: shootingId };
 }
