@@ -71,7 +71,7 @@ export class ServerProcess {
     const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, `${this.name}-${this.starts + 1}`)}`] : [];
     const child = spawn(process.execPath, [...profile, MAIN, `--role=${this.role}`], {
       cwd: root,
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...this.env, ...extraEnv },
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', UV_THREADPOOL_SIZE: '16', ...this.env, ...extraEnv },
       stdio: ['ignore', log, log],
     });
     fs.closeSync(log);
