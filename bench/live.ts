@@ -153,7 +153,11 @@ async function openPreview(context: BrowserContext, link: string): Promise<Page>
 interface JoinTimes {
   /** Click to the first remote video frame decoded. */
   total: number;
-  /** Click to each step: token answered, socket open, welcome, first peer connection made, its offer, its answer, ICE connected, connected (ICE and DTLS). */
+  /**
+   * Click to each step: token answered, socket open, welcome, first peer connection made, its offer, its
+   * answer, ICE connected, connected (ICE and DTLS). Negative: done while the preview showed, before the
+   * click (the room page fetches the token and prepares the first connection and its offer ahead).
+   */
   token: number;
   socketOpen: number;
   welcome: number;
@@ -190,6 +194,23 @@ async function joinAndTime(page: Page): Promise<JoinTimes> {
       await new Promise((r) => setTimeout(r, 5));
     }
   }, JOIN_TIMEOUT_MS);
+}
+
+/** The video this page sends on each open connection: frame size and rate as encoded (getStats outbound-rtp), the median over its connections. */
+async function sentVideo(page: Page): Promise<{ width: number; height: number; fps: number }> {
+  const all = await page.evaluate(async () => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    const out: { width: number; height: number; fps: number }[] = [];
+    for (const pc of w.__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; frameWidth?: number; frameHeight?: number; framesPerSecond?: number }) => {
+        if (s.type === 'outbound-rtp' && s.kind === 'video') out.push({ width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, fps: s.framesPerSecond ?? 0 });
+      });
+    }
+    return out;
+  });
+  all.sort((a, b) => a.width - b.width);
+  return all[Math.floor(all.length / 2)] ?? { width: 0, height: 0, fps: 0 };
 }
 
 /** Remote participants this page's panel lists. */
@@ -234,6 +255,7 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
     residents.push({ context, page });
     await waitFor(async () => (await Promise.all(residents.map((r) => listed(r.page)))).every((n) => n === size - 1), `${size} participants in the call`);
     const call = await cpuPercentOver(serverPid, CALL_SECONDS);
+    const sent = await sentVideo(residents[0]!.page);
     return {
       participants: size,
       joins: joins.length,
@@ -244,6 +266,8 @@ async function scenario(browser: Browser, link: string, serverPid: number, size:
       serverCpuPercentOfCorePerParticipant: Number((call.percent / size).toFixed(3)),
       // What the call adds to the server idling with nobody connected (its job worker, timers).
       serverCpuPercentAboveIdlePerParticipant: Number((Math.max(0, call.percent - idlePercent) / size).toFixed(3)),
+      // What one participant sends each peer once the room is full (the mesh's steps, mesh-quality.ts).
+      sentVideoPerPeer: sent,
     };
   } finally {
     for (const r of residents) await r.context.close();
@@ -289,7 +313,7 @@ try {
         (r) =>
           `${r.participants} participants, ${r.joins} joins: join to first remote frame p50 ${r.joinToFirstFrameMs.p50} ms, p95 ${r.joinToFirstFrameMs.p95} ms (max ${r.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(r.stepsMedianMs)
             .map(([step, ms]) => `${step} ${ms}`)
-            .join(', ')}); server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
+            .join(', ')}); each sends ${r.sentVideoPerPeer.width}x${r.sentVideoPerPeer.height} at ${r.sentVideoPerPeer.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
       ),
       `server idle ${idle.percent.toFixed(2)} % of a core`,
       `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,

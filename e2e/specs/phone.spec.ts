@@ -19,7 +19,8 @@ async function shot(page: Page, name: string) {
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  expect(width, `page width of ${page.url()}`).toBeLessThanOrEqual(390);
 }
 
 /**
@@ -108,15 +109,19 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   await shot(page, 'detail-workshop');
 
   // The other screens of the drawer fit the phone too.
-  for (const [path, heading, name] of [
-    ['/notifications/outbox', 'Outbox', 'outbox'],
-    ['/statistics', 'Statistics', 'statistics'],
-    ['/account', 'My account', 'account'],
-    ['/videos/live/rooms', 'Live meetings', 'live-rooms'],
-    ['/adminvideos', 'Videos admin', 'admin-videos'],
+  // Each screen is measured once its data is drawn (the statistics chart sizes itself to its box).
+  for (const [path, heading, name, content] of [
+    ['/notifications/outbox', 'Outbox', 'outbox', null],
+    ['/statistics', 'Statistics', 'statistics', 'stocks-table'],
+    ['/account', 'My account', 'account', null],
+    ['/videos/live/rooms', 'Live meetings', 'live-rooms', null],
+    ['/adminvideos', 'Videos admin', 'admin-videos', null],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (content) await expect(page.getByTestId(content)).toBeVisible();
+    // None of these screens polls: once the network is idle, what earlier specs left (rooms, e-mails) is drawn.
+    await page.waitForLoadState('networkidle');
     await expectNoSidewaysScroll(page);
     await shot(page, name);
   }

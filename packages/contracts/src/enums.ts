@@ -45,6 +45,10 @@ export const ORDER_GALLERY_PREFERENCE: readonly ImageType[] = [
   'STAMPED_CROPPED_LPC',
 ];
 
+/** Pictures the portal edited: background replaced (CROPPED) or plate covered (LPC); shown as edited. */
+export const EDITED_IMAGE_TYPES: readonly ImageType[] = IMAGE_TYPES.filter((t) => t.includes('CROPPED') || t.endsWith('_LPC'));
+export const isEditedImageType = (type: string): boolean => (EDITED_IMAGE_TYPES as readonly string[]).includes(type);
+
 export const VIDEO_TYPES = ['CONCAT_AUDIO', 'ORIGINAL_AUDIO', 'CONCAT', 'ORIGINAL'] as const;
 export const VideoType = z.enum(VIDEO_TYPES);
 export type VideoType = z.infer<typeof VideoType>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ShootingType } from './enums';
+import { ShootingType } from './enums';
 
 /** Where on the vehicle a damage sits. */
 export const DAMAGE_ZONES = [
@@ -151,6 +151,30 @@ export type TradeInOfferUpdateBody = z.infer<typeof TradeInOfferUpdateBody>;
 export const InspectionPhoto = z.object({ imageId: z.string(), url: z.string(), thumbnailUrl: z.string().nullable() });
 export type InspectionPhoto = z.infer<typeof InspectionPhoto>;
 
+const fraction = z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+
+/** Where a damage is on a picture of the vehicle: the picture, and x/y as fractions of its width and height from the top left. */
+export const DamageSpot = z.object({ imageId: id, x: fraction, y: fraction }).strict();
+export type DamageSpot = z.infer<typeof DamageSpot>;
+
+/** `PUT .../damages/{damageId}/spot`: places (or moves) the damage on a picture of the same vehicle. */
+export const DamageSpotBody = DamageSpot;
+export type DamageSpotBody = DamageSpot;
+
+/** A picture a damage of the inspection may be placed on: the final picture of a position of one of the vehicle's shootings. */
+export const VehiclePicture = z.object({
+  id: z.string(),
+  shootingId: z.string(),
+  shootingType: ShootingType,
+  shootingCreated: z.string(),
+  order: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+export type VehiclePicture = z.infer<typeof VehiclePicture>;
+/** `GET .../damage-pictures`: the inspection's own pictures first, then the vehicle's other shootings', newest first. */
+export const VehiclePicturesResponse = z.array(VehiclePicture);
+
 export const Damage = z.object({
   id: z.string(),
   zone: DamageZone,
@@ -159,6 +183,8 @@ export const Damage = z.object({
   note: z.string(),
   estimatedCostCents: z.number().int(),
   photo: InspectionPhoto.nullable(),
+  /** Null until the damage is placed on a picture. */
+  spot: DamageSpot.nullable(),
   created: z.string(),
   updated: z.string(),
 });

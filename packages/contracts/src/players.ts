@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShootingType, Streamer } from './enums';
+import { DamageKind, DamageSeverity, DamageZone } from './inspections';
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
 
 export * from './player-media';
@@ -42,6 +43,21 @@ export const PlayerVideo = z.object({
 });
 export type PlayerVideo = z.infer<typeof PlayerVideo>;
 
+/** A damage the public player shows as a hotspot on one spin frame (when the link shows damages). */
+export const PlayerDamage = z.object({
+  id: z.string(),
+  /** Index of the frame (the picture the damage was placed on) in `frames`. */
+  frame: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  zone: DamageZone,
+  kind: DamageKind,
+  severity: DamageSeverity,
+  /** The damage's own photo, when it has one. */
+  photoUrl: z.string().nullable(),
+});
+export type PlayerDamage = z.infer<typeof PlayerDamage>;
+
 export const PLAYER_STATES = ['AVAILABLE', 'UNDER_CONSTRUCTION'] as const;
 
 /** Public player options (spec section 7): what the player shows and nothing more. */
@@ -59,6 +75,10 @@ export const PlayerOptions = z.object({
   frames: z.array(PlayerFrame),
   panoramaUrl: z.string().nullable(),
   video: PlayerVideo.nullable(),
+  /** Damages on the frames; empty unless the dealer chose to show them on this link. */
+  damages: z.array(PlayerDamage).default([]),
+  /** Indexes of the frames whose background was replaced or plate covered; empty unless the link labels them. */
+  editedFrames: z.array(z.number().int()).default([]),
 });
 export type PlayerOptions = z.infer<typeof PlayerOptions>;
 
@@ -77,6 +97,20 @@ export const PlayerScoring = z.object({
 });
 export type PlayerScoring = z.infer<typeof PlayerScoring>;
 
+/** What the dealer chooses per player link; both off until chosen. */
+export const PlayerLinkSettings = z.object({
+  /** The player shows the damages placed on its pictures as hotspots. */
+  showDamages: z.boolean(),
+  /** The player labels the pictures whose background was replaced or plate covered as edited. */
+  showEditedLabels: z.boolean(),
+});
+export type PlayerLinkSettings = z.infer<typeof PlayerLinkSettings>;
+/** `PUT /api/shootings/{id}/marketplaces/{marketplace}/settings`: what is left out keeps its value. */
+export const PlayerLinkSettingsBody = PlayerLinkSettings.partial()
+  .strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'needs at least one field');
+export type PlayerLinkSettingsBody = z.infer<typeof PlayerLinkSettingsBody>;
+
 /** GET /api/shootings/{id}/marketplaces/{marketplace}. */
 export const PlayerReferenceParams = z.object({ id: z.string().min(1).max(100), marketplace: Marketplace });
 /** The public player's routes: a reference, one of its frame files, the image version of a variant URL. */
@@ -86,6 +120,7 @@ export const PlayerFrameParams = z.object({
   index: z.coerce.number().int().min(0).max(999),
   file: z.string().regex(/^\d{3,4}\.(webp|jpg)$/, 'is not a frame file'),
 });
+export const PlayerDamageParams = z.object({ ref: PlayerRef, damageId: z.string().min(1).max(100) });
 export const VersionQuery = z.object({ v: z.string().max(40).optional() });
 /** The empty JSON object some public calls answer. */
 export const EmptyResponse = z.object({});

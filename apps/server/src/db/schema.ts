@@ -142,6 +142,10 @@ export interface PlayerReferencesTable {
   created_by: string | null;
   created_at: string;
   last_user_id: string | null;
+  /** 0/1: the player shows the damages placed on its pictures. */
+  show_damages: Generated<number>;
+  /** 0/1: the player labels the pictures whose background was replaced or plate covered. */
+  show_edited: Generated<number>;
 }
 export interface ImageVariantsTable {
   image_id: string;
@@ -274,6 +278,10 @@ export interface InspectionDamagesTable {
   image_id: string | null;
   note: string;
   estimated_cost_cents: number;
+  /** Where the damage is on a picture of the vehicle: the picture and x/y as fractions (0..1). */
+  spot_image_id?: string | null;
+  spot_x?: number | null;
+  spot_y?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -337,6 +345,23 @@ export interface ImageEditsTable {
 
 export interface RateLimitsTable { key: string; count: number; window_end: number }
 
+/** Live signalling across API processes (PostgreSQL signal bus); times in epoch milliseconds (bigint: read back as strings on PostgreSQL). */
+export interface LiveMembersTable {
+  room: string;
+  participant_id: string;
+  identity: string;
+  host: number;
+  media: string | null;
+  process_id: string;
+  session: string;
+  detached: number;
+  lease_until: number | string;
+  joined_at: number | string;
+}
+export interface LiveMissedTable { id: string; room: string; participant_id: string; seq: number | string; message: string; created_at: number | string }
+export interface LiveSignalsTable { id: string; payload: string; created_at: number | string }
+export interface LiveRoomSpinsTable { room: string; spin: string | null }
+
 export interface Database {
   server_secrets: ServerSecretsTable;
   dealer_groups: DealerGroupsTable;
@@ -376,4 +401,8 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   login_attempts: LoginAttemptsTable;
   rate_limits: RateLimitsTable;
+  live_members: LiveMembersTable;
+  live_missed: LiveMissedTable;
+  live_signals: LiveSignalsTable;
+  live_room_spins: LiveRoomSpinsTable;
 }

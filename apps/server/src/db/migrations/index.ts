@@ -15,6 +15,8 @@ import * as m0015 from './0015-stamp-floor-level';
 import * as m0016 from './0016-statistics-periods';
 import * as m0017 from './0017-rate-limits';
 import * as m0021 from './0021-vehicle-timeline';
+import * as m0022 from './0022-damage-spots';
+import * as m0026 from './0026-live-members';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +36,8 @@ const migrations: Record<string, Migration> = {
   '0016-statistics-periods': m0016,
   '0017-rate-limits': m0017,
   '0021-vehicle-timeline': m0021,
+  '0022-damage-spots': m0022,
+  '0026-live-members': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

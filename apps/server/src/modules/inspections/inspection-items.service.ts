@@ -75,11 +75,12 @@ async function checkImage(deps: InspectionDeps, shooting: InspectableShooting, i
   }
 }
 
-async function photos(deps: InspectionDeps, shootingId: string) {
+export async function photos(deps: InspectionDeps, shootingId: string) {
   return photoLookup(deps.blobs, await repo.listShootingImages(deps.db, shootingId), deps.config.PRESIGN_GET_TTL_SECONDS);
 }
 
-async function changed(deps: InspectionDeps, shootingId: string, now: string): Promise<void> {
+/** Marks the inspection changed and queues its reports' refresh. */
+export async function changed(deps: InspectionDeps, shootingId: string, now: string): Promise<void> {
   await repo.touchInspection(deps.db, shootingId, now);
   await deps.onChange(shootingId);
 }
@@ -107,7 +108,7 @@ export async function createItem<T extends repo.ItemTable, View>(kind: ItemKind<
 }
 
 /** The item of the shooting named by params, after the checks every change and removal makes. */
-async function existingItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string) {
+export async function existingItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string) {
   const shooting = await loadInspectable(deps.db, user, params);
   kind.allowChange?.(user);
   const existing = await repo.findItem(deps.db, kind.table, shooting.id, itemId);

@@ -38,6 +38,7 @@ export const damageView = async (row: InspectionDamagesTable, photo: PhotoLookup
   note: row.note,
   estimatedCostCents: row.estimated_cost_cents,
   photo: await photo(row.image_id),
+  spot: row.spot_image_id && row.spot_x != null && row.spot_y != null ? { imageId: row.spot_image_id, x: row.spot_x, y: row.spot_y } : null,
   created: row.created_at,
   updated: row.updated_at,
 });

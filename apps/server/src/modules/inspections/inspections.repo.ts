@@ -76,3 +76,42 @@ export const findShootingImage = (db: Db, shootingId: string, imageId: string) =
 
 export const findShootingVideo = (db: Db, shootingId: string, videoId: string) =>
   db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).where('id', '=', videoId).executeTakeFirst();
+
+/**
+ * A picture of the vehicle: an image of a shooting of the same owner and registration (the vehicle page's
+ * key), or undefined for any other id.
+ */
+export const findVehicleImage = (db: Db, vehicle: { ownerId: string; registration: string }, imageId: string) =>
+  db
+    .selectFrom('images as i')
+    .innerJoin('shootings as s', 's.id', 'i.shooting_id')
+    .select('i.id')
+    .where('i.id', '=', imageId)
+    .where('s.owner_id', '=', vehicle.ownerId)
+    .where('s.registration', '=', vehicle.registration)
+    .executeTakeFirst();
+
+export async function setDamageSpot(db: Db, damageId: string, spot: { imageId: string; x: number; y: number } | null, now: string): Promise<void> {
+  await db
+    .updateTable('inspection_damages')
+    .set({ spot_image_id: spot?.imageId ?? null, spot_x: spot?.x ?? null, spot_y: spot?.y ?? null, updated_at: now })
+    .where('id', '=', damageId)
+    .execute();
+}
+
+/** Pictures kept for the damage picker: a vehicle with more is unusual, and the newest shootings come first. */
+export const VEHICLE_PICTURES_MAX = 300;
+
+/** Every image of the vehicle's shootings (same owner and registration), newest shooting first. */
+export const listVehicleImages = (db: Db, vehicle: { ownerId: string; registration: string }) =>
+  db
+    .selectFrom('images as i')
+    .innerJoin('shootings as s', 's.id', 'i.shooting_id')
+    .select(['i.id', 'i.shooting_id', 'i.position', 'i.image_type', 'i.blob_key', 'i.thumbnail_key', 's.shooting_type', 's.created_at as shooting_created'])
+    .where('s.owner_id', '=', vehicle.ownerId)
+    .where('s.registration', '=', vehicle.registration)
+    .orderBy('s.created_at', 'desc')
+    .orderBy('i.shooting_id')
+    .orderBy('i.position')
+    .limit(VEHICLE_PICTURES_MAX * 4)
+    .execute();

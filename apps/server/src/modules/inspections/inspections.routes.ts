@@ -2,6 +2,7 @@ import {
   Damage,
   DamageCreateBody,
   DamageParams,
+  DamageSpotBody,
   DamageUpdateBody,
   HealthCheckItem,
   HealthCheckItemCreateBody,
@@ -14,10 +15,12 @@ import {
   TradeInOfferCreateBody,
   TradeInOfferParams,
   TradeInOfferUpdateBody,
+  VehiclePicturesResponse,
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
+import { listDamagePictures, placeDamage, removeDamageSpot } from './damage-spot.service';
 import * as items from './inspection-items.service';
 import { getInspection, saveInspection, type InspectionDeps } from './inspections.service';
 
@@ -80,4 +83,16 @@ export async function inspectionRoutes(app: App, deps: InspectionDeps & { auth: 
   );
 
   for (const item of ITEM_ROUTES) itemRoutes(app, deps, item);
+
+  // A damage's spot on a picture of the vehicle, which the public player shows as a hotspot.
+  app.get(`${SHOOTING}/damage-pictures`, { preHandler, schema: { params: ShootingPathParams, response: { 200: VehiclePicturesResponse } } }, async (request) =>
+    listDamagePictures(deps, currentUser(request), request.params),
+  );
+  const spot = `${SHOOTING}/damages/:damageId/spot`;
+  app.put(spot, { preHandler, schema: { params: DamageParams, body: DamageSpotBody, response: { 200: Damage } } }, async (request) =>
+    placeDamage(deps, currentUser(request), request.params, request.params.damageId, request.body),
+  );
+  app.delete(spot, { preHandler, schema: { params: DamageParams, response: { 200: Damage } } }, async (request) =>
+    removeDamageSpot(deps, currentUser(request), request.params, request.params.damageId),
+  );
 }

@@ -14,6 +14,8 @@ const options: PlayerOptions = {
   frames: [{ version: 'v1', width: 1600, height: 1200 }],
   panoramaUrl: null,
   video: null,
+  damages: [],
+  editedFrames: [],
 };
 
 /** The options as the browser reads them back from the data block. */

@@ -47,6 +47,10 @@ export async function refInScope(db: Db, ref: string, ownerIds: string[]): Promi
 
 export interface PlayerSource {
   shootingId: string;
+  ownerId: string;
+  /** The dealer's choices for this link (player_references.show_*). */
+  showDamages: boolean;
+  showEdited: boolean;
   shootingType: string;
   remarketingStatus: string;
   owner: { logoKey: string | null; contactInformation: string; phone: string | null };
@@ -61,6 +65,9 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
     .innerJoin('owners as o', 'o.id', 's.owner_id')
     .select([
       's.id as shootingId',
+      's.owner_id as ownerId',
+      'r.show_damages as showDamages',
+      'r.show_edited as showEdited',
       's.shooting_type as shootingType',
       's.remarketing_status as remarketingStatus',
       's.created_by as shootingCreator',
@@ -79,6 +86,9 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
     : undefined;
   return {
     shootingId: row.shootingId,
+    ownerId: row.ownerId,
+    showDamages: Number(row.showDamages) === 1,
+    showEdited: Number(row.showEdited) === 1,
     shootingType: row.shootingType,
     remarketingStatus: row.remarketingStatus,
     owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
@@ -169,4 +179,94 @@ export async function recordEvent(db: Db, row: { id: string; kind: string; subje
     .insertInto('statistics_events')
     .values({ id: row.id, user_id: null, kind: row.kind, subject: row.subject, payload: JSON.stringify(row.payload), created_at: row.now })
     .execute();
+}
+
+/** The dealer's choices for a shooting's link on a marketplace, undefined before the link exists. */
+export const findLinkSettings = (db: Db, shootingId: string, marketplace: string) =>
+  db
+    .selectFrom('player_references')
+    .select(['show_damages', 'show_edited'])
+    .where('shooting_id', '=', shootingId)
+    .where('marketplace', '=', marketplace)
+    .executeTakeFirst();
+
+/**
+ * Saves the dealer's choices for a shooting's link, creating the link when it does not exist yet (without
+ * making the caller its last user: only taking the link does that).
+ */
+export async function saveLinkSettings(
+  db: Db,
+  input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
+  changes: { show_damages?: number; show_edited?: number },
+): Promise<void> {
+  await db
+    .insertInto('player_references')
+    .values({ ref: input.newRef, shooting_id: input.shootingId, marketplace: input.marketplace, created_by: input.userId, created_at: input.now, last_user_id: input.userId })
+    .onConflict((oc) => oc.columns(['shooting_id', 'marketplace']).doNothing())
+    .execute();
+  await db.updateTable('player_references').set(changes).where('shooting_id', '=', input.shootingId).where('marketplace', '=', input.marketplace).execute();
+}
+
+export interface SpinDamageRow {
+  id: string;
+  spotImageId: string;
+  x: number;
+  y: number;
+  zone: string;
+  kind: string;
+  severity: string;
+  photo: ImageRow | null;
+}
+
+/**
+ * The damages placed on the pictures of a shooting, recorded on inspections of the same owner, in the
+ * order the inspections and their damages were recorded.
+ */
+export async function listSpinDamages(db: Db, shootingId: string, ownerId: string): Promise<SpinDamageRow[]> {
+  const rows = await db
+    .selectFrom('inspection_damages as d')
+    .innerJoin('images as i', 'i.id', 'd.spot_image_id')
+    .innerJoin('shootings as s', 's.id', 'd.shooting_id')
+    .leftJoin('images as p', 'p.id', 'd.image_id')
+    .select([
+      'd.id',
+      'd.spot_image_id as spotImageId',
+      'd.spot_x as x',
+      'd.spot_y as y',
+      'd.zone',
+      'd.kind',
+      'd.severity',
+      'p.id as photoId',
+      'p.position as photoPosition',
+      'p.image_type as photoType',
+      'p.blob_key as photoKey',
+      'p.width as photoWidth',
+      'p.height as photoHeight',
+      'p.updated_at as photoUpdatedAt',
+    ])
+    .where('i.shooting_id', '=', shootingId)
+    .where('s.owner_id', '=', ownerId)
+    .orderBy('s.created_at')
+    .orderBy('d.position')
+    .orderBy('d.id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.spotImageId && r.x != null && r.y != null
+      ? [
+          {
+            id: r.id,
+            spotImageId: r.spotImageId,
+            x: Number(r.x),
+            y: Number(r.y),
+            zone: r.zone,
+            kind: r.kind,
+            severity: r.severity,
+            photo:
+              r.photoId && r.photoKey && r.photoUpdatedAt
+                ? { id: r.photoId, position: r.photoPosition ?? 0, imageType: r.photoType ?? '', blobKey: r.photoKey, width: r.photoWidth, height: r.photoHeight, updatedAt: r.photoUpdatedAt }
+                : null,
+          },
+        ]
+      : [],
+  );
 }

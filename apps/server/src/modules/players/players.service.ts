@@ -20,6 +20,7 @@ import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
+import { editedFrameIndexes, spinHotspots } from './spin-damages';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Ratings one visitor may leave in an hour, over all players. */
@@ -125,9 +126,12 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
         : null,
   };
   if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
-    return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null };
+    return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null, damages: [], editedFrames: [] };
   }
   const { frames, panorama } = await finalMedia(deps, s.shootingId);
+  // What the dealer chose to show on this link (both off by default).
+  const damages = s.showDamages ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId)) : [];
+  const editedFrames = s.showEdited ? editedFrameIndexes(frames) : [];
   const sized = await Promise.all(
     frames.map(async (f) => ({ version: imageVersion(f), ...(await deps.variants.size(f)) })),
   );
@@ -150,7 +154,21 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
           posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
         }
       : null,
+    damages,
+    editedFrames,
   };
+}
+
+/** The photo of a damage the player shows, only while the link shows damages and the damage is on its spin. */
+export async function playerDamagePhoto(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, damageId: string): Promise<Variant> {
+  const s = await source(deps, ref);
+  if (!s.showDamages || PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
+  const { frames } = await finalMedia(deps, s.shootingId);
+  const damages = await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId);
+  const shown = spinHotspots(ref, frames, damages).some((d) => d.id === damageId);
+  const photo = damages.find((d) => d.id === damageId)?.photo;
+  if (!shown || !photo) throw playerNotFound();
+  return deps.variants.get(photo, 1080, 'jpg');
 }
 
 export async function playerFrame(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant> {

@@ -1,6 +1,7 @@
 import {
   EmptyResponse,
   FRAME_WIDTHS,
+  PlayerDamageParams,
   PlayerFrameParams,
   PlayerOptions,
   PlayerRefParams,
@@ -18,6 +19,7 @@ import { INLINE_FRAME_WIDTH, playerPageHead, playerPageRef, withPlayerHead } fro
 import { playerChunks, playerModulePreloads } from './player-page-chunks';
 import {
   cachedPlayerFrame,
+  playerDamagePhoto,
   playerFrame,
   playerLogo,
   playerOptions,
@@ -107,6 +109,12 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps;
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
       return sendVariant(reply, await playerFrame(deps.players, request.params.ref, request.params.index, width, format));
     },
+  );
+
+  app.get(
+    '/api/external/legacy/players/:ref/damages/:damageId/photo.jpg',
+    { schema: { params: PlayerDamageParams, querystring: VersionQuery, hide: true } },
+    async (request, reply) => sendVariant(reply, await playerDamagePhoto(deps.players, request.params.ref, request.params.damageId)),
   );
 
   app.get(

@@ -9,12 +9,30 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { ShootingKey } from '../reports/reports-api';
+import { DamageSpotCell } from './damage-spot-cell';
+import type { SpotPicture } from './damage-spot-dialog';
 import { formatMoney } from './money';
 import { SeverityChip } from './severity-chip';
 import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
-/** The damages of an inspection: photo, zone, kind, severity, note and estimated repair, with the total. */
-export function DamagesList({ damages, totalCents, currency }: { damages: Damage[]; totalCents: number; currency: string }) {
+/**
+ * The damages of an inspection: photo, zone, kind, severity, note, estimated repair and where it is in the
+ * spin (placed from here), with the total.
+ */
+export function DamagesList({
+  shooting,
+  damages,
+  totalCents,
+  currency,
+  pictures,
+}: {
+  shooting: ShootingKey;
+  damages: Damage[];
+  totalCents: number;
+  currency: string;
+  pictures: SpotPicture[];
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   if (damages.length === 0) return <Typography color="text.secondary">{t('inspection.damages.none')}</Typography>;
@@ -25,6 +43,7 @@ export function DamagesList({ damages, totalCents, currency }: { damages: Damage
           <TableCell>{t('inspection.damages.photo')}</TableCell>
           <TableCell>{t('inspection.damages.damage')}</TableCell>
           <TableCell>{t('inspection.damages.severity')}</TableCell>
+          <TableCell>{t('inspection.spot.column')}</TableCell>
           <TableCell align="right">{t('inspection.damages.estimatedCost')}</TableCell>
         </TableRow>
       </TableHead>
@@ -53,6 +72,9 @@ export function DamagesList({ damages, totalCents, currency }: { damages: Damage
             <TableCell data-label={t('inspection.damages.severity')}>
               <SeverityChip severity={d.severity} />
             </TableCell>
+            <TableCell data-label={t('inspection.spot.column')}>
+              <DamageSpotCell shooting={shooting} damage={d} pictures={pictures} />
+            </TableCell>
             <TableCell align="right" data-label={t('inspection.damages.estimatedCost')}>
               {money(d.estimatedCostCents)}
             </TableCell>
@@ -61,7 +83,7 @@ export function DamagesList({ damages, totalCents, currency }: { damages: Damage
       </TableBody>
       <TableFooter>
         <TableRow>
-          <TableCell colSpan={3}>{t('inspection.damages.total')}</TableCell>
+          <TableCell colSpan={4}>{t('inspection.damages.total')}</TableCell>
           <TableCell align="right" data-testid="damages-total" data-label="">
             {money(totalCents)}
           </TableCell>

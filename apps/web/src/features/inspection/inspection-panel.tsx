@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '../../components/video-player';
 import type { ShootingKey } from '../reports/reports-api';
+import type { SpotPicture } from './damage-spot-dialog';
 import { DamagesList } from './damages-list';
 import { HealthCheckList } from './health-check-list';
 import { fetchInspection } from './inspection-api';
@@ -32,15 +33,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The inspection itself on its detail page: condition and damages, or the repair order's health check and workshop video. */
-export function InspectionPanel({ shooting }: { shooting: ShootingKey }) {
+export function InspectionPanel({ shooting, pictures }: { shooting: ShootingKey; pictures: SpotPicture[] }) {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId], queryFn: () => fetchInspection(shooting) });
   if (query.isPending) return <CircularProgress aria-label={t('common.loading')} />;
   if (query.isError) return <Alert severity="error">{t('api.commonError')}</Alert>;
-  return <InspectionContent inspection={query.data} />;
+  return <InspectionContent shooting={shooting} inspection={query.data} pictures={pictures} />;
 }
 
-function InspectionContent({ inspection }: { inspection: InspectionView }) {
+function InspectionContent({ shooting, inspection, pictures }: { shooting: ShootingKey; inspection: InspectionView; pictures: SpotPicture[] }) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, inspection.currency, i18n.language);
   const repairOrder = inspection.shootingType === 'INSPECTION_REPAIR_ORDER';
@@ -75,7 +76,7 @@ function InspectionContent({ inspection }: { inspection: InspectionView }) {
         {inspection.overallCondition ? (
           <Chip sx={{ mb: 1 }} label={`${t('inspection.condition.label')}: ${t(`inspection.condition.${inspection.overallCondition}`)}`} />
         ) : null}
-        <DamagesList damages={inspection.damages} totalCents={inspection.damagesTotalCents} currency={inspection.currency} />
+        <DamagesList shooting={shooting} pictures={pictures} damages={inspection.damages} totalCents={inspection.damagesTotalCents} currency={inspection.currency} />
       </Section>
       {inspection.tradeInOffers.length > 0 ? (
         <Section title={t('inspection.tradeIn.title')}>

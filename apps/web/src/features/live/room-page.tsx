@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
+import type { LiveToken } from '@forecourt/contracts';
 import { hasOption } from '@forecourt/contracts/options';
 import { useUserOptions } from '../access/user-options';
 import { needsOtherBrowser } from './browser-support';
@@ -35,6 +36,15 @@ const renewToken = (identity: string, room: string, code: string | null, previou
     },
   );
 
+/** A room token fetched while the preview shows; null when that fetch failed (the join fetches its own). */
+interface EarlyToken {
+  identity: string;
+  at: number;
+  token: Promise<LiveToken | null>;
+}
+/** A token fetched ahead is used for a join within this: well inside its two minutes of life. */
+const EARLY_TOKEN_MAX_AGE_MS = 60_000;
+
 /** /videos/live/rooms/{idLiveVideo}?code=: the room page's states (room-machine.ts) over one transport. */
 export function RoomPage() {
   const { t } = useTranslation();
@@ -62,15 +72,32 @@ export function RoomPage() {
   const profile = auth.user?.profile;
   const selfName = auth.isAuthenticated ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest'))) : t('rooms.guest');
 
-  // Joining: a token for this room and identity, then the transport with the local tracks.
+  // While the preview shows, what joining needs is made ahead: the room token (it lives two minutes; one
+  // fetched for this identity in the last minute is used) and the transport's first offer. The click on
+  // join then goes straight to the signalling socket.
   const stream = media.stream;
+  const previewRoom = state.status === 'preview' ? state.room : null;
+  const early = useRef<EarlyToken | null>(null);
+  useEffect(() => {
+    if (!previewRoom || !stream || !options.data) return;
+    transport.prepare?.(options.data.iceServers, stream);
+    if (early.current?.identity !== selfName || Date.now() - early.current.at > EARLY_TOKEN_MAX_AGE_MS) {
+      early.current = { identity: selfName, at: Date.now(), token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null) };
+    }
+  }, [previewRoom, stream, options.data, selfName, code, transport]);
+
+  // Joining: a token for this room and identity, then the transport with the local tracks.
   const joining = state.status === 'joining';
   const room = state.status === 'joining' ? state.room : null;
   useEffect(() => {
     if (!joining || !room || !stream || !options.data) return;
     let cancelled = false;
     const live = options.data;
-    fetchToken(selfName, room.room_name, code)
+    const ahead = early.current;
+    early.current = null;
+    const fresh = ahead && ahead.identity === selfName && Date.now() - ahead.at <= EARLY_TOKEN_MAX_AGE_MS ? ahead.token : Promise.resolve(null);
+    fresh
+      .then((token) => token ?? fetchToken(selfName, room.room_name, code))
       .then(async (token) => {
         if (cancelled) return;
         transport.publish(stream);

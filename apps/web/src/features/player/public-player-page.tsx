@@ -117,7 +117,7 @@ function PlayerMedia({ options, onShown }: { options: PlayerOptions; onShown: ()
   const nothing = options.frames.length === 0 && !options.panoramaUrl;
   return (
     <>
-      {options.frames.length > 0 && <SpinViewer playerRef={options.ref} frames={options.frames} onShown={onShown} />}
+      {options.frames.length > 0 && <SpinViewer playerRef={options.ref} frames={options.frames} damages={options.damages} editedFrames={options.editedFrames} onShown={onShown} />}
       {options.panoramaUrl && (
         <Suspense fallback={<div role="progressbar" aria-label={t('common.loading')} className={css.spinner} />}>
           <PanoramaViewer url={options.panoramaUrl} />

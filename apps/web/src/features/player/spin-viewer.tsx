@@ -1,10 +1,11 @@
-import type { FrameWidth, PlayerFrame } from '@forecourt/contracts';
+import type { FrameWidth, PlayerDamage, PlayerFrame } from '@forecourt/contracts';
 import { PLAYER_STATIC_FRAME_ID, SPIN_SIZES } from '@forecourt/contracts/player-media';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clampZoom, pickFrameWidth, wrapFrame } from './frame-size';
 import { frameSrcSet, frameUrl, useFrameLoader } from './use-frame-loader';
 import { SpinControls } from './spin-controls';
+import { DamageDialog, DamageList, SpinHotspots } from './spin-hotspots';
 import { useSpinGestures } from './use-spin-gestures';
 import css from './player.module.css';
 
@@ -15,9 +16,23 @@ const AUTOPLAY_TURN_MS = 3600;
  * The 360 spin: frames loaded first-frame-first at the size the screen needs, turned by drag, swipe,
  * arrow keys and one autoplay turn; zoomed by wheel, pinch or buttons; fullscreen. For assistive
  * technology it is a slider over the frames. `onShown` runs once, when its first frame shows (or the
- * frames cannot load).
+ * frames cannot load). When the dealer's link shows them, the damages are numbered buttons on the frames
+ * they were placed on (at zoom 1, out of full screen, where their spots match the frame) and a list below,
+ * and edited frames carry a label.
  */
-export function SpinViewer({ playerRef, frames, onShown }: { playerRef: string; frames: PlayerFrame[]; onShown?: () => void }) {
+export function SpinViewer({
+  playerRef,
+  frames,
+  damages = NONE,
+  editedFrames = NO_FRAMES,
+  onShown,
+}: {
+  playerRef: string;
+  frames: PlayerFrame[];
+  damages?: PlayerDamage[];
+  editedFrames?: number[];
+  onShown?: () => void;
+}) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const shell = useRef<HTMLDivElement>(null);
@@ -49,6 +64,10 @@ export function SpinViewer({ playerRef, frames, onShown }: { playerRef: string; 
 
   const { width, loaded, failed } = useFrameLoader(playerRef, frames, minWidth);
   const ready = loaded === count;
+  const [openDamage, setOpenDamage] = useState<PlayerDamage | null>(null);
+  const shownFrame = ready ? frame : 0;
+  const frameDamages = useMemo(() => damages.filter((d) => d.frame === shownFrame), [damages, shownFrame]);
+  const edited = editedFrames.includes(shownFrame);
 
   // The server draws the first frame in the page (player-page.ts) so it shows before the scripts run; it
   // lies over this one until this one has loaded (onLoad below), or the frames cannot load, or the viewer goes.
@@ -154,41 +173,60 @@ export function SpinViewer({ playerRef, frames, onShown }: { playerRef: string; 
   const first = frames[0]!;
   return (
     <div ref={shell} className={fullscreen ? `${css.spin} ${css.spinFullscreen}` : css.spin}>
-      <div
-        ref={box}
-        role="slider"
-        tabIndex={0}
-        aria-label={t('publicPlayer.spin.label')}
-        aria-valuemin={1}
-        aria-valuemax={count}
-        aria-valuenow={frame + 1}
-        aria-valuetext={t('publicPlayer.spin.valueText', { current: frame + 1, total: count })}
-        aria-describedby={helpId}
-        aria-busy={!ready}
-        data-frame={frame}
-        data-zoom={zoom.toFixed(2)}
-        {...gestures}
-        className={css.spinBox}
-        style={{
-          aspectRatio: `${first.width} / ${first.height}`,
-          touchAction: zoom > 1 ? 'none' : 'pan-y',
-          cursor: ready ? (zoom > 1 ? 'move' : 'grab') : 'progress',
-        }}
-      >
-        {/* Until the loader knows the width, the first frame comes through the srcset the page preloads. */}
-        <img
-          src={width ? frameUrl(playerRef, frames, ready ? frame : 0, width) : undefined}
-          srcSet={width ? undefined : frameSrcSet(playerRef, frames, 0)}
-          sizes={width ? undefined : SPIN_SIZES}
-          alt=""
-          width={first.width}
-          height={first.height}
-          draggable={false}
-          fetchPriority="high"
-          onLoad={onFirstLoad}
-          className={css.spinImage}
-          style={{ transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})` }}
-        />
+      <div className={css.spinStage}>
+        <div
+          ref={box}
+          role="slider"
+          tabIndex={0}
+          aria-label={t('publicPlayer.spin.label')}
+          aria-valuemin={1}
+          aria-valuemax={count}
+          aria-valuenow={frame + 1}
+          aria-valuetext={[
+            t('publicPlayer.spin.valueText', { current: frame + 1, total: count }),
+            ...(frameDamages.length > 0 ? [t('publicPlayer.damages.onFrame', { count: frameDamages.length })] : []),
+            ...(edited ? [t('publicPlayer.edited')] : []),
+          ].join(', ')}
+          aria-describedby={helpId}
+          aria-busy={!ready}
+          data-frame={frame}
+          data-zoom={zoom.toFixed(2)}
+          {...gestures}
+          className={css.spinBox}
+          style={{
+            aspectRatio: `${first.width} / ${first.height}`,
+            touchAction: zoom > 1 ? 'none' : 'pan-y',
+            cursor: ready ? (zoom > 1 ? 'move' : 'grab') : 'progress',
+          }}
+        >
+          {/* Until the loader knows the width, the first frame comes through the srcset the page preloads. */}
+          <img
+            src={width ? frameUrl(playerRef, frames, ready ? frame : 0, width) : undefined}
+            srcSet={width ? undefined : frameSrcSet(playerRef, frames, 0)}
+            sizes={width ? undefined : SPIN_SIZES}
+            alt=""
+            width={first.width}
+            height={first.height}
+            draggable={false}
+            fetchPriority="high"
+            onLoad={onFirstLoad}
+            className={css.spinImage}
+            style={{ transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom})` }}
+          />
+        </div>
+        {edited && (
+          <span
+            className={css.editedLabel}
+            title={t('publicPlayer.editedHint')}
+            aria-hidden="true"
+            data-testid="player-edited-label"
+          >
+            {t('publicPlayer.edited')}
+          </span>
+        )}
+        {zoom === 1 && !fullscreen && frameDamages.length > 0 && (
+          <SpinHotspots damages={frameDamages} all={damages} onOpen={setOpenDamage} />
+        )}
       </div>
       {help}
       {!ready && !failed && (
@@ -217,8 +255,28 @@ export function SpinViewer({ playerRef, frames, onShown }: { playerRef: string; 
         setZoom={setZoom}
         onFullscreen={toggleFullscreen}
       />
+      {damages.length > 0 && (
+        <DamageList
+          damages={damages}
+          onOpen={(d) => {
+            stopAutoplay();
+            goTo(d.frame);
+            setOpenDamage(d);
+          }}
+        />
+      )}
+      {openDamage && (
+        <DamageDialog
+          damage={openDamage}
+          number={damages.indexOf(openDamage) + 1}
+          onClose={() => setOpenDamage(null)}
+        />
+      )}
     </div>
   );
 }
+
+const NONE: PlayerDamage[] = [];
+const NO_FRAMES: number[] = [];
 
 const removeStaticFrame = () => document.getElementById(PLAYER_STATIC_FRAME_ID)?.remove();

@@ -1,8 +1,10 @@
 import {
   OutboxResponse,
   PlayerInfo,
+  PlayerLinkSettings,
   PORTAL_MARKETPLACE,
   type EmailNotification,
+  type PlayerLinkSettingsBody,
   type PlayerSharedStatistic,
   type SmsNotification,
 } from '@forecourt/contracts';
@@ -20,3 +22,11 @@ export const postPlayerShared = (userId: string, ref: string, body: PlayerShared
   request(`/api/users/${encodeURIComponent(userId)}/statistics/players/${encodeURIComponent(ref)}/shared`, { method: 'POST', body });
 
 export const getOutbox = () => request('/api/notifications/outbox', { schema: OutboxResponse });
+
+const settingsPath = (shootingId: string) => `/api/shootings/${encodeURIComponent(shootingId)}/marketplaces/${PORTAL_MARKETPLACE}/settings`;
+
+/** What the shooting's player link shows beyond the pictures (damages, edited labels). */
+export const getPlayerSettings = (shootingId: string) => request(settingsPath(shootingId), { schema: PlayerLinkSettings });
+
+export const savePlayerSettings = (shootingId: string, body: PlayerLinkSettingsBody) =>
+  request(settingsPath(shootingId), { method: 'PUT', body, schema: PlayerLinkSettings });

@@ -1,18 +1,44 @@
-import type { ShootingImage } from '@forecourt/contracts';
+import { isEditedImageType, type ShootingImage } from '@forecourt/contracts';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { EditedChip } from './edited-chip';
 import { useTranslation } from 'react-i18next';
 
-/** Fullscreen view of one image with previous / next; Escape closes, Left and Right move. */
-export function FullscreenViewer({ images, index, onIndex, onClose }: { images: ShootingImage[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+/**
+ * Fullscreen view of one image with previous / next; Escape closes, Left and Right move. An edited
+ * picture (background replaced, plate covered) is labelled and has a before/after toggle that shows its
+ * original instead.
+ */
+export function FullscreenViewer({
+  images,
+  allImages = images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: ShootingImage[];
+  allImages?: ShootingImage[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const image = images[index];
+  const current = images[index];
+  const [before, setBefore] = useState<{ id: string; on: boolean }>({ id: '', on: false });
+  const edited = current ? isEditedImageType(current.imageType) : false;
+  const original = edited && current ? allImages.find((i) => i.order === current.order && i.imageType === 'ORIGINAL') : undefined;
+  // The toggle belongs to the picture it was set on: the next picture opens edited again.
+  const showOriginal = Boolean(original) && before.id === current?.id && before.on;
+  const image = showOriginal ? original : current;
   const prev = () => onIndex((index - 1 + images.length) % images.length);
   const next = () => onIndex((index + 1) % images.length);
 
@@ -29,7 +55,26 @@ export function FullscreenViewer({ images, index, onIndex, onClose }: { images: 
   return (
     <Dialog fullScreen open onClose={onClose} aria-label={t('shootingDetail.gallery.fullscreen')} slotProps={{ paper: { sx: { bgcolor: 'common.black' } } }}>
       <Box sx={{ position: 'relative', height: '100%', display: 'grid', placeItems: 'center' }}>
-        <Box component="img" src={image.url} alt={`${image.order} ${image.imageType}`} data-testid="fullscreen-image" data-order={image.order} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        <Box component="img" src={image.url} alt={`${image.order} ${image.imageType}`} data-testid="fullscreen-image" data-order={image.order} data-type={image.imageType} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        {edited && current ? (
+          <Paper sx={{ position: 'absolute', top: 8, left: 8, p: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+            {!showOriginal ? <EditedChip inline /> : null}
+            {original ? (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={showOriginal ? 'before' : 'after'}
+                onChange={(_e, v: 'before' | 'after' | null) => v && setBefore({ id: current.id, on: v === 'before' })}
+                aria-label={t('shootingDetail.gallery.beforeAfter')}
+                // MUI's grey text on the Paper's hover grey falls just short of 4.5:1.
+                sx={{ '& .MuiToggleButton-root': { color: 'text.primary' } }}
+              >
+                <ToggleButton value="before">{t('shootingDetail.gallery.before')}</ToggleButton>
+                <ToggleButton value="after">{t('shootingDetail.gallery.after')}</ToggleButton>
+              </ToggleButtonGroup>
+            ) : null}
+          </Paper>
+        ) : null}
         <IconButton onClick={onClose} aria-label={t('common.close')} sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white' }}>
           <CloseIcon />
         </IconButton>

@@ -1,4 +1,4 @@
-import { shootingTypeFromPath } from '@forecourt/contracts';
+import { pickOrderGallery, shootingTypeFromPath } from '@forecourt/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -77,7 +77,7 @@ export function ShootingDetailPage() {
               <ShootingMedia shooting={s} type={type} selection={{ selectable: edit.isEditMode, selected: edit.selectedImages, onToggle: edit.toggle }} />
               {type === 'INSPECTION' || type === 'INSPECTION_REPAIR_ORDER' ? (
                 <Box sx={{ mt: 2 }}>
-                  <InspectionPanel shooting={{ ownerId: s.ownerId, productId: s.productId, shootingId: s.id }} />
+                  <InspectionPanel shooting={{ ownerId: s.ownerId, productId: s.productId, shootingId: s.id }} pictures={pickOrderGallery(s.images)} />
                 </Box>
               ) : null}
             </Grid>

@@ -20,7 +20,7 @@ export function ShootingMedia({ shooting, type, selection = {} }: { shooting: Sh
   const [view, setView] = useState<'simple' | 'detailed'>('simple');
   if (type === 'VIDEO') return <VideoPlayer videos={shooting.videos} />;
   if (shooting.images.length === 0) return <Alert severity="info">{t('shooting.noResults')}</Alert>;
-  if (type !== 'STANDARD') return <ImageGallery images={shooting.images} {...selection} />;
+  if (type !== 'STANDARD') return <ImageGallery images={shooting.images} allImages={shooting.images} {...selection} />;
 
   const groups = IMAGE_TYPES.map((imageType) => ({ imageType, images: shooting.images.filter((i) => i.imageType === imageType) })).filter((g) => g.images.length > 0);
   return (
@@ -30,14 +30,14 @@ export function ShootingMedia({ shooting, type, selection = {} }: { shooting: Sh
         <ToggleButton value="detailed">{t('shootingDetail.gallery.detailed')}</ToggleButton>
       </ToggleButtonGroup>
       {view === 'simple' ? (
-        <ImageGallery images={pickOrderGallery(shooting.images)} label={t('shootingDetail.gallery.simple')} {...selection} />
+        <ImageGallery images={pickOrderGallery(shooting.images)} allImages={shooting.images} label={t('shootingDetail.gallery.simple')} {...selection} />
       ) : (
         groups.map((g) => (
           <Stack key={g.imageType} spacing={1} component="section" aria-label={g.imageType}>
             <Typography variant="subtitle2" component="h3">
               {t(`shootingDetail.imageTypes.${g.imageType}`)}
             </Typography>
-            <ImageGallery images={g.images} label={g.imageType} {...selection} />
+            <ImageGallery images={g.images} allImages={shooting.images} label={g.imageType} {...selection} />
           </Stack>
         ))
       )}

@@ -10,6 +10,7 @@ import type { EditMode } from '../editing/use-edit-mode';
 import { RestampButton } from '../restamp/restamp-dialog';
 import { ReportButtons } from '../reports/report-buttons';
 import { PlayerButton } from '../sharing/player-button';
+import { PlayerSettingsButton } from '../sharing/player-settings';
 import { DeleteShootingButton, DeleteVideoButton } from './delete-actions';
 import { offeredArchives, shootingActions } from './detail-rules';
 import { DmsAction } from './dms-action';
@@ -61,6 +62,7 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
           }}
         />
       ) : null}
+      {access && type !== 'VIDEO' ? <PlayerSettingsButton shootingId={shooting.id} compact={compact} /> : null}
       <ReportButtons type={type} shooting={key} tradeIn={access?.has('use2spect') ?? false} compact={compact} />
       {actions.resendDms ? <DmsAction shooting={shooting} compact={compact} onQueued={onChanged} /> : null}
       {actions.deleteVideo ? <DeleteVideoButton shooting={key} compact={compact} onDeleted={onChanged} /> : null}

@@ -32,7 +32,7 @@ export function DailyChart({ days, label }: { days: { date: string; value: numbe
   const last = days.at(-1);
 
   return (
-    <Box ref={ref} sx={{ width: '100%' }}>
+    <Box ref={ref} sx={{ width: '100%', overflow: 'hidden' }}>
       <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} data-testid="daily-chart">
         <title id={`${id}-title`}>{t('statistics.chart.title', { figure: label })}</title>
         <desc id={`${id}-desc`}>

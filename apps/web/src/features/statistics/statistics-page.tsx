@@ -123,7 +123,9 @@ export function StatisticsPage() {
         </Box>
       )}
       {data && (
-        <Box aria-busy={stats.isFetching} sx={{ display: 'grid', gap: 3 }}>
+        // minmax(0, 1fr): a grid track otherwise grows to its widest content (the chart, the tables), and the
+        // chart, measuring its box, would keep that width and scroll the page sideways on a phone.
+        <Box aria-busy={stats.isFetching} sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
           <section aria-labelledby={`${ids.table}-summary`}>
             <Typography variant="h6" component="h2" id={`${ids.table}-summary`} sx={{ mb: 1 }}>
               {t('statistics.summary', { from: showDay(data.from), to: showDay(data.to) })}

@@ -37,6 +37,8 @@ export interface JoinOptions {
  * SFU driver later. The room page and its hooks know nothing else of WebRTC.
  */
 export interface MediaTransport {
+  /** While the preview shows, anything the driver can set up ahead so that joining is quicker (optional). */
+  prepare?(iceServers: IceServer[], stream: MediaStream): void;
   join(options: JoinOptions): Promise<void>;
   /** Sends this stream's audio and video to everyone, now and to later arrivals. */
   publish(stream: MediaStream): void;

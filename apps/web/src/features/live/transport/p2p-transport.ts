@@ -1,6 +1,7 @@
 import { LIVE_CLOSE, type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
 import type { CallSnapshot, JoinOptions, MediaTransport, RemoteParticipant, TransportEvent } from './media-transport';
-import { newPcId, PeerLink, type Kind } from './peer-link';
+import { videoLimits } from './mesh-quality';
+import { newPcId, PeerLink, prepareOffer, type Kind, type PreparedOffer } from './peer-link';
 import { reconnect, type AttemptResult } from './reconnect';
 import { decideOffer, planWelcome } from './rejoin';
 import { SignallingClient } from './signalling-client';
@@ -13,6 +14,8 @@ const UNCONFIRMED_MS = 15_000;
 const RETRY_CLOSE = 4000;
 /** Signals kept while the socket is away; past this the oldest go (the rejoin makes broken connections afresh anyway). */
 const MAX_OUTBOX = 500;
+/** A connection prepared during the preview older than this is made afresh (its candidates may be stale). */
+const PREPARED_MAX_AGE_MS = 60_000;
 
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 
@@ -41,6 +44,43 @@ export class P2pTransport implements MediaTransport {
   private outbox: ClientMessage[] = [];
   /** Messages are handled one after the other, in the order the server sent them. */
   private inbox: Promise<void> = Promise.resolve();
+  /** A connection offered ahead of the join (prepare()), for the first participant this one offers to. */
+  private prepared: Promise<PreparedOffer | null> | null = null;
+  /** The size of the mesh the senders were last limited for. */
+  private limitedFor = 0;
+
+  /**
+   * While the preview shows: sets WebRTC up and makes the first offer ahead, so that joining does not wait
+   * for it. Made afresh when older than a minute; closed if the join never uses it.
+   */
+  prepare(iceServers: JoinOptions['iceServers'], stream: MediaStream): void {
+    const current = this.prepared;
+    void (async () => {
+      const held = current ? await current : null;
+      if (held && Date.now() - held.at < PREPARED_MAX_AGE_MS && this.prepared === current) return;
+      if (this.prepared !== current) return;
+      held?.pc.close();
+      const next = prepareOffer(iceServers, stream).catch(() => null);
+      this.prepared = next;
+      // Never used (the page left in preview): closed once too old to be.
+      window.setTimeout(() => {
+        if (this.prepared === next) this.discardPrepared();
+      }, PREPARED_MAX_AGE_MS);
+    })();
+  }
+
+  private async takePrepared(): Promise<PreparedOffer | null> {
+    const prepared = this.prepared;
+    this.prepared = null;
+    const offer = prepared ? await prepared : null;
+    if (offer && Date.now() - offer.at < PREPARED_MAX_AGE_MS) return offer;
+    offer?.pc.close();
+    return null;
+  }
+
+  private discardPrepared(): void {
+    void this.takePrepared().then((offer) => offer?.pc.close());
+  }
 
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
@@ -106,6 +146,10 @@ export class P2pTransport implements MediaTransport {
     this.peers.clear();
     this.outbox = [];
     this.token = null;
+    this.limitedFor = 0;
+    // A join that went wrong leaves its prepared connection unused; the preview's (idle, or closed after an
+    // earlier call) stays for the next join.
+    if (this.state.connection !== 'idle' && this.state.connection !== 'closed') this.discardPrepared();
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
@@ -132,7 +176,19 @@ export class P2pTransport implements MediaTransport {
     for (const l of this.eventListeners) l(event);
   }
 
+  /** Re-applies every sender's limits when the room crossed a step of mesh-quality.ts. */
+  private relimit(): void {
+    const size = this.peers.size + 1;
+    const media = this.options?.media;
+    if (!media || size === this.limitedFor) return;
+    const before = this.limitedFor ? JSON.stringify(videoLimits(this.limitedFor, media)) : null;
+    this.limitedFor = size;
+    if (before === JSON.stringify(videoLimits(size, media))) return;
+    for (const peer of this.peers.values()) void peer.applyLimits();
+  }
+
   private publishPeers(): void {
+    this.relimit();
     const participants: RemoteParticipant[] = [...this.peers.values()].map((p) => ({
       ...p.participant,
       stream: p.stream.getTracks().length > 0 ? p.stream : null,
@@ -245,8 +301,10 @@ export class P2pTransport implements MediaTransport {
     }
   }
 
-  private onWelcome(message: Welcome): void {
+  private async onWelcome(message: Welcome): Promise<void> {
     const rejoin = this.state.self !== null;
+    // A first join offers to its first participant on the connection prepared during the preview.
+    let prepared = rejoin ? null : await this.takePrepared();
     const host = message.self.host;
     // The host's spin is the truth: a server that restarted forgot it.
     const spin = rejoin && host ? this.state.spin : message.spin;
@@ -266,10 +324,12 @@ export class P2pTransport implements MediaTransport {
         held.media = p.media;
         continue;
       }
-      const peer = this.createPeer(p, true);
+      const peer = this.createPeer(p, true, undefined, prepared ?? undefined);
+      prepared = null;
       peer.media = p.media;
       if (rejoin && !held) this.emit({ type: 'participantJoined', participant: p });
     }
+    prepared?.pc.close();
     this.publishPeers();
     const outbox = this.outbox;
     this.outbox = [];
@@ -289,7 +349,7 @@ export class P2pTransport implements MediaTransport {
   }
 
   /** A connection with this participant, in place of any earlier one. The offerer names it; an answerer waits for the offer that does. */
-  private createPeer(participant: Participant, offerer: boolean, pcId: string | null = offerer ? newPcId() : null): PeerLink {
+  private createPeer(participant: Participant, offerer: boolean, pcId: string | null = offerer ? newPcId() : null, prepared?: PreparedOffer): PeerLink {
     const old = this.peers.get(participant.id);
     old?.close();
     const peer: PeerLink = new PeerLink(
@@ -299,6 +359,7 @@ export class P2pTransport implements MediaTransport {
       {
         iceServers: this.options?.iceServers ?? [],
         media: this.options?.media,
+        participants: () => this.peers.size + 1,
         outgoing: this.outgoing,
         local: () => this.local,
         send: (data) => this.send(participant.id, data),
@@ -310,6 +371,7 @@ export class P2pTransport implements MediaTransport {
         },
       },
       old,
+      prepared,
     );
     this.peers.set(participant.id, peer);
     return peer;

@@ -1,4 +1,5 @@
 import type { IceServer, LiveOptions, MediaState, Participant, SignalData } from '@forecourt/contracts';
+import { limitEncodings, videoLimits } from './mesh-quality';
 
 export type Kind = 'audio' | 'video';
 type Candidate = Extract<SignalData, { candidate: unknown }>['candidate'];
@@ -10,6 +11,8 @@ const DISCONNECTED_RESTART_MS = 2500;
 export interface PeerLinkDeps {
   iceServers: IceServer[];
   media: LiveOptions['media'] | undefined;
+  /** Participants in the call, this one included: the mesh's senders step down as it grows (mesh-quality.ts). */
+  participants: () => number;
   /** The tracks going out now, by kind (the transport's own record, read at each negotiation). */
   outgoing: Record<Kind, MediaStreamTrack | null>;
   local: () => MediaStream | null;
@@ -38,6 +41,39 @@ function preferVp8(transceiver: RTCRtpTransceiver): void {
 }
 
 /**
+ * A connection made and offered before anyone is there to answer it: while the preview shows, the browser
+ * sets up WebRTC (certificate, codecs, encoder), creates the offer and gathers its ICE candidates, so that
+ * after the click on join the first offer leaves with the welcome instead of a few hundred milliseconds later.
+ */
+export interface PreparedOffer {
+  pc: RTCPeerConnection;
+  offer: RTCSessionDescriptionInit;
+  /** Gathered before a PeerLink took the connection: sent right after the offer. */
+  candidates: Candidate[];
+  /** When it was made (Date.now()): an old one is made afresh. */
+  at: number;
+}
+
+export async function prepareOffer(iceServers: IceServer[], stream: MediaStream): Promise<PreparedOffer> {
+  const pc = new RTCPeerConnection({ iceServers });
+  const candidates: Candidate[] = [];
+  pc.onicecandidate = (e) => {
+    if (e.candidate) candidates.push(e.candidate.toJSON() as Candidate);
+  };
+  try {
+    for (const kind of ['audio', 'video'] as const) {
+      const t = pc.addTransceiver(stream.getTracks().find((track) => track.kind === kind) ?? kind, { direction: 'sendrecv', streams: [stream] });
+      if (kind === 'video') preferVp8(t);
+    }
+    await pc.setLocalDescription(await pc.createOffer());
+  } catch (err) {
+    pc.close();
+    throw err;
+  }
+  return { pc, offer: { type: 'offer', sdp: pc.localDescription!.sdp }, candidates, at: Date.now() };
+}
+
+/**
  * One RTCPeerConnection with one remote participant and its negotiation. The offerer (the newcomer, or the
  * one who rejoins) names the connection, offers, and is the one who restarts ICE, so offers never cross;
  * an answerer waits for the offer that names it. Screen share and camera changes replace the outgoing
@@ -59,18 +95,22 @@ export class PeerLink {
   private offering = false;
   private again = false;
 
-  /** In place of `previous` (closed by the caller), whose id is retired and whose media state carries over. */
+  /**
+   * In place of `previous` (closed by the caller), whose id is retired and whose media state carries over.
+   * An offerer given a prepared connection sends its offer and candidates at once.
+   */
   constructor(
     readonly participant: Participant,
     readonly offerer: boolean,
     public pcId: string | null,
     private readonly deps: PeerLinkDeps,
     previous?: PeerLink,
+    prepared?: PreparedOffer,
   ) {
     this.retired = new Set(previous?.retired);
     if (previous?.pcId) this.retired.add(previous.pcId);
     this.media = previous?.media ?? null;
-    const pc = (this.pc = new RTCPeerConnection({ iceServers: deps.iceServers }));
+    const pc = (this.pc = offerer && prepared ? prepared.pc : new RTCPeerConnection({ iceServers: deps.iceServers }));
     pc.onicecandidate = (e) => {
       if (e.candidate && this.pcId) deps.send({ pc: this.pcId, candidate: e.candidate.toJSON() as Candidate });
     };
@@ -83,7 +123,14 @@ export class PeerLink {
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === 'connected') this.everConnected = true;
     };
-    if (offerer) {
+    if (offerer && prepared && this.pcId) {
+      // Its tracks are the preview's: those going out now replace them (a camera turned off meanwhile).
+      for (const kind of ['audio', 'video'] as const) void this.replaceTrack(kind, deps.outgoing[kind]);
+      this.offering = true;
+      deps.send({ pc: this.pcId, description: { type: 'offer', sdp: prepared.offer.sdp } });
+      for (const candidate of prepared.candidates.splice(0)) deps.send({ pc: this.pcId, candidate });
+      pc.onnegotiationneeded = () => void this.offer();
+    } else if (offerer) {
       const local = deps.local();
       for (const kind of ['audio', 'video'] as const) {
         const t = pc.addTransceiver(deps.outgoing[kind] ?? kind, { direction: 'sendrecv', streams: local ? [local] : [] });
@@ -134,7 +181,7 @@ export class PeerLink {
       const d = pc.localDescription!;
       this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
     }
-    await this.limitBitrates();
+    await this.applyLimits();
     if (description.type === 'answer') {
       this.offering = false;
       if (this.again) await this.offer();
@@ -189,15 +236,18 @@ export class PeerLink {
     }
   }
 
-  /** Media of spec section 7: audio at most 16 kbps, video at most 24 frames a second. */
-  private async limitBitrates(): Promise<void> {
+  /**
+   * Media of spec section 7 (audio at most 16 kbps, video at most 24 frames a second), video stepped down
+   * for the size of the mesh; called again by the transport when the room grows or shrinks past a step.
+   */
+  async applyLimits(): Promise<void> {
     const media = this.deps.media;
-    if (!media) return;
+    if (!media || this.pc.connectionState === 'closed') return;
+    const limits = videoLimits(this.deps.participants(), media);
     for (const t of this.pc.getTransceivers()) {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
-      if (kindOf(t) === 'audio') params.encodings[0]!.maxBitrate = media.maxAudioBitrate;
-      else params.encodings[0]!.maxFramerate = media.video.frameRate;
+      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits);
       await t.sender.setParameters(params).catch(() => undefined);
     }
   }

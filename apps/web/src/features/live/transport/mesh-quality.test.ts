@@ -1,0 +1,33 @@
+import { LIVE_MEDIA } from '@forecourt/contracts';
+import { describe, expect, it } from 'vitest';
+import { limitEncodings, videoLimits } from './mesh-quality';
+
+describe('the video each sender of a mesh sends', () => {
+  it('is the spec’s 600x400 at 24 fps in a call of two, and steps down as the room grows', () => {
+    expect(videoLimits(2, LIVE_MEDIA)).toEqual({ maxFramerate: 24, scaleResolutionDownBy: 1, maxBitrate: undefined });
+    expect(videoLimits(3, LIVE_MEDIA)).toEqual({ maxFramerate: 15, scaleResolutionDownBy: 1.5, maxBitrate: 300_000 });
+    expect(videoLimits(4, LIVE_MEDIA)).toEqual(videoLimits(3, LIVE_MEDIA));
+    expect(videoLimits(6, LIVE_MEDIA)).toEqual({ maxFramerate: 12, scaleResolutionDownBy: 2, maxBitrate: 200_000 });
+    // A lower configured frame rate is never raised.
+    expect(videoLimits(4, { ...LIVE_MEDIA, video: { ...LIVE_MEDIA.video, frameRate: 10 } }).maxFramerate).toBe(10);
+  });
+
+  it('keeps a 4-way call’s encoding work near a 2-way call’s: three streams at the lower pixel rate', () => {
+    const pixelRate = (n: number) => {
+      const l = videoLimits(n, LIVE_MEDIA);
+      return (n - 1) * ((600 * 400) / l.scaleResolutionDownBy ** 2) * l.maxFramerate;
+    };
+    expect(pixelRate(4) / pixelRate(2)).toBeLessThan(1);
+  });
+
+  it('writes the limits on the video encodings and the audio cap on audio, and lifts a bitrate cap when the room shrinks back', () => {
+    const capped = limitEncodings([{ active: true }], 'video', LIVE_MEDIA, videoLimits(4, LIVE_MEDIA));
+    expect(capped).toEqual([{ active: true, maxFramerate: 15, scaleResolutionDownBy: 1.5, maxBitrate: 300_000 }]);
+    expect(limitEncodings(capped, 'video', LIVE_MEDIA, videoLimits(2, LIVE_MEDIA))).toEqual([
+      { active: true, maxFramerate: 24, scaleResolutionDownBy: 1 },
+    ]);
+    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, videoLimits(4, LIVE_MEDIA))).toEqual([
+      { active: true, maxBitrate: 16_000 },
+    ]);
+  });
+});

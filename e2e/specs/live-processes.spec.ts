@@ -1,0 +1,283 @@
+/// <reference lib="dom" />
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../support/env';
+import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
+import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
+
+// Two API processes on one PostgreSQL behind HAProxy, as a deployment at scale runs them, all inside a
+// network namespace of this test's own (see live.spec.ts). HAProxy has one front port per participant,
+// each preferring its own API process and falling back on the other: the dealer's signalling lands on
+// api1 and the visitor's on api2, so their call is signalled across processes (LISTEN/NOTIFY). Then api1
+// is killed mid-call.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DEALER_PORT = 18181;
+const GUEST_PORT = 18182;
+const API_PORTS = [18191, 18192] as const;
+const base = (port: number) => `http://127.0.0.1:${port}`;
+
+let ns: NetNamespace;
+let browser: Browser;
+let dir: string;
+let pgBin: string;
+let haproxy: ChildProcess | null = null;
+const api: ChildProcess[] = [];
+
+const asPostgres = (cmd: string, args: string[]) =>
+  execFileSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, cmd), ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 60_000,
+  });
+
+/** Waits, from inside the namespace, for a URL there to answer 200. */
+function waitInside(url: string): void {
+  ns.run(process.execPath, [
+    '-e',
+    `(async()=>{for(let i=0;i<600;i++){try{if((await fetch('${url}')).ok)return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`,
+  ]);
+}
+
+const haproxyConfig = (dealerFirst: string, guestFirst: string) => `global
+    maxconn 256
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+    timeout tunnel 1h
+    retries 2
+    option redispatch 1
+frontend dealer
+    bind 127.0.0.1:${DEALER_PORT}
+    default_backend via_api1
+frontend guest
+    bind 127.0.0.1:${GUEST_PORT}
+    default_backend via_api2
+backend via_api1
+    option httpchk GET /healthz
+    default-server inter 300ms fall 1 rise 1
+    server api1 ${dealerFirst} check
+    server api2 ${guestFirst} check backup
+backend via_api2
+    option httpchk GET /healthz
+    default-server inter 300ms fall 1 rise 1
+    server api2 ${guestFirst} check
+    server api1 ${dealerFirst} check backup
+`;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  if (!NetNamespace.available()) throw new Error('This e2e needs root and iproute2 to make its network namespace');
+  pgBin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1']).toString().trim();
+  if (!pgBin) throw new Error('This e2e needs PostgreSQL (Debian package postgresql)');
+  ns = new NetNamespace();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-processes-'));
+  fs.chmodSync(dir, 0o755);
+  fs.mkdirSync(path.join(dir, 'pg'));
+  execFileSync('chown', ['postgres', path.join(dir, 'pg')]);
+  // PostgreSQL listens on a Unix socket only: reachable from inside the namespace (the file system is
+  // shared), and on no network at all.
+  asPostgres('initdb', ['--auth=trust', '-U', 'postgres', '-D', path.join(dir, 'pg', 'data')]);
+  asPostgres('pg_ctl', [
+    '-D',
+    path.join(dir, 'pg', 'data'),
+    '-l',
+    path.join(dir, 'pg', 'log'),
+    '-w',
+    '-o',
+    `-c listen_addresses='' -k ${path.join(dir, 'pg')} -p 5432 -c fsync=off`,
+    'start',
+  ]);
+  const databaseUrl = `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'pg'))}&port=5432`;
+  // Both serve the portal of the dealer's front port (sign-in redirects); the visitor's link is opened on its own port.
+  const env = (port: number, seed: boolean) => ({
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base(DEALER_PORT),
+    DATA_DIR: path.join(dir, 'data'),
+    DATABASE_URL: databaseUrl,
+    DEMO_SEED: String(seed),
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+  });
+  // The first seeds the demo accounts; the second starts once it is done.
+  api.push(
+    ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], { cwd: root, env: env(API_PORTS[0], true) }),
+  );
+  waitInside(`${base(API_PORTS[0])}/healthz`);
+  api.push(
+    ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], {
+      cwd: root,
+      env: env(API_PORTS[1], false),
+    }),
+  );
+  waitInside(`${base(API_PORTS[1])}/healthz`);
+  fs.writeFileSync(
+    path.join(dir, 'haproxy.cfg'),
+    haproxyConfig(`127.0.0.1:${API_PORTS[0]}`, `127.0.0.1:${API_PORTS[1]}`),
+  );
+  haproxy = ns.spawn('haproxy', ['-db', '-f', path.join(dir, 'haproxy.cfg')]);
+  waitInside(`${base(GUEST_PORT)}/healthz`);
+  waitInside(`${base(DEALER_PORT)}/healthz`);
+  browser = await chromium.launch({
+    executablePath: ns.chromiumLauncher(),
+    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  // HAProxy by its pid (the namespace's close stops the node processes it started).
+  if (haproxy?.pid && haproxy.exitCode === null && haproxy.signalCode === null) {
+    const exited = new Promise((resolve) => haproxy!.once('exit', resolve));
+    process.kill(haproxy.pid, 'SIGTERM');
+    await exited;
+  }
+  await ns?.close();
+  if (pgBin && dir) {
+    try {
+      asPostgres('pg_ctl', ['-D', path.join(dir, 'pg', 'data'), '-m', 'immediate', 'stop']);
+    } catch {
+      // Not started.
+    }
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+type Recorded = { __pcs: RTCPeerConnection[]; __sockets: WebSocket[] };
+
+/** A context whose pages record their peer connections (for getStats) and signalling sockets. */
+async function callContext(baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    localStorage.setItem('forecourt.language', 'en');
+    const w = window as unknown as Recorded;
+    w.__pcs = [];
+    w.__sockets = [];
+    const Original = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        w.__pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+    const OriginalSocket = window.WebSocket;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        w.__sockets.push(this);
+      }
+    } as typeof WebSocket;
+  });
+  return context;
+}
+
+const framesDecoded = (page: Page) =>
+  page.evaluate(async () => {
+    let total = 0;
+    for (const pc of (window as unknown as Recorded).__pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') total += s.framesDecoded ?? 0;
+      });
+    }
+    return total;
+  });
+
+/** The other side's video plays: decoded frames keep increasing. */
+async function expectRemoteVideoPlaying(page: Page) {
+  await expect
+    .poll(() => page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const before = await framesDecoded(page);
+  await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+}
+
+const openSockets = (page: Page) =>
+  page.evaluate(() => (window as unknown as Recorded).__sockets.map((s) => s.readyState === WebSocket.OPEN));
+
+test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
+  test.setTimeout(180_000);
+  const dealerContext = await callContext(base(DEALER_PORT));
+  const guestContext = await callContext(base(GUEST_PORT));
+  try {
+    const dealer = await dealerContext.newPage();
+    await signIn(dealer, DEMO_EMAILS.manager);
+    // The room through the API, as the rooms screen creates it (live.spec.ts drives that screen).
+    const room = await dealer.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+      const { access_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
+      const { apiKey } = (await (await fetch('/api/web-config')).json()) as { apiKey: string };
+      const headers = {
+        authorization: `Bearer ${access_token}`,
+        'x-api-key': apiKey,
+        'content-type': 'application/json',
+      };
+      const me = (await (await fetch('/api/users/me', { headers })).json()) as { id: string };
+      const appointment = new Date(Date.now() + 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+      const res = await fetch('/api/videos/live/rooms', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          session_name: 'Two processes',
+          user_id: me.id,
+          appointment_date: appointment,
+          owner_id: 'own-demo-paris',
+        }),
+      });
+      if (res.status !== 201) throw new Error(`room create answered ${res.status}`);
+      return (await res.json()) as { link: string };
+    });
+    const link = new URL(room.link);
+    await dealer.goto(link.pathname + link.search);
+    await dealer.getByRole('button', { name: 'Join the meeting' }).click();
+    await expect(dealer.getByText('Waiting for the other participants…')).toBeVisible();
+
+    const guest = await guestContext.newPage();
+    await guest.goto(link.pathname + link.search);
+    await acceptCookies(guest);
+    await guest.getByRole('button', { name: 'Join the meeting' }).click();
+    await expect(dealer.getByTestId('room-notice')).toContainText('Guest joined the meeting');
+    await expectRemoteVideoPlaying(dealer);
+    await expectRemoteVideoPlaying(guest);
+    // A media state crosses from api2 to api1.
+    const dealerPanel = dealer.getByTestId('participants-panel');
+    await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await expect(dealerPanel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+
+    // api1, the dealer's, dies mid-call: the dealer's socket comes back through HAProxy's fallback, api2.
+    const opened = (await openSockets(dealer)).length;
+    const killed = new Promise((resolve) => api[0]!.once('exit', resolve));
+    process.kill(api[0]!.pid!, 'SIGKILL');
+    await killed;
+    await expect
+      .poll(
+        async () => {
+          const now = await openSockets(dealer);
+          return now.length > opened && now.at(-1) === true && now.filter(Boolean).length === 1;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect(dealer.getByTestId('reconnecting')).toHaveCount(0);
+    // Both still see each other, each listed once.
+    await expect(dealerPanel.getByTestId('participant')).toHaveCount(1);
+    await expect(guest.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(1);
+    await expectRemoteVideoPlaying(dealer);
+    await expectRemoteVideoPlaying(guest);
+    // Signalling flows again, now on api2 for both.
+    await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await expect(dealerPanel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
+    await guest.getByRole('button', { name: 'Hang up' }).click();
+    await expect(dealer.getByTestId('room-notice')).toContainText('Guest left the meeting');
+    await expect(dealerPanel.getByTestId('participant')).toHaveCount(0);
+  } finally {
+    await guestContext.close();
+    await dealerContext.close();
+  }
+});
