@@ -1,9 +1,9 @@
 // `npm run bench -- load [--target embedded|scale] [--users 200] [--minutes 5] [--customers 0.4]
-//  [--think-ms 1000-4000] [--no-record]`: a dealer group's working day, compressed. Simulated staff of the
-// demo group sign in through the embedded provider and list, search, open details, create 3-picture
-// shootings through the real upload flow (presigned PUTs to the blob store), download zips and inspection
-// reports and share player links; anonymous customers open those players (options, frames, watched) and
-// rate them. Each user pauses 1–4 s between actions. Targets (bench/lib/deployment.ts):
+//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR]`: a dealer group's working day, compressed.
+// Simulated staff of the demo group sign in through the embedded provider and list, search, open details,
+// create 3-picture shootings through the real upload flow (presigned PUTs to the blob store), download zips
+// and inspection reports and share player links; anonymous customers open those players (options, frames,
+// watched) and rate them. Each user pauses 1–4 s between actions. Targets (bench/lib/deployment.ts):
 //   embedded  one process, SQLite and blob files, as `npm start` runs;
 //   scale     two --role=api and two --role=worker processes on PostgreSQL 15, the S3 driver on s3rver,
 //             HAProxy with deploy/haproxy.cfg in front.

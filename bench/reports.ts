@@ -65,7 +65,11 @@ async function buildProcess(): Promise<string> {
   const outdir = fs.mkdtempSync(path.join(root, 'node_modules/.cache/bench-reports-'));
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   await build({
-    entryPoints: [path.join(root, 'bench/lib/reports-process.ts')],
+    // The PDFs are laid out in worker threads whose entry the server bundle has beside its chunks.
+    entryPoints: {
+      'reports-process': path.join(root, 'bench/lib/reports-process.ts'),
+      'report-render': path.join(root, 'apps/server/src/modules/reports/report-render.thread.ts'),
+    },
     outdir,
     splitting: true,
     bundle: true,

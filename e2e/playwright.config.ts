@@ -47,6 +47,7 @@ export default defineConfig({
       // What the root package.json's start script sets for glibc's malloc (see docs/ARCHITECTURE.md).
       MALLOC_ARENA_MAX: '2',
       MALLOC_MMAP_THRESHOLD_: '1048576',
+      UV_THREADPOOL_SIZE: '16',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),

@@ -70,10 +70,12 @@ if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
   // Chunk names carry a hash: start from an empty folder so old chunks do not pile up.
   fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
   await build({
-    // The segmenter runs in a child process of the worker (modules/vision/segmentation.ts forks dist/segmenter.js).
+    // The segmenter runs in a child process of the worker (modules/vision/segmentation.ts forks dist/segmenter.js);
+    // report PDFs are laid out in worker threads (modules/reports/report-renderer.ts starts dist/report-render.js).
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       segmenter: path.join(root, 'apps/server/src/modules/vision/segmenter.process.ts'),
+      'report-render': path.join(root, 'apps/server/src/modules/reports/report-render.thread.ts'),
     },
     outdir: path.join(root, 'apps/server/dist'),
     // main.ts loads the modules lazily (after the start checks); splitting keeps that lazy in the bundle.

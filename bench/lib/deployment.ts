@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { arg } from './args';
 import { startThrowawayPostgres, type BenchPostgres } from './postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,9 +65,13 @@ export class ServerProcess {
   /** Starts the process and waits until it answers: /healthz for an API, /metrics for a worker. */
   async start(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
     const log = fs.openSync(this.logFile, 'a');
-    const child = spawn(process.execPath, [MAIN, `--role=${this.role}`], {
+    // `--cpu-prof DIR`: each server process writes V8 CPU profiles into DIR/<name>-<start> when it stops,
+    // one per thread (main first; open them in Chrome's DevTools), to find what holds an event loop.
+    const profileDir = arg('cpu-prof');
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, `${this.name}-${this.starts + 1}`)}`] : [];
+    const child = spawn(process.execPath, [...profile, MAIN, `--role=${this.role}`], {
       cwd: root,
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...this.env, ...extraEnv },
+      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', UV_THREADPOOL_SIZE: '16', ...this.env, ...extraEnv },
       stdio: ['ignore', log, log],
     });
     fs.closeSync(log);
@@ -120,8 +125,12 @@ export function buildOnce(): void {
 function haproxyConfig(port: number, apiPorts: number[]): string {
   const deployed = fs.readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8');
   const servers = apiPorts.map((p, i) => `    server api${i + 1} 127.0.0.1:${p} check`).join('\n');
+  const spares = apiPorts.map((p, i) => `    server api${i + 1}-spare 127.0.0.1:${p} backup`).join('\n');
   // Only the addresses change; its request log goes to stdout, which is the run's haproxy.log.
-  return deployed.replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`).replace(/^(\s*server api\d+ .*\n?)+/m, `${servers}\n`);
+  return deployed
+    .replace(/^\s*bind :80$/m, `    bind 127.0.0.1:${port}`)
+    .replace(/^(\s*server api\d+ .*\n?)+/m, `${servers}\n`)
+    .replace(/^(\s*server api\d+-spare .*\n?)+/m, `${spares}\n`);
 }
 
 /**

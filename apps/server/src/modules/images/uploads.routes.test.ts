@@ -209,6 +209,24 @@ describe('registering uploaded images as a shooting', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses a file over the byte limit that reached the store past the signed PUT (S3 binds no length to it)', async () => {
+    const productId = await newProduct();
+    const presign = await app.inject({
+      method: 'POST',
+      url: `/api/products/${productId}/shootings/generate_presigned_urls`,
+      headers: manager,
+      payload: { images: [{ id: randomUUID(), contentType: 'image/jpeg' }] },
+    });
+    const url = presign.json().images[0].url as string;
+    const photo = await jpegPhoto(64, 48);
+    await adapters.blobs.put(url, Buffer.concat([photo, Buffer.alloc(adapters.config.MAX_IMAGE_BYTES)]), 'image/jpeg');
+    const before = await counts();
+    const res = await register(productId, [url]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.images).toEqual([{ url, order: 0, code: 'TOO_LARGE', message: `The file is larger than ${adapters.config.MAX_IMAGE_BYTES} bytes` }]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('refuses a key issued for another vehicle, an image never uploaded and a foreign stamp', async () => {
     const productA = await newProduct();
     const productB = await newProduct();

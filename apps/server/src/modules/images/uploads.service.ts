@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { buffer } from 'node:stream/consumers';
 import {
   UPLOAD_CONTENT_TYPES,
   type CreatedId,
@@ -116,11 +117,15 @@ export async function registerShooting(
     if (!grant || grant.userId !== user.id || grant.productId !== product.id) return refuse('KEY_NOT_ISSUED', 'This upload was not issued to you for this vehicle');
     if (grant.usedAt) return refuse('KEY_ALREADY_USED', 'This upload is already registered');
     if (new Date(grant.expiresAt) < now) return refuse('KEY_EXPIRED', 'This upload link has expired: upload the image again');
-    const info = await deps.blobs.head(entry.url);
-    if (!info) return refuse('NOT_UPLOADED', 'The image was not uploaded');
-    if (info.size > limits.maxBytes) return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
-    const bytes = await deps.blobs.getBuffer(entry.url);
-    if (!bytes) return refuse('NOT_UPLOADED', 'The image was not uploaded');
+    // One read of the upload (its size comes with it; on S3 a HEAD then a GET were two round trips), the
+    // bytes taken only when the size is within the limit.
+    const blob = await deps.blobs.get(entry.url);
+    if (!blob) return refuse('NOT_UPLOADED', 'The image was not uploaded');
+    if (blob.size > limits.maxBytes) {
+      blob.body.destroy();
+      return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
+    }
+    const bytes = await buffer(blob.body);
     const inspection = await inspectImage(bytes, limits, grant.contentType);
     if (!inspection.ok) return refuse(inspection.code, inspection.message);
     try {
@@ -170,6 +175,6 @@ export async function registerShooting(
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);
     throw err;
   }
-  await Promise.all(entries.map((e) => deps.blobs.delete(e.url)));
+  await deps.blobs.deleteMany(entries.map((e) => e.url));
   return { id: shootingId };
 }

@@ -14,33 +14,78 @@ export interface Variant {
   contentType: string;
 }
 
+/** The bytes of recently served variants kept in memory, at most this much (a 768-px WebP is ~20 KB). */
+const MEMORY_BYTES = 32 * 1024 * 1024;
+
 /**
  * Resized copies of shooting images for the public player, made once and kept as blobs (the
  * image_variants table says which exist). Concurrent requests for the same variant share one resize.
+ * The ones served lately are also kept in memory (least recently used out past MEMORY_BYTES): a shared
+ * player's frames are asked for by every visitor, and each ask was a database lookup and a blob-store read
+ * (on S3, a round trip and the SDK's work on the event loop). A variant's name holds its image's version,
+ * so a kept copy is never stale, whichever process replaced the image.
  */
 export class FrameVariants {
   private readonly inFlight = new Map<string, Promise<Variant>>();
   private readonly sizes = new Map<string, { width: number; height: number }>();
+  private readonly recent = new Map<string, Variant>();
+  private recentBytes = 0;
 
   constructor(
     private readonly deps: { db: Db; blobs: BlobStore; clock: Clock },
+    private readonly memoryBytes = MEMORY_BYTES,
   ) {}
 
   async get(image: ImageRow, width: number, format: VariantFormat): Promise<Variant> {
     const variant = `${imageVersion(image)}/${width}.${format}`;
     const key = `${image.id}/${variant}`;
+    const kept = this.take(key);
+    if (kept) return kept;
     const running = this.inFlight.get(key);
     if (running) return running;
-    const work = this.load(image, variant, width, format).finally(() => this.inFlight.delete(key));
+    const work = this.load(image, variant, width, format)
+      .then((v) => this.keep(key, v))
+      .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     return work;
   }
 
   /** A variant already made, or null: for when waiting for it to be made is not worth it. */
   async cached(image: ImageRow, width: number, format: VariantFormat): Promise<Variant | null> {
-    const existing = await findVariant(this.deps.db, image.id, `${imageVersion(image)}/${width}.${format}`);
+    const variant = `${imageVersion(image)}/${width}.${format}`;
+    const key = `${image.id}/${variant}`;
+    const kept = this.take(key);
+    if (kept) return kept;
+    const existing = await findVariant(this.deps.db, image.id, variant);
     const body = existing ? await this.deps.blobs.getBuffer(existing) : null;
-    return body ? { body, contentType: CONTENT_TYPE[format] } : null;
+    return body ? this.keep(key, { body, contentType: CONTENT_TYPE[format] }) : null;
+  }
+
+  /** Bytes of variants held in memory now (for tests). */
+  get memoryUsed(): number {
+    return this.recentBytes;
+  }
+
+  private take(key: string): Variant | undefined {
+    const hit = this.recent.get(key);
+    if (hit) {
+      // Most recently used last: the map's order is the eviction order.
+      this.recent.delete(key);
+      this.recent.set(key, hit);
+    }
+    return hit;
+  }
+
+  private keep(key: string, variant: Variant): Variant {
+    if (variant.body.length > this.memoryBytes || this.recent.has(key)) return variant;
+    this.recent.set(key, variant);
+    this.recentBytes += variant.body.length;
+    for (const [oldest, v] of this.recent) {
+      if (this.recentBytes <= this.memoryBytes) break;
+      this.recent.delete(oldest);
+      this.recentBytes -= v.body.length;
+    }
+    return variant;
   }
 
   /** Width and height of an image, read from its bytes when the row does not have them yet. */

@@ -8,7 +8,8 @@ type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock'>;
 
 /** `players.prepare-frames`, keyed by the reference and its frames' versions (see `prepareFrames`). */
 export function playersJobs(deps: Deps) {
-  const variants = new FrameVariants(deps);
+  // Each variant is made once here, never served: nothing is kept in memory.
+  const variants = new FrameVariants(deps, 0);
   return {
     prepareFrames: defineJob({
       name: 'players.prepare-frames',

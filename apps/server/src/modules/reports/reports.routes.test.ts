@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import {
   makeInspectionShooting,
@@ -133,6 +133,20 @@ describe('inspection reports', () => {
   it('answers 404 for another dealer and 403 for trade-in without access', async () => {
     expect((await call('GET', `${inspection.path}/damages/reports`, OTHER)).statusCode).toBe(404);
     expect((await call('GET', `${repairOrder.path}/trade-in-offers/reports`, WORKSHOP)).statusCode).toBe(403);
+  });
+
+  it('renders a report asked for twice at once only once, and answers both with it', async () => {
+    const puts = vi.spyOn(t.adapters.blobs, 'put');
+    try {
+      const [a, b] = await Promise.all([call('GET', `${repairOrder.path}/vhc/report?locale=de`), call('GET', `${repairOrder.path}/vhc/report?locale=de`)]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(b.json().data.id).toBe(a.json().data.id);
+      expect(puts.mock.calls.filter(([key]) => key.endsWith('/vhc-de.pdf'))).toHaveLength(1);
+    } finally {
+      puts.mockRestore();
+    }
+    const stored = await call('GET', `${repairOrder.path}/vhc/report?locale=de`);
+    expect((await download(stored.json().data.pdfUrl)).text).toContain('OR-2024-0042');
   });
 
   it('serves the stored report while the data is unchanged and rebuilds it by job when the data changes', async () => {

@@ -9,6 +9,7 @@ import type { UserContext } from '../identity/identity.repo';
 import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
+import { renderReportOffLoop } from './report-renderer';
 import * as repo from './reports.repo';
 
 export interface ReportDeps {
@@ -24,16 +25,24 @@ const FILE_KIND: Record<ReportKind, string> = { DAMAGES: 'damages', VHC: 'vhc', 
 export const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale): string =>
   `shootings/${shootingId}/reports/${FILE_KIND[kind]}-${locale}.pdf`;
 
+/** Refreshes under way in this process: a second request for the same report waits for the first's. */
+const refreshing = new Map<string, Promise<ReportsTable | null>>();
+
 /**
  * Brings one stored report up to date with the data it shows: rebuilt only when its data version changed,
- * removed when there is nothing left to report. Safe to run twice or concurrently.
+ * removed when there is nothing left to report. Safe to run twice or concurrently (in this process the
+ * second call shares the first's work; across processes the last write wins, with the same content).
  */
-export async function refreshReport(
-  deps: ReportDeps,
-  shooting: ReportShooting,
-  kind: ReportKind,
-  locale: ReportLocale,
-): Promise<ReportsTable | null> {
+export function refreshReport(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportsTable | null> {
+  const key = `${shooting.id}:${kind}:${locale}`;
+  const running = refreshing.get(key);
+  if (running) return running;
+  const work = refreshNow(deps, shooting, kind, locale).finally(() => refreshing.delete(key));
+  refreshing.set(key, work);
+  return work;
+}
+
+async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportsTable | null> {
   const [model, existing] = await Promise.all([
     loadReportModel(deps.db, shooting, kind, locale),
     repo.findReport(deps.db, shooting.id, kind, locale),
@@ -47,9 +56,8 @@ export async function refreshReport(
   }
   const version = dataVersion(model);
   if (existing?.data_version === version) return existing;
-  // pdfkit and its font engine are loaded with the first report, not by every process that serves the API.
-  const { renderReport } = await import('./report-pdf');
-  const pdf = await renderReport(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
+  // Laid out in a worker thread (pdfkit is synchronous): the event loop keeps serving meanwhile.
+  const pdf = await renderReportOffLoop(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
   const key = reportBlobKey(shooting.id, kind, locale);
   await deps.blobs.put(key, pdf, 'application/pdf');
   await repo.saveReport(deps.db, {

@@ -94,6 +94,16 @@ export function describeBlobStore(driver: string, open: () => Promise<BlobStoreH
       expect(await h.store.head(k)).toBeNull();
     });
 
+    it('deletes several blobs at once, a missing one being no error, and nothing else', async () => {
+      const [a, b, kept] = [key('many-a.jpg'), key('many-b.jpg'), key('many-kept.jpg')];
+      for (const k of [a, b, kept]) await h.store.put(k, Buffer.from(k), 'image/jpeg');
+      await h.store.deleteMany([a, b, key('never-written.jpg')]);
+      expect(await h.store.head(a)).toBeNull();
+      expect(await h.store.head(b)).toBeNull();
+      expect((await h.store.getBuffer(kept))?.toString()).toBe(kept);
+      await expect(h.store.deleteMany([])).resolves.toBeUndefined();
+    });
+
     it('deletes a folder with everything below it and nothing beside it', async () => {
       const base = key('shooting');
       await h.store.put(`${base}/a/1.jpg`, Buffer.from('1'), 'image/jpeg');

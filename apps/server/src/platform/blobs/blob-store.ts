@@ -36,6 +36,8 @@ export interface BlobStore {
   getBuffer(key: string): Promise<Buffer | null>;
   head(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<void>;
+  /** Deletes these blobs (missing ones are no error): one request on S3 for up to 1,000 keys. */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** Deletes every blob whose key starts with prefix (a folder, ending with '/'). */
   deletePrefix(prefix: string): Promise<void>;
   presignPut(key: string, opts: PresignPutOptions): Promise<string>;

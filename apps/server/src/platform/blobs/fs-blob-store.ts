@@ -171,6 +171,11 @@ export class FsBlobStore implements BlobStore {
     await fsp.rm(this.metaFile(key), { force: true });
   }
 
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const key of keys) assertValidKey(key);
+    await Promise.all(keys.map((key) => this.delete(key)));
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     const folder = prefix.replace(/\/+$/, '');
     assertValidKey(folder);

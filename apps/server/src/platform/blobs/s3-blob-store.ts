@@ -121,6 +121,17 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const key of keys) assertValidKey(key);
+    for (let i = 0; i < keys.length; i += 1000) {
+      const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+      const r = await this.client.send(new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects, Quiet: true } }));
+      // DeleteObjects answers 200 with per-key errors: a key it could not delete is a failure like delete's.
+      const failed = r.Errors?.[0];
+      if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
+    }
+  }
+
   async deletePrefix(prefix: string): Promise<void> {
     const folder = `${prefix.replace(/\/+$/, '')}/`;
     assertValidKey(folder.slice(0, -1));

@@ -1,0 +1,65 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { createTestAdapters } from '../../test/test-adapters';
+import { FrameVariants } from './frame-variants';
+import { makeShooting } from './players.fixtures';
+import { listImages, type ImageRow } from './players.repo';
+
+describe('FrameVariants', () => {
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let images: ImageRow[];
+
+  beforeAll(async () => {
+    adapters = await createTestAdapters();
+    await seedAccounts(adapters);
+    const { shootingId } = await makeShooting(adapters, {
+      ownerId: 'own-demo-lyon',
+      images: [1, 2, 3].map((position) => ({ position, type: 'STAMPED', width: 1600, height: 1200 })),
+    });
+    images = (await listImages(adapters.db, shootingId)).sort((a, b) => a.position - b.position);
+  });
+  afterAll(async () => adapters.cleanup());
+
+  it('serves a variant asked again from memory, with no lookup and no blob read', async () => {
+    const variants = new FrameVariants(adapters);
+    const first = await variants.get(images[0]!, 480, 'webp');
+    expect((await sharp(first.body).metadata()).width).toBe(480);
+    const reads = vi.spyOn(adapters.blobs, 'getBuffer');
+    const again = await variants.get(images[0]!, 480, 'webp');
+    const inline = await variants.cached(images[0]!, 480, 'webp');
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(inline?.body.equals(first.body)).toBe(true);
+  });
+
+  it('makes a new variant when the image is replaced: its version is in the key', async () => {
+    const variants = new FrameVariants(adapters);
+    const before = await variants.get(images[1]!, 480, 'webp');
+    const replaced = { ...images[1]!, blobKey: images[2]!.blobKey, updatedAt: new Date(Date.now() + 1000).toISOString() };
+    const after = await variants.get(replaced, 480, 'webp');
+    expect(after.body.equals(before.body)).toBe(false);
+  });
+
+  it('keeps at most its memory budget, the least recently used going first', async () => {
+    const size = async (image: ImageRow) => (await new FrameVariants(adapters, 0).get(image, 480, 'webp')).body.length;
+    const [a, b] = [await size(images[0]!), await size(images[1]!)];
+    const variants = new FrameVariants(adapters, a + b);
+    await variants.get(images[0]!, 480, 'webp');
+    await variants.get(images[1]!, 480, 'webp');
+    await variants.get(images[0]!, 480, 'webp');
+    expect(variants.memoryUsed).toBe(a + b);
+    // The third goes in, the least recently used (the second) goes out; what is left fits the budget.
+    await variants.get(images[2]!, 480, 'webp');
+    expect(variants.memoryUsed).toBeLessThanOrEqual(a + b);
+    const reads = vi.spyOn(adapters.blobs, 'getBuffer');
+    await variants.get(images[1]!, 480, 'webp');
+    expect(reads).toHaveBeenCalled();
+    reads.mockRestore();
+    // With no budget, a variant is served but not kept.
+    const none = new FrameVariants(adapters, 0);
+    await none.get(images[0]!, 480, 'webp');
+    expect(none.memoryUsed).toBe(0);
+  });
+});
