@@ -1,4 +1,5 @@
-// `npm run rebuild-native [-- --nodedir=DIR]`: builds better-sqlite3 for the Node.js running this script.
+// `npm run rebuild-native [-- --nodedir=DIR]`: builds the native modules (better-sqlite3, and unix-dgram,
+// which janode imports for its Unix-socket transport) for the Node.js running this script.
 //
 // Node.js 24's `node_object_wrap.h` registers an environment cleanup hook per wrapped object and removes
 // it in the destructor with `RemoveEnvironmentCleanupHook(Isolate::GetCurrent(), ...)`. When V8 collects
@@ -38,9 +39,10 @@ if (withoutHook !== text) {
   buildDir = tmp;
 }
 
-console.log(`Building better-sqlite3 for Node.js ${process.version} (headers ${buildDir === nodedir ? 'as shipped' : 'without the ObjectWrap cleanup hook'})`);
+const NATIVE_MODULES = ['better-sqlite3', 'unix-dgram'];
+console.log(`Building ${NATIVE_MODULES.join(', ')} for Node.js ${process.version} (headers ${buildDir === nodedir ? 'as shipped' : 'without the ObjectWrap cleanup hook'})`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const r = spawnSync(npm, ['rebuild', 'better-sqlite3', `--nodedir=${buildDir}`], {
+const r = spawnSync(npm, ['rebuild', ...NATIVE_MODULES, `--nodedir=${buildDir}`], {
   cwd: root,
   stdio: 'inherit',
   // The rebuild must compile for this Node.js, whatever node is first on the caller's PATH.

