@@ -1,17 +1,12 @@
-import { LIVE_CLOSE, type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
-import type { CallSnapshot, JoinOptions, MediaTransport, RemoteParticipant, TransportEvent } from './media-transport';
+import { type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
+import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { videoLimits } from './mesh-quality';
 import { newPcId, PeerLink, prepareOffer, type Kind, type PreparedOffer } from './peer-link';
-import { reconnect, type AttemptResult } from './reconnect';
 import { decideOffer, planWelcome } from './rejoin';
-import { SignallingClient } from './signalling-client';
+import { SignalledTransport } from './signalled-transport';
 
-/** How long the first answer of the server (welcome) may take. */
-const WELCOME_TIMEOUT_MS = 10_000;
 /** How long a participant missing from a room the server rebuilt (a restart) has to rejoin before counting as gone. */
 const UNCONFIRMED_MS = 15_000;
-/** Closes a socket that did not get its welcome in time, without leaving (any code but 1000 and 1001). */
-const RETRY_CLOSE = 4000;
 /** Signals kept while the socket is away; past this the oldest go (the rejoin makes broken connections afresh anyway). */
 const MAX_OUTBOX = 500;
 /** A connection prepared during the preview older than this is made afresh (its candidates may be stale). */
@@ -25,25 +20,13 @@ type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
  * the socket comes back by itself (reconnect.ts) as the same participant; rejoin.ts says which connections
  * stay and which are made afresh.
  */
-export class P2pTransport implements MediaTransport {
-  private state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
-  private readonly listeners = new Set<() => void>();
-  private readonly eventListeners = new Set<(event: TransportEvent) => void>();
+export class P2pTransport extends SignalledTransport implements MediaTransport {
   private readonly peers = new Map<string, PeerLink>();
   private readonly outgoing: Record<Kind, MediaStreamTrack | null> = { audio: null, video: null };
   private local: MediaStream | null = null;
   private mediaState: MediaState | null = null;
-  private options: JoinOptions | null = null;
-  private signalling: SignallingClient | null = null;
-  /** The token of the current socket: a rejoin presents it to keep this participant. */
-  private token: string | null = null;
-  private welcomed: ((ok: boolean) => void) | null = null;
-  private reconnecting = false;
-  private left = false;
   /** Signals written while the socket is away; sent once it is back, if the server kept this participant. */
   private outbox: ClientMessage[] = [];
-  /** Messages are handled one after the other, in the order the server sent them. */
-  private inbox: Promise<void> = Promise.resolve();
   /** A connection offered ahead of the join (prepare()), for the first participant this one offers to. */
   private prepared: Promise<PreparedOffer | null> | null = null;
   /** The size of the mesh the senders were last limited for. */
@@ -153,29 +136,6 @@ export class P2pTransport implements MediaTransport {
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  snapshot(): CallSnapshot {
-    return this.state;
-  }
-
-  on(listener: (event: TransportEvent) => void): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
-  }
-
-  private set(patch: Partial<CallSnapshot>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
-  }
-
-  private emit(event: TransportEvent): void {
-    for (const l of this.eventListeners) l(event);
-  }
-
   /** Re-applies every sender's limits when the room crossed a step of mesh-quality.ts. */
   private relimit(): void {
     const size = this.peers.size + 1;
@@ -198,71 +158,7 @@ export class P2pTransport implements MediaTransport {
   }
 
   /** Opens a signalling socket with this token and waits for its welcome; throws if either fails. */
-  private async connect(token: string): Promise<void> {
-    const signalling = new SignallingClient(
-      (m) => {
-        if (this.signalling === signalling) this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
-      },
-      (code) => this.lost(signalling, code),
-    );
-    this.signalling = signalling;
-    const welcome = new Promise<boolean>((resolve) => {
-      this.welcomed = resolve;
-      window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
-    });
-    await signalling.open(token);
-    if (!(await welcome)) {
-      // On a rejoin, not a leave: the server may hold this participant for the next try.
-      signalling.close(this.state.self ? RETRY_CLOSE : 1000);
-      throw new Error('no welcome from the signalling server');
-    }
-    this.token = token;
-  }
-
-  /** The signalling socket closed without leave(): rejoin, unless another socket of this participant took over. */
-  private lost(signalling: SignallingClient, code: number): void {
-    if (this.signalling !== signalling) return;
-    this.welcomed?.(false);
-    if (this.reconnecting || this.left || !this.state.self) return;
-    if (code === LIVE_CLOSE.REPLACED) return this.end();
-    this.set({ connection: 'reconnecting' });
-    void this.rejoin();
-  }
-
-  private async rejoin(): Promise<void> {
-    this.reconnecting = true;
-    const renew = this.options?.renewToken;
-    const result = await reconnect(
-      async (): Promise<AttemptResult> => {
-        let token: string | null;
-        try {
-          token = renew ? await renew(this.token ?? '') : null;
-        } catch {
-          return 'retry';
-        }
-        if (token === null) return 'fatal';
-        if (this.left) return 'retry';
-        try {
-          await this.connect(token);
-          return 'connected';
-        } catch {
-          return 'retry';
-        }
-      },
-      { sleep: (ms) => new Promise((r) => window.setTimeout(r, ms)), now: () => Date.now(), cancelled: () => this.left },
-    );
-    this.reconnecting = false;
-    if (result === 'fatal' || result === 'gaveUp') this.end();
-  }
-
-  /** The call is over for this browser: the page shows its end. */
-  private end(): void {
-    if (this.left) return;
-    this.leave();
-    this.emit({ type: 'disconnected' });
-  }
-
-  private async handle(message: ServerMessage): Promise<void> {
+  protected async handle(message: ServerMessage): Promise<void> {
     switch (message.type) {
       case 'welcome':
         return this.onWelcome(message);

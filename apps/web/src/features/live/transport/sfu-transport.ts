@@ -1,14 +1,10 @@
-import { LIVE_CLOSE, type MediaState, type Participant, type SfuClientData, type SfuLayer, type SfuServerData, type ServerMessage, type SpinState } from '@forecourt/contracts';
-import type { CallSnapshot, JoinOptions, MediaTransport, RemoteParticipant, TransportEvent } from './media-transport';
-import { reconnect, type AttemptResult } from './reconnect';
+import { type MediaState, type Participant, type SfuClientData, type SfuLayer, type SfuServerData, type ServerMessage, type SpinState } from '@forecourt/contracts';
+import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { isScreenTrack, Publication, Subscription } from './sfu-links';
-import { SignallingClient } from './signalling-client';
+import { SignalledTransport } from './signalled-transport';
 
-/** How long the welcome, then the SFU's answer to the camera, may take. */
-const WELCOME_TIMEOUT_MS = 10_000;
+/** How long the SFU's answer to the camera may take. */
 const PUBLISH_TIMEOUT_MS = 15_000;
-/** Closes a socket that did not get its welcome in time, without leaving. */
-const RETRY_CLOSE = 4000;
 
 interface Member extends Participant {
   media: MediaState | null;
@@ -21,10 +17,7 @@ interface Member extends Participant {
  * of each subscription follows the tile it is shown in (showLarge); the dominant speaker comes from Janus's
  * talking events.
  */
-export class SfuTransport implements MediaTransport {
-  private state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
-  private readonly listeners = new Set<() => void>();
-  private readonly eventListeners = new Set<(event: TransportEvent) => void>();
+export class SfuTransport extends SignalledTransport implements MediaTransport {
   private readonly members = new Map<string, Member>();
   private readonly subs = new Map<string, Subscription>();
   private readonly talking = new Map<string, boolean>();
@@ -37,16 +30,9 @@ export class SfuTransport implements MediaTransport {
   private screenTrack: MediaStreamTrack | null = null;
   private readonly outgoing: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
   private mediaState: MediaState | null = null;
-  private options: JoinOptions | null = null;
-  private signalling: SignallingClient | null = null;
-  private token: string | null = null;
-  private welcomed: ((ok: boolean) => void) | null = null;
   private cameraAnswered: ((ok: boolean) => void) | null = null;
   /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
   private sfuUnavailable = false;
-  private reconnecting = false;
-  private left = false;
-  private inbox: Promise<void> = Promise.resolve();
 
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
@@ -129,29 +115,6 @@ export class SfuTransport implements MediaTransport {
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  snapshot(): CallSnapshot {
-    return this.state;
-  }
-
-  on(listener: (event: TransportEvent) => void): () => void {
-    this.eventListeners.add(listener);
-    return () => this.eventListeners.delete(listener);
-  }
-
-  private set(patch: Partial<CallSnapshot>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
-  }
-
-  private emit(event: TransportEvent): void {
-    for (const l of this.eventListeners) l(event);
-  }
-
   private sfu(data: SfuClientData): void {
     this.signalling?.send({ type: 'sfu', data });
   }
@@ -215,68 +178,7 @@ export class SfuTransport implements MediaTransport {
     this.layers.clear();
   }
 
-  private async connect(token: string): Promise<void> {
-    const signalling = new SignallingClient(
-      (m) => {
-        if (this.signalling === signalling) this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
-      },
-      (code) => this.lost(signalling, code),
-    );
-    this.signalling = signalling;
-    const welcome = new Promise<boolean>((resolve) => {
-      this.welcomed = resolve;
-      window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
-    });
-    await signalling.open(token);
-    if (!(await welcome)) {
-      signalling.close(this.state.self ? RETRY_CLOSE : 1000);
-      throw new Error('no welcome from the signalling server');
-    }
-    this.token = token;
-  }
-
-  private lost(signalling: SignallingClient, code: number): void {
-    if (this.signalling !== signalling) return;
-    this.welcomed?.(false);
-    if (this.reconnecting || this.left || !this.state.self) return;
-    if (code === LIVE_CLOSE.REPLACED) return this.end();
-    this.set({ connection: 'reconnecting' });
-    void this.rejoin();
-  }
-
-  private async rejoin(): Promise<void> {
-    this.reconnecting = true;
-    const renew = this.options?.renewToken;
-    const result = await reconnect(
-      async (): Promise<AttemptResult> => {
-        let token: string | null;
-        try {
-          token = renew ? await renew(this.token ?? '') : null;
-        } catch {
-          return 'retry';
-        }
-        if (token === null) return 'fatal';
-        if (this.left) return 'retry';
-        try {
-          await this.connect(token);
-          return 'connected';
-        } catch {
-          return 'retry';
-        }
-      },
-      { sleep: (ms) => new Promise((r) => window.setTimeout(r, ms)), now: () => Date.now(), cancelled: () => this.left },
-    );
-    this.reconnecting = false;
-    if (result === 'fatal' || result === 'gaveUp') this.end();
-  }
-
-  private end(): void {
-    if (this.left) return;
-    this.leave();
-    this.emit({ type: 'disconnected' });
-  }
-
-  private async handle(message: ServerMessage): Promise<void> {
+  protected async handle(message: ServerMessage): Promise<void> {
     switch (message.type) {
       case 'welcome': {
         const rejoin = this.state.self !== null;

@@ -1,0 +1,124 @@
+import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
+import type { CallSnapshot, JoinOptions, TransportEvent } from './media-transport';
+import { reconnect, type AttemptResult } from './reconnect';
+import { SignallingClient } from './signalling-client';
+
+/** How long the first answer of the server (welcome) may take. */
+const WELCOME_TIMEOUT_MS = 10_000;
+/** Closes a socket that did not get its welcome in time, without leaving (any code but 1000 and 1001). */
+const RETRY_CLOSE = 4000;
+
+/**
+ * What both media drivers (p2p-transport.ts, sfu-transport.ts) share: the snapshot and its listeners, and
+ * the signalling socket's life — open and wait for the welcome, and when it drops without leave(), come
+ * back as the same participant (reconnect.ts) unless another socket of this participant took over.
+ * A driver handles the server's messages (`handle`, one after the other) and says what leaving closes.
+ */
+export abstract class SignalledTransport {
+  protected state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly eventListeners = new Set<(event: TransportEvent) => void>();
+  protected options: JoinOptions | null = null;
+  protected signalling: SignallingClient | null = null;
+  /** The token of the current socket: a rejoin presents it to keep this participant. */
+  protected token: string | null = null;
+  protected welcomed: ((ok: boolean) => void) | null = null;
+  protected reconnecting = false;
+  protected left = false;
+  /** Messages are handled one after the other, in the order the server sent them. */
+  protected inbox: Promise<void> = Promise.resolve();
+
+  protected abstract handle(message: ServerMessage): Promise<void>;
+  abstract leave(): void;
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  snapshot(): CallSnapshot {
+    return this.state;
+  }
+
+  on(listener: (event: TransportEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  protected set(patch: Partial<CallSnapshot>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  protected emit(event: TransportEvent): void {
+    for (const l of this.eventListeners) l(event);
+  }
+
+  protected async connect(token: string): Promise<void> {
+    const signalling = new SignallingClient(
+      (m) => {
+        if (this.signalling === signalling) this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
+      },
+      (code) => this.lost(signalling, code),
+    );
+    this.signalling = signalling;
+    const welcome = new Promise<boolean>((resolve) => {
+      this.welcomed = resolve;
+      window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
+    });
+    await signalling.open(token);
+    if (!(await welcome)) {
+      // On a rejoin, not a leave: the server may hold this participant for the next try.
+      signalling.close(this.state.self ? RETRY_CLOSE : 1000);
+      throw new Error('no welcome from the signalling server');
+    }
+    this.token = token;
+  }
+
+  /** The signalling socket closed without leave(): rejoin, unless another socket of this participant took over. */
+  private lost(signalling: SignallingClient, code: number): void {
+    if (this.signalling !== signalling) return;
+    this.welcomed?.(false);
+    if (this.reconnecting || this.left || !this.state.self) return;
+    if (code === LIVE_CLOSE.REPLACED) return this.end();
+    this.set({ connection: 'reconnecting' });
+    void this.rejoin();
+  }
+
+  private async rejoin(): Promise<void> {
+    this.reconnecting = true;
+    const renew = this.options?.renewToken;
+    const result = await reconnect(
+      async (): Promise<AttemptResult> => {
+        let token: string | null;
+        try {
+          token = renew ? await renew(this.token ?? '') : null;
+        } catch {
+          return 'retry';
+        }
+        if (token === null) return 'fatal';
+        if (this.left) return 'retry';
+        try {
+          await this.connect(token);
+          return 'connected';
+        } catch {
+          return 'retry';
+        }
+      },
+      {
+        sleep: (ms) => new Promise((r) => window.setTimeout(r, ms)),
+        now: () => Date.now(),
+        cancelled: () => this.left,
+      },
+    );
+    this.reconnecting = false;
+    if (result === 'fatal' || result === 'gaveUp') this.end();
+  }
+
+  /** The call is over for this browser: the page shows its end. */
+  protected end(): void {
+    if (this.left) return;
+    this.leave();
+    this.emit({ type: 'disconnected' });
+  }
+}
