@@ -19,12 +19,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS } from '../e2e/support/env';
 import { janusInstalled, writeJanusConfig } from '../e2e/support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../e2e/support/netns';
-import { loadConfig } from '../apps/server/src/config';
-import { insertRoom } from '../apps/server/src/modules/live/live.repo';
-import { createAdapters } from '../apps/server/src/platform/adapters';
-import { demoUser } from '../apps/server/src/seed/demo-accounts';
-import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { arg } from './lib/args';
+import { seedLiveRoom } from './lib/live-room';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,30 +49,6 @@ async function cpuPercentOver(pids: number[], seconds: number): Promise<number[]
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   return pids.map((pid, i) => ((cpuSeconds(pid) - before[i]!) / elapsed) * 100);
-}
-
-async function seedRoom(dataDir: string): Promise<string> {
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' }));
-  try {
-    await seedAccounts(adapters);
-    const id = adapters.ids.uuid();
-    const code = adapters.ids.token();
-    await insertRoom(adapters.db, {
-      id,
-      owner_id: 'own-demo-paris',
-      user_id: demoUser('manager@demo.forecourt.test').id,
-      session_name: 'Benchmark call',
-      room_name: `room-${adapters.ids.token()}`,
-      appointment_date: new Date().toISOString().slice(0, 19).replace('T', ' '),
-      meeting_code: code,
-      created_at: new Date().toISOString(),
-      registration: null,
-      player_ref: null,
-    });
-    return `/videos/live/rooms/${id}?code=${code}`;
-  } finally {
-    await adapters.close();
-  }
 }
 
 async function participantContext(browser: Browser): Promise<BrowserContext> {
@@ -207,7 +179,7 @@ try {
   // As in e2e/specs/live-sfu.spec.ts: Janus's packets to the other veth end come back in over the veth.
   ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', 'net.ipv4.conf.fcA.accept_local=1', 'net.ipv4.conf.fcB.accept_local=1']);
   const dataDir = path.join(dir, 'data');
-  const link = await seedRoom(dataDir);
+  const link = await seedLiveRoom(dataDir, BASE);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
   janus.stdout?.resume();

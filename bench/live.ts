@@ -19,11 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/env';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../e2e/support/netns';
-import { loadConfig } from '../apps/server/src/config';
-import { insertRoom } from '../apps/server/src/modules/live/live.repo';
-import { createAdapters } from '../apps/server/src/platform/adapters';
-import { demoUser } from '../apps/server/src/seed/demo-accounts';
-import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
+import { seedLiveRoom } from './lib/live-room';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,30 +57,6 @@ function cpuSeconds(pid: number): number {
   // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-}
-
-async function seedRoom(dataDir: string): Promise<string> {
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' }));
-  try {
-    await seedAccounts(adapters);
-    const id = adapters.ids.uuid();
-    const code = adapters.ids.token();
-    await insertRoom(adapters.db, {
-      id,
-      owner_id: 'own-demo-paris',
-      user_id: demoUser('manager@demo.forecourt.test').id,
-      session_name: 'Benchmark call',
-      room_name: `room-${adapters.ids.token()}`,
-      appointment_date: new Date().toISOString().slice(0, 19).replace('T', ' '),
-      meeting_code: code,
-      created_at: new Date().toISOString(),
-      registration: null,
-      player_ref: null,
-    });
-    return `/videos/live/rooms/${id}?code=${code}`;
-  } finally {
-    await adapters.close();
-  }
 }
 
 /** A participant's context: English, cookies chosen, its peer connections recorded for getStats. */
@@ -282,7 +254,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-live-'));
 const ns = new NetNamespace();
 let browser: Browser | null = null;
 try {
-  const link = await seedRoom(dataDir);
+  const link = await seedLiveRoom(dataDir, BASE);
   const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
