@@ -13,7 +13,7 @@
 // p99 < 50 ms. Embedded: the same, latencies (event-loop delay too) up to twice those.
 import os from 'node:os';
 import { startDeployment, stopOnSignals, type Deployment, type Target } from './lib/deployment';
-import { flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
+import { cpuLine, flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
 import { emit, recordRow } from './lib/report';
 
 const targetName = flag('target', 'embedded');
@@ -31,7 +31,9 @@ try {
   console.error(`${target} deployment up at ${deployment.baseUrl} (folder ${deployment.dir}); ${opts.users} users for ${opts.minutes} min`);
   const result = await runLoad(deployment, opts);
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
-  for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms });
+  for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, cpuS: p.cpuS });
+  emit({ benchmark: 'load', target, ...result.cpu });
+  console.error(cpuLine(result.processes, result.cpu));
   const errors = result.routes.reduce((n, r) => n + r.errors, 0);
   const factor = target === 'embedded' ? 2 : 1;
   const rssOk = result.processes.every((p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1);
@@ -47,6 +49,7 @@ try {
         `${result.throughput} req/s, ${errors} errors, ${result.recorder.failures.length} failures after the portal's retries, ${result.created.length} shootings created`,
         `p50/p95/p99: ${result.routes.map(routeLine).join('; ')}`,
         result.processes.map((p) => processLine(p, result.earlyAtS)).join('; '),
+        cpuLine(result.processes, result.cpu),
         `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start (load generator on the same machine)`,
       ].join(' — '),
       goalMet,

@@ -1,6 +1,10 @@
+// One run of simulated users against a started deployment, with each process's event-loop delay, memory
+// and CPU time scraped from its /metrics every 10 s, and the CPU the load generator itself took (it runs
+// on the same cores: its share is what the servers did not get). Shared by the load and faults benchmarks.
+import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { arg } from './args';
-// One run of simulated users against a started deployment, with each process's event-loop delay and
-// memory scraped from its /metrics every 10 s. Shared by the load and faults benchmarks.
 import type { Deployment, ServerProcess } from './deployment';
 import { API_KEY } from './deployment';
 import { Recorder, type RouteFigures } from './load-recorder';
@@ -42,7 +46,21 @@ export interface ProcessFigures {
   rssEndMb: number | null;
   /** The highest of the 10-s event-loop delay p99 readings (prom-client resets its histogram at each). */
   eventLoopP99Ms: number | null;
+  /** CPU seconds (user + system) the process took during the run, over its restarts. */
+  cpuS: number | null;
   starts: number;
+}
+
+/** Where the machine's CPU went during the run. */
+export interface CpuFigures {
+  /** Busy CPU seconds of the whole machine (every core), from /proc/stat; null off Linux. */
+  machineBusyS: number | null;
+  /** The machine's capacity over the run: cores × seconds. */
+  capacityS: number;
+  /** The load generator's own process (simulated users, the blob store's fault proxy). */
+  generatorS: number;
+  /** The generator's event-loop delay p99: when it is high, the latencies it measures are its own too. */
+  generatorLoopP99Ms: number;
 }
 
 export interface LoadResult {
@@ -55,11 +73,26 @@ export interface LoadResult {
   throughput: number;
   pictures: string;
   earlyAtS: number;
+  cpu: CpuFigures;
+}
+
+/** Busy and total jiffies of every core together, from /proc/stat (null off Linux). */
+function machineJiffies(): { busy: number; total: number } | null {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const busy = user! + nice! + system! + irq! + softirq! + steal!;
+    return { busy, total: busy + idle! + iowait! };
+  } catch {
+    return null;
+  }
 }
 
 class Sampler {
   private readonly rss = new Map<string, { at: number; mb: number; start: number }[]>();
   private readonly loop = new Map<string, number>();
+  /** Per process: the CPU seconds counted before its current start, and the last reading of this start. */
+  private readonly cpu = new Map<string, { start: number; first: number | null; last: number; before: number }>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly processes: ServerProcess[]) {}
@@ -73,6 +106,14 @@ class Sampler {
         const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
         if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
         if (lag !== null) this.loop.set(p.name, Math.max(this.loop.get(p.name) ?? 0, lag * 1000));
+        const cpu = metric(text, 'process_cpu_seconds_total');
+        if (cpu !== null) {
+          const c = this.cpu.get(p.name);
+          // A restarted process counts from zero again: what the killed one took up to its last reading stays.
+          if (!c) this.cpu.set(p.name, { start: p.starts, first: cpu, last: cpu, before: 0 });
+          else if (c.start !== p.starts) this.cpu.set(p.name, { start: p.starts, first: c.first, last: cpu, before: c.before + c.last });
+          else c.last = cpu;
+        }
       }),
     );
   }
@@ -92,7 +133,9 @@ class Sampler {
       const early = readings.find((r) => r.at >= earlyAt) ?? null;
       const end = readings.at(-1) ?? null;
       const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
-      return { name: p.name, rssEarlyMb: round(early?.mb), rssEndMb: round(end?.mb), eventLoopP99Ms: round(this.loop.get(p.name)), starts: p.starts };
+      const c = this.cpu.get(p.name);
+      const cpuS = c && c.first !== null ? Math.round((c.before + c.last - c.first) * 10) / 10 : null;
+      return { name: p.name, rssEarlyMb: round(early?.mb), rssEndMb: round(end?.mb), eventLoopP99Ms: round(this.loop.get(p.name)), cpuS, starts: p.starts };
     });
   }
 }
@@ -121,6 +164,10 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const sampler = new Sampler(deployment.processes);
   await sampler.scrape();
   sampler.start();
+  const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
+  generatorLoop.enable();
+  const cpuAtStart = process.cpuUsage();
+  const machineAtStart = machineJiffies();
   const started = Date.now();
   const until = started + opts.minutes * 60_000;
   const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
@@ -132,7 +179,20 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     during?.(until),
   ]);
   const ended = Date.now();
+  const generatorCpu = process.cpuUsage(cpuAtStart);
+  const machineAtEnd = machineJiffies();
+  generatorLoop.disable();
   await sampler.stop();
+  const seconds = (ended - started) / 1000;
+  // /proc/stat counts in clock ticks of all cores together: its busy share of the total is the machine's load.
+  const machineBusyS =
+    machineAtStart && machineAtEnd ? ((machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total)) * seconds * os.cpus().length : null;
+  const cpu: CpuFigures = {
+    machineBusyS: machineBusyS === null ? null : Math.round(machineBusyS),
+    capacityS: Math.round(seconds * os.cpus().length),
+    generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
+    generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
+  };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
   const measured = recorder.samples.filter((s) => s.at >= started && s.route !== 'setup').length;
   return {
@@ -145,6 +205,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     throughput: Math.round((measured / ((ended - started) / 1000)) * 10) / 10,
     pictures: source,
     earlyAtS: Math.round((earlyAt - started) / 1000),
+    cpu,
   };
 }
 
@@ -158,4 +219,13 @@ export function latencyGoalMet(routes: RouteFigures[], factor: number): boolean 
 export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
 
 export const processLine = (p: ProcessFigures, earlyAtS: number) =>
-  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms`;
+  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms, CPU ${p.cpuS ?? '?'} s`;
+
+/** Where the cores' time went: the portal's processes, the load generator, the rest (database, S3, HAProxy). */
+export function cpuLine(processes: ProcessFigures[], cpu: CpuFigures): string {
+  const portal = processes.reduce((n, p) => n + (p.cpuS ?? 0), 0);
+  const busy = cpu.machineBusyS;
+  const share = (s: number) => (busy ? ` (${Math.round((s / busy) * 100)} %)` : '');
+  const rest = busy === null ? '' : `, other processes (database, S3, HAProxy) ${Math.max(0, Math.round(busy - portal - cpu.generatorS))} s${share(Math.max(0, busy - portal - cpu.generatorS))}`;
+  return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: portal processes ${Math.round(portal)} s${share(portal)}, load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)${rest}`;
+}

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import { bucketUrl, SigV4Presigner } from './sigv4-presigner';
 
 export interface S3Options {
   bucket: string;
@@ -36,8 +37,15 @@ const isMissing = (err: unknown): boolean => {
 export class S3BlobStore implements BlobStore {
   readonly driver = 's3' as const;
   private readonly client: S3Client;
+  /** Links signed without the SDK's request stack, when the credentials are given (not from a provider chain). */
+  private readonly presigner: SigV4Presigner | null;
 
   constructor(private readonly opts: S3Options) {
+    // A dotted bucket name is addressed differently by the SDK over http and https: left to the SDK.
+    this.presigner =
+      opts.accessKeyId && opts.secretAccessKey && (opts.forcePathStyle || !opts.bucket.includes('.'))
+        ? new SigV4Presigner({ bucketUrl: bucketUrl(opts), region: opts.region, accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey })
+        : null;
     this.client = new S3Client({
       region: opts.region,
       endpoint: opts.endpoint,
@@ -170,19 +178,22 @@ export class S3BlobStore implements BlobStore {
 
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
     assertValidKey(key);
+    if (this.presigner) {
+      return this.presigner.presign({ method: 'PUT', key, expiresInSeconds: opts.expiresInSeconds, query: { 'x-id': 'PutObject' }, headers: { 'content-type': opts.contentType } });
+    }
     const cmd = new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, ContentType: opts.contentType });
     return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresInSeconds, signableHeaders: new Set(['content-type']) });
   }
 
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     assertValidKey(key);
-    const cmd = new GetObjectCommand({
-      Bucket: this.opts.bucket,
-      Key: key,
-      ResponseContentDisposition: opts.downloadName
-        ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`
-        : undefined,
-    });
+    const disposition = opts.downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}` : undefined;
+    if (this.presigner) {
+      const query: Record<string, string> = { 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' };
+      if (disposition) query['response-content-disposition'] = disposition;
+      return this.presigner.presign({ method: 'GET', key, expiresInSeconds: opts.expiresInSeconds, query });
+    }
+    const cmd = new GetObjectCommand({ Bucket: this.opts.bucket, Key: key, ResponseContentDisposition: disposition });
     return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresInSeconds });
   }
 
