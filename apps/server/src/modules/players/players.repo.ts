@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
 export interface RefRow {
@@ -57,12 +58,16 @@ export interface PlayerSource {
   lastUser: { email: string; groupId: string } | null;
 }
 
-/** Everything the public player shows about a reference, or null when it does not exist. */
+/**
+ * Everything the public player shows about a reference, or null when it does not exist: one query (every
+ * player request starts here, the frames above all), the last user who shared it joined in.
+ */
 export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSource | null> {
   const row = await db
     .selectFrom('player_references as r')
     .innerJoin('shootings as s', 's.id', 'r.shooting_id')
     .innerJoin('owners as o', 'o.id', 's.owner_id')
+    .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id = coalesce(r.last_user_id, r.created_by, s.created_by)`))
     .select([
       's.id as shootingId',
       's.owner_id as ownerId',
@@ -70,20 +75,15 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
       'r.show_edited as showEdited',
       's.shooting_type as shootingType',
       's.remarketing_status as remarketingStatus',
-      's.created_by as shootingCreator',
-      'r.last_user_id as lastUserId',
-      'r.created_by as refCreator',
       'o.logo_key as logoKey',
       'o.contact_information as contactInformation',
       'o.contact_phone as phone',
+      'u.email as userEmail',
+      'u.group_id as userGroupId',
     ])
     .where('r.ref', '=', ref)
     .executeTakeFirst();
   if (!row) return null;
-  const userId = row.lastUserId ?? row.refCreator ?? row.shootingCreator;
-  const user = userId
-    ? await db.selectFrom('users').select(['email', 'group_id']).where('id', '=', userId).executeTakeFirst()
-    : undefined;
   return {
     shootingId: row.shootingId,
     ownerId: row.ownerId,
@@ -92,7 +92,7 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
     shootingType: row.shootingType,
     remarketingStatus: row.remarketingStatus,
     owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
-    lastUser: user ? { email: user.email, groupId: user.group_id } : null,
+    lastUser: row.userEmail !== null && row.userGroupId !== null ? { email: row.userEmail, groupId: row.userGroupId } : null,
   };
 }
 
