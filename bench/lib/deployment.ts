@@ -113,6 +113,8 @@ export interface Deployment {
   /** The proxy in front of the S3 server (scale only): `fail()` makes the blob store unreachable. */
   blobProxy: FaultProxy | null;
   blobStore: string;
+  /** The processes of the services beside the portal's (PostgreSQL's postmaster, S3, HAProxy), for their CPU time. */
+  servicePids: () => number[];
   dir: string;
   stop(): Promise<void>;
 }
@@ -172,6 +174,7 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
         pg: null,
         blobProxy: null,
         blobStore: 'files in DATA_DIR',
+        servicePids: () => [],
         dir,
         stop,
       };
@@ -237,6 +240,7 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       pg,
       blobProxy,
       blobStore: 'S3 (s3rver in a process of its own, behind a TCP proxy)',
+      servicePids: () => [pg.pid(), s3.pid, haproxy.pid].filter((p): p is number => typeof p === 'number'),
       dir,
       stop,
     };

@@ -59,6 +59,8 @@ export interface CpuFigures {
   capacityS: number;
   /** The load generator's own process (simulated users, the blob store's fault proxy). */
   generatorS: number;
+  /** The deployment's other services (PostgreSQL with its backends, S3, HAProxy); null off Linux. */
+  servicesS: number | null;
   /** The generator's event-loop delay p99: when it is high, the latencies it measures are its own too. */
   generatorLoopP99Ms: number;
 }
@@ -74,6 +76,40 @@ export interface LoadResult {
   pictures: string;
   earlyAtS: number;
   cpu: CpuFigures;
+}
+
+/**
+ * CPU clock ticks taken so far by these processes and all their descendants, children already reaped
+ * included (a PostgreSQL backend that ended counts in its postmaster's cutime); null off Linux.
+ */
+function treeTicks(roots: number[]): number | null {
+  try {
+    const stats = new Map<number, { ppid: number; ticks: number }>();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime cutime cstime.
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+    const inTree = new Set(roots.filter((p) => stats.has(p)));
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const [pid, s] of stats) {
+        if (!inTree.has(pid) && inTree.has(s.ppid)) {
+          inTree.add(pid);
+          grown = true;
+        }
+      }
+    }
+    return [...inTree].reduce((n, pid) => n + stats.get(pid)!.ticks, 0);
+  } catch {
+    return null;
+  }
 }
 
 /** Busy and total jiffies of every core together, from /proc/stat (null off Linux). */
@@ -168,6 +204,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   generatorLoop.enable();
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineJiffies();
+  const servicesAtStart = treeTicks(deployment.servicePids());
   const started = Date.now();
   const until = started + opts.minutes * 60_000;
   const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
@@ -181,6 +218,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const ended = Date.now();
   const generatorCpu = process.cpuUsage(cpuAtStart);
   const machineAtEnd = machineJiffies();
+  const servicesAtEnd = treeTicks(deployment.servicePids());
   generatorLoop.disable();
   await sampler.stop();
   const seconds = (ended - started) / 1000;
@@ -191,6 +229,8 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     machineBusyS: machineBusyS === null ? null : Math.round(machineBusyS),
     capacityS: Math.round(seconds * os.cpus().length),
     generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
+    // Clock ticks are 1/100 s on Linux (USER_HZ).
+    servicesS: servicesAtStart !== null && servicesAtEnd !== null ? Math.round((servicesAtEnd - servicesAtStart) / 10) / 10 : null,
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
@@ -221,11 +261,20 @@ export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.
 export const processLine = (p: ProcessFigures, earlyAtS: number) =>
   `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms, CPU ${p.cpuS ?? '?'} s`;
 
-/** Where the cores' time went: the portal's processes, the load generator, the rest (database, S3, HAProxy). */
+/**
+ * Where the cores' time went: the portal's processes, the load generator, the deployment's other services
+ * (database, S3, HAProxy), and the rest of the machine (other programs running meanwhile).
+ */
 export function cpuLine(processes: ProcessFigures[], cpu: CpuFigures): string {
   const portal = processes.reduce((n, p) => n + (p.cpuS ?? 0), 0);
   const busy = cpu.machineBusyS;
   const share = (s: number) => (busy ? ` (${Math.round((s / busy) * 100)} %)` : '');
-  const rest = busy === null ? '' : `, other processes (database, S3, HAProxy) ${Math.max(0, Math.round(busy - portal - cpu.generatorS))} s${share(Math.max(0, busy - portal - cpu.generatorS))}`;
-  return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: portal processes ${Math.round(portal)} s${share(portal)}, load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)${rest}`;
+  const services = cpu.servicesS ?? 0;
+  const parts = [
+    `portal processes ${Math.round(portal)} s${share(portal)}`,
+    `load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)`,
+    ...(cpu.servicesS === null || cpu.servicesS === 0 ? [] : [`PostgreSQL, S3 and HAProxy ${Math.round(services)} s${share(services)}`]),
+    ...(busy === null ? [] : [`other programs ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`]),
+  ];
+  return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: ${parts.join(', ')}`;
 }

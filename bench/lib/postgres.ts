@@ -10,6 +10,8 @@ export interface BenchPostgres {
   stop(): void;
   /** `pg_ctl restart -m immediate`: every connection dropped, crash recovery, same port (the faults bench). */
   restartImmediate(): void;
+  /** The postmaster's process id (its first line of postmaster.pid), or null when it is not running. */
+  pid(): number | null;
 }
 
 const pgBin = (): string => {
@@ -32,7 +34,7 @@ const freePort = (): Promise<number> =>
  * Starts a PostgreSQL server on a free port of 127.0.0.1 with its data in `dir/data`, made by initdb when
  * missing. initdb refuses root, so as root every command runs as the postgres user.
  */
-async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void; restartImmediate(): void }> {
+async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void; restartImmediate(): void; pid(): number | null }> {
   const bin = pgBin();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
@@ -51,6 +53,13 @@ async function startIn(dir: string, options = ''): Promise<{ port: number; stop(
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
     // Without -o, pg_ctl restarts with the options of the running server (postmaster.opts): same port.
     restartImmediate: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-m', 'immediate', 'restart']),
+    pid: () => {
+      try {
+        return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
 
@@ -61,6 +70,7 @@ export async function startThrowawayPostgres(options = ''): Promise<BenchPostgre
   return {
     url: `postgres://postgres@127.0.0.1:${server.port}/postgres`,
     restartImmediate: server.restartImmediate,
+    pid: server.pid,
     stop: () => {
       server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -79,5 +89,5 @@ export async function startCachedPostgres(dir: string, database: string): Promis
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`create database ${database}`);
   await admin.end();
-  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop, restartImmediate: server.restartImmediate };
+  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop, restartImmediate: server.restartImmediate, pid: server.pid };
 }
