@@ -69,6 +69,26 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return results;
 }
 
+/** A gate letting at most `limit` calls run at once, the others waiting in order. */
+function gate(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await fn();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+// Uploads read from the blob store at once: the reads wait on the store (on S3, a round trip each), not
+// on the CPU, so three pictures are read together rather than two and then one.
+const READS_AT_ONCE = 8;
+
 type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredFormat; width: number; height: number } | { ok: false; refusal: ImageRefusal };
 
 /**
@@ -111,7 +131,9 @@ export async function registerShooting(
   if (earlier) return { id: earlier };
   const limits = { maxBytes: deps.config.MAX_IMAGE_BYTES, maxPixels: deps.config.MAX_IMAGE_PIXELS };
   const entries = [...body.images].sort((a, b) => a.order - b.order);
-  const checked = await mapLimited(entries, Math.max(1, os.availableParallelism()), async (entry): Promise<Checked> => {
+  // Decoding is CPU work: no more at once than there are cores, whatever the reads let through.
+  const decoding = gate(Math.max(1, os.availableParallelism()));
+  const checked = await mapLimited(entries, READS_AT_ONCE, async (entry): Promise<Checked> => {
     const refuse = (code: ImageRefusal['code'], message: string): Checked => ({ ok: false, refusal: { url: entry.url, order: entry.order, code, message } });
     const grant = grants.get(entry.url);
     if (!grant || grant.userId !== user.id || grant.productId !== product.id) return refuse('KEY_NOT_ISSUED', 'This upload was not issued to you for this vehicle');
@@ -126,14 +148,16 @@ export async function registerShooting(
       return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
     }
     const bytes = await buffer(blob.body);
-    const inspection = await inspectImage(bytes, limits, grant.contentType);
-    if (!inspection.ok) return refuse(inspection.code, inspection.message);
-    try {
-      const stored = await prepareOriginal(bytes, inspection.format, limits.maxPixels);
-      return { ok: true, stored: stored.data, thumbnail: stored.thumbnail, format: inspection.format, width: stored.width, height: stored.height };
-    } catch {
-      return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: it cannot be decoded');
-    }
+    return decoding(async (): Promise<Checked> => {
+      const inspection = await inspectImage(bytes, limits, grant.contentType);
+      if (!inspection.ok) return refuse(inspection.code, inspection.message);
+      try {
+        const stored = await prepareOriginal(bytes, inspection.format, limits.maxPixels);
+        return { ok: true, stored: stored.data, thumbnail: stored.thumbnail, format: inspection.format, width: stored.width, height: stored.height };
+      } catch {
+        return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: it cannot be decoded');
+      }
+    });
   });
   const refusals = checked.flatMap((c) => (c.ok ? [] : [c.refusal]));
   if (refusals.length) {
