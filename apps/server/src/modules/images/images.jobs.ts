@@ -52,7 +52,9 @@ export async function enqueueRun(
   sourceImageIds: string[],
   within?: Adapters['db'],
 ): Promise<void> {
-  for (const sourceImageId of sourceImageIds) {
-    await queue.enqueue(jobs.stamp, { runId, sourceImageId }, { key: `images.stamp:${runId}:${sourceImageId}`, within });
-  }
+  await queue.enqueueAll(
+    jobs.stamp,
+    sourceImageIds.map((sourceImageId) => ({ payload: { runId, sourceImageId }, key: `images.stamp:${runId}:${sourceImageId}` })),
+    { within },
+  );
 }

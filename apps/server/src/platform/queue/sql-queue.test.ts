@@ -46,6 +46,23 @@ describe('SqlQueue', () => {
     expect(await queue.counts('test.noop')).toEqual({ queued: 1, running: 0, done: 0, dead: 0 });
   });
 
+  it('enqueues several jobs in one write, one per key, with the transaction, and none twice when sent again', async () => {
+    const items = [1, 2, 3].map((n) => ({ payload: { n }, key: `many:${n}` }));
+    await expect(
+      adapters.db.transaction().execute(async (trx) => {
+        await queue.enqueueAll(noop, items, { within: trx });
+        throw new Error('the caller failed after enqueueing');
+      }),
+    ).rejects.toThrow('the caller failed');
+    expect(await queue.counts('test.noop')).toEqual({ queued: 0, running: 0, done: 0, dead: 0 });
+    await adapters.db.transaction().execute((trx) => queue.enqueueAll(noop, items, { within: trx }));
+    await queue.enqueueAll(noop, [...items, { payload: { n: 4 }, key: 'many:4' }]);
+    expect(await queue.counts('test.noop')).toEqual({ queued: 4, running: 0, done: 0, dead: 0 });
+    expect((await queue.getByKey('many:2'))?.payload).toEqual({ n: 2 });
+    await expect(queue.enqueueAll(noop, [{ payload: { n: 'five' } as unknown as { n: number }, key: 'many:5' }])).rejects.toThrow();
+    expect(await queue.getByKey('many:5')).toBeNull();
+  });
+
   it('refuses a payload that does not match the job schema, and stores nothing', async () => {
     await expect(queue.enqueue(noop, { n: 'one' } as unknown as { n: number }, { key: 'bad' })).rejects.toThrow();
     expect(await queue.getByKey('bad')).toBeNull();

@@ -93,6 +93,31 @@ export class SqlQueue implements Queue {
     return { id: existing.id, created: false };
   }
 
+  async enqueueAll<S extends z.ZodType>(job: JobDefinition<S>, items: { payload: z.infer<S>; key: string }[], opts: Omit<EnqueueOptions, 'key'> = {}): Promise<void> {
+    if (!items.length) return;
+    const now = this.clock.now().toISOString();
+    const runAt = (opts.runAt ?? this.clock.now()).toISOString();
+    const maxAttempts = opts.maxAttempts ?? job.maxAttempts ?? this.options.maxAttempts;
+    const rows = items.map((i) => ({
+      id: this.ids.uuid(),
+      name: job.name,
+      payload: JSON.stringify(job.schema.parse(i.payload)),
+      idempotency_key: i.key,
+      status: 'queued' as const,
+      attempts: 0,
+      max_attempts: maxAttempts,
+      run_at: runAt,
+      created_at: now,
+    }));
+    const inserted = await (opts.within ?? this.db)
+      .insertInto('jobs')
+      .values(rows)
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .execute();
+    if (inserted.length) this.wakeups.emit('job');
+  }
+
   async get(id: string): Promise<JobRecord | null> {
     const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? toRecord(row) : null;
