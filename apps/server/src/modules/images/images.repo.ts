@@ -1,5 +1,5 @@
 import type { ImageType } from '@forecourt/contracts';
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database, ImagesTable } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -47,11 +47,15 @@ export async function findShootingRegisteredAt(db: Db, q: { productId: string; u
 }
 
 /** Records (or, for the same user and product, renews) the grant of an upload key. */
-export async function saveGrant(db: Db, g: Omit<GrantRow, 'usedAt'> & { now: string }): Promise<void> {
+/** Records upload grants in one write (a retry asking for the same keys renews their expiry and type). */
+export async function saveGrants(db: Db, grants: (Omit<GrantRow, 'usedAt'> & { now: string })[]): Promise<void> {
+  if (!grants.length) return;
+  // One row a key: PostgreSQL refuses an upsert that would touch the same row twice.
+  const unique = [...new Map(grants.map((g) => [g.blobKey, g])).values()];
   await db
     .insertInto('upload_grants')
-    .values({ blob_key: g.blobKey, user_id: g.userId, product_id: g.productId, content_type: g.contentType, expires_at: g.expiresAt, created_at: g.now })
-    .onConflict((oc) => oc.column('blob_key').doUpdateSet({ content_type: g.contentType, expires_at: g.expiresAt }))
+    .values(unique.map((g) => ({ blob_key: g.blobKey, user_id: g.userId, product_id: g.productId, content_type: g.contentType, expires_at: g.expiresAt, created_at: g.now })))
+    .onConflict((oc) => oc.column('blob_key').doUpdateSet({ content_type: sql`excluded.content_type`, expires_at: sql`excluded.expires_at` }))
     .execute();
 }
 

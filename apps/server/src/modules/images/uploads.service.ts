@@ -16,7 +16,7 @@ import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';
 import { prepareOriginal, type StoredFormat } from './image-render';
 import { enqueueRun, type ImageJobs } from './images.jobs';
-import { findGrants, findShootingRegisteredAt, insertOriginals, saveGrant, type NewImage } from './images.repo';
+import { findGrants, findShootingRegisteredAt, insertOriginals, saveGrants, type NewImage } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
 
@@ -43,11 +43,15 @@ export async function issueUploadUrls(deps: Deps, user: UserContext, productId: 
   const ttl = deps.config.PRESIGN_PUT_TTL_SECONDS;
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + ttl * 1000).toISOString();
+  // The grants in one write (one commit), before any link is handed out.
+  await saveGrants(
+    deps.db,
+    body.images.map((image, n) => ({ blobKey: keys[n]!, userId: user.id, productId: product.id, contentType: image.contentType.toLowerCase(), expiresAt, now: now.toISOString() })),
+  );
   const images = await Promise.all(
     body.images.map(async (image, n) => {
       const contentType = image.contentType.toLowerCase();
       const blobKey = keys[n]!;
-      await saveGrant(deps.db, { blobKey, userId: user.id, productId: product.id, contentType, expiresAt, now: now.toISOString() });
       const presignedUrl = await deps.blobs.presignPut(blobKey, { contentType, maxBytes: deps.config.MAX_IMAGE_BYTES, expiresInSeconds: ttl });
       return { id: image.id, presignedUrl, url: blobKey, expiresAt };
     }),
