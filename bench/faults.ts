@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database';
 import { S3BlobStore } from '../apps/server/src/platform/blobs/s3-blob-store';
 import { startDeployment, stopOnSignals, type Deployment, type ServerProcess } from './lib/deployment';
-import { flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
+import { cpuLine, flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
 import { emit, recordRow } from './lib/report';
 
 type FaultKind = 'api' | 'worker' | 'postgres' | 'blobs';
@@ -202,6 +202,7 @@ try {
   };
   const goalMet = lost === 0 && outside.length === 0 && injections.length === rounds * KINDS.length;
   emit({ benchmark: 'faults', lost, goalMet });
+  console.error(cpuLine(result.processes, result.cpu));
   if (record) {
     recordRow(
       'faults',
@@ -210,7 +211,7 @@ try {
         `recovery: ${KINDS.map((k) => `${k} ${injections.filter((i) => i.kind === k).map((i) => ((i.recovered - i.start) / 1000).toFixed(1)).join('/')} s`).join(', ')}`,
         `client errors inside the windows: ${KINDS.map((k) => `${k} ${byKind(k)}`).join(', ')}; outside: ${outside.length}; failures after the portal's retries ${result.recorder.failures.length} (${failuresOutside.length} outside)`,
         `${result.created.length} shootings answered 2xx: ${losses.missingShootings.length} missing, ${losses.badPictures.length} pictures not stamped exactly once, ${losses.missingBlobs.length} blobs missing; jobs ${losses.deadJobs.length} dead, ${losses.stuckJobs.length} stuck; ${losses.halfWritten.length} half-written, ${losses.duplicated.length} duplicated`,
-        `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
+        `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start; ${cpuLine(result.processes, result.cpu)}`,
       ].join(' — '),
       goalMet,
     );
