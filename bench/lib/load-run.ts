@@ -230,7 +230,8 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     capacityS: Math.round(seconds * os.cpus().length),
     generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
     // Clock ticks are 1/100 s on Linux (USER_HZ).
-    servicesS: servicesAtStart !== null && servicesAtEnd !== null ? Math.round((servicesAtEnd - servicesAtStart) / 10) / 10 : null,
+    // Unknown when a service was restarted meanwhile (the faults bench restarts PostgreSQL): its count began again.
+    servicesS: servicesAtStart !== null && servicesAtEnd !== null && servicesAtEnd >= servicesAtStart ? Math.round((servicesAtEnd - servicesAtStart) / 10) / 10 : null,
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
