@@ -204,6 +204,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   generatorLoop.enable();
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineJiffies();
+  const servicePidsAtStart = deployment.servicePids().join(' ');
   const servicesAtStart = treeTicks(deployment.servicePids());
   const started = Date.now();
   const until = started + opts.minutes * 60_000;
@@ -218,7 +219,8 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const ended = Date.now();
   const generatorCpu = process.cpuUsage(cpuAtStart);
   const machineAtEnd = machineJiffies();
-  const servicesAtEnd = treeTicks(deployment.servicePids());
+  // A service restarted meanwhile (the faults bench restarts PostgreSQL) began its count again: unknown.
+  const servicesAtEnd = deployment.servicePids().join(' ') === servicePidsAtStart ? treeTicks(deployment.servicePids()) : null;
   generatorLoop.disable();
   await sampler.stop();
   const seconds = (ended - started) / 1000;
@@ -230,7 +232,6 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     capacityS: Math.round(seconds * os.cpus().length),
     generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
     // Clock ticks are 1/100 s on Linux (USER_HZ).
-    // Unknown when a service was restarted meanwhile (the faults bench restarts PostgreSQL): its count began again.
     servicesS: servicesAtStart !== null && servicesAtEnd !== null && servicesAtEnd >= servicesAtStart ? Math.round((servicesAtEnd - servicesAtStart) / 10) / 10 : null,
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
@@ -275,7 +276,9 @@ export function cpuLine(processes: ProcessFigures[], cpu: CpuFigures): string {
     `portal processes ${Math.round(portal)} s${share(portal)}`,
     `load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)`,
     ...(cpu.servicesS === null || cpu.servicesS === 0 ? [] : [`PostgreSQL, S3 and HAProxy ${Math.round(services)} s${share(services)}`]),
-    ...(busy === null ? [] : [`other programs ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`]),
+    ...(busy === null
+      ? []
+      : [`${cpu.servicesS === null ? 'PostgreSQL, S3, HAProxy and other programs' : 'other programs'} ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`]),
   ];
   return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: ${parts.join(', ')}`;
 }
