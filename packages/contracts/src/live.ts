@@ -145,6 +145,14 @@ const SignalData = z.union([
     pc: PeerConnectionId,
     candidate: IceCandidateInit,
   }),
+  /**
+   * Whether the receiver shows this connection's video (its main video): a mesh sender pauses the video of a
+   * connection whose receiver shows none, so a 4-way call encodes and decodes one stream a viewer, not three.
+   */
+  z.object({
+    pc: PeerConnectionId,
+    shown: z.boolean(),
+  }),
 ]);
 export type SignalData = z.infer<typeof SignalData>;
 

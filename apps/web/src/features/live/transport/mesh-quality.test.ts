@@ -30,4 +30,12 @@ describe('the video each sender of a mesh sends', () => {
       { active: true, maxBitrate: 16_000 },
     ]);
   });
+
+  it('pauses the video of a connection whose receiver does not show it, and sends it again once shown; audio always goes', () => {
+    const limits = videoLimits(4, LIVE_MEDIA);
+    const paused = limitEncodings([{ active: true }], 'video', LIVE_MEDIA, limits, false);
+    expect(paused).toEqual([{ active: false, maxFramerate: 15, scaleResolutionDownBy: 1.5, maxBitrate: 300_000 }]);
+    expect(limitEncodings(paused, 'video', LIVE_MEDIA, limits, true)[0]!.active).toBe(true);
+    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, limits, false)).toEqual([{ active: true, maxBitrate: 16_000 }]);
+  });
 });

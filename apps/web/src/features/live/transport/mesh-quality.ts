@@ -26,17 +26,23 @@ export function videoLimits(participants: number, media: LiveOptions['media']): 
   return { maxFramerate: Math.min(fps, 12), scaleResolutionDownBy: 2, maxBitrate: 200_000 };
 }
 
-/** The sender's encodings with these limits (and the audio cap on audio senders). */
+/**
+ * The sender's encodings with these limits (and the audio cap on audio senders). `shown` says whether the
+ * receiver shows this video (it said so, or has not said yet): one that does not gets none, the encoder
+ * pauses (no frames encoded, sent or decoded) until it is shown again; audio always goes.
+ */
 export function limitEncodings(
   encodings: RTCRtpEncodingParameters[],
   kind: 'audio' | 'video',
   media: LiveOptions['media'],
   limits: VideoLimits,
+  shown = true,
 ): RTCRtpEncodingParameters[] {
   return encodings.map((e) => {
     if (kind === 'audio') return { ...e, maxBitrate: media.maxAudioBitrate };
     const next: RTCRtpEncodingParameters = {
       ...e,
+      active: shown,
       maxFramerate: limits.maxFramerate,
       scaleResolutionDownBy: limits.scaleResolutionDownBy,
     };

@@ -32,12 +32,18 @@ export function newPcId(): string {
 
 const kindOf = (t: RTCRtpTransceiver): Kind => (t.receiver.track.kind === 'audio' ? 'audio' : 'video');
 
+/** The browser's video codecs with VP8 first, asked once (getCapabilities is a synchronous, costly call). */
+let vp8First: RTCRtpCodec[] | null | undefined;
+
 /** VP8 first (spec section 7): the codec every browser decodes in software and the SFU will simulcast. */
 function preferVp8(transceiver: RTCRtpTransceiver): void {
-  const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
-  if (!codecs || !transceiver.setCodecPreferences) return;
-  const rank = (c: { mimeType: string }) => (c.mimeType.toLowerCase() === 'video/vp8' ? 0 : 1);
-  transceiver.setCodecPreferences([...codecs].sort((a, b) => rank(a) - rank(b)));
+  if (vp8First === undefined) {
+    const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
+    const rank = (c: { mimeType: string }) => (c.mimeType.toLowerCase() === 'video/vp8' ? 0 : 1);
+    vp8First = codecs ? [...codecs].sort((a, b) => rank(a) - rank(b)) : null;
+  }
+  if (!vp8First || !transceiver.setCodecPreferences) return;
+  transceiver.setCodecPreferences(vp8First);
 }
 
 /**
@@ -89,6 +95,10 @@ export class PeerLink {
   everConnected = false;
   /** Set while the participant is missing from a room the server rebuilt: when it fires, they count as gone. */
   unconfirmedTimer: number | null = null;
+  /** The other side shows this side's video (it said so, or has not said yet): else its video pauses. */
+  shownThere = true;
+  /** What this side last told the other about showing its video (null: nothing yet). */
+  private shownSent: boolean | null = null;
   private pending: RTCIceCandidateInit[] = [];
   private restartTimer: number | null = null;
   /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
@@ -156,9 +166,20 @@ export class PeerLink {
     await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
   }
 
-  /** A description or candidate about this connection (the caller checked its id). */
+  /** Tells the other side whether this side shows its video, when that changed (the connection must be named). */
+  tellShown(shown: boolean): void {
+    if (!this.pcId || this.shownSent === shown) return;
+    this.shownSent = shown;
+    this.deps.send({ pc: this.pcId, shown });
+  }
+
+  /** A description, candidate or shown hint about this connection (the caller checked its id). */
   async apply(data: SignalData): Promise<void> {
     const { pc } = this;
+    if ('shown' in data) {
+      this.shownThere = data.shown;
+      return this.applyLimits();
+    }
     if ('candidate' in data) {
       if (pc.remoteDescription) await pc.addIceCandidate(data.candidate);
       else this.pending.push(data.candidate);
@@ -170,16 +191,20 @@ export class PeerLink {
     if (description.type === 'offer') {
       // The answerer sends on the transceivers the offer made.
       const local = this.deps.local();
-      for (const t of pc.getTransceivers()) {
-        const kind = kindOf(t);
-        await t.sender.replaceTrack(this.deps.outgoing[kind]);
-        if (local) t.sender.setStreams?.(local);
-        t.direction = 'sendrecv';
-        if (kind === 'video') preferVp8(t);
-      }
-      await pc.setLocalDescription(await pc.createAnswer());
-      const d = pc.localDescription!;
-      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+      await Promise.all(
+        pc.getTransceivers().map((t) => {
+          const kind = kindOf(t);
+          if (local) t.sender.setStreams?.(local);
+          t.direction = 'sendrecv';
+          if (kind === 'video') preferVp8(t);
+          return t.sender.replaceTrack(this.deps.outgoing[kind]);
+        }),
+      );
+      // The answer leaves as soon as it is made: applying it here (a round trip to WebRTC's own thread, long
+      // on a busy machine) goes on meanwhile, and the offerer starts its checks sooner.
+      const answer = await pc.createAnswer();
+      this.deps.send({ pc: this.pcId!, description: { type: 'answer', sdp: answer.sdp } });
+      await pc.setLocalDescription(answer);
     }
     await this.applyLimits();
     if (description.type === 'answer') {
@@ -238,7 +263,8 @@ export class PeerLink {
 
   /**
    * Media of spec section 7 (audio at most 16 kbps, video at most 24 frames a second), video stepped down
-   * for the size of the mesh; called again by the transport when the room grows or shrinks past a step.
+   * for the size of the mesh and paused while the other side shows none of it; called again by the transport
+   * when the room grows or shrinks past a step, and here when the other side's hint changes.
    */
   async applyLimits(): Promise<void> {
     const media = this.deps.media;
@@ -247,7 +273,7 @@ export class PeerLink {
     for (const t of this.pc.getTransceivers()) {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
-      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits);
+      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere);
       await t.sender.setParameters(params).catch(() => undefined);
     }
   }
