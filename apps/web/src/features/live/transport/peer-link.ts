@@ -97,8 +97,11 @@ export class PeerLink {
   unconfirmedTimer: number | null = null;
   /** The other side shows this side's video (it said so, or has not said yet): else its video pauses. */
   shownThere = true;
-  /** What this side last told the other about showing its video (null: nothing yet). */
+  /** What this side last told the other about showing its video, and what it means to (null: nothing yet). */
   private shownSent: boolean | null = null;
+  private shownWanted: boolean | null = null;
+  /** An offerer's offer is out: only then does the other side know the connection a hint names. */
+  private offerSent = false;
   private pending: RTCIceCandidateInit[] = [];
   private restartTimer: number | null = null;
   /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
@@ -138,6 +141,7 @@ export class PeerLink {
       for (const kind of ['audio', 'video'] as const) void this.replaceTrack(kind, deps.outgoing[kind]);
       this.offering = true;
       deps.send({ pc: this.pcId, description: { type: 'offer', sdp: prepared.offer.sdp } });
+      this.offerSent = true;
       for (const candidate of prepared.candidates.splice(0)) deps.send({ pc: this.pcId, candidate });
       pc.onnegotiationneeded = () => void this.offer();
     } else if (offerer) {
@@ -166,9 +170,19 @@ export class PeerLink {
     await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
   }
 
-  /** Tells the other side whether this side shows its video, when that changed (the connection must be named). */
+  /**
+   * Tells the other side whether this side shows its video, when that changed. Held until the other side
+   * knows the connection: an answerer's is named by the offer it got, an offerer's once its offer is out
+   * (a hint before the offer would name a connection the other side does not have yet, and be dropped).
+   */
   tellShown(shown: boolean): void {
-    if (!this.pcId || this.shownSent === shown) return;
+    this.shownWanted = shown;
+    this.flushShown();
+  }
+
+  private flushShown(): void {
+    const shown = this.shownWanted;
+    if (shown === null || shown === this.shownSent || !this.pcId || (this.offerer && !this.offerSent)) return;
     this.shownSent = shown;
     this.deps.send({ pc: this.pcId, shown });
   }
@@ -253,9 +267,13 @@ export class PeerLink {
     this.offering = true;
     this.again = false;
     try {
-      await this.pc.setLocalDescription(await this.pc.createOffer());
-      const d = this.pc.localDescription!;
-      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+      // As the answer: it leaves as soon as it is made, and is applied here meanwhile (the browser queues
+      // the answer's application behind it).
+      const offer = await this.pc.createOffer();
+      this.deps.send({ pc: this.pcId!, description: { type: 'offer', sdp: offer.sdp } });
+      this.offerSent = true;
+      this.flushShown();
+      await this.pc.setLocalDescription(offer);
     } catch {
       this.offering = false;
     }
