@@ -1,6 +1,6 @@
-import { type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
+import { type ClientMessage, type LiveOptions, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
-import { videoLimits } from './mesh-quality';
+import { cameraConstraints, videoLimits, type VideoLimits } from './mesh-quality';
 import { newPcId, PeerLink, prepareOffer, type Kind, type PreparedOffer } from './peer-link';
 import { decideOffer, planWelcome } from './rejoin';
 import { SignalledTransport } from './signalled-transport';
@@ -31,6 +31,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private prepared: Promise<PreparedOffer | null> | null = null;
   /** The size of the mesh the senders were last limited for. */
   private limitedFor = 0;
+  /** The step the camera was last constrained to (null: as captured, at the spec's size: the step of two). */
+  private cameraStep: VideoLimits | null = null;
   /** The participant the page shows in its main video; undefined until the page said (nobody is told before). */
   private large: string | null | undefined = undefined;
 
@@ -151,21 +153,41 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.token = null;
     this.limitedFor = 0;
     this.large = undefined;
+    // The camera back at the spec's size, for the preview and the next join.
+    if (this.options) void this.constrainCamera(null, this.options.media);
     // A join that went wrong leaves its prepared connection unused; the preview's (idle, or closed after an
     // earlier call) stays for the next join.
     if (this.state.connection !== 'idle' && this.state.connection !== 'closed') this.discardPrepared();
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
-  /** Re-applies every sender's limits when the room crossed a step of mesh-quality.ts. */
+  /**
+   * Re-applies every sender's limits when the room crossed a step of mesh-quality.ts, and captures the camera
+   * at that step's size and rate (then the limits again, for the camera's new size).
+   */
   private relimit(): void {
     const size = this.peers.size + 1;
     const media = this.options?.media;
     if (!media || size === this.limitedFor) return;
     const before = this.limitedFor ? JSON.stringify(videoLimits(this.limitedFor, media)) : null;
     this.limitedFor = size;
-    if (before === JSON.stringify(videoLimits(size, media))) return;
+    const step = videoLimits(size, media);
+    if (before === JSON.stringify(step)) return;
     for (const peer of this.peers.values()) void peer.applyLimits();
+    void this.constrainCamera(step, media).then((changed) => {
+      if (changed && this.limitedFor === size) for (const peer of this.peers.values()) void peer.applyLimits();
+    });
+  }
+
+  /** Captures the camera at this step's size and rate; answers whether that changed anything. */
+  private async constrainCamera(step: VideoLimits | null, media: LiveOptions['media']): Promise<boolean> {
+    const camera = this.local?.getVideoTracks()[0];
+    const want = step ?? videoLimits(2, media);
+    const current = this.cameraStep ?? videoLimits(2, media);
+    if (!camera || camera.readyState !== 'live' || JSON.stringify(want) === JSON.stringify(current)) return false;
+    this.cameraStep = step;
+    await camera.applyConstraints(cameraConstraints(want, media)).catch(() => undefined);
+    return true;
   }
 
   private publishPeers(): void {

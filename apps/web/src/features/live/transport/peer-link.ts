@@ -1,5 +1,5 @@
 import type { IceServer, LiveOptions, MediaState, Participant, SignalData } from '@forecourt/contracts';
-import { limitEncodings, videoLimits } from './mesh-quality';
+import { cameraLimits, limitEncodings, videoLimits } from './mesh-quality';
 
 export type Kind = 'audio' | 'video';
 type Candidate = Extract<SignalData, { candidate: unknown }>['candidate'];
@@ -287,10 +287,14 @@ export class PeerLink {
   async applyLimits(): Promise<void> {
     const media = this.deps.media;
     if (!media || this.pc.connectionState === 'closed') return;
-    const limits = videoLimits(this.deps.participants(), media);
+    const step = videoLimits(this.deps.participants(), media);
+    const camera = this.deps.local()?.getVideoTracks()[0];
     for (const t of this.pc.getTransceivers()) {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
+      // The camera may already be captured at the step's size (P2pTransport.relimit); a screen is scaled by the step.
+      const track = t.sender.track;
+      const limits = track && track === camera ? cameraLimits(track.getSettings().width, step, media) : step;
       params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere);
       await t.sender.setParameters(params).catch(() => undefined);
     }
