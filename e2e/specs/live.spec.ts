@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -268,6 +268,63 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect(dealer.getByRole('button', { name: 'Back to the list' })).toBeVisible();
   await dealerContext.close();
   await guestContext.close();
+});
+
+/**
+ * Indexes of this page's connections whose video is being decoded now: framesDecoded read twice, a second
+ * apart (a rate needs a window). A paused sender's connection decodes nothing.
+ */
+const decodingFrom = (page: Page) =>
+  page.evaluate(async () => {
+    const read = () =>
+      Promise.all(
+        (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map(async (pc) => {
+          let frames = 0;
+          if (pc.connectionState !== 'closed')
+            (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+              if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+            });
+          return frames;
+        }),
+      );
+    const before = await read();
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await read();
+    return after.flatMap((n, i) => (n > (before[i] ?? 0) ? [i] : []));
+  });
+
+test('in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs', async () => {
+  test.setTimeout(180_000);
+  const { link } = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/live/live.e2e-seed.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' } }).toString(),
+  ) as { link: string };
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await callContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link);
+    await acceptCookies(page);
+    await page.getByRole('button', { name: 'Join the meeting' }).click();
+    pages.push(page);
+  }
+  for (const page of pages) await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2, { timeout: 60_000 });
+  const [first] = pages as [Page, Page, Page];
+  await expectRemoteVideoPlaying(first);
+  // Of its two connections, one brings video: the other sender paused its own to this page.
+  const panel = first.getByTestId('participants-panel');
+  await panel.getByRole('button', { name: 'Pin Guest' }).first().click();
+  await expect.poll(() => decodingFrom(first), { timeout: 30_000 }).toHaveLength(1);
+  const [pinned] = await decodingFrom(first);
+  // Pinning the other: its video starts (a keyframe at once), the first one's stops.
+  await panel.getByRole('button', { name: 'Pin Guest' }).last().click();
+  await expect.poll(async () => {
+    const now = await decodingFrom(first);
+    return now.length === 1 && now[0] !== pinned;
+  }, { timeout: 30_000 }).toBe(true);
+  await expectRemoteVideoPlaying(first);
+  for (const context of contexts) await context.close();
 });
 
 test('a wrong meeting code shows the information error, without the room', async () => {
