@@ -18,6 +18,8 @@ export interface VideoLimits {
  *   all, sharp enough to read a dashboard or a tyre in the main tile; motion is what gives way (a
  *   walkaround moves slowly);
  * - 5 and more: 300x200 at 12 fps, 200 kbps a peer (that many belong on the SFU driver).
+ * The camera is captured at the step's size (cameraConstraints), and a sender pauses the video of a
+ * connection whose receiver does not show it (limitEncodings `shown`): each stream encoded is one watched.
  */
 export function videoLimits(participants: number, media: LiveOptions['media']): VideoLimits {
   const fps = media.video.frameRate;
