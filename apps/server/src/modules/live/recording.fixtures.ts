@@ -23,7 +23,7 @@ function rtp(payloadType: number, seq: number, timestamp: number, marker: boolea
 
 function writeMjr(file: string, header: object, packets: { atMs: number; packet: Buffer }[]): void {
   const json = Buffer.from(JSON.stringify(header));
-  const parts = [Buffer.from('MJR00002'), Buffer.alloc(2), json];
+  const parts: Buffer[] = [Buffer.from('MJR00002'), Buffer.alloc(2), json];
   parts[1]!.writeUInt16BE(json.length);
   for (const { atMs, packet } of packets) {
     const frame = Buffer.alloc(10);
