@@ -25,19 +25,6 @@ export async function findActiveRecording(db: Db, roomId: string): Promise<LiveR
   return (await db.selectFrom('live_recordings').selectAll().where('room_id', '=', roomId).where('status', '=', 'recording').executeTakeFirst()) ?? null;
 }
 
-/** The recording in progress of the room with this name (the name the signalling and Janus know it by). */
-export async function findActiveRecordingByRoomName(db: Db, roomName: string): Promise<LiveRecordingRow | null> {
-  return (
-    (await db
-      .selectFrom('live_recordings')
-      .innerJoin('live_rooms', 'live_rooms.id', 'live_recordings.room_id')
-      .selectAll('live_recordings')
-      .where('live_rooms.room_name', '=', roomName)
-      .where('live_recordings.status', '=', 'recording')
-      .executeTakeFirst()) ?? null
-  );
-}
-
 export async function findRecording(db: Db, roomId: string, id: string): Promise<LiveRecordingRow | null> {
   return (await db.selectFrom('live_recordings').selectAll().where('room_id', '=', roomId).where('id', '=', id).executeTakeFirst()) ?? null;
 }

@@ -11,7 +11,7 @@ import { recordingDir } from './recording-compose.service';
 
 /** What tells the SFU to record a room's publications into a folder, or to stop (null). */
 export interface SfuRecorder {
-  setRecording(roomName: string, dir: string | null): Promise<boolean>;
+  setRecording(roomId: string, dir: string | null): Promise<boolean>;
 }
 
 /**
@@ -20,7 +20,7 @@ export interface SfuRecorder {
  */
 export type RecordingDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config' | 'blobs' | 'queue'> & {
   recorder: SfuRecorder | null;
-  announce: (roomName: string, on: boolean) => Promise<void>;
+  announce: (roomId: string, on: boolean) => Promise<void>;
   jobs: LiveJobs;
 };
 
@@ -65,13 +65,13 @@ export async function startRecording(deps: RecordingDeps, user: UserContext, roo
     throw conflict('This call is already being recorded', 'ALREADY_RECORDING');
   }
   try {
-    await deps.recorder.setRecording(room.room_name, dir);
+    await deps.recorder.setRecording(room.id, dir);
   } catch {
     await repo.deleteRecording(deps.db, row.id);
     await fsp.rm(dir, { recursive: true, force: true });
     throw new AppError('INTERNAL_ERROR', 'The media server did not start the recording; try again', { reason: 'SFU_UNAVAILABLE' }, 503);
   }
-  await deps.announce(room.room_name, true);
+  await deps.announce(room.id, true);
   return asRecording(deps, row);
 }
 
@@ -86,12 +86,12 @@ export async function stopRecording(deps: RecordingDeps, user: UserContext, room
   if (!active) throw conflict('This call is not being recorded', 'NOT_RECORDING');
   const stoppedAt = deps.clock.now();
   const durationMs = Math.max(0, stoppedAt.getTime() - Date.parse(active.started_at));
-  await deps.recorder?.setRecording(room.room_name, null).catch(onError);
+  await deps.recorder?.setRecording(room.id, null).catch(onError);
   const stopped = await repo.markStopped(deps.db, active.id, stoppedAt.toISOString(), durationMs, async (trx) => {
     await deps.queue.enqueue(deps.jobs.compose, { recordingId: active.id }, { key: composeKey(active.id), within: trx });
   });
   if (!stopped) throw conflict('This call is not being recorded', 'NOT_RECORDING');
-  await deps.announce(room.room_name, false);
+  await deps.announce(room.id, false);
   return asRecording(deps, { ...active, status: 'processing', stopped_at: stoppedAt.toISOString(), duration_ms: durationMs });
 }
 
@@ -130,13 +130,13 @@ export async function openSharedRecording(deps: Pick<RecordingDeps, 'db' | 'blob
   return deps.blobs.presignGet(r.blob_key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS });
 }
 
-/** Whether the room with this name is being recorded: what a participant joining is told after its welcome. */
-export async function isRecording(deps: Pick<RecordingDeps, 'db'>, roomName: string): Promise<boolean> {
-  return (await repo.findActiveRecordingByRoomName(deps.db, roomName)) !== null;
+/** Whether the room is being recorded: what a participant joining is told after its welcome. */
+export async function isRecording(deps: Pick<RecordingDeps, 'db'>, roomId: string): Promise<boolean> {
+  return (await repo.findActiveRecording(deps.db, roomId)) !== null;
 }
 
-/** The folder of the recording in progress of the room with this name, for a Janus room made while it records. */
-export async function activeRecordingDir(deps: Pick<RecordingDeps, 'db' | 'config'>, roomName: string): Promise<string | null> {
-  const active = await repo.findActiveRecordingByRoomName(deps.db, roomName);
+/** The folder of the room's recording in progress, for a Janus room made while it records. */
+export async function activeRecordingDir(deps: Pick<RecordingDeps, 'db' | 'config'>, roomId: string): Promise<string | null> {
+  const active = await repo.findActiveRecording(deps.db, roomId);
   return active ? recordingDir(deps.config, active.id) : null;
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { LiveRecording, LiveRecordingList, LiveRoom } from '@forecourt/contracts';
+import type { LiveRecording, LiveRecordingList, LiveRoom, LiveToken, ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
@@ -11,6 +11,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { findUserContext } from '../identity/identity.repo';
 import { composeKey, liveJobs } from './live.jobs';
+import { insertRecording } from './live-recordings.repo';
 import { downloadRecording, isRecording, listRecordings, shareRecording, startRecording, stopRecording, type RecordingDeps } from './live-recordings.service';
 import { recordingBlobKey, recordingDir } from './recording-compose.service';
 import { writeCallRecording } from './recording.fixtures';
@@ -91,6 +92,40 @@ describe('recordings of live calls: refusals through the API', () => {
     expect((await call(sfu, 'GET', '')).json<LiveRecordingList>()).toEqual({ available: true, items: [] });
     expect(fs.readdirSync(recordingDir(sfu.adapters.config, 'x').replace(/x$/, ''))).toEqual([]);
   });
+
+  it('tells a participant joining a call being recorded that it is, right after its welcome', async () => {
+    await insertRecording(sfu.adapters.db, {
+      id: '11111111-1111-1111-1111-111111111111',
+      room_id: sfu.room.id_live_video,
+      status: 'recording',
+      started_by: demoUser(MANAGER).id,
+      started_at: clock.now().toISOString(),
+      stopped_at: null,
+      duration_ms: null,
+      blob_key: null,
+      size_bytes: null,
+      share_token: null,
+      error: null,
+    });
+    const query = { identity: 'Guest', room: sfu.room.room_name, code: sfu.room.meeting_code };
+    const { access_token } = (await sfu.app.inject({ method: 'GET', url: '/api/videos/live/token', query })).json<LiveToken>();
+    const got: ServerMessage[] = [];
+    let seen = () => undefined as unknown;
+    const ws = await sfu.app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(access_token)}`, {}, {
+      onInit: (w) =>
+        w.on('message', (data: Buffer) => {
+          got.push(JSON.parse(data.toString()) as ServerMessage);
+          seen();
+        }),
+    });
+    await new Promise<void>((resolve) => {
+      seen = () => got.length >= 2 && resolve();
+      seen();
+    });
+    expect(got.slice(0, 2).map((m) => m.type)).toEqual(['welcome', 'recording']);
+    expect(got[1]).toEqual({ type: 'recording', on: true });
+    ws.close(1000);
+  });
 });
 
 describe('recordings of live calls: start, stop, the compose job', () => {
@@ -127,17 +162,17 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     expect(started).toMatchObject({ status: 'recording', durationMs: null, startedAt: '2026-11-25T10:00:00.000Z' });
     const dir = recordingDir(adapters.config, started.id);
     expect(fs.statSync(dir).isDirectory()).toBe(true);
-    expect(recorded).toEqual([{ room: room.room_name, dir }]);
-    expect(announced).toEqual([{ room: room.room_name, on: true }]);
-    expect(await isRecording(adapters, room.room_name)).toBe(true);
+    expect(recorded).toEqual([{ room: room.id_live_video, dir }]);
+    expect(announced).toEqual([{ room: room.id_live_video, on: true }]);
+    expect(await isRecording(adapters, room.id_live_video)).toBe(true);
     await expect(startRecording(deps, user, room.id_live_video)).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'ALREADY_RECORDING' } });
 
     clock.advance(4_200);
     const stopped = await stopRecording(deps, user, room.id_live_video, () => undefined);
     expect(stopped).toMatchObject({ id: started.id, status: 'processing', durationMs: 4_200 });
-    expect(recorded.at(-1)).toEqual({ room: room.room_name, dir: null });
-    expect(announced.at(-1)).toEqual({ room: room.room_name, on: false });
-    expect(await isRecording(adapters, room.room_name)).toBe(false);
+    expect(recorded.at(-1)).toEqual({ room: room.id_live_video, dir: null });
+    expect(announced.at(-1)).toEqual({ room: room.id_live_video, on: false });
+    expect(await isRecording(adapters, room.id_live_video)).toBe(false);
     expect(await adapters.queue.getByKey(composeKey(started.id))).toMatchObject({ name: 'live.compose-recording', status: 'queued' });
     await expect(stopRecording(deps, user, room.id_live_video, () => undefined)).rejects.toMatchObject({ details: { reason: 'NOT_RECORDING' } });
     const list = await listRecordings(deps, user, room.id_live_video);

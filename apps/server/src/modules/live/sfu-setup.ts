@@ -14,8 +14,8 @@ export async function setUpSfu(
   app: App,
   adapters: Pick<Adapters, 'config' | 'db'>,
   dependencies: Map<string, () => Promise<boolean>>,
-  /** The folder of a room's recording in progress (by room name): a Janus room made meanwhile records from the start. */
-  recordingDir?: (roomName: string) => Promise<string | null>,
+  /** The folder of a room's recording in progress: a Janus room made meanwhile records from the start. */
+  recordingDir?: (roomId: string) => Promise<string | null>,
 ): Promise<{ relay: MediaRelay; rooms: SfuRooms }> {
   const { JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY } = adapters.config;
   const gateway = createJanusGateway({ url: JANUS_URL!, apiSecret: JANUS_API_SECRET, adminKey: JANUS_ADMIN_KEY });
