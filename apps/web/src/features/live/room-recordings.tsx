@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { useSnackbar } from '../../components/snackbar';
 import { CopyLinkButton } from './copy-link-button';
-import { fetchRecordingDownload, fetchRecordings, shareRecording } from './live-api';
+import { fetchRecordingDownload, fetchRecordings, setRecording, shareRecording } from './live-api';
 
 /** While a recording is on or being composed, the list is read again this often. */
 const POLL_MS = 2000;
@@ -56,6 +56,14 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
       .catch(() => snackbar.show('rooms.recording.list.shareFailed'))
       .finally(() => setBusy(false));
   };
+  // A recording left on after everyone hung up is stopped from here.
+  const stop = () => {
+    setBusy(true);
+    setRecording(roomId, false)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['live', 'recordings', roomId] }))
+      .catch(() => snackbar.show('rooms.recording.failed'))
+      .finally(() => setBusy(false));
+  };
   const ready = recording.status === 'ready';
   return (
     <TableRow data-testid="recording">
@@ -65,6 +73,11 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
         <Chip size="small" color={STATUS_COLOR[recording.status]} label={t(`rooms.recording.status.${recording.status}`)} data-testid="recording-status" />
       </TableCell>
       <TableCell>
+        {recording.status === 'recording' && (
+          <Button size="small" variant="outlined" color="error" disabled={busy} onClick={stop}>
+            {t('rooms.recording.stop')}
+          </Button>
+        )}
         {ready && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Button size="small" variant="outlined" disabled={busy} onClick={download}>
