@@ -47,25 +47,23 @@ export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onS
           </IconButton>
         </Tooltip>
       )}
-      {recording && (
-        <Tooltip title={!recording.available ? t('rooms.recording.needsSfu') : recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
-          {/* A disabled button gets no pointer events: the span keeps its tooltip (the reason) reachable. */}
+      {recording?.available && (
+        <Tooltip title={recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
+          <IconButton aria-label={t('rooms.recording.button')} aria-pressed={recording.on} disabled={recording.busy} onClick={recording.toggle} sx={{ color: recording.on ? 'error.main' : undefined }}>
+            <FiberManualRecordIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      {recording && !recording.available && (
+        // Disabled, with its reason: in the tooltip (on the span, as a disabled button gets no pointer events) and for screen readers.
+        <Tooltip title={t('rooms.recording.needsSfu')} describeChild>
           <span>
-            <IconButton
-              aria-label={t('rooms.recording.button')}
-              aria-pressed={recording.on}
-              aria-describedby={recording.available ? undefined : 'recording-needs-sfu'}
-              disabled={!recording.available || recording.busy}
-              onClick={recording.toggle}
-              sx={{ color: recording.on ? 'error.main' : undefined }}
-            >
+            <IconButton aria-label={t('rooms.recording.button')} aria-describedby="recording-needs-sfu" disabled>
               <FiberManualRecordIcon />
             </IconButton>
-            {!recording.available && (
-              <span id="recording-needs-sfu" hidden>
-                {t('rooms.recording.needsSfu')}
-              </span>
-            )}
+            <span id="recording-needs-sfu" hidden>
+              {t('rooms.recording.needsSfu')}
+            </span>
           </span>
         </Tooltip>
       )}

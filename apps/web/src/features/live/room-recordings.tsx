@@ -109,7 +109,8 @@ export function RoomRecordings({ roomId }: { roomId: string }) {
     retry: false,
     refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing') ? POLL_MS : false),
   });
-  // Nothing to show where calls cannot be recorded and none was, nor to a signed-in user of another dealer group (404).
+  // Nothing to show while loading, where calls cannot be recorded and none was, nor to a signed-in user of another dealer group (404).
+  if (list.isPending) return null;
   if (list.isSuccess && !list.data.available && list.data.items.length === 0) return null;
   if (list.error instanceof ApiError && list.error.status === 404) return null;
   return (
