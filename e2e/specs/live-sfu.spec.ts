@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -365,6 +365,10 @@ test('the dealer records a call of two: both see it is recorded, and the recordi
     };
     expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
     expect(Math.abs(Number(probe.format.duration) * 1000 - recorded)).toBeLessThan(1000);
+    // The cameras are in the picture: a frame from the middle of the call is not only the black canvas (luma
+    // 16 everywhere); the fake cameras draw white shapes.
+    const { stderr } = spawnSync('ffmpeg', ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
+    expect(Number(/YMAX=([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(100);
 
     // The public link: made once, it plays without a session.
     await row.getByRole('button', { name: 'Share by link' }).click();
