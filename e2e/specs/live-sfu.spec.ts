@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
+import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
 import { janusInstalled, turnserverArgs, writeJanusConfig } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
@@ -293,6 +294,95 @@ test('three participants through Janus: each receives the other two, a relay-onl
   } finally {
     await guestContext.close();
     await salesContext.close();
+    await dealerContext.close();
+  }
+});
+
+/** Frames this page decoded so far, over all its subscriptions: grows while the call's media flow. */
+const framesDecoded = (page: Page) =>
+  page.evaluate(async () => {
+    let n = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') n += s.framesDecoded ?? 0;
+      });
+    }
+    return n;
+  });
+
+test('the dealer records a call of two: both see it is recorded, and the recording becomes one playable MP4 of the recorded time, downloadable from the room page', async () => {
+  test.setTimeout(180_000);
+  const dealerContext = await callContext();
+  const guestContext = await callContext();
+  try {
+    const dealer = await dealerContext.newPage();
+    await signIn(dealer, DEMO_EMAILS.manager);
+    const headers = await apiHeaders(dealer);
+    const room = await dealer.evaluate(async (h) => {
+      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
+      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+      const res = await fetch('/api/videos/live/rooms', {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_name: 'Recorded walkaround', user_id: me.id, appointment_date: `${tomorrow} 11:00:00`, owner_id: 'own-demo-paris' }),
+      });
+      return (await res.json()) as { id_live_video: string; link: string };
+    }, headers);
+    const guest = await guestContext.newPage();
+    await join(dealer, room.link, { muted: false });
+    await join(guest, room.link, { muted: false });
+    for (const page of [dealer, guest]) await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    // Only the dealer has the button; the visitor does not.
+    await expect(guest.getByRole('button', { name: 'Record the call' })).toHaveCount(0);
+
+    const record = dealer.getByRole('button', { name: 'Record the call' });
+    await record.click();
+    for (const page of [dealer, guest]) await expect(page.getByTestId('recording-indicator')).toHaveText('Recording');
+    await expect(record).toHaveAttribute('aria-pressed', 'true');
+    expect([...(await axeViolations(dealer, 'call recorded, dealer')), ...(await axeViolations(guest, 'call recorded, visitor'))]).toEqual([]);
+    // About five seconds of call: the visitor decodes 100 more frames of the dealer's 24 fps camera.
+    const frames = await framesDecoded(guest);
+    await expect.poll(() => framesDecoded(guest), { timeout: 30_000 }).toBeGreaterThan(frames + 100);
+    await record.click();
+    for (const page of [dealer, guest]) await expect(page.getByTestId('recording-indicator')).toHaveCount(0);
+
+    // After the call, the room page lists the recording; the worker's job makes it ready.
+    await dealer.getByRole('button', { name: 'Hang up' }).click();
+    const row = dealer.getByTestId('recording');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('recording-status')).toHaveText('Ready', { timeout: 90_000 });
+    const recorded = await dealer.evaluate(
+      async ({ h, id }) => ((await (await fetch(`/api/videos/live/rooms/${id}/recordings`, { headers: h })).json()) as { items: { durationMs: number }[] }).items[0]!.durationMs,
+      { h: await apiHeaders(dealer), id: room.id_live_video },
+    );
+    expect(recorded).toBeGreaterThan(3000);
+    const [download] = await Promise.all([dealer.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
+    const file = path.join(dir, 'recording.mp4');
+    await download.saveAs(file);
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file]).toString()) as {
+      streams: { codec_type: string; codec_name: string }[];
+      format: { duration: string };
+    };
+    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    expect(Math.abs(Number(probe.format.duration) * 1000 - recorded)).toBeLessThan(1000);
+    // The cameras are in the picture: a frame from the middle of the call is not only the black canvas (luma
+    // 16 everywhere); the fake cameras draw white shapes.
+    const { stderr } = spawnSync('ffmpeg', ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
+    expect(Number(/YMAX=([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(100);
+
+    // The public link: made once, it plays without a session.
+    await row.getByRole('button', { name: 'Share by link' }).click();
+    const link = await row.getByLabel('Public link of the recording').inputValue();
+    expect(await axeViolations(dealer, 'room recordings')).toEqual([]);
+    // Opened by the visitor's browser, which has no session: the MP4 itself.
+    const opened = await guest.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
+    }, new URL(link).pathname);
+    expect(opened).toMatchObject({ status: 200, type: 'video/mp4' });
+    expect(opened.bytes).toBe(fs.statSync(file).size);
+  } finally {
+    await guestContext.close();
     await dealerContext.close();
   }
 });

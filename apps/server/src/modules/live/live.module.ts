@@ -1,11 +1,27 @@
 import type { ServerModule } from '../module';
+import { liveJobs } from './live.jobs';
 import type { SignalBus } from './signal-bus';
 
-/** Live rooms: scheduling, room info, tokens, ratings, sharing statistics and the signalling socket. */
+/**
+ * Live rooms: scheduling, room info, tokens, ratings, sharing statistics, the signalling socket, and the
+ * recordings of SFU calls (their compose job runs in the worker role).
+ */
 export const liveModule: ServerModule = {
   name: 'live',
+  jobs: (adapters) => Object.values(liveJobs(adapters)),
   routes: async (app, { adapters, auth, dependencies }) => {
-    const [{ getOrCreateSecret }, { liveRoutes }, { liveLimits }, { createLiveTokens }, { createInProcessBus }, { signallingRoutes }, { recordMeetingHeld }, { LEAVE_GRACE_MS }] = await Promise.all([
+    const [
+      { getOrCreateSecret },
+      { liveRoutes },
+      { liveLimits },
+      { createLiveTokens },
+      { createInProcessBus },
+      { signallingRoutes },
+      { recordMeetingHeld },
+      { LEAVE_GRACE_MS },
+      { liveRecordingsRoutes },
+      { isRecording, activeRecordingDir },
+    ] = await Promise.all([
       import('../../platform/secrets'),
       import('./live.routes'),
       import('./live.service'),
@@ -14,6 +30,8 @@ export const liveModule: ServerModule = {
       import('./signalling.routes'),
       import('../statistics/statistics.service'),
       import('./signalling.service'),
+      import('./live-recordings.routes'),
+      import('./live-recordings.service'),
     ]);
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
     const live = { ...adapters, tokens, limits: liveLimits(adapters), visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') };
@@ -35,7 +53,20 @@ export const liveModule: ServerModule = {
       bus = createInProcessBus();
     }
     // LIVE_SFU=janus: the media go through Janus, which the server drives for the browsers.
-    const media = adapters.config.LIVE_SFU === 'janus' ? await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies) : undefined;
-    await signallingRoutes(app, { tokens, bus, clock: adapters.clock, onMeeting: (room) => recordMeetingHeld(adapters, room), media });
+    const sfu =
+      adapters.config.LIVE_SFU === 'janus' ? await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies, (room) => activeRecordingDir(adapters, room)) : undefined;
+    await liveRecordingsRoutes(app, {
+      auth,
+      recordings: { ...adapters, recorder: sfu?.rooms ?? null, announce: (room, on) => bus.broadcast(room, { type: 'recording', on }), jobs: liveJobs(adapters) },
+    });
+    await signallingRoutes(app, {
+      tokens,
+      bus,
+      clock: adapters.clock,
+      onMeeting: (room) => recordMeetingHeld(adapters, room),
+      media: sfu?.relay,
+      // Only the SFU records: with peer-to-peer calls there is nothing to tell.
+      greet: sfu ? async (room) => [{ type: 'recording', on: await isRecording(adapters, room) }] : undefined,
+    });
   },
 };

@@ -35,6 +35,29 @@ describe('createSfuRooms', () => {
     await expect(rooms.enter('room-3')).rejects.toThrow('Janus is broken');
   });
 
+  it('records the room into a folder (its rec_dir, then enable_recording), stops, and makes a room recording from the start while a recording is on', async () => {
+    const janus = new FakeJanus();
+    const rooms = createSfuRooms(janus, 'server-secret', () => undefined, async (room) => (room === 'room-on' ? '/rec/on' : null));
+    const r = await rooms.enter('room-1');
+    const secret = (janus.callsOf('create')[0] as { secret: string }).secret;
+    expect(await rooms.setRecording('room-1', '/rec/a')).toBe(true);
+    expect(janus.callsOf('edit')).toEqual([{ request: 'edit', room: r.janusRoom, secret, new_rec_dir: '/rec/a' }]);
+    expect(await rooms.setRecording('room-1', null)).toBe(true);
+    expect(janus.callsOf('enable_recording')).toEqual([
+      { room: r.janusRoom, secret, record: true },
+      { room: r.janusRoom, secret, record: false },
+    ]);
+    // Nobody in the call (no Janus room): nothing to tell Janus now.
+    janus.failures.set('edit', Object.assign(new Error('no such room'), { _code: 426 }));
+    expect(await rooms.setRecording('room-2', '/rec/b')).toBe(false);
+    janus.failures.set('edit', Object.assign(new Error('Janus is broken'), { _code: 500 }));
+    await expect(rooms.setRecording('room-1', '/rec/c')).rejects.toThrow('Janus is broken');
+    // The first join of a room being recorded makes it recording.
+    await rooms.enter('room-on');
+    expect(janus.callsOf('create').at(-1)).toMatchObject({ description: 'forecourt:room-on', record: true, rec_dir: '/rec/on' });
+    expect(janus.callsOf('create')[0]).not.toHaveProperty('record');
+  });
+
   it('sweeps only the empty rooms this deployment left behind', async () => {
     const janus = new FakeJanus();
     janus.listed = [

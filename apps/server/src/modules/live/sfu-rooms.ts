@@ -27,7 +27,13 @@ const janusRoomOf = (roomId: string) => Number.parseInt(createHash('sha256').upd
  * server secret and the room, so every process of a deployment computes the same ones and no browser
  * ever needs them.
  */
-export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onError: (err: unknown) => void) {
+export function createSfuRooms(
+  gateway: JanusGateway,
+  serverSecret: string,
+  onError: (err: unknown) => void,
+  /** The folder of the room's recording in progress, if any: a Janus room made meanwhile records into it from the start. */
+  recordingDir: (roomId: string) => Promise<string | null> = async () => null,
+) {
   const held = new Map<number, number>();
   /** One change at a time per room: a join never races the destroy of the last leave. */
   const chains = new Map<number, Promise<unknown>>();
@@ -64,6 +70,7 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
       return serial(janusRoom, async () => {
         const count = held.get(janusRoom) ?? 0;
         if (count === 0) {
+          const recDir = await recordingDir(roomId);
           await withHandle((h) =>
             h
               .create({
@@ -80,6 +87,7 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
                 talking_level_threshold: TALKING_LEVEL,
                 talking_packets_threshold: TALKING_PACKETS,
                 notify_joining: false,
+                ...(recDir ? { record: true, rec_dir: recDir } : {}),
               })
               .catch((err: { _code?: number }) => {
                 // 427: it exists already (another API process made it).
@@ -103,6 +111,28 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
           if (participants.length === 0) await destroy(h, janusRoom);
         });
       });
+    },
+    /**
+     * Janus records every publication of the room into `dir` from now on, those made later too (the room's
+     * `rec_dir`, then `enable_recording`), or stops recording (null). False when Janus has no such room
+     * (nobody in the call): the room is made recording at the next join, through `recordingDir`.
+     */
+    setRecording(roomId: string, dir: string | null): Promise<boolean> {
+      const janusRoom = janusRoomOf(roomId);
+      const secret = secretOf(janusRoom);
+      return serial(janusRoom, () =>
+        withHandle(async (h) => {
+          try {
+            if (dir) await h.message({ request: 'edit', room: janusRoom, secret, new_rec_dir: dir });
+            await h.enable_recording({ room: janusRoom, secret, record: dir !== null });
+            return true;
+          } catch (err) {
+            // 426: no such room.
+            if ((err as { _code?: number })?._code === 426) return false;
+            throw err;
+          }
+        }),
+      );
     },
     /** Destroys the empty rooms of this deployment left in Janus by an earlier run. */
     async sweep(): Promise<number> {

@@ -70,6 +70,14 @@ export class FakeHandle extends EventEmitter {
     this.record('leave');
     return {};
   }
+  async message(body: { request: string }) {
+    this.record(body.request, body);
+    return {};
+  }
+  async enable_recording(params: { record: boolean }) {
+    this.record('enable_recording', params);
+    return { record: params.record };
+  }
   async detach() {
     this.detached = true;
   }

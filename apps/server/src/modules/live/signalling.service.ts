@@ -29,6 +29,8 @@ export interface SessionOptions {
   onError?: (err: unknown) => void;
   /** The SFU's side of the call (LIVE_SFU=janus); without it the browsers connect to each other. */
   media?: MediaRelay;
+  /** The room's state a joining participant is told after its welcome (whether the call is recorded). */
+  greet?: (room: string) => Promise<ServerMessage[]>;
 }
 
 /**
@@ -58,6 +60,13 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
   send({ type: 'welcome', self, participants: members, spin, resumed });
   for (const message of [...missed, ...early]) send(message);
   early = null;
+  const greeting = options.greet
+    ? await options.greet(room).catch((err: unknown): ServerMessage[] => {
+        options.onError?.(err);
+        return [];
+      })
+    : [];
+  for (const message of greeting) send(message);
   const { media } = options;
   if (media) {
     // Janus not answering leaves the call without media but still signalled: the browser is told.

@@ -52,6 +52,8 @@ declare module 'janode/plugins/videoroom' {
       talking_level_threshold?: number;
       talking_packets_threshold?: number;
       notify_joining?: boolean;
+      record?: boolean;
+      rec_dir?: string;
     }): Promise<{ room: number }>;
     destroy(params: { room: number; secret: string }): Promise<unknown>;
     list(params?: { admin_key?: string }): Promise<{ list: { room: number; description: string; num_participants: number }[] }>;
@@ -65,6 +67,10 @@ declare module 'janode/plugins/videoroom' {
     trickle(candidate: object): Promise<unknown>;
     trickleComplete(): Promise<unknown>;
     leave(): Promise<unknown>;
+    /** Records every publication of the room from now on (and those made later), or stops. */
+    enable_recording(params: { room: number; secret: string; record: boolean }): Promise<{ record?: boolean }>;
+    /** A request janode has no method for (the VideoRoom's `edit`): the raw answer. */
+    message(body: object): Promise<unknown>;
     detach(): Promise<void>;
   }
   const VideoRoomPlugin: {

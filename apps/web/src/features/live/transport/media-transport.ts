@@ -13,6 +13,8 @@ export interface CallSnapshot {
   self: Participant | null;
   participants: RemoteParticipant[];
   spin: SpinState;
+  /** Whether the call is being recorded (the SFU's recording, which the server announces to everyone). */
+  recording: boolean;
 }
 
 export type TransportEvent =
