@@ -204,7 +204,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     self: Participant,
     participants: z.array(Participant.extend({ media: MediaState.nullable() })),
     spin: SpinState,
-    /** True when this participant was still in the room (a dropped socket come back in time): the others saw no leave. */
+    /**
+     * True when this participant was still in the room (a dropped socket come back in time): the others saw
+     * no leave. With the SFU, also that this server still holds its media: false tells a rejoin through
+     * another API process to publish again (the others, still, saw no leave).
+     */
     resumed: z.boolean(),
   }),
   z.object({ type: z.literal('joined'), participant: Participant }),

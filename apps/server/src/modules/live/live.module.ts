@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import type { MediaRelay } from './sfu-relay';
 import type { SignalBus } from './signal-bus';
 
 /** Live rooms: scheduling, room info, tokens, ratings, sharing statistics and the signalling socket. */
@@ -21,6 +22,8 @@ export const liveModule: ServerModule = {
     // On PostgreSQL, several API processes may serve one room (a load balancer in front): rooms are shared
     // through the database and messages relayed by NOTIFY. On SQLite, one process: rooms in memory.
     let bus: SignalBus;
+    // Made after the bus (its rooms ask the bus who is in them), told by it of members whose lease ran out.
+    let media: MediaRelay | undefined;
     if (adapters.dialect === 'postgres' && adapters.config.DATABASE_URL) {
       const { createPgSignalBus } = await import('./pg-signal-bus');
       const pgBus = await createPgSignalBus({
@@ -28,6 +31,8 @@ export const liveModule: ServerModule = {
         databaseUrl: adapters.config.DATABASE_URL,
         graceMs: LEAVE_GRACE_MS,
         onError: (err) => app.log.warn({ err }, 'live signal bus'),
+        // A dead process's participant: its publications leave Janus, so nobody is shown a frozen camera.
+        onExpired: (room, id) => void media?.evict(room, id).catch((err: unknown) => app.log.warn({ err }, 'live sfu')),
       });
       app.addHook('onClose', () => pgBus.close());
       bus = pgBus;
@@ -35,7 +40,8 @@ export const liveModule: ServerModule = {
       bus = createInProcessBus();
     }
     // LIVE_SFU=janus: the media go through Janus, which the server drives for the browsers.
-    const media = adapters.config.LIVE_SFU === 'janus' ? await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies) : undefined;
+    const shared = bus;
+    if (adapters.config.LIVE_SFU === 'janus') media = await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies, (room) => shared.occupied(room));
     await signallingRoutes(app, { tokens, bus, clock: adapters.clock, onMeeting: (room) => recordMeetingHeld(adapters, room), media });
   },
 };

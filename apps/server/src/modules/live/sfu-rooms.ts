@@ -20,14 +20,26 @@ const TALKING_LEVEL = 45;
 
 const janusRoomOf = (roomId: string) => Number.parseInt(createHash('sha256').update(roomId).digest('hex').slice(0, 12), 16);
 
+/** Janus's VideoRoom error codes the rooms expect: no such room, room exists already. */
+export const NO_SUCH_ROOM = 426;
+const ROOM_EXISTS = 427;
+const codeOf = (err: unknown) => (err as { _code?: number } | null)?._code;
+
 /**
  * The Janus VideoRoom rooms of the live rooms: made with a secret and PIN of their own when the first
- * participant of this process joins, destroyed when the last leaves and nobody else (another API process)
- * is in them, and swept at start when a previous run left them behind. The secret and PIN derive from a
- * server secret and the room, so every process of a deployment computes the same ones and no browser
- * ever needs them.
+ * participant of this process joins (made again by whoever finds it gone), destroyed when the last leaves
+ * and the shared membership (`occupied`: the signal bus, PostgreSQL with several API processes) lists
+ * nobody in the room and Janus neither, and swept at start when a previous run left them behind. The
+ * secret and PIN derive from a server secret and the room, so every process of a deployment computes the
+ * same ones and no browser ever needs them; with the secret, any process can kick a participant whose
+ * publications another process left behind (`evict`).
  */
-export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onError: (err: unknown) => void) {
+export function createSfuRooms(
+  gateway: JanusGateway,
+  serverSecret: string,
+  onError: (err: unknown) => void,
+  occupied: (roomId: string) => Promise<boolean> = async () => false,
+) {
   const held = new Map<number, number>();
   /** One change at a time per room: a join never races the destroy of the last leave. */
   const chains = new Map<number, Promise<unknown>>();
@@ -52,10 +64,33 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
     return next;
   };
   const destroy = (handle: VideoRoomHandle, janusRoom: number) =>
-    handle.destroy({ room: janusRoom, secret: secretOf(janusRoom) }).catch((err: { _code?: number }) => {
-      // 426: no such room (already gone).
-      if (err?._code !== 426) throw err;
+    handle.destroy({ room: janusRoom, secret: secretOf(janusRoom) }).catch((err: unknown) => {
+      // Already gone.
+      if (codeOf(err) !== NO_SUCH_ROOM) throw err;
     });
+  const create = (roomId: string, janusRoom: number): Promise<unknown> =>
+    withHandle((h) =>
+      h
+        .create({
+          room: janusRoom,
+          description: `${DESCRIPTION_PREFIX}${roomId}`,
+          secret: secretOf(janusRoom),
+          pin: derive('pin', janusRoom),
+          admin_key: gateway.adminKey,
+          permanent: false,
+          max_publishers: MAX_PUBLISHERS,
+          videocodec: 'vp8',
+          audiocodec: 'opus',
+          talking_events: true,
+          talking_level_threshold: TALKING_LEVEL,
+          talking_packets_threshold: TALKING_PACKETS,
+          notify_joining: false,
+        })
+        .catch((err: unknown) => {
+          // It exists already (another API process made it).
+          if (codeOf(err) !== ROOM_EXISTS) throw err;
+        }),
+    );
 
   return {
     /** The room's Janus room, made if this process holds none of it yet. */
@@ -63,46 +98,59 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
       const janusRoom = janusRoomOf(roomId);
       return serial(janusRoom, async () => {
         const count = held.get(janusRoom) ?? 0;
-        if (count === 0) {
-          await withHandle((h) =>
-            h
-              .create({
-                room: janusRoom,
-                description: `${DESCRIPTION_PREFIX}${roomId}`,
-                secret: secretOf(janusRoom),
-                pin: derive('pin', janusRoom),
-                admin_key: gateway.adminKey,
-                permanent: false,
-                max_publishers: MAX_PUBLISHERS,
-                videocodec: 'vp8',
-                audiocodec: 'opus',
-                talking_events: true,
-                talking_level_threshold: TALKING_LEVEL,
-                talking_packets_threshold: TALKING_PACKETS,
-                notify_joining: false,
-              })
-              .catch((err: { _code?: number }) => {
-                // 427: it exists already (another API process made it).
-                if (err?._code !== 427) throw err;
-              }),
-          );
-        }
+        if (count === 0) await create(roomId, janusRoom);
         held.set(janusRoom, count + 1);
         return { janusRoom, pin: derive('pin', janusRoom) };
       });
     },
-    /** One participant of this process left; the last one destroys the Janus room when nobody else is in it. */
+    /**
+     * Makes the room again: a participant's join found it gone (another process destroyed it between this
+     * one's enter and its join, or Janus restarted).
+     */
+    recreate(roomId: string): Promise<void> {
+      const janusRoom = janusRoomOf(roomId);
+      return serial(janusRoom, async () => void (await create(roomId, janusRoom)));
+    },
+    /**
+     * One participant of this process left; the last one destroys the Janus room when the shared membership
+     * lists nobody in the room (a participant of another process, or one joining) and Janus lists nobody.
+     */
     exit(roomId: string): Promise<void> {
       const janusRoom = janusRoomOf(roomId);
       return serial(janusRoom, async () => {
         const count = (held.get(janusRoom) ?? 1) - 1;
         if (count > 0) return void held.set(janusRoom, count);
         held.delete(janusRoom);
+        if (await occupied(roomId)) return;
         await withHandle(async (h) => {
           const { participants } = await h.listParticipants({ room: janusRoom, secret: secretOf(janusRoom) });
           if (participants.length === 0) await destroy(h, janusRoom);
         });
       });
+    },
+    /**
+     * Kicks out of the room the publications of `participantId` (its camera and screen): those another
+     * process left behind when the participant came back through this one, or those of a participant whose
+     * process died and whose lease expired. Answers how many were kicked; a room that is gone has none. A
+     * room left with nobody in it (no participant here, in the shared membership or in Janus) is destroyed:
+     * no process of its participants is there to do it.
+     */
+    evict(roomId: string, participantId: string): Promise<number> {
+      const janusRoom = janusRoomOf(roomId);
+      const secret = secretOf(janusRoom);
+      return serial(janusRoom, () =>
+        withHandle(async (h) => {
+          const listed = await h.listParticipants({ room: janusRoom, secret }).catch((err: unknown) => {
+            if (codeOf(err) === NO_SUCH_ROOM) return null;
+            throw err;
+          });
+          if (!listed) return 0;
+          const theirs = listed.participants.filter((p) => p.display === `${participantId}:camera` || p.display === `${participantId}:screen`);
+          for (const p of theirs) await h.kick({ room: janusRoom, feed: p.feed, secret });
+          if (listed.participants.length === theirs.length && !held.has(janusRoom) && !(await occupied(roomId))) await destroy(h, janusRoom);
+          return theirs.length;
+        }),
+      );
     },
     /** Destroys the empty rooms of this deployment left in Janus by an earlier run. */
     async sweep(): Promise<number> {
@@ -111,6 +159,8 @@ export function createSfuRooms(gateway: JanusGateway, serverSecret: string, onEr
         let swept = 0;
         for (const r of list) {
           if (!r.description?.startsWith(DESCRIPTION_PREFIX) || r.num_participants > 0 || held.has(r.room)) continue;
+          // A room another process is filling (its participant joined the bus, not Janus yet) is kept.
+          if (await occupied(r.description.slice(DESCRIPTION_PREFIX.length)).catch(() => true)) continue;
           await serial(r.room, () => destroy(h, r.room)).then(
             () => swept++,
             (err: unknown) => onError(err),

@@ -10,11 +10,17 @@ import { createSfuRooms } from './sfu-rooms';
  * Janus may be down at start: the portal serves everything else, /healthz says `degraded`, and the rooms
  * left behind by an earlier run are swept once it answers.
  */
-export async function setUpSfu(app: App, adapters: Pick<Adapters, 'config' | 'db'>, dependencies: Map<string, () => Promise<boolean>>): Promise<MediaRelay> {
+export async function setUpSfu(
+  app: App,
+  adapters: Pick<Adapters, 'config' | 'db'>,
+  dependencies: Map<string, () => Promise<boolean>>,
+  /** Whether the shared membership (the signal bus) lists anyone in a room: its Janus room is kept while it does. */
+  occupied: (room: string) => Promise<boolean>,
+): Promise<MediaRelay> {
   const { JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY } = adapters.config;
   const gateway = createJanusGateway({ url: JANUS_URL!, apiSecret: JANUS_API_SECRET, adminKey: JANUS_ADMIN_KEY });
   const onError = (err: unknown) => app.log.warn({ err }, 'live sfu');
-  const rooms = createSfuRooms(gateway, await getOrCreateSecret(adapters.db, 'live-sfu'), onError);
+  const rooms = createSfuRooms(gateway, await getOrCreateSecret(adapters.db, 'live-sfu'), onError, occupied);
   dependencies.set('janus', () => gateway.answers());
   app.addHook('onClose', () => gateway.close());
   let swept = false;
@@ -31,5 +37,5 @@ export async function setUpSfu(app: App, adapters: Pick<Adapters, 'config' | 'db
   app.addHook('onReady', async () => sweep());
   const relay = createSfuRelay(gateway, rooms, onError);
   // A Janus down at start is swept when the first participant reaches it.
-  return { ...relay, open: (room, self, send) => relay.open(room, self, send).finally(sweep) };
+  return { ...relay, open: (room, self, send, takeover) => relay.open(room, self, send, takeover).finally(sweep) };
 }
