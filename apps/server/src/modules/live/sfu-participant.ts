@@ -55,6 +55,8 @@ export class SfuParticipant {
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) => this.published(publishers));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_UNPUBLISHED, ({ feed }: { feed: number }) => this.unpublished(feed));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_LEAVING, ({ feed }: { feed: number }) => this.unpublished(feed));
+    // Publications another process left behind when their participant came back through a new one (sfu-rooms.ts evict).
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_KICKED, ({ feed }: { feed: number }) => this.unpublished(feed));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_TALKING, ({ feed, talking }: { feed: number; talking: boolean }) => {
       const who = this.feeds.get(feed);
       if (who && who.participant !== this.self.id) this.send({ op: 'talking', id: who.participant, talking });

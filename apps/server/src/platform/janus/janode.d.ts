@@ -72,7 +72,7 @@ declare module 'janode/plugins/videoroom' {
   const VideoRoomPlugin: {
     id: string;
     Handle: typeof VideoRoomHandle;
-    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED', string>;
+    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED', string>;
   };
   export default VideoRoomPlugin;
 }
