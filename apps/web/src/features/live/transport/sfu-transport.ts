@@ -5,6 +5,8 @@ import { SignalledTransport } from './signalled-transport';
 
 /** How long the SFU's answer to the camera may take. */
 const PUBLISH_TIMEOUT_MS = 15_000;
+/** A camera publication prepared during the preview older than this is made afresh (its candidates may be stale). */
+const PREPARED_MAX_AGE_MS = 60_000;
 
 interface Member extends Participant {
   media: MediaState | null;
@@ -33,6 +35,45 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private cameraAnswered: ((ok: boolean) => void) | null = null;
   /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
   private sfuUnavailable = false;
+  /** The camera's publication made during the preview, its offer and candidates ready for the join. */
+  private prepared: { publication: Publication; at: number; iceServers: string } | null = null;
+
+  /**
+   * While the preview shows: the camera's publication with its offer made and its candidates gathered (with
+   * the token's TURN credentials), so that the join sends it at the welcome. The tracks follow the preview's.
+   */
+  prepare(iceServers: JoinOptions['iceServers'], stream: MediaStream): void {
+    if (this.state.connection !== 'idle' && this.state.connection !== 'closed') return;
+    const tracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
+    const held = this.prepared;
+    const servers = JSON.stringify(iceServers);
+    if (held && held.iceServers === servers && Date.now() - held.at < PREPARED_MAX_AGE_MS) {
+      void held.publication.replaceTrack('audio', tracks.audio).catch(() => undefined);
+      void held.publication.replaceTrack('video', tracks.video).catch(() => undefined);
+      return;
+    }
+    this.discardPrepared();
+    const publication = new Publication('camera', iceServers, tracks, undefined);
+    const entry = { publication, at: Date.now(), iceServers: servers };
+    this.prepared = entry;
+    void publication.prepare().catch(() => {
+      if (this.prepared === entry) this.discardPrepared();
+    });
+  }
+
+  private discardPrepared(): void {
+    this.prepared?.publication.close();
+    this.prepared = null;
+  }
+
+  /** The publication prepared ahead, if fresh and made with the servers this join uses. */
+  private takePrepared(iceServers: JoinOptions['iceServers']): Publication | null {
+    const held = this.prepared;
+    this.prepared = null;
+    if (held && held.iceServers === JSON.stringify(iceServers) && Date.now() - held.at < PREPARED_MAX_AGE_MS && held.publication.pc.signalingState !== 'closed') return held.publication;
+    held?.publication.close();
+    return null;
+  }
 
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
@@ -103,6 +144,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   leave(): void {
     this.left = true;
+    this.discardPrepared();
     const signalling = this.signalling;
     this.signalling = null;
     signalling?.close();
@@ -146,8 +188,15 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   private async startCamera(): Promise<void> {
     this.camera?.close();
-    const camera = new Publication('camera', this.options?.iceServers ?? [], this.outgoing, this.options?.media.maxAudioBitrate);
+    const iceServers = this.options?.iceServers ?? [];
+    const ahead = this.takePrepared(iceServers);
+    const camera = ahead ?? new Publication('camera', iceServers, this.outgoing, this.options?.media.maxAudioBitrate);
     this.camera = camera;
+    if (ahead) {
+      ahead.limitAudio(this.options?.media.maxAudioBitrate);
+      await ahead.replaceTrack('audio', this.outgoing.audio);
+      await ahead.replaceTrack('video', this.outgoing.video);
+    }
     await camera.offer((d) => this.sfu(d));
   }
 
