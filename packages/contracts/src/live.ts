@@ -171,6 +171,11 @@ export const SfuClientData = z.discriminatedUnion('op', [
   /** A local ICE candidate of one connection; null when its gathering is complete. */
   z.object({ op: z.literal('candidate'), pc: SfuPc, candidate: IceCandidateInit.nullable() }),
   z.object({ op: z.literal('layer'), of: ParticipantId, layer: SfuLayer }),
+  /**
+   * The browser lost its connections to the SFU (closed, or ICE failed) while the server kept them: the
+   * server lets go of them and starts afresh (new subscription offers follow), and the browser publishes again.
+   */
+  z.object({ op: z.literal('reset') }),
 ]);
 export type SfuClientData = z.infer<typeof SfuClientData>;
 

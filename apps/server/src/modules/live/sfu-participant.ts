@@ -44,7 +44,7 @@ export class SfuParticipant {
   constructor(
     private readonly gateway: JanusGateway,
     private readonly room: SfuRoom,
-    private readonly self: Participant,
+    readonly self: Participant,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -103,6 +103,9 @@ export class SfuParticipant {
         void (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete()).catch((err: unknown) => this.onError(err));
         return;
       }
+      case 'reset':
+        // The relay replaces this participant's handles (sfu-relay.ts): nothing for one of them to do.
+        return;
       case 'layer':
         this.layers.set(data.of, data.layer);
         await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.applyLayer(s)));

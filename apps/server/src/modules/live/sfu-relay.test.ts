@@ -1,5 +1,5 @@
 import type { SfuServerData } from '@forecourt/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSfuRelay } from './sfu-relay';
 import { createSfuRooms } from './sfu-rooms';
 import { FakeJanus } from './sfu.fixtures';
@@ -58,5 +58,24 @@ describe('the SFU relay of one API process', () => {
     janus.joinFailures.push(Object.assign(new Error('Janus is broken'), { _code: 500 }));
     await expect(relay.open('room-2', BOB, () => undefined)).rejects.toThrow('Janus is broken');
     expect(relay.holds('room-2', BOB.id)).toBe(false);
+  });
+
+  it('starts afresh when the browser lost its connections: the old handles go, new ones join and offer the others again', async () => {
+    const janus = new FakeJanus();
+    janus.publishers = [{ feed: 7, display: 'participant-c:camera' }];
+    const { relay } = relayOn(janus);
+    const sent: SfuServerData[] = [];
+    await relay.open('room-1', BOB, (d) => sent.push(d));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const before = [...janus.handles];
+    await relay.receive('room-1', BOB.id, { op: 'reset' });
+    expect(before.every((h) => h.detached)).toBe(true);
+    expect(janus.callsOf('joinPublisher')).toHaveLength(2);
+    await vi.waitFor(() => expect(sent.filter((d) => d.op === 'offer')).toHaveLength(2));
+    expect(relay.holds('room-1', BOB.id)).toBe(true);
+    // The new camera handle takes the publication.
+    await relay.receive('room-1', BOB.id, { op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
+    expect(sent.at(-1)).toEqual({ op: 'answer', pc: 'camera', jsep: { type: 'answer', sdp: 'answer to cam' } });
+    expect(janus.handles.filter((h) => h.calls.some((c) => c.method === 'publish')).every((h) => !before.includes(h))).toBe(true);
   });
 });

@@ -27,6 +27,8 @@ export interface MediaRelay {
 /** The Janus relay of this process: one SfuParticipant per participant, kept across its socket's drops. */
 export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: (err: unknown) => void): MediaRelay {
   const participants = new Map<string, Promise<SfuParticipant>>();
+  /** Where each participant's messages go (its current socket's send), for a reset's fresh handles. */
+  const sends = new Map<string, (data: SfuServerData) => void>();
   const key = (room: string, id: string) => `${room}\n${id}`;
   const start = async (room: string, self: Participant): Promise<SfuParticipant> => {
     const sfuRoom = await rooms.enter(room);
@@ -60,12 +62,29 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
         participants.set(k, entry);
         entry.catch(() => participants.delete(k));
       }
+      sends.set(k, send);
       (await entry).attach(send);
     },
     holds: (room, id) => participants.has(key(room, id)),
     async receive(room, id, data) {
-      const entry = participants.get(key(room, id));
-      if (entry) await (await entry).receive(data);
+      const k = key(room, id);
+      const entry = participants.get(k);
+      if (!entry) return;
+      if (data.op !== 'reset') return (await entry).receive(data);
+      // Its handles let go (the others see its camera gone), fresh ones made in the same place of the room.
+      const fresh = (async () => {
+        const old = await entry;
+        await old.close();
+        await rooms.exit(room);
+        return start(room, old.self);
+      })();
+      participants.set(k, fresh);
+      fresh.catch(() => {
+        if (participants.get(k) === fresh) participants.delete(k);
+      });
+      const p = await fresh;
+      const send = sends.get(k);
+      if (send) p.attach(send);
     },
     detach(room, id) {
       void participants
@@ -78,6 +97,7 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
       const entry = participants.get(k);
       if (!entry) return;
       participants.delete(k);
+      sends.delete(k);
       const p = await entry.catch(() => null);
       if (!p) return;
       await p.close();

@@ -157,6 +157,38 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
+  /** Whether a connection to the SFU is closed or failed (the network dropped long enough, or the page closed it). */
+  private mediaLost(): boolean {
+    const dead = (pc: RTCPeerConnection) => pc.connectionState === 'closed' || pc.connectionState === 'failed';
+    return (this.camera !== null && dead(this.camera.pc)) || [...this.subs.values()].some((s) => dead(s.pc));
+  }
+
+  /** Publishes afresh (the camera, and the screen while shared); the server offers the others' again. */
+  private async restartMedia(): Promise<void> {
+    const sharing = this.screenTrack;
+    this.closeMedia();
+    await this.startCamera();
+    if (sharing) await this.startScreen(sharing);
+  }
+
+  /** The server still holds this participant's Janus connections, which this browser lost: both start afresh. */
+  private async resetMedia(): Promise<void> {
+    if (this.state.connection !== 'connected' || !this.signalling) return;
+    this.sfu({ op: 'reset' });
+    await this.restartMedia();
+  }
+
+  /** A connection that fails (ICE) during the call: both sides start afresh, in turn with the server's messages. */
+  private watch(pc: RTCPeerConnection): void {
+    pc.addEventListener('connectionstatechange', () => {
+      if (pc.connectionState !== 'failed') return;
+      this.inbox = this.inbox.then(async () => {
+        // Once per loss: a reset already made closed this connection.
+        if (pc.connectionState === 'failed') await this.resetMedia();
+      }).catch(() => undefined);
+    });
+  }
+
   private sfu(data: SfuClientData): void {
     this.signalling?.send({ type: 'sfu', data });
   }
@@ -192,6 +224,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     const ahead = this.takePrepared(iceServers);
     const camera = ahead ?? new Publication('camera', iceServers, this.outgoing, this.options?.media.maxAudioBitrate);
     this.camera = camera;
+    this.watch(camera.pc);
     if (ahead) {
       ahead.limitAudio(this.options?.media.maxAudioBitrate);
       await ahead.replaceTrack('audio', this.outgoing.audio);
@@ -239,13 +272,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         if (rejoin) {
           for (const [id, m] of before) if (!this.members.has(id)) this.emit({ type: 'participantLeft', participant: m });
           for (const [id, m] of this.members) if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
-          // A server that forgot this participant forgot its Janus connections too: publish afresh.
-          if (!message.resumed) {
-            const sharing = this.screenTrack;
-            this.closeMedia();
-            await this.startCamera();
-            if (sharing) await this.startScreen(sharing);
-          }
+          // A server that forgot this participant forgot its Janus connections too: publish afresh. One
+          // that kept them while this browser lost its own is told to start afresh as well.
+          if (!message.resumed) await this.restartMedia();
+          else if (this.mediaLost()) await this.resetMedia();
         }
         if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
         if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
@@ -311,6 +341,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         this.subs.get(data.pc)?.close();
         const sub = new Subscription(data.pc, data.from, data.feed, this.options?.iceServers ?? [], () => this.publishMembers());
         this.subs.set(data.pc, sub);
+        this.watch(sub.pc);
         await sub.answer(data.jsep.sdp, (d) => this.sfu(d));
         return;
       }
