@@ -5,6 +5,8 @@ import { SignalledTransport } from './signalled-transport';
 
 /** How long the SFU's answer to the camera may take. */
 const PUBLISH_TIMEOUT_MS = 15_000;
+/** How long a participant missing from the welcome of a restarted server stays listed, waiting for its own rejoin. */
+const UNCONFIRMED_MS = 15_000;
 /** A camera publication prepared during the preview older than this is made afresh (its candidates may be stale). */
 const PREPARED_MAX_AGE_MS = 60_000;
 
@@ -23,6 +25,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private readonly members = new Map<string, Member>();
   private readonly subs = new Map<string, Subscription>();
   private readonly talking = new Map<string, boolean>();
+  /** Participants a restarted server forgot, kept until they rejoin (timers that remove them otherwise). */
+  private readonly unconfirmed = new Map<string, number>();
   /** The stream shown for each participant, kept while its tracks are the same (a new one restarts the <video>). */
   private readonly streams = new Map<string, { key: string; stream: MediaStream }>();
   private readonly layers = new Map<string, SfuLayer>();
@@ -151,6 +155,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.welcomed?.(false);
     this.cameraAnswered?.(false);
     this.closeMedia();
+    for (const timer of this.unconfirmed.values()) window.clearTimeout(timer);
+    this.unconfirmed.clear();
     this.members.clear();
     this.talking.clear();
     this.token = null;
@@ -260,6 +266,24 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.layers.clear();
   }
 
+  private removeMember(id: string): void {
+    window.clearTimeout(this.unconfirmed.get(id));
+    this.unconfirmed.delete(id);
+    const m = this.members.get(id);
+    if (!m) return;
+    this.members.delete(id);
+    this.talking.delete(id);
+    this.layers.delete(id);
+    this.streams.delete(id);
+    for (const [name, sub] of this.subs) {
+      if (sub.from !== id) continue;
+      sub.close();
+      this.subs.delete(name);
+    }
+    this.publishMembers();
+    this.emit({ type: 'participantLeft', participant: m });
+  }
+
   protected async handle(message: ServerMessage): Promise<void> {
     switch (message.type) {
       case 'welcome': {
@@ -270,8 +294,18 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         for (const p of message.participants) this.members.set(p.id, { id: p.id, identity: p.identity, host: p.host, media: p.media });
         this.set({ self: message.self, spin, connection: 'connected' });
         if (rejoin) {
-          for (const [id, m] of before) if (!this.members.has(id)) this.emit({ type: 'participantLeft', participant: m });
           for (const [id, m] of this.members) if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
+          for (const [id, m] of before) {
+            if (this.members.has(id)) continue;
+            if (message.resumed) {
+              this.emit({ type: 'participantLeft', participant: m });
+              continue;
+            }
+            // A server that forgot everyone (a restart): the others come back on their own, as this browser
+            // did; they stay listed for a while, and count as gone only if they do not.
+            this.members.set(id, m);
+            this.unconfirmed.set(id, window.setTimeout(() => this.removeMember(id), UNCONFIRMED_MS));
+          }
           // A server that forgot this participant forgot its Janus connections too: publish afresh. One
           // that kept them while this browser lost its own is told to start afresh as well.
           if (!message.resumed) await this.restartMedia();
@@ -285,28 +319,19 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         return;
       }
       case 'joined':
-        if (this.members.has(message.participant.id)) return;
+        if (this.members.has(message.participant.id)) {
+          // Back after a server restart, as expected: no notice.
+          window.clearTimeout(this.unconfirmed.get(message.participant.id));
+          this.unconfirmed.delete(message.participant.id);
+          return;
+        }
         this.members.set(message.participant.id, { ...message.participant, media: null });
         this.publishMembers();
         this.sendLayers();
         this.emit({ type: 'participantJoined', participant: message.participant });
         return;
-      case 'left': {
-        const m = this.members.get(message.id);
-        if (!m) return;
-        this.members.delete(message.id);
-        this.talking.delete(message.id);
-        this.layers.delete(message.id);
-        this.streams.delete(message.id);
-        for (const [name, sub] of this.subs) {
-          if (sub.from !== message.id) continue;
-          sub.close();
-          this.subs.delete(name);
-        }
-        this.publishMembers();
-        this.emit({ type: 'participantLeft', participant: m });
-        return;
-      }
+      case 'left':
+        return this.removeMember(message.id);
       case 'media': {
         const m = this.members.get(message.from);
         if (!m) return;
