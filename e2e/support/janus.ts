@@ -23,7 +23,9 @@ export const janusInstalled = (): boolean =>
  * A Janus configuration folder of a test's own: only the VideoRoom plugin and the WebSockets transport
  * (linked into folders of their own, so no other plugin, transport, event handler or logger loads), the
  * API on 127.0.0.1 with an api_secret, no admin API, the VideoRoom's admin_key, and ICE bound to the
- * namespace's veth (`iface`): Janus never gathers loopback candidates, which browsers cannot use.
+ * namespace's veth (`iface`): Janus never gathers loopback candidates, which browsers cannot use. ICE-lite,
+ * as for a Janus on a reachable address: the browsers run the checks and Janus answers them, which
+ * connected a join about 0.5 s sooner in the live bench (and its first frame sooner too).
  */
 export function writeJanusConfig(dir: string, iface: string, port = 8188): JanusTestConfig {
   const apiSecret = `api-${Math.random().toString(36).slice(2)}`;
@@ -51,6 +53,7 @@ media: {
 nat: {
 	ice_enforce_list = "${iface}"
 	ignore_mdns = true
+	ice_lite = true
 	nice_debug = false
 }
 plugins: {
