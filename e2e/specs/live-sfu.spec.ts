@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,57 +8,25 @@ import { chromium, expect, test, type Browser, type BrowserContext, type Page } 
 import { apiHeaders } from '../support/api';
 import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
-import { janusInstalled, turnserverArgs, writeJanusConfig } from '../support/janus';
+import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = 18081;
 const BASE = `http://127.0.0.1:${PORT}`;
-/** The namespace's veth ends (support/netns.ts): Janus binds ICE to fcA, coturn listens on fcB's address. */
-const JANUS_IFACE = 'fcA';
-const TURN_IP = '10.77.0.2';
-const TURN_SECRET = `turn-${Math.random().toString(36).slice(2)}-secret`;
 
 // The live rooms through Janus (LIVE_SFU=janus) with coturn, each started by this spec inside a network
-// namespace of its own with its own server: the same room page as peer-to-peer, another driver.
+// namespace of its own with its own server (support/janus.ts): the same room page as peer-to-peer, another driver.
 let ns: NetNamespace;
 let browser: Browser;
 let dir: string;
-const logs: { name: string; child: ChildProcess; out: string[] }[] = [];
-
-/** Keeps the last lines a program wrote (shown when a test fails) and drains its pipes so it never blocks. */
-function track(name: string, child: ChildProcess): ChildProcess {
-  const out: string[] = [];
-  const keep = (chunk: Buffer) => {
-    out.push(chunk.toString());
-    if (out.length > 5000) out.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  logs.push({ name, child, out });
-  return child;
-}
-
-/** Runs a probe inside the namespace until it succeeds (this process cannot reach the namespace's loopback). */
-async function waitInside(what: string, script: string): Promise<void> {
-  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<600;i++){try{if(await (${script})())return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`]);
-  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
-  if (code !== 0) throw new Error(`${what} did not start:\n${logs.map((l) => `--- ${l.name}\n${l.out.join('').slice(-3000)}`).join('\n')}`);
-}
-
-const tcpOpen = (port: number) =>
-  `()=>new Promise(r=>{const s=require('net').connect(${port},'127.0.0.1',()=>{s.end();r(true)});s.on('error',()=>r(false))})`;
+const logs: ProgramLog[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (!NetNamespace.available()) throw new Error('The live SFU e2e needs root and iproute2 to make its network namespace');
-  if (!janusInstalled() || !fs.existsSync('/usr/bin/turnserver')) throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
   ns = new NetNamespace();
-  // Janus sends from sockets tied to its veth end: its packets to the other end's address (coturn's relay)
-  // come back in over the veth with a source address of this namespace, which Linux drops unless told to
-  // accept them. A setting of this namespace only.
-  ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', 'net.ipv4.conf.fcA.accept_local=1', 'net.ipv4.conf.fcB.accept_local=1']);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-sfu-'));
   // A voice-like sound as every browser's microphone: Janus's talking events need sound, not the fake
   // device's short beeps, and Chromium's noise suppression removes a steady tone (two tones, wavering, pass).
@@ -67,12 +35,10 @@ test.beforeAll(async () => {
     ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=700:sample_rate=48000:duration=6'],
     ...['-filter_complex', '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2', '-ac', '1', '-c:a', 'pcm_s16le', tone],
   ]);
-  const janus = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE);
-  track('janus', ns.spawn('janus', ['-F', janus.dir, '-C', path.join(janus.dir, 'janus.jcfg')]));
-  track('turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, TURN_SECRET, dir)));
-  await waitInside('Janus', tcpOpen(janus.port));
+  const sfu = await startSfuServices(ns, dir, logs);
   const dataDir = path.join(dir, 'data');
-  track(
+  trackOutput(
+    logs,
     'server',
     ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
@@ -87,17 +53,12 @@ test.beforeAll(async () => {
         MALLOC_ARENA_MAX: '2',
         MALLOC_MMAP_THRESHOLD_: '1048576',
         SMTP_URL: '',
-        LIVE_SFU: 'janus',
-        JANUS_URL: janus.url,
-        JANUS_API_SECRET: janus.apiSecret,
-        JANUS_ADMIN_KEY: janus.adminKey,
-        TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`,
-        TURN_SECRET,
+        ...sfu.serverEnv,
       },
     }),
   );
   // Healthy only with Janus answering: 'degraded' would mean the server cannot reach it.
-  await waitInside('The live server', `async()=>{const r=await fetch('${BASE}/healthz');return r.ok&&(await r.json()).status==='ok'}`);
+  await waitInside(ns, 'The live server', httpProbe(`${BASE}/healthz`, true), logs);
   browser = await chromium.launch({
     executablePath: ns.chromiumLauncher(),
     args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${tone}`],
@@ -112,11 +73,15 @@ test.afterAll(async () => {
 
 test.afterEach(async () => {
   const info = test.info();
-  if (info.status !== info.expectedStatus) for (const l of logs) console.log(`--- ${l.name}\n${l.out.join('').slice(-(Number(process.env.E2E_LOG_TAIL) || 4000))}`);
+  if (info.status !== info.expectedStatus) console.log(logTails(logs));
 });
 
-/** A context whose pages record their peer connections; `relay` forces them onto TURN, as a firewall that lets nothing else through would. */
-async function callContext(relay = false): Promise<BrowserContext> {
+/**
+ * A context whose pages record their peer connections. `tcpRelay`: as behind a firewall that blocks UDP and
+ * lets nothing through but TCP to the TURN server, its connections may use TURN only (`relay`), and only
+ * the TURN URLs over TCP of the ICE servers the room token gave.
+ */
+async function callContext(tcpRelay = false): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
   await context.addInitScript((relayOnly) => {
     localStorage.setItem('forecourt.language', 'en');
@@ -125,11 +90,14 @@ async function callContext(relay = false): Promise<BrowserContext> {
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
-        super(relayOnly ? { ...config, iceTransportPolicy: 'relay' } : config);
+        const tcpOnly = (config?.iceServers ?? [])
+          .map((s) => ({ ...s, urls: ([] as string[]).concat(s.urls).filter((u) => u.startsWith('turn:') && u.endsWith('?transport=tcp')) }))
+          .filter((s) => s.urls.length > 0);
+        super(relayOnly ? { ...config, iceServers: tcpOnly, iceTransportPolicy: 'relay' } : config);
         pcs.push(this);
       }
     } as typeof RTCPeerConnection;
-  }, relay);
+  }, tcpRelay);
   return context;
 }
 
@@ -164,19 +132,19 @@ const mainFrameWidth = (page: Page) =>
     return 0;
   });
 
-/** Candidate types of the pairs this page's connections use (host, srflx, relay). */
+/** Local candidates of the pairs this page's connections use: type (host, srflx, relay), and for a relay how it reaches TURN (`relay/tcp`). */
 const localCandidateTypes = (page: Page) =>
   page.evaluate(async () => {
     const types: string[] = [];
     for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
       if (pc.connectionState !== 'connected') continue;
       const stats = await pc.getStats();
-      const byId = new Map<string, { type: string; candidateType?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
+      const byId = new Map<string, { type: string; candidateType?: string; relayProtocol?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
       stats.forEach((s: { id: string; type: string }) => byId.set(s.id, s as never));
       for (const s of byId.values()) {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
         const local = byId.get(byId.get(s.selectedCandidatePairId)?.localCandidateId ?? '');
-        if (local?.candidateType) types.push(local.candidateType);
+        if (local?.candidateType) types.push(local.relayProtocol ? `${local.candidateType}/${local.relayProtocol}` : local.candidateType);
       }
     }
     return types;
@@ -202,7 +170,7 @@ async function join(page: Page, link: string, { muted }: { muted: boolean }) {
   await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
 }
 
-test('three participants through Janus: each receives the other two, a relay-only visitor connects through TURN, the dominant speaker follows the open microphone, the main video gets the high simulcast layer, a screen is a second publication', async () => {
+test('three participants through Janus: each receives the other two, a visitor whose firewall lets only TCP out connects through TURN over TCP, the dominant speaker follows the open microphone, the main video gets the high simulcast layer, a screen is a second publication', async () => {
   test.setTimeout(240_000);
   const dealerContext = await callContext();
   const salesContext = await callContext();
@@ -224,7 +192,7 @@ test('three participants through Janus: each receives the other two, a relay-onl
     }, headers);
     expect(room.link).toContain('/videos/live/rooms/');
 
-    // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN only.
+    // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN over TCP only.
     const sales = await salesContext.newPage();
     await signIn(sales, DEMO_EMAILS.sales);
     const guest = await guestContext.newPage();
@@ -237,8 +205,8 @@ test('three participants through Janus: each receives the other two, a relay-onl
       await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2);
       await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     }
-    // The visitor's connections go through the relay only.
-    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay']);
+    // The visitor's connections go through the relay only, reached over TCP (TURN_URLS' `?transport=tcp`).
+    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay/tcp']);
 
     // Dominant speaker: Janus hears the dealer alone.
     await expect.poll(() => mainLabel(guest), { timeout: 20_000 }).toBe('Video of Camille Martin');

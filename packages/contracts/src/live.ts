@@ -218,6 +218,11 @@ export const SfuClientData = z.discriminatedUnion('op', [
   /** A local ICE candidate of one connection; null when its gathering is complete. */
   z.object({ op: z.literal('candidate'), pc: SfuPc, candidate: IceCandidateInit.nullable() }),
   z.object({ op: z.literal('layer'), of: ParticipantId, layer: SfuLayer }),
+  /**
+   * The browser lost its connections to the SFU (closed, or ICE failed) while the server kept them: the
+   * server lets go of them and starts afresh (new subscription offers follow), and the browser publishes again.
+   */
+  z.object({ op: z.literal('reset') }),
 ]);
 export type SfuClientData = z.infer<typeof SfuClientData>;
 
@@ -251,7 +256,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     self: Participant,
     participants: z.array(Participant.extend({ media: MediaState.nullable() })),
     spin: SpinState,
-    /** True when this participant was still in the room (a dropped socket come back in time): the others saw no leave. */
+    /**
+     * True when this participant was still in the room (a dropped socket come back in time): the others saw
+     * no leave. With the SFU, also that this server still holds its media: false tells a rejoin through
+     * another API process to publish again (the others, still, saw no leave).
+     */
     resumed: z.boolean(),
   }),
   z.object({ type: z.literal('joined'), participant: Participant }),

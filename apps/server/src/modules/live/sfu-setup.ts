@@ -14,13 +14,17 @@ export async function setUpSfu(
   app: App,
   adapters: Pick<Adapters, 'config' | 'db'>,
   dependencies: Map<string, () => Promise<boolean>>,
-  /** The folder of a room's recording in progress: a Janus room made meanwhile records from the start. */
-  recordingDir?: (roomId: string) => Promise<string | null>,
+  hooks: {
+    /** Whether the shared membership (the signal bus) lists anyone in a room: its Janus room is kept while it does. */
+    occupied: (room: string) => Promise<boolean>;
+    /** The folder of a room's recording in progress: a Janus room made meanwhile records from the start. */
+    recordingDir: (roomId: string) => Promise<string | null>;
+  },
 ): Promise<{ relay: MediaRelay; rooms: SfuRooms }> {
   const { JANUS_URL, JANUS_API_SECRET, JANUS_ADMIN_KEY } = adapters.config;
   const gateway = createJanusGateway({ url: JANUS_URL!, apiSecret: JANUS_API_SECRET, adminKey: JANUS_ADMIN_KEY });
   const onError = (err: unknown) => app.log.warn({ err }, 'live sfu');
-  const rooms = createSfuRooms(gateway, await getOrCreateSecret(adapters.db, 'live-sfu'), onError, recordingDir);
+  const rooms = createSfuRooms(gateway, await getOrCreateSecret(adapters.db, 'live-sfu'), onError, hooks);
   dependencies.set('janus', () => gateway.answers());
   app.addHook('onClose', () => gateway.close());
   let swept = false;
@@ -37,5 +41,5 @@ export async function setUpSfu(
   app.addHook('onReady', async () => sweep());
   const relay = createSfuRelay(gateway, rooms, onError);
   // A Janus down at start is swept when the first participant reaches it.
-  return { relay: { ...relay, open: (room, self, send) => relay.open(room, self, send).finally(sweep) }, rooms };
+  return { relay: { ...relay, open: (room, self, send, takeover) => relay.open(room, self, send, takeover).finally(sweep) }, rooms };
 }
