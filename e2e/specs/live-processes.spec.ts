@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
+import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
@@ -13,11 +14,16 @@ import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 // network namespace of this test's own (see live.spec.ts). HAProxy has one front port per participant,
 // each preferring its own API process and falling back on the other: the dealer's signalling lands on
 // api1 and the visitor's on api2, so their call is signalled across processes (LISTEN/NOTIFY). Then api1
-// is killed mid-call.
+// is killed mid-call. On both media drivers: peer-to-peer, and Janus (LIVE_SFU=janus), where api1 also
+// held the dealer's Janus handles: the dealer publishes again through api2, and nobody is shown twice.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DEALER_PORT = 18181;
-const GUEST_PORT = 18182;
-const API_PORTS = [18191, 18192] as const;
+const DRIVERS = [
+  { name: 'peer-to-peer', sfu: false, database: 'live_p2p', ports: { dealer: 18181, guest: 18182, api: [18191, 18192] } },
+  { name: 'Janus SFU', sfu: true, database: 'live_sfu', ports: { dealer: 18183, guest: 18184, api: [18193, 18194] } },
+] as const;
+let DEALER_PORT: number;
+let GUEST_PORT: number;
+let API_PORTS: readonly number[];
 const base = (port: number) => `http://127.0.0.1:${port}`;
 
 let ns: NetNamespace;
@@ -25,21 +31,14 @@ let browser: Browser;
 let dir: string;
 let pgBin: string;
 let haproxy: ChildProcess | null = null;
-const api: ChildProcess[] = [];
+let api: ChildProcess[] = [];
+let logs: ProgramLog[] = [];
 
 const asPostgres = (cmd: string, args: string[]) =>
   execFileSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, cmd), ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 60_000,
   });
-
-/** Waits, from inside the namespace, for a URL there to answer 200. */
-function waitInside(url: string): void {
-  ns.run(process.execPath, [
-    '-e',
-    `(async()=>{for(let i=0;i<600;i++){try{if((await fetch('${url}')).ok)return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`,
-  ]);
-}
 
 const haproxyConfig = (dealerFirst: string, guestFirst: string) => `global
     maxconn 256
@@ -69,68 +68,71 @@ backend via_api2
     server api1 ${dealerFirst} check backup
 `;
 
+const pgDir = () => path.join(dir, 'pg');
+
+// One PostgreSQL for the file (a database per driver), on a Unix socket only: reachable from inside the
+// namespaces (the file system is shared), and on no network at all.
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(120_000);
   if (!NetNamespace.available()) throw new Error('This e2e needs root and iproute2 to make its network namespace');
   pgBin = execFileSync('sh', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1']).toString().trim();
   if (!pgBin) throw new Error('This e2e needs PostgreSQL (Debian package postgresql)');
-  ns = new NetNamespace();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-processes-'));
   fs.chmodSync(dir, 0o755);
-  fs.mkdirSync(path.join(dir, 'pg'));
-  execFileSync('chown', ['postgres', path.join(dir, 'pg')]);
-  // PostgreSQL listens on a Unix socket only: reachable from inside the namespace (the file system is
-  // shared), and on no network at all.
-  asPostgres('initdb', ['--auth=trust', '-U', 'postgres', '-D', path.join(dir, 'pg', 'data')]);
-  asPostgres('pg_ctl', [
-    '-D',
-    path.join(dir, 'pg', 'data'),
-    '-l',
-    path.join(dir, 'pg', 'log'),
-    '-w',
-    '-o',
-    `-c listen_addresses='' -k ${path.join(dir, 'pg')} -p 5432 -c fsync=off`,
-    'start',
-  ]);
-  const databaseUrl = `postgres://postgres@/postgres?host=${encodeURIComponent(path.join(dir, 'pg'))}&port=5432`;
+  fs.mkdirSync(pgDir());
+  execFileSync('chown', ['postgres', pgDir()]);
+  asPostgres('initdb', ['--auth=trust', '-U', 'postgres', '-D', path.join(pgDir(), 'data')]);
+  asPostgres('pg_ctl', ['-D', path.join(pgDir(), 'data'), '-l', path.join(pgDir(), 'log'), '-w', '-o', `-c listen_addresses='' -k ${pgDir()} -p 5432 -c fsync=off`, 'start']);
+  for (const driver of DRIVERS) asPostgres('createdb', ['-h', pgDir(), '-p', '5432', driver.database]);
+});
+
+test.afterAll(async () => {
+  if (pgBin && dir) {
+    try {
+      asPostgres('pg_ctl', ['-D', path.join(pgDir(), 'data'), '-m', 'immediate', 'stop']);
+    } catch {
+      // Not started.
+    }
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The namespace, Janus for the SFU driver, the two API processes of the driver's database, HAProxy and Chromium. */
+async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
+  ({ dealer: DEALER_PORT, guest: GUEST_PORT, api: API_PORTS } = driver.ports);
+  api = [];
+  logs = [];
+  ns = new NetNamespace();
+  const work = path.join(dir, driver.database);
+  fs.mkdirSync(work);
+  const sfuEnv = driver.sfu ? (await startSfuServices(ns, work, logs, { turn: false })).serverEnv : {};
+  const databaseUrl = `postgres://postgres@/${driver.database}?host=${encodeURIComponent(pgDir())}&port=5432`;
   // Both serve the portal of the dealer's front port (sign-in redirects); the visitor's link is opened on its own port.
   const env = (port: number, seed: boolean) => ({
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: base(DEALER_PORT),
-    DATA_DIR: path.join(dir, 'data'),
+    DATA_DIR: path.join(work, 'data'),
     DATABASE_URL: databaseUrl,
     DEMO_SEED: String(seed),
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
+    ...sfuEnv,
   });
-  // The first seeds the demo accounts; the second starts once it is done.
-  api.push(
-    ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], { cwd: root, env: env(API_PORTS[0], true) }),
-  );
-  waitInside(`${base(API_PORTS[0])}/healthz`);
-  api.push(
-    ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], {
-      cwd: root,
-      env: env(API_PORTS[1], false),
-    }),
-  );
-  waitInside(`${base(API_PORTS[1])}/healthz`);
-  fs.writeFileSync(
-    path.join(dir, 'haproxy.cfg'),
-    haproxyConfig(`127.0.0.1:${API_PORTS[0]}`, `127.0.0.1:${API_PORTS[1]}`),
-  );
-  haproxy = ns.spawn('haproxy', ['-db', '-f', path.join(dir, 'haproxy.cfg')]);
-  waitInside(`${base(GUEST_PORT)}/healthz`);
-  waitInside(`${base(DEALER_PORT)}/healthz`);
-  browser = await chromium.launch({
-    executablePath: ns.chromiumLauncher(),
-    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS],
-  });
-});
+  // The first seeds the demo accounts; the second starts once it is done. With Janus, each healthy once it answers.
+  for (const [i, port] of API_PORTS.entries()) {
+    api.push(trackOutput(logs, `api${i + 1}`, ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], { cwd: root, env: env(port, i === 0) })));
+    await waitInside(ns, `api${i + 1}`, httpProbe(`${base(port)}/healthz`, driver.sfu), logs);
+  }
+  fs.writeFileSync(path.join(work, 'haproxy.cfg'), haproxyConfig(`127.0.0.1:${API_PORTS[0]}`, `127.0.0.1:${API_PORTS[1]}`));
+  haproxy = trackOutput(logs, 'haproxy', ns.spawn('haproxy', ['-db', '-f', path.join(work, 'haproxy.cfg')]));
+  await waitInside(ns, 'HAProxy', httpProbe(`${base(GUEST_PORT)}/healthz`), logs);
+  await waitInside(ns, 'HAProxy', httpProbe(`${base(DEALER_PORT)}/healthz`), logs);
+  browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
+}
 
-test.afterAll(async () => {
+async function tearDown(): Promise<void> {
   await browser?.close();
   // HAProxy by its pid (the namespace's close stops the node processes it started).
   if (haproxy?.pid && haproxy.exitCode === null && haproxy.signalCode === null) {
@@ -138,16 +140,9 @@ test.afterAll(async () => {
     process.kill(haproxy.pid, 'SIGTERM');
     await exited;
   }
+  haproxy = null;
   await ns?.close();
-  if (pgBin && dir) {
-    try {
-      asPostgres('pg_ctl', ['-D', path.join(dir, 'pg', 'data'), '-m', 'immediate', 'stop']);
-    } catch {
-      // Not started.
-    }
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
+}
 
 type Recorded = { __pcs: RTCPeerConnection[]; __sockets: WebSocket[] };
 
@@ -198,11 +193,25 @@ async function expectRemoteVideoPlaying(page: Page) {
   await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
 }
 
+/** Connections of this page that receive video now (a camera shown twice, or a frozen leftover, would make two). */
+const receivingConnections = (page: Page) =>
+  page.evaluate(async () => {
+    let n = 0;
+    for (const pc of (window as unknown as Recorded).__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      let video = false;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') video = true;
+      });
+      if (video) n++;
+    }
+    return n;
+  });
+
 const openSockets = (page: Page) =>
   page.evaluate(() => (window as unknown as Recorded).__sockets.map((s) => s.readyState === WebSocket.OPEN));
 
-test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
-  test.setTimeout(180_000);
+async function callAcrossProcesses(): Promise<void> {
   const dealerContext = await callContext(base(DEALER_PORT));
   const guestContext = await callContext(base(GUEST_PORT));
   try {
@@ -270,6 +279,10 @@ test('a call signalled across two API processes goes on when one dies: its parti
     await expect(guest.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(1);
     await expectRemoteVideoPlaying(dealer);
     await expectRemoteVideoPlaying(guest);
+    // Each receives the other once: one connection bringing video (with Janus, the dealer's camera as
+    // published again through api2, none left of what api1 held).
+    await expect.poll(() => receivingConnections(dealer), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => receivingConnections(guest), { timeout: 30_000 }).toBe(1);
     // Signalling flows again, now on api2 for both.
     await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
     await expect(dealerPanel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
@@ -280,4 +293,23 @@ test('a call signalled across two API processes goes on when one dies: its parti
     await guestContext.close();
     await dealerContext.close();
   }
-});
+}
+
+for (const driver of DRIVERS) {
+  test.describe(`on the ${driver.name} driver`, () => {
+    test.beforeAll(async () => {
+      test.setTimeout(300_000);
+      await setUp(driver);
+    });
+    test.afterAll(tearDown);
+    test.afterEach(async () => {
+      const info = test.info();
+      if (info.status !== info.expectedStatus) console.log(logTails(logs));
+    });
+
+    test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
+      test.setTimeout(180_000);
+      await callAcrossProcesses();
+    });
+  });
+}

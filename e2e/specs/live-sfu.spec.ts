@@ -1,63 +1,32 @@
 /// <reference lib="dom" />
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
+import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
-import { janusInstalled, turnserverArgs, writeJanusConfig } from '../support/janus';
+import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = 18081;
 const BASE = `http://127.0.0.1:${PORT}`;
-/** The namespace's veth ends (support/netns.ts): Janus binds ICE to fcA, coturn listens on fcB's address. */
-const JANUS_IFACE = 'fcA';
-const TURN_IP = '10.77.0.2';
-const TURN_SECRET = `turn-${Math.random().toString(36).slice(2)}-secret`;
 
 // The live rooms through Janus (LIVE_SFU=janus) with coturn, each started by this spec inside a network
-// namespace of its own with its own server: the same room page as peer-to-peer, another driver.
+// namespace of its own with its own server (support/janus.ts): the same room page as peer-to-peer, another driver.
 let ns: NetNamespace;
 let browser: Browser;
 let dir: string;
-const logs: { name: string; child: ChildProcess; out: string[] }[] = [];
-
-/** Keeps the last lines a program wrote (shown when a test fails) and drains its pipes so it never blocks. */
-function track(name: string, child: ChildProcess): ChildProcess {
-  const out: string[] = [];
-  const keep = (chunk: Buffer) => {
-    out.push(chunk.toString());
-    if (out.length > 5000) out.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  logs.push({ name, child, out });
-  return child;
-}
-
-/** Runs a probe inside the namespace until it succeeds (this process cannot reach the namespace's loopback). */
-async function waitInside(what: string, script: string): Promise<void> {
-  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<600;i++){try{if(await (${script})())return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`]);
-  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
-  if (code !== 0) throw new Error(`${what} did not start:\n${logs.map((l) => `--- ${l.name}\n${l.out.join('').slice(-3000)}`).join('\n')}`);
-}
-
-const tcpOpen = (port: number) =>
-  `()=>new Promise(r=>{const s=require('net').connect(${port},'127.0.0.1',()=>{s.end();r(true)});s.on('error',()=>r(false))})`;
+const logs: ProgramLog[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (!NetNamespace.available()) throw new Error('The live SFU e2e needs root and iproute2 to make its network namespace');
-  if (!janusInstalled() || !fs.existsSync('/usr/bin/turnserver')) throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
   ns = new NetNamespace();
-  // Janus sends from sockets tied to its veth end: its packets to the other end's address (coturn's relay)
-  // come back in over the veth with a source address of this namespace, which Linux drops unless told to
-  // accept them. A setting of this namespace only.
-  ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', 'net.ipv4.conf.fcA.accept_local=1', 'net.ipv4.conf.fcB.accept_local=1']);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-sfu-'));
   // A voice-like sound as every browser's microphone: Janus's talking events need sound, not the fake
   // device's short beeps, and Chromium's noise suppression removes a steady tone (two tones, wavering, pass).
@@ -66,12 +35,10 @@ test.beforeAll(async () => {
     ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=700:sample_rate=48000:duration=6'],
     ...['-filter_complex', '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2', '-ac', '1', '-c:a', 'pcm_s16le', tone],
   ]);
-  const janus = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE);
-  track('janus', ns.spawn('janus', ['-F', janus.dir, '-C', path.join(janus.dir, 'janus.jcfg')]));
-  track('turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, TURN_SECRET, dir)));
-  await waitInside('Janus', tcpOpen(janus.port));
+  const sfu = await startSfuServices(ns, dir, logs);
   const dataDir = path.join(dir, 'data');
-  track(
+  trackOutput(
+    logs,
     'server',
     ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
@@ -86,17 +53,12 @@ test.beforeAll(async () => {
         MALLOC_ARENA_MAX: '2',
         MALLOC_MMAP_THRESHOLD_: '1048576',
         SMTP_URL: '',
-        LIVE_SFU: 'janus',
-        JANUS_URL: janus.url,
-        JANUS_API_SECRET: janus.apiSecret,
-        JANUS_ADMIN_KEY: janus.adminKey,
-        TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`,
-        TURN_SECRET,
+        ...sfu.serverEnv,
       },
     }),
   );
   // Healthy only with Janus answering: 'degraded' would mean the server cannot reach it.
-  await waitInside('The live server', `async()=>{const r=await fetch('${BASE}/healthz');return r.ok&&(await r.json()).status==='ok'}`);
+  await waitInside(ns, 'The live server', httpProbe(`${BASE}/healthz`, true), logs);
   browser = await chromium.launch({
     executablePath: ns.chromiumLauncher(),
     args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${tone}`],
@@ -111,11 +73,15 @@ test.afterAll(async () => {
 
 test.afterEach(async () => {
   const info = test.info();
-  if (info.status !== info.expectedStatus) for (const l of logs) console.log(`--- ${l.name}\n${l.out.join('').slice(-(Number(process.env.E2E_LOG_TAIL) || 4000))}`);
+  if (info.status !== info.expectedStatus) console.log(logTails(logs));
 });
 
-/** A context whose pages record their peer connections; `relay` forces them onto TURN, as a firewall that lets nothing else through would. */
-async function callContext(relay = false): Promise<BrowserContext> {
+/**
+ * A context whose pages record their peer connections. `tcpRelay`: as behind a firewall that blocks UDP and
+ * lets nothing through but TCP to the TURN server, its connections may use TURN only (`relay`), and only
+ * the TURN URLs over TCP of the ICE servers the room token gave.
+ */
+async function callContext(tcpRelay = false): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
   await context.addInitScript((relayOnly) => {
     localStorage.setItem('forecourt.language', 'en');
@@ -124,11 +90,14 @@ async function callContext(relay = false): Promise<BrowserContext> {
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
-        super(relayOnly ? { ...config, iceTransportPolicy: 'relay' } : config);
+        const tcpOnly = (config?.iceServers ?? [])
+          .map((s) => ({ ...s, urls: ([] as string[]).concat(s.urls).filter((u) => u.startsWith('turn:') && u.endsWith('?transport=tcp')) }))
+          .filter((s) => s.urls.length > 0);
+        super(relayOnly ? { ...config, iceServers: tcpOnly, iceTransportPolicy: 'relay' } : config);
         pcs.push(this);
       }
     } as typeof RTCPeerConnection;
-  }, relay);
+  }, tcpRelay);
   return context;
 }
 
@@ -163,19 +132,19 @@ const mainFrameWidth = (page: Page) =>
     return 0;
   });
 
-/** Candidate types of the pairs this page's connections use (host, srflx, relay). */
+/** Local candidates of the pairs this page's connections use: type (host, srflx, relay), and for a relay how it reaches TURN (`relay/tcp`). */
 const localCandidateTypes = (page: Page) =>
   page.evaluate(async () => {
     const types: string[] = [];
     for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
       if (pc.connectionState !== 'connected') continue;
       const stats = await pc.getStats();
-      const byId = new Map<string, { type: string; candidateType?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
+      const byId = new Map<string, { type: string; candidateType?: string; relayProtocol?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
       stats.forEach((s: { id: string; type: string }) => byId.set(s.id, s as never));
       for (const s of byId.values()) {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
         const local = byId.get(byId.get(s.selectedCandidatePairId)?.localCandidateId ?? '');
-        if (local?.candidateType) types.push(local.candidateType);
+        if (local?.candidateType) types.push(local.relayProtocol ? `${local.candidateType}/${local.relayProtocol}` : local.candidateType);
       }
     }
     return types;
@@ -201,7 +170,7 @@ async function join(page: Page, link: string, { muted }: { muted: boolean }) {
   await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
 }
 
-test('three participants through Janus: each receives the other two, a relay-only visitor connects through TURN, the dominant speaker follows the open microphone, the main video gets the high simulcast layer, a screen is a second publication', async () => {
+test('three participants through Janus: each receives the other two, a visitor whose firewall lets only TCP out connects through TURN over TCP, the dominant speaker follows the open microphone, the main video gets the high simulcast layer, a screen is a second publication', async () => {
   test.setTimeout(240_000);
   const dealerContext = await callContext();
   const salesContext = await callContext();
@@ -223,7 +192,7 @@ test('three participants through Janus: each receives the other two, a relay-onl
     }, headers);
     expect(room.link).toContain('/videos/live/rooms/');
 
-    // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN only.
+    // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN over TCP only.
     const sales = await salesContext.newPage();
     await signIn(sales, DEMO_EMAILS.sales);
     const guest = await guestContext.newPage();
@@ -236,8 +205,8 @@ test('three participants through Janus: each receives the other two, a relay-onl
       await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2);
       await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     }
-    // The visitor's connections go through the relay only.
-    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay']);
+    // The visitor's connections go through the relay only, reached over TCP (TURN_URLS' `?transport=tcp`).
+    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay/tcp']);
 
     // Dominant speaker: Janus hears the dealer alone.
     await expect.poll(() => mainLabel(guest), { timeout: 20_000 }).toBe('Video of Camille Martin');
@@ -293,6 +262,95 @@ test('three participants through Janus: each receives the other two, a relay-onl
   } finally {
     await guestContext.close();
     await salesContext.close();
+    await dealerContext.close();
+  }
+});
+
+/** Frames this page decoded so far, over all its subscriptions: grows while the call's media flow. */
+const framesDecoded = (page: Page) =>
+  page.evaluate(async () => {
+    let n = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') n += s.framesDecoded ?? 0;
+      });
+    }
+    return n;
+  });
+
+test('the dealer records a call of two: both see it is recorded, and the recording becomes one playable MP4 of the recorded time, downloadable from the room page', async () => {
+  test.setTimeout(180_000);
+  const dealerContext = await callContext();
+  const guestContext = await callContext();
+  try {
+    const dealer = await dealerContext.newPage();
+    await signIn(dealer, DEMO_EMAILS.manager);
+    const headers = await apiHeaders(dealer);
+    const room = await dealer.evaluate(async (h) => {
+      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
+      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+      const res = await fetch('/api/videos/live/rooms', {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_name: 'Recorded walkaround', user_id: me.id, appointment_date: `${tomorrow} 11:00:00`, owner_id: 'own-demo-paris' }),
+      });
+      return (await res.json()) as { id_live_video: string; link: string };
+    }, headers);
+    const guest = await guestContext.newPage();
+    await join(dealer, room.link, { muted: false });
+    await join(guest, room.link, { muted: false });
+    for (const page of [dealer, guest]) await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    // Only the dealer has the button; the visitor does not.
+    await expect(guest.getByRole('button', { name: 'Record the call' })).toHaveCount(0);
+
+    const record = dealer.getByRole('button', { name: 'Record the call' });
+    await record.click();
+    for (const page of [dealer, guest]) await expect(page.getByTestId('recording-indicator')).toHaveText('Recording');
+    await expect(record).toHaveAttribute('aria-pressed', 'true');
+    expect([...(await axeViolations(dealer, 'call recorded, dealer')), ...(await axeViolations(guest, 'call recorded, visitor'))]).toEqual([]);
+    // About five seconds of call: the visitor decodes 100 more frames of the dealer's 24 fps camera.
+    const frames = await framesDecoded(guest);
+    await expect.poll(() => framesDecoded(guest), { timeout: 30_000 }).toBeGreaterThan(frames + 100);
+    await record.click();
+    for (const page of [dealer, guest]) await expect(page.getByTestId('recording-indicator')).toHaveCount(0);
+
+    // After the call, the room page lists the recording; the worker's job makes it ready.
+    await dealer.getByRole('button', { name: 'Hang up' }).click();
+    const row = dealer.getByTestId('recording');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('recording-status')).toHaveText('Ready', { timeout: 90_000 });
+    const recorded = await dealer.evaluate(
+      async ({ h, id }) => ((await (await fetch(`/api/videos/live/rooms/${id}/recordings`, { headers: h })).json()) as { items: { durationMs: number }[] }).items[0]!.durationMs,
+      { h: await apiHeaders(dealer), id: room.id_live_video },
+    );
+    expect(recorded).toBeGreaterThan(3000);
+    const [download] = await Promise.all([dealer.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
+    const file = path.join(dir, 'recording.mp4');
+    await download.saveAs(file);
+    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file]).toString()) as {
+      streams: { codec_type: string; codec_name: string }[];
+      format: { duration: string };
+    };
+    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
+    expect(Math.abs(Number(probe.format.duration) * 1000 - recorded)).toBeLessThan(1000);
+    // The cameras are in the picture: a frame from the middle of the call is not only the black canvas (luma
+    // 16 everywhere); the fake cameras draw white shapes.
+    const { stderr } = spawnSync('ffmpeg', ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
+    expect(Number(/YMAX=([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(100);
+
+    // The public link: made once, it plays without a session.
+    await row.getByRole('button', { name: 'Share by link' }).click();
+    const link = await row.getByLabel('Public link of the recording').inputValue();
+    expect(await axeViolations(dealer, 'room recordings')).toEqual([]);
+    // Opened by the visitor's browser, which has no session: the MP4 itself.
+    const opened = await guest.evaluate(async (url) => {
+      const res = await fetch(url);
+      return { status: res.status, type: res.headers.get('content-type'), bytes: (await res.arrayBuffer()).byteLength };
+    }, new URL(link).pathname);
+    expect(opened).toMatchObject({ status: 200, type: 'video/mp4' });
+    expect(opened.bytes).toBe(fs.statSync(file).size);
+  } finally {
+    await guestContext.close();
     await dealerContext.close();
   }
 });

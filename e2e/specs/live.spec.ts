@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,47 +7,61 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
+import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT = 18080;
-const BASE = `http://127.0.0.1:${PORT}`;
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // The call runs between two browser contexts of one Chromium, both inside a network namespace of this
 // test's own with its own server (see support/netns.ts): WebRTC never uses loopback, and must never use
-// the machine's own network.
+// the machine's own network. The same checks run on both media drivers: peer-to-peer (the embedded
+// default), then Janus (LIVE_SFU=janus) with coturn's TURN credentials in the room token
+// (support/janus.ts); the room page does not change between the two.
+const DRIVERS = [
+  { name: 'peer-to-peer', port: 18080, sfu: false },
+  { name: 'Janus SFU and TURN', port: 18083, sfu: true },
+] as const;
+
 let ns: NetNamespace;
 let browser: Browser;
 let dataDir: string;
 let server: ChildProcess;
+let BASE: string;
+let driverEnv: Record<string, string> = {};
+let logs: ProgramLog[] = [];
 
 /** Starts the server inside the namespace and waits for it there (this process cannot reach it). */
 async function startServer({ seed }: { seed: boolean }): Promise<void> {
-  server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: String(seed), LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '' },
-  });
-  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{if((await fetch('${BASE}/healthz')).ok)return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
-  const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
-  if (code !== 0) throw new Error('The live server did not start');
+  server = trackOutput(
+    logs,
+    'server',
+    ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: root,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: new URL(BASE).port, PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: String(seed), LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '', ...driverEnv },
+    }),
+  );
+  // With Janus, healthy only once it answers the server ('degraded' would mean it cannot reach it).
+  await waitInside(ns, 'The live server', httpProbe(`${BASE}/healthz`, driverEnv.LIVE_SFU === 'janus'), logs);
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(300_000);
+async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
   if (!NetNamespace.available()) throw new Error('The live e2e needs root and iproute2 to make its network namespace');
+  BASE = `http://127.0.0.1:${driver.port}`;
+  logs = [];
   ns = new NetNamespace();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
+  driverEnv = driver.sfu ? (await startSfuServices(ns, dataDir, logs)).serverEnv : {};
   await startServer({ seed: true });
   browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
-});
+}
 
-test.afterAll(async () => {
+async function tearDown(): Promise<void> {
   await browser?.close();
   await ns?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}
 
 /** A context whose pages record their peer connections, so the test can read getStats like a call tool would. */
 async function callContext(): Promise<BrowserContext> {
@@ -134,8 +148,7 @@ async function expectAxeClean(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
-  test.setTimeout(480_000);
+async function scheduledCall(): Promise<void> {
   const dealerContext = await callContext();
   const dealer = await dealerContext.newPage();
   await signIn(dealer, DEMO_EMAILS.manager);
@@ -223,7 +236,8 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect(panel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
   await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
   await expect(panel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
-  // Then with its peer connection gone too: the rejoin makes the connection afresh, and both see video again.
+  // Then with its peer connection gone too: the rejoin makes the connection afresh, and both see video again
+  // (through Janus: the server kept its connections, the browser lost them, both start afresh).
   await dropSignalling(guest, { media: true });
   await expectRemoteVideoPlaying(dealer);
   await expectRemoteVideoPlaying(guest);
@@ -268,9 +282,67 @@ test('a dealer schedules a room, a visitor joins by its link, they see and hear 
   await expect(dealer.getByRole('button', { name: 'Back to the list' })).toBeVisible();
   await dealerContext.close();
   await guestContext.close();
-});
+}
 
-test('a wrong meeting code shows the information error, without the room', async () => {
+/**
+ * Indexes of this page's connections whose video is being decoded now: framesDecoded read twice, a second
+ * apart (a rate needs a window). A paused sender's connection decodes nothing.
+ */
+const decodingFrom = (page: Page) =>
+  page.evaluate(async () => {
+    const read = () =>
+      Promise.all(
+        (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.map(async (pc) => {
+          let frames = 0;
+          if (pc.connectionState !== 'closed')
+            (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+              if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+            });
+          return frames;
+        }),
+      );
+    const before = await read();
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await read();
+    return after.flatMap((n, i) => (n > (before[i] ?? 0) ? [i] : []));
+  });
+
+/** Peer to peer, in a call of three: a page gets video only from the participant in its main video, and pinning another brings theirs. */
+async function meshOfThree(): Promise<void> {
+  test.setTimeout(180_000);
+  const { link } = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/live/live.e2e-seed.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' } }).toString(),
+  ) as { link: string };
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await callContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link);
+    await acceptCookies(page);
+    await page.getByRole('button', { name: 'Join the meeting' }).click();
+    pages.push(page);
+  }
+  for (const page of pages) await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2, { timeout: 60_000 });
+  const [first] = pages as [Page, Page, Page];
+  await expectRemoteVideoPlaying(first);
+  // Of its two connections, one brings video: the other sender paused its own to this page.
+  const panel = first.getByTestId('participants-panel');
+  await panel.getByRole('button', { name: 'Pin Guest' }).first().click();
+  await expect.poll(() => decodingFrom(first), { timeout: 30_000 }).toHaveLength(1);
+  const [pinned] = await decodingFrom(first);
+  // Pinning the other: its video starts (a keyframe at once), the first one's stops.
+  await panel.getByRole('button', { name: 'Pin Guest' }).last().click();
+  await expect.poll(async () => {
+    const now = await decodingFrom(first);
+    return now.length === 1 && now[0] !== pinned;
+  }, { timeout: 30_000 }).toBe(true);
+  await expectRemoteVideoPlaying(first);
+  for (const context of contexts) await context.close();
+}
+
+async function wrongCode(): Promise<void> {
   const context = await browser.newContext({ baseURL: BASE });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
@@ -279,4 +351,28 @@ test('a wrong meeting code shows the information error, without the room', async
   await expect(page.getByText('The meeting code is wrong. Check the link you received.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back to the list' })).toHaveCount(0);
   await context.close();
-});
+}
+
+for (const driver of DRIVERS) {
+  test.describe(`on the ${driver.name} driver`, () => {
+    test.beforeAll(async () => {
+      test.setTimeout(300_000);
+      await setUp(driver);
+    });
+    test.afterAll(tearDown);
+    test.afterEach(async () => {
+      const info = test.info();
+      if (info.status !== info.expectedStatus) console.log(logTails(logs));
+    });
+
+    test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
+      test.setTimeout(480_000);
+      await scheduledCall();
+    });
+
+    // Pausing unshown video is the mesh's own (Janus's subscribers pick their layers); the information
+    // error involves no call: once is enough.
+    if (!driver.sfu) test('in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs', meshOfThree);
+    if (!driver.sfu) test('a wrong meeting code shows the information error, without the room', wrongCode);
+  });
+}

@@ -157,6 +157,9 @@ export const ConfigSchema = z
     JANUS_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').optional(),
     JANUS_API_SECRET: z.string().min(1).optional(),
     JANUS_ADMIN_KEY: z.string().min(1).optional(),
+    // Where Janus writes the raw recordings of SFU calls (one folder per recording) and the worker reads them:
+    // a folder Janus, the API and the worker processes all reach at this path (DATA_DIR/live-recordings by default).
+    LIVE_RECORDINGS_DIR: z.string().min(1).optional(),
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),

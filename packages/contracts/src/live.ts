@@ -117,6 +117,45 @@ export const LiveRoomEmail = z.object({
 });
 export type LiveRoomEmail = z.infer<typeof LiveRoomEmail>;
 
+// ---- Recordings of SFU calls ----
+
+export const LiveRecordingId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'is not a recording id');
+export const LiveRecordingStatus = z.enum(['recording', 'processing', 'ready', 'failed']);
+export type LiveRecordingStatus = z.infer<typeof LiveRecordingStatus>;
+
+/** A recording of a room's call, as its dealers see it. */
+export const LiveRecording = z.object({
+  id: z.string(),
+  /** When it was started, ISO 8601 UTC. */
+  startedAt: z.string(),
+  /** The recorded time (start to stop), null while it records. */
+  durationMs: z.number().int().nonnegative().nullable(),
+  status: LiveRecordingStatus,
+  /** Size of the MP4 once ready. */
+  sizeBytes: z.number().int().nonnegative().nullable(),
+  /** The public link, once shared. */
+  shareUrl: z.string().nullable(),
+});
+export type LiveRecording = z.infer<typeof LiveRecording>;
+
+export const LiveRecordingList = z.object({
+  /** Whether this deployment can record (the SFU driver): the start button's condition. */
+  available: z.boolean(),
+  items: z.array(LiveRecording),
+});
+export type LiveRecordingList = z.infer<typeof LiveRecordingList>;
+
+/** A short-lived URL of a ready recording's MP4 (download). */
+export const LiveRecordingDownload = z.object({ url: z.string() });
+export type LiveRecordingDownload = z.infer<typeof LiveRecordingDownload>;
+
+/** The public link of a recording: anyone who has it may watch and download the MP4. */
+export const LiveRecordingShare = z.object({ shareUrl: z.string() });
+export type LiveRecordingShare = z.infer<typeof LiveRecordingShare>;
+
+/** A public recording link's token (128 random bits, URL-safe). */
+export const LiveRecordingShareToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a link');
+
 // ---- Signalling (WebSocket) ----
 
 export const ParticipantId = z.string().regex(/^[A-Za-z0-9_-]{8,40}$/);
@@ -145,6 +184,14 @@ const SignalData = z.union([
     pc: PeerConnectionId,
     candidate: IceCandidateInit,
   }),
+  /**
+   * Whether the receiver shows this connection's video (its main video): a mesh sender pauses the video of a
+   * connection whose receiver shows none, so a 4-way call encodes and decodes one stream a viewer, not three.
+   */
+  z.object({
+    pc: PeerConnectionId,
+    shown: z.boolean(),
+  }),
 ]);
 export type SignalData = z.infer<typeof SignalData>;
 
@@ -171,6 +218,11 @@ export const SfuClientData = z.discriminatedUnion('op', [
   /** A local ICE candidate of one connection; null when its gathering is complete. */
   z.object({ op: z.literal('candidate'), pc: SfuPc, candidate: IceCandidateInit.nullable() }),
   z.object({ op: z.literal('layer'), of: ParticipantId, layer: SfuLayer }),
+  /**
+   * The browser lost its connections to the SFU (closed, or ICE failed) while the server kept them: the
+   * server lets go of them and starts afresh (new subscription offers follow), and the browser publishes again.
+   */
+  z.object({ op: z.literal('reset') }),
 ]);
 export type SfuClientData = z.infer<typeof SfuClientData>;
 
@@ -204,7 +256,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
     self: Participant,
     participants: z.array(Participant.extend({ media: MediaState.nullable() })),
     spin: SpinState,
-    /** True when this participant was still in the room (a dropped socket come back in time): the others saw no leave. */
+    /**
+     * True when this participant was still in the room (a dropped socket come back in time): the others saw
+     * no leave. With the SFU, also that this server still holds its media: false tells a rejoin through
+     * another API process to publish again (the others, still, saw no leave).
+     */
     resumed: z.boolean(),
   }),
   z.object({ type: z.literal('joined'), participant: Participant }),
@@ -213,6 +269,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('media'), from: ParticipantId, state: MediaState }),
   z.object({ type: z.literal('spin'), spin: SpinState }),
   z.object({ type: z.literal('sfu'), data: SfuServerData }),
+  /** The room's call is being recorded (on) or not: sent on every change and after each welcome. */
+  z.object({ type: z.literal('recording'), on: z.boolean() }),
   z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE']) }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -361,6 +361,20 @@ export interface LiveMembersTable {
 export interface LiveMissedTable { id: string; room: string; participant_id: string; seq: number | string; message: string; created_at: number | string }
 export interface LiveSignalsTable { id: string; payload: string; created_at: number | string }
 export interface LiveRoomSpinsTable { room: string; spin: string | null }
+export interface LiveRecordingsTable {
+  id: string;
+  room_id: string;
+  status: 'recording' | 'processing' | 'ready' | 'failed';
+  started_by: string;
+  started_at: string;
+  stopped_at: string | null;
+  duration_ms: number | null;
+  blob_key: string | null;
+  /** bigint: read back as a string on PostgreSQL. */
+  size_bytes: number | string | null;
+  share_token: string | null;
+  error: string | null;
+}
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -405,4 +419,5 @@ export interface Database {
   live_missed: LiveMissedTable;
   live_signals: LiveSignalsTable;
   live_room_spins: LiveRoomSpinsTable;
+  live_recordings: LiveRecordingsTable;
 }

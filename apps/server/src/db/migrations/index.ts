@@ -17,6 +17,7 @@ import * as m0017 from './0017-rate-limits';
 import * as m0021 from './0021-vehicle-timeline';
 import * as m0022 from './0022-damage-spots';
 import * as m0026 from './0026-live-members';
+import * as m0027 from './0027-live-recordings';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0021-vehicle-timeline': m0021,
   '0022-damage-spots': m0022,
   '0026-live-members': m0026,
+  '0027-live-recordings': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

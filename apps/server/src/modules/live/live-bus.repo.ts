@@ -113,6 +113,12 @@ export async function isMember(db: Db, room: string, participantId: string): Pro
   return row !== undefined;
 }
 
+/** Whether anyone is a member of the room, on any process. */
+export async function roomOccupied(db: Db, room: string): Promise<boolean> {
+  const row = await db.selectFrom('live_members').select('participant_id').where('room', '=', room).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Marks the member's socket as away, if `session` is still its socket; its lease becomes the rejoin grace. */
 export async function detachMember(
   db: Db,

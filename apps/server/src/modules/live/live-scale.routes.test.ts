@@ -85,8 +85,10 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
         seen();
       });
     await until(() => got.some((m) => m.type === 'error'));
-    expect(got.map((m) => m.type)).toEqual(['welcome', 'error']);
-    expect(got[1]).toEqual({ type: 'error', code: 'SFU_UNAVAILABLE' });
+    // After its welcome, the joiner is told whether the call is recorded.
+    expect(got.map((m) => m.type)).toEqual(['welcome', 'recording', 'error']);
+    expect(got[1]).toEqual({ type: 'recording', on: false });
+    expect(got[2]).toEqual({ type: 'error', code: 'SFU_UNAVAILABLE' });
     ws.close(1000);
   });
 

@@ -159,6 +159,10 @@ describe('live rooms API', () => {
     const offer = { type: 'signal', to: guest.welcome.self.id, data: { pc: 'pc-1', description: { type: 'offer', sdp: 'v=0' } } };
     dealer.ws.send(JSON.stringify(offer));
     expect(await guest.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: dealer.welcome.self.id, data: offer.data });
+    // The visitor does not show the dealer's video (someone else is in its main video): the dealer is told, to pause it.
+    const hint = { type: 'signal', to: dealer.welcome.self.id, data: { pc: 'pc-1', shown: false } };
+    guest.ws.send(JSON.stringify(hint));
+    expect(await dealer.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: guest.welcome.self.id, data: hint.data });
     // A message for a participant of another room is refused and never delivered.
     stranger.ws.send(JSON.stringify({ ...offer, to: guest.welcome.self.id }));
     expect(await stranger.box.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'NOT_IN_ROOM' });

@@ -76,7 +76,8 @@ const reachRoom = async (deps: Pick<LiveDeps, 'db'>, id: string, code: string | 
   return r;
 };
 
-const inScope = async (deps: Pick<LiveDeps, 'db'>, user: UserContext, id: string) => {
+/** The room when the caller is one of its dealer group's users with the live option; a foreign room answers 404. */
+export const inScope = async (deps: Pick<LiveDeps, 'db'>, user: UserContext, id: string) => {
   requireOption(user, 'useVideoLive');
   const r = hostedRoom(user, await repo.findRoom(deps.db, id));
   if (!r) throw notFound('Room');

@@ -24,6 +24,8 @@ export interface PgBusOptions {
   /** How often this process renews its members' leases and removes expired ones. */
   heartbeatMs?: number;
   onError?: (err: unknown) => void;
+  /** A member whose lease ran out was removed (its process died or stalled): what it left elsewhere (its SFU publications) can go. */
+  onExpired?: (room: string, id: string) => void;
 }
 
 /** What goes through NOTIFY: a message for one member (`to`) or the room (all but `except`), or its row's id (`ref`) when large. */
@@ -161,7 +163,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
           const h = held.get(keyOf(room, id));
           if (!h || h.attachment.session === session) return;
           held.delete(keyOf(room, id));
-          h.attachment.replaced?.();
+          h.attachment.replaced?.(true);
           return;
         }
         await deliverLocally(parsed);
@@ -178,9 +180,10 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       const h = held.get(key);
       if (h) {
         held.delete(key);
-        h.attachment.replaced?.();
+        h.attachment.replaced?.(true);
       }
       await publish({ room: gone.room, message: { type: 'left', id: gone.participant_id } });
+      options.onExpired?.(gone.room, gone.participant_id);
     }
   };
 
@@ -229,7 +232,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       // are remembered, not to be given again from what was kept.
       const h: Held = { attachment, detached: false, seen: new Set() };
       held.set(key, h);
-      if (previous && previous.attachment.session !== attachment.session) previous.attachment.replaced?.();
+      if (previous && previous.attachment.session !== attachment.session) previous.attachment.replaced?.(false);
       let taken: repo.TakeOver;
       try {
         const t = now();
@@ -299,6 +302,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
     async setSpin(room, spin) {
       await repo.setRoomSpin(db, room, JSON.stringify(spin));
     },
+    occupied: (room) => repo.roomOccupied(db, room),
     /** Members whose sockets this process holds (the others' are in the table). */
     size: () => held.size,
     async close() {

@@ -92,6 +92,9 @@ describe('SfuParticipant', () => {
       { op: 'gone', pc: 's1' },
       { op: 'offer', pc: 's2', from: 'third_person', feed: 'camera', jsep: { type: 'offer', sdp: 'offer of 11' } },
     ]);
+    // A publication kicked (its participant came back through another process) is gone too.
+    camera.emit(VIDEOROOM_EVENT.VIDEOROOM_KICKED, { feed: 11 });
+    expect(later.at(-1)).toEqual({ op: 'gone', pc: 's2' });
     await p.close();
     expect(janus.handles.every((h) => h.detached)).toBe(true);
   });

@@ -44,7 +44,7 @@ export class SfuParticipant {
   constructor(
     private readonly gateway: JanusGateway,
     private readonly room: SfuRoom,
-    private readonly self: Participant,
+    readonly self: Participant,
     private readonly onError: (err: unknown) => void,
   ) {}
 
@@ -55,6 +55,8 @@ export class SfuParticipant {
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) => this.published(publishers));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_UNPUBLISHED, ({ feed }: { feed: number }) => this.unpublished(feed));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_LEAVING, ({ feed }: { feed: number }) => this.unpublished(feed));
+    // Publications another process left behind when their participant came back through a new one (sfu-rooms.ts evict).
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_KICKED, ({ feed }: { feed: number }) => this.unpublished(feed));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_TALKING, ({ feed, talking }: { feed: number; talking: boolean }) => {
       const who = this.feeds.get(feed);
       if (who && who.participant !== this.self.id) this.send({ op: 'talking', id: who.participant, talking });
@@ -101,6 +103,9 @@ export class SfuParticipant {
         void (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete()).catch((err: unknown) => this.onError(err));
         return;
       }
+      case 'reset':
+        // The relay replaces this participant's handles (sfu-relay.ts): nothing for one of them to do.
+        return;
       case 'layer':
         this.layers.set(data.of, data.layer);
         await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.applyLayer(s)));

@@ -18,6 +18,7 @@ export class FakeHandle extends EventEmitter {
   }
   async create(params: { room: number }) {
     this.record('create', params);
+    if (this.janus.rooms.has(params.room)) throw Object.assign(new Error('Room exists'), { _code: 427 });
     this.janus.rooms.set(params.room, []);
     return { room: params.room };
   }
@@ -32,10 +33,21 @@ export class FakeHandle extends EventEmitter {
   }
   async listParticipants(params: { room: number }) {
     this.record('listParticipants', params);
-    return { participants: (this.janus.rooms.get(params.room) ?? []).map((feed) => ({ feed })) };
+    const feeds = this.janus.rooms.get(params.room);
+    if (!feeds) throw Object.assign(new Error('No such room'), { _code: 426 });
+    return { participants: feeds.map((feed) => ({ feed, display: this.janus.displays.get(feed) })) };
+  }
+  async kick(params: { room: number; feed: number }) {
+    this.record('kick', params);
+    this.janus.rooms.set(
+      params.room,
+      (this.janus.rooms.get(params.room) ?? []).filter((f) => f !== params.feed),
+    );
+    return {};
   }
   async joinPublisher(params: { room: number; display: string }) {
     this.record('joinPublisher', params);
+    if (this.janus.joinFailures.length > 0) throw this.janus.joinFailures.shift();
     return { feed: this.id, publishers: this.janus.publishers };
   }
   async joinConfigurePublisher(params: { jsep: Jsep }) {
@@ -70,6 +82,14 @@ export class FakeHandle extends EventEmitter {
     this.record('leave');
     return {};
   }
+  async message(body: { request: string }) {
+    this.record(body.request, body);
+    return {};
+  }
+  async enable_recording(params: { record: boolean }) {
+    this.record('enable_recording', params);
+    return { record: params.record };
+  }
   async detach() {
     this.detached = true;
   }
@@ -79,7 +99,12 @@ export class FakeHandle extends EventEmitter {
 export class FakeJanus implements JanusGateway {
   readonly adminKey = 'admin-key';
   readonly handles: FakeHandle[] = [];
+  /** Rooms by number: the feeds of their participants. */
   readonly rooms = new Map<number, number[]>();
+  /** Participants' display names by feed. */
+  readonly displays = new Map<number, string>();
+  /** Errors the next joins as publisher fail with, one each. */
+  readonly joinFailures: Error[] = [];
   publishers: { feed: number; display?: string }[] = [];
   listed: { room: number; description: string; num_participants: number }[] = [];
   readonly failures = new Map<string, Error>();

@@ -14,8 +14,15 @@ export interface BusPair {
 /** A socket as the bus sees it: what it received, in order, and whether a later socket replaced it. */
 function socket(session = `s-${Math.random().toString(36).slice(2)}`) {
   const got: ServerMessage[] = [];
-  const state = { replaced: false };
-  const attachment: Attachment = { session, deliver: (m) => got.push(m), replaced: () => (state.replaced = true) };
+  const state = { replaced: false, elsewhere: false };
+  const attachment: Attachment = {
+    session,
+    deliver: (m) => got.push(m),
+    replaced: (elsewhere) => {
+      state.replaced = true;
+      state.elsewhere = elsewhere;
+    },
+  };
   return { attachment, got, state, session };
 }
 
@@ -142,6 +149,8 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const second = socket();
       expect((await b.join(room, who('participant-b'), second.attachment)).resumed).toBe(true);
       await eventually(() => expect(first.state.replaced).toBe(true));
+      // Taken over through another process: the first one lets go of what it holds for the member (its SFU media).
+      expect(first.state.elsewhere).toBe(pair.a !== pair.b);
       await a.sendTo(room, 'participant-b', offer('pc-1'));
       await eventually(() => expect(second.got).toEqual([offer('pc-1')]));
       expect(first.got).toEqual([]);
@@ -153,7 +162,10 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const alice = socket();
       await a.join(room, who('participant-a', true), alice.attachment);
       await a.setSpin(room, { frame: 3 });
+      // Who is in the room, seen from any process (the SFU keeps the Janus room while anyone is).
+      expect(await b.occupied(room)).toBe(true);
       expect(await a.leave(room, 'participant-a', alice.session)).toBe(true);
+      expect(await b.occupied(room)).toBe(false);
       expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual({
         members: [],
         spin: null,

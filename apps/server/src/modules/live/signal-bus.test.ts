@@ -68,13 +68,14 @@ if (onPostgres()) {
   describe('the PostgreSQL signal bus across processes', () => {
     let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
     const buses: PgSignalBus[] = [];
-    const open = async () => {
+    const open = async (onExpired?: (room: string, id: string) => void) => {
       const bus = await createPgSignalBus({
         db: adapters.db,
         databaseUrl: adapters.config.DATABASE_URL!,
         graceMs: 3000,
         leaseMs: LEASE_MS,
         heartbeatMs: 100,
+        onExpired,
       });
       buses.push(bus);
       return bus;
@@ -88,7 +89,8 @@ if (onPostgres()) {
     });
 
     it("shows a dead process's members leaving once their lease runs out, except one who came back through another process as the same participant", async () => {
-      const survivor = await open();
+      const expired: string[] = [];
+      const survivor = await open((room, id) => expired.push(`${room}/${id}`));
       const doomed = await open();
       const alice = socket();
       await survivor.join('room-death', who('participant-a'), alice.attachment);
@@ -106,6 +108,8 @@ if (onPostgres()) {
         timeout: 10 * LEASE_MS,
         interval: 50,
       });
+      // The expired one is handed on (the SFU kicks its publications), the one who came back is not.
+      expect(expired).toEqual(['room-death/participant-c']);
       // The one who came back is still there for everyone, and reachable.
       const late = socket();
       expect(

@@ -8,8 +8,12 @@ export interface RoomMember extends Participant {
 export interface Attachment {
   session: string;
   deliver: (message: ServerMessage) => void;
-  /** A later socket of the same participant took its place. */
-  replaced?: () => void;
+  /**
+   * A later socket of the same participant took its place. `elsewhere`: this process no longer holds the
+   * participant at all (it came back through another API process, or its lease ran out here): what this
+   * process keeps for it (its SFU media) is let go.
+   */
+  replaced?: (elsewhere: boolean) => void;
 }
 
 export interface JoinResult {
@@ -42,6 +46,8 @@ export interface SignalBus {
   broadcast(room: string, message: ServerMessage, except?: string): Promise<void>;
   setMedia(room: string, id: string, media: MediaState): Promise<void>;
   setSpin(room: string, spin: SpinState): Promise<void>;
+  /** Whether any member is in the room, on any process (the SFU keeps a room's Janus room while there is). */
+  occupied(room: string): Promise<boolean>;
   /** Members in all rooms (the benchmark and tests read it). */
   size(): number;
 }
@@ -84,7 +90,7 @@ export function createInProcessBus(): SignalBus {
         const missed = existing.missed ?? [];
         existing.attachment = attachment;
         existing.missed = null;
-        if (previous.session !== attachment.session) previous.replaced?.();
+        if (previous.session !== attachment.session) previous.replaced?.(false);
         return { members, spin: r.spin, resumed: true, missed };
       }
       r.members.set(member.id, { member: { ...member, media: null }, attachment, missed: null });
@@ -120,6 +126,7 @@ export function createInProcessBus(): SignalBus {
     async setSpin(room, spin) {
       roomOf(room).spin = spin;
     },
+    occupied: async (room) => (rooms.get(room)?.members.size ?? 0) > 0,
     size: () => [...rooms.values()].reduce((n, r) => n + r.members.size, 0),
   };
 }

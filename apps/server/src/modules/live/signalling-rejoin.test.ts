@@ -1,6 +1,7 @@
 import type { ServerMessage } from '@forecourt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInProcessBus, MAX_MISSED_MESSAGES } from './signal-bus';
+import type { MediaRelay } from './sfu-relay';
+import { createInProcessBus, MAX_MISSED_MESSAGES, type SignalBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
 
 const claims = (participant: string) => ({ room: 'room-1', identity: participant, participant, host: participant === 'host-participant', exp: 0 });
@@ -96,5 +97,65 @@ describe('a participant whose signalling socket drops', () => {
     const missed = back.got.slice(1);
     expect(missed).toHaveLength(MAX_MISSED_MESSAGES);
     expect(missed[0]).toMatchObject({ data: { pc: 'pc-10' } });
+  });
+});
+
+/** A process's SFU relay as the session sees it: what it was asked, and the participants it holds. */
+function fakeRelay() {
+  const held = new Set<string>();
+  const calls: string[] = [];
+  const relay: MediaRelay = {
+    open: async (_room, self, _send, takeover) => {
+      calls.push(`open ${self.id}${takeover ? ' takeover' : ''}`);
+      held.add(self.id);
+    },
+    holds: (_room, id) => held.has(id),
+    receive: async () => undefined,
+    detach: (_room, id) => void calls.push(`detach ${id}`),
+    close: async (_room, id) => {
+      calls.push(`close ${id}`);
+      held.delete(id);
+    },
+    evict: async () => undefined,
+  };
+  return { relay, calls };
+}
+
+describe('a participant of an SFU call whose socket comes back through another API process', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('is told to publish again (the others see no leave), its old publications are taken over, and the first process lets go of its media', async () => {
+    const inner = createInProcessBus();
+    // As a bus shared by two processes reports it: a member taken over is let go by the first process entirely.
+    const bus: SignalBus = { ...inner, join: (room, member, attachment) => inner.join(room, member, { ...attachment, replaced: () => attachment.replaced?.(true) }) };
+    const first = fakeRelay();
+    const second = fakeRelay();
+    const hostGot: ServerMessage[] = [];
+    await openSignalSession(bus, claims('host-participant'), (m) => hostGot.push(m), { media: first.relay });
+    const guest = await openSignalSession(bus, claims('guest-participant'), () => undefined, { media: first.relay });
+    await guest.close('dropped');
+    expect(first.calls).toEqual(['open host-participant', 'open guest-participant', 'detach guest-participant']);
+
+    const got: ServerMessage[] = [];
+    await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), { media: second.relay });
+    expect(got[0]).toMatchObject({ type: 'welcome', resumed: false, participants: [{ id: 'host-participant' }] });
+    expect(second.calls).toEqual(['open guest-participant takeover']);
+    expect(first.calls.at(-1)).toBe('close guest-participant');
+    await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS + 1);
+    expect(hostGot.map((m) => m.type)).toEqual(['welcome', 'joined']);
+
+  });
+
+  it('comes back through the process that holds its media: resumed, nothing published again', async () => {
+    const bus = createInProcessBus();
+    const { relay, calls } = fakeRelay();
+    await openSignalSession(bus, claims('host-participant'), () => undefined, { media: relay });
+    const guest = await openSignalSession(bus, claims('guest-participant'), () => undefined, { media: relay });
+    await guest.close('dropped');
+    const got: ServerMessage[] = [];
+    await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), { media: relay });
+    expect(got[0]).toMatchObject({ type: 'welcome', resumed: true });
+    expect(calls).toEqual(['open host-participant', 'open guest-participant', 'detach guest-participant', 'open guest-participant']);
   });
 });

@@ -24,7 +24,7 @@ export const HEARTBEAT_MS = 2000;
  */
 export async function signallingRoutes(
   app: App,
-  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void>; media?: MediaRelay },
+  deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void>; media?: MediaRelay; greet?: (room: string) => Promise<ServerMessage[]> },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
   app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default('') }) } }, (socket, request) => {
@@ -40,6 +40,7 @@ export async function signallingRoutes(
     const session = openSignalSession(deps.bus, check.claims, send, {
       onMeeting: deps.onMeeting,
       media: deps.media,
+      greet: deps.greet,
       onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
       onError: (err) => request.log.warn({ err }, 'live session'),
     });

@@ -29,6 +29,8 @@ export interface SessionOptions {
   onError?: (err: unknown) => void;
   /** The SFU's side of the call (LIVE_SFU=janus); without it the browsers connect to each other. */
   media?: MediaRelay;
+  /** The room's state a joining participant is told after its welcome (whether the call is recorded). */
+  greet?: (room: string) => Promise<ServerMessage[]>;
 }
 
 /**
@@ -46,22 +48,35 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
   // Nothing reaches the socket before its welcome.
   let early: ServerMessage[] | null = [];
   let current = true;
+  const { media } = options;
   const attachment = {
     session,
     deliver: (message: ServerMessage) => (early ? early.push(message) : send(message)),
-    replaced: () => {
+    replaced: (elsewhere: boolean) => {
       current = false;
+      // Taken over through another API process (or removed for good): its Janus handles here are let go,
+      // not left publishing a camera nobody sends to any more.
+      if (elsewhere) void media?.close(room, self.id).catch((err: unknown) => options.onError?.(err));
       options.onReplaced?.();
     },
   };
   const { members, spin, resumed, missed } = await bus.join(room, self, attachment);
-  send({ type: 'welcome', self, participants: members, spin, resumed });
+  // Back through a process that holds none of its SFU media (another one held them, or died): the others
+  // saw no leave, but the browser publishes again, as after a server that forgot it.
+  const mediaKept = !media || media.holds(room, self.id);
+  send({ type: 'welcome', self, participants: members, spin, resumed: resumed && mediaKept });
   for (const message of [...missed, ...early]) send(message);
   early = null;
-  const { media } = options;
+  const greeting = options.greet
+    ? await options.greet(room).catch((err: unknown): ServerMessage[] => {
+        options.onError?.(err);
+        return [];
+      })
+    : [];
+  for (const message of greeting) send(message);
   if (media) {
     // Janus not answering leaves the call without media but still signalled: the browser is told.
-    await media.open(room, self, (data) => send({ type: 'sfu', data })).catch((err: unknown) => {
+    await media.open(room, self, (data) => send({ type: 'sfu', data }), resumed && !mediaKept).catch((err: unknown) => {
       options.onError?.(err);
       send({ type: 'error', code: 'SFU_UNAVAILABLE' });
     });

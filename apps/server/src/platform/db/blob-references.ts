@@ -14,6 +14,7 @@ export const BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   videos: ['blob_key', 'poster_key'],
   reports: ['blob_key'],
   video_configurations: ['introduction_key', 'conclusion_key', 'audio_key'],
+  live_recordings: ['blob_key'],
 };
 
 /** Blob keys of uploads granted or under way, perhaps never finished: copied when present, not missed when absent. */

@@ -52,10 +52,14 @@ declare module 'janode/plugins/videoroom' {
       talking_level_threshold?: number;
       talking_packets_threshold?: number;
       notify_joining?: boolean;
+      record?: boolean;
+      rec_dir?: string;
     }): Promise<{ room: number }>;
     destroy(params: { room: number; secret: string }): Promise<unknown>;
     list(params?: { admin_key?: string }): Promise<{ list: { room: number; description: string; num_participants: number }[] }>;
-    listParticipants(params: { room: number; secret?: string }): Promise<{ participants: { feed: number }[] }>;
+    listParticipants(params: { room: number; secret?: string }): Promise<{ participants: { feed: number; display?: string; publisher?: boolean }[] }>;
+    /** Removes a participant (its feed) from the room; needs the room's secret. */
+    kick(params: { room: number; feed: number; secret: string }): Promise<unknown>;
     joinPublisher(params: { room: number; display: string; pin: string }): Promise<{ feed: number; publishers: Publisher[] }>;
     joinConfigurePublisher(params: { room: number; display: string; pin: string; audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ feed: number; jsep?: Jsep }>;
     publish(params: { audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ jsep?: Jsep }>;
@@ -65,12 +69,16 @@ declare module 'janode/plugins/videoroom' {
     trickle(candidate: object): Promise<unknown>;
     trickleComplete(): Promise<unknown>;
     leave(): Promise<unknown>;
+    /** Records every publication of the room from now on (and those made later), or stops. */
+    enable_recording(params: { room: number; secret: string; record: boolean }): Promise<{ record?: boolean }>;
+    /** A request janode has no method for (the VideoRoom's `edit`): the raw answer. */
+    message(body: object): Promise<unknown>;
     detach(): Promise<void>;
   }
   const VideoRoomPlugin: {
     id: string;
     Handle: typeof VideoRoomHandle;
-    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED', string>;
+    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED', string>;
   };
   export default VideoRoomPlugin;
 }

@@ -2,9 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { mediaBinaries } from './media-binaries';
 
-/** One ffmpeg or ffprobe invocation: which tool, its arguments, and the limits it runs under. */
+/** Janus's recording converter (Debian package janus-tools): .mjr files of a recorded call to WebM/Opus. */
+export const JANUS_PP_REC = '/usr/bin/janus-pp-rec';
+
+/** One ffmpeg, ffprobe or janus-pp-rec invocation: which tool, its arguments, and the limits it runs under. */
 export interface MediaCommand {
-  tool: 'ffmpeg' | 'ffprobe';
+  tool: 'ffmpeg' | 'ffprobe' | 'janus-pp-rec';
   args: string[];
   /** Wall-clock limit; the process group is killed past it. */
   timeoutMs: number;
@@ -46,7 +49,7 @@ export function limitedInvocation(cmd: MediaCommand, bin: string, prlimit = hasP
  * stays in that process. Resolves with stdout, rejects with MediaCommandError.
  */
 export function runMedia(cmd: MediaCommand, opts: { signal?: AbortSignal } = {}): Promise<MediaResult> {
-  const bin = mediaBinaries()[cmd.tool];
+  const bin = cmd.tool === 'janus-pp-rec' ? JANUS_PP_REC : mediaBinaries()[cmd.tool];
   const { file, args } = limitedInvocation(cmd, bin);
   const started = performance.now();
   return new Promise((resolve, reject) => {

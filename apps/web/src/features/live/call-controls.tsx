@@ -1,5 +1,6 @@
 import CallEndIcon from '@mui/icons-material/CallEnd';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import PeopleIcon from '@mui/icons-material/People';
 import ScreenShareIcon from '@mui/icons-material/ScreenShare';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -20,11 +21,13 @@ interface Props {
   onSettings: () => void;
   /** Shown to the host of a room about a vehicle. */
   spin: { shown: boolean; toggle: () => void } | null;
+  /** Shown to the room's signed-in dealer: recording needs the SFU driver (`available`), else it is disabled with the reason. */
+  recording: { on: boolean; available: boolean; busy: boolean; toggle: () => void } | null;
   onHangUp: () => void;
 }
 
-/** The call's buttons: mic, camera, screen share, vehicle, participants, settings, hang up. */
-export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onSettings, spin, onHangUp }: Props) {
+/** The call's buttons: mic, camera, screen share, vehicle, recording, participants, settings, hang up. */
+export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onSettings, spin, recording, onHangUp }: Props) {
   const { t } = useTranslation();
   const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
   return (
@@ -42,6 +45,26 @@ export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onS
           <IconButton aria-label={t('rooms.vehicle.button')} aria-pressed={spin.shown} onClick={spin.toggle} color={spin.shown ? 'primary' : 'default'}>
             <DirectionsCarIcon />
           </IconButton>
+        </Tooltip>
+      )}
+      {recording?.available && (
+        <Tooltip title={recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
+          <IconButton aria-label={t('rooms.recording.button')} aria-pressed={recording.on} disabled={recording.busy} onClick={recording.toggle} sx={{ color: recording.on ? 'error.main' : undefined }}>
+            <FiberManualRecordIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      {recording && !recording.available && (
+        // Disabled, with its reason: in the tooltip (on the span, as a disabled button gets no pointer events) and for screen readers.
+        <Tooltip title={t('rooms.recording.needsSfu')} describeChild>
+          <span>
+            <IconButton aria-label={t('rooms.recording.button')} aria-describedby="recording-needs-sfu" disabled>
+              <FiberManualRecordIcon />
+            </IconButton>
+            <span id="recording-needs-sfu" hidden>
+              {t('rooms.recording.needsSfu')}
+            </span>
+          </span>
         </Tooltip>
       )}
       <Tooltip title={t('rooms.controls.participants')}>

@@ -1,8 +1,11 @@
 import type { LiveRoomInfo } from '@forecourt/contracts';
+import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
@@ -11,6 +14,7 @@ import { CallSettingsDialog } from './call-settings-dialog';
 import { useCallSnapshot, useDominantSpeaker, useTransportEvents } from './hooks/use-call';
 import type { LocalMedia } from './hooks/use-local-media';
 import { useScreenShare } from './hooks/use-screen-share';
+import { setRecording } from './live-api';
 import { ParticipantsPanel } from './participants-panel';
 import { RoomEmailDialog } from './room-email-dialog';
 import { RoomNotices } from './room-notices';
@@ -38,13 +42,17 @@ interface Props {
   selfName: string;
   /** The signed-in sender, when they may e-mail the link. */
   emailSender: string | null;
+  /** Whether this call goes through the SFU, the only driver that can record it. */
+  recordable: boolean;
   onHangUp: () => void;
 }
 
 /** The call: main video (pinned, else dominant speaker), own thumbnail, panel, controls, settings. */
-export function CallView({ room, transport, media, selfName, emailSender, onHangUp }: Props) {
+export function CallView({ room, transport, media, selfName, emailSender, recordable, onHangUp }: Props) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [recordingBusy, setRecordingBusy] = useState(false);
   const snap = useCallSnapshot(transport);
   const [panelOpen, setPanelOpen] = useState(() => window.innerWidth > PANEL_OPEN_ABOVE_PX);
   const narrow = useMediaQuery(`(max-width:${PANEL_OPEN_ABOVE_PX}px)`);
@@ -91,6 +99,16 @@ export function CallView({ room, transport, media, selfName, emailSender, onHang
   const playerRef = room.vehicle?.playerRef ?? null;
   const host = snap.self?.host ?? false;
   const spinShown = snap.spin !== null && playerRef !== null;
+  // The indicator follows what the server announces; the button only asks for the change.
+  const toggleRecording = () => {
+    setRecordingBusy(true);
+    setRecording(room.id_live_video, !snap.recording)
+      .catch(() => snackbar.show('rooms.recording.failed'))
+      .finally(() => {
+        setRecordingBusy(false);
+        void queryClient.invalidateQueries({ queryKey: ['live', 'recordings', room.id_live_video] });
+      });
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 64px)', bgcolor: 'grey.900' }}>
@@ -100,6 +118,15 @@ export function CallView({ room, transport, media, selfName, emailSender, onHang
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <Box sx={{ flex: 1, minWidth: 0, position: 'relative', display: 'flex', flexDirection: spinShown && !narrow ? 'row' : 'column' }}>
           <RoomNotices notice={notice} />
+          {snap.recording && (
+            <Chip
+              role="status"
+              data-testid="recording-indicator"
+              icon={<FiberManualRecordIcon sx={{ '&&': { color: 'common.white' } }} />}
+              label={t('rooms.recording.indicator')}
+              sx={{ position: 'absolute', top: 8, left: 8, zIndex: 2, bgcolor: 'error.dark', color: 'common.white', fontWeight: 600 }}
+            />
+          )}
           {snap.connection === 'reconnecting' && (
             <Alert severity="warning" role="status" data-testid="reconnecting" sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}>
               {t('rooms.reconnecting')}
@@ -137,6 +164,7 @@ export function CallView({ room, transport, media, selfName, emailSender, onHang
         onPanel={() => setPanelOpen((o) => !o)}
         onSettings={() => setSettingsOpen(true)}
         spin={host && playerRef ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) } : null}
+        recording={host ? { on: snap.recording, available: recordable, busy: recordingBusy, toggle: toggleRecording } : null}
         onHangUp={onHangUp}
       />
       <CallSettingsDialog

@@ -1,5 +1,9 @@
 import {
   LiveOptions,
+  LiveRecording,
+  LiveRecordingDownload,
+  LiveRecordingList,
+  LiveRecordingShare,
   LiveRoom,
   LiveRoomInfo,
   LiveRoomList,
@@ -40,6 +44,17 @@ export const postRoomShared = (userId: string, id: string) =>
     method: 'POST',
     body: { source: 'WEB', sharingType: 'EMAIL' },
   });
+
+const recordings = (roomId: string) => `/api/videos/live/rooms/${encodeURIComponent(roomId)}/recordings`;
+
+export const fetchRecordings = (roomId: string) => request(recordings(roomId), { schema: LiveRecordingList });
+
+/** The room's dealer starts or stops recording the call (SFU only). */
+export const setRecording = (roomId: string, on: boolean) => request(`${recordings(roomId)}${on ? '' : '/stop'}`, { method: 'POST', schema: LiveRecording });
+
+export const fetchRecordingDownload = (roomId: string, id: string) => request(`${recordings(roomId)}/${encodeURIComponent(id)}/download`, { schema: LiveRecordingDownload });
+
+export const shareRecording = (roomId: string, id: string) => request(`${recordings(roomId)}/${encodeURIComponent(id)}/share`, { method: 'POST', schema: LiveRecordingShare });
 
 export const postLiveScoring = (body: LiveScoring) => request('/API/V1/videos/live/scorings', { method: 'POST', body, anonymous: true });
 

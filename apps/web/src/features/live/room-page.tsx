@@ -19,6 +19,7 @@ import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
 import { RoomPreview } from './room-preview';
+import { RoomRecordings } from './room-recordings';
 import { ChangeBrowser, RoomInfoError } from './room-screens';
 import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
@@ -138,6 +139,13 @@ export function RoomPage() {
     }, []),
   );
 
+  // The room's recordings, for its dealers (signed in with the live option: the room's own users reach it without the code).
+  const roomId = state.status === 'loading' || state.status === 'error' ? null : state.room.id_live_video;
+  const recordings = roomId && auth.isAuthenticated && hasOption(userOptions, 'useVideoLive') ? (
+    <Box sx={{ px: 2, pb: 4 }}>
+      <RoomRecordings roomId={roomId} />
+    </Box>
+  ) : null;
   const mediaError = media.error ? <MediaErrorDialog error={media.error} onClose={media.clearError} /> : null;
   switch (state.status) {
     case 'loading':
@@ -155,6 +163,7 @@ export function RoomPage() {
       return (
         <>
           <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} />
+          {recordings}
           {mediaError}
         </>
       );
@@ -167,12 +176,18 @@ export function RoomPage() {
             media={media}
             selfName={selfName}
             emailSender={auth.user?.profile.preferred_username && hasOption(userOptions, 'useSendEmail') ? auth.user.profile.preferred_username : null}
+            recordable={driver === 'sfu'}
             onHangUp={() => dispatch({ type: 'hangUp' })}
           />
           {mediaError}
         </>
       );
     case 'ended':
-      return <CallEnded signedIn={auth.isAuthenticated} roomId={state.room.id_live_video} code={code} onBackToCall={() => dispatch({ type: 'backToCall' })} />;
+      return (
+        <>
+          <CallEnded signedIn={auth.isAuthenticated} roomId={state.room.id_live_video} code={code} onBackToCall={() => dispatch({ type: 'backToCall' })} />
+          {recordings}
+        </>
+      );
   }
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -14,15 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../components/back-button';
 import { DeviceDialog } from './device-dialog';
 import type { LocalMedia } from './hooks/use-local-media';
-import { useMicLevel } from './hooks/use-mic-level';
 import { MediaToggles } from './media-toggles';
+import { MicLevelMeter } from './mic-level-meter';
 import { VideoView } from './video-view';
 
 /** Before joining: the camera, the toggles, the mic level, the devices and join (once both tracks exist). */
 export function RoomPreview({ room, media, failed, joining, onJoin }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; joining: boolean; onJoin: () => void }) {
   const { t } = useTranslation();
   const [devicesOpen, setDevicesOpen] = useState(false);
-  const level = useMicLevel(media.stream, media.audioOn);
   const ready = Boolean(media.stream?.getVideoTracks().length && media.stream.getAudioTracks().length);
   return (
     <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto', p: 2 }}>
@@ -40,12 +38,8 @@ export function RoomPreview({ room, media, failed, joining, onJoin }: { room: Li
           <Typography sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}>{t('rooms.cameraIsOff')}</Typography>
         )}
       </Paper>
-      <Box>
-        <Typography variant="caption" id="mic-level-label">
-          {t('rooms.preview.micLevel')}
-        </Typography>
-        <LinearProgress variant="determinate" value={Math.round(level * 100)} aria-labelledby="mic-level-label" />
-      </Box>
+      {/* Stopped while joining: the join has the page's time to itself. */}
+      <MicLevelMeter stream={media.stream} enabled={media.audioOn && !joining} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
         <MediaToggles media={media} />
         <Tooltip title={t('rooms.devices.title')}>

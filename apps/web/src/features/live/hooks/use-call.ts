@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { CallSnapshot, MediaTransport, TransportEvent } from '../transport/media-transport';
+import { NO_SPEAKER, nextSpeaker } from './dominant-speaker';
 
 /** The call as the transport reports it: connection, self, remote participants, spin. */
 export const useCallSnapshot = (transport: MediaTransport): CallSnapshot =>
@@ -13,21 +14,19 @@ export function useTransportEvents(transport: MediaTransport, listener: (event: 
   useEffect(() => transport.on(listener), [transport, listener]);
 }
 
-/** Audio level above which a participant counts as speaking. */
-const SPEAKING_LEVEL = 0.02;
-
-/** The remote participant speaking loudest lately (audio levels every half second), kept until another speaks. */
+/** The remote participant speaking loudest lately (audio levels every half second, dominant-speaker.ts), kept until another speaks. */
 export function useDominantSpeaker(transport: MediaTransport, active: boolean): string | null {
   const [speaker, setSpeaker] = useState<string | null>(null);
   useEffect(() => {
     if (!active) return;
     let live = true;
+    let state = NO_SPEAKER;
     const timer = window.setInterval(() => {
       void transport.audioLevels().then((levels) => {
         if (!live) return;
-        let best: [string, number] | null = null;
-        for (const [id, level] of levels) if (level > SPEAKING_LEVEL && (!best || level > best[1])) best = [id, level];
-        if (best) setSpeaker(best[0]);
+        state = nextSpeaker(state, levels);
+        // Same speaker: React bails out of the render.
+        setSpeaker(state.speaker);
       });
     }, 500);
     return () => {

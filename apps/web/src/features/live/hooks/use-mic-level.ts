@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 export const MIC_FFT_SIZE = 1024;
 export const MIC_SMOOTHING = 0.3;
 
-/** The microphone's level, 0..1, from an AnalyserNode; updated about ten times a second. */
+/** The microphone's level in percent (0..100), from an AnalyserNode; read ten times a second, a change re-renders. */
 export function useMicLevel(stream: MediaStream | null, enabled: boolean): number {
   const [level, setLevel] = useState(0);
   useEffect(() => {
@@ -21,7 +21,8 @@ export function useMicLevel(stream: MediaStream | null, enabled: boolean): numbe
       analyser.getByteFrequencyData(data);
       let sum = 0;
       for (const v of data) sum += v;
-      setLevel(Math.min(1, sum / data.length / 128));
+      // Whole percent: a reading the bar would draw the same does not re-render it.
+      setLevel(Math.round(Math.min(1, sum / data.length / 128) * 100));
     }, 100);
     return () => {
       window.clearInterval(timer);

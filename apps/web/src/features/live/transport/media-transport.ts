@@ -13,6 +13,8 @@ export interface CallSnapshot {
   self: Participant | null;
   participants: RemoteParticipant[];
   spin: SpinState;
+  /** Whether the call is being recorded (the SFU's recording, which the server announces to everyone). */
+  recording: boolean;
 }
 
 export type TransportEvent =
@@ -51,8 +53,8 @@ export interface MediaTransport {
   /** Audio level (0..1) of each remote participant, for the dominant speaker. */
   audioLevels(): Promise<Map<string, number>>;
   /**
-   * The participant shown in the main video (null: none). A driver that can (the SFU's simulcast) sends it a
-   * high layer and everyone else, shown small or not at all, a low one; peer-to-peer ignores it.
+   * The participant shown in the main video (null: none). The SFU driver subscribes to its high simulcast
+   * layer and to everyone else's low one; the peer-to-peer driver has the others pause their video to this page.
    */
   showLarge?(id: string | null): void;
   leave(): void;

@@ -1,6 +1,6 @@
-import { type ClientMessage, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
+import { type ClientMessage, type LiveOptions, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
-import { videoLimits } from './mesh-quality';
+import { cameraConstraints, videoLimits, type VideoLimits } from './mesh-quality';
 import { newPcId, PeerLink, prepareOffer, type Kind, type PreparedOffer } from './peer-link';
 import { decideOffer, planWelcome } from './rejoin';
 import { SignalledTransport } from './signalled-transport';
@@ -31,6 +31,10 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private prepared: Promise<PreparedOffer | null> | null = null;
   /** The size of the mesh the senders were last limited for. */
   private limitedFor = 0;
+  /** The step the camera was last constrained to (null: as captured, at the spec's size: the step of two). */
+  private cameraStep: VideoLimits | null = null;
+  /** The participant the page shows in its main video; undefined until the page said (nobody is told before). */
+  private large: string | null | undefined = undefined;
 
   /**
    * While the preview shows: sets WebRTC up and makes the first offer ahead, so that joining does not wait
@@ -106,17 +110,35 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.signalling?.send({ type: 'spin', spin });
   }
 
+  /**
+   * The level of the last audio packet from each participant, as its RTP header carries it: read from the
+   * receiver's synchronization sources, which the browser keeps at hand, instead of a full getStats() of
+   * every connection twice a second.
+   */
   async audioLevels(): Promise<Map<string, number>> {
     const levels = new Map<string, number>();
-    await Promise.all(
-      [...this.peers.values()].map(async (peer) => {
-        const stats = await peer.pc.getStats().catch(() => null);
-        stats?.forEach((s: { type?: string; kind?: string; audioLevel?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'audio' && typeof s.audioLevel === 'number') levels.set(peer.participant.id, s.audioLevel);
-        });
-      }),
-    );
+    for (const peer of this.peers.values()) {
+      for (const receiver of peer.pc.getReceivers()) {
+        if (receiver.track.kind !== 'audio') continue;
+        const level = receiver.getSynchronizationSources?.()[0]?.audioLevel;
+        if (typeof level === 'number') levels.set(peer.participant.id, level);
+      }
+    }
     return levels;
+  }
+
+  /**
+   * Tells each participant whether this page shows its video: only the one in the main video gets sent any
+   * (PeerLink.tellShown), the others pause theirs to this page. A new connection is told as soon as it is named.
+   */
+  showLarge(id: string | null): void {
+    this.large = id;
+    this.tellShown();
+  }
+
+  private tellShown(): void {
+    if (this.large === undefined) return;
+    for (const peer of this.peers.values()) peer.tellShown(peer.participant.id === this.large);
   }
 
   leave(): void {
@@ -130,25 +152,47 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.outbox = [];
     this.token = null;
     this.limitedFor = 0;
+    this.large = undefined;
+    // The camera back at the spec's size, for the preview and the next join.
+    if (this.options) void this.constrainCamera(null, this.options.media);
     // A join that went wrong leaves its prepared connection unused; the preview's (idle, or closed after an
     // earlier call) stays for the next join.
     if (this.state.connection !== 'idle' && this.state.connection !== 'closed') this.discardPrepared();
     this.set({ connection: 'closed', self: null, participants: [] });
   }
 
-  /** Re-applies every sender's limits when the room crossed a step of mesh-quality.ts. */
+  /**
+   * Re-applies every sender's limits when the room crossed a step of mesh-quality.ts, and captures the camera
+   * at that step's size and rate (then the limits again, for the camera's new size).
+   */
   private relimit(): void {
     const size = this.peers.size + 1;
     const media = this.options?.media;
     if (!media || size === this.limitedFor) return;
     const before = this.limitedFor ? JSON.stringify(videoLimits(this.limitedFor, media)) : null;
     this.limitedFor = size;
-    if (before === JSON.stringify(videoLimits(size, media))) return;
+    const step = videoLimits(size, media);
+    if (before === JSON.stringify(step)) return;
     for (const peer of this.peers.values()) void peer.applyLimits();
+    void this.constrainCamera(step, media).then((changed) => {
+      if (changed && this.limitedFor === size) for (const peer of this.peers.values()) void peer.applyLimits();
+    });
+  }
+
+  /** Captures the camera at this step's size and rate; answers whether that changed anything. */
+  private async constrainCamera(step: VideoLimits | null, media: LiveOptions['media']): Promise<boolean> {
+    const camera = this.local?.getVideoTracks()[0];
+    const want = step ?? videoLimits(2, media);
+    const current = this.cameraStep ?? videoLimits(2, media);
+    if (!camera || camera.readyState !== 'live' || JSON.stringify(want) === JSON.stringify(current)) return false;
+    this.cameraStep = step;
+    await camera.applyConstraints(cameraConstraints(want, media)).catch(() => undefined);
+    return true;
   }
 
   private publishPeers(): void {
     this.relimit();
+    this.tellShown();
     const participants: RemoteParticipant[] = [...this.peers.values()].map((p) => ({
       ...p.participant,
       stream: p.stream.getTracks().length > 0 ? p.stream : null,
@@ -289,6 +333,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       return;
     }
     await peer.apply(data);
+    // An answerer's connection is named by its offer: it is told now whether this page shows its video.
+    if ('description' in data) this.tellShown();
   }
 
   /** To the participant of this connection; kept for later while the socket is away. */

@@ -1,5 +1,5 @@
 import type { IceServer, LiveOptions, MediaState, Participant, SignalData } from '@forecourt/contracts';
-import { limitEncodings, videoLimits } from './mesh-quality';
+import { cameraLimits, limitEncodings, videoLimits } from './mesh-quality';
 
 export type Kind = 'audio' | 'video';
 type Candidate = Extract<SignalData, { candidate: unknown }>['candidate'];
@@ -32,12 +32,18 @@ export function newPcId(): string {
 
 const kindOf = (t: RTCRtpTransceiver): Kind => (t.receiver.track.kind === 'audio' ? 'audio' : 'video');
 
+/** The browser's video codecs with VP8 first, asked once (getCapabilities is a synchronous, costly call). */
+let vp8First: RTCRtpCodec[] | null | undefined;
+
 /** VP8 first (spec section 7): the codec every browser decodes in software and the SFU will simulcast. */
 function preferVp8(transceiver: RTCRtpTransceiver): void {
-  const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
-  if (!codecs || !transceiver.setCodecPreferences) return;
-  const rank = (c: { mimeType: string }) => (c.mimeType.toLowerCase() === 'video/vp8' ? 0 : 1);
-  transceiver.setCodecPreferences([...codecs].sort((a, b) => rank(a) - rank(b)));
+  if (vp8First === undefined) {
+    const codecs = RTCRtpReceiver.getCapabilities?.('video')?.codecs;
+    const rank = (c: { mimeType: string }) => (c.mimeType.toLowerCase() === 'video/vp8' ? 0 : 1);
+    vp8First = codecs ? [...codecs].sort((a, b) => rank(a) - rank(b)) : null;
+  }
+  if (!vp8First || !transceiver.setCodecPreferences) return;
+  transceiver.setCodecPreferences(vp8First);
 }
 
 /**
@@ -89,6 +95,13 @@ export class PeerLink {
   everConnected = false;
   /** Set while the participant is missing from a room the server rebuilt: when it fires, they count as gone. */
   unconfirmedTimer: number | null = null;
+  /** The other side shows this side's video (it said so, or has not said yet): else its video pauses. */
+  shownThere = true;
+  /** What this side last told the other about showing its video, and what it means to (null: nothing yet). */
+  private shownSent: boolean | null = null;
+  private shownWanted: boolean | null = null;
+  /** An offerer's offer is out: only then does the other side know the connection a hint names. */
+  private offerSent = false;
   private pending: RTCIceCandidateInit[] = [];
   private restartTimer: number | null = null;
   /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
@@ -128,6 +141,7 @@ export class PeerLink {
       for (const kind of ['audio', 'video'] as const) void this.replaceTrack(kind, deps.outgoing[kind]);
       this.offering = true;
       deps.send({ pc: this.pcId, description: { type: 'offer', sdp: prepared.offer.sdp } });
+      this.offerSent = true;
       for (const candidate of prepared.candidates.splice(0)) deps.send({ pc: this.pcId, candidate });
       pc.onnegotiationneeded = () => void this.offer();
     } else if (offerer) {
@@ -156,9 +170,30 @@ export class PeerLink {
     await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
   }
 
-  /** A description or candidate about this connection (the caller checked its id). */
+  /**
+   * Tells the other side whether this side shows its video, when that changed. Held until the other side
+   * knows the connection: an answerer's is named by the offer it got, an offerer's once its offer is out
+   * (a hint before the offer would name a connection the other side does not have yet, and be dropped).
+   */
+  tellShown(shown: boolean): void {
+    this.shownWanted = shown;
+    this.flushShown();
+  }
+
+  private flushShown(): void {
+    const shown = this.shownWanted;
+    if (shown === null || shown === this.shownSent || !this.pcId || (this.offerer && !this.offerSent)) return;
+    this.shownSent = shown;
+    this.deps.send({ pc: this.pcId, shown });
+  }
+
+  /** A description, candidate or shown hint about this connection (the caller checked its id). */
   async apply(data: SignalData): Promise<void> {
     const { pc } = this;
+    if ('shown' in data) {
+      this.shownThere = data.shown;
+      return this.applyLimits();
+    }
     if ('candidate' in data) {
       if (pc.remoteDescription) await pc.addIceCandidate(data.candidate);
       else this.pending.push(data.candidate);
@@ -170,16 +205,20 @@ export class PeerLink {
     if (description.type === 'offer') {
       // The answerer sends on the transceivers the offer made.
       const local = this.deps.local();
-      for (const t of pc.getTransceivers()) {
-        const kind = kindOf(t);
-        await t.sender.replaceTrack(this.deps.outgoing[kind]);
-        if (local) t.sender.setStreams?.(local);
-        t.direction = 'sendrecv';
-        if (kind === 'video') preferVp8(t);
-      }
-      await pc.setLocalDescription(await pc.createAnswer());
-      const d = pc.localDescription!;
-      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+      await Promise.all(
+        pc.getTransceivers().map((t) => {
+          const kind = kindOf(t);
+          if (local) t.sender.setStreams?.(local);
+          t.direction = 'sendrecv';
+          if (kind === 'video') preferVp8(t);
+          return t.sender.replaceTrack(this.deps.outgoing[kind]);
+        }),
+      );
+      // The answer leaves as soon as it is made: applying it here (a round trip to WebRTC's own thread, long
+      // on a busy machine) goes on meanwhile, and the offerer starts its checks sooner.
+      const answer = await pc.createAnswer();
+      this.deps.send({ pc: this.pcId!, description: { type: 'answer', sdp: answer.sdp } });
+      await pc.setLocalDescription(answer);
     }
     await this.applyLimits();
     if (description.type === 'answer') {
@@ -228,9 +267,13 @@ export class PeerLink {
     this.offering = true;
     this.again = false;
     try {
-      await this.pc.setLocalDescription(await this.pc.createOffer());
-      const d = this.pc.localDescription!;
-      this.deps.send({ pc: this.pcId!, description: { type: d.type, sdp: d.sdp } });
+      // As the answer: it leaves as soon as it is made, and is applied here meanwhile (the browser queues
+      // the answer's application behind it).
+      const offer = await this.pc.createOffer();
+      this.deps.send({ pc: this.pcId!, description: { type: 'offer', sdp: offer.sdp } });
+      this.offerSent = true;
+      this.flushShown();
+      await this.pc.setLocalDescription(offer);
     } catch {
       this.offering = false;
     }
@@ -238,16 +281,21 @@ export class PeerLink {
 
   /**
    * Media of spec section 7 (audio at most 16 kbps, video at most 24 frames a second), video stepped down
-   * for the size of the mesh; called again by the transport when the room grows or shrinks past a step.
+   * for the size of the mesh and paused while the other side shows none of it; called again by the transport
+   * when the room grows or shrinks past a step, and here when the other side's hint changes.
    */
   async applyLimits(): Promise<void> {
     const media = this.deps.media;
     if (!media || this.pc.connectionState === 'closed') return;
-    const limits = videoLimits(this.deps.participants(), media);
+    const step = videoLimits(this.deps.participants(), media);
+    const camera = this.deps.local()?.getVideoTracks()[0];
     for (const t of this.pc.getTransceivers()) {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
-      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits);
+      // The camera may already be captured at the step's size (P2pTransport.relimit); a screen is scaled by the step.
+      const track = t.sender.track;
+      const limits = track && track === camera ? cameraLimits(track.getSettings().width, step, media) : step;
+      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere);
       await t.sender.setParameters(params).catch(() => undefined);
     }
   }

@@ -28,6 +28,8 @@ export const isScreenTrack = (track: MediaStreamTrack | null): boolean => track 
 export class Publication {
   readonly pc: RTCPeerConnection;
   private readonly senders: Partial<Record<'audio' | 'video', RTCRtpSender>> = {};
+  /** The offer, once made and set as the local description. */
+  private made: Promise<void> | null = null;
 
   constructor(
     readonly feed: SfuFeed,
@@ -39,13 +41,7 @@ export class Publication {
     if (feed === 'camera') {
       const audio = this.pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendonly' });
       this.senders.audio = audio.sender;
-      if (maxAudioBitrate) {
-        const params = audio.sender.getParameters();
-        if (params.encodings?.[0]) {
-          params.encodings[0].maxBitrate = maxAudioBitrate;
-          void audio.sender.setParameters(params).catch(() => undefined);
-        }
-      }
+      this.limitAudio(maxAudioBitrate);
     }
     const video = this.pc.addTransceiver(tracks.video ?? 'video', {
       direction: 'sendonly',
@@ -56,12 +52,37 @@ export class Publication {
     this.senders.video = video.sender;
   }
 
-  /** Makes the offer and sends it with the local candidates as they come. */
+  /** The room's cap on the microphone's bitrate (bits a second), once known. */
+  limitAudio(maxAudioBitrate: number | undefined): void {
+    const sender = this.senders.audio;
+    if (!sender || !maxAudioBitrate) return;
+    const params = sender.getParameters();
+    if (!params.encodings?.[0]) return;
+    params.encodings[0].maxBitrate = maxAudioBitrate;
+    void sender.setParameters(params).catch(() => undefined);
+  }
+
+  /**
+   * Makes the offer ahead of the join (during the preview): its ICE candidates gather meanwhile, and are in
+   * the local description the join sends, so Janus has them with the offer.
+   */
+  prepare(): Promise<void> {
+    this.made ??= (async () => {
+      const offer = await this.pc.createOffer();
+      await this.pc.setLocalDescription(offer);
+    })();
+    return this.made;
+  }
+
+  /** Makes the offer (unless prepare() made it) and sends it, with the local candidates as they come. */
   async offer(send: Send): Promise<void> {
-    trickle(this.pc, this.feed, send);
-    const offer = await this.pc.createOffer();
-    await this.pc.setLocalDescription(offer);
-    send({ op: 'publish', feed: this.feed, jsep: { type: 'offer', sdp: offer.sdp ?? '' } });
+    const ahead = this.made !== null;
+    if (!ahead) trickle(this.pc, this.feed, send);
+    await this.prepare();
+    if (ahead) trickle(this.pc, this.feed, send);
+    send({ op: 'publish', feed: this.feed, jsep: { type: 'offer', sdp: this.pc.localDescription?.sdp ?? '' } });
+    // Made ahead, its gathering may be over: the candidates are all in that description, and Janus is told there are no more.
+    if (ahead && this.pc.iceGatheringState === 'complete') send({ op: 'candidate', pc: this.feed, candidate: null });
   }
 
   async answered(sdp: string): Promise<void> {
@@ -69,7 +90,7 @@ export class Publication {
   }
 
   async replaceTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
-    await this.senders[kind]?.replaceTrack(track);
+    if (this.senders[kind] && this.senders[kind].track !== track) await this.senders[kind].replaceTrack(track);
   }
 
   close(): void {

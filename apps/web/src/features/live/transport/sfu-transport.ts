@@ -5,6 +5,10 @@ import { SignalledTransport } from './signalled-transport';
 
 /** How long the SFU's answer to the camera may take. */
 const PUBLISH_TIMEOUT_MS = 15_000;
+/** How long a participant missing from the welcome of a restarted server stays listed, waiting for its own rejoin. */
+const UNCONFIRMED_MS = 15_000;
+/** A camera publication prepared during the preview older than this is made afresh (its candidates may be stale). */
+const PREPARED_MAX_AGE_MS = 60_000;
 
 interface Member extends Participant {
   media: MediaState | null;
@@ -21,6 +25,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private readonly members = new Map<string, Member>();
   private readonly subs = new Map<string, Subscription>();
   private readonly talking = new Map<string, boolean>();
+  /** Participants a restarted server forgot, kept until they rejoin (timers that remove them otherwise). */
+  private readonly unconfirmed = new Map<string, number>();
   /** The stream shown for each participant, kept while its tracks are the same (a new one restarts the <video>). */
   private readonly streams = new Map<string, { key: string; stream: MediaStream }>();
   private readonly layers = new Map<string, SfuLayer>();
@@ -33,6 +39,45 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private cameraAnswered: ((ok: boolean) => void) | null = null;
   /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
   private sfuUnavailable = false;
+  /** The camera's publication made during the preview, its offer and candidates ready for the join. */
+  private prepared: { publication: Publication; at: number; iceServers: string } | null = null;
+
+  /**
+   * While the preview shows: the camera's publication with its offer made and its candidates gathered (with
+   * the token's TURN credentials), so that the join sends it at the welcome. The tracks follow the preview's.
+   */
+  prepare(iceServers: JoinOptions['iceServers'], stream: MediaStream): void {
+    if (this.state.connection !== 'idle' && this.state.connection !== 'closed') return;
+    const tracks = { audio: stream.getAudioTracks()[0] ?? null, video: stream.getVideoTracks()[0] ?? null };
+    const held = this.prepared;
+    const servers = JSON.stringify(iceServers);
+    if (held && held.iceServers === servers && Date.now() - held.at < PREPARED_MAX_AGE_MS) {
+      void held.publication.replaceTrack('audio', tracks.audio).catch(() => undefined);
+      void held.publication.replaceTrack('video', tracks.video).catch(() => undefined);
+      return;
+    }
+    this.discardPrepared();
+    const publication = new Publication('camera', iceServers, tracks, undefined);
+    const entry = { publication, at: Date.now(), iceServers: servers };
+    this.prepared = entry;
+    void publication.prepare().catch(() => {
+      if (this.prepared === entry) this.discardPrepared();
+    });
+  }
+
+  private discardPrepared(): void {
+    this.prepared?.publication.close();
+    this.prepared = null;
+  }
+
+  /** The publication prepared ahead, if fresh and made with the servers this join uses. */
+  private takePrepared(iceServers: JoinOptions['iceServers']): Publication | null {
+    const held = this.prepared;
+    this.prepared = null;
+    if (held && held.iceServers === JSON.stringify(iceServers) && Date.now() - held.at < PREPARED_MAX_AGE_MS && held.publication.pc.signalingState !== 'closed') return held.publication;
+    held?.publication.close();
+    return null;
+  }
 
   async join(options: JoinOptions): Promise<void> {
     this.options = options;
@@ -103,16 +148,51 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   leave(): void {
     this.left = true;
+    this.discardPrepared();
     const signalling = this.signalling;
     this.signalling = null;
     signalling?.close();
     this.welcomed?.(false);
     this.cameraAnswered?.(false);
     this.closeMedia();
+    for (const timer of this.unconfirmed.values()) window.clearTimeout(timer);
+    this.unconfirmed.clear();
     this.members.clear();
     this.talking.clear();
     this.token = null;
     this.set({ connection: 'closed', self: null, participants: [] });
+  }
+
+  /** Whether a connection to the SFU is closed or failed (the network dropped long enough, or the page closed it). */
+  private mediaLost(): boolean {
+    const dead = (pc: RTCPeerConnection) => pc.connectionState === 'closed' || pc.connectionState === 'failed';
+    return (this.camera !== null && dead(this.camera.pc)) || [...this.subs.values()].some((s) => dead(s.pc));
+  }
+
+  /** Publishes afresh (the camera, and the screen while shared); the server offers the others' again. */
+  private async restartMedia(): Promise<void> {
+    const sharing = this.screenTrack;
+    this.closeMedia();
+    await this.startCamera();
+    if (sharing) await this.startScreen(sharing);
+  }
+
+  /** The server still holds this participant's Janus connections, which this browser lost: both start afresh. */
+  private async resetMedia(): Promise<void> {
+    if (this.state.connection !== 'connected' || !this.signalling) return;
+    this.sfu({ op: 'reset' });
+    await this.restartMedia();
+  }
+
+  /** A connection that fails (ICE) during the call: both sides start afresh, in turn with the server's messages. */
+  private watch(pc: RTCPeerConnection): void {
+    pc.addEventListener('connectionstatechange', () => {
+      if (pc.connectionState !== 'failed') return;
+      this.inbox = this.inbox.then(async () => {
+        // Once per loss: a reset already made closed this connection.
+        if (pc.connectionState === 'failed') await this.resetMedia();
+      }).catch(() => undefined);
+    });
   }
 
   private sfu(data: SfuClientData): void {
@@ -146,8 +226,16 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   private async startCamera(): Promise<void> {
     this.camera?.close();
-    const camera = new Publication('camera', this.options?.iceServers ?? [], this.outgoing, this.options?.media.maxAudioBitrate);
+    const iceServers = this.options?.iceServers ?? [];
+    const ahead = this.takePrepared(iceServers);
+    const camera = ahead ?? new Publication('camera', iceServers, this.outgoing, this.options?.media.maxAudioBitrate);
     this.camera = camera;
+    this.watch(camera.pc);
+    if (ahead) {
+      ahead.limitAudio(this.options?.media.maxAudioBitrate);
+      await ahead.replaceTrack('audio', this.outgoing.audio);
+      await ahead.replaceTrack('video', this.outgoing.video);
+    }
     await camera.offer((d) => this.sfu(d));
   }
 
@@ -178,6 +266,24 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.layers.clear();
   }
 
+  private removeMember(id: string): void {
+    window.clearTimeout(this.unconfirmed.get(id));
+    this.unconfirmed.delete(id);
+    const m = this.members.get(id);
+    if (!m) return;
+    this.members.delete(id);
+    this.talking.delete(id);
+    this.layers.delete(id);
+    this.streams.delete(id);
+    for (const [name, sub] of this.subs) {
+      if (sub.from !== id) continue;
+      sub.close();
+      this.subs.delete(name);
+    }
+    this.publishMembers();
+    this.emit({ type: 'participantLeft', participant: m });
+  }
+
   protected async handle(message: ServerMessage): Promise<void> {
     switch (message.type) {
       case 'welcome': {
@@ -188,15 +294,22 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         for (const p of message.participants) this.members.set(p.id, { id: p.id, identity: p.identity, host: p.host, media: p.media });
         this.set({ self: message.self, spin, connection: 'connected' });
         if (rejoin) {
-          for (const [id, m] of before) if (!this.members.has(id)) this.emit({ type: 'participantLeft', participant: m });
           for (const [id, m] of this.members) if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
-          // A server that forgot this participant forgot its Janus connections too: publish afresh.
-          if (!message.resumed) {
-            const sharing = this.screenTrack;
-            this.closeMedia();
-            await this.startCamera();
-            if (sharing) await this.startScreen(sharing);
+          for (const [id, m] of before) {
+            if (this.members.has(id)) continue;
+            if (message.resumed) {
+              this.emit({ type: 'participantLeft', participant: m });
+              continue;
+            }
+            // A server that forgot everyone (a restart): the others come back on their own, as this browser
+            // did; they stay listed for a while, and count as gone only if they do not.
+            this.members.set(id, m);
+            this.unconfirmed.set(id, window.setTimeout(() => this.removeMember(id), UNCONFIRMED_MS));
           }
+          // A server that forgot this participant forgot its Janus connections too: publish afresh. One
+          // that kept them while this browser lost its own is told to start afresh as well.
+          if (!message.resumed) await this.restartMedia();
+          else if (this.mediaLost()) await this.resetMedia();
         }
         if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
         if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
@@ -206,28 +319,19 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         return;
       }
       case 'joined':
-        if (this.members.has(message.participant.id)) return;
+        if (this.members.has(message.participant.id)) {
+          // Back after a server restart, as expected: no notice.
+          window.clearTimeout(this.unconfirmed.get(message.participant.id));
+          this.unconfirmed.delete(message.participant.id);
+          return;
+        }
         this.members.set(message.participant.id, { ...message.participant, media: null });
         this.publishMembers();
         this.sendLayers();
         this.emit({ type: 'participantJoined', participant: message.participant });
         return;
-      case 'left': {
-        const m = this.members.get(message.id);
-        if (!m) return;
-        this.members.delete(message.id);
-        this.talking.delete(message.id);
-        this.layers.delete(message.id);
-        this.streams.delete(message.id);
-        for (const [name, sub] of this.subs) {
-          if (sub.from !== message.id) continue;
-          sub.close();
-          this.subs.delete(name);
-        }
-        this.publishMembers();
-        this.emit({ type: 'participantLeft', participant: m });
-        return;
-      }
+      case 'left':
+        return this.removeMember(message.id);
       case 'media': {
         const m = this.members.get(message.from);
         if (!m) return;
@@ -262,6 +366,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         this.subs.get(data.pc)?.close();
         const sub = new Subscription(data.pc, data.from, data.feed, this.options?.iceServers ?? [], () => this.publishMembers());
         this.subs.set(data.pc, sub);
+        this.watch(sub.pc);
         await sub.answer(data.jsep.sdp, (d) => this.sfu(d));
         return;
       }

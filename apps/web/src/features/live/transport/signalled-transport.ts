@@ -15,7 +15,7 @@ const RETRY_CLOSE = 4000;
  * A driver handles the server's messages (`handle`, one after the other) and says what leaving closes.
  */
 export abstract class SignalledTransport {
-  protected state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null };
+  protected state: CallSnapshot = { connection: 'idle', self: null, participants: [], spin: null, recording: false };
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(event: TransportEvent) => void>();
   protected options: JoinOptions | null = null;
@@ -57,7 +57,10 @@ export abstract class SignalledTransport {
   protected async connect(token: string): Promise<void> {
     const signalling = new SignallingClient(
       (m) => {
-        if (this.signalling === signalling) this.inbox = this.inbox.then(() => this.handle(m)).catch(() => undefined);
+        if (this.signalling !== signalling) return;
+        // The recording state is the same for both drivers: kept here, in order with the rest.
+        const handled = m.type === 'recording' ? async () => this.set({ recording: m.on }) : () => this.handle(m);
+        this.inbox = this.inbox.then(handled).catch(() => undefined);
       },
       (code) => this.lost(signalling, code),
     );

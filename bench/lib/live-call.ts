@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+// What `bench/live.ts` measures in a call, the same for both drivers (peer-to-peer and Janus): participants
+// as browser contexts with their peer connections recorded, the join timed from the click to the first
+// remote frame decoded, the processes' CPU from /proc, and what a page sends and receives (getStats).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const JOIN_TIMEOUT_MS = 30_000;
+
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU seconds the process has used so far (user + system), from /proc/PID/stat. */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
+/** Percent of one core each process used over `seconds` from now (user + system, /proc/PID/stat). */
+export async function cpuPercentOver(pids: number[], seconds: number): Promise<{ percents: number[]; seconds: number }> {
+  const before = pids.map(cpuSeconds);
+  const started = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { percents: pids.map((pid, i) => ((cpuSeconds(pid) - before[i]!) / elapsed) * 100), seconds: elapsed };
+}
+
+/** Checks that `pid` runs `comm` (/proc/PID/comm), so the CPU read is the program's own, not a launcher's. */
+export function assertProgram(pid: number, comm: string): void {
+  if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) throw new Error(`pid ${pid} is not ${comm}`);
+}
+
+/**
+ * A participant's context: English, cookies chosen, its peer connections recorded for getStats, and the
+ * moment of each step of a join (performance.now()) in `__marks`, for the breakdown. Marks of both drivers
+ * are taken; each driver's rows read those that apply to it.
+ */
+export async function participantContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(() => {
+    localStorage.setItem('forecourt.language', 'en');
+    localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+    const Original = window.RTCPeerConnection;
+    const pcs: RTCPeerConnection[] = [];
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        pcs.push(this);
+        marks.peerCreated ??= performance.now();
+        this.addEventListener('iceconnectionstatechange', () => {
+          if (this.iceConnectionState === 'connected') marks.iceConnected ??= performance.now();
+        });
+        this.addEventListener('connectionstatechange', () => {
+          if (this.connectionState !== 'connected') return;
+          marks.connected ??= performance.now();
+          // The SFU driver's connections: its publication sends only, each subscription receives only.
+          marks[this.getTransceivers().some((t) => t.direction === 'sendonly') ? 'publicationConnected' : 'subscriptionConnected'] ??= performance.now();
+        });
+      }
+
+      override setLocalDescription(description?: RTCLocalSessionDescriptionInit): Promise<void> {
+        marks.offerMade ??= performance.now();
+        return super.setLocalDescription(description);
+      }
+
+      override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+        marks.answerReceived ??= performance.now();
+        marks[description.type === 'answer' ? 'publicationAnswered' : 'subscriptionOffered'] ??= performance.now();
+        return super.setRemoteDescription(description);
+      }
+    } as typeof RTCPeerConnection;
+    const OriginalSocket = window.WebSocket;
+    window.WebSocket = class extends OriginalSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        this.addEventListener('open', () => (marks.socketOpen ??= performance.now()));
+        this.addEventListener('message', () => (marks.welcome ??= performance.now()));
+      }
+    } as typeof WebSocket;
+    // The moment of the click on "Join the meeting", taken in the page, before any of its work.
+    document.addEventListener(
+      'click',
+      (e) => {
+        if ((e.target as Element | null)?.closest('button')?.textContent?.includes('Join the meeting')) (window as unknown as { __joinAt: number }).__joinAt = performance.now();
+      },
+      { capture: true },
+    );
+  });
+  return context;
+}
+
+/** Opens the room's link and waits for the preview to have camera and microphone (join enabled). */
+export async function openPreview(context: BrowserContext, link: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Join the meeting' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+  return page;
+}
+
+/** Milliseconds from the click on join to the first remote video frame decoded (`total`), and to each step asked for. */
+export type JoinTimes<S extends string> = Record<'total' | S, number>;
+
+/** Clicks join; answers the milliseconds from the click to the first remote video frame decoded, and to each of `steps` (marks; `token` is the token's fetch). */
+export async function joinAndTime<S extends string>(page: Page, steps: readonly S[]): Promise<JoinTimes<S>> {
+  await page.getByRole('button', { name: 'Join the meeting' }).click();
+  return page.evaluate(
+    async ([timeout, names]) => {
+      // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
+      const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
+      for (;;) {
+        let found = false;
+        for (const pc of w.__pcs) {
+          if (pc.connectionState === 'closed') continue;
+          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
+          });
+        }
+        if (found) {
+          const times: Record<string, number> = { total: performance.now() - w.__joinAt };
+          const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
+          for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
+          return times;
+        }
+        if (performance.now() - w.__joinAt > timeout) throw new Error('no remote video frame');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+    [JOIN_TIMEOUT_MS, steps] as const,
+  ) as Promise<JoinTimes<S>>;
+}
+
+/** Remote participants this page's panel lists. */
+export const listed = (page: Page) => page.getByTestId('participants-panel').getByTestId('participant').count();
+
+export async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface Resident {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** Waits until each resident's panel lists `others` remote participants. */
+export const settled = (residents: Resident[], others: number, what: string) =>
+  waitFor(async () => (await Promise.all(residents.map((r) => listed(r.page)))).every((n) => n === others), what);
+
+/**
+ * A room of `size`: `size - 1` residents in the call, then one more joins `joins` times (a fresh page each
+ * time, hanging up after, the next join in a settled room), then the last one joins for good. Answers the
+ * joins' times and the residents (all `size` of them in the call), which the caller closes.
+ */
+export async function timeJoins<S extends string>(
+  browser: Browser,
+  baseURL: string,
+  link: string,
+  size: number,
+  joins: number,
+  steps: readonly S[],
+): Promise<{ times: JoinTimes<S>[]; residents: Resident[] }> {
+  const residents: Resident[] = [];
+  try {
+    for (let i = 0; i < size - 1; i++) {
+      const context = await participantContext(browser, baseURL);
+      residents.push({ context, page: await openPreview(context, link) });
+      await residents.at(-1)!.page.getByRole('button', { name: 'Join the meeting' }).click();
+    }
+    await settled(residents, size - 2, `${size - 1} participants in the call`);
+    const times: JoinTimes<S>[] = [];
+    for (let j = 0; j < joins; j++) {
+      const context = await participantContext(browser, baseURL);
+      const page = await openPreview(context, link);
+      times.push(await joinAndTime(page, steps));
+      await page.getByRole('button', { name: 'Hang up' }).click();
+      await context.close();
+      // The next join starts in a settled room: everyone saw this one leave.
+      await settled(residents, size - 2, 'the leave');
+    }
+    // The whole room in the call.
+    const context = await participantContext(browser, baseURL);
+    const page = await openPreview(context, link);
+    residents.push({ context, page });
+    await joinAndTime(page, steps);
+    await settled(residents, size - 1, `${size} participants in the call`);
+    return { times, residents };
+  } catch (err) {
+    await closeAll(residents);
+    throw err;
+  }
+}
+
+export async function closeAll(residents: Resident[]): Promise<void> {
+  for (const r of residents) await r.context.close().catch(() => undefined);
+}
+
+/** p50, p95 and max of the joins' totals, and the median of each step, in whole milliseconds. */
+export function joinFigures<S extends string>(times: JoinTimes<S>[], steps: readonly S[]) {
+  const sorted = times.map((t) => t.total).sort((a, b) => a - b);
+  const median = (step: S) => Math.round(percentile(times.map((t) => t[step]).sort((a, b) => a - b), 50));
+  return {
+    joinToFirstFrameMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted.at(-1)!) },
+    stepsMedianMs: Object.fromEntries(steps.map((step) => [step, median(step)])) as Record<S, number>,
+  };
+}
+
+/** `join to first remote frame p50 …, p95 … (max …; median ms from the click: step ms, …)`. */
+export const joinText = (f: ReturnType<typeof joinFigures>) =>
+  `join to first remote frame p50 ${f.joinToFirstFrameMs.p50} ms, p95 ${f.joinToFirstFrameMs.p95} ms (max ${f.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(f.stepsMedianMs)
+    .map(([step, ms]) => `${step} ${ms}`)
+    .join(', ')})`;
+
+/** The video this page sends on each open connection: frame size and rate as encoded (getStats outbound-rtp), the median over its connections. */
+export async function sentVideo(page: Page): Promise<{ width: number; height: number; fps: number }> {
+  const all = await page.evaluate(async () => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    const out: { width: number; height: number; fps: number }[] = [];
+    for (const pc of w.__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; frameWidth?: number; frameHeight?: number; framesPerSecond?: number }) => {
+        if (s.type === 'outbound-rtp' && s.kind === 'video') out.push({ width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, fps: s.framesPerSecond ?? 0 });
+      });
+    }
+    return out;
+  });
+  all.sort((a, b) => a.width - b.width);
+  return all[Math.floor(all.length / 2)] ?? { width: 0, height: 0, fps: 0 };
+}
+
+/** Kilobits a second received over `seconds` on the SFU driver's subscriptions: for the main video's camera, and for each other camera. */
+export const receivedBitrates = (page: Page, seconds: number) =>
+  page.evaluate(async (ms) => {
+    // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    const main = (document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')?.srcObject as MediaStream | null)?.getVideoTracks()[0] ?? null;
+    const reads: Map<RTCPeerConnection, { bytes: number; main: boolean }>[] = [];
+    for (let pass = 0; pass < 2; pass++) {
+      if (pass === 1) await new Promise((r) => setTimeout(r, ms));
+      const bytes = new Map<RTCPeerConnection, { bytes: number; main: boolean }>();
+      for (const pc of w.__pcs) {
+        if (pc.connectionState !== 'connected') continue;
+        // The subscriptions only (receive-only), not the page's own publications.
+        const receiver = pc.getTransceivers().find((t) => t.currentDirection === 'recvonly' && t.receiver.track.kind === 'video')?.receiver;
+        if (!receiver) continue;
+        let total = 0;
+        (await receiver.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
+          if (s.type === 'inbound-rtp') total += s.bytesReceived ?? 0;
+        });
+        bytes.set(pc, { bytes: total, main: receiver.track === main });
+      }
+      reads.push(bytes);
+    }
+    const kbps = [...reads[1]!].map(([pc, v]) => ({ main: v.main, kbps: ((v.bytes - (reads[0]!.get(pc)?.bytes ?? v.bytes)) * 8) / ms }));
+    return { main: kbps.filter((k) => k.main).map((k) => k.kbps), thumbnails: kbps.filter((k) => !k.main).map((k) => k.kbps) };
+  }, seconds * 1000);
