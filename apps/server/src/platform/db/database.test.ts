@@ -89,7 +89,7 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       });
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
         where application_name = 'fc-close-test'`.execute(adapters.db);
-      expect(await warned).toMatch(/PostgreSQL closed an idle connection/);
+      expect(await warned).toMatch(/PostgreSQL ended a connection: terminating connection/);
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
       expect(rows[0]?.one).toBe(1);
       await tag.execute(handle.db);
@@ -97,6 +97,35 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       await handle.close();
       // Gone once close() returns, so dropping the database right after meets no half-closed connection.
       expect(await backends()).toBe(0);
+    });
+
+  if (onPostgres())
+    it('survives the server ending a connection in the middle of a query: that query fails, the next ones run', async () => {
+      const handle = await openPostgres(process.env.TEST_DATABASE_URL!);
+      try {
+        // A restart (pg_ctl restart -m immediate) under load: some connection is always lent to a query.
+        const busy = handle.db.transaction().execute(async (trx) => {
+          await sql`set application_name = 'fc-busy-test'`.execute(trx);
+          await sql`select pg_sleep(30)`.execute(trx);
+        });
+        const failed = busy.then(
+          () => null,
+          (err: Error) => err.message,
+        );
+        await expect
+          .poll(async () => {
+            const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+              where application_name = 'fc-busy-test' and state = 'active'`.execute(adapters.db);
+            return Number(rows[0]?.n);
+          })
+          .toBe(1);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'fc-busy-test'`.execute(adapters.db);
+        expect(await failed).toMatch(/terminat/i);
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+        expect(rows[0]?.one).toBe(1);
+      } finally {
+        await handle.close();
+      }
     });
 });
 

@@ -46,6 +46,17 @@ export async function openPostgres(url: string): Promise<DbHandle> {
   // Loaded only when PostgreSQL is configured: an embedded SQLite process never holds the pg driver.
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 5000 });
+  // The server may end a connection (a restart, an administrator's terminate). pg then emits 'error' on
+  // the client, which with no listener is thrown out of the process: idle ones have the pool's, but a
+  // client lent to a query has none (pg-pool removes it while the client is out, and Kysely adds none),
+  // so a restart under load would take every API process down at once. The query itself is rejected, and
+  // pg drops the client from the pool and opens another on the next query.
+  const onEnded = (err: Error) => process.emitWarning(`PostgreSQL ended a connection: ${err.message}`);
+  let connections = 0;
+  pool.on('connect', (client) => {
+    connections++;
+    client.on('error', onEnded);
+  });
   try {
     const client = await pool.connect();
     client.release();
@@ -54,12 +65,8 @@ export async function openPostgres(url: string): Promise<DbHandle> {
     const safeUrl = url.replace(/\/\/[^@]*@/, '//***@');
     throw new DatabaseStartError(`Cannot reach DATABASE_URL ${safeUrl}: ${(err as Error).message}`);
   }
-  // The server may end an idle connection (a restart, an administrator's terminate): pg drops it from the
-  // pool and opens another on the next query, but with no listener it would throw the error out of the
-  // process.
-  pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
-  let connections = 1;
-  pool.on('connect', () => connections++);
+  // The pool re-emits an idle client's error, already warned of by the client's own listener above.
+  pool.on('error', () => undefined);
   const ended = new EventEmitter();
   pool.on('remove', () => {
     connections--;
