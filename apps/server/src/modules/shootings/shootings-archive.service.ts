@@ -83,6 +83,9 @@ export async function openArchive(
       if (!obj) throw new Error(`Image file ${image.blob_key} is missing`);
       return obj.body;
     });
+    // archiver pipes an entry through a PassThrough, which does not carry its errors: a blob store that
+    // fails mid-archive (an outage) would throw out of the process. It fails this download instead.
+    body.once('error', (err) => zip.destroy(err));
     zip.append(body, { name: entryName(image), date: new Date(image.updated_at) });
   }
   void zip.finalize().catch(() => undefined);

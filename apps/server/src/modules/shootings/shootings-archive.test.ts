@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { accessTokenFor } from '../../test/auth-helpers';
 import { DEMO_USERS } from '../../seed/demo-accounts';
+import type { BlobStore } from '../../platform/blobs/blob-store';
+import { openArchive } from './shootings-archive.service';
 import { makeShooting } from './shootings.fixtures';
 import { MANAGER, OTHER, setup } from './shootings.test-helpers';
 
@@ -73,6 +75,25 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
       const source = s.images.find((i) => i.position === Number(pos) && i.type === kind)!;
       expect(e.data.equals((await t.adapters.blobs.getBuffer(source.key))!)).toBe(true);
     }
+  });
+
+  it('fails the download, not the process, when the blob store fails in the middle of an archive', async () => {
+    let opened = 0;
+    const failing = {
+      get: async (key: string) => {
+        // The first entry comes, the second meets the outage.
+        if (opened++ === 0) return t.adapters.blobs.get(key);
+        throw Object.assign(new Error('connect ECONNRESET 127.0.0.1:9000'), { code: 'ECONNRESET' });
+      },
+    } as unknown as BlobStore;
+    const { stream } = await openArchive({ db: t.adapters.db, blobs: failing }, { ownerIds: ['own-demo-paris'] }, s.shootingId, 'ORIGINAL_WITHOUT_PROCESSES');
+    const read = new Promise((resolve, reject) => {
+      stream.on('data', () => undefined);
+      stream.on('end', resolve);
+      stream.on('error', reject);
+    });
+    await expect(read).rejects.toThrow(/ECONNRESET/);
+    expect(opened).toBe(2);
   });
 
   it('answers 400 for an unknown kind, 401 without a token, 404 for another dealer', async () => {
