@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
+import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
@@ -295,21 +295,9 @@ async function callAcrossProcesses(): Promise<void> {
   }
 }
 
-for (const driver of DRIVERS) {
-  test.describe(`on the ${driver.name} driver`, () => {
-    test.beforeAll(async () => {
-      test.setTimeout(300_000);
-      await setUp(driver);
-    });
-    test.afterAll(tearDown);
-    test.afterEach(async () => {
-      const info = test.info();
-      if (info.status !== info.expectedStatus) console.log(logTails(logs));
-    });
-
-    test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
-      test.setTimeout(180_000);
-      await callAcrossProcesses();
-    });
+describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, () => {
+  test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
+    test.setTimeout(180_000);
+    await callAcrossProcesses();
   });
-}
+});

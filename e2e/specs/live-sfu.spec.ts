@@ -101,6 +101,23 @@ async function callContext(tcpRelay = false): Promise<BrowserContext> {
   return context;
 }
 
+/** A room of the Paris dealer for tomorrow, made through the API as the room list's dialog does: its id and visitor link. */
+async function scheduleRoom(dealer: Page, name: string): Promise<{ id_live_video: string; link: string }> {
+  return dealer.evaluate(
+    async ({ h, name }) => {
+      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
+      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+      const res = await fetch('/api/videos/live/rooms', {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify({ session_name: name, user_id: me.id, appointment_date: `${tomorrow} 10:00:00`, owner_id: 'own-demo-paris' }),
+      });
+      return (await res.json()) as { id_live_video: string; link: string };
+    },
+    { h: await apiHeaders(dealer), name },
+  );
+}
+
 /** Remote video streams this page decodes: inbound video with frames, one per subscription. */
 const decodingStreams = (page: Page) =>
   page.evaluate(async () => {
@@ -179,17 +196,7 @@ test('three participants through Janus: each receives the other two, a visitor w
     const dealer = await dealerContext.newPage();
     await signIn(dealer, DEMO_EMAILS.manager);
     // The room, made through the API as the room list's dialog does (its screens are live.spec.ts's).
-    const headers = await apiHeaders(dealer);
-    const room = await dealer.evaluate(async (h) => {
-      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
-      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-      const res = await fetch('/api/videos/live/rooms', {
-        method: 'POST',
-        headers: { ...h, 'content-type': 'application/json' },
-        body: JSON.stringify({ session_name: 'Showroom SFU', user_id: me.id, appointment_date: `${tomorrow} 10:00:00`, owner_id: 'own-demo-paris' }),
-      });
-      return (await res.json()) as { link: string };
-    }, headers);
+    const room = await scheduleRoom(dealer, 'Showroom SFU');
     expect(room.link).toContain('/videos/live/rooms/');
 
     // The dealer speaks; the salesman and the visitor join muted. The visitor's browser may use TURN over TCP only.
@@ -285,17 +292,7 @@ test('the dealer records a call of two: both see it is recorded, and the recordi
   try {
     const dealer = await dealerContext.newPage();
     await signIn(dealer, DEMO_EMAILS.manager);
-    const headers = await apiHeaders(dealer);
-    const room = await dealer.evaluate(async (h) => {
-      const me = (await (await fetch('/api/users/me', { headers: h })).json()) as { id: string };
-      const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
-      const res = await fetch('/api/videos/live/rooms', {
-        method: 'POST',
-        headers: { ...h, 'content-type': 'application/json' },
-        body: JSON.stringify({ session_name: 'Recorded walkaround', user_id: me.id, appointment_date: `${tomorrow} 11:00:00`, owner_id: 'own-demo-paris' }),
-      });
-      return (await res.json()) as { id_live_video: string; link: string };
-    }, headers);
+    const room = await scheduleRoom(dealer, 'Recorded walkaround');
     const guest = await guestContext.newPage();
     await join(dealer, room.link, { muted: false });
     await join(guest, room.link, { muted: false });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
+import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
@@ -353,26 +353,14 @@ async function wrongCode(): Promise<void> {
   await context.close();
 }
 
-for (const driver of DRIVERS) {
-  test.describe(`on the ${driver.name} driver`, () => {
-    test.beforeAll(async () => {
-      test.setTimeout(300_000);
-      await setUp(driver);
-    });
-    test.afterAll(tearDown);
-    test.afterEach(async () => {
-      const info = test.info();
-      if (info.status !== info.expectedStatus) console.log(logTails(logs));
-    });
-
-    test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
-      test.setTimeout(480_000);
-      await scheduledCall();
-    });
-
-    // Pausing unshown video is the mesh's own (Janus's subscribers pick their layers); the information
-    // error involves no call: once is enough.
-    if (!driver.sfu) test('in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs', meshOfThree);
-    if (!driver.sfu) test('a wrong meeting code shows the information error, without the room', wrongCode);
+describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, (driver) => {
+  test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
+    test.setTimeout(480_000);
+    await scheduledCall();
   });
-}
+
+  // Pausing unshown video is the mesh's own (Janus's subscribers pick their layers); the information
+  // error involves no call: once is enough.
+  if (!driver.sfu) test('in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs', meshOfThree);
+  if (!driver.sfu) test('a wrong meeting code shows the information error, without the room', wrongCode);
+});

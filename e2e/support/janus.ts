@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { test } from '@playwright/test';
 import type { NetNamespace } from './netns';
 
 const LIB = '/usr/lib/x86_64-linux-gnu/janus';
@@ -188,4 +189,29 @@ export async function startSfuServices(ns: NetNamespace, dir: string, logs: Prog
       ...(turn ? { TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`, TURN_SECRET: turnSecret } : {}),
     },
   };
+}
+
+/**
+ * A describe per live media driver, each with its own set-up (server, and Janus + coturn for the SFU) and
+ * the processes' log tails printed when a test fails: the same tests on both drivers, written once.
+ */
+export function describeOnEachDriver<D extends { name: string }>(
+  drivers: readonly D[],
+  hooks: { setUp: (driver: D) => Promise<void>; tearDown: () => Promise<void>; logs: ProgramLog[] },
+  tests: (driver: D) => void,
+): void {
+  for (const driver of drivers) {
+    test.describe(`on the ${driver.name} driver`, () => {
+      test.beforeAll(async () => {
+        test.setTimeout(300_000);
+        await hooks.setUp(driver);
+      });
+      test.afterAll(hooks.tearDown);
+      test.afterEach(async () => {
+        const info = test.info();
+        if (info.status !== info.expectedStatus) console.log(logTails(hooks.logs));
+      });
+      tests(driver);
+    });
+  }
 }

@@ -1,0 +1,26 @@
+import type { Adapters } from '../../platform/adapters';
+import { demoUser } from '../../seed/demo-accounts';
+import { insertRoom } from './live.repo';
+
+/**
+ * A live room of the demo manager (Paris) starting now, for the e2e spec and the live bench that call it
+ * from outside the server (no dealer to schedule it through the screen). Answers its visitor link (path and code).
+ */
+export async function insertDemoRoom(adapters: Pick<Adapters, 'db' | 'ids' | 'clock'>, sessionName: string): Promise<string> {
+  const id = adapters.ids.uuid();
+  const code = adapters.ids.token();
+  const now = adapters.clock.now().toISOString();
+  await insertRoom(adapters.db, {
+    id,
+    owner_id: 'own-demo-paris',
+    user_id: demoUser('manager@demo.forecourt.test').id,
+    session_name: sessionName,
+    room_name: `room-${adapters.ids.token()}`,
+    appointment_date: now.slice(0, 19).replace('T', ' '),
+    meeting_code: code,
+    created_at: now,
+    registration: null,
+    player_ref: null,
+  });
+  return `/videos/live/rooms/${id}?code=${code}`;
+}
