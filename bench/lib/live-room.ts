@@ -1,5 +1,5 @@
 import { loadConfig } from '../../apps/server/src/config';
-import { insertDemoRoom } from '../../apps/server/src/modules/live/demo-room';
+import { insertDemoRoom } from '../../apps/server/src/seed/demo-room';
 import { createAdapters } from '../../apps/server/src/platform/adapters';
 import { seedAccounts } from '../../apps/server/src/seed/seed-accounts';
 

@@ -2,7 +2,7 @@
 // demo manager (Paris) into the running server's data and prints its visitor link (path and code).
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { insertDemoRoom } from './demo-room';
+import { insertDemoRoom } from '../../seed/demo-room';
 
 const adapters = await createAdapters(loadConfig());
 try {

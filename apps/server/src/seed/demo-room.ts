@@ -1,6 +1,6 @@
-import type { Adapters } from '../../platform/adapters';
-import { demoUser } from '../../seed/demo-accounts';
-import { insertRoom } from './live.repo';
+import type { Adapters } from '../platform/adapters';
+import { demoUser } from './demo-accounts';
+import { insertRoom } from '../modules/live/live.repo';
 
 /**
  * A live room of the demo manager (Paris) starting now, for the e2e spec and the live bench that call it
