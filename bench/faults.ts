@@ -1,12 +1,14 @@
 // `npm run bench -- faults [--users 200] [--minutes 5] [--rounds 3] [--customers 0.4] [--think-ms 1000-4000]
-//  [--no-record] [--cpu-prof DIR]`: the load of `bench -- load` on the scale deployment (two API and two
+//  [--drain-stall-s 60] [--no-record] [--cpu-prof DIR]`: the load of `bench -- load` on the scale deployment (two API and two
 // worker processes, PostgreSQL, S3 behind HAProxy), while each fault is injected `--rounds` times, one at a
 // time, spread over the run:
 //   api      SIGKILL one API process, started again a second later (as systemd's Restart=always does);
 //   worker   SIGKILL the worker holding a running job (mid-job), started again a second later;
 //   postgres `pg_ctl restart -m immediate`: every connection dropped, crash recovery;
 //   blobs    the S3 store refuses every connection for 10 s (a TCP proxy in front of it resets them).
-// Afterwards, once the queue is drained: every shooting whose registration was answered 2xx exists with each
+// Afterwards, once the queue is drained (waited for as long as jobs keep finishing: on this 2-core machine
+// the two workers stamp a 200-user run's pictures for minutes after the load; the wait ends early only when
+// no job finished for --drain-stall-s seconds, and the row says how long it took and how fast they stamped): every shooting whose registration was answered 2xx exists with each
 // of its 3 pictures once as ORIGINAL and stamped exactly once (STAMPED), every blob those rows name exists;
 // no job dead, due or running; no shooting of the run without its pictures, no product with two of them;
 // clients' errors only inside a fault's window (from the injection to 5 s after the recovery; a request in
@@ -94,12 +96,63 @@ async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: numbe
 const openJobs = (db: DbHandle) =>
   db.db.selectFrom('jobs').where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]));
 
-/** Waits for the queue to be empty of due and running jobs (retries included), up to 3 minutes. */
-async function drain(db: DbHandle): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const open = await openJobs(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().catch(() => null);
-    if (open && Number(open.n) === 0) return;
+interface Drain {
+  /** Seconds from the end of the load to an empty queue, or to the last progress when it stalled. */
+  seconds: number;
+  /** Whether the queue emptied (false: no job finished for --drain-stall-s seconds). */
+  emptied: boolean;
+  /** Stamped pictures made during the drain, and per second of it. */
+  stamped: number;
+  stampedPerS: number;
+}
+
+const drainStallS = Number(flag('drain-stall-s', '60'));
+if (!(drainStallS > 0)) throw new Error('--drain-stall-s is a number of seconds above 0');
+
+/** Open jobs by name and status (due or running), for the drain's progress lines. */
+async function openByName(db: DbHandle): Promise<string> {
+  const rows = await openJobs(db)
+    .select(['name', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['name', 'status'])
+    .execute();
+  return rows.map((r) => `${r.name} ${r.n} ${r.status}`).join(', ') || 'none';
+}
+
+const stampedCount = async (db: DbHandle): Promise<number> =>
+  Number((await db.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).where('image_type', '=', 'STAMPED').executeTakeFirst())?.n ?? 0);
+const doneCount = async (db: DbHandle): Promise<number> =>
+  Number((await db.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'done').executeTakeFirst())?.n ?? 0);
+
+/**
+ * Waits for the queue to be empty of due and running jobs (retries included) for as long as it makes
+ * progress: a backlog the workers stamp slowly on a saturated machine drains, however long it takes, while
+ * workers that stopped working (no job finished for --drain-stall-s) end the wait. Prints the open jobs
+ * every 10 s, so a stalled queue shows which jobs wait and in which state.
+ */
+async function drain(db: DbHandle): Promise<Drain> {
+  const started = Date.now();
+  const stampedAtStart = await stampedCount(db).catch(() => 0);
+  let lastDone = -1;
+  let progressAt = started;
+  let printedAt = 0;
+  for (;;) {
+    const open = await openJobs(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().catch(() => undefined);
+    const done = await doneCount(db).catch(() => lastDone);
+    if (done !== lastDone) {
+      lastDone = done;
+      progressAt = Date.now();
+    }
+    const emptied = open !== undefined && Number(open.n) === 0;
+    const stalled = Date.now() - progressAt > drainStallS * 1000;
+    if (emptied || stalled || Date.now() - printedAt >= 10_000) {
+      printedAt = Date.now();
+      console.error(`drain +${((Date.now() - started) / 1000).toFixed(0)} s: ${open ? `${open.n} open (${await openByName(db).catch(() => '?')})` : 'database unreachable'}`);
+    }
+    if (emptied || stalled) {
+      const seconds = ((emptied ? Date.now() : progressAt) - started) / 1000;
+      const stamped = (await stampedCount(db).catch(() => stampedAtStart)) - stampedAtStart;
+      return { seconds: Math.round(seconds), emptied, stamped, stampedPerS: seconds > 0 ? Math.round((stamped / seconds) * 10) / 10 : 0 };
+    }
     await sleep(1000);
   }
 }
@@ -179,7 +232,8 @@ try {
       }
     }
   });
-  await drain(handle);
+  const drained = await drain(handle);
+  console.error(`drain: ${drained.emptied ? 'queue empty' : `no job finished for ${drainStallS} s`} after ${drained.seconds} s; ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`);
   const losses = await check(d, handle, result);
   const inWindow = (at: number) => injections.some((i) => at >= i.start && at <= i.recovered + GRACE_MS);
   // A request belongs to a fault when it was in flight during the fault's window, not only when its answer
@@ -192,6 +246,7 @@ try {
   const failuresOutside = result.recorder.failures.filter((f) => !inWindow(f.at));
   for (const i of injections) emit({ benchmark: 'faults', injected: i.kind, what: i.what, recoveredS: Math.round((i.recovered - i.start) / 100) / 10 });
   const lost = Object.values(losses).reduce((n, l) => n + l.length, 0);
+  emit({ benchmark: 'faults', drainS: drained.seconds, drainEmptied: drained.emptied, drainStamped: drained.stamped, stampedPerS: drained.stampedPerS });
   emit({ benchmark: 'faults', users: opts.users, minutes: opts.minutes, created: result.created.length, errorsInWindows: inside, errorsOutside: outside.length, failuresAfterRetries: result.recorder.failures.length, failuresOutside: failuresOutside.length, ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])) });
   for (const [k, list] of Object.entries(losses)) for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
   for (const e of result.recorder.errors.filter(erredInWindow).slice(0, 20)) console.error(`error inside a fault window at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail.slice(0, 160)}`);
@@ -210,6 +265,7 @@ try {
         `scale deployment (${d.blobStore}), ${opts.users} users × ${opts.minutes} min, ${rounds} × each of ${KINDS.join(', ')} (${injections.length} injections)`,
         `recovery: ${KINDS.map((k) => `${k} ${injections.filter((i) => i.kind === k).map((i) => ((i.recovered - i.start) / 1000).toFixed(1)).join('/')} s`).join(', ')}`,
         `client errors inside the windows: ${KINDS.map((k) => `${k} ${byKind(k)}`).join(', ')}; outside: ${outside.length}; failures after the portal's retries ${result.recorder.failures.length} (${failuresOutside.length} outside)`,
+        `drain after the load: ${drained.emptied ? 'queue empty' : `stalled (no job finished for ${drainStallS} s)`} in ${drained.seconds} s, ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`,
         `${result.created.length} shootings answered 2xx: ${losses.missingShootings.length} missing, ${losses.badPictures.length} pictures not stamped exactly once, ${losses.missingBlobs.length} blobs missing; jobs ${losses.deadJobs.length} dead, ${losses.stuckJobs.length} stuck; ${losses.halfWritten.length} half-written, ${losses.duplicated.length} duplicated`,
         `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start; ${cpuLine(result.processes, result.cpu)}`,
       ].join(' — '),
