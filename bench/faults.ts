@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/database';
 import { S3BlobStore } from '../apps/server/src/platform/blobs/s3-blob-store';
 import { startDeployment, stopOnSignals, type Deployment, type ServerProcess } from './lib/deployment';
-import { cpuLine, flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
+import { cpuLine, cpuPerRequestsLine, flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
 import { emit, recordRow } from './lib/report';
 
 type FaultKind = 'api' | 'worker' | 'postgres' | 'blobs';
@@ -258,6 +258,7 @@ try {
   const goalMet = lost === 0 && outside.length === 0 && injections.length === rounds * KINDS.length;
   emit({ benchmark: 'faults', lost, goalMet });
   console.error(cpuLine(result.processes, result.cpu));
+  console.error(cpuPerRequestsLine(result.processes, result.cpu, result.requests));
   if (record) {
     recordRow(
       'faults',

@@ -13,7 +13,7 @@
 // p99 < 50 ms. Embedded: the same, latencies (event-loop delay too) up to twice those.
 import os from 'node:os';
 import { startDeployment, stopOnSignals, type Deployment, type Target } from './lib/deployment';
-import { cpuLine, flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
+import { cpuLine, cpuPerRequestsLine, flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
 import { emit, recordRow } from './lib/report';
 
 const targetName = flag('target', 'embedded');
@@ -32,8 +32,9 @@ try {
   const result = await runLoad(deployment, opts);
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
   for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, cpuS: p.cpuS });
-  emit({ benchmark: 'load', target, ...result.cpu });
+  emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests });
   console.error(cpuLine(result.processes, result.cpu));
+  console.error(cpuPerRequestsLine(result.processes, result.cpu, result.requests));
   const errors = result.routes.reduce((n, r) => n + r.errors, 0);
   const factor = target === 'embedded' ? 2 : 1;
   const rssOk = result.processes.every((p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1);
@@ -50,6 +51,7 @@ try {
         `p50/p95/p99: ${result.routes.map(routeLine).join('; ')}`,
         result.processes.map((p) => processLine(p, result.earlyAtS)).join('; '),
         cpuLine(result.processes, result.cpu),
+        cpuPerRequestsLine(result.processes, result.cpu, result.requests),
         `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start (load generator on the same machine)`,
       ].join(' — '),
       goalMet,

@@ -113,8 +113,8 @@ export interface Deployment {
   /** The proxy in front of the S3 server (scale only): `fail()` makes the blob store unreachable. */
   blobProxy: FaultProxy | null;
   blobStore: string;
-  /** The processes of the services beside the portal's (PostgreSQL's postmaster, S3, HAProxy), for their CPU time. */
-  servicePids: () => number[];
+  /** The services beside the portal's processes (PostgreSQL's postmaster, S3, HAProxy), for their CPU time. */
+  services: () => { name: string; pid: number | null }[];
   dir: string;
   stop(): Promise<void>;
 }
@@ -174,7 +174,7 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
         pg: null,
         blobProxy: null,
         blobStore: 'files in DATA_DIR',
-        servicePids: () => [],
+        services: () => [],
         dir,
         stop,
       };
@@ -240,7 +240,11 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       pg,
       blobProxy,
       blobStore: 'S3 (s3rver in a process of its own, behind a TCP proxy)',
-      servicePids: () => [pg.pid(), s3.pid, haproxy.pid].filter((p): p is number => typeof p === 'number'),
+      services: () => [
+        { name: 'PostgreSQL', pid: pg.pid() },
+        { name: 'S3 (s3rver)', pid: s3.pid ?? null },
+        { name: 'HAProxy', pid: haproxy.pid ?? null },
+      ],
       dir,
       stop,
     };

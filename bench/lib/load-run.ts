@@ -59,8 +59,10 @@ export interface CpuFigures {
   capacityS: number;
   /** The load generator's own process (simulated users, the blob store's fault proxy). */
   generatorS: number;
-  /** The deployment's other services (PostgreSQL with its backends, S3, HAProxy); null off Linux. */
+  /** The deployment's other services (PostgreSQL with its backends, S3, HAProxy) together; null off Linux. */
   servicesS: number | null;
+  /** Each of those services (with its child processes); null when unknown (restarted meanwhile, off Linux). */
+  services: { name: string; s: number | null }[];
   /** The generator's event-loop delay p99: when it is high, the latencies it measures are its own too. */
   generatorLoopP99Ms: number;
 }
@@ -76,6 +78,8 @@ export interface LoadResult {
   pictures: string;
   earlyAtS: number;
   cpu: CpuFigures;
+  /** Requests made during the run (setup excluded): the denominator of the CPU cost per 1000 requests. */
+  requests: number;
 }
 
 /**
@@ -204,8 +208,8 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   generatorLoop.enable();
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineJiffies();
-  const servicePidsAtStart = deployment.servicePids().join(' ');
-  const servicesAtStart = treeTicks(deployment.servicePids());
+  const serviceTicks = () => deployment.services().map((svc) => ({ ...svc, ticks: svc.pid === null ? null : treeTicks([svc.pid]) }));
+  const servicesAtStart = serviceTicks();
   const started = Date.now();
   const until = started + opts.minutes * 60_000;
   const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
@@ -220,19 +224,25 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const generatorCpu = process.cpuUsage(cpuAtStart);
   const machineAtEnd = machineJiffies();
   // A service restarted meanwhile (the faults bench restarts PostgreSQL) began its count again: unknown.
-  const servicesAtEnd = deployment.servicePids().join(' ') === servicePidsAtStart ? treeTicks(deployment.servicePids()) : null;
+  const servicesAtEnd = serviceTicks();
   generatorLoop.disable();
   await sampler.stop();
   const seconds = (ended - started) / 1000;
   // /proc/stat counts in clock ticks of all cores together: its busy share of the total is the machine's load.
   const machineBusyS =
     machineAtStart && machineAtEnd ? ((machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total)) * seconds * os.cpus().length : null;
+  const services = servicesAtStart.map((start, i) => {
+    const end = servicesAtEnd[i];
+    const same = end && end.pid === start.pid && start.ticks !== null && end.ticks !== null && end.ticks >= start.ticks;
+    // Clock ticks are 1/100 s on Linux (USER_HZ).
+    return { name: start.name, s: same ? Math.round((end.ticks! - start.ticks!) / 10) / 10 : null };
+  });
   const cpu: CpuFigures = {
     machineBusyS: machineBusyS === null ? null : Math.round(machineBusyS),
     capacityS: Math.round(seconds * os.cpus().length),
     generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
-    // Clock ticks are 1/100 s on Linux (USER_HZ).
-    servicesS: servicesAtStart !== null && servicesAtEnd !== null && servicesAtEnd >= servicesAtStart ? Math.round((servicesAtEnd - servicesAtStart) / 10) / 10 : null,
+    services,
+    servicesS: services.length && services.every((svc) => svc.s !== null) ? Math.round(services.reduce((n, svc) => n + svc.s!, 0) * 10) / 10 : null,
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
@@ -248,6 +258,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     pictures: source,
     earlyAtS: Math.round((earlyAt - started) / 1000),
     cpu,
+    requests: measured,
   };
 }
 
@@ -275,10 +286,27 @@ export function cpuLine(processes: ProcessFigures[], cpu: CpuFigures): string {
   const parts = [
     `portal processes ${Math.round(portal)} s${share(portal)}`,
     `load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)`,
-    ...(cpu.servicesS === null || cpu.servicesS === 0 ? [] : [`PostgreSQL, S3 and HAProxy ${Math.round(services)} s${share(services)}`]),
+    ...(cpu.servicesS === null || cpu.servicesS === 0 ? [] : cpu.services.map((svc) => `${svc.name} ${Math.round(svc.s!)} s${share(svc.s!)}`)),
     ...(busy === null
       ? []
       : [`${cpu.servicesS === null ? 'PostgreSQL, S3, HAProxy and other programs' : 'other programs'} ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`]),
   ];
   return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: ${parts.join(', ')}`;
+}
+
+/**
+ * What each process cost per 1000 requests of the run (core-seconds): every portal process, each service,
+ * the load generator and the rest of the machine, so a change's saving shows where it was made.
+ */
+export function cpuPerRequestsLine(processes: ProcessFigures[], cpu: CpuFigures, requests: number): string {
+  const per = (s: number | null) => (s === null || !requests ? '?' : ((s / requests) * 1000).toFixed(1));
+  const portal = processes.reduce((n, p) => n + (p.cpuS ?? 0), 0);
+  const known = portal + cpu.generatorS + cpu.services.reduce((n, svc) => n + (svc.s ?? 0), 0);
+  const parts = [
+    ...processes.map((p) => `${p.name} ${per(p.cpuS)}`),
+    ...cpu.services.map((svc) => `${svc.name} ${per(svc.s)}`),
+    `load generator ${per(cpu.generatorS)}`,
+    ...(cpu.machineBusyS === null ? [] : [`rest of the machine ${per(Math.max(0, cpu.machineBusyS - known))}`]),
+  ];
+  return `core-s per 1000 requests (${requests} requests): ${parts.join(', ')}`;
 }

@@ -79,6 +79,28 @@ describe('the stamp pipeline', () => {
     }
   });
 
+  it('verifies each stored rendering: a damaged one is recorded ERROR, one with a long header still OK', async () => {
+    const { shootingId } = await newShooting();
+    await drainJobs(adapters, [jobs.stamp]);
+    const [damaged, longHeader, intact] = await stampedOf(shootingId);
+    // A rendering replaced by an image of another size, and one whose application segments (2 × 60 KB,
+    // which decoders skip) come before the frame header: the size is then read past the first bytes.
+    await adapters.blobs.put(damaged!.blob_key, await jpegPhoto(200, 100, 9), 'image/jpeg');
+    const segment = Buffer.concat([Buffer.from([0xff, 0xef, 60_002 >> 8, 60_002 & 0xff]), Buffer.alloc(60_000, 0x20)]);
+    const rendered = (await adapters.blobs.getBuffer(longHeader!.blob_key))!;
+    const padded = Buffer.concat([rendered.subarray(0, 2), segment, segment, rendered.subarray(2)]);
+    expect(padded.indexOf(Buffer.from([0xff, 0xc0]))).toBeGreaterThan(64 * 1024);
+    await adapters.blobs.put(longHeader!.blob_key, padded, 'image/jpeg');
+    await drainJobs(adapters, Object.values(jobs));
+    const results = await adapters.db
+      .selectFrom('image_verifications')
+      .select(['image_id', 'result'])
+      .where('image_id', 'in', [damaged!.id, longHeader!.id, intact!.id])
+      .where('kind', '=', 'STAMP')
+      .execute();
+    expect(Object.fromEntries(results.map((r) => [r.image_id, r.result]))).toEqual({ [damaged!.id]: 'ERROR', [longHeader!.id]: 'OK', [intact!.id]: 'OK' });
+  });
+
   it('running a stamp job twice produces each image once', async () => {
     const { shootingId } = await newShooting();
     const run = await adapters.db.selectFrom('pipeline_runs').select('id').where('shooting_id', '=', shootingId).executeTakeFirstOrThrow();

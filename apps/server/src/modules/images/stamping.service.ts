@@ -89,9 +89,26 @@ export async function stampRunItem(deps: Deps, runId: string, sourceImageId: str
   return { runComplete: (await countPendingRunItems(db, runId)) === 0 };
 }
 
+// An encoded image says its format and size in its first bytes (a JPEG's frame header comes before its
+// scan): reading them, not the whole rendering, is what the verification needs.
+const HEADER_BYTES = 64 * 1024;
+
+/** Format and size of a stored image, read from its first bytes; the whole blob only when they do not tell. */
+async function storedImageInfo(blobs: Adapters['blobs'], key: string): Promise<Awaited<ReturnType<typeof imageInfo>>> {
+  const head = await blobs.getRange(key, 0, HEADER_BYTES - 1);
+  if (!head) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of head.body) chunks.push(chunk as Buffer);
+  const prefix = Buffer.concat(chunks);
+  const info = await imageInfo(prefix);
+  if (info || prefix.length < HEADER_BYTES) return info;
+  const whole = await blobs.getBuffer(key);
+  return whole ? imageInfo(whole) : null;
+}
+
 /**
- * `images.verify` (QUALITY_CONTROL), once all of a run is rendered: each rendering decodes at the stamp's
- * size, recorded as the image's STAMP verification. Says whether the run is still to be published.
+ * `images.verify` (QUALITY_CONTROL), once all of a run is rendered: each stored rendering is a JPEG of the
+ * stamp's size, recorded as the image's STAMP verification. Says whether the run is still to be published.
  */
 export async function verifyRun(deps: Deps, runId: string): Promise<{ toPublish: boolean }> {
   const { db, blobs } = deps;
@@ -105,8 +122,7 @@ export async function verifyRun(deps: Deps, runId: string): Promise<{ toPublish:
     const source = images.find((i) => i.id === item.sourceImageId);
     const rendered = source && images.find((i) => i.position === source.position && i.imageType === item.targetType);
     if (!rendered) continue;
-    const bytes = await blobs.getBuffer(rendered.blobKey);
-    const info = bytes ? await imageInfo(bytes) : null;
+    const info = await storedImageInfo(blobs, rendered.blobKey);
     const ok = Boolean(info && stamp && info.format === 'jpeg' && info.width === stamp.width && info.height === stamp.height);
     await saveVerification(db, rendered.id, 'STAMP', ok ? 'OK' : 'ERROR', deps.clock.now().toISOString());
   }
