@@ -42,6 +42,24 @@ describe('FrameVariants', () => {
     expect(after.body.equals(before.body)).toBe(false);
   });
 
+  it('prepares the missing widths from one read of the original, as serving them would make them, and reads nothing when all are made', async () => {
+    const image = images[2]!; // 1600 px wide: 1920 and 2048 are not enlarged, both are the 1600-px rendering
+    const widths = [480, 1920, 2048];
+    const reads = vi.spyOn(adapters.blobs, 'getBuffer');
+    await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
+    expect(reads.mock.calls.map(([key]) => key)).toEqual([image.blobKey]);
+    reads.mockClear();
+    await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
+    expect(reads).not.toHaveBeenCalled();
+    reads.mockRestore();
+    const prepared = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(image, w, 'webp')));
+    expect(await Promise.all(prepared.map(async (v) => (await sharp(v.body).metadata()).width))).toEqual([480, 1600, 1600]);
+    // What a visit makes of an image not prepared (a new version) is the same bytes.
+    const unprepared = { ...image, updatedAt: new Date(Date.now() + 5000).toISOString() };
+    const served = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(unprepared, w, 'webp')));
+    expect(served.map((v, i) => v.body.equals(prepared[i]!.body))).toEqual([true, true, true]);
+  });
+
   it('keeps at most its memory budget, the least recently used going first', async () => {
     const size = async (image: ImageRow) => (await new FrameVariants(adapters, 0).get(image, 480, 'webp')).body.length;
     const [a, b] = [await size(images[0]!), await size(images[1]!)];

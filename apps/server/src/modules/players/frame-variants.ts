@@ -3,7 +3,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { imageVersion } from './player-media';
-import { findVariant, saveVariant, type ImageRow } from './players.repo';
+import { findVariant, findVariants, saveVariant, type ImageRow } from './players.repo';
 
 export type VariantFormat = 'webp' | 'jpg';
 
@@ -101,8 +101,30 @@ export class FrameVariants {
     return size;
   }
 
+  /**
+   * Makes the variants of one image that are not made yet, ahead of the first visit (the player link's
+   * job): the original is read from the store once for all of them, the widths at or past its own width
+   * (the same pixels, never enlarged) are encoded once, and variants already made are not read at all.
+   */
+  async prepare(image: ImageRow, widths: readonly number[], format: VariantFormat): Promise<void> {
+    const version = imageVersion(image);
+    const name = (width: number) => `${version}/${width}.${format}`;
+    const made = new Set(await findVariants(this.deps.db, image.id, widths.map(name)));
+    const missing = widths.filter((w) => !made.has(name(w)));
+    if (!missing.length) return;
+    const original = await this.deps.blobs.getBuffer(image.blobKey);
+    if (!original) throw new Error(`Image blob ${image.blobKey} is missing`);
+    const meta = await sharp(original).metadata();
+    const ownWidth = meta.autoOrient?.width ?? meta.width ?? Infinity;
+    let atOwnWidth: Buffer | null = null;
+    for (const width of missing) {
+      const body = width >= ownWidth ? (atOwnWidth ??= await encodeVariant(original, width, format)) : await encodeVariant(original, width, format);
+      await this.store(image, name(width), format, body);
+    }
+  }
+
   private async load(image: ImageRow, variant: string, width: number, format: VariantFormat): Promise<Variant> {
-    const { db, blobs, clock } = this.deps;
+    const { db, blobs } = this.deps;
     const existing = await findVariant(db, image.id, variant);
     if (existing) {
       const body = await blobs.getBuffer(existing);
@@ -110,14 +132,20 @@ export class FrameVariants {
     }
     const original = await blobs.getBuffer(image.blobKey);
     if (!original) throw new Error(`Image blob ${image.blobKey} is missing`);
-    const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
-    const body =
-      format === 'webp'
-        ? await resized.webp({ quality: 78, effort: 3 }).toBuffer()
-        : await resized.jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
-    const blobKey = `player-variants/${image.id}/${variant}`;
-    await blobs.put(blobKey, body, CONTENT_TYPE[format]);
-    await saveVariant(db, { imageId: image.id, variant, blobKey, bytes: body.length, now: clock.now().toISOString() });
+    const body = await encodeVariant(original, width, format);
+    await this.store(image, variant, format, body);
     return { body, contentType: CONTENT_TYPE[format] };
   }
+
+  private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<void> {
+    const blobKey = `player-variants/${image.id}/${variant}`;
+    await this.deps.blobs.put(blobKey, body, CONTENT_TYPE[format]);
+    await saveVariant(this.deps.db, { imageId: image.id, variant, blobKey, bytes: body.length, now: this.deps.clock.now().toISOString() });
+  }
+}
+
+/** An image upright at `width` (never enlarged), encoded for the player. */
+function encodeVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
+  const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
+  return format === 'webp' ? resized.webp({ quality: 78, effort: 3 }).toBuffer() : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
 }

@@ -274,11 +274,9 @@ export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, 
   const { frames } = await finalMedia(deps, found.shootingId);
   // Frame by frame, widths in turn: one resize at a time, the worker's other jobs keep their share.
   for (const image of frames) {
-    for (const width of FRAME_WIDTHS) {
-      // A stopping worker gets the job back at its next start; what is made stays made.
-      if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
-      await deps.variants.get(image, width, 'webp');
-    }
+    // A stopping worker gets the job back at its next start; what is made stays made.
+    if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
+    await deps.variants.prepare(image, FRAME_WIDTHS, 'webp');
   }
 }
 
