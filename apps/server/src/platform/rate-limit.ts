@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Clock } from './clock';
 import type { Db } from './db/database';
+import { rawRows, SqlParams } from './db/raw-sql';
 
 // Expired windows are removed at most this often by each process, as it counts.
 const SWEEP_EVERY_MS = 60_000;
@@ -25,22 +25,22 @@ export class RateLimiter {
   /** Counts one hit; false when the key has used up its window. */
   async take(key: string): Promise<boolean> {
     const now = this.clock.now().getTime();
-    const expired = sql<boolean>`rate_limits.window_end <= ${now}`;
-    const row = await this.db
-      .insertInto('rate_limits')
-      .values({ key: `${this.name}:${key}`, count: 1, window_end: now + this.windowMs })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
-          window_end: sql<number>`case when ${expired} then excluded.window_end else rate_limits.window_end end`,
-        }),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
+    // SQL text (db/raw-sql.ts): the public player's writes take one or two of these a request, and Kysely's
+    // building and compiling of this upsert cost more than running it.
+    const p = new SqlParams(this.db);
+    const [row] = await rawRows<{ count: number | string }>(
+      this.db,
+      `insert into rate_limits ("key", "count", window_end) values (${p.bind(`${this.name}:${key}`)}, 1, ${p.bind(now + this.windowMs)})
+       on conflict ("key") do update set
+         "count" = case when rate_limits.window_end <= ${p.bind(now)} then 1 else rate_limits.count + 1 end,
+         window_end = case when rate_limits.window_end <= ${p.bind(now)} then excluded.window_end else rate_limits.window_end end
+       returning "count"`,
+      p,
+    );
     if (now - this.lastSweep >= SWEEP_EVERY_MS || now < this.lastSweep) {
       this.lastSweep = now;
       await this.db.deleteFrom('rate_limits').where('window_end', '<', now).execute();
     }
-    return Number(row.count) <= this.limit;
+    return Number(row!.count) <= this.limit;
   }
 }

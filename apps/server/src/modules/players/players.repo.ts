@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
 export interface RefRow {
   ref: string;
@@ -63,26 +63,33 @@ export interface PlayerSource {
  * player request starts here, the frames above all), the last user who shared it joined in.
  */
 export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSource | null> {
-  const row = await db
-    .selectFrom('player_references as r')
-    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
-    .innerJoin('owners as o', 'o.id', 's.owner_id')
-    .leftJoin('users as u', (join) => join.on(sql<boolean>`u.id = coalesce(r.last_user_id, r.created_by, s.created_by)`))
-    .select([
-      's.id as shootingId',
-      's.owner_id as ownerId',
-      'r.show_damages as showDamages',
-      'r.show_edited as showEdited',
-      's.shooting_type as shootingType',
-      's.remarketing_status as remarketingStatus',
-      'o.logo_key as logoKey',
-      'o.contact_information as contactInformation',
-      'o.contact_phone as phone',
-      'u.email as userEmail',
-      'u.group_id as userGroupId',
-    ])
-    .where('r.ref', '=', ref)
-    .executeTakeFirst();
+  // Written as SQL text (platform/db/raw-sql.ts): every visitor's request runs it, and Kysely's building
+  // and compiling cost more than this indexed read itself.
+  const p = new SqlParams(db);
+  const [row] = await rawRows<{
+    shootingId: string;
+    ownerId: string;
+    showDamages: number | boolean;
+    showEdited: number | boolean;
+    shootingType: string;
+    remarketingStatus: string;
+    logoKey: string | null;
+    contactInformation: string;
+    phone: string | null;
+    userEmail: string | null;
+    userGroupId: string | null;
+  }>(
+    db,
+    `select s.id as "shootingId", s.owner_id as "ownerId", r.show_damages as "showDamages", r.show_edited as "showEdited",
+       s.shooting_type as "shootingType", s.remarketing_status as "remarketingStatus", o.logo_key as "logoKey",
+       o.contact_information as "contactInformation", o.contact_phone as "phone", u.email as "userEmail", u.group_id as "userGroupId"
+     from player_references r
+     inner join shootings s on s.id = r.shooting_id
+     inner join owners o on o.id = s.owner_id
+     left join users u on u.id = coalesce(r.last_user_id, r.created_by, s.created_by)
+     where r.ref = ${p.bind(ref)}`,
+    p,
+  );
   if (!row) return null;
   return {
     shootingId: row.shootingId,
@@ -96,6 +103,30 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
   };
 }
 
+/**
+ * A reference's shooting status and images in one read, for the frames (the player's busiest call: a
+ * visitor asks for each frame at each width): null when the reference does not exist.
+ */
+export async function findFrameSource(db: Db, ref: string): Promise<{ remarketingStatus: string; images: ImageRow[] } | null> {
+  const p = new SqlParams(db);
+  const rows = await rawRows<{ remarketingStatus: string } & { [K in keyof ImageRow]: ImageRow[K] | null }>(
+    db,
+    `select s.remarketing_status as "remarketingStatus", i.id, i.position, i.image_type as "imageType", i.blob_key as "blobKey",
+       i.width, i.height, i.updated_at as "updatedAt"
+     from player_references r
+     inner join shootings s on s.id = r.shooting_id
+     left join images i on i.shooting_id = s.id
+     where r.ref = ${p.bind(ref)}
+     order by i.position`,
+    p,
+  );
+  if (!rows.length) return null;
+  const images = rows.flatMap((r) =>
+    r.id === null ? [] : [{ id: r.id, position: r.position!, imageType: r.imageType!, blobKey: r.blobKey!, width: r.width, height: r.height, updatedAt: r.updatedAt! }],
+  );
+  return { remarketingStatus: rows[0]!.remarketingStatus, images };
+}
+
 export interface ImageRow {
   id: string;
   position: number;
@@ -107,12 +138,14 @@ export interface ImageRow {
 }
 
 export async function listImages(db: Db, shootingId: string): Promise<ImageRow[]> {
-  return db
-    .selectFrom('images')
-    .select(['id', 'position', 'image_type as imageType', 'blob_key as blobKey', 'width', 'height', 'updated_at as updatedAt'])
-    .where('shooting_id', '=', shootingId)
-    .orderBy('position')
-    .execute();
+  // SQL text, as findPlayerSource: the player's options run it for every visitor.
+  const p = new SqlParams(db);
+  return rawRows<ImageRow>(
+    db,
+    `select id, position, image_type as "imageType", blob_key as "blobKey", width, height, updated_at as "updatedAt"
+     from images where shooting_id = ${p.bind(shootingId)} order by position`,
+    p,
+  );
 }
 
 export interface VideoRow {

@@ -306,6 +306,7 @@ describe('players', () => {
           .statusCode,
       ).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/x/options' })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/AAAAAAAAAAAAAAAAAAAAAA/frames/0/480.webp' })).statusCode).toBe(404);
     });
   });
 

@@ -67,9 +67,9 @@ const finalMedia = async (deps: Pick<PlayersDeps, 'db'>, shootingId: string) => 
 /** The image of a frame a visitor may see. */
 const frameImage = async (deps: Pick<PlayersDeps, 'db'>, ref: string, index: number, width: FrameWidth) => {
   if (!FRAME_WIDTHS.includes(width)) throw playerNotFound();
-  const s = await source(deps, ref);
-  if (PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
-  const image = (await finalMedia(deps, s.shootingId)).frames[index];
+  const found = await repo.findFrameSource(deps.db, ref);
+  if (!found || PROCESSING_STATUSES.has(found.remarketingStatus)) throw playerNotFound();
+  const image = splitMedia(found.images).frames[index];
   if (!image) throw playerNotFound();
   return image;
 };
