@@ -37,7 +37,9 @@ async function main(): Promise<void> {
       : new SqlWorker(adapters.queue, buildJobs(adapters), {
           concurrency: config.WORKER_CONCURRENCY,
           onJobFinished: metrics && ((job, seconds, failed) => metrics.observeJob(job.name, seconds, failed)),
-          onError: (err, job) => console.error(`job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
+          // Dated: a worker's log is read against the moments of an outage (when did its failures stop?).
+          onError: (err, job) =>
+            console.error(`${new Date().toISOString()} job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
         });
   const app = role === 'worker' ? null : await startApp(adapters, () => worker?.polling ?? true, metrics);
   const metricsServer =
