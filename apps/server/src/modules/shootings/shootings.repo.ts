@@ -295,27 +295,32 @@ export async function setShootingStamp(db: Db, shootingId: string, stampId: stri
   await db.updateTable('shootings').set({ stamp_id: stampId, format }).where('id', '=', shootingId).execute();
 }
 
-export const imagesOf = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('images')
-    .select(['id', 'position', 'image_type', 'blob_key', 'thumbnail_key', 'format', 'stamp_id', 'mask_id', 'is_label_image', 'updated_at'])
-    .where('shooting_id', '=', shootingId)
-    .orderBy('position')
-    .orderBy('image_type')
-    .execute();
+// The detail's reads (every opening of a shooting) as SQL text, like the list's: no builder nor compiler.
 
-export const videosOf = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('videos')
-    .select(['id', 'video_type', 'streamer', 'url', 'reference', 'blob_key', 'poster_key'])
-    .where('shooting_id', '=', shootingId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export function imagesOf(db: Db, shootingId: string) {
+  const p = new SqlParams(db);
+  return rawRows<Pick<ImagesTable, 'id' | 'position' | 'image_type' | 'blob_key' | 'thumbnail_key' | 'format' | 'stamp_id' | 'mask_id' | 'is_label_image' | 'updated_at'>>(
+    db,
+    `select id, position, image_type, blob_key, thumbnail_key, format, stamp_id, mask_id, is_label_image, updated_at
+     from images where shooting_id = ${p.bind(shootingId)} order by position, image_type`,
+    p,
+  );
+}
 
-export async function stampsByIds(db: Db, ids: readonly string[]) {
+export function videosOf(db: Db, shootingId: string) {
+  const p = new SqlParams(db);
+  return rawRows<Pick<VideosTable, 'id' | 'video_type' | 'streamer' | 'url' | 'reference' | 'blob_key' | 'poster_key'>>(
+    db,
+    `select id, video_type, streamer, url, reference, blob_key, poster_key
+     from videos where shooting_id = ${p.bind(shootingId)} order by created_at, id`,
+    p,
+  );
+}
+
+export async function stampsByIds(db: Db, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('stamps').select(['id', 'name']).where('id', 'in', [...ids]).orderBy('name').execute();
+  const p = new SqlParams(db);
+  return rawRows(db, `select id, name from stamps where id in (${p.list(ids)}) order by name`, p);
 }
 
 /** The product's shootings created in [from, until): the same-day shootings deleted together. */
