@@ -1,5 +1,5 @@
 // `npm run bench -- load [--target embedded|scale] [--users 200] [--minutes 5] [--customers 0.4]
-//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR]`: a dealer group's working day, compressed.
+//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR] [--pg-tcp]`: a dealer group's working day, compressed.
 // Simulated staff of the demo group sign in through the embedded provider and list, search, open details,
 // create 3-picture shootings through the real upload flow (presigned PUTs to the blob store), download zips
 // and inspection reports and share player links; anonymous customers open those players (options, frames,

@@ -1,7 +1,7 @@
 // The deployments the load and faults benchmarks run against, started from the production build
 // (`npm start`'s scripts/build.mjs, then apps/server/dist/main.js), every process on 127.0.0.1:
 //   embedded  one process (--role=all), SQLite and blob files in a fresh DATA_DIR, as `npm start` runs;
-//   scale     README "Running at scale": PostgreSQL 15 of its own, an S3 server (s3rver, in a process of its
+//   scale     README "Running at scale": PostgreSQL 15 of its own (through its Unix socket; --pg-tcp: TCP), an S3 server (s3rver, in a process of its
 //             own) behind a proxy that can be made to refuse, two --role=api and two --role=worker
 //             processes, HAProxy with deploy/haproxy.cfg (ports changed) in front.
 // Each process's output goes to a log file in the run's folder, kept when the run fails.
@@ -198,9 +198,12 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
 
     const lbPort = await freePort();
     const baseUrl = `http://127.0.0.1:${lbPort}`;
+    // Every process runs on PostgreSQL's machine: through its Unix socket, as README "Running at scale"
+    // says; `--pg-tcp` measures the loopback TCP connection instead.
+    const databaseUrl = process.argv.includes('--pg-tcp') ? pg.url : pg.socketUrl;
     const scaleEnv = {
       ...common,
-      DATABASE_URL: pg.url,
+      DATABASE_URL: databaseUrl,
       PUBLIC_URL: baseUrl,
       BLOB_DRIVER: 's3',
       S3_ENDPOINT: `http://127.0.0.1:${blobProxy.port}`,
@@ -236,7 +239,7 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       target,
       baseUrl,
       processes,
-      database: { dataDir: common.DATA_DIR, databaseUrl: pg.url },
+      database: { dataDir: common.DATA_DIR, databaseUrl },
       pg,
       blobProxy,
       blobStore: 'S3 (s3rver in a process of its own, behind a TCP proxy)',

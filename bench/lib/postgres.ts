@@ -7,6 +7,8 @@ import pg from 'pg';
 
 export interface BenchPostgres {
   url: string;
+  /** The same database through the server's Unix socket (what processes on its machine should use). */
+  socketUrl: string;
   stop(): void;
   /** `pg_ctl restart -m immediate`: every connection dropped, crash recovery, same port (the faults bench). */
   restartImmediate(): void;
@@ -34,7 +36,7 @@ const freePort = (): Promise<number> =>
  * Starts a PostgreSQL server on a free port of 127.0.0.1 with its data in `dir/data`, made by initdb when
  * missing. initdb refuses root, so as root every command runs as the postgres user.
  */
-async function startIn(dir: string, options = ''): Promise<{ port: number; stop(): void; restartImmediate(): void; pid(): number | null }> {
+async function startIn(dir: string, options = ''): Promise<{ port: number; socketDir: string; stop(): void; restartImmediate(): void; pid(): number | null }> {
   const bin = pgBin();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
@@ -50,6 +52,7 @@ async function startIn(dir: string, options = ''): Promise<{ port: number; stop(
   run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`, 'start']);
   return {
     port,
+    socketDir: dir,
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
     // Without -o, pg_ctl restarts with the options of the running server (postmaster.opts): same port.
     restartImmediate: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-m', 'immediate', 'restart']),
@@ -69,6 +72,7 @@ export async function startThrowawayPostgres(options = ''): Promise<BenchPostgre
   const server = await startIn(dir, options);
   return {
     url: `postgres://postgres@127.0.0.1:${server.port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(server.socketDir)}&port=${server.port}`,
     restartImmediate: server.restartImmediate,
     pid: server.pid,
     stop: () => {
@@ -89,5 +93,5 @@ export async function startCachedPostgres(dir: string, database: string): Promis
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`create database ${database}`);
   await admin.end();
-  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, stop: server.stop, restartImmediate: server.restartImmediate, pid: server.pid };
+  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(server.socketDir)}&port=${server.port}`, stop: server.stop, restartImmediate: server.restartImmediate, pid: server.pid };
 }
