@@ -27,8 +27,11 @@ const S3_RETRY = new Set(['InternalError', 'ServiceUnavailable', 'SlowDown', 'Re
  */
 export function isTransientError(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: number }; errors?: unknown };
+  const e = err as { code?: unknown; syscall?: unknown; name?: unknown; message?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: number }; errors?: unknown };
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || PG_UNAVAILABLE.test(e.code))) return true;
+  // A Unix socket's file is missing while its server restarts (PostgreSQL reached through its socket); a
+  // missing file anywhere else is the work's own failure.
+  if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
   if (typeof e.message === 'string' && PG_MESSAGES.test(e.message)) return true;
   if (typeof e.name === 'string' && S3_RETRY.has(e.name)) return true;
   const status = e.$metadata?.httpStatusCode;
