@@ -1,6 +1,8 @@
 import type { ClientMessage, ServerMessage } from '@forecourt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinOptions, TransportEvent } from './media-transport';
+// Imported after the stand-ins are in place (the driver reads the globals when it runs).
+import type { P2pTransport as P2pTransportType } from './p2p-transport';
 
 // The lobby's rules in the peer-to-peer driver, over a stand-in of the browser's WebRTC and WebSocket
 // (this project tests in Node): what a page sends, and on which connection a track goes out when.
@@ -145,7 +147,7 @@ const settle = () => vi.waitFor(() => undefined).then(() => new Promise((r) => s
 describe('the peer-to-peer lobby', () => {
   const audio = { kind: 'audio' };
   const video = { kind: 'video', readyState: 'live', getSettings: () => ({ width: 600 }), applyConstraints: async () => undefined };
-  let P2pTransport: typeof import('./p2p-transport').P2pTransport;
+  let P2pTransport: typeof P2pTransportType;
 
   beforeEach(async () => {
     FakePeerConnection.all = [];
