@@ -16,6 +16,7 @@ import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
 import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
+import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
 import { RoomPreview } from './room-preview';
@@ -77,8 +78,9 @@ export function RoomPage() {
   const selfName = auth.isAuthenticated ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest'))) : t('rooms.guest');
 
   // While the preview shows, what joining needs is made ahead: the room token (it lives two minutes; one
-  // fetched for this identity in the last minute is used) and the transport's first offer. The click on
-  // join then goes straight to the signalling socket.
+  // fetched for this identity in the last minute is used), the transport's first offer and, where the
+  // driver has one, the lobby: the signalling socket opened as a waiting member, its connections to the
+  // participants up with no media either way. The click on join then only lets the media flow.
   const stream = media.stream;
   const previewRoom = state.status === 'preview' ? state.room : null;
   const early = useRef<EarlyToken | null>(null);
@@ -91,8 +93,15 @@ export function RoomPage() {
     // The token carries this participant's own TURN credentials: the connection made ahead gathers with
     // them (the room options' servers only when the token could not be had), and only while in preview.
     const fallback = options.data.iceServers;
+    const live = options.data;
+    const roomName = previewRoom.room_name;
     void early.current.token.then((token) => {
-      if (!cancelled) transport.prepare?.(token?.iceServers ?? fallback, stream);
+      if (cancelled) return;
+      transport.prepare?.(token?.iceServers ?? fallback, stream);
+      if (!token || !transport.wait) return;
+      // The tracks are held back by the transport until the join: it only knows what to send then.
+      transport.publish(stream);
+      void transport.wait({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, roomName, code, previous) });
     });
     return () => {
       cancelled = true;
@@ -162,7 +171,7 @@ export function RoomPage() {
     case 'joining':
       return (
         <>
-          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} />
+          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} presence={<LobbyPresence transport={transport} />} />
           {recordings}
           {mediaError}
         </>
