@@ -13,7 +13,8 @@
 // Goals: p50 < 1 s and p95 < 2 s; p2p: server CPU < 1 % of a core per participant; Janus: a thumbnail
 // costs at most a third of the main video's bitrate.
 // Flags (the figures by default): --driver p2p|janus|both (both)  --participants N[,N...] (p2p
-// 2,4; Janus 4)  --joins 10  --call-seconds 60. Short check: --participants 2 --joins 2 --call-seconds 10.
+// 2,4; Janus 4)  --joins 10  --call-seconds 60  --no-record (print only, no row in docs/BENCHMARKS.md).
+// Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
 // Needs root and iproute2 (the namespace), and for Janus the Debian package janus.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,7 +50,7 @@ const JOINS = Math.max(1, Number(arg('joins') ?? '10'));
 const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
 
 const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected'] as const;
-const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected'] as const;
+const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'firstVideoBytes'] as const;
 
 const serverEnv = (port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -130,7 +131,9 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
   const link = await seedLiveRoom(dataDir, base);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
-  janus.stdout?.resume();
+  // BENCH_JANUS_LOG=file keeps Janus's log (its level from E2E_JANUS_DEBUG, 3 by default) to see where a join's time goes.
+  if (process.env.BENCH_JANUS_LOG) janus.stdout?.pipe(fs.createWriteStream(process.env.BENCH_JANUS_LOG));
+  else janus.stdout?.resume();
   janus.stderr?.pipe(process.stderr);
   const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,

@@ -117,8 +117,11 @@ export async function joinAndTime<S extends string>(page: Page, steps: readonly 
         let found = false;
         for (const pc of w.__pcs) {
           if (pc.connectionState === 'closed') continue;
-          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
+          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number }) => {
+            if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+            // The first video bytes, to tell a wait for media from a wait for a keyframe.
+            if ((s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= performance.now();
+            if ((s.framesDecoded ?? 0) > 0) found = true;
           });
         }
         if (found) {

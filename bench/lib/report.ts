@@ -15,9 +15,11 @@ export const machine = (): string =>
 
 /**
  * Appends one row to docs/BENCHMARKS.md under the benchmark's own heading: date, machine, the figures
- * and whether the goal was met.
+ * and whether the goal was met; not with `--no-record`.
  */
 export function recordRow(benchmark: string, figures: string, goalMet: boolean | null): void {
+  // A short check's figures (`--no-record`) are printed only: the file keeps the runs worth comparing.
+  if (process.argv.includes('--no-record')) return;
   const file = path.join(root, 'docs/BENCHMARKS.md');
   const heading = `## ${benchmark}`;
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nRows are appended by `npm run bench -- NAME`.\n';

@@ -105,11 +105,12 @@ function fakeRelay() {
   const held = new Set<string>();
   const calls: string[] = [];
   const relay: MediaRelay = {
-    open: async (_room, self, _send, takeover) => {
-      calls.push(`open ${self.id}${takeover ? ' takeover' : ''}`);
+    open: async (_room, self, _send, takeover, options) => {
+      calls.push(`open ${self.id}${takeover ? ' takeover' : ''}${options?.waiting ? ' waiting' : ''}`);
       held.add(self.id);
     },
     holds: (_room, id) => held.has(id),
+    admit: async (_room, id) => void calls.push(`admit ${id}`),
     receive: async () => undefined,
     detach: (_room, id) => void calls.push(`detach ${id}`),
     close: async (_room, id) => {
