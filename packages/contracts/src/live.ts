@@ -240,8 +240,14 @@ export const SfuServerData = z.discriminatedUnion('op', [
 ]);
 export type SfuServerData = z.infer<typeof SfuServerData>;
 
-/** What a browser sends on the signalling socket. */
+/**
+ * What a browser sends on the signalling socket. A socket opened with `lobby=1` is a *waiting* member (the
+ * preview's "green room"): it negotiates its connections with the participants ahead, but is listed to
+ * nobody, may send no media state or spin, and its media flows only after it sends `join`.
+ */
 export const ClientMessage = z.discriminatedUnion('type', [
+  /** The click on "Join the meeting": the waiting member becomes a participant, announced to everyone. */
+  z.object({ type: z.literal('join') }),
   z.object({ type: z.literal('signal'), to: ParticipantId, data: SignalData }),
   z.object({ type: z.literal('media'), state: MediaState }),
   z.object({ type: z.literal('spin'), spin: SpinState }),
@@ -262,16 +268,30 @@ export const ServerMessage = z.discriminatedUnion('type', [
      * another API process to publish again (the others, still, saw no leave).
      */
     resumed: z.boolean(),
+    /**
+     * Still in the lobby (the socket was opened with `lobby=1`): `participants` are those in the call, and
+     * `joined`/`left` keep it up to date until `entered`.
+     */
+    waiting: z.boolean(),
   }),
+  /** A participant came in; to a waiting member too (it then offers its connection to it). */
   z.object({ type: z.literal('joined'), participant: Participant }),
+  /** A participant left; to participants only when it was a waiting member (whose connection closes, with no notice). */
   z.object({ type: z.literal('left'), id: ParticipantId }),
+  /**
+   * To participants only: a waiting member whose connection they accept (its offer follows) and to which they
+   * send no media until its `joined`. Never shown, never noticed.
+   */
+  z.object({ type: z.literal('waiting'), participant: Participant }),
+  /** To a waiting member after its `join`: it is in the call; its media may flow (`waiting` notices for the lobby follow). */
+  z.object({ type: z.literal('entered') }),
   z.object({ type: z.literal('signal'), from: ParticipantId, data: SignalData }),
   z.object({ type: z.literal('media'), from: ParticipantId, state: MediaState }),
   z.object({ type: z.literal('spin'), spin: SpinState }),
   z.object({ type: z.literal('sfu'), data: SfuServerData }),
   /** The room's call is being recorded (on) or not: sent on every change and after each welcome. */
   z.object({ type: z.literal('recording'), on: z.boolean() }),
-  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE']) }),
+  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE', 'NOT_JOINED']) }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -357,6 +357,8 @@ export interface LiveMembersTable {
   detached: number;
   lease_until: number | string;
   joined_at: number | string;
+  /** 1 while the member waits in the lobby (migration 0028). */
+  waiting: Generated<number>;
 }
 export interface LiveMissedTable { id: string; room: string; participant_id: string; seq: number | string; message: string; created_at: number | string }
 export interface LiveSignalsTable { id: string; payload: string; created_at: number | string }

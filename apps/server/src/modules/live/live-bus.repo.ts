@@ -9,6 +9,7 @@ export interface MemberRow {
   identity: string;
   host: boolean;
   media: string | null;
+  waiting: boolean;
 }
 
 export interface NewMember {
@@ -20,19 +21,26 @@ export interface NewMember {
   session: string;
   leaseUntil: number;
   now: number;
+  /** Asks to wait in the lobby: kept only by a member not yet a participant. */
+  waiting: boolean;
 }
 
 export interface TakeOver {
   /** The member was there (its socket dropped, or its process died): it keeps its place. */
   resumed: boolean;
+  /** It was there as a waiting member. */
+  wasWaiting: boolean;
+  /** It waits in the lobby now. */
+  waiting: boolean;
   /** What was kept for it while its socket was away, oldest first: [message id, message JSON]. */
   missed: [string, string][];
 }
 
-const memberColumns = ['participant_id', 'identity', 'host', 'media'] as const;
-const toMember = (r: { participant_id: string; identity: string; host: number; media: string | null }): MemberRow => ({
+const memberColumns = ['participant_id', 'identity', 'host', 'media', 'waiting'] as const;
+const toMember = (r: { participant_id: string; identity: string; host: number; media: string | null; waiting: number }): MemberRow => ({
   ...r,
   host: r.host === 1,
+  waiting: r.waiting === 1,
 });
 
 /**
@@ -44,7 +52,7 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('live_members')
-      .select('session')
+      .select(['session', 'waiting'])
       .where('room', '=', m.room)
       .where('participant_id', '=', m.participantId)
       .forUpdate()
@@ -63,15 +71,26 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
           detached: 0,
           lease_until: m.leaseUntil,
           joined_at: m.now,
+          waiting: m.waiting ? 1 : 0,
         })
         .onConflict((oc) => oc.columns(['room', 'participant_id']).doNothing())
         .executeTakeFirst();
       // A concurrent join of the same participant inserted first: this one takes over from it below.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { resumed: false, missed: [] };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { resumed: false, missed: [], wasWaiting: false, waiting: m.waiting };
     }
+    // A concurrent insert's row (no `existing`) is read again for its state.
+    const wasWaiting =
+      (existing ??
+        (await trx
+          .selectFrom('live_members')
+          .select('waiting')
+          .where('room', '=', m.room)
+          .where('participant_id', '=', m.participantId)
+          .executeTakeFirst()))?.waiting === 1;
+    const waiting = wasWaiting && m.waiting;
     await trx
       .updateTable('live_members')
-      .set({ process_id: m.processId, session: m.session, detached: 0, lease_until: m.leaseUntil })
+      .set({ process_id: m.processId, session: m.session, detached: 0, lease_until: m.leaseUntil, waiting: waiting ? 1 : 0 })
       .where('room', '=', m.room)
       .where('participant_id', '=', m.participantId)
       .execute();
@@ -88,7 +107,7 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
       .where('room', '=', m.room)
       .where('participant_id', '=', m.participantId)
       .execute();
-    return { resumed: true, missed: missed.reverse().map((r) => [r.id, r.message] as [string, string]) };
+    return { resumed: true, wasWaiting, waiting, missed: missed.reverse().map((r) => [r.id, r.message] as [string, string]) };
   });
 }
 
@@ -103,14 +122,24 @@ export async function listMembers(db: Db, room: string): Promise<MemberRow[]> {
   return rows.map(toMember);
 }
 
-export async function isMember(db: Db, room: string, participantId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('live_members')
-    .select('participant_id')
+/** Whether the member is in the room (`participantOnly`: and not waiting in its lobby). */
+export async function isMember(db: Db, room: string, participantId: string, participantOnly = false): Promise<boolean> {
+  let query = db.selectFrom('live_members').select('participant_id').where('room', '=', room).where('participant_id', '=', participantId);
+  if (participantOnly) query = query.where('waiting', '=', 0);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Makes a waiting member a participant if `session` is still its socket; true when it did. */
+export async function admitMember(db: Db, room: string, participantId: string, session: string): Promise<boolean> {
+  const r = await db
+    .updateTable('live_members')
+    .set({ waiting: 0 })
     .where('room', '=', room)
     .where('participant_id', '=', participantId)
+    .where('session', '=', session)
+    .where('waiting', '=', 1)
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Whether anyone is a member of the room, on any process. */
@@ -162,11 +191,11 @@ export async function renewLeases(db: Db, processId: string, leaseUntil: number)
 }
 
 /** Removes the members whose lease ran out (grace over, or their process died); each is answered once, to the process that removed it. */
-export async function deleteExpiredMembers(db: Db, now: number): Promise<{ room: string; participant_id: string }[]> {
+export async function deleteExpiredMembers(db: Db, now: number): Promise<{ room: string; participant_id: string; waiting: number }[]> {
   const gone = await db
     .deleteFrom('live_members')
     .where('lease_until', '<', now)
-    .returning(['room', 'participant_id'])
+    .returning(['room', 'participant_id', 'waiting'])
     .execute();
   await forgetMembers(db, gone);
   return gone;

@@ -115,11 +115,11 @@ describe('live rooms API', () => {
   });
 
   /** Opens the signalling socket with a fresh token (a rejoin when `resume` is the previous one). */
-  const open = async (code: string | undefined, h: Record<string, string>, roomName: string, resume?: string) => {
+  const open = async (code: string | undefined, h: Record<string, string>, roomName: string, resume?: string, lobby = false) => {
     const t = (await token(code, h, roomName, resume)).json<{ access_token: string }>().access_token;
     let box!: ReturnType<typeof inbox>;
     // The listener goes on before the socket opens: the welcome may come at once.
-    const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(t)}`, {}, { onInit: (w) => (box = inbox(w as unknown as Socket)) });
+    const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(t)}${lobby ? '&lobby=1' : ''}`, {}, { onInit: (w) => (box = inbox(w as unknown as Socket)) });
     const welcome = (await box.next((m) => m.type === 'welcome')) as Extract<ServerMessage, { type: 'welcome' }>;
     return { ws, box, welcome, token: t };
   };
@@ -185,6 +185,65 @@ describe('live rooms API', () => {
     expect(stranger.box.got.filter((m) => m.type === 'left' || m.type === 'signal' || m.type === 'spin')).toEqual([]);
     dealer.ws.terminate();
     stranger.ws.terminate();
+  });
+
+  it('keeps a page in the preview in the lobby: it negotiates with the participants, unlisted and unannounced, and is announced on its join', async () => {
+    // A room of its own: the other tests' participants may still be in theirs (the rejoin grace).
+    const lobbyRoom = (
+      await app.inject({ method: 'POST', url: '/api/videos/live/rooms', headers, payload: { session_name: 'Lobby', user_id: me(), appointment_date: '2026-11-27 09:00:00', owner_id: 'own-demo-lyon' } })
+    ).json<LiveRoom>();
+    const room = lobbyRoom;
+    const dealer = await open(undefined, headers, room.room_name);
+    const early = await open(room.meeting_code, {}, room.room_name, undefined, true);
+    expect(early.welcome).toMatchObject({ waiting: true, resumed: false, participants: [{ id: dealer.welcome.self.id }] });
+    expect(dealer.welcome.waiting).toBe(false);
+    const waitingNotice = await dealer.box.next((m) => m.type === 'waiting');
+    expect(waitingNotice).toEqual({ type: 'waiting', participant: early.welcome.self });
+    // A second page in the preview: listed to nobody, and the lobby's members do not reach each other.
+    const late = await open(room.meeting_code, {}, room.room_name, undefined, true);
+    expect(late.welcome.participants.map((p) => p.id)).toEqual([dealer.welcome.self.id]);
+    const offerTo = (to: string, pc: string) => ({ type: 'signal', to, data: { pc, description: { type: 'offer', sdp: 'v=0' } } });
+    late.ws.send(JSON.stringify(offerTo(early.welcome.self.id, 'pc-x')));
+    expect(await late.box.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'NOT_IN_ROOM' });
+
+    // It negotiates with the participants both ways.
+    early.ws.send(JSON.stringify(offerTo(dealer.welcome.self.id, 'pc-1')));
+    expect(await dealer.box.next((m) => m.type === 'signal')).toMatchObject({ from: early.welcome.self.id, data: { pc: 'pc-1' } });
+    const answer = { type: 'signal', to: early.welcome.self.id, data: { pc: 'pc-1', description: { type: 'answer', sdp: 'v=0' } } };
+    dealer.ws.send(JSON.stringify(answer));
+    expect(await early.box.next((m) => m.type === 'signal')).toEqual({ type: 'signal', from: dealer.welcome.self.id, data: answer.data });
+    // It is no participant yet: no media state, no spin (even a dealer's page would be refused).
+    early.ws.send(JSON.stringify({ type: 'media', state: { audio: true, video: true, screen: false } }));
+    expect(await early.box.next((m) => m.type === 'error' && m.code === 'NOT_JOINED')).toBeTruthy();
+    early.ws.send(JSON.stringify({ type: 'spin', spin: { frame: 1 } }));
+    await early.box.next((m) => m.type === 'error' && m.code === 'NOT_JOINED' && early.box.got.filter((g) => g.type === 'error').length === 2);
+    // It follows who is in the call: a participant who joins straight away learns who waits, not the other way round.
+    const sales = await open(room.meeting_code, {}, room.room_name);
+    expect(sales.welcome.participants.map((p) => p.id)).toEqual([dealer.welcome.self.id]);
+    await sales.box.next((m) => m.type === 'waiting' && m.participant.id === late.welcome.self.id);
+    expect(sales.box.got.filter((m) => m.type === 'waiting').map((m) => m.type === 'waiting' && m.participant.id).sort()).toEqual([early.welcome.self.id, late.welcome.self.id].sort());
+    expect(await early.box.next((m) => m.type === 'joined')).toEqual({ type: 'joined', participant: sales.welcome.self });
+
+    // The click: announced to everyone as a join, with its media state from then on.
+    early.ws.send(JSON.stringify({ type: 'join' }));
+    expect(await early.box.next((m) => m.type === 'entered')).toEqual({ type: 'entered' });
+    // The other page still in the lobby is the newcomer's to accept.
+    expect(await early.box.next((m) => m.type === 'waiting')).toEqual({ type: 'waiting', participant: late.welcome.self });
+    for (const p of [dealer, sales, late]) expect(await p.box.next((m) => m.type === 'joined' && m.participant.id === early.welcome.self.id)).toBeTruthy();
+    early.ws.send(JSON.stringify({ type: 'media', state: { audio: true, video: false, screen: false } }));
+    expect(await dealer.box.next((m) => m.type === 'media')).toEqual({ type: 'media', from: early.welcome.self.id, state: { audio: true, video: false, screen: false } });
+    early.ws.send(JSON.stringify({ type: 'join' }));
+    early.ws.send(JSON.stringify(offerTo(late.welcome.self.id, 'pc-2')));
+    expect(await late.box.next((m) => m.type === 'signal')).toMatchObject({ from: early.welcome.self.id });
+
+    // A page that goes away from the preview leaves (after the rejoin grace) with no notice: the participants close its connection.
+    late.ws.terminate();
+    expect(await dealer.box.next((m) => m.type === 'left')).toEqual({ type: 'left', id: late.welcome.self.id });
+    expect(await sales.box.next((m) => m.type === 'left')).toEqual({ type: 'left', id: late.welcome.self.id });
+    const aboutLate = (m: ServerMessage) => (m.type === 'joined' && m.participant.id === late.welcome.self.id) || (m.type === 'left' && m.id === late.welcome.self.id);
+    expect(dealer.box.got.filter(aboutLate).map((m) => m.type)).toEqual(['left']);
+    expect(dealer.box.got.filter((m) => m.type === 'joined').map((m) => m.type === 'joined' && m.participant.id)).toEqual([sales.welcome.self.id, early.welcome.self.id]);
+    for (const p of [dealer, sales, early]) p.ws.terminate();
   });
 
   it('lets a participant whose socket dropped rejoin as itself, with the code checked again, and the others see no leave', async () => {

@@ -34,6 +34,8 @@ interface Envelope {
   room: string;
   to?: string;
   except?: string;
+  /** Set: not for the room's waiting members. */
+  participantsOnly?: true;
   message?: ServerMessage;
   ref?: string;
 }
@@ -49,6 +51,8 @@ interface SyncMark {
 
 interface Held {
   attachment: Attachment;
+  /** It waits in the lobby: messages for the participants only pass it by. */
+  waiting: boolean;
   /** The socket is away: messages are kept in `live_missed` for its rejoin, through whichever process. */
   detached: boolean;
   /** Ids of messages delivered while joining, so the kept ones read at the handover are not given twice. */
@@ -105,7 +109,12 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
     let message = envelope.message;
     for (const [key, h] of held) {
       const [room, id] = key.split('\u0000') as [string, string];
-      if (room !== envelope.room || (envelope.to !== undefined && envelope.to !== id) || envelope.except === id)
+      if (
+        room !== envelope.room ||
+        (envelope.to !== undefined && envelope.to !== id) ||
+        envelope.except === id ||
+        (envelope.participantsOnly && h.waiting)
+      )
         continue;
       if (!message && envelope.ref) {
         const raw = await repo.getLargeSignal(db, envelope.ref);
@@ -182,7 +191,12 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         held.delete(key);
         h.attachment.replaced?.(true);
       }
-      await publish({ room: gone.room, message: { type: 'left', id: gone.participant_id } });
+      // A waiting member's leave is news to the participants only (they close its connection, unseen).
+      await publish({
+        room: gone.room,
+        message: { type: 'left', id: gone.participant_id },
+        ...(gone.waiting === 1 ? { participantsOnly: true as const } : {}),
+      });
       options.onExpired?.(gone.room, gone.participant_id);
     }
   };
@@ -221,7 +235,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
   }
 
   return {
-    async join(room, member: Participant, attachment) {
+    async join(room, member: Participant, attachment, waiting = false) {
       await sweep();
       // Every message sent before this join is handled here first (PostgreSQL delivers notifications in
       // commit order): a late one cannot reach the new socket after what was kept for it, a second time.
@@ -230,7 +244,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       const previous = held.get(key);
       // Held before the handover is written, so no message sent after it is missed; those delivered now
       // are remembered, not to be given again from what was kept.
-      const h: Held = { attachment, detached: false, seen: new Set() };
+      const h: Held = { attachment, waiting, detached: false, seen: new Set() };
       held.set(key, h);
       if (previous && previous.attachment.session !== attachment.session) previous.attachment.replaced?.(false);
       let taken: repo.TakeOver;
@@ -247,6 +261,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
             session: attachment.session,
             leaseUntil: t + leaseMs,
             now: t,
+            waiting,
           },
           MAX_MISSED_MESSAGES,
         );
@@ -260,11 +275,13 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         if (held.get(key) === h) held.delete(key);
         throw err;
       }
+      h.waiting = taken.waiting;
       const [rows, spin] = await Promise.all([repo.listMembers(db, room), repo.getRoomSpin(db, room)]);
       const seen = h.seen ?? new Set<string>();
       h.seen = null;
-      const members: RoomMember[] = rows
-        .filter((r) => r.participant_id !== member.id)
+      const others = rows.filter((r) => r.participant_id !== member.id);
+      const members: RoomMember[] = others
+        .filter((r) => !r.waiting)
         .map((r) => ({
           id: r.participant_id,
           identity: r.identity,
@@ -274,7 +291,31 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       const missed = taken.missed
         .filter(([id]) => !seen.has(id.slice(0, id.lastIndexOf(':'))))
         .map(([, m]) => JSON.parse(m) as ServerMessage);
-      return { members, spin: spin ? (JSON.parse(spin) as SpinState) : null, resumed: taken.resumed, missed };
+      return {
+        members,
+        lobby: others.filter((r) => r.waiting).map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+        spin: spin ? (JSON.parse(spin) as SpinState) : null,
+        resumed: taken.resumed,
+        waiting: taken.waiting,
+        wasWaiting: taken.wasWaiting,
+        missed,
+      };
+    },
+    async admit(room, id, session) {
+      const h = held.get(keyOf(room, id));
+      if (h?.attachment.session !== session || !h.waiting) return null;
+      // A participant here first: a `waiting` notice sent from now on reaches it (one also in the list
+      // below is told twice, which the browser takes as once).
+      h.waiting = false;
+      if (!(await repo.admitMember(db, room, id, session))) {
+        h.waiting = true;
+        return null;
+      }
+      const others = (await repo.listMembers(db, room)).filter((r) => r.participant_id !== id);
+      return {
+        lobby: others.filter((r) => r.waiting).map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+        participants: others.filter((r) => !r.waiting).length,
+      };
     },
     async detach(room, id, session) {
       const h = held.get(keyOf(room, id));
@@ -288,13 +329,18 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       if (held.get(key)?.attachment.session === session) held.delete(key);
       return repo.deleteMember(db, room, id, session);
     },
-    async sendTo(room, to, message) {
-      if (!(await repo.isMember(db, room, to))) return false;
+    async sendTo(room, to, message, audience = 'all') {
+      if (!(await repo.isMember(db, room, to, audience === 'participants'))) return false;
       await publish({ room, to, message });
       return true;
     },
-    async broadcast(room, message, except) {
-      await publish({ room, message, ...(except === undefined ? {} : { except }) });
+    async broadcast(room, message, except, audience = 'all') {
+      await publish({
+        room,
+        message,
+        ...(except === undefined ? {} : { except }),
+        ...(audience === 'participants' ? { participantsOnly: true as const } : {}),
+      });
     },
     async setMedia(room, id, media) {
       await repo.setMemberMedia(db, room, id, JSON.stringify(media));

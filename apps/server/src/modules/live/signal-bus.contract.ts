@@ -56,7 +56,7 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const { a, b } = pair;
       const alice = socket();
       const first = await a.join(room, who('participant-a', true), alice.attachment);
-      expect(first).toEqual({ members: [], spin: null, resumed: false, missed: [] });
+      expect(first).toEqual({ members: [], lobby: [], spin: null, resumed: false, missed: [], waiting: false, wasWaiting: false });
       await a.setMedia(room, 'participant-a', { audio: false, video: true, screen: false });
       await a.setSpin(room, { frame: 7 });
 
@@ -64,9 +64,12 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const second = await b.join(room, who('participant-b'), bob.attachment);
       expect(second).toEqual({
         members: [{ ...who('participant-a', true), media: { audio: false, video: true, screen: false } }],
+        lobby: [],
         spin: { frame: 7 },
         resumed: false,
         missed: [],
+        waiting: false,
+        wasWaiting: false,
       });
       const elsewhere = socket();
       await a.join(`${room}-other`, who('participant-c'), elsewhere.attachment);
@@ -157,6 +160,48 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       expect(await a.detach(room, 'participant-b', first.session)).toBe(false);
     });
 
+    it('keeps a waiting member of the lobby out of every list and of the messages for participants, through any process, until it is admitted', async () => {
+      const { a, b } = pair;
+      const alice = socket();
+      await a.join(room, who('participant-a', true), alice.attachment);
+      const wanda = socket();
+      const waited = await b.join(room, who('participant-w'), wanda.attachment, true);
+      expect(waited).toMatchObject({ members: [{ id: 'participant-a' }], lobby: [], waiting: true, wasWaiting: false, resumed: false });
+      // Listed to nobody: a participant joining sees the call without it, and learns it waits.
+      const bob = socket();
+      const second = await a.join(room, who('participant-b'), bob.attachment);
+      expect(second.members.map((m) => m.id)).toEqual(['participant-a']);
+      expect(second.lobby).toEqual([who('participant-w')]);
+      expect(second.waiting).toBe(false);
+
+      // Messages for the participants pass it by; those for everyone (joins, leaves) reach it.
+      await a.broadcast(room, { type: 'waiting', participant: who('participant-x') }, 'participant-a', 'participants');
+      await a.broadcast(room, { type: 'joined', participant: who('participant-b') }, 'participant-b');
+      await eventually(() => expect(wanda.got).toEqual([{ type: 'joined', participant: who('participant-b') }]));
+      await eventually(() => expect(bob.got).toEqual([{ type: 'waiting', participant: who('participant-x') }]));
+      await eventually(() => expect(alice.got).toEqual([{ type: 'joined', participant: who('participant-b') }]));
+      // Signals reach it from a participant; to the participants only, it is no one.
+      expect(await a.sendTo(room, 'participant-w', offer('pc-1'))).toBe(true);
+      expect(await a.sendTo(room, 'participant-w', offer('pc-2'), 'participants')).toBe(false);
+      await eventually(() => expect(wanda.got.at(-1)).toEqual(offer('pc-1')));
+
+      // A rejoin from the lobby stays in it; a waiting member asking for nothing more than a rejoin is admitted by `admit` only.
+      const back = socket();
+      expect(await a.join(room, who('participant-w'), back.attachment, true)).toMatchObject({ resumed: true, waiting: true, wasWaiting: true });
+      expect(await b.admit(room, 'participant-w', wanda.session)).toBeNull();
+      expect(await a.admit(room, 'participant-a', alice.session)).toBeNull();
+      const carol = socket();
+      await b.join(room, who('participant-c'), carol.attachment, true);
+      expect(await a.admit(room, 'participant-w', back.session)).toEqual({ lobby: [who('participant-c')], participants: 2 });
+      expect(await a.admit(room, 'participant-w', back.session)).toBeNull();
+      expect(await b.sendTo(room, 'participant-w', offer('pc-3'), 'participants')).toBe(true);
+      const third = await b.join(room, who('participant-d'), socket().attachment);
+      expect(third.members.map((m) => m.id).sort()).toEqual(['participant-a', 'participant-b', 'participant-w']);
+      expect(third.lobby).toEqual([who('participant-c')]);
+      // A participant asking for the lobby on a rejoin stays a participant.
+      expect(await b.join(room, who('participant-b'), socket().attachment, true)).toMatchObject({ resumed: true, waiting: false, wasWaiting: false });
+    });
+
     it('forgets a room once its last member leaves: its spin goes with it', async () => {
       const { a, b } = pair;
       const alice = socket();
@@ -168,9 +213,12 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       expect(await b.occupied(room)).toBe(false);
       expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual({
         members: [],
+        lobby: [],
         spin: null,
         resumed: false,
         missed: [],
+        waiting: false,
+        wasWaiting: false,
       });
     });
   });

@@ -21,13 +21,14 @@ export const HEARTBEAT_MS = 2000;
 /**
  * The signalling WebSocket: `GET /api/videos/live/signal?token=`. Only a valid, unexpired room token opens
  * it (else it closes with 4401 or 4403 before anything is relayed); the token fixes the room and identity.
+ * `lobby=1`: opened from the preview, a waiting member until its `join` (signalling.service.ts).
  */
 export async function signallingRoutes(
   app: App,
   deps: { tokens: LiveTokens; bus: SignalBus; clock: Clock; onMeeting?: (room: string) => Promise<void>; media?: MediaRelay; greet?: (room: string) => Promise<ServerMessage[]> },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
-  app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default('') }) } }, (socket, request) => {
+  app.get('/api/videos/live/signal', { websocket: true, schema: { querystring: z.object({ token: z.string().max(2000).default(''), lobby: z.literal('1').optional() }) } }, (socket, request) => {
     const check = deps.tokens.verify(request.query.token, deps.clock.now().getTime());
     if (!check.ok) {
       socket.close(check.reason === 'expired' ? LIVE_CLOSE.EXPIRED_TOKEN : LIVE_CLOSE.INVALID_TOKEN, check.reason);
@@ -41,6 +42,7 @@ export async function signallingRoutes(
       onMeeting: deps.onMeeting,
       media: deps.media,
       greet: deps.greet,
+      waiting: request.query.lobby === '1',
       onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
       onError: (err) => request.log.warn({ err }, 'live session'),
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ClientMessage, type ServerMessage } from '@forecourt/contracts';
+import { ClientMessage, type Participant, type ServerMessage } from '@forecourt/contracts';
 import type { LiveTokenClaims } from './live-token';
 import type { MediaRelay } from './sfu-relay';
 import type { SignalBus } from './signal-bus';
@@ -31,6 +31,8 @@ export interface SessionOptions {
   media?: MediaRelay;
   /** The room's state a joining participant is told after its welcome (whether the call is recorded). */
   greet?: (room: string) => Promise<ServerMessage[]>;
+  /** Opened from the preview: a waiting member of the lobby until it sends `join`. */
+  waiting?: boolean;
 }
 
 /**
@@ -39,6 +41,13 @@ export interface SessionOptions {
  * room where someone already is makes a meeting: `onMeeting` records it for the statistics. A participant
  * still in the room (its socket dropped less than the grace ago) rejoins: the welcome says `resumed`,
  * what it missed follows, and the others are told nothing.
+ *
+ * The lobby: a session opened `waiting` (from the preview) is told who is in the call and kept up to date,
+ * and the participants are told `waiting` so that it and they negotiate their connections ahead; it is
+ * listed to nobody, sends no media state or spin, and signals to participants only. Its `join` (the click)
+ * makes it a participant, announced exactly as one who joins straight away; its media flow from then on
+ * (the browsers attach their tracks on `joined`/`entered`). A waiting member that goes away leaves with
+ * a `left` to the participants only, which show nothing for it.
  */
 export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims, send: (message: ServerMessage) => void, options: SessionOptions = {}): Promise<SignalSession> {
   const { onMeeting = async () => undefined, graceMs = LEAVE_GRACE_MS } = options;
@@ -60,11 +69,13 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
       options.onReplaced?.();
     },
   };
-  const { members, spin, resumed, missed } = await bus.join(room, self, attachment);
+  const joinResult = await bus.join(room, self, attachment, options.waiting ?? false);
+  const { members, spin, resumed, missed, wasWaiting } = joinResult;
+  let { waiting } = joinResult;
   // Back through a process that holds none of its SFU media (another one held them, or died): the others
   // saw no leave, but the browser publishes again, as after a server that forgot it.
   const mediaKept = !media || media.holds(room, self.id);
-  send({ type: 'welcome', self, participants: members, spin, resumed: resumed && mediaKept });
+  send({ type: 'welcome', self, participants: members, spin, resumed: resumed && mediaKept, waiting });
   for (const message of [...missed, ...early]) send(message);
   early = null;
   const greeting = options.greet
@@ -74,20 +85,36 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
       })
     : [];
   for (const message of greeting) send(message);
-  if (media) {
-    // Janus not answering leaves the call without media but still signalled: the browser is told.
-    await media.open(room, self, (data) => send({ type: 'sfu', data }), resumed && !mediaKept).catch((err: unknown) => {
-      options.onError?.(err);
-      send({ type: 'error', code: 'SFU_UNAVAILABLE' });
-    });
+
+  /**
+   * In the call from now on: its SFU media, the lobby's members to negotiate with, and, unless the others
+   * already know it as a participant (`announced`), its arrival for everyone and the meeting's statistics.
+   */
+  const enter = async (lobby: Participant[], announced: boolean, reopen: boolean, othersIn: boolean) => {
+    if (media) {
+      // Janus not answering leaves the call without media but still signalled: the browser is told.
+      await media.open(room, self, (data) => send({ type: 'sfu', data }), reopen).catch((err: unknown) => {
+        options.onError?.(err);
+        send({ type: 'error', code: 'SFU_UNAVAILABLE' });
+      });
+    }
+    for (const participant of lobby) send({ type: 'waiting', participant });
+    if (announced) return;
+    await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
+    // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
+    if (othersIn) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
+  };
+  if (waiting) {
+    // New in the lobby: the participants accept its connections from now on.
+    if (!resumed) await bus.broadcast(room, { type: 'waiting', participant: self }, self.id, 'participants');
+  } else {
+    // A member that joined while its socket was away (it was waiting) is announced now.
+    await enter(joinResult.lobby, resumed && !wasWaiting, resumed && !wasWaiting && !mediaKept, members.length > 0);
   }
-  if (!resumed) await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
-  // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
-  if (!resumed && members.length > 0) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
   let closed = false;
   const leave = async () => {
     if (!(await bus.leave(room, self.id, session))) return;
-    await bus.broadcast(room, { type: 'left', id: self.id });
+    await bus.broadcast(room, { type: 'left', id: self.id }, undefined, waiting ? 'participants' : 'all');
     await media?.close(room, self.id);
   };
 
@@ -103,18 +130,31 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
       if (!parsed.success) return send({ type: 'error', code: 'INVALID_MESSAGE' });
       const message = parsed.data;
       switch (message.type) {
+        case 'join': {
+          // Once: a participant's join (resent after a rejoin) changes nothing.
+          if (!waiting) return;
+          const admitted = await bus.admit(room, self.id, session);
+          if (!admitted) return;
+          waiting = false;
+          send({ type: 'entered' });
+          return enter(admitted.lobby, false, false, admitted.participants > 0);
+        }
         case 'signal':
-          if (message.to === self.id || !(await bus.sendTo(room, message.to, { type: 'signal', from: self.id, data: message.data }))) {
+          // A waiting member negotiates with the participants only (the lobby's members do not see each other).
+          if (message.to === self.id || !(await bus.sendTo(room, message.to, { type: 'signal', from: self.id, data: message.data }, waiting ? 'participants' : 'all'))) {
             send({ type: 'error', code: 'NOT_IN_ROOM' });
           }
           return;
         case 'media':
+          if (waiting) return send({ type: 'error', code: 'NOT_JOINED' });
           await bus.setMedia(room, self.id, message.state);
           return bus.broadcast(room, { type: 'media', from: self.id, state: message.state }, self.id);
         case 'sfu':
           if (!media) return send({ type: 'error', code: 'INVALID_MESSAGE' });
+          if (waiting) return send({ type: 'error', code: 'NOT_JOINED' });
           return media.receive(room, self.id, message.data);
         case 'spin':
+          if (waiting) return send({ type: 'error', code: 'NOT_JOINED' });
           if (!self.host) return send({ type: 'error', code: 'FORBIDDEN' });
           await bus.setSpin(room, message.spin);
           return bus.broadcast(room, { type: 'spin', spin: message.spin }, self.id);
