@@ -105,12 +105,13 @@ function fakeRelay() {
   const held = new Set<string>();
   const calls: string[] = [];
   const relay: MediaRelay = {
-    open: async (_room, self, _send, takeover, options) => {
-      calls.push(`open ${self.id}${takeover ? ' takeover' : ''}${options?.waiting ? ' waiting' : ''}`);
+    open: async (_room, self, _send, takeover) => {
+      calls.push(`open ${self.id}${takeover ? ' takeover' : ''}`);
       held.add(self.id);
     },
     holds: (_room, id) => held.has(id),
-    admit: async (_room, id) => void calls.push(`admit ${id}`),
+    // Releases a lobby's held-back media: nothing for these participants, who never waited.
+    admit: async () => undefined,
     receive: async () => undefined,
     detach: (_room, id) => void calls.push(`detach ${id}`),
     close: async (_room, id) => {
