@@ -13,8 +13,9 @@
 // Goals: p50 < 1 s and p95 < 2 s; p2p: server CPU < 1 % of a core per participant; Janus: a thumbnail
 // costs at most a third of the main video's bitrate.
 // Flags (the issue's figures by default): --driver p2p|janus|both (both)  --participants N[,N...] (p2p
-// 2,4; Janus 4)  --joins 10  --call-seconds 60  --no-record (print only, no row in docs/BENCHMARKS.md).
-// Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
+// 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 5000 (the longest a joiner looks at its
+// preview for the lobby's connections to come up before its click; 0 clicks at once)  --no-record (print
+// only). Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
 // Needs root and iproute2 (the namespace), and for Janus the Debian package janus.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +49,7 @@ const P2P_SIZES = sizes('2,4');
 const SFU_SIZES = sizes('4');
 const JOINS = Math.max(1, Number(arg('joins') ?? '10'));
 const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
+const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '5000'));
 
 const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected'] as const;
 const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'firstVideoBytes'] as const;
@@ -90,7 +92,7 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, residents } = await timeJoins(browser, base, link, size, JOINS, P2P_STEPS);
+      const { times, previews, residents } = await timeJoins(browser, base, link, size, JOINS, P2P_STEPS, PREVIEW_MS);
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
@@ -99,6 +101,8 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
           participants: size,
           joins: times.length,
           ...joinFigures(times, P2P_STEPS),
+          // How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms).
+          previewMedianMs: Math.round([...previews].sort((a, b) => a - b)[Math.floor(previews.length / 2)] ?? 0),
           callSeconds: Math.round(call.seconds),
           serverCpuSecondsPerCallMinute: Number(((percent / 100) * 60).toFixed(3)),
           serverCpuPercentOfCorePerParticipant: Number((percent / size).toFixed(3)),
@@ -110,7 +114,7 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
         emit({ benchmark: 'live', driver: 'p2p', ...r });
         goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && r.serverCpuPercentOfCorePerParticipant < 1;
         rows.push(
-          `${r.participants} participants, ${r.joins} joins: ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
+          `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
         );
       } finally {
         await closeAll(residents);
@@ -148,7 +152,8 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
     const rows: string[] = [];
     let goalMet = true;
     for (const size of SFU_SIZES) {
-      const { times, residents } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS);
+      // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
+      const { times, previews, residents } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS, PREVIEW_MS, size);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -161,6 +166,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
           participants: size,
           joins: times.length,
           ...joinFigures(times, SFU_STEPS),
+          previewMedianMs: Math.round([...previews].sort((x, y) => x - y)[Math.floor(previews.length / 2)] ?? 0),
           callSeconds: Math.round(call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
@@ -171,7 +177,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
         goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
         rows.push(
           [
-            `Janus SFU, ${size} participants, ${r.joins} joins: ${joinText(r)}`,
+            `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
             `over ${r.callSeconds} s of call, Janus ${r.janusCpuPercentOfCorePerParticipant} % and the server ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
             `received by one participant: main video ${mainKbps} kbit/s, other cameras (low layer) ${bitrates.thumbnails.length ? `${thumbnailKbps} kbit/s on average` : 'none'}`,
           ].join('; '),

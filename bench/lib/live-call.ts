@@ -103,6 +103,19 @@ export async function openPreview(context: BrowserContext, link: string): Promis
   return page;
 }
 
+/**
+ * Waits, at most `maxMs`, until the page's lobby is up: `others` of its connections connected (ICE and DTLS)
+ * while it shows the preview (peer to peer: the connections made ahead, with no media). Answers the
+ * milliseconds it took from the join button's enabling, as a user would spend them looking at the preview.
+ */
+export async function lobbyReady(page: Page, others: number, maxMs: number): Promise<number> {
+  const started = Date.now();
+  await page
+    .waitForFunction((n) => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected').length >= n, others, { timeout: maxMs, polling: 20 })
+    .catch(() => undefined);
+  return Date.now() - started;
+}
+
 /** Milliseconds from the click on join to the first remote video frame decoded (`total`), and to each step asked for. */
 export type JoinTimes<S extends string> = Record<'total' | S, number>;
 
@@ -170,7 +183,11 @@ export async function timeJoins<S extends string>(
   size: number,
   joins: number,
   steps: readonly S[],
-): Promise<{ times: JoinTimes<S>[]; residents: Resident[] }> {
+  /** The longest a joiner looks at its preview for its lobby to come up (lobbyReady); 0: it clicks at once. */
+  previewMaxMs = 0,
+  /** The connections the lobby has once up (peer to peer: one a participant; SFU: the publication and one subscription a participant). */
+  lobbyConnections = size - 1,
+): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[] }> {
   const residents: Resident[] = [];
   try {
     for (let i = 0; i < size - 1; i++) {
@@ -180,9 +197,11 @@ export async function timeJoins<S extends string>(
     }
     await settled(residents, size - 2, `${size - 1} participants in the call`);
     const times: JoinTimes<S>[] = [];
+    const previews: number[] = [];
     for (let j = 0; j < joins; j++) {
       const context = await participantContext(browser, baseURL);
       const page = await openPreview(context, link);
+      if (previewMaxMs > 0) previews.push(await lobbyReady(page, lobbyConnections, previewMaxMs));
       times.push(await joinAndTime(page, steps));
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();
@@ -195,7 +214,7 @@ export async function timeJoins<S extends string>(
     residents.push({ context, page });
     await joinAndTime(page, steps);
     await settled(residents, size - 1, `${size} participants in the call`);
-    return { times, residents };
+    return { times, previews, residents };
   } catch (err) {
     await closeAll(residents);
     throw err;

@@ -77,8 +77,9 @@ export function RoomPage() {
   const selfName = auth.isAuthenticated ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest'))) : t('rooms.guest');
 
   // While the preview shows, what joining needs is made ahead: the room token (it lives two minutes; one
-  // fetched for this identity in the last minute is used) and the transport's first offer. The click on
-  // join then goes straight to the signalling socket.
+  // fetched for this identity in the last minute is used), the transport's first offer and, where the
+  // driver has one, the lobby: the signalling socket opened as a waiting member, its connections to the
+  // participants up with no media either way. The click on join then only lets the media flow.
   const stream = media.stream;
   const previewRoom = state.status === 'preview' ? state.room : null;
   const early = useRef<EarlyToken | null>(null);
@@ -91,8 +92,15 @@ export function RoomPage() {
     // The token carries this participant's own TURN credentials: the connection made ahead gathers with
     // them (the room options' servers only when the token could not be had), and only while in preview.
     const fallback = options.data.iceServers;
+    const live = options.data;
+    const roomName = previewRoom.room_name;
     void early.current.token.then((token) => {
-      if (!cancelled) transport.prepare?.(token?.iceServers ?? fallback, stream);
+      if (cancelled) return;
+      transport.prepare?.(token?.iceServers ?? fallback, stream);
+      if (!token || !transport.wait) return;
+      // The tracks are held back by the transport until the join: it only knows what to send then.
+      transport.publish(stream);
+      void transport.wait({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, roomName, code, previous) });
     });
     return () => {
       cancelled = true;

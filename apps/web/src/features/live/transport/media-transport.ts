@@ -41,6 +41,13 @@ export interface JoinOptions {
 export interface MediaTransport {
   /** While the preview shows, anything the driver can set up ahead so that joining is quicker (optional). */
   prepare?(iceServers: IceServer[], stream: MediaStream): void;
+  /**
+   * While the preview shows: opens the lobby with this token — the signalling socket as a waiting member,
+   * listed to nobody, with what the driver can connect ahead, and no media flowing either way until join()
+   * (optional; a failure is silent, and join() then connects as without it).
+   */
+  wait?(options: JoinOptions): Promise<void>;
+  /** Into the call: from the lobby if wait() opened it (the token is then unused), else with a socket of its own. */
   join(options: JoinOptions): Promise<void>;
   /** Sends this stream's audio and video to everyone, now and to later arrivals. */
   publish(stream: MediaStream): void;

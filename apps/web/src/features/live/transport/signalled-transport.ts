@@ -25,6 +25,11 @@ export abstract class SignalledTransport {
   protected welcomed: ((ok: boolean) => void) | null = null;
   protected reconnecting = false;
   protected left = false;
+  /**
+   * The socket is (to be) a waiting member of the lobby: opened again after a drop, it asks for the lobby
+   * again, unless the page joined meanwhile (then it comes back as a participant, which the server announces).
+   */
+  protected lobby = false;
   /** Messages are handled one after the other, in the order the server sent them. */
   protected inbox: Promise<void> = Promise.resolve();
 
@@ -69,7 +74,7 @@ export abstract class SignalledTransport {
       this.welcomed = resolve;
       window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
     });
-    await signalling.open(token);
+    await signalling.open(token, this.lobby);
     if (!(await welcome)) {
       // On a rejoin, not a leave: the server may hold this participant for the next try.
       signalling.close(this.state.self ? RETRY_CLOSE : 1000);

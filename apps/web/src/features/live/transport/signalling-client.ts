@@ -9,11 +9,12 @@ export class SignallingClient {
     private readonly onClose: (code: number) => void,
   ) {}
 
-  /** Resolves once open; rejects if the socket closes before it opens. */
-  open(token: string): Promise<void> {
+  /** Resolves once open; rejects if the socket closes before it opens. `lobby`: as a waiting member (the preview). */
+  open(token: string, lobby = false): Promise<void> {
     const url = new URL('/api/videos/live/signal', window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     url.searchParams.set('token', token);
+    if (lobby) url.searchParams.set('lobby', '1');
     const socket = new WebSocket(url);
     this.socket = socket;
     return new Promise((resolve, reject) => {
