@@ -15,10 +15,10 @@ export const machine = (): string =>
 
 /**
  * Appends one row to docs/BENCHMARKS.md under the benchmark's own heading: date, machine, the figures
- * and whether the goal was met; not with `--no-record`.
+ * and whether the goal was met. Not with `--no-record` (a short check).
  */
 export function recordRow(benchmark: string, figures: string, goalMet: boolean | null): void {
-  // A short check's figures (`--no-record`) are printed only: the file keeps the runs worth comparing.
+  // A short check's figures (--no-record) are printed, not recorded.
   if (process.argv.includes('--no-record')) return;
   const file = path.join(root, 'docs/BENCHMARKS.md');
   const heading = `## ${benchmark}`;

@@ -143,12 +143,30 @@ async function dropSignalling(page: Page, { media }: { media: boolean }) {
   await expect.poll(() => reconnected(page, before), { timeout: 30_000 }).toBe(true);
 }
 
+/** What this page received of media so far, over all its connections (getStats inbound-rtp, audio and video). */
+const mediaReceived = (page: Page) =>
+  page.evaluate(async () => {
+    const got = { bytes: 0, frames: 0 };
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number; framesDecoded?: number }) => {
+        if (s.type !== 'inbound-rtp') return;
+        got.bytes += s.bytesReceived ?? 0;
+        got.frames += s.framesDecoded ?? 0;
+      });
+    }
+    return got;
+  });
+
+/** A connection of this page is up (ICE and DTLS): with the lobby, before its click on join. */
+const anyConnected = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.some((pc) => pc.connectionState === 'connected'));
+
 async function expectAxeClean(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function scheduledCall(): Promise<void> {
+async function scheduledCall(sfu: boolean): Promise<void> {
   const dealerContext = await callContext();
   const dealer = await dealerContext.newPage();
   await signIn(dealer, DEMO_EMAILS.manager);
@@ -192,8 +210,21 @@ async function scheduledCall(): Promise<void> {
   const guest = await guestContext.newPage();
   await guest.goto(new URL(room.link).pathname + new URL(room.link).search);
   await acceptCookies(guest);
-  await guest.getByRole('button', { name: 'Join the meeting' }).click();
+  // In the preview the visitor's page waits in the lobby: peer to peer, its connection with the dealer
+  // comes up ahead, yet no media flows either way and the dealer is shown nothing of it before the click.
+  const guestJoin = guest.getByRole('button', { name: 'Join the meeting' });
+  await expect(guestJoin).toBeEnabled({ timeout: 30_000 });
+  if (!sfu) await expect.poll(() => anyConnected(guest), { timeout: 30_000 }).toBe(true);
+  // The preview's accessibility check is also the time any media would take to show up.
+  await expectAxeClean(guest);
+  expect(await mediaReceived(guest)).toEqual({ bytes: 0, frames: 0 });
+  expect(await mediaReceived(dealer)).toEqual({ bytes: 0, frames: 0 });
+  await expect(dealer.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(0);
+  expect((await dealer.getByTestId('room-notice').allTextContents()).join(' ')).not.toContain('Guest');
+  await guestJoin.click();
   await expect(dealer.getByTestId('room-notice')).toContainText('Guest joined the meeting');
+  // The first remote frames arrive after the click, on the connection made in the lobby.
+  await expect.poll(async () => (await mediaReceived(guest)).frames, { timeout: 30_000 }).toBeGreaterThan(0);
 
   await expectRemoteVideoPlaying(dealer);
   await expectRemoteVideoPlaying(guest);
@@ -356,7 +387,7 @@ async function wrongCode(): Promise<void> {
 describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, (driver) => {
   test('a dealer schedules a room, a visitor joins by its link, they see and hear each other, share a screen, and the visitor rates the call', async () => {
     test.setTimeout(480_000);
-    await scheduledCall();
+    await scheduledCall(driver.sfu);
   });
 
   // Pausing unshown video is the mesh's own (Janus's subscribers pick their layers); the information

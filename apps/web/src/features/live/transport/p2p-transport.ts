@@ -11,6 +11,8 @@ const UNCONFIRMED_MS = 15_000;
 const MAX_OUTBOX = 500;
 /** A connection prepared during the preview older than this is made afresh (its candidates may be stale). */
 const PREPARED_MAX_AGE_MS = 60_000;
+/** How long the server may take to let a waiting member in after its `join`. */
+const ENTER_TIMEOUT_MS = 10_000;
 
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 
@@ -19,6 +21,13 @@ type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
  * the server's WebSocket. When the signalling socket drops, the call goes on (media flows between the browsers) and
  * the socket comes back by itself (reconnect.ts) as the same participant; rejoin.ts says which connections
  * stay and which are made afresh.
+ *
+ * The lobby: while the preview shows, `wait()` opens the socket as a waiting member. This page offers a
+ * connection to each participant (and to each who joins meanwhile), the participants accept it, and ICE and
+ * DTLS come up, but both sides' senders stay empty (PeerLink `held`): no media flows before the click. On
+ * `join()` the server announces this page (`joined` to the others, `entered` to it) and each side attaches
+ * its tracks to the connection already up: the first remote frame is one key frame away. Participants
+ * hold the lobby's pages as connections they never list nor notice.
  */
 export class P2pTransport extends SignalledTransport implements MediaTransport {
   private readonly peers = new Map<string, PeerLink>();
@@ -35,6 +44,40 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private cameraStep: VideoLimits | null = null;
   /** The participant the page shows in its main video; undefined until the page said (nobody is told before). */
   private large: string | null | undefined = undefined;
+  /** This page waits in the lobby (as the server's last word says): its connections are held. */
+  private selfWaiting = false;
+  /** Remote members waiting in the lobby: held connections, never listed, no notices. */
+  private readonly waitingPeers = new Set<string>();
+  /** The lobby's socket being opened (wait()); a join waits for it. */
+  private waitingFor: Promise<void> | null = null;
+  /** Resolves the join once the server let this page in from the lobby. */
+  private entered: ((ok: boolean) => void) | null = null;
+
+  /**
+   * While the preview shows, with a token of the room: opens the signalling socket as a waiting member of
+   * the lobby and connects ahead to the participants, with no media either way. Does nothing if it is open
+   * (or opening); a failure is silent (the join connects as it would without).
+   */
+  wait(options: JoinOptions): Promise<void> {
+    if (this.waitingFor || (this.signalling && !this.left)) return this.waitingFor ?? Promise.resolve();
+    this.options = options;
+    this.left = false;
+    this.lobby = true;
+    const opening = this.connect(options.token).catch(() => {
+      // A join meanwhile opened its own socket: that one is kept.
+      if (!this.lobby) return;
+      this.lobby = false;
+      this.signalling?.close();
+      this.signalling = null;
+      this.selfWaiting = false;
+      this.set({ connection: 'idle', self: null, participants: [] });
+    });
+    const waited: Promise<void> = opening.finally(() => {
+      if (this.waitingFor === waited) this.waitingFor = null;
+    });
+    this.waitingFor = waited;
+    return waited;
+  }
 
   /**
    * While the preview shows: sets WebRTC up and makes the first offer ahead, so that joining does not wait
@@ -70,8 +113,25 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   }
 
   async join(options: JoinOptions): Promise<void> {
+    if (this.waitingFor) await this.waitingFor;
+    // From the lobby: the socket is there (or coming back, as a participant now); the server lets it in.
+    if (this.selfWaiting && !this.left) {
+      this.options = { ...options, iceServers: this.options?.iceServers ?? options.iceServers };
+      this.lobby = false;
+      const entered = new Promise<boolean>((resolve) => {
+        this.entered = resolve;
+        window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
+      });
+      this.signalling?.send({ type: 'join' });
+      if (await entered) return;
+      this.signalling?.close();
+      this.signalling = null;
+      this.set({ connection: 'failed' });
+      throw new Error('not let in from the lobby');
+    }
     this.options = options;
     this.left = false;
+    this.lobby = false;
     this.set({ connection: 'connecting' });
     try {
       await this.connect(options.token);
@@ -102,7 +162,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
 
   setMediaState(state: MediaState): void {
     this.mediaState = state;
-    this.signalling?.send({ type: 'media', state });
+    // A waiting member has no media state for the others: it is sent on entering.
+    if (!this.selfWaiting) this.signalling?.send({ type: 'media', state });
   }
 
   setSpin(spin: SpinState): void {
@@ -118,6 +179,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   async audioLevels(): Promise<Map<string, number>> {
     const levels = new Map<string, number>();
     for (const peer of this.peers.values()) {
+      if (peer.isHeld) continue;
       for (const receiver of peer.pc.getReceivers()) {
         if (receiver.track.kind !== 'audio') continue;
         const level = receiver.getSynchronizationSources?.()[0]?.audioLevel;
@@ -153,6 +215,11 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.token = null;
     this.limitedFor = 0;
     this.large = undefined;
+    this.lobby = false;
+    this.selfWaiting = false;
+    this.waitingPeers.clear();
+    this.entered?.(false);
+    this.entered = null;
     // The camera back at the spec's size, for the preview and the next join.
     if (this.options) void this.constrainCamera(null, this.options.media);
     // A join that went wrong leaves its prepared connection unused; the preview's (idle, or closed after an
@@ -166,7 +233,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
    * at that step's size and rate (then the limits again, for the camera's new size).
    */
   private relimit(): void {
-    const size = this.peers.size + 1;
+    const size = this.callSize();
     const media = this.options?.media;
     if (!media || size === this.limitedFor) return;
     const before = this.limitedFor ? JSON.stringify(videoLimits(this.limitedFor, media)) : null;
@@ -190,10 +257,15 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     return true;
   }
 
+  /** Participants in the call, this page included: the lobby's members are not. */
+  private callSize(): number {
+    return [...this.peers.keys()].filter((id) => !this.waitingPeers.has(id)).length + 1;
+  }
+
   private publishPeers(): void {
     this.relimit();
     this.tellShown();
-    const participants: RemoteParticipant[] = [...this.peers.values()].map((p) => ({
+    const participants: RemoteParticipant[] = [...this.peers.values()].filter((p) => !this.waitingPeers.has(p.participant.id)).map((p) => ({
       ...p.participant,
       stream: p.stream.getTracks().length > 0 ? p.stream : null,
       media: p.media,
@@ -207,7 +279,21 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       case 'welcome':
         return this.onWelcome(message);
       case 'joined': {
-        const held = this.peers.get(message.participant.id);
+        const { id } = message.participant;
+        const held = this.peers.get(id);
+        if (held && this.waitingPeers.delete(id)) {
+          // A page of the lobby joined: its connection is up, media flows now (unless this page waits itself).
+          if (!this.selfWaiting) void held.release();
+          this.publishPeers();
+          this.emit({ type: 'participantJoined', participant: message.participant });
+          return;
+        }
+        if (this.selfWaiting) {
+          // From the lobby, this page offers to each participant, one who came back to a rebuilt room too.
+          this.createPeer(message.participant, true);
+          this.publishPeers();
+          return;
+        }
         if (held) {
           // Back in a room the server rebuilt: it offers a connection afresh, as one who rejoins does.
           if (held.unconfirmedTimer !== null) window.clearTimeout(held.unconfirmedTimer);
@@ -221,6 +307,16 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       }
       case 'left':
         return this.removePeer(message.id);
+      case 'waiting': {
+        const { id } = message.participant;
+        // Told twice (a rejoin's list and a notice) it is accepted once; a waiting page accepts nobody.
+        if (this.selfWaiting || this.peers.has(id)) return;
+        this.waitingPeers.add(id);
+        this.createPeer(message.participant, false);
+        return;
+      }
+      case 'entered':
+        return this.enterCall();
       case 'signal': {
         const peer = this.peers.get(message.from);
         if (peer) await this.onSignal(peer, message.data).catch(() => undefined);
@@ -241,8 +337,30 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     }
   }
 
+  /** Let in from the lobby: every connection with a participant carries media from now on. */
+  private enterCall(): void {
+    if (!this.selfWaiting) return;
+    this.selfWaiting = false;
+    this.lobby = false;
+    for (const peer of this.peers.values()) if (!this.waitingPeers.has(peer.participant.id)) void peer.release();
+    this.publishPeers();
+    if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+    this.entered?.(true);
+    this.entered = null;
+  }
+
   private async onWelcome(message: Welcome): Promise<void> {
     const rejoin = this.state.self !== null;
+    const wasWaiting = this.selfWaiting;
+    this.selfWaiting = message.waiting;
+    // The lobby's pages are not in a welcome: kept when the server kept this participant (it tells them
+    // again, `waiting`, and they are accepted once); else their connections are made afresh on that notice.
+    for (const id of [...this.waitingPeers]) {
+      if (message.resumed) continue;
+      this.peers.get(id)?.close();
+      this.peers.delete(id);
+      this.waitingPeers.delete(id);
+    }
     // A first join offers to its first participant on the connection prepared during the preview.
     let prepared = rejoin ? null : await this.takePrepared();
     const host = message.self.host;
@@ -250,7 +368,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     const spin = rejoin && host ? this.state.spin : message.spin;
     this.set({ self: message.self, spin, connection: 'connected' });
     const plan = planWelcome(
-      [...this.peers.values()].map((p) => ({ id: p.participant.id, connected: p.pc.connectionState === 'connected' })),
+      [...this.peers.values()].filter((p) => !this.waitingPeers.has(p.participant.id)).map((p) => ({ id: p.participant.id, connected: p.pc.connectionState === 'connected' })),
       message,
     );
     for (const id of plan.gone) this.removePeer(id);
@@ -267,14 +385,20 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       const peer = this.createPeer(p, true, undefined, prepared ?? undefined);
       prepared = null;
       peer.media = p.media;
-      if (rejoin && !held) this.emit({ type: 'participantJoined', participant: p });
+      if (rejoin && !held && !this.selfWaiting) this.emit({ type: 'participantJoined', participant: p });
     }
     prepared?.pc.close();
     this.publishPeers();
     const outbox = this.outbox;
     this.outbox = [];
     if (message.resumed) for (const m of outbox) this.signalling?.send(m);
-    if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+    // Back in the lobby on a socket opened just before the click: the join goes again.
+    if (this.selfWaiting && !this.lobby && this.entered) this.signalling?.send({ type: 'join' });
+    // Joined while the socket was away: the server let it in with this welcome.
+    if (wasWaiting && !this.selfWaiting) {
+      this.selfWaiting = true;
+      this.enterCall();
+    } else if (this.mediaState && !this.selfWaiting) this.signalling?.send({ type: 'media', state: this.mediaState });
     if (rejoin && host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
     this.welcomed?.(true);
   }
@@ -284,8 +408,10 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     if (!peer) return;
     peer.close();
     this.peers.delete(id);
+    // A page of the lobby goes unnoticed, as does anyone to a page that waits.
+    const noticed = !this.waitingPeers.delete(id) && !this.selfWaiting;
     this.publishPeers();
-    this.emit({ type: 'participantLeft', participant: peer.participant });
+    if (noticed) this.emit({ type: 'participantLeft', participant: peer.participant });
   }
 
   /** A connection with this participant, in place of any earlier one. The offerer names it; an answerer waits for the offer that does. */
@@ -299,7 +425,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       {
         iceServers: this.options?.iceServers ?? [],
         media: this.options?.media,
-        participants: () => this.peers.size + 1,
+        participants: () => this.callSize(),
         outgoing: this.outgoing,
         local: () => this.local,
         send: (data) => this.send(participant.id, data),
@@ -312,6 +438,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       },
       old,
       prepared,
+      // Nothing flows while this page or the other waits in the lobby.
+      this.selfWaiting || this.waitingPeers.has(participant.id),
     );
     this.peers.set(participant.id, peer);
     return peer;

@@ -49,7 +49,8 @@ function preferVp8(transceiver: RTCRtpTransceiver): void {
 /**
  * A connection made and offered before anyone is there to answer it: while the preview shows, the browser
  * sets up WebRTC (certificate, codecs, encoder), creates the offer and gathers its ICE candidates, so that
- * after the click on join the first offer leaves with the welcome instead of a few hundred milliseconds later.
+ * the first offer leaves with the welcome instead of a few hundred milliseconds later. It carries no track:
+ * the PeerLink that takes it attaches them (replaceTrack, no renegotiation) once media may flow.
  */
 export interface PreparedOffer {
   pc: RTCPeerConnection;
@@ -68,7 +69,7 @@ export async function prepareOffer(iceServers: IceServer[], stream: MediaStream)
   };
   try {
     for (const kind of ['audio', 'video'] as const) {
-      const t = pc.addTransceiver(stream.getTracks().find((track) => track.kind === kind) ?? kind, { direction: 'sendrecv', streams: [stream] });
+      const t = pc.addTransceiver(kind, { direction: 'sendrecv', streams: [stream] });
       if (kind === 'video') preferVp8(t);
     }
     await pc.setLocalDescription(await pc.createOffer());
@@ -84,6 +85,9 @@ export async function prepareOffer(iceServers: IceServer[], stream: MediaStream)
  * one who rejoins) names the connection, offers, and is the one who restarts ICE, so offers never cross;
  * an answerer waits for the offer that names it. Screen share and camera changes replace the outgoing
  * track; nothing renegotiates but ICE restarts.
+ *
+ * A link `held` (the lobby: this page or the other waits in it) negotiates fully — ICE and DTLS up — but
+ * its senders carry no track, so no media flows either way; `release()` attaches the tracks.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -107,6 +111,8 @@ export class PeerLink {
   /** An offer is on its way; a negotiation asked for meanwhile waits for its answer. */
   private offering = false;
   private again = false;
+  /** No track goes out while held (the lobby). */
+  private held: boolean;
 
   /**
    * In place of `previous` (closed by the caller), whose id is retired and whose media state carries over.
@@ -119,7 +125,9 @@ export class PeerLink {
     private readonly deps: PeerLinkDeps,
     previous?: PeerLink,
     prepared?: PreparedOffer,
+    held = false,
   ) {
+    this.held = held;
     this.retired = new Set(previous?.retired);
     if (previous?.pcId) this.retired.add(previous.pcId);
     this.media = previous?.media ?? null;
@@ -147,7 +155,7 @@ export class PeerLink {
     } else if (offerer) {
       const local = deps.local();
       for (const kind of ['audio', 'video'] as const) {
-        const t = pc.addTransceiver(deps.outgoing[kind] ?? kind, { direction: 'sendrecv', streams: local ? [local] : [] });
+        const t = pc.addTransceiver((held ? null : deps.outgoing[kind]) ?? kind, { direction: 'sendrecv', streams: local ? [local] : [] });
         if (kind === 'video') preferVp8(t);
       }
       pc.onnegotiationneeded = () => void this.offer();
@@ -165,8 +173,25 @@ export class PeerLink {
     if (d?.type === 'offer' && this.pcId) this.deps.send({ pc: this.pcId, description: { type: d.type, sdp: d.sdp } });
   }
 
-  /** Swaps the outgoing track of a kind on this connection, without renegotiating. */
+  /** Whether its senders are kept empty (the lobby). */
+  get isHeld(): boolean {
+    return this.held;
+  }
+
+  /**
+   * Media may flow now: attaches the outgoing tracks (a sender's first frame is a key frame, so the other
+   * side shows video at once), and the limits for the mesh as it is.
+   */
+  async release(): Promise<void> {
+    if (!this.held) return;
+    this.held = false;
+    for (const kind of ['audio', 'video'] as const) await this.replaceTrack(kind, this.deps.outgoing[kind]);
+    await this.applyLimits();
+  }
+
+  /** Swaps the outgoing track of a kind on this connection, without renegotiating (nothing while held). */
   async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    if (this.held && track) return;
     await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
   }
 
@@ -211,7 +236,7 @@ export class PeerLink {
           if (local) t.sender.setStreams?.(local);
           t.direction = 'sendrecv';
           if (kind === 'video') preferVp8(t);
-          return t.sender.replaceTrack(this.deps.outgoing[kind]);
+          return t.sender.replaceTrack(this.held ? null : this.deps.outgoing[kind]);
         }),
       );
       // The answer leaves as soon as it is made: applying it here (a round trip to WebRTC's own thread, long

@@ -1,0 +1,237 @@
+import type { ClientMessage, ServerMessage } from '@forecourt/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JoinOptions, TransportEvent } from './media-transport';
+// Imported after the stand-ins are in place (the driver reads the globals when it runs).
+import type { P2pTransport as P2pTransportType } from './p2p-transport';
+
+// The lobby's rules in the peer-to-peer driver, over a stand-in of the browser's WebRTC and WebSocket
+// (this project tests in Node): what a page sends, and on which connection a track goes out when.
+
+class FakeSender {
+  track: { kind: string } | null = null;
+  async replaceTrack(track: { kind: string } | null) {
+    this.track = track;
+  }
+  getParameters() {
+    return { encodings: [{}] };
+  }
+  async setParameters() {}
+  setStreams() {}
+}
+
+class FakeTransceiver {
+  readonly sender = new FakeSender();
+  readonly receiver: { track: { kind: string }; getSynchronizationSources: () => [] };
+  direction = 'sendrecv';
+  currentDirection: string | null = null;
+  constructor(kind: string) {
+    this.receiver = { track: { kind }, getSynchronizationSources: () => [] };
+  }
+  setCodecPreferences() {}
+}
+
+class FakePeerConnection {
+  static all: FakePeerConnection[] = [];
+  readonly transceivers: FakeTransceiver[] = [];
+  localDescription: { type: string; sdp: string } | null = null;
+  remoteDescription: unknown = null;
+  signalingState = 'stable';
+  connectionState = 'new';
+  iceConnectionState = 'new';
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate: unknown = null;
+  ontrack: unknown = null;
+  oniceconnectionstatechange: unknown = null;
+  onconnectionstatechange: unknown = null;
+  constructor() {
+    FakePeerConnection.all.push(this);
+  }
+  addTransceiver(trackOrKind: string | { kind: string }) {
+    const t = new FakeTransceiver(typeof trackOrKind === 'string' ? trackOrKind : trackOrKind.kind);
+    if (typeof trackOrKind !== 'string') t.sender.track = trackOrKind;
+    this.transceivers.push(t);
+    queueMicrotask(() => this.onnegotiationneeded?.());
+    return t;
+  }
+  getTransceivers() {
+    return this.transceivers;
+  }
+  getReceivers() {
+    return this.transceivers.map((t) => t.receiver);
+  }
+  async createOffer() {
+    return { type: 'offer', sdp: 'offer' };
+  }
+  async createAnswer() {
+    return { type: 'answer', sdp: 'answer' };
+  }
+  async setLocalDescription(d: { type: string; sdp: string }) {
+    this.localDescription = d;
+    this.signalingState = d.type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+  async setRemoteDescription(d: { type: string }) {
+    this.remoteDescription = d;
+    if (d.type === 'offer' && this.transceivers.length === 0) for (const kind of ['audio', 'video']) this.transceivers.push(new FakeTransceiver(kind));
+    this.signalingState = d.type === 'offer' ? 'have-remote-offer' : 'stable';
+  }
+  async addIceCandidate() {}
+  restartIce() {}
+  close() {
+    this.connectionState = 'closed';
+  }
+  /** Tracks going out on this connection, by kind. */
+  sending() {
+    return this.transceivers.map((t) => t.sender.track?.kind ?? null);
+  }
+}
+
+class FakeSocket {
+  static readonly OPEN = 1;
+  static all: FakeSocket[] = [];
+  readonly OPEN = 1;
+  readyState = 1;
+  readonly sent: ClientMessage[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: URL) {
+    FakeSocket.all.push(this);
+    queueMicrotask(() => this.onopen?.());
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  receive(message: ServerMessage) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+class FakeStream {
+  private readonly tracks: { kind: string }[];
+  constructor(tracks: { kind: string }[] = []) {
+    this.tracks = [...tracks];
+  }
+  addTrack(t: { kind: string }) {
+    this.tracks.push(t);
+  }
+  removeTrack(t: { kind: string }) {
+    this.tracks.splice(this.tracks.indexOf(t), 1);
+  }
+  getTracks() {
+    return this.tracks;
+  }
+  getAudioTracks() {
+    return this.tracks.filter((t) => t.kind === 'audio');
+  }
+  getVideoTracks() {
+    return this.tracks.filter((t) => t.kind === 'video');
+  }
+}
+
+const media = { videoCodec: 'VP8', maxAudioBitrate: 16000, video: { width: 600, height: 400, frameRate: 24 }, dominantSpeaker: true } as JoinOptions['media'];
+const options = (token: string): JoinOptions => ({ token, iceServers: [], media, renewToken: async () => null });
+const person = (id: string) => ({ id: `participant-${id}`, identity: id, host: false });
+const welcome = (self: string, participants: string[], waiting: boolean): ServerMessage => ({
+  type: 'welcome',
+  self: person(self),
+  participants: participants.map((p) => ({ ...person(p), media: null })),
+  spin: null,
+  resumed: false,
+  waiting,
+});
+const settle = () => vi.waitFor(() => undefined).then(() => new Promise((r) => setTimeout(r, 0)));
+
+describe('the peer-to-peer lobby', () => {
+  const audio = { kind: 'audio' };
+  const video = { kind: 'video', readyState: 'live', getSettings: () => ({ width: 600 }), applyConstraints: async () => undefined };
+  let P2pTransport: typeof P2pTransportType;
+
+  beforeEach(async () => {
+    FakePeerConnection.all = [];
+    FakeSocket.all = [];
+    vi.stubGlobal('window', { setTimeout, clearTimeout, location: { href: 'http://localhost/videos/live/rooms/x' } });
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal('RTCRtpReceiver', { getCapabilities: () => ({ codecs: [{ mimeType: 'video/VP8' }] }) });
+    vi.stubGlobal('MediaStream', FakeStream);
+    ({ P2pTransport } = await import('./p2p-transport'));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('connects a page in the preview to the participants with no track going out, and sends its tracks and media state only once let in', async () => {
+    const transport = new P2pTransport();
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    transport.setMediaState({ audio: true, video: true, screen: false });
+    const waiting = transport.wait(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url.searchParams.get('lobby')).toBe('1');
+    socket.receive(welcome('me', ['resident'], true));
+    await waiting;
+    await settle();
+    // It offers its connection to the participant, with nothing on it, and tells nobody of its media.
+    expect(socket.sent.filter((m) => m.type === 'signal').map((m) => m.type === 'signal' && m.to)).toContain('participant-resident');
+    const [pc] = FakePeerConnection.all;
+    expect(pc!.sending()).toEqual([null, null]);
+    expect(socket.sent.filter((m) => m.type === 'media' || m.type === 'join')).toEqual([]);
+    // A camera change in the preview goes out on nothing either.
+    await transport.replaceTrack('video', { kind: 'video' } as MediaStreamTrack);
+    expect(pc!.sending()).toEqual([null, null]);
+
+    // The click: the server lets it in, and the tracks go out on the connection already there.
+    const joined = transport.join(options('unused'));
+    await settle();
+    expect(socket.sent.filter((m) => m.type === 'join')).toEqual([{ type: 'join' }]);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(pc!.sending()).toEqual([null, null]);
+    socket.receive({ type: 'entered' });
+    await joined;
+    await settle();
+    expect(pc!.sending()).toEqual(['audio', 'video']);
+    expect(socket.sent.at(-1)).toEqual({ type: 'media', state: { audio: true, video: true, screen: false } });
+    expect(FakePeerConnection.all).toHaveLength(1);
+    transport.leave();
+  });
+
+  it('holds a waiting page as a participant: accepts its connection with nothing going out, lists and announces it only on its join, and not its leave from the lobby', async () => {
+    const transport = new P2pTransport();
+    const events: TransportEvent[] = [];
+    transport.on((e) => events.push(e));
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const joining = transport.join(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url.searchParams.get('lobby')).toBeNull();
+    socket.receive(welcome('resident', [], false));
+    await joining;
+
+    socket.receive({ type: 'waiting', participant: person('early') });
+    socket.receive({ type: 'waiting', participant: person('early') });
+    socket.receive({ type: 'signal', from: 'participant-early', data: { pc: 'pc-early', description: { type: 'offer', sdp: 'offer' } } });
+    await settle();
+    expect(FakePeerConnection.all).toHaveLength(1);
+    const [pc] = FakePeerConnection.all;
+    expect(socket.sent).toContainEqual({ type: 'signal', to: 'participant-early', data: { pc: 'pc-early', description: { type: 'answer', sdp: 'answer' } } });
+    expect(pc!.sending()).toEqual([null, null]);
+    expect(transport.snapshot().participants).toEqual([]);
+    expect(events).toEqual([]);
+
+    socket.receive({ type: 'joined', participant: person('early') });
+    await settle();
+    expect(pc!.sending()).toEqual(['audio', 'video']);
+    expect(transport.snapshot().participants.map((p) => p.id)).toEqual(['participant-early']);
+    expect(events).toEqual([{ type: 'participantJoined', participant: person('early') }]);
+
+    // Another page in the preview that goes away: its connection closes, unseen.
+    socket.receive({ type: 'waiting', participant: person('late') });
+    socket.receive({ type: 'left', id: 'participant-late' });
+    await settle();
+    expect(FakePeerConnection.all.at(-1)!.connectionState).toBe('closed');
+    expect(events).toHaveLength(1);
+    expect(transport.snapshot().participants.map((p) => p.id)).toEqual(['participant-early']);
+    transport.leave();
+  });
+});
