@@ -49,6 +49,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private sfuUnavailable = false;
   /** The camera's publication made during the preview, its offer and candidates ready for the join. */
   private prepared: { publication: Publication; at: number; iceServers: string } | null = null;
+  /** Janus answered the current camera publication. */
+  private cameraReady = false;
   /** This page waits in the lobby (as the server's last word says): its publication carries no track. */
   private selfWaiting = false;
   /** The lobby's socket being opened (wait()); a join waits for it. */
@@ -138,7 +140,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
       });
       this.signalling?.send({ type: 'join' });
-      if (await entered) return;
+      // In once Janus took the camera: one that does not answer fails the join, as it does without the lobby.
+      if ((await entered) && (await this.cameraTaken())) return;
       this.leave();
       this.set({ connection: 'failed' });
       throw new Error('not let in from the lobby');
@@ -165,6 +168,19 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       this.set({ connection: 'failed' });
       throw err;
     }
+  }
+
+  /** Whether Janus answered the camera's publication (now, or within the publish timeout). */
+  private cameraTaken(): Promise<boolean> {
+    if (this.sfuUnavailable) return Promise.resolve(false);
+    if (this.cameraReady) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      this.cameraAnswered = (ok) => {
+        this.cameraAnswered = null;
+        resolve(ok);
+      };
+      window.setTimeout(() => this.cameraAnswered?.(false), PUBLISH_TIMEOUT_MS);
+    });
   }
 
   publish(stream: MediaStream): void {
@@ -297,6 +313,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   /** Publishes the camera, with no track while this page waits in the lobby (the join puts them on). */
   private async startCamera(): Promise<void> {
     this.camera?.close();
+    this.cameraReady = false;
     const iceServers = this.options?.iceServers ?? [];
     const ahead = this.takePrepared(iceServers);
     const tracks = this.selfWaiting ? { audio: null, video: null } : this.outgoing;
@@ -462,7 +479,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       case 'answer': {
         const publication = data.pc === 'camera' ? this.camera : this.screen;
         await publication?.answered(data.jsep.sdp);
-        if (data.pc === 'camera') this.cameraAnswered?.(true);
+        if (data.pc === 'camera') {
+          this.cameraReady = true;
+          this.cameraAnswered?.(true);
+        }
         return;
       }
       case 'offer': {
