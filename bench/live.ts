@@ -51,8 +51,8 @@ const JOINS = Math.max(1, Number(arg('joins') ?? '10'));
 const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
 const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '5000'));
 
-const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected'] as const;
-const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'firstVideoBytes'] as const;
+const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected', 'entered', 'firstVideoBytes'] as const;
+const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'entered', 'firstVideoBytes'] as const;
 
 const serverEnv = (port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,

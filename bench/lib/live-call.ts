@@ -80,7 +80,11 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
         this.addEventListener('open', () => (marks.socketOpen ??= performance.now()));
-        this.addEventListener('message', () => (marks.welcome ??= performance.now()));
+        this.addEventListener('message', (e: MessageEvent) => {
+          marks.welcome ??= performance.now();
+          // Let in from the lobby (the click's answer).
+          if (String(e.data).includes('"type":"entered"')) marks.entered ??= performance.now();
+        });
       }
     } as typeof WebSocket;
     // The moment of the click on "Join the meeting", taken in the page, before any of its work.
@@ -131,10 +135,9 @@ export async function joinAndTime<S extends string>(page: Page, steps: readonly 
         for (const pc of w.__pcs) {
           if (pc.connectionState === 'closed') continue;
           (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number }) => {
-            if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
-            // The first video bytes, to tell a wait for media from a wait for a keyframe.
-            if ((s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= performance.now();
-            if ((s.framesDecoded ?? 0) > 0) found = true;
+            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
+            // The first remote video bytes (before they make a frame), for the breakdown.
+            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= performance.now();
           });
         }
         if (found) {

@@ -214,7 +214,11 @@ async function scheduledCall(sfu: boolean): Promise<void> {
   // comes up ahead, yet no media flows either way and the dealer is shown nothing of it before the click.
   const guestJoin = guest.getByRole('button', { name: 'Join the meeting' });
   await expect(guestJoin).toBeEnabled({ timeout: 30_000 });
-  if (!sfu) await expect.poll(() => anyConnected(guest), { timeout: 30_000 }).toBe(true);
+  if (!sfu) {
+    await expect.poll(() => anyConnected(guest), { timeout: 30_000 }).toBe(true);
+    // The preview says who is in the call already (the dealer), as the lobby learnt it.
+    await expect(guest.getByTestId('lobby-presence')).toHaveText(/^In this meeting: \S/);
+  }
   // The preview's accessibility check is also the time any media would take to show up.
   await expectAxeClean(guest);
   expect(await mediaReceived(guest)).toEqual({ bytes: 0, frames: 0 });

@@ -16,6 +16,7 @@ import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
 import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
+import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
 import { RoomPreview } from './room-preview';
@@ -170,7 +171,7 @@ export function RoomPage() {
     case 'joining':
       return (
         <>
-          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} />
+          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} presence={<LobbyPresence transport={transport} />} />
           {recordings}
           {mediaError}
         </>

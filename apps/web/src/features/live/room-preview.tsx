@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { LiveRoomInfo } from '@forecourt/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackButton } from '../../components/back-button';
 import { DeviceDialog } from './device-dialog';
@@ -17,8 +17,8 @@ import { MediaToggles } from './media-toggles';
 import { MicLevelMeter } from './mic-level-meter';
 import { VideoView } from './video-view';
 
-/** Before joining: the camera, the toggles, the mic level, the devices and join (once both tracks exist). */
-export function RoomPreview({ room, media, failed, joining, onJoin }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; joining: boolean; onJoin: () => void }) {
+/** Before joining: the camera, the toggles, the mic level, the devices and join (once both tracks exist); `presence`: who is in the call. */
+export function RoomPreview({ room, media, failed, joining, onJoin, presence }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; joining: boolean; onJoin: () => void; presence?: ReactNode }) {
   const { t } = useTranslation();
   const [devicesOpen, setDevicesOpen] = useState(false);
   const ready = Boolean(media.stream?.getVideoTracks().length && media.stream.getAudioTracks().length);
@@ -51,6 +51,7 @@ export function RoomPreview({ room, media, failed, joining, onJoin }: { room: Li
           {t('rooms.join')}
         </Button>
       </Stack>
+      {presence}
       <DeviceDialog open={devicesOpen} onClose={() => setDevicesOpen(false)} media={media} />
     </Stack>
   );

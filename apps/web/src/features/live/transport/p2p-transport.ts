@@ -84,6 +84,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
    * for it. Made afresh when older than a minute; closed if the join never uses it.
    */
   prepare(iceServers: JoinOptions['iceServers'], stream: MediaStream): void {
+    // The lobby is open (or opening): its connections are made already, the join needs no other.
+    if (this.selfWaiting || this.waitingFor) return;
     const current = this.prepared;
     void (async () => {
       const held = current ? await current : null;
