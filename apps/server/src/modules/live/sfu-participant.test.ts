@@ -117,7 +117,8 @@ describe('SfuParticipant', () => {
       expect(sub.calls.map((c) => c.method)).toEqual(['joinSubscriber', 'configure', 'start']);
       expect(sub.calls[1]!.params).toEqual({ streams: [{ mid: '0', send: false }, { mid: '1', send: false }] });
       await p.receive({ op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
-      expect(janus.callsOf('publish')).toMatchObject([{ display: 'me_participant1:lobby' }]);
+      // Published under the name it joined with (its lobby name): no name given again.
+      expect(janus.callsOf('publish')).toEqual([{ audio: true, video: true, jsep: { type: 'offer', sdp: 'cam' } }]);
 
       await p.admit();
       // The streams flow, the video on the layer asked for meanwhile; the camera takes its participant's name.
@@ -155,6 +156,25 @@ describe('SfuParticipant', () => {
       await settle();
       expect(janus.callsOf('joinSubscriber')).toEqual([{ room: 42, streams: [{ feed: 12 }], pin: 'the-pin' }]);
       expect(sent).toMatchObject([{ op: 'offer', from: 'waiting_person1', feed: 'camera' }]);
+    });
+
+    it('a camera named before Janus lists its publication is subscribed to once it is listed', async () => {
+      const janus = new FakeJanus();
+      const errors: unknown[] = [];
+      const sent: SfuServerData[] = [];
+      const p = new SfuParticipant(janus, ROOM, ME, (err) => errors.push(err));
+      await p.start();
+      p.attach((d) => sent.push(d));
+      const camera = janus.handles[0]!;
+      janus.failures.set('joinSubscriber', Object.assign(new Error('No such feed'), { _code: 428 }));
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'other_person1:camera' });
+      await settle();
+      expect(sent).toEqual([]);
+      janus.failures.delete('joinSubscriber');
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, { publishers: [{ feed: 12, display: 'other_person1:camera' }] });
+      await settle();
+      expect(sent).toMatchObject([{ op: 'offer', from: 'other_person1', feed: 'camera' }]);
+      expect(errors).toHaveLength(1);
     });
   });
 });

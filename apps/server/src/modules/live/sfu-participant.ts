@@ -53,6 +53,8 @@ export class SfuParticipant {
   private readonly layers = new Map<string, 'high' | 'low'>();
   /** Whether the camera's publication was made (Janus answered its offer). */
   private cameraPublished = false;
+  /** The camera's name in Janus now. */
+  private display = '';
 
   /**
    * `waiting`: a member of the lobby (the preview). Its connections are made ahead, but Janus sends it no
@@ -90,7 +92,8 @@ export class SfuParticipant {
     camera.once(JANODE_EVENT.HANDLE_DETACHED, () => {
       if (!this.closed) this.send({ op: 'failed', pc: 'camera' });
     });
-    const joined = await camera.joinPublisher({ room: this.room.janusRoom, display: this.cameraDisplay(), pin: this.room.pin });
+    this.display = this.cameraDisplay();
+    const joined = await camera.joinPublisher({ room: this.room.janusRoom, display: this.display, pin: this.room.pin });
     this.published(joined.publishers);
   }
 
@@ -103,8 +106,13 @@ export class SfuParticipant {
     if (!this.waiting || this.closed) return;
     this.waiting = false;
     const resumed = [...this.subs.values()].map((sub) => this.queue(sub, () => (sub.started ? this.release(sub) : Promise.resolve())));
-    const renamed = this.cameraPublished ? this.camera!.configure({ display: this.cameraDisplay() }) : Promise.resolve();
+    const renamed = this.cameraPublished ? this.rename() : Promise.resolve();
     await Promise.all([...resumed, renamed.catch((err: unknown) => this.onError(err))]);
+  }
+
+  private rename(): Promise<unknown> {
+    this.display = this.cameraDisplay();
+    return this.camera!.configure({ display: this.display });
   }
 
   private cameraDisplay(): string {
@@ -195,8 +203,12 @@ export class SfuParticipant {
     try {
       let answer: Jsep | undefined;
       if (feed === 'camera') {
-        // Named as the lobby's or the participant's camera at the moment of publishing (admit renames it later).
-        answer = (await this.camera!.publish({ audio: true, video: true, jsep: offer, display: this.cameraDisplay() })).jsep;
+        // Renamed only if let in since its join: Janus tells the others of a name given with a publication
+        // before it is published, and a subscription then made finds no such feed.
+        const display = this.cameraDisplay();
+        const renamed = display !== this.display ? { display } : {};
+        this.display = display;
+        answer = (await this.camera!.publish({ audio: true, video: true, jsep: offer, ...renamed })).jsep;
         this.cameraPublished = true;
       } else {
         await this.stopScreen();
@@ -242,6 +254,8 @@ export class SfuParticipant {
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
     const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
       await handle.detach().catch(() => undefined);
+      // Not published yet (its name came first): its publication, when Janus lists it, is subscribed to then.
+      if (this.feeds.get(janusFeed) === who) this.feeds.delete(janusFeed);
       throw err;
     });
     // Unpublished, or this participant gone, while Janus was answering: nothing to offer.
