@@ -13,7 +13,7 @@
 // Goals: p50 < 1 s and p95 < 2 s; p2p: server CPU < 1 % of a core per participant; Janus: a thumbnail
 // costs at most a third of the main video's bitrate.
 // Flags (the figures by default): --driver p2p|janus|both (both)  --participants N[,N...] (p2p
-// 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 5000 (the longest a joiner looks at its
+// 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 10000 (the longest a joiner looks at its
 // preview for the lobby's connections to come up before its click; 0 clicks at once)  --no-record (print
 // only). Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
 // Needs root and iproute2 (the namespace), and for Janus the Debian package janus.
@@ -49,7 +49,7 @@ const P2P_SIZES = sizes('2,4');
 const SFU_SIZES = sizes('4');
 const JOINS = Math.max(1, Number(arg('joins') ?? '10'));
 const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
-const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '5000'));
+const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '10000'));
 
 const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected', 'entered', 'firstVideoBytes'] as const;
 const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'entered', 'firstVideoBytes'] as const;

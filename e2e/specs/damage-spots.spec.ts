@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, expectReachableByTab, expectWhollyOnScreen, PHONE } from '../support/phone';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -165,5 +166,61 @@ test.describe('damages in the spin and honest edits', () => {
     expect(await axeViolations(page, 'before/after')).toEqual([]);
     await toggle.getByRole('button', { name: 'Edited' }).click();
     await expect(image).toHaveAttribute('data-type', 'ORIGINAL_LPC');
+  });
+
+  // After the tests above: the damage is placed and the player link shows damages.
+  test.describe('on a 390 px phone', () => {
+    test.use(PHONE);
+
+    test('the damage placing dialog and the player\'s hotspot, list and dialog fit the phone and are reached by keyboard', async ({ page }) => {
+      const row = page.getByTestId('damage-row');
+      await expect(row.getByTestId('damage-spot')).toHaveText('On picture 1');
+      await expectNoSidewaysScroll(page);
+      const move = row.getByRole('button', { name: /: Front left — Dent$/ });
+      await expectWhollyOnScreen(move);
+      await move.click();
+      const dialog = page.getByRole('dialog', { name: 'Place the damage: Front left — Dent' });
+      const picture = dialog.getByRole('application', { name: /^Picture 1:/ });
+      await expect(picture.locator('img')).toHaveJSProperty('complete', true);
+      await expectWhollyOnScreen(picture);
+      await expect(dialog.getByTestId('spot-status')).toHaveText('Marker at 29 % from the left and 50 % from the top');
+      const place = dialog.getByRole('button', { name: 'Place', exact: true });
+      await picture.focus();
+      await expectReachableByTab(page, place, 10);
+      await expectWhollyOnScreen(place);
+      await expectNoSidewaysScroll(page);
+      expect(await axeViolations(page, 'place a damage, phone')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      const popup = page.context().waitForEvent('page');
+      await page.getByRole('button', { name: 'Player', exact: true }).click();
+      const player = await popup;
+      try {
+        const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
+        await expect(spin).toHaveAttribute('aria-busy', 'false');
+        await expect(spin).toHaveAttribute('aria-valuetext', 'Image 1 of 3, damages on this image: 1');
+        const hotspot = player.getByTestId('damage-hotspot');
+        await expectWhollyOnScreen(hotspot);
+        await expectNoSidewaysScroll(player);
+        await spin.focus();
+        await player.keyboard.press('Tab');
+        await expect(hotspot).toBeFocused();
+        await player.keyboard.press('Enter');
+        const damage = player.getByRole('dialog', { name: 'Damage 1' });
+        await expect(damage.getByRole('img', { name: 'Photo of the damage' })).toHaveJSProperty('complete', true);
+        for (const part of [damage.getByRole('img', { name: 'Photo of the damage' }), damage.getByText('Moderate', { exact: true }), damage.getByRole('button', { name: 'Close' })]) await expectWhollyOnScreen(part);
+        await expectNoSidewaysScroll(player);
+        expect(await axeViolations(player, 'player damage dialog, phone')).toEqual([]);
+        await player.keyboard.press('Escape');
+        await expect(damage).toBeHidden();
+        const item = player.getByTestId('damage-list-item');
+        await expectWhollyOnScreen(item);
+        await expectNoSidewaysScroll(player);
+        expect(await axeViolations(player, 'player with damages, phone')).toEqual([]);
+      } finally {
+        await player.close();
+      }
+    });
   });
 });

@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
+import { describeOnEachDriver, httpProbe, janusHandlesPerSession, startSfuServices, trackOutput, waitInside, type JanusTestConfig, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
@@ -16,6 +17,8 @@ import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 // api1 and the visitor's on api2, so their call is signalled across processes (LISTEN/NOTIFY). Then api1
 // is killed mid-call. On both media drivers: peer-to-peer, and Janus (LIVE_SFU=janus), where api1 also
 // held the dealer's Janus handles: the dealer publishes again through api2, and nobody is shown twice.
+// On Janus, first without killing anything: the dealer's socket alone moves to api2 (HAProxy's runtime
+// API takes api1 out for new connections and cuts that socket), while api1 runs on.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DRIVERS = [
   { name: 'peer-to-peer', sfu: false, database: 'live_p2p', ports: { dealer: 18181, guest: 18182, api: [18191, 18192] } },
@@ -32,7 +35,10 @@ let dir: string;
 let pgBin: string;
 let haproxy: ChildProcess | null = null;
 let api: ChildProcess[] = [];
-let logs: ProgramLog[] = [];
+// One array for the whole file: describeOnEachDriver prints the tails of this very array when a test fails.
+const logs: ProgramLog[] = [];
+let janus: JanusTestConfig | null = null;
+let work: string;
 
 const asPostgres = (cmd: string, args: string[]) =>
   execFileSync('runuser', ['-u', 'postgres', '--', path.join(pgBin, cmd), ...args], {
@@ -42,6 +48,7 @@ const asPostgres = (cmd: string, args: string[]) =>
 
 const haproxyConfig = (dealerFirst: string, guestFirst: string) => `global
     maxconn 256
+    stats socket ${path.join(work, 'haproxy.sock')} mode 600 level admin
 defaults
     mode http
     timeout connect 2s
@@ -101,11 +108,13 @@ test.afterAll(async () => {
 async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
   ({ dealer: DEALER_PORT, guest: GUEST_PORT, api: API_PORTS } = driver.ports);
   api = [];
-  logs = [];
+  logs.length = 0;
   ns = new NetNamespace();
-  const work = path.join(dir, driver.database);
+  work = path.join(dir, driver.database);
   fs.mkdirSync(work);
-  const sfuEnv = driver.sfu ? (await startSfuServices(ns, work, logs, { turn: false })).serverEnv : {};
+  const sfu = driver.sfu ? await startSfuServices(ns, work, logs, { turn: false, adminPort: 7188 }) : null;
+  janus = sfu?.config ?? null;
+  const sfuEnv = sfu?.serverEnv ?? {};
   const databaseUrl = `postgres://postgres@/${driver.database}?host=${encodeURIComponent(pgDir())}&port=5432`;
   // Both serve the portal of the dealer's front port (sign-in redirects); the visitor's link is opened on its own port.
   const env = (port: number, seed: boolean) => ({
@@ -144,11 +153,32 @@ async function tearDown(): Promise<void> {
   await ns?.close();
 }
 
+/** A command to HAProxy's runtime API (its stats socket, a file: reachable from outside the namespace); answers its reply. */
+const haproxyCommand = (command: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = net.connect(path.join(work, 'haproxy.sock'));
+    let reply = '';
+    socket.on('data', (chunk) => (reply += chunk.toString()));
+    socket.on('end', () => resolve(reply));
+    socket.on('error', reject);
+    socket.setTimeout(5000, () => socket.destroy(new Error(`HAProxy did not answer ${command}`)));
+    socket.end(`${command}\n`);
+  });
+
+/** HAProxy's status of a server (`UP`, `DOWN`, `MAINT`...), from its `show stat` CSV. */
+const haproxyStatus = async (backend: string, server: string) => {
+  const rows = (await haproxyCommand('show stat')).split('\n').map((line) => line.split(','));
+  const header = rows[0]!;
+  return rows.find((r) => r[0] === backend && r[1] === server)?.[header.indexOf('status')] ?? '';
+};
+
 type Recorded = { __pcs: RTCPeerConnection[]; __sockets: WebSocket[] };
 
 /** A context whose pages record their peer connections (for getStats) and signalling sockets. */
 async function callContext(baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  // An action that cannot happen (a button that never shows) fails with its name instead of using up the test's time.
+  context.setDefaultTimeout(45_000);
   await context.addInitScript(() => {
     localStorage.setItem('forecourt.language', 'en');
     const w = window as unknown as Recorded;
@@ -211,68 +241,121 @@ const receivingConnections = (page: Page) =>
 const openSockets = (page: Page) =>
   page.evaluate(() => (window as unknown as Recorded).__sockets.map((s) => s.readyState === WebSocket.OPEN));
 
+/** The dealer (through api1) and a visitor (through api2) in a call of a room of their own, each seeing the other. */
+async function startCall(dealerContext: BrowserContext, guestContext: BrowserContext, name: string): Promise<{ dealer: Page; guest: Page }> {
+  const dealer = await dealerContext.newPage();
+  await signIn(dealer, DEMO_EMAILS.manager);
+  // The room through the API, as the rooms screen creates it (live.spec.ts drives that screen).
+  const room = await dealer.evaluate(async (name) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
+    const { access_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
+    const { apiKey } = (await (await fetch('/api/web-config')).json()) as { apiKey: string };
+    const headers = {
+      authorization: `Bearer ${access_token}`,
+      'x-api-key': apiKey,
+      'content-type': 'application/json',
+    };
+    const me = (await (await fetch('/api/users/me', { headers })).json()) as { id: string };
+    const appointment = new Date(Date.now() + 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const res = await fetch('/api/videos/live/rooms', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        session_name: name,
+        user_id: me.id,
+        appointment_date: appointment,
+        owner_id: 'own-demo-paris',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`room create answered ${res.status}`);
+    return (await res.json()) as { link: string };
+  }, name);
+  const link = new URL(room.link);
+  await dealer.goto(link.pathname + link.search);
+  await dealer.getByRole('button', { name: 'Join the meeting' }).click();
+  await expect(dealer.getByText('Waiting for the other participants…')).toBeVisible();
+
+  const guest = await guestContext.newPage();
+  await guest.goto(link.pathname + link.search);
+  await acceptCookies(guest);
+  await guest.getByRole('button', { name: 'Join the meeting' }).click();
+  await expect(dealer.getByTestId('room-notice')).toContainText('Guest joined the meeting');
+  await expectRemoteVideoPlaying(dealer);
+  await expectRemoteVideoPlaying(guest);
+  // A media state crosses from api2 to api1.
+  await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+  await expect(dealer.getByTestId('participants-panel').getByRole('img', { name: 'Microphone muted' })).toBeVisible();
+  return { dealer, guest };
+}
+
+/** Waits until the page's latest signalling socket is a new one, open, and the only one open. */
+async function expectSocketReplaced(page: Page, opened: number) {
+  await expect
+    .poll(
+      async () => {
+        const now = await openSockets(page);
+        return now.length > opened && now.at(-1) === true && now.filter(Boolean).length === 1;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * Janus: the dealer's socket alone moves from api1 to api2, api1 running on. api2 kicks the publications
+ * api1 held for the dealer, the dealer publishes again through api2, the visitor receives it once, and
+ * api1 lets go of every handle it held (Janus's admin API: its session holds none).
+ */
+async function socketMovesWhileItsProcessLives(): Promise<void> {
+  const dealerContext = await callContext(base(DEALER_PORT));
+  const guestContext = await callContext(base(GUEST_PORT));
+  try {
+    const { dealer, guest } = await startCall(dealerContext, guestContext, 'Socket moved');
+    const handles = () => janusHandlesPerSession(ns, janus!.admin!).sort((a, b) => a - b);
+    // Each process's session: a publisher and a subscriber handle for its participant.
+    await expect.poll(handles, { timeout: 15_000 }).toEqual([2, 2]);
+    const opened = (await openSockets(dealer)).length;
+    // api1 takes no new connection; its open ones (the dealer's socket) are cut: the dealer comes back through api2.
+    await haproxyCommand('set server via_api1/api1 state maint');
+    await haproxyCommand('shutdown sessions server via_api1/api1');
+    await expectSocketReplaced(dealer, opened);
+    await expect(dealer.getByTestId('reconnecting')).toHaveCount(0);
+    const dealerPanel = dealer.getByTestId('participants-panel');
+    await expect(dealerPanel.getByTestId('participant')).toHaveCount(1);
+    await expect(guest.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(1);
+    await expectRemoteVideoPlaying(guest);
+    await expectRemoteVideoPlaying(dealer);
+    await expect.poll(() => receivingConnections(guest), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => receivingConnections(dealer), { timeout: 30_000 }).toBe(1);
+    // api1 still runs and holds nothing; api2 holds both participants' handles.
+    await expect.poll(handles, { timeout: 15_000 }).toEqual([0, 4]);
+    expect(api[0]!.exitCode).toBeNull();
+    // Signalling flows, both on api2 now.
+    await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
+    await expect(dealerPanel.getByRole('img', { name: 'Microphone muted' })).toHaveCount(0);
+    await guest.getByRole('button', { name: 'Hang up' }).click();
+    await expect(dealerPanel.getByTestId('participant')).toHaveCount(0);
+  } finally {
+    await guestContext.close();
+    await dealerContext.close();
+    // api1 back for the next test's dealer.
+    await haproxyCommand('set server via_api1/api1 state ready');
+    await expect.poll(() => haproxyStatus('via_api1', 'api1'), { timeout: 15_000 }).toBe('UP');
+  }
+}
+
 async function callAcrossProcesses(): Promise<void> {
   const dealerContext = await callContext(base(DEALER_PORT));
   const guestContext = await callContext(base(GUEST_PORT));
   try {
-    const dealer = await dealerContext.newPage();
-    await signIn(dealer, DEMO_EMAILS.manager);
-    // The room through the API, as the rooms screen creates it (live.spec.ts drives that screen).
-    const room = await dealer.evaluate(async () => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!;
-      const { access_token } = JSON.parse(localStorage.getItem(key)!) as { access_token: string };
-      const { apiKey } = (await (await fetch('/api/web-config')).json()) as { apiKey: string };
-      const headers = {
-        authorization: `Bearer ${access_token}`,
-        'x-api-key': apiKey,
-        'content-type': 'application/json',
-      };
-      const me = (await (await fetch('/api/users/me', { headers })).json()) as { id: string };
-      const appointment = new Date(Date.now() + 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-      const res = await fetch('/api/videos/live/rooms', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          session_name: 'Two processes',
-          user_id: me.id,
-          appointment_date: appointment,
-          owner_id: 'own-demo-paris',
-        }),
-      });
-      if (res.status !== 201) throw new Error(`room create answered ${res.status}`);
-      return (await res.json()) as { link: string };
-    });
-    const link = new URL(room.link);
-    await dealer.goto(link.pathname + link.search);
-    await dealer.getByRole('button', { name: 'Join the meeting' }).click();
-    await expect(dealer.getByText('Waiting for the other participants…')).toBeVisible();
-
-    const guest = await guestContext.newPage();
-    await guest.goto(link.pathname + link.search);
-    await acceptCookies(guest);
-    await guest.getByRole('button', { name: 'Join the meeting' }).click();
-    await expect(dealer.getByTestId('room-notice')).toContainText('Guest joined the meeting');
-    await expectRemoteVideoPlaying(dealer);
-    await expectRemoteVideoPlaying(guest);
-    // A media state crosses from api2 to api1.
+    const { dealer, guest } = await startCall(dealerContext, guestContext, 'Two processes');
     const dealerPanel = dealer.getByTestId('participants-panel');
-    await guest.getByRole('button', { name: 'Microphone', exact: true }).click();
-    await expect(dealerPanel.getByRole('img', { name: 'Microphone muted' })).toBeVisible();
-
     // api1, the dealer's, dies mid-call: the dealer's socket comes back through HAProxy's fallback, api2.
     const opened = (await openSockets(dealer)).length;
     const killed = new Promise((resolve) => api[0]!.once('exit', resolve));
     process.kill(api[0]!.pid!, 'SIGKILL');
     await killed;
-    await expect
-      .poll(
-        async () => {
-          const now = await openSockets(dealer);
-          return now.length > opened && now.at(-1) === true && now.filter(Boolean).length === 1;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expectSocketReplaced(dealer, opened);
     await expect(dealer.getByTestId('reconnecting')).toHaveCount(0);
     // Both still see each other, each listed once.
     await expect(dealerPanel.getByTestId('participant')).toHaveCount(1);
@@ -295,7 +378,14 @@ async function callAcrossProcesses(): Promise<void> {
   }
 }
 
-describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, () => {
+describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, (driver) => {
+  // Before the test that kills api1. The SFU driver only: with peer-to-peer, api1 holds nothing but the socket.
+  if (driver.sfu) {
+    test('a participant whose socket moves to the other API process while the first runs on publishes again through it; the first lets go of its Janus handles', async () => {
+      test.setTimeout(180_000);
+      await socketMovesWhileItsProcessLives();
+    });
+  }
   test('a call signalled across two API processes goes on when one dies: its participant reconnects through the other, nobody is shown twice', async () => {
     test.setTimeout(180_000);
     await callAcrossProcesses();

@@ -10,6 +10,7 @@ import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
 import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
+import { expectNoSidewaysScroll, expectReachableByTab, expectWhollyOnScreen, PHONE } from '../support/phone';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -79,10 +80,10 @@ test.afterEach(async () => {
 /**
  * A context whose pages record their peer connections. `tcpRelay`: as behind a firewall that blocks UDP and
  * lets nothing through but TCP to the TURN server, its connections may use TURN only (`relay`), and only
- * the TURN URLs over TCP of the ICE servers the room token gave.
+ * the TURN URLs over TCP of the ICE servers the room token gave. `phone`: a 390 px phone's screen.
  */
-async function callContext(tcpRelay = false): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });
+async function callContext(tcpRelay = false, phone = false): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: BASE, ...(phone ? PHONE : { viewport: { width: 1280, height: 800 } }) });
   await context.addInitScript((relayOnly) => {
     localStorage.setItem('forecourt.language', 'en');
     const Original = window.RTCPeerConnection;
@@ -338,9 +339,10 @@ const framesDecoded = (page: Page) =>
     return n;
   });
 
-test('the dealer records a call of two: both see it is recorded, and the recording becomes one playable MP4 of the recorded time, downloadable from the room page', async () => {
+test('the dealer records a call of two from a phone: both see it is recorded, and the recording becomes one playable MP4 of the recorded time, downloadable from the room page', async () => {
   test.setTimeout(180_000);
-  const dealerContext = await callContext();
+  // The dealer walks around the car with a 390 px phone: the call controls and the room page fit it.
+  const dealerContext = await callContext(false, true);
   const guestContext = await callContext();
   try {
     const dealer = await dealerContext.newPage();
@@ -354,9 +356,14 @@ test('the dealer records a call of two: both see it is recorded, and the recordi
     await expect(guest.getByRole('button', { name: 'Record the call' })).toHaveCount(0);
 
     const record = dealer.getByRole('button', { name: 'Record the call' });
-    await record.click();
+    await expectWhollyOnScreen(record);
+    await expectReachableByTab(dealer, record);
+    await dealer.keyboard.press('Enter');
     for (const page of [dealer, guest]) await expect(page.getByTestId('recording-indicator')).toHaveText('Recording');
     await expect(record).toHaveAttribute('aria-pressed', 'true');
+    await expectWhollyOnScreen(dealer.getByTestId('recording-indicator'));
+    await expectWhollyOnScreen(dealer.getByRole('button', { name: 'Hang up' }));
+    await expectNoSidewaysScroll(dealer);
     expect([...(await axeViolations(dealer, 'call recorded, dealer')), ...(await axeViolations(guest, 'call recorded, visitor'))]).toEqual([]);
     // About five seconds of call: the visitor decodes 100 more frames of the dealer's 24 fps camera.
     const frames = await framesDecoded(guest);
@@ -369,6 +376,8 @@ test('the dealer records a call of two: both see it is recorded, and the recordi
     const row = dealer.getByTestId('recording');
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId('recording-status')).toHaveText('Ready', { timeout: 90_000 });
+    await expectNoSidewaysScroll(dealer);
+    for (const name of ['Download', 'Share by link']) await expectWhollyOnScreen(row.getByRole('button', { name }));
     const recorded = await dealer.evaluate(
       async ({ h, id }) => ((await (await fetch(`/api/videos/live/rooms/${id}/recordings`, { headers: h })).json()) as { items: { durationMs: number }[] }).items[0]!.durationMs,
       { h: await apiHeaders(dealer), id: room.id_live_video },
@@ -390,7 +399,10 @@ test('the dealer records a call of two: both see it is recorded, and the recordi
 
     // The public link: made once, it plays without a session.
     await row.getByRole('button', { name: 'Share by link' }).click();
-    const link = await row.getByLabel('Public link of the recording').inputValue();
+    const linkField = row.getByLabel('Public link of the recording');
+    const link = await linkField.inputValue();
+    await expectWhollyOnScreen(linkField);
+    await expectNoSidewaysScroll(dealer);
     expect(await axeViolations(dealer, 'room recordings')).toEqual([]);
     // Opened by the visitor's browser, which has no session: the MP4 itself.
     const opened = await guest.evaluate(async (url) => {

@@ -30,7 +30,8 @@ let dataDir: string;
 let server: ChildProcess;
 let BASE: string;
 let driverEnv: Record<string, string> = {};
-let logs: ProgramLog[] = [];
+// One array for the whole file: describeOnEachDriver prints the tails of this very array when a test fails.
+const logs: ProgramLog[] = [];
 
 /** Starts the server inside the namespace and waits for it there (this process cannot reach it). */
 async function startServer({ seed }: { seed: boolean }): Promise<void> {
@@ -49,7 +50,7 @@ async function startServer({ seed }: { seed: boolean }): Promise<void> {
 async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
   if (!NetNamespace.available()) throw new Error('The live e2e needs root and iproute2 to make its network namespace');
   BASE = `http://127.0.0.1:${driver.port}`;
-  logs = [];
+  logs.length = 0;
   ns = new NetNamespace();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
   driverEnv = driver.sfu ? (await startSfuServices(ns, dataDir, logs)).serverEnv : {};

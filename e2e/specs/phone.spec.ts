@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, PHONE } from '../support/phone';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { listOnly, type ShootingTypeLabel } from '../support/shootings-list';
 
@@ -8,19 +9,13 @@ import { listOnly, type ShootingTypeLabel } from '../support/shootings-list';
  * their prices in view, VINs on one line, Load more reachable above the cookie banner, every action named.
  * Screenshots of the list, the three detail types and the player go to PHONE_SHOTS_DIR when it is set.
  */
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const shotsDir = process.env.PHONE_SHOTS_DIR;
 async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   fs.mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: `${shotsDir}/${name}.png`, fullPage: true });
-}
-
-/** Nothing sticks out sideways: the page never scrolls horizontally. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-  expect(width, `page width of ${page.url()}`).toBeLessThanOrEqual(390);
 }
 
 /**

@@ -14,6 +14,8 @@ export interface JanusTestConfig {
   /** Janus's WebSocket API, on the namespace's loopback. */
   url: string;
   port: number;
+  /** Janus's admin API (WebSocket, the namespace's loopback), when asked for: tests count the handles with it. */
+  admin: { port: number; secret: string } | null;
 }
 
 /** Whether Janus and its VideoRoom plugin and WebSockets transport are installed (Debian package `janus`). */
@@ -28,7 +30,8 @@ export const janusInstalled = (): boolean =>
  * as for a Janus on a reachable address: the browsers run the checks and Janus answers them, which
  * connected a join about 0.5 s sooner in the live bench (and its first frame sooner too).
  */
-export function writeJanusConfig(dir: string, iface: string, port = 8188): JanusTestConfig {
+export function writeJanusConfig(dir: string, iface: string, port = 8188, adminPort: number | null = null): JanusTestConfig {
+  const admin = adminPort ? { port: adminPort, secret: `janus-admin-${Math.random().toString(36).slice(2)}` } : null;
   const apiSecret = `api-${Math.random().toString(36).slice(2)}`;
   const adminKey = `admin-${Math.random().toString(36).slice(2)}`;
   for (const sub of ['plugins', 'transports', 'events', 'loggers']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
@@ -46,7 +49,7 @@ export function writeJanusConfig(dir: string, iface: string, port = 8188): Janus
 	debug_level = ${process.env.E2E_JANUS_DEBUG ?? 3}
 	debug_timestamps = true
 	api_secret = "${apiSecret}"
-	session_timeout = 60
+${admin ? `\tadmin_secret = "${admin.secret}"\n` : ''}	session_timeout = 60
 	server_name = "forecourt-e2e"
 }
 media: {
@@ -85,12 +88,12 @@ events: {
 	ws_logging = "err,warn"
 }
 admin: {
-	admin_ws = false
+	admin_ws = ${admin ? `true\n\tadmin_ws_port = ${admin.port}\n\tadmin_ws_ip = "127.0.0.1"` : 'false'}
 	admin_wss = false
 }
 `,
   );
-  return { dir, apiSecret, adminKey, url: `ws://127.0.0.1:${port}`, port };
+  return { dir, apiSecret, adminKey, url: `ws://127.0.0.1:${port}`, port, admin };
 }
 
 /** coturn's arguments for a relay on `ip` that checks TURN REST credentials made with `secret`. */
@@ -162,6 +165,7 @@ export interface SfuServices {
   serverEnv: Record<string, string>;
   janus: ChildProcess;
   turn: ChildProcess | null;
+  config: JanusTestConfig;
 }
 
 /**
@@ -171,17 +175,19 @@ export interface SfuServices {
  * sends to the other end's address (coturn's relay) comes back in over the veth, which Linux drops unless
  * told to accept it. A setting of this namespace only.
  */
-export async function startSfuServices(ns: NetNamespace, dir: string, logs: ProgramLog[], { turn = true, janusPort = 8188 } = {}): Promise<SfuServices> {
+export async function startSfuServices(ns: NetNamespace, dir: string, logs: ProgramLog[], { turn = true, janusPort = 8188, adminPort = null as number | null } = {}): Promise<SfuServices> {
   if (!janusInstalled() || (turn && !fs.existsSync('/usr/bin/turnserver'))) throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
   ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', `net.ipv4.conf.${JANUS_IFACE}.accept_local=1`, 'net.ipv4.conf.fcB.accept_local=1']);
-  const config = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE, janusPort);
+  const config = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE, janusPort, adminPort);
   const janus = trackOutput(logs, 'janus', ns.spawn('janus', ['-F', config.dir, '-C', path.join(config.dir, 'janus.jcfg')]));
   const turnSecret = `turn-${Math.random().toString(36).slice(2)}-secret`;
   const turnServer = turn ? trackOutput(logs, 'turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, turnSecret, dir))) : null;
   await waitInside(ns, 'Janus', tcpProbe(config.port), logs);
+  if (config.admin) await waitInside(ns, 'Janus admin API', tcpProbe(config.admin.port), logs);
   return {
     janus,
     turn: turnServer,
+    config,
     serverEnv: {
       LIVE_SFU: 'janus',
       JANUS_URL: config.url,
@@ -190,6 +196,32 @@ export async function startSfuServices(ns: NetNamespace, dir: string, logs: Prog
       ...(turn ? { TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`, TURN_SECRET: turnSecret } : {}),
     },
   };
+}
+
+/**
+ * The VideoRoom handles Janus holds, per session (each API process has one session: platform/janus), read
+ * through its admin API from inside the namespace (Node 20's WebSocket client is behind a flag).
+ */
+export function janusHandlesPerSession(ns: NetNamespace, admin: { port: number; secret: string }): number[] {
+  const script = `
+const ws = new WebSocket('ws://127.0.0.1:${admin.port}', 'janus-admin-protocol');
+let n = 0;
+const ask = (body) => new Promise((resolve, reject) => {
+  const transaction = 't' + n++;
+  const on = (e) => { const m = JSON.parse(e.data); if (m.transaction !== transaction) return; ws.removeEventListener('message', on); m.janus === 'success' ? resolve(m) : reject(new Error(e.data)); };
+  ws.addEventListener('message', on);
+  ws.send(JSON.stringify({ ...body, transaction, admin_secret: ${JSON.stringify(admin.secret)} }));
+});
+setTimeout(() => process.exit(2), 5000).unref();
+ws.addEventListener('error', () => process.exit(3));
+ws.addEventListener('open', async () => {
+  const { sessions } = await ask({ janus: 'list_sessions' });
+  const counts = [];
+  for (const session_id of sessions) counts.push((await ask({ janus: 'list_handles', session_id }).catch(() => ({ handles: [] }))).handles.length);
+  console.log(JSON.stringify(counts));
+  process.exit(0);
+});`;
+  return JSON.parse(ns.run(process.execPath, ['--experimental-websocket', '--no-warnings', '-e', script])) as number[];
 }
 
 /**

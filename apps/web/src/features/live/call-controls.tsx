@@ -31,7 +31,16 @@ export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onS
   const { t } = useTranslation();
   const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', p: 1, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }} role="toolbar" aria-label={t('rooms.controls.label')}>
+    // Eight buttons (the host of a room about a vehicle) at 40 px with 8 px gaps are 392 px: on a 390 px phone the
+    // gaps narrow, and a narrower screen wraps them rather than scrolling the page sideways.
+    <Stack
+      direction="row"
+      spacing={{ xs: 0.5, sm: 1 }}
+      useFlexGap
+      sx={{ justifyContent: 'center', flexWrap: 'wrap', p: 1, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
+      role="toolbar"
+      aria-label={t('rooms.controls.label')}
+    >
       <MediaToggles media={media} />
       {canShare && (
         <Tooltip title={sharing ? t('rooms.controls.stopScreen') : t('rooms.controls.shareScreen')}>

@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
+import { stackedRowsOnPhones } from '../../components/stacked-rows';
 import { useSnackbar } from '../../components/snackbar';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRecordingDownload, fetchRecordings, setRecording, shareRecording } from './live-api';
@@ -67,11 +68,12 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
   const ready = recording.status === 'ready';
   return (
     <TableRow data-testid="recording">
-      <TableCell>{new Date(recording.startedAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</TableCell>
-      <TableCell>{recording.durationMs === null ? '–' : minutesSeconds(recording.durationMs)}</TableCell>
-      <TableCell>
+      <TableCell data-label={t('rooms.recording.list.startedAt')}>{new Date(recording.startedAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</TableCell>
+      <TableCell data-label={t('rooms.recording.list.duration')}>{recording.durationMs === null ? '–' : minutesSeconds(recording.durationMs)}</TableCell>
+      <TableCell data-label={t('rooms.recording.list.status')}>
         <Chip size="small" color={STATUS_COLOR[recording.status]} label={t(`rooms.recording.status.${recording.status}`)} data-testid="recording-status" />
       </TableCell>
+      {/* No label on a phone: the buttons say what they do, and the share link gets the row's whole width. */}
       <TableCell>
         {recording.status === 'recording' && (
           <Button size="small" variant="outlined" color="error" disabled={busy} onClick={stop}>
@@ -84,7 +86,7 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
               {t('rooms.recording.list.download')}
             </Button>
             {recording.shareUrl ? (
-              <Stack direction="row" sx={{ alignItems: 'center', minWidth: 260 }}>
+              <Stack direction="row" sx={{ alignItems: 'center', minWidth: { xs: 0, sm: 260 }, width: { xs: '100%', sm: 'auto' } }}>
                 <TextField size="small" label={t('rooms.recording.list.shareLink')} value={recording.shareUrl} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
                 <CopyLinkButton link={recording.shareUrl} />
               </Stack>
@@ -121,7 +123,8 @@ export function RoomRecordings({ roomId }: { roomId: string }) {
       {list.isError && <Alert severity="error">{t('rooms.recording.list.loadError')}</Alert>}
       {list.isSuccess && list.data.items.length === 0 && <Typography color="text.secondary">{t('rooms.recording.list.empty')}</Typography>}
       {list.isSuccess && list.data.items.length > 0 && (
-        <Table size="small">
+        // Stacked rows on a phone: four columns and a share link do not fit 390 px side by side.
+        <Table size="small" sx={stackedRowsOnPhones}>
           <TableHead>
             <TableRow>
               <TableCell>{t('rooms.recording.list.startedAt')}</TableCell>
