@@ -13,7 +13,7 @@
 // Goals: p50 < 1 s and p95 < 2 s; p2p: server CPU < 1 % of a core per participant; Janus: a thumbnail
 // costs at most a third of the main video's bitrate.
 // Flags (the issue's figures by default): --driver p2p|janus|both (both)  --participants N[,N...] (p2p
-// 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 10000 (p2p: the longest a joiner looks at its
+// 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 10000 (the longest a joiner looks at its
 // preview for the lobby's connections to come up before its click; 0 clicks at once)  --no-record (print
 // only). Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
 // Needs root and iproute2 (the namespace), and for Janus the Debian package janus.
@@ -52,7 +52,7 @@ const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
 const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '10000'));
 
 const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected', 'entered', 'firstVideoBytes'] as const;
-const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected'] as const;
+const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'entered', 'firstVideoBytes'] as const;
 
 const serverEnv = (port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -135,7 +135,9 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
   const link = await seedLiveRoom(dataDir, base);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
-  janus.stdout?.resume();
+  // BENCH_JANUS_LOG=file keeps Janus's log (its level from E2E_JANUS_DEBUG, 3 by default) to see where a join's time goes.
+  if (process.env.BENCH_JANUS_LOG) janus.stdout?.pipe(fs.createWriteStream(process.env.BENCH_JANUS_LOG));
+  else janus.stdout?.resume();
   janus.stderr?.pipe(process.stderr);
   const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
@@ -150,7 +152,8 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
     const rows: string[] = [];
     let goalMet = true;
     for (const size of SFU_SIZES) {
-      const { times, residents } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS);
+      // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
+      const { times, previews, residents } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS, PREVIEW_MS, size);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -163,6 +166,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
           participants: size,
           joins: times.length,
           ...joinFigures(times, SFU_STEPS),
+          previewMedianMs: Math.round([...previews].sort((x, y) => x - y)[Math.floor(previews.length / 2)] ?? 0),
           callSeconds: Math.round(call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
@@ -173,7 +177,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
         goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
         rows.push(
           [
-            `Janus SFU, ${size} participants, ${r.joins} joins: ${joinText(r)}`,
+            `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
             `over ${r.callSeconds} s of call, Janus ${r.janusCpuPercentOfCorePerParticipant} % and the server ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
             `received by one participant: main video ${mainKbps} kbit/s, other cameras (low layer) ${bitrates.thumbnails.length ? `${thumbnailKbps} kbit/s on average` : 'none'}`,
           ].join('; '),

@@ -188,6 +188,8 @@ export async function timeJoins<S extends string>(
   steps: readonly S[],
   /** The longest a joiner looks at its preview for its lobby to come up (lobbyReady); 0: it clicks at once. */
   previewMaxMs = 0,
+  /** The connections the lobby has once up (peer to peer: one a participant; SFU: the publication and one subscription a participant). */
+  lobbyConnections = size - 1,
 ): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[] }> {
   const residents: Resident[] = [];
   try {
@@ -202,7 +204,7 @@ export async function timeJoins<S extends string>(
     for (let j = 0; j < joins; j++) {
       const context = await participantContext(browser, baseURL);
       const page = await openPreview(context, link);
-      if (previewMaxMs > 0) previews.push(await lobbyReady(page, size - 1, previewMaxMs));
+      if (previewMaxMs > 0) previews.push(await lobbyReady(page, lobbyConnections, previewMaxMs));
       times.push(await joinAndTime(page, steps));
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();

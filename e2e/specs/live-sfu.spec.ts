@@ -274,6 +274,59 @@ test('three participants through Janus: each receives the other two, a visitor w
   }
 });
 
+/** This page's connections to Janus by role, with the bytes they received and sent (getStats inbound-rtp / outbound-rtp, every kind). */
+const sfuTraffic = (page: Page) =>
+  page.evaluate(async () => {
+    const out = { connected: 0, subscriptions: 0, received: 0, sent: 0 };
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState !== 'connected') continue;
+      out.connected++;
+      if (!pc.getTransceivers().some((t) => t.direction === 'sendonly')) out.subscriptions++;
+      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number; bytesSent?: number }) => {
+        if (s.type === 'inbound-rtp') out.received += s.bytesReceived ?? 0;
+        if (s.type === 'outbound-rtp') out.sent += s.bytesSent ?? 0;
+      });
+    }
+    return out;
+  });
+
+test('the lobby: a visitor in the preview has its connections to Janus up but receives no media and is not shown; the click lets the media flow both ways', async () => {
+  test.setTimeout(120_000);
+  const dealerContext = await callContext();
+  const guestContext = await callContext();
+  try {
+    const dealer = await dealerContext.newPage();
+    await signIn(dealer, DEMO_EMAILS.manager);
+    const room = await scheduleRoom(dealer, 'Lobby SFU');
+    await join(dealer, room.link, { muted: false });
+
+    const guest = await guestContext.newPage();
+    await guest.goto(new URL(room.link).pathname + new URL(room.link).search);
+    await acceptCookies(guest);
+    await expect(guest.getByRole('button', { name: 'Join the meeting' })).toBeEnabled({ timeout: 30_000 });
+    // In the preview: its publication and its subscription to the dealer's camera are connected (ICE, DTLS).
+    await expect.poll(async () => (await sfuTraffic(guest)).subscriptions, { timeout: 30_000 }).toBe(1);
+    await expect.poll(async () => (await sfuTraffic(guest)).connected, { timeout: 30_000 }).toBe(2);
+    // While the dealer's camera sends another 60 KB to Janus, not one byte of media reaches the visitor, and
+    // the visitor's own publication sends none.
+    const sentBefore = (await sfuTraffic(dealer)).sent;
+    await expect.poll(async () => (await sfuTraffic(dealer)).sent, { timeout: 30_000 }).toBeGreaterThan(sentBefore + 60_000);
+    expect(await sfuTraffic(guest)).toMatchObject({ received: 0, sent: 0 });
+    // The dealer is shown nobody and receives nothing of the visitor.
+    await expect(dealer.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(0);
+    expect((await sfuTraffic(dealer)).subscriptions).toBe(0);
+
+    // The click: the visitor decodes the dealer's camera, the dealer lists and decodes the visitor.
+    await guest.getByRole('button', { name: 'Join the meeting' }).click();
+    await expect.poll(() => decodingStreams(guest), { timeout: 30_000 }).toBe(1);
+    await expect(dealer.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(1);
+    await expect.poll(() => decodingStreams(dealer), { timeout: 30_000 }).toBe(1);
+  } finally {
+    await guestContext.close();
+    await dealerContext.close();
+  }
+});
+
 /** Frames this page decoded so far, over all its subscriptions: grows while the call's media flow. */
 const framesDecoded = (page: Page) =>
   page.evaluate(async () => {

@@ -47,6 +47,7 @@ export function writeJanusConfig(dir: string, iface: string, port = 8188, adminP
 	loggers_folder = "${dir}/loggers"
 	log_to_stdout = true
 	debug_level = ${process.env.E2E_JANUS_DEBUG ?? 3}
+	debug_timestamps = true
 	api_secret = "${apiSecret}"
 ${admin ? `\tadmin_secret = "${admin.secret}"\n` : ''}	session_timeout = 60
 	server_name = "forecourt-e2e"

@@ -98,4 +98,83 @@ describe('SfuParticipant', () => {
     await p.close();
     expect(janus.handles.every((h) => h.detached)).toBe(true);
   });
+
+  describe('a waiting member (the lobby)', () => {
+    it('is connected ahead but sent no media: each subscription is held back before it starts, its layer kept for the join', async () => {
+      const janus = new FakeJanus();
+      janus.publishers = [{ feed: 7, display: 'other_person1:camera' }];
+      const sent: SfuServerData[] = [];
+      const p = new SfuParticipant(janus, ROOM, ME, () => undefined, true);
+      await p.start();
+      p.attach((d) => sent.push(d));
+      await settle();
+      expect(janus.callsOf('joinPublisher')).toEqual([{ room: 42, display: 'me_participant1:lobby', pin: 'the-pin' }]);
+      expect(sent).toMatchObject([{ op: 'offer', pc: 's1', from: 'other_person1' }]);
+      const sub = janus.handles[1]!;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'low' });
+      await p.receive({ op: 'answer', pc: 's1', jsep: { type: 'answer', sdp: 'ans' } });
+      // Held back before the start: Janus relays no packet of it until the join.
+      expect(sub.calls.map((c) => c.method)).toEqual(['joinSubscriber', 'configure', 'start']);
+      expect(sub.calls[1]!.params).toEqual({ streams: [{ mid: '0', send: false }, { mid: '1', send: false }] });
+      await p.receive({ op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
+      // Published under the name it joined with (its lobby name): no name given again.
+      expect(janus.callsOf('publish')).toEqual([{ audio: true, video: true, jsep: { type: 'offer', sdp: 'cam' } }]);
+
+      await p.admit();
+      // The streams flow, the video on the layer asked for meanwhile; the camera takes its participant's name.
+      expect(sub.calls.at(-1)).toEqual({ method: 'configure', params: { streams: [{ mid: '0', send: true }, { mid: '1', send: true, substream: 0 }] } });
+      expect(janus.handles[0]!.calls.at(-1)).toEqual({ method: 'configure', params: { display: 'me_participant1:camera' } });
+      // Once: a second join changes nothing.
+      await p.admit();
+      expect(sub.calls).toHaveLength(4);
+    });
+
+    it('a subscription answered after the join starts as any other', async () => {
+      const janus = new FakeJanus();
+      janus.publishers = [{ feed: 7, display: 'other_person1:camera' }];
+      const p = new SfuParticipant(janus, ROOM, ME, () => undefined, true);
+      await p.start();
+      p.attach(() => undefined);
+      await settle();
+      await p.admit();
+      // Not published yet: it is published under its participant's name.
+      expect(janus.handles[0]!.calls.map((c) => c.method)).toEqual(['joinPublisher']);
+      await p.receive({ op: 'answer', pc: 's1', jsep: { type: 'answer', sdp: 'ans' } });
+      expect(janus.handles[1]!.calls.map((c) => c.method)).toEqual(['joinSubscriber', 'start']);
+      await p.receive({ op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
+      expect(janus.callsOf('publish')).toMatchObject([{ display: 'me_participant1:camera' }]);
+    });
+
+    it('a resident subscribes to a camera only under its participant name: not in the lobby, as soon as it is renamed at the join', async () => {
+      const janus = new FakeJanus();
+      const { camera, sent } = await started(janus);
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, { publishers: [{ feed: 12, display: 'waiting_person1:lobby' }] });
+      await settle();
+      expect(janus.callsOf('joinSubscriber')).toEqual([]);
+      expect(sent).toEqual([]);
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'waiting_person1:camera' });
+      await settle();
+      expect(janus.callsOf('joinSubscriber')).toEqual([{ room: 42, streams: [{ feed: 12 }], pin: 'the-pin' }]);
+      expect(sent).toMatchObject([{ op: 'offer', from: 'waiting_person1', feed: 'camera' }]);
+    });
+
+    it('a camera named before Janus lists its publication is subscribed to once it is listed', async () => {
+      const janus = new FakeJanus();
+      const errors: unknown[] = [];
+      const sent: SfuServerData[] = [];
+      const p = new SfuParticipant(janus, ROOM, ME, (err) => errors.push(err));
+      await p.start();
+      p.attach((d) => sent.push(d));
+      const camera = janus.handles[0]!;
+      janus.failures.set('joinSubscriber', Object.assign(new Error('No such feed'), { _code: 428 }));
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'other_person1:camera' });
+      await settle();
+      expect(sent).toEqual([]);
+      janus.failures.delete('joinSubscriber');
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, { publishers: [{ feed: 12, display: 'other_person1:camera' }] });
+      await settle();
+      expect(sent).toMatchObject([{ op: 'offer', from: 'other_person1', feed: 'camera' }]);
+      expect(errors).toHaveLength(1);
+    });
+  });
 });

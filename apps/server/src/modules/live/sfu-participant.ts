@@ -12,10 +12,21 @@ interface Subscription {
   feed: SfuFeed;
   janusFeed: number;
   videoMid: string | null;
+  /** Every stream's mid (audio and video): what a waiting member's subscription holds back, and lets go at its join. */
+  mids: string[];
+  /** Requests about this subscription go to Janus one after the other (a pause must not overtake the join's resume). */
+  chain: Promise<unknown>;
+  /** Started (Janus has the browser's answer), with its streams held back while the participant waits. */
+  started: boolean;
 }
 
 /** Janus publishers are named `<participant>:<feed>`: how a subscriber learns whose camera or screen it receives. */
 const displayOf = (participant: string, feed: SfuFeed) => `${participant}:${feed}`;
+/**
+ * A waiting member's camera (the lobby: connected during the preview) is published under this name, which
+ * no subscriber takes for a participant's: the others subscribe to it only once it is renamed at the join.
+ */
+const lobbyDisplayOf = (participant: string) => `${participant}:lobby`;
 const parseDisplay = (display: string | undefined): { participant: string; feed: SfuFeed } | null => {
   const m = /^([A-Za-z0-9_-]{8,40}):(camera|screen)$/.exec(display ?? '');
   return m ? { participant: m[1]!, feed: m[2] as SfuFeed } : null;
@@ -40,19 +51,36 @@ export class SfuParticipant {
   private deliver: ((data: SfuServerData) => void) | null = null;
   /** Layers asked for, by participant: applied to subscriptions made later too. */
   private readonly layers = new Map<string, 'high' | 'low'>();
+  /** Whether the camera's publication was made (Janus answered its offer). */
+  private cameraPublished = false;
+  /** The camera's name in Janus now. */
+  private display = '';
 
+  /**
+   * `waiting`: a member of the lobby (the preview). Its connections are made ahead, but Janus sends it no
+   * media (each subscription's streams held back before they start) and nobody subscribes to its camera
+   * (published under its lobby name) until `admit`.
+   */
   constructor(
     private readonly gateway: JanusGateway,
     private readonly room: SfuRoom,
     readonly self: Participant,
     private readonly onError: (err: unknown) => void,
+    private waiting = false,
   ) {}
+
+  /** Whether this participant is still in the lobby. */
+  get isWaiting(): boolean {
+    return this.waiting;
+  }
 
   /** Joins the Janus room as a publisher (no media yet) and subscribes to what is published there. */
   async start(): Promise<void> {
     const camera = await this.gateway.attach();
     this.camera = camera;
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) => this.published(publishers));
+    // A waiting member's camera renamed at its join: now a participant's publication.
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, ({ feed, display }: Publisher) => this.published([{ feed, display }]));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_UNPUBLISHED, ({ feed }: { feed: number }) => this.unpublished(feed));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_LEAVING, ({ feed }: { feed: number }) => this.unpublished(feed));
     // Publications another process left behind when their participant came back through a new one (sfu-rooms.ts evict).
@@ -64,8 +92,46 @@ export class SfuParticipant {
     camera.once(JANODE_EVENT.HANDLE_DETACHED, () => {
       if (!this.closed) this.send({ op: 'failed', pc: 'camera' });
     });
-    const joined = await camera.joinPublisher({ room: this.room.janusRoom, display: displayOf(this.self.id, 'camera'), pin: this.room.pin });
+    this.display = this.cameraDisplay();
+    const joined = await camera.joinPublisher({ room: this.room.janusRoom, display: this.display, pin: this.room.pin });
     this.published(joined.publishers);
+  }
+
+  /**
+   * The click on join: the held-back streams of every subscription flow (Janus then asks each publisher for
+   * a keyframe, the first frame the new subscriber can decode), and the camera takes its participant's
+   * name, so the others subscribe to it.
+   */
+  async admit(): Promise<void> {
+    if (!this.waiting || this.closed) return;
+    this.waiting = false;
+    const resumed = [...this.subs.values()].map((sub) => this.queue(sub, () => (sub.started ? this.release(sub) : Promise.resolve())));
+    const renamed = this.cameraPublished ? this.rename() : Promise.resolve();
+    await Promise.all([...resumed, renamed.catch((err: unknown) => this.onError(err))]);
+  }
+
+  private rename(): Promise<unknown> {
+    this.display = this.cameraDisplay();
+    return this.camera!.configure({ display: this.display });
+  }
+
+  private cameraDisplay(): string {
+    return this.waiting ? lobbyDisplayOf(this.self.id) : displayOf(this.self.id, 'camera');
+  }
+
+  private queue(sub: Subscription, step: () => Promise<unknown>): Promise<void> {
+    const next = sub.chain.then(step).then(
+      () => undefined,
+      (err: unknown) => this.onError(err),
+    );
+    sub.chain = next;
+    return next;
+  }
+
+  /** A subscription's streams sent, its video on the layer asked for (the first layer change asks its publisher for a keyframe). */
+  private release(sub: Subscription): Promise<unknown> {
+    const substream = SUBSTREAM[this.layers.get(sub.from) ?? 'high'];
+    return sub.handle.configure({ streams: sub.mids.map((mid) => (mid === sub.videoMid && sub.feed === 'camera' ? { mid, send: true, substream } : { mid, send: true })) });
   }
 
   /** The browser's socket: messages go there from now on, those that waited first. */
@@ -92,9 +158,13 @@ export class SfuParticipant {
       case 'answer': {
         const sub = this.subs.get(data.pc);
         if (!sub) return;
-        await sub.handle.start({ jsep: data.jsep });
-        if (sub.feed === 'camera' && this.layers.has(sub.from)) await this.applyLayer(sub);
-        return;
+        return this.queue(sub, async () => {
+          // In the lobby: the streams held back before they start, so that no packet reaches the browser.
+          if (this.waiting) await sub.handle.configure({ streams: sub.mids.map((mid) => ({ mid, send: false })) });
+          await sub.handle.start({ jsep: data.jsep });
+          sub.started = true;
+          if (!this.waiting && sub.feed === 'camera' && this.layers.has(sub.from)) await this.applyLayer(sub);
+        });
       }
       case 'candidate': {
         const handle = data.pc === 'camera' ? this.camera : data.pc === 'screen' ? this.screen : (this.subs.get(data.pc)?.handle ?? null);
@@ -108,7 +178,9 @@ export class SfuParticipant {
         return;
       case 'layer':
         this.layers.set(data.of, data.layer);
-        await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.applyLayer(s)));
+        // In the lobby the layer is only kept: the join's release sets it with the streams.
+        if (this.waiting) return;
+        await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.queue(s, () => this.applyLayer(s))));
         return;
     }
   }
@@ -131,7 +203,13 @@ export class SfuParticipant {
     try {
       let answer: Jsep | undefined;
       if (feed === 'camera') {
-        answer = (await this.camera!.publish({ audio: true, video: true, jsep: offer })).jsep;
+        // Renamed only if let in since its join: Janus tells the others of a name given with a publication
+        // before it is published, and a subscription then made finds no such feed.
+        const display = this.cameraDisplay();
+        const renamed = display !== this.display ? { display } : {};
+        this.display = display;
+        answer = (await this.camera!.publish({ audio: true, video: true, jsep: offer, ...renamed })).jsep;
+        this.cameraPublished = true;
       } else {
         await this.stopScreen();
         const screen = await this.gateway.attach();
@@ -176,13 +254,25 @@ export class SfuParticipant {
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
     const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
       await handle.detach().catch(() => undefined);
+      // Not published yet (its name came first): its publication, when Janus lists it, is subscribed to then.
+      if (this.feeds.get(janusFeed) === who) this.feeds.delete(janusFeed);
       throw err;
     });
     // Unpublished, or this participant gone, while Janus was answering: nothing to offer.
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
     if (!joined.jsep || joined.jsep.type !== 'offer') throw new Error('Janus offered no subscription');
     const pc = `s${this.nextSub++}`;
-    const sub: Subscription = { handle, from: who.participant, feed: who.feed, janusFeed, videoMid: joined.streams?.find((s) => s.type === 'video')?.mid ?? null };
+    const streams = joined.streams ?? [];
+    const sub: Subscription = {
+      handle,
+      from: who.participant,
+      feed: who.feed,
+      janusFeed,
+      videoMid: streams.find((s) => s.type === 'video')?.mid ?? null,
+      mids: streams.filter((s) => s.type !== 'data').map((s) => s.mid),
+      chain: Promise.resolve(),
+      started: false,
+    };
     this.subs.set(pc, sub);
     handle.once(JANODE_EVENT.HANDLE_DETACHED, () => {
       if (this.subs.get(pc) !== sub) return;

@@ -78,4 +78,19 @@ describe('the SFU relay of one API process', () => {
     expect(sent.at(-1)).toEqual({ op: 'answer', pc: 'camera', jsep: { type: 'answer', sdp: 'answer to cam' } });
     expect(janus.handles.filter((h) => h.calls.some((c) => c.method === 'publish')).every((h) => !before.includes(h))).toBe(true);
   });
+
+  it('opens a waiting member in the lobby and admits it at its join, a reset meanwhile keeping it waiting', async () => {
+    const janus = new FakeJanus();
+    const { relay } = relayOn(janus);
+    await relay.open('room-1', BOB, () => undefined, false, { waiting: true });
+    expect(janus.callsOf('joinPublisher')).toMatchObject([{ display: 'participant-b:lobby' }]);
+    await relay.receive('room-1', BOB.id, { op: 'reset' });
+    expect(janus.callsOf('joinPublisher')).toMatchObject([{ display: 'participant-b:lobby' }, { display: 'participant-b:lobby' }]);
+    await relay.receive('room-1', BOB.id, { op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
+    await relay.admit('room-1', BOB.id);
+    expect(janus.callsOf('configure').at(-1)).toEqual({ display: 'participant-b:camera' });
+    // Someone this process does not hold: nothing to do.
+    await relay.admit('room-1', 'participant-z');
+  });
 });
+

@@ -14,7 +14,12 @@ export interface MediaRelay {
    * the participant was already in the room (the bus resumed it) though this process holds nothing of it:
    * what another process (alive or dead) left of its publications in the SFU is removed first.
    */
-  open(room: string, self: Participant, send: (data: SfuServerData) => void, takeover?: boolean): Promise<void>;
+  open(room: string, self: Participant, send: (data: SfuServerData) => void, takeover?: boolean, options?: { waiting?: boolean }): Promise<void>;
+  /**
+   * `waiting` in `open`: a member of the lobby, whose connections are made during its preview but which
+   * receives no media and whose camera nobody subscribes to until this, its join (sfu-participant.ts).
+   */
+  admit(room: string, id: string): Promise<void>;
   /** Whether this process holds the participant's media (a rejoin through it keeps them: nothing to publish again). */
   holds(room: string, id: string): boolean;
   receive(room: string, id: string, data: SfuClientData): Promise<void>;
@@ -30,10 +35,10 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
   /** Where each participant's messages go (its current socket's send), for a reset's fresh handles. */
   const sends = new Map<string, (data: SfuServerData) => void>();
   const key = (room: string, id: string) => `${room}\n${id}`;
-  const start = async (room: string, self: Participant): Promise<SfuParticipant> => {
+  const start = async (room: string, self: Participant, waiting: boolean): Promise<SfuParticipant> => {
     const sfuRoom = await rooms.enter(room);
     for (let attempt = 1; ; attempt++) {
-      const p = new SfuParticipant(gateway, sfuRoom, self, onError);
+      const p = new SfuParticipant(gateway, sfuRoom, self, onError, waiting);
       try {
         await p.start();
         return p;
@@ -50,14 +55,14 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
     }
   };
   return {
-    async open(room, self, send, takeover = false) {
+    async open(room, self, send, takeover = false, { waiting = false } = {}) {
       const k = key(room, self.id);
       let entry = participants.get(k);
       if (!entry) {
         entry = (async () => {
           // Its old publications first: the others then see its camera once, the one published through here.
           if (takeover) await rooms.evict(room, self.id).catch(onError);
-          return start(room, self);
+          return start(room, self, waiting);
         })();
         participants.set(k, entry);
         entry.catch(() => participants.delete(k));
@@ -66,6 +71,9 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
       (await entry).attach(send);
     },
     holds: (room, id) => participants.has(key(room, id)),
+    async admit(room, id) {
+      await (await participants.get(key(room, id)))?.admit();
+    },
     async receive(room, id, data) {
       const k = key(room, id);
       const entry = participants.get(k);
@@ -76,7 +84,7 @@ export function createSfuRelay(gateway: JanusGateway, rooms: SfuRooms, onError: 
         const old = await entry;
         await old.close();
         await rooms.exit(room);
-        return start(room, old.self);
+        return start(room, old.self, old.isWaiting);
       })();
       participants.set(k, fresh);
       fresh.catch(() => {

@@ -41,5 +41,5 @@ export async function setUpSfu(
   app.addHook('onReady', async () => sweep());
   const relay = createSfuRelay(gateway, rooms, onError);
   // A Janus down at start is swept when the first participant reaches it.
-  return { relay: { ...relay, open: (room, self, send, takeover) => relay.open(room, self, send, takeover).finally(sweep) }, rooms };
+  return { relay: { ...relay, open: (room, self, send, takeover, options) => relay.open(room, self, send, takeover, options).finally(sweep) }, rooms };
 }

@@ -110,6 +110,8 @@ function fakeRelay() {
       held.add(self.id);
     },
     holds: (_room, id) => held.has(id),
+    // Releases a lobby's held-back media: nothing for these participants, who never waited.
+    admit: async () => undefined,
     receive: async () => undefined,
     detach: (_room, id) => void calls.push(`detach ${id}`),
     close: async (_room, id) => {

@@ -86,17 +86,22 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
     : [];
   for (const message of greeting) send(message);
 
+  const openMedia = async (sfu: MediaRelay, reopen: boolean, inLobby: boolean) => {
+    // Janus not answering leaves the call without media but still signalled: the browser is told.
+    await sfu.open(room, self, (data) => send({ type: 'sfu', data }), reopen, { waiting: inLobby }).catch((err: unknown) => {
+      options.onError?.(err);
+      send({ type: 'error', code: 'SFU_UNAVAILABLE' });
+    });
+  };
   /**
    * In the call from now on: its SFU media, the lobby's members to negotiate with, and, unless the others
    * already know it as a participant (`announced`), its arrival for everyone and the meeting's statistics.
    */
   const enter = async (lobby: Participant[], announced: boolean, reopen: boolean, othersIn: boolean) => {
     if (media) {
-      // Janus not answering leaves the call without media but still signalled: the browser is told.
-      await media.open(room, self, (data) => send({ type: 'sfu', data }), reopen).catch((err: unknown) => {
-        options.onError?.(err);
-        send({ type: 'error', code: 'SFU_UNAVAILABLE' });
-      });
+      await openMedia(media, reopen, false);
+      // Its SFU connections made in the lobby: their media flow from now on.
+      await media.admit(room, self.id).catch((err: unknown) => options.onError?.(err));
     }
     for (const participant of lobby) send({ type: 'waiting', participant });
     if (announced) return;
@@ -107,9 +112,11 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
   if (waiting) {
     // New in the lobby: the participants accept its connections from now on.
     if (!resumed) await bus.broadcast(room, { type: 'waiting', participant: self }, self.id, 'participants');
+    // With the SFU, its connections are made now and held back until its join (sfu-participant.ts).
+    if (media) await openMedia(media, resumed && !mediaKept, true);
   } else {
     // A member that joined while its socket was away (it was waiting) is announced now.
-    await enter(joinResult.lobby, resumed && !wasWaiting, resumed && !wasWaiting && !mediaKept, members.length > 0);
+    await enter(joinResult.lobby, resumed && !wasWaiting, resumed && !mediaKept, members.length > 0);
   }
   let closed = false;
   const leave = async () => {
@@ -151,7 +158,7 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
           return bus.broadcast(room, { type: 'media', from: self.id, state: message.state }, self.id);
         case 'sfu':
           if (!media) return send({ type: 'error', code: 'INVALID_MESSAGE' });
-          if (waiting) return send({ type: 'error', code: 'NOT_JOINED' });
+          // A waiting member negotiates its SFU connections too: Janus sends it nothing until its join.
           return media.receive(room, self.id, message.data);
         case 'spin':
           if (waiting) return send({ type: 'error', code: 'NOT_JOINED' });

@@ -62,10 +62,11 @@ declare module 'janode/plugins/videoroom' {
     kick(params: { room: number; feed: number; secret: string }): Promise<unknown>;
     joinPublisher(params: { room: number; display: string; pin: string }): Promise<{ feed: number; publishers: Publisher[] }>;
     joinConfigurePublisher(params: { room: number; display: string; pin: string; audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ feed: number; jsep?: Jsep }>;
-    publish(params: { audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ jsep?: Jsep }>;
+    publish(params: { audio?: boolean; video?: boolean; jsep: Jsep; display?: string }): Promise<{ jsep?: Jsep }>;
     joinSubscriber(params: { room: number; streams: { feed: number }[]; pin: string }): Promise<{ jsep?: Jsep; streams?: SubscribedStream[] }>;
     start(params: { jsep: Jsep }): Promise<unknown>;
-    configure(params: { streams: { mid: string; substream?: number }[] }): Promise<unknown>;
+    /** A subscriber's streams (`send: false` holds one back), or a publisher's display name. */
+    configure(params: { streams: { mid: string; substream?: number; send?: boolean }[] } | { display: string }): Promise<unknown>;
     trickle(candidate: object): Promise<unknown>;
     trickleComplete(): Promise<unknown>;
     leave(): Promise<unknown>;
@@ -78,7 +79,7 @@ declare module 'janode/plugins/videoroom' {
   const VideoRoomPlugin: {
     id: string;
     Handle: typeof VideoRoomHandle;
-    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED', string>;
+    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED' | 'VIDEOROOM_DISPLAY', string>;
   };
   export default VideoRoomPlugin;
 }

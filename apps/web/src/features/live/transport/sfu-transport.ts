@@ -9,6 +9,8 @@ const PUBLISH_TIMEOUT_MS = 15_000;
 const UNCONFIRMED_MS = 15_000;
 /** A camera publication prepared during the preview older than this is made afresh (its candidates may be stale). */
 const PREPARED_MAX_AGE_MS = 60_000;
+/** How long the server may take to let a waiting member in after its `join`. */
+const ENTER_TIMEOUT_MS = 10_000;
 
 interface Member extends Participant {
   media: MediaState | null;
@@ -20,6 +22,12 @@ interface Member extends Participant {
  * subscribed to, each connection negotiated with Janus through the server's signalling socket. The layer
  * of each subscription follows the tile it is shown in (showLarge); the dominant speaker comes from Janus's
  * talking events.
+ *
+ * The lobby: while the preview shows, `wait()` opens the socket as a waiting member; the server connects
+ * its subscriptions to the others' publications with Janus holding their media back, and its camera's
+ * publication connects with no track on its senders (nothing reaches Janus, nobody subscribes to it). On
+ * `join()` the server lets it in (`entered`): Janus starts the held streams and this page puts its tracks
+ * on the publication, so the first remote frame is one key frame away.
  */
 export class SfuTransport extends SignalledTransport implements MediaTransport {
   private readonly members = new Map<string, Member>();
@@ -41,6 +49,14 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private sfuUnavailable = false;
   /** The camera's publication made during the preview, its offer and candidates ready for the join. */
   private prepared: { publication: Publication; at: number; iceServers: string } | null = null;
+  /** Janus answered the current camera publication. */
+  private cameraReady = false;
+  /** This page waits in the lobby (as the server's last word says): its publication carries no track. */
+  private selfWaiting = false;
+  /** The lobby's socket being opened (wait()); a join waits for it. */
+  private waitingFor: Promise<void> | null = null;
+  /** Resolves the join once the server let this page in from the lobby. */
+  private entered: ((ok: boolean) => void) | null = null;
 
   /**
    * While the preview shows: the camera's publication with its offer made and its candidates gathered (with
@@ -79,9 +95,60 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     return null;
   }
 
-  async join(options: JoinOptions): Promise<void> {
+  /**
+   * While the preview shows, with a token of the room: opens the signalling socket as a waiting member of
+   * the lobby, and the camera's publication with its tracks held back (the server connects the
+   * subscriptions). Does nothing if it is open (or opening); a failure is silent (the join connects as it
+   * would without).
+   */
+  wait(options: JoinOptions): Promise<void> {
+    if (this.waitingFor || (this.signalling && !this.left)) return this.waitingFor ?? Promise.resolve();
     this.options = options;
     this.left = false;
+    this.lobby = true;
+    this.sfuUnavailable = false;
+    const opening = (async () => {
+      await this.connect(options.token);
+      await this.startCamera();
+    })().catch(() => {
+      // A join meanwhile opened its own socket: that one is kept.
+      if (!this.lobby) return;
+      this.lobby = false;
+      this.selfWaiting = false;
+      const signalling = this.signalling;
+      this.signalling = null;
+      signalling?.close();
+      this.closeMedia();
+      this.members.clear();
+      this.set({ connection: 'idle', self: null, participants: [] });
+    });
+    const waited: Promise<void> = opening.finally(() => {
+      if (this.waitingFor === waited) this.waitingFor = null;
+    });
+    this.waitingFor = waited;
+    return waited;
+  }
+
+  async join(options: JoinOptions): Promise<void> {
+    if (this.waitingFor) await this.waitingFor;
+    // From the lobby: the socket and the connections are there; the server lets this page in.
+    if (this.selfWaiting && !this.left) {
+      this.options = { ...options, iceServers: this.options?.iceServers ?? options.iceServers };
+      this.lobby = false;
+      const entered = new Promise<boolean>((resolve) => {
+        this.entered = resolve;
+        window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
+      });
+      this.signalling?.send({ type: 'join' });
+      // In once Janus took the camera: one that does not answer fails the join, as it does without the lobby.
+      if ((await entered) && (await this.cameraTaken())) return;
+      this.leave();
+      this.set({ connection: 'failed' });
+      throw new Error('not let in from the lobby');
+    }
+    this.options = options;
+    this.left = false;
+    this.lobby = false;
     this.sfuUnavailable = false;
     this.set({ connection: 'connecting' });
     try {
@@ -103,6 +170,19 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     }
   }
 
+  /** Whether Janus answered the camera's publication (now, or within the publish timeout). */
+  private cameraTaken(): Promise<boolean> {
+    if (this.sfuUnavailable) return Promise.resolve(false);
+    if (this.cameraReady) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      this.cameraAnswered = (ok) => {
+        this.cameraAnswered = null;
+        resolve(ok);
+      };
+      window.setTimeout(() => this.cameraAnswered?.(false), PUBLISH_TIMEOUT_MS);
+    });
+  }
+
   publish(stream: MediaStream): void {
     this.outgoing.audio = stream.getAudioTracks()[0] ?? null;
     this.outgoing.video = stream.getVideoTracks()[0] ?? null;
@@ -112,7 +192,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     if (kind === 'video' && isScreenTrack(track)) return this.startScreen(track!);
     if (kind === 'video') this.stopScreen();
     this.outgoing[kind] = track;
-    await this.camera?.replaceTrack(kind, track);
+    // In the lobby the publication carries nothing: the tracks go on it at the join.
+    if (!this.selfWaiting) await this.camera?.replaceTrack(kind, track);
   }
 
   unpublish(): void {
@@ -125,7 +206,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   setMediaState(state: MediaState): void {
     this.mediaState = state;
-    this.signalling?.send({ type: 'media', state });
+    // A waiting member has no media state for the others: it is sent on entering.
+    if (!this.selfWaiting) this.signalling?.send({ type: 'media', state });
   }
 
   setSpin(spin: SpinState): void {
@@ -148,6 +230,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
 
   leave(): void {
     this.left = true;
+    this.lobby = false;
+    this.selfWaiting = false;
+    this.entered?.(false);
+    this.entered = null;
     this.discardPrepared();
     const signalling = this.signalling;
     this.signalling = null;
@@ -224,19 +310,41 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     }
   }
 
+  /** Publishes the camera, with no track while this page waits in the lobby (the join puts them on). */
   private async startCamera(): Promise<void> {
     this.camera?.close();
+    this.cameraReady = false;
     const iceServers = this.options?.iceServers ?? [];
     const ahead = this.takePrepared(iceServers);
-    const camera = ahead ?? new Publication('camera', iceServers, this.outgoing, this.options?.media.maxAudioBitrate);
+    const tracks = this.selfWaiting ? { audio: null, video: null } : this.outgoing;
+    const camera = ahead ?? new Publication('camera', iceServers, tracks, this.options?.media.maxAudioBitrate);
     this.camera = camera;
     this.watch(camera.pc);
     if (ahead) {
       ahead.limitAudio(this.options?.media.maxAudioBitrate);
-      await ahead.replaceTrack('audio', this.outgoing.audio);
-      await ahead.replaceTrack('video', this.outgoing.video);
+      await ahead.replaceTrack('audio', tracks.audio);
+      await ahead.replaceTrack('video', tracks.video);
     }
     await camera.offer((d) => this.sfu(d));
+  }
+
+  /** Let in from the lobby: the held publication gets its tracks (Janus started the held subscriptions). */
+  private async enterCall(): Promise<void> {
+    if (!this.selfWaiting) return;
+    this.selfWaiting = false;
+    this.lobby = false;
+    const camera = this.camera;
+    if (camera && camera.pc.signalingState !== 'closed') {
+      await camera.replaceTrack('audio', this.outgoing.audio);
+      await camera.replaceTrack('video', this.outgoing.video);
+    } else {
+      // Its publication failed in the lobby: published now, with the tracks.
+      await this.startCamera();
+    }
+    if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+    this.sendLayers();
+    this.entered?.(true);
+    this.entered = null;
   }
 
   private async startScreen(track: MediaStreamTrack): Promise<void> {
@@ -288,6 +396,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     switch (message.type) {
       case 'welcome': {
         const rejoin = this.state.self !== null;
+        const wasWaiting = this.selfWaiting;
+        this.selfWaiting = message.waiting;
         const spin = rejoin && message.self.host ? this.state.spin : message.spin;
         const before = new Map(this.members);
         this.members.clear();
@@ -311,7 +421,12 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
           if (!message.resumed) await this.restartMedia();
           else if (this.mediaLost()) await this.resetMedia();
         }
-        if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
+        // Joined while its socket was away from the lobby: in the call now.
+        if (wasWaiting && !message.waiting) {
+          this.selfWaiting = true;
+          await this.enterCall();
+        }
+        if (this.mediaState && !this.selfWaiting) this.signalling?.send({ type: 'media', state: this.mediaState });
         if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
         this.publishMembers();
         this.sendLayers();
@@ -332,6 +447,11 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         return;
       case 'left':
         return this.removeMember(message.id);
+      case 'entered':
+        return this.enterCall();
+      case 'waiting':
+        // Another page in the lobby: the SFU connects it on its own, nothing for this page to do.
+        return;
       case 'media': {
         const m = this.members.get(message.from);
         if (!m) return;
@@ -359,7 +479,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       case 'answer': {
         const publication = data.pc === 'camera' ? this.camera : this.screen;
         await publication?.answered(data.jsep.sdp);
-        if (data.pc === 'camera') this.cameraAnswered?.(true);
+        if (data.pc === 'camera') {
+          this.cameraReady = true;
+          this.cameraAnswered?.(true);
+        }
         return;
       }
       case 'offer': {
@@ -384,7 +507,11 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       case 'failed':
         if (data.pc === 'camera') {
           if (this.cameraAnswered) this.cameraAnswered(false);
-          else this.emit({ type: 'connectionFailed' });
+          else if (this.selfWaiting) {
+            // In the lobby: published again at the join.
+            this.camera?.close();
+            this.camera = null;
+          } else this.emit({ type: 'connectionFailed' });
         } else if (data.pc === 'screen') {
           this.stopScreen();
         }
