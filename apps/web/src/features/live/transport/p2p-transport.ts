@@ -152,6 +152,10 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   }
 
   async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    // Already going out (the join's publish and the call's first render hand over the preview's tracks
+    // again): every connection not held has it, and held ones take it on release. Asking again would queue
+    // six more calls on WebRTC's thread just as the first frames come, ahead of everything else there.
+    if (this.outgoing[kind] === track) return;
     this.outgoing[kind] = track;
     await Promise.all([...this.peers.values()].map((peer) => peer.replaceTrack(kind, track)));
   }
