@@ -40,19 +40,79 @@ export function assertProgram(pid: number, comm: string): void {
  */
 export async function participantContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(() => {
+  await context.addInitScript((trace: boolean) => {
+    // tsx keeps functions' names with a helper the page lacks: a stand-in for the named functions below.
+    (window as unknown as { __name: (f: unknown) => unknown }).__name = (f: unknown) => f;
     localStorage.setItem('forecourt.language', 'en');
     localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
     const marks: Record<string, number> = {};
     (window as unknown as { __marks: Record<string, number> }).__marks = marks;
-    const Original = window.RTCPeerConnection;
     const pcs: RTCPeerConnection[] = [];
+    // LIVE_TRACE=1: a timeline (Date.now(), comparable across pages) of what a join does on each side.
+    const events: [number, string][] = [];
+    (window as unknown as { __trace: [number, string][] }).__trace = events;
+    const note = (what: string) => {
+      if (trace) events.push([Date.now(), what]);
+    };
+    let polling = false;
+    const poll = () => {
+      if (!trace || polling) return;
+      polling = true;
+      const until = Date.now() + 8000;
+      const seen = new Set<string>();
+      const tick = () => {
+        void Promise.all(
+          pcs.map(async (pc, i) => {
+            if (pc.connectionState === 'closed') return;
+            (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesSent?: number; framesEncoded?: number; keyFramesEncoded?: number; bytesReceived?: number; framesDecoded?: number }) => {
+              const first = (key: string, yes: boolean) => {
+                if (yes && !seen.has(`${i}${key}`)) {
+                  seen.add(`${i}${key}`);
+                  note(`pc${i} ${key}`);
+                }
+              };
+              if (s.type === 'outbound-rtp' && s.kind === 'video') {
+                first('out.bytesSent', (s.bytesSent ?? 0) > 0);
+                first('out.framesEncoded', (s.framesEncoded ?? 0) > 0);
+                first('out.keyFrame', (s.keyFramesEncoded ?? 0) > 0);
+              }
+              if (s.type === 'inbound-rtp' && s.kind === 'video') {
+                first('in.bytes', (s.bytesReceived ?? 0) > 0);
+                first('in.framesDecoded', (s.framesDecoded ?? 0) > 0);
+              }
+            });
+          }),
+        ).finally(() => {
+          if (Date.now() < until) setTimeout(tick, 25);
+          else polling = false;
+        });
+      };
+      tick();
+    };
+    if (trace) {
+      const replaceTrack = RTCRtpSender.prototype.replaceTrack;
+      RTCRtpSender.prototype.replaceTrack = function (this: RTCRtpSender, track: MediaStreamTrack | null) {
+        const what = `replaceTrack ${track?.kind ?? 'null'}`;
+        note(`${what} called`);
+        return replaceTrack.call(this, track).then(() => note(`${what} resolved`));
+      };
+      const setParameters = RTCRtpSender.prototype.setParameters;
+      RTCRtpSender.prototype.setParameters = function (this: RTCRtpSender, params: RTCRtpSendParameters) {
+        const what = `setParameters ${this.track?.kind ?? 'null'} active=${params.encodings?.map((e) => e.active).join(',')}`;
+        return setParameters.call(this, params).then(() => note(`${what} resolved`));
+      } as typeof setParameters;
+    }
+    const directions = (sdp: string | undefined) => (sdp ?? '').split('\n').filter((l) => /^a=(sendrecv|sendonly|recvonly|inactive)/.test(l)).map((l) => l.trim().slice(2)).join('/');
+    const Original = window.RTCPeerConnection;
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
         super(config);
         pcs.push(this);
         marks.peerCreated ??= performance.now();
+        note(`pc${pcs.length - 1} created`);
+        this.addEventListener('negotiationneeded', () => note(`pc${pcs.indexOf(this)} negotiationneeded`));
+        this.addEventListener('connectionstatechange', () => note(`pc${pcs.indexOf(this)} ${this.connectionState}`));
         this.addEventListener('iceconnectionstatechange', () => {
           if (this.iceConnectionState === 'connected') marks.iceConnected ??= performance.now();
         });
@@ -66,12 +126,14 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
 
       override setLocalDescription(description?: RTCLocalSessionDescriptionInit): Promise<void> {
         marks.offerMade ??= performance.now();
+        note(`pc${pcs.indexOf(this)} setLocal ${description?.type} ${directions(description?.sdp)}`);
         return super.setLocalDescription(description);
       }
 
       override setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
         marks.answerReceived ??= performance.now();
         marks[description.type === 'answer' ? 'publicationAnswered' : 'subscriptionOffered'] ??= performance.now();
+        note(`pc${pcs.indexOf(this)} setRemote ${description.type} ${directions(description.sdp)}`);
         return super.setRemoteDescription(description);
       }
     } as typeof RTCPeerConnection;
@@ -84,18 +146,36 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
           marks.welcome ??= performance.now();
           // Let in from the lobby (the click's answer).
           if (String(e.data).includes('"type":"entered"')) marks.entered ??= performance.now();
+          if (trace) {
+            const m = JSON.parse(String(e.data)) as { type: string; data?: { shown?: boolean }; participant?: { identity?: string } };
+            if (m.type === 'signal' && m.data && 'shown' in m.data) note(`ws< shown=${m.data.shown}`);
+            else if (m.type !== 'signal') note(`ws< ${m.type} ${m.participant?.identity ?? ''}`);
+            if (m.type === 'joined' || m.type === 'entered') poll();
+          }
         });
+      }
+
+      override send(data: Parameters<WebSocket['send']>[0]): void {
+        if (trace && typeof data === 'string') {
+          const m = JSON.parse(data) as { type: string; data?: { shown?: boolean } };
+          if (m.type === 'signal' && m.data && 'shown' in m.data) note(`ws> shown=${m.data.shown}`);
+          else if (m.type !== 'signal') note(`ws> ${m.type}`);
+        }
+        super.send(data);
       }
     } as typeof WebSocket;
     // The moment of the click on "Join the meeting", taken in the page, before any of its work.
     document.addEventListener(
       'click',
       (e) => {
-        if ((e.target as Element | null)?.closest('button')?.textContent?.includes('Join the meeting')) (window as unknown as { __joinAt: number }).__joinAt = performance.now();
+        if ((e.target as Element | null)?.closest('button')?.textContent?.includes('Join the meeting')) {
+          (window as unknown as { __joinAt: number }).__joinAt = performance.now();
+          note('click');
+        }
       },
       { capture: true },
     );
-  });
+  }, process.env.LIVE_TRACE === '1');
   return context;
 }
 
@@ -206,6 +286,7 @@ export async function timeJoins<S extends string>(
       const page = await openPreview(context, link);
       if (previewMaxMs > 0) previews.push(await lobbyReady(page, lobbyConnections, previewMaxMs));
       times.push(await joinAndTime(page, steps));
+      if (process.env.LIVE_TRACE === '1') await printTrace(page, residents);
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();
       // The next join starts in a settled room: everyone saw this one leave.
@@ -222,6 +303,19 @@ export async function timeJoins<S extends string>(
     await closeAll(residents);
     throw err;
   }
+}
+
+/** LIVE_TRACE=1: the joiner's and the residents' timelines of a join, in ms from the joiner's click. */
+async function printTrace(joiner: Page, residents: Resident[]): Promise<void> {
+  // The residents' stats polls run on for a few seconds after the join: the trace waits for them.
+  await new Promise((r) => setTimeout(r, 3000));
+  const read = (page: Page) => page.evaluate(() => (window as unknown as { __trace: [number, string][] }).__trace.splice(0));
+  const mine = await read(joiner);
+  const click = mine.find(([, what]) => what === 'click')?.[0] ?? 0;
+  const lines: [number, string][] = mine.map(([at, what]) => [at, `joiner    ${what}`]);
+  for (const [i, r] of residents.entries()) for (const [at, what] of await read(r.page)) if (at >= click - 15_000) lines.push([at, `resident${i} ${what}`]);
+  lines.sort((a, b) => a[0] - b[0]);
+  console.error(lines.map(([at, what]) => `${String(at - click).padStart(7)} ${what}`).join('\n'));
 }
 
 export async function closeAll(residents: Resident[]): Promise<void> {

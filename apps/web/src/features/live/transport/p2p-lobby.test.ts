@@ -196,6 +196,36 @@ describe('the peer-to-peer lobby', () => {
     transport.leave();
   });
 
+  it('tells the participants from the lobby that only the first listed is shown, so the others start their video to it paused', async () => {
+    const transport = new P2pTransport();
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const waiting = transport.wait(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    socket.receive(welcome('me', ['first', 'second'], true));
+    await waiting;
+    await settle();
+    const shown = () => socket.sent.flatMap((m) => (m.type === 'signal' && 'shown' in m.data ? [[m.to, m.data.shown]] : []));
+    expect(shown()).toEqual(
+      expect.arrayContaining([
+        ['participant-first', true],
+        ['participant-second', false],
+      ]),
+    );
+    expect(shown()).toHaveLength(2);
+    // The call drawn with the same main video says nothing more; another main video swaps them.
+    transport.showLarge('participant-first');
+    expect(shown()).toHaveLength(2);
+    transport.showLarge('participant-second');
+    expect(shown().slice(2)).toEqual(
+      expect.arrayContaining([
+        ['participant-first', false],
+        ['participant-second', true],
+      ]),
+    );
+    transport.leave();
+  });
+
   it('holds a waiting page as a participant: accepts its connection with nothing going out, lists and announces it only on its join, and not its leave from the lobby', async () => {
     const transport = new P2pTransport();
     const events: TransportEvent[] = [];

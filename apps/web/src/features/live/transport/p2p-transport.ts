@@ -152,6 +152,10 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   }
 
   async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    // Already going out (the join's publish and the call's first render hand over the preview's tracks
+    // again): every connection not held has it, and held ones take it on release. Asking again would queue
+    // six more calls on WebRTC's thread just as the first frames come, ahead of everything else there.
+    if (this.outgoing[kind] === track) return;
     this.outgoing[kind] = track;
     await Promise.all([...this.peers.values()].map((peer) => peer.replaceTrack(kind, track)));
   }
@@ -201,8 +205,19 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   }
 
   private tellShown(): void {
-    if (this.large === undefined) return;
-    for (const peer of this.peers.values()) peer.tellShown(peer.participant.id === this.large);
+    // In the lobby the call is not drawn yet: it will first show the first participant listed (the call's
+    // main video with nobody pinned nor speaking yet), so that one alone is told "shown" before the click.
+    // The others then start their video to this page paused instead of encoding, at the busiest moment of
+    // the join, streams it drops at its first render (bench live's trace: three encoders and three decoders
+    // started for one frame shown).
+    const large = this.large !== undefined ? this.large : this.selfWaiting ? this.firstListed() : undefined;
+    if (large === undefined) return;
+    for (const peer of this.peers.values()) peer.tellShown(peer.participant.id === large);
+  }
+
+  /** The first participant the call lists (undefined: none yet). */
+  private firstListed(): string | undefined {
+    return [...this.peers.keys()].find((id) => !this.waitingPeers.has(id));
   }
 
   leave(): void {
