@@ -11,8 +11,6 @@ const UNCONFIRMED_MS = 15_000;
 const MAX_OUTBOX = 500;
 /** A connection prepared during the preview older than this is made afresh (its candidates may be stale). */
 const PREPARED_MAX_AGE_MS = 60_000;
-/** How long the server may take to let a waiting member in after its `join`. */
-const ENTER_TIMEOUT_MS = 10_000;
 
 type Welcome = Extract<ServerMessage, { type: 'welcome' }>;
 
@@ -44,14 +42,10 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private cameraStep: VideoLimits | null = null;
   /** The participant the page shows in its main video; undefined until the page said (nobody is told before). */
   private large: string | null | undefined = undefined;
-  /** This page waits in the lobby (as the server's last word says): its connections are held. */
-  private selfWaiting = false;
   /** Remote members waiting in the lobby: held connections, never listed, no notices. */
   private readonly waitingPeers = new Set<string>();
   /** The lobby's socket being opened (wait()); a join waits for it. */
   private waitingFor: Promise<void> | null = null;
-  /** Resolves the join once the server let this page in from the lobby. */
-  private entered: ((ok: boolean) => void) | null = null;
 
   /**
    * While the preview shows, with a token of the room: opens the signalling socket as a waiting member of
@@ -118,14 +112,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     if (this.waitingFor) await this.waitingFor;
     // From the lobby: the socket is there (or coming back, as a participant now); the server lets it in.
     if (this.selfWaiting && !this.left) {
-      this.options = { ...options, iceServers: this.options?.iceServers ?? options.iceServers };
-      this.lobby = false;
-      const entered = new Promise<boolean>((resolve) => {
-        this.entered = resolve;
-        window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
-      });
-      this.signalling?.send({ type: 'join' });
-      if (await entered) return;
+      const entered = await this.askEntry(options);
+      if (entered) return;
       this.signalling?.close();
       this.signalling = null;
       this.set({ connection: 'failed' });
@@ -235,8 +223,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.lobby = false;
     this.selfWaiting = false;
     this.waitingPeers.clear();
-    this.entered?.(false);
-    this.entered = null;
+    this.settleEntry(false);
     // The camera back at the spec's size, for the preview and the next join.
     if (this.options) void this.constrainCamera(null, this.options.media);
     // A join that went wrong leaves its prepared connection unused; the preview's (idle, or closed after an
@@ -362,8 +349,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     for (const peer of this.peers.values()) if (!this.waitingPeers.has(peer.participant.id)) void peer.release();
     this.publishPeers();
     if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
-    this.entered?.(true);
-    this.entered = null;
+    this.settleEntry(true);
   }
 
   private async onWelcome(message: Welcome): Promise<void> {
@@ -410,7 +396,7 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     this.outbox = [];
     if (message.resumed) for (const m of outbox) this.signalling?.send(m);
     // Back in the lobby on a socket opened just before the click: the join goes again.
-    if (this.selfWaiting && !this.lobby && this.entered) this.signalling?.send({ type: 'join' });
+    if (this.selfWaiting && !this.lobby && this.entering) this.signalling?.send({ type: 'join' });
     // Joined while the socket was away: the server let it in with this welcome.
     if (wasWaiting && !this.selfWaiting) {
       this.selfWaiting = true;

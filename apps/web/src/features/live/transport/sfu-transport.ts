@@ -9,8 +9,6 @@ const PUBLISH_TIMEOUT_MS = 15_000;
 const UNCONFIRMED_MS = 15_000;
 /** A camera publication prepared during the preview older than this is made afresh (its candidates may be stale). */
 const PREPARED_MAX_AGE_MS = 60_000;
-/** How long the server may take to let a waiting member in after its `join`. */
-const ENTER_TIMEOUT_MS = 10_000;
 
 interface Member extends Participant {
   media: MediaState | null;
@@ -51,12 +49,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private prepared: { publication: Publication; at: number; iceServers: string } | null = null;
   /** Janus answered the current camera publication. */
   private cameraReady = false;
-  /** This page waits in the lobby (as the server's last word says): its publication carries no track. */
-  private selfWaiting = false;
   /** The lobby's socket being opened (wait()); a join waits for it. */
   private waitingFor: Promise<void> | null = null;
-  /** Resolves the join once the server let this page in from the lobby. */
-  private entered: ((ok: boolean) => void) | null = null;
 
   /**
    * While the preview shows: the camera's publication with its offer made and its candidates gathered (with
@@ -133,15 +127,9 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     if (this.waitingFor) await this.waitingFor;
     // From the lobby: the socket and the connections are there; the server lets this page in.
     if (this.selfWaiting && !this.left) {
-      this.options = { ...options, iceServers: this.options?.iceServers ?? options.iceServers };
-      this.lobby = false;
-      const entered = new Promise<boolean>((resolve) => {
-        this.entered = resolve;
-        window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
-      });
-      this.signalling?.send({ type: 'join' });
+      const entered = await this.askEntry(options);
       // In once Janus took the camera: one that does not answer fails the join, as it does without the lobby.
-      if ((await entered) && (await this.cameraTaken())) return;
+      if (entered && (await this.cameraTaken())) return;
       this.leave();
       this.set({ connection: 'failed' });
       throw new Error('not let in from the lobby');
@@ -232,8 +220,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.left = true;
     this.lobby = false;
     this.selfWaiting = false;
-    this.entered?.(false);
-    this.entered = null;
+    this.settleEntry(false);
     this.discardPrepared();
     const signalling = this.signalling;
     this.signalling = null;
@@ -343,8 +330,7 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     }
     if (this.mediaState) this.signalling?.send({ type: 'media', state: this.mediaState });
     this.sendLayers();
-    this.entered?.(true);
-    this.entered = null;
+    this.settleEntry(true);
   }
 
   private async startScreen(track: MediaStreamTrack): Promise<void> {

@@ -7,6 +7,8 @@ import { SignallingClient } from './signalling-client';
 const WELCOME_TIMEOUT_MS = 10_000;
 /** Closes a socket that did not get its welcome in time, without leaving (any code but 1000 and 1001). */
 const RETRY_CLOSE = 4000;
+/** How long the server may take to let a waiting member in after its `join`. */
+const ENTER_TIMEOUT_MS = 10_000;
 
 /**
  * What both media drivers (p2p-transport.ts, sfu-transport.ts) share: the snapshot and its listeners, and
@@ -30,6 +32,10 @@ export abstract class SignalledTransport {
    * again, unless the page joined meanwhile (then it comes back as a participant, which the server announces).
    */
   protected lobby = false;
+  /** This page waits in the lobby (as the server's last word says): it sends and receives no media. */
+  protected selfWaiting = false;
+  /** Resolves a join from the lobby once the server let this page in (true), or it left (false). */
+  private entered: ((ok: boolean) => void) | null = null;
   /** Messages are handled one after the other, in the order the server sent them. */
   protected inbox: Promise<void> = Promise.resolve();
 
@@ -57,6 +63,29 @@ export abstract class SignalledTransport {
 
   protected emit(event: TransportEvent): void {
     for (const l of this.eventListeners) l(event);
+  }
+
+  /** From the lobby: sends `join`; answers whether the server let this page in (`entered`) in time. */
+  protected askEntry(options: JoinOptions): Promise<boolean> {
+    this.options = { ...options, iceServers: this.options?.iceServers ?? options.iceServers };
+    this.lobby = false;
+    const entered = new Promise<boolean>((resolve) => {
+      this.entered = resolve;
+      window.setTimeout(() => resolve(false), ENTER_TIMEOUT_MS);
+    });
+    this.signalling?.send({ type: 'join' });
+    return entered;
+  }
+
+  /** A join from the lobby is waiting for the server's answer. */
+  protected get entering(): boolean {
+    return this.entered !== null;
+  }
+
+  /** Ends a join from the lobby: let in (true) or left (false). */
+  protected settleEntry(ok: boolean): void {
+    this.entered?.(ok);
+    this.entered = null;
   }
 
   protected async connect(token: string): Promise<void> {
