@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { profiling, startProfile } from './live-profile';
 
 const JOIN_TIMEOUT_MS = 30_000;
 
@@ -285,7 +286,9 @@ export async function timeJoins<S extends string>(
       const context = await participantContext(browser, baseURL);
       const page = await openPreview(context, link);
       if (previewMaxMs > 0) previews.push(await lobbyReady(page, lobbyConnections, previewMaxMs));
+      const stopProfile = profiling ? await startProfile(page) : null;
       times.push(await joinAndTime(page, steps));
+      await stopProfile?.();
       if (process.env.LIVE_TRACE === '1') await printTrace(page, residents);
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();
