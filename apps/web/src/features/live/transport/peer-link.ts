@@ -276,7 +276,8 @@ export class PeerLink {
       const answer = await pc.createAnswer();
       this.deps.send({ pc: this.pcId!, description: { type: 'answer', sdp: answer.sdp } });
       await pc.setLocalDescription(answer);
-      if (this.held) await this.holdVideo();
+      // Not awaited: the messages after this offer (the `joined` of the click among them) wait for nothing.
+      if (this.held) void this.holdVideo();
     }
     await this.applyLimits();
     if (description.type === 'answer') {
@@ -347,7 +348,12 @@ export class PeerLink {
     if (!media || this.pc.connectionState === 'closed') return;
     const step = videoLimits(this.deps.participants(), media);
     const camera = this.deps.local()?.getVideoTracks()[0];
-    for (const t of this.pc.getTransceivers()) {
+    // Video first, and every sender asked at once: the video's turning on (the join's first key frame) does
+    // not wait behind the audio's limits, a round trip to WebRTC's thread of up to a second on a busy machine
+    // (bench live's trace). Each sender's parameters are read and set in the same task, as setParameters requires.
+    const transceivers = [...this.pc.getTransceivers()].sort((a, b) => (kindOf(a) === 'video' ? 0 : 1) - (kindOf(b) === 'video' ? 0 : 1));
+    const applied: Promise<void>[] = [];
+    for (const t of transceivers) {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
       // The camera may already be captured at the step's size (P2pTransport.relimit); a screen is scaled by the step.
@@ -355,7 +361,8 @@ export class PeerLink {
       const limits = track && track === camera ? cameraLimits(track.getSettings().width, step, media) : step;
       // Held (the lobby): the video's encodings stay off whatever the other side shows.
       params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere && !this.held);
-      await t.sender.setParameters(params).catch(() => undefined);
+      applied.push(t.sender.setParameters(params).catch(() => undefined));
     }
+    await Promise.all(applied);
   }
 }
