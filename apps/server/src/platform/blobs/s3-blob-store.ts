@@ -21,7 +21,7 @@ export interface S3Options {
  * PUT, so the size is checked again when the upload is registered.
  *
  * With the credentials in the settings, links and the calls on one object are signed here (SigV4Signer,
- * S3ObjectClient); listing and batch deletes, and everything when the credentials come from the SDK's
+ * S3ObjectClient, batch deletes included); listing, and everything when the credentials come from the SDK's
  * provider chain, go through the AWS SDK, loaded only then.
  */
 export class S3BlobStore implements BlobStore {
@@ -85,13 +85,13 @@ export class S3BlobStore implements BlobStore {
 
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (const key of keys) assertValidKey(key);
-    for (let i = 0; i < keys.length; i += 1000) await this.sdk.deleteBatch(keys.slice(i, i + 1000));
+    for (let i = 0; i < keys.length; i += 1000) await this.objects.deleteBatch(keys.slice(i, i + 1000));
   }
 
   async deletePrefix(prefix: string): Promise<void> {
     const folder = `${prefix.replace(/\/+$/, '')}/`;
     assertValidKey(folder.slice(0, -1));
-    for await (const page of this.sdk.listPages(folder)) if (page.length > 0) await this.sdk.deleteBatch(page.map((b) => b.key));
+    for await (const page of this.sdk.listPages(folder)) if (page.length > 0) await this.objects.deleteBatch(page.map((b) => b.key));
   }
 
   async *list(prefix: string): AsyncIterable<ListedBlob> {

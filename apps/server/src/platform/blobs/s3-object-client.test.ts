@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -101,5 +102,21 @@ describe('S3ObjectClient', () => {
     expect(store.seen[0]!.headers.range).toBe('bytes=10-12');
     await client.put('clip.mp4', { open: () => Readable.from([Buffer.from('file-bytes')]), size: 10 }, 'video/mp4');
     expect(store.seen.slice(1).map((r) => r.body)).toEqual(['file-bytes', 'file-bytes']);
+  });
+
+  it('deletes a batch of keys in one signed POST with its Content-MD5, and fails on a key S3 could not delete', async () => {
+    store.play(
+      (res) => res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"></DeleteResult>'),
+      (res) =>
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<DeleteResult><Error><Key>b&amp;c.jpg</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error></DeleteResult>'),
+    );
+    await client.deleteBatch(['a.jpg', 'b&c.jpg']);
+    const [post] = store.seen;
+    expect(post).toMatchObject({ method: 'POST', url: '/b?delete=' });
+    expect(post!.body).toContain('<Object><Key>a.jpg</Key></Object><Object><Key>b&amp;c.jpg</Key></Object><Quiet>true</Quiet>');
+    expect(post!.headers['content-md5']).toBe(createHash('md5').update(post!.body).digest('base64'));
+    await expect(client.deleteBatch(['b&c.jpg'])).rejects.toThrow('S3 could not delete b&c.jpg: AccessDenied Access Denied');
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
@@ -12,6 +13,8 @@ export interface S3Objects {
   /** The object, or bytes start..end (inclusive) of it; null when it is missing. */
   get(key: string, range?: { start: number; end: number }): Promise<BlobObject | null>;
   delete(key: string): Promise<void>;
+  /** Deletes up to 1,000 keys in one request (missing ones are no error); fails on the first key S3 could not delete. */
+  deleteBatch(keys: readonly string[]): Promise<void>;
   destroy(): void;
 }
 
@@ -19,8 +22,10 @@ export interface S3Objects {
 export type PutBody = Buffer | { open: () => Readable; size: number };
 
 export interface S3ObjectRequest {
-  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
+  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE' | 'POST';
+  /** The object's key; empty for a call on the bucket. */
   key: string;
+  query?: Record<string, string>;
   /** Lower-case names. */
   headers?: Record<string, string>;
   body?: PutBody;
@@ -50,15 +55,23 @@ export class S3ResponseError extends Error {
 
 // What the SDK names an error answer without a body (HEAD's): by its status.
 const NAME_BY_STATUS: Record<number, string> = { 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 412: 'PreconditionFailed', 500: 'InternalError', 503: 'ServiceUnavailable' };
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+const text = async (res: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const c of res) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
 const timeoutError = (message: string) => Object.assign(new Error(message), { name: 'TimeoutError' });
 const sdkBackoff = (retry: number) => Math.random() * Math.min(20_000, 100 * 2 ** retry);
 
 /**
- * The S3 driver's hot calls (GET, ranged GET, PUT, HEAD, DELETE of one object) over node:http with a
+ * The S3 driver's hot calls (GET, ranged GET, PUT, HEAD, DELETE of one object, DeleteObjects) over node:http with a
  * keep-alive agent and SigV4 headers, the body unsigned (UNSIGNED-PAYLOAD: S3 accepts it, and a PUT's bytes
  * are not hashed on the event loop). Retries and errors as the SDK's: up to 3 attempts on a cut connection,
  * a timeout, a 5xx or throttling, with full-jitter backoff; an error answer becomes an error named by S3's
- * code. What needs XML bodies or multipart (list, batch delete, tus) stays with the SDK.
+ * code. Listing (paged XML) and multipart (tus) stay with the SDK.
  */
 export class S3ObjectClient implements S3Objects {
   private readonly agent: http.Agent;
@@ -92,6 +105,21 @@ export class S3ObjectClient implements S3Objects {
     (await this.send({ method: 'DELETE', key }))?.resume();
   }
 
+  async deleteBatch(keys: readonly string[]): Promise<void> {
+    const objects = keys.map((k) => `<Object><Key>${escapeXml(k)}</Key></Object>`).join('');
+    const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${objects}<Quiet>true</Quiet></Delete>`);
+    // S3 requires an integrity header on DeleteObjects; Content-MD5 is the one every S3-compatible store reads.
+    const headers = { 'content-type': 'application/xml', 'content-md5': createHash('md5').update(body).digest('base64') };
+    const res = await this.send({ method: 'POST', key: '', query: { delete: '' }, headers, body });
+    const xml = res ? await text(res) : '';
+    // It answers 200 with per-key errors (quiet mode lists only those): a key it could not delete is a failure like delete's.
+    const failed = /<Error>([\s\S]*?)<\/Error>/.exec(xml)?.[1];
+    if (failed) {
+      const field = (name: string) => unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(failed)?.[1] ?? '');
+      throw new Error(`S3 could not delete ${field('Key')}: ${field('Code')} ${field('Message')}`);
+    }
+  }
+
   /**
    * Sends the request, retried while the store is unavailable. Answers the response of a 2xx with its body
    * unread, null for a 404 (a missing key), and throws for any other answer.
@@ -117,7 +145,7 @@ export class S3ObjectClient implements S3Objects {
     const body = req.body;
     const size = body === undefined ? undefined : Buffer.isBuffer(body) ? body.length : body.size;
     const headers = size === undefined ? req.headers : { ...req.headers, 'content-length': String(size) };
-    const signed = this.opts.signer.sign({ method: req.method, key: req.key, headers });
+    const signed = this.opts.signer.sign({ method: req.method, key: req.key, query: req.query, headers });
     return new Promise((resolve, reject) => {
       const request = this.transport.request(signed.url, { method: req.method, headers: signed.headers, agent: this.agent });
       const { connectMs, idleMs } = this.opts.timeouts;
@@ -141,7 +169,7 @@ export class S3ObjectClient implements S3Objects {
           if (status === 404 && (req.method === 'GET' || req.method === 'HEAD')) return resolve(null);
           const xml = Buffer.concat(chunks).toString('utf8');
           const code = /<Code>([^<]*)<\/Code>/.exec(xml)?.[1] ?? NAME_BY_STATUS[status] ?? `Http${status}`;
-          const message = /<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? `S3 answered ${status} to ${req.method}`;
+          const message = unescapeXml(/<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? '') || `S3 answered ${status} to ${req.method}`;
           reject(new S3ResponseError(code, message, status, res.headers['x-amz-request-id'] as string | undefined, attempt));
         });
       });

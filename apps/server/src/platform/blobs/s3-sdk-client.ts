@@ -13,9 +13,9 @@ const isMissing = (err: unknown): boolean => {
 };
 
 /**
- * The AWS SDK, loaded on first use, for what the lean client does not do: listing and batch deletes (XML
- * bodies), and every call when the credentials come from the SDK's provider chain (an instance role)
- * rather than the settings.
+ * The AWS SDK, loaded on first use, for what the lean client does not do: listing (its XML pages), and
+ * every call when the credentials come from the SDK's provider chain (an instance role) rather than the
+ * settings.
  */
 export class S3SdkClient implements S3Objects {
   private loaded: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
@@ -79,7 +79,6 @@ export class S3SdkClient implements S3Objects {
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
   }
 
-  /** Deletes up to 1,000 keys in one request; fails on the first key S3 reports it could not delete. */
   async deleteBatch(keys: readonly string[]): Promise<void> {
     const { sdk, client } = await this.load();
     const r = await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));

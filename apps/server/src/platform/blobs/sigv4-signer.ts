@@ -78,8 +78,9 @@ export class SigV4Signer {
     return this.signingKey.key;
   }
 
-  /** The key's path under the bucket, each segment encoded once (S3 does not normalise paths). */
+  /** The key's path under the bucket, each segment encoded once (S3 does not normalise paths); the bucket's own for an empty key. */
   path(key: string): string {
+    if (!key) return this.basePath || '/';
     return `${this.basePath}/${key.split('/').map(encode).join('/')}`;
   }
 
