@@ -20,9 +20,9 @@ export interface S3Options {
  * Any S3-compatible store. A presigned PUT binds the content type; S3 cannot bind a maximum length to a
  * PUT, so the size is checked again when the upload is registered.
  *
- * With the credentials in the settings, links and the calls on one object are signed here (SigV4Signer,
- * S3ObjectClient, batch deletes included); listing, and everything when the credentials come from the SDK's
- * provider chain, go through the AWS SDK, loaded only then.
+ * With the credentials in the settings, links and every call are signed and sent here (SigV4Signer,
+ * S3ObjectClient); when the credentials come from the SDK's provider chain (or the bucket name has dots),
+ * everything goes through the AWS SDK, loaded only then.
  */
 export class S3BlobStore implements BlobStore {
   readonly driver = 's3' as const;
@@ -91,13 +91,13 @@ export class S3BlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     const folder = `${prefix.replace(/\/+$/, '')}/`;
     assertValidKey(folder.slice(0, -1));
-    for await (const page of this.sdk.listPages(folder)) if (page.length > 0) await this.objects.deleteBatch(page.map((b) => b.key));
+    for await (const page of this.objects.listPages(folder)) if (page.length > 0) await this.objects.deleteBatch(page.map((b) => b.key));
   }
 
   async *list(prefix: string): AsyncIterable<ListedBlob> {
     const folder = `${prefix.replace(/\/+$/, '')}/`;
     assertValidKey(folder.slice(0, -1));
-    for await (const page of this.sdk.listPages(folder)) yield* page;
+    for await (const page of this.objects.listPages(folder)) yield* page;
   }
 
   /** An S3 PUT is whole or absent: nothing of this driver's is left half-written. */

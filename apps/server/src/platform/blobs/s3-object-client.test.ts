@@ -119,4 +119,18 @@ describe('S3ObjectClient', () => {
     expect(post!.headers['content-md5']).toBe(createHash('md5').update(post!.body).digest('base64'));
     await expect(client.deleteBatch(['b&c.jpg'])).rejects.toThrow('S3 could not delete b&c.jpg: AccessDenied Access Denied');
   });
+
+  it('lists a folder page by page, following the continuation token, keys unescaped', async () => {
+    const xml = (contents: string, next?: string) =>
+      `<?xml version="1.0"?><ListBucketResult><Name>b</Name><Prefix>up/</Prefix><IsTruncated>${next ? 'true' : 'false'}</IsTruncated>${next ? `<NextContinuationToken>${next}</NextContinuationToken>` : ''}${contents}</ListBucketResult>`;
+    store.play(
+      (res) => res.writeHead(200).end(xml('<Contents><Key>up/a&amp;b.jpg</Key><LastModified>2026-11-26T09:00:00.000Z</LastModified><Size>1</Size></Contents>', 'tok+/=')),
+      (res) => res.writeHead(200).end(xml('<Contents><Key>up/c.jpg</Key><LastModified>2026-11-26T09:30:00.000Z</LastModified></Contents>')),
+    );
+    const pages = [];
+    for await (const page of client.listPages('up/')) pages.push(page);
+    expect(pages).toEqual([[{ key: 'up/a&b.jpg', modifiedAt: new Date('2026-11-26T09:00:00.000Z') }], [{ key: 'up/c.jpg', modifiedAt: new Date('2026-11-26T09:30:00.000Z') }]]);
+    expect(store.seen.map((r) => r.url)).toEqual(['/b?list-type=2&prefix=up%2F', '/b?continuation-token=tok%2B%2F%3D&list-type=2&prefix=up%2F']);
+  });
 });
+

@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { isTransientError } from '../transient-errors';
-import type { BlobInfo, BlobObject } from './blob-store';
+import type { BlobInfo, BlobObject, ListedBlob } from './blob-store';
 import type { SigV4Signer } from './sigv4-signer';
 
 /** The calls on one object the S3 driver makes: the lean client below, or the SDK when it must sign. */
@@ -15,6 +15,8 @@ export interface S3Objects {
   delete(key: string): Promise<void>;
   /** Deletes up to 1,000 keys in one request (missing ones are no error); fails on the first key S3 could not delete. */
   deleteBatch(keys: readonly string[]): Promise<void>;
+  /** Every object under the folder, a page (up to 1,000) at a time. */
+  listPages(folder: string): AsyncIterable<ListedBlob[]>;
   destroy(): void;
 }
 
@@ -57,7 +59,15 @@ export class S3ResponseError extends Error {
 const NAME_BY_STATUS: Record<number, string> = { 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 412: 'PreconditionFailed', 500: 'InternalError', 503: 'ServiceUnavailable' };
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
-const unescapeXml = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, e: string) =>
+    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : NAMED_ENTITIES[e]!,
+  );
+const xmlField = (xml: string, name: string) => {
+  const m = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
+  return m ? unescapeXml(m[1]!) : undefined;
+};
 const text = async (res: IncomingMessage) => {
   const chunks: Buffer[] = [];
   for await (const c of res) chunks.push(c as Buffer);
@@ -67,11 +77,11 @@ const timeoutError = (message: string) => Object.assign(new Error(message), { na
 const sdkBackoff = (retry: number) => Math.random() * Math.min(20_000, 100 * 2 ** retry);
 
 /**
- * The S3 driver's hot calls (GET, ranged GET, PUT, HEAD, DELETE of one object, DeleteObjects) over node:http with a
+ * The S3 driver's calls (GET, ranged GET, PUT, HEAD, DELETE of one object, DeleteObjects, ListObjectsV2) over node:http with a
  * keep-alive agent and SigV4 headers, the body unsigned (UNSIGNED-PAYLOAD: S3 accepts it, and a PUT's bytes
  * are not hashed on the event loop). Retries and errors as the SDK's: up to 3 attempts on a cut connection,
  * a timeout, a 5xx or throttling, with full-jitter backoff; an error answer becomes an error named by S3's
- * code. Listing (paged XML) and multipart (tus) stay with the SDK.
+ * code. Multipart (tus's S3 store) stays with the SDK.
  */
 export class S3ObjectClient implements S3Objects {
   private readonly agent: http.Agent;
@@ -114,10 +124,26 @@ export class S3ObjectClient implements S3Objects {
     const xml = res ? await text(res) : '';
     // It answers 200 with per-key errors (quiet mode lists only those): a key it could not delete is a failure like delete's.
     const failed = /<Error>([\s\S]*?)<\/Error>/.exec(xml)?.[1];
-    if (failed) {
-      const field = (name: string) => unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(failed)?.[1] ?? '');
-      throw new Error(`S3 could not delete ${field('Key')}: ${field('Code')} ${field('Message')}`);
-    }
+    if (failed) throw new Error(`S3 could not delete ${xmlField(failed, 'Key')}: ${xmlField(failed, 'Code')} ${xmlField(failed, 'Message')}`);
+  }
+
+  async *listPages(folder: string): AsyncIterable<ListedBlob[]> {
+    let token: string | undefined;
+    do {
+      const query: Record<string, string> = { 'list-type': '2', prefix: folder };
+      if (token) query['continuation-token'] = token;
+      const res = await this.send({ method: 'GET', key: '', query });
+      if (!res) throw new S3ResponseError('NoSuchBucket', 'The bucket does not exist', 404, undefined, 1);
+      const xml = await text(res);
+      const page: ListedBlob[] = [];
+      for (const [, entry] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = xmlField(entry!, 'Key');
+        const modified = xmlField(entry!, 'LastModified');
+        if (key) page.push({ key, modifiedAt: modified ? new Date(modified) : new Date(0) });
+      }
+      yield page;
+      token = xmlField(xml, 'IsTruncated') === 'true' ? xmlField(xml, 'NextContinuationToken') : undefined;
+    } while (token);
   }
 
   /**

@@ -13,9 +13,8 @@ const isMissing = (err: unknown): boolean => {
 };
 
 /**
- * The AWS SDK, loaded on first use, for what the lean client does not do: listing (its XML pages), and
- * every call when the credentials come from the SDK's provider chain (an instance role) rather than the
- * settings.
+ * The AWS SDK, loaded on first use, for every call when the credentials come from the SDK's provider
+ * chain (an instance role) rather than the settings, or the bucket name has dots.
  */
 export class S3SdkClient implements S3Objects {
   private loaded: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
