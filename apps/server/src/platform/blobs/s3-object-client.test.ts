@@ -132,5 +132,20 @@ describe('S3ObjectClient', () => {
     expect(pages).toEqual([[{ key: 'up/a&b.jpg', modifiedAt: new Date('2026-11-26T09:00:00.000Z') }], [{ key: 'up/c.jpg', modifiedAt: new Date('2026-11-26T09:30:00.000Z') }]]);
     expect(store.seen.map((r) => r.url)).toEqual(['/b?list-type=2&prefix=up%2F', '/b?continuation-token=tok%2B%2F%3D&list-type=2&prefix=up%2F']);
   });
+
+  it('closes the file of every failed attempt', async () => {
+    store.play((res) => res.socket!.destroy(), (res) => res.socket!.destroy(), (res) => res.socket!.destroy());
+    const opened: Readable[] = [];
+    const open = () => {
+      // Its bytes sent but its end never read, as a file whose request fails before the stream finishes.
+      const stream = new Readable({ read: () => undefined });
+      stream.push(Buffer.from('file-bytes'));
+      opened.push(stream);
+      return stream;
+    };
+    await expect(client.put('clip.mp4', { open, size: 10 }, 'video/mp4')).rejects.toThrow();
+    expect(opened).toHaveLength(3);
+    expect(opened.every((s) => s.destroyed)).toBe(true);
+  });
 });
 

@@ -204,6 +204,9 @@ export class S3ObjectClient implements S3Objects {
       else {
         const stream = body.open();
         stream.once('error', (err) => request.destroy(err));
+        // A request that fails before the file is read to its end leaves the file open: closed with it.
+        request.once('error', () => stream.destroy());
+        request.once('close', () => stream.destroy());
         stream.pipe(request);
       }
     });
