@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { profiling, startProfile } from './live-profile';
 
 const JOIN_TIMEOUT_MS = 30_000;
 
@@ -210,18 +211,24 @@ export async function joinAndTime<S extends string>(page: Page, steps: readonly 
     async ([timeout, names]) => {
       // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
       const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
+      // A report's moment (its timestamp: ms since 1970, as timeOrigin + now) in the page's clock: when WebRTC
+      // gathered it, the frame was decoded already. The promise of getStats resolves on the page's main
+      // thread, which the join itself keeps busy: the moment it resolved would count that wait too.
+      // Bounded by the poll's own start and end: never earlier than asked, never later than seen.
+      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
       for (;;) {
-        let found = false;
+        let found = Infinity;
         for (const pc of w.__pcs) {
           if (pc.connectionState === 'closed') continue;
-          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number }) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = true;
+          const asked = performance.now();
+          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
+            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
             // The first remote video bytes (before they make a frame), for the breakdown.
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= performance.now();
+            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= at(s.timestamp, asked);
           });
         }
-        if (found) {
-          const times: Record<string, number> = { total: performance.now() - w.__joinAt };
+        if (found < Infinity) {
+          const times: Record<string, number> = { total: found - w.__joinAt };
           const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
           for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
           return times;
@@ -285,7 +292,9 @@ export async function timeJoins<S extends string>(
       const context = await participantContext(browser, baseURL);
       const page = await openPreview(context, link);
       if (previewMaxMs > 0) previews.push(await lobbyReady(page, lobbyConnections, previewMaxMs));
+      const stopProfile = profiling ? await startProfile(page) : null;
       times.push(await joinAndTime(page, steps));
+      await stopProfile?.();
       if (process.env.LIVE_TRACE === '1') await printTrace(page, residents);
       await page.getByRole('button', { name: 'Hang up' }).click();
       await context.close();

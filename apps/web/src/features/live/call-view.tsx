@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { CallControls } from './call-controls';
@@ -60,7 +60,13 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const [notice, setNotice] = useState<{ key: string; name: string; id: number } | null>(null);
-  const dominant = useDominantSpeaker(transport, true);
+  // The first render draws the call's shell: its videos (what the first remote frame needs). The panel, the
+  // controls and the dialogs follow in a transition, which React renders in slices between the page's other
+  // work: drawn all at once, they were the join's longest task (bench live's LIVE_PROFILE: seconds on a busy
+  // machine), during which the page handled no signalling message and started no media.
+  const [complete, setComplete] = useState(false);
+  useEffect(() => startTransition(() => setComplete(true)), []);
+  const dominant = useDominantSpeaker(transport, complete);
   const camera = media.stream?.getVideoTracks()[0] ?? null;
   const screen = useScreenShare(transport, camera);
   const selfStream = useMemo(() => (screen.screen ? new MediaStream([screen.screen]) : media.stream), [screen.screen, media.stream]);
@@ -154,33 +160,37 @@ export function CallView({ room, transport, media, selfName, emailSender, record
             <RemoteAudio key={p.id} stream={p.stream} />
           ))}
         </Box>
-        {panelOpen && <ParticipantsPanel selfName={selfName} participants={others} pinned={pinned} onPin={setPinned} />}
+        {complete && panelOpen && <ParticipantsPanel selfName={selfName} participants={others} pinned={pinned} onPin={setPinned} />}
       </Box>
-      <CallControls
-        media={media}
-        sharing={screen.sharing}
-        onScreen={toggleScreen}
-        panelOpen={panelOpen}
-        onPanel={() => setPanelOpen((o) => !o)}
-        onSettings={() => setSettingsOpen(true)}
-        spin={host && playerRef ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) } : null}
-        recording={host ? { on: snap.recording, available: recordable, busy: recordingBusy, toggle: toggleRecording } : null}
-        onHangUp={onHangUp}
-      />
-      <CallSettingsDialog
-        open={settingsOpen}
-        onClose={() => setSettingsOpen(false)}
-        link={room.link}
-        onEmail={
-          emailSender
-            ? () => {
-                setSettingsOpen(false);
-                setEmailOpen(true);
-              }
-            : null
-        }
-      />
-      {emailSender && <RoomEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} room={{ id: room.id_live_video, name: room.session_name, link: room.link }} userId={emailSender} />}
+      {complete && (
+        <>
+          <CallControls
+            media={media}
+            sharing={screen.sharing}
+            onScreen={toggleScreen}
+            panelOpen={panelOpen}
+            onPanel={() => setPanelOpen((o) => !o)}
+            onSettings={() => setSettingsOpen(true)}
+            spin={host && playerRef ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) } : null}
+            recording={host ? { on: snap.recording, available: recordable, busy: recordingBusy, toggle: toggleRecording } : null}
+            onHangUp={onHangUp}
+          />
+          <CallSettingsDialog
+            open={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            link={room.link}
+            onEmail={
+              emailSender
+                ? () => {
+                    setSettingsOpen(false);
+                    setEmailOpen(true);
+                  }
+                : null
+            }
+          />
+          {emailSender && <RoomEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} room={{ id: room.id_live_video, name: room.session_name, link: room.link }} userId={emailSender} />}
+        </>
+      )}
     </Box>
   );
 }

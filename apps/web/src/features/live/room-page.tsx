@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
-import type { LiveToken } from '@forecourt/contracts';
+import type { LiveRoomInfo, LiveToken } from '@forecourt/contracts';
 import { hasOption } from '@forecourt/contracts/options';
 import { useUserOptions } from '../access/user-options';
 import { needsOtherBrowser } from './browser-support';
@@ -44,6 +44,8 @@ interface EarlyToken {
   identity: string;
   at: number;
   token: Promise<LiveToken | null>;
+  /** The token once fetched (undefined before): the click on join uses it without waiting a turn of the event loop. */
+  value?: LiveToken | null;
 }
 /** A token fetched ahead is used for a join within this: well inside its two minutes of life. */
 const EARLY_TOKEN_MAX_AGE_MS = 60_000;
@@ -88,7 +90,9 @@ export function RoomPage() {
     if (!previewRoom || !stream || !options.data) return;
     let cancelled = false;
     if (early.current?.identity !== selfName || Date.now() - early.current.at > EARLY_TOKEN_MAX_AGE_MS) {
-      early.current = { identity: selfName, at: Date.now(), token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null) };
+      const ahead: EarlyToken = { identity: selfName, at: Date.now(), token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null) };
+      void ahead.token.then((token) => (ahead.value = token));
+      early.current = ahead;
     }
     // The token carries this participant's own TURN credentials: the connection made ahead gathers with
     // them (the room options' servers only when the token could not be had), and only while in preview.
@@ -108,34 +112,54 @@ export function RoomPage() {
     };
   }, [previewRoom, stream, options.data, selfName, code, transport]);
 
-  // Joining: a token for this room and identity, then the transport with the local tracks.
-  const joining = state.status === 'joining';
-  const room = state.status === 'joining' ? state.room : null;
-  useEffect(() => {
-    if (!joining || !room || !stream || !options.data) return;
-    let cancelled = false;
+  // Joining: a token for this room and identity, then the transport with the local tracks. Started by the
+  // click itself, not by an effect of the next render: from the lobby, with the token fetched ahead, the
+  // `join` leaves before React renders anything (bench live's trace: an effect sent it 350 ms after the
+  // click, behind the render of the joining page). A newer attempt, a leave or the end of the page cancels it.
+  const attempt = useRef(0);
+  /** A join was started for the current stay in joining/live. */
+  const started = useRef(false);
+  const beginJoin = (room: LiveRoomInfo) => {
+    if (!stream || !options.data) return;
+    started.current = true;
+    const id = ++attempt.current;
+    const current = () => attempt.current === id;
     const live = options.data;
     const ahead = early.current;
     early.current = null;
-    const fresh = ahead && ahead.identity === selfName && Date.now() - ahead.at <= EARLY_TOKEN_MAX_AGE_MS ? ahead.token : Promise.resolve(null);
-    fresh
-      .then((token) => token ?? fetchToken(selfName, room.room_name, code))
-      .then(async (token) => {
-        if (cancelled) return;
-        transport.publish(stream);
-        await transport.join({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
-        if (!cancelled) dispatch({ type: 'joined' });
-      })
-      .catch((err: unknown) => {
-        if (cancelled) return;
-        transport.leave();
-        snackbar.show(err instanceof ApiError ? 'api.getTokenRoomLiveError' : 'rooms.roomConnexionFailed');
-        dispatch({ type: 'connectionFailed' });
-      });
-    return () => {
-      cancelled = true;
+    const usable = ahead && ahead.identity === selfName && Date.now() - ahead.at <= EARLY_TOKEN_MAX_AGE_MS ? ahead : null;
+    const enter = async (token: LiveToken) => {
+      if (!current()) return;
+      transport.publish(stream);
+      await transport.join({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
+      if (current()) dispatch({ type: 'joined' });
     };
-  }, [joining, room, stream, options.data, selfName, code, transport, snackbar]);
+    const fail = (err: unknown) => {
+      if (!current()) return;
+      transport.leave();
+      snackbar.show(err instanceof ApiError ? 'api.getTokenRoomLiveError' : 'rooms.roomConnexionFailed');
+      dispatch({ type: 'connectionFailed' });
+    };
+    // The token at hand: the join goes out synchronously, in this click's task.
+    const entering = usable?.value ? enter(usable.value) : (usable?.token ?? Promise.resolve(null)).then((token) => token ?? fetchToken(selfName, room.room_name, code)).then(enter);
+    entering.catch(fail);
+  };
+  useEffect(() => {
+    if (state.status === 'joining' || state.status === 'live') return;
+    attempt.current++;
+    started.current = false;
+  }, [state.status]);
+  // Back to the call from its end: the camera and microphone are captured again first, then the join goes.
+  const joiningRoom = state.status === 'joining' ? state.room : null;
+  useEffect(() => {
+    if (joiningRoom && !started.current) beginJoin(joiningRoom);
+  });
+  useEffect(
+    () => () => {
+      attempt.current++;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (state.status === 'ended' || state.status === 'preview') transport.leave();
@@ -167,15 +191,29 @@ export function RoomPage() {
       return <RoomInfoError wrongCode={info.error instanceof ApiError && info.error.code === 'WRONG_MEETING_CODE'} />;
     case 'changeBrowser':
       return <ChangeBrowser link={state.room.link} />;
-    case 'preview':
-    case 'joining':
+    case 'preview': {
+      const room = state.room;
       return (
         <>
-          <RoomPreview room={state.room} media={media} failed={state.status === 'preview' && state.failed} joining={state.status === 'joining'} onJoin={() => dispatch({ type: 'join' })} presence={<LobbyPresence transport={transport} />} />
+          <RoomPreview
+            room={room}
+            media={media}
+            failed={state.failed}
+            onJoin={() => {
+              beginJoin(room);
+              dispatch({ type: 'join' });
+            }}
+            presence={<LobbyPresence transport={transport} />}
+          />
           {recordings}
           {mediaError}
         </>
       );
+    }
+    // The call shows from the click on: its view is drawn while the server lets this page in and the others
+    // start their media, instead of after (its first render is the page's longest task of the join: bench
+    // live's LIVE_PROFILE). Until then it says it waits for the others; a refused join goes back to the preview.
+    case 'joining':
     case 'live':
       return (
         <>
@@ -194,7 +232,12 @@ export function RoomPage() {
     case 'ended':
       return (
         <>
-          <CallEnded signedIn={auth.isAuthenticated} roomId={state.room.id_live_video} code={code} onBackToCall={() => dispatch({ type: 'backToCall' })} />
+          <CallEnded
+            signedIn={auth.isAuthenticated}
+            roomId={state.room.id_live_video}
+            code={code}
+            onBackToCall={() => dispatch({ type: 'backToCall' })}
+          />
           {recordings}
         </>
       );

@@ -18,7 +18,7 @@ import { MicLevelMeter } from './mic-level-meter';
 import { VideoView } from './video-view';
 
 /** Before joining: the camera, the toggles, the mic level, the devices and join (once both tracks exist); `presence`: who is in the call. */
-export function RoomPreview({ room, media, failed, joining, onJoin, presence }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; joining: boolean; onJoin: () => void; presence?: ReactNode }) {
+export function RoomPreview({ room, media, failed, onJoin, presence }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; onJoin: () => void; presence?: ReactNode }) {
   const { t } = useTranslation();
   const [devicesOpen, setDevicesOpen] = useState(false);
   const ready = Boolean(media.stream?.getVideoTracks().length && media.stream.getAudioTracks().length);
@@ -38,8 +38,8 @@ export function RoomPreview({ room, media, failed, joining, onJoin, presence }: 
           <Typography sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}>{t('rooms.cameraIsOff')}</Typography>
         )}
       </Paper>
-      {/* Stopped while joining: the join has the page's time to itself. */}
-      <MicLevelMeter stream={media.stream} enabled={media.audioOn && !joining} />
+      {/* Unmounted (its AudioContext closed) by the click on join: the call view replaces the preview at once. */}
+      <MicLevelMeter stream={media.stream} enabled={media.audioOn} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
         <MediaToggles media={media} />
         <Tooltip title={t('rooms.devices.title')}>
@@ -47,7 +47,7 @@ export function RoomPreview({ room, media, failed, joining, onJoin, presence }: 
             <SettingsIcon />
           </IconButton>
         </Tooltip>
-        <Button variant="contained" size="large" onClick={onJoin} disabled={!ready || joining} loading={joining}>
+        <Button variant="contained" size="large" onClick={onJoin} disabled={!ready}>
           {t('rooms.join')}
         </Button>
       </Stack>

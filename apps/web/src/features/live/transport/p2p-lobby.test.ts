@@ -9,14 +9,21 @@ import type { P2pTransport as P2pTransportType } from './p2p-transport';
 
 class FakeSender {
   track: { kind: string } | null = null;
+  encodings: { active?: boolean }[] = [{}];
   async replaceTrack(track: { kind: string } | null) {
     this.track = track;
   }
   getParameters() {
-    return { encodings: [{}] };
+    return { encodings: this.encodings.map((e) => ({ ...e })) };
   }
-  async setParameters() {}
+  async setParameters(params: { encodings: { active?: boolean }[] }) {
+    this.encodings = params.encodings;
+  }
   setStreams() {}
+  /** What goes out: its track's kind when an encoding is active (the browser encodes and sends nothing else). */
+  get sending(): string | null {
+    return this.track && this.encodings.some((e) => e.active !== false) ? this.track.kind : null;
+  }
 }
 
 class FakeTransceiver {
@@ -81,6 +88,10 @@ class FakePeerConnection {
   }
   /** Tracks going out on this connection, by kind. */
   sending() {
+    return this.transceivers.map((t) => t.sender.sending);
+  }
+  /** Tracks on its senders, going out or not. */
+  attached() {
     return this.transceivers.map((t) => t.sender.track?.kind ?? null);
   }
 }
@@ -176,6 +187,9 @@ describe('the peer-to-peer lobby', () => {
     expect(socket.sent.filter((m) => m.type === 'signal').map((m) => m.type === 'signal' && m.to)).toContain('participant-resident');
     const [pc] = FakePeerConnection.all;
     expect(pc!.sending()).toEqual([null, null]);
+    // The camera is on its sender already, every encoding off: the click only turns them on.
+    expect(pc!.attached()).toEqual([null, 'video']);
+    expect(pc!.transceivers[1]!.sender.encodings).toEqual([expect.objectContaining({ active: false })]);
     expect(socket.sent.filter((m) => m.type === 'media' || m.type === 'join')).toEqual([]);
     // A camera change in the preview goes out on nothing either.
     await transport.replaceTrack('video', { kind: 'video' } as MediaStreamTrack);
@@ -246,6 +260,7 @@ describe('the peer-to-peer lobby', () => {
     const [pc] = FakePeerConnection.all;
     expect(socket.sent).toContainEqual({ type: 'signal', to: 'participant-early', data: { pc: 'pc-early', description: { type: 'answer', sdp: 'answer' } } });
     expect(pc!.sending()).toEqual([null, null]);
+    expect(pc!.attached()).toEqual([null, 'video']);
     expect(transport.snapshot().participants).toEqual([]);
     expect(events).toEqual([]);
 

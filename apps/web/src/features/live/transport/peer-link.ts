@@ -87,7 +87,8 @@ export async function prepareOffer(iceServers: IceServer[], stream: MediaStream)
  * track; nothing renegotiates but ICE restarts.
  *
  * A link `held` (the lobby: this page or the other waits in it) negotiates fully — ICE and DTLS up — but
- * its senders carry no track, so no media flows either way; `release()` attaches the tracks.
+ * no media flows either way: the audio sender carries no track, the video sender the camera with every
+ * encoding inactive; `release()` turns the video on and attaches the audio.
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
@@ -160,6 +161,7 @@ export class PeerLink {
       }
       pc.onnegotiationneeded = () => void this.offer();
     }
+    if (held) void this.holdVideo();
   }
 
   /** This side's offer is out on a connection that never carried media (what a crossing of offers is about). */
@@ -179,16 +181,44 @@ export class PeerLink {
   }
 
   /**
-   * Media may flow now: attaches the outgoing tracks (a sender's first frame is a key frame, so the other
-   * side shows video at once), and the limits for the mesh as it is. Both tracks at once: on a busy machine
-   * each replaceTrack waits a few hundred milliseconds for WebRTC's thread, and the video need not wait
-   * behind the audio (bench live's trace).
+   * While held, the camera goes on the video sender already, with every encoding inactive: nothing is
+   * encoded nor sent (no byte leaves before the click), but the sender has its source and encoder set up,
+   * so that release() only turns the encodings on. Attaching the track at the click instead cost each
+   * resident hundreds of milliseconds of WebRTC's thread before its first key frame (bench live's trace).
+   * Encodings first, then the track: the track never goes out on an active encoding while held. The audio
+   * stays off the connection until the click.
+   */
+  private async holdVideo(): Promise<void> {
+    const track = this.deps.outgoing.video;
+    if (!track) return;
+    for (const t of this.pc.getTransceivers()) {
+      if (kindOf(t) !== 'video' || t.currentDirection === 'stopped' || t.sender.track) continue;
+      const params = t.sender.getParameters();
+      if (!params.encodings?.length) continue;
+      params.encodings = params.encodings.map((e) => ({ ...e, active: false }));
+      try {
+        await t.sender.setParameters(params);
+      } catch {
+        // Not held back: the track goes on at the release, as it would without.
+        continue;
+      }
+      if (this.held && this.deps.outgoing.video === track && this.pc.connectionState !== 'closed') await t.sender.replaceTrack(track);
+    }
+  }
+
+  /**
+   * Media may flow now: the video's encodings turned on (its track is on already, holdVideo(); a sender's
+   * first frame is a key frame, so the other side shows video at once) with the limits for the mesh as it
+   * is, and the audio attached. The video does not wait behind the audio: on a busy machine each call waits
+   * a few hundred milliseconds for WebRTC's thread (bench live's trace).
    */
   async release(): Promise<void> {
     if (!this.held) return;
     this.held = false;
-    await Promise.all((['video', 'audio'] as const).map((kind) => this.replaceTrack(kind, this.deps.outgoing[kind])));
-    await this.applyLimits();
+    const video = this.deps.outgoing.video;
+    const attached = this.pc.getTransceivers().every((t) => kindOf(t) !== 'video' || t.currentDirection === 'stopped' || t.sender.track === video);
+    const videoOn = (attached ? Promise.resolve() : this.replaceTrack('video', video)).then(() => this.applyLimits());
+    await Promise.all([videoOn, this.replaceTrack('audio', this.deps.outgoing.audio)]);
   }
 
   /** Swaps the outgoing track of a kind on this connection, without renegotiating (nothing while held). */
@@ -246,6 +276,7 @@ export class PeerLink {
       const answer = await pc.createAnswer();
       this.deps.send({ pc: this.pcId!, description: { type: 'answer', sdp: answer.sdp } });
       await pc.setLocalDescription(answer);
+      if (this.held) await this.holdVideo();
     }
     await this.applyLimits();
     if (description.type === 'answer') {
@@ -322,7 +353,8 @@ export class PeerLink {
       // The camera may already be captured at the step's size (P2pTransport.relimit); a screen is scaled by the step.
       const track = t.sender.track;
       const limits = track && track === camera ? cameraLimits(track.getSettings().width, step, media) : step;
-      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere);
+      // Held (the lobby): the video's encodings stay off whatever the other side shows.
+      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere && !this.held);
       await t.sender.setParameters(params).catch(() => undefined);
     }
   }
