@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { archiveHolds, IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@forecourt/contracts';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import { requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
+import { storedZip } from './stored-zip';
 
 type ImageRow = Awaited<ReturnType<typeof repo.imagesOf>>[number];
 
@@ -32,35 +33,6 @@ export const entryName = (r: Pick<ImageRow, 'position' | 'image_type' | 'blob_ke
 export const archiveFileName = (createdAt: string, registration: string) =>
   `${createdAt.slice(0, 10)}-${registration.replace(/[^A-Za-z0-9-]+/g, '_') || 'shooting'}.zip`;
 
-/** A stream that opens its source only when first read: the zip reads one entry at a time. */
-function lazyBlob(open: () => Promise<Readable>): Readable {
-  let source: Readable | null = null;
-  const out: Readable = new Readable({
-    read() {
-      if (source) {
-        source.resume();
-        return;
-      }
-      open().then(
-        (s) => {
-          source = s;
-          s.on('data', (chunk: Buffer) => {
-            if (!out.push(chunk)) s.pause();
-          });
-          s.once('end', () => out.push(null));
-          s.once('error', (err) => out.destroy(err));
-        },
-        (err: unknown) => out.destroy(err as Error),
-      );
-    },
-    destroy(err, callback) {
-      source?.destroy();
-      callback(err);
-    },
-  });
-  return out;
-}
-
 /**
  * A zip of a shooting's images of one kind, stored (JPEGs do not compress) and produced as it is sent:
  * memory stays flat whatever the archive size.
@@ -74,20 +46,16 @@ export async function openArchive(
   const s = await requireShooting(deps.db, user, { shootingId });
   const images = imagesForArchive(await repo.imagesOf(deps.db, s.id), type);
   if (images.length === 0) throw notFound('Images of this kind');
-  // Loaded on first use, so a process that never zips does not hold the archiver and its dependencies.
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ store: true });
-  for (const image of images) {
-    const body = lazyBlob(async () => {
-      const obj = await deps.blobs.get(image.blob_key);
-      if (!obj) throw new Error(`Image file ${image.blob_key} is missing`);
-      return obj.body;
-    });
-    // archiver pipes an entry through a PassThrough, which does not carry its errors: a blob store that
-    // fails mid-archive (an outage) would throw out of the process. It fails this download instead.
-    body.once('error', (err) => zip.destroy(err));
-    zip.append(body, { name: entryName(image), date: new Date(image.updated_at) });
-  }
-  void zip.finalize().catch(() => undefined);
-  return { fileName: archiveFileName(s.created_at, s.registration), stream: zip };
+  const stream = storedZip(
+    images.map((image) => ({
+      name: entryName(image),
+      date: new Date(image.updated_at),
+      open: async () => {
+        const obj = await deps.blobs.get(image.blob_key);
+        if (!obj) throw new Error(`Image file ${image.blob_key} is missing`);
+        return obj.body;
+      },
+    })),
+  );
+  return { fileName: archiveFileName(s.created_at, s.registration), stream };
 }
