@@ -55,6 +55,10 @@ defaults
     timeout client 60s
     timeout server 60s
     timeout tunnel 1h
+    # A health check may take a while on a busy machine (/healthz asks the database and Janus): one slow
+    # answer must not take a live process out, else with both out for a moment a page gets 503. A killed
+    # process refuses the connection at once, so three checks 300 ms apart still notice it within a second.
+    timeout check 2s
     retries 2
     option redispatch 1
 frontend dealer
@@ -65,12 +69,12 @@ frontend guest
     default_backend via_api2
 backend via_api1
     option httpchk GET /healthz
-    default-server inter 300ms fall 1 rise 1
+    default-server inter 300ms fall 3 rise 1
     server api1 ${dealerFirst} check
     server api2 ${guestFirst} check backup
 backend via_api2
     option httpchk GET /healthz
-    default-server inter 300ms fall 1 rise 1
+    default-server inter 300ms fall 3 rise 1
     server api2 ${guestFirst} check
     server api1 ${dealerFirst} check backup
 `;
