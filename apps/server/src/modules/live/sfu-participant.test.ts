@@ -176,5 +176,23 @@ describe('SfuParticipant', () => {
       expect(sent).toMatchObject([{ op: 'offer', from: 'other_person1', feed: 'camera' }]);
       expect(errors).toHaveLength(1);
     });
+
+    it('a camera listed again while its first subscription was failing is subscribed to at once', async () => {
+      const janus = new FakeJanus();
+      const errors: unknown[] = [];
+      const sent: SfuServerData[] = [];
+      const p = new SfuParticipant(janus, ROOM, ME, (err) => errors.push(err));
+      await p.start();
+      p.attach((d) => sent.push(d));
+      const camera = janus.handles[0]!;
+      janus.failOnce.set('joinSubscriber', Object.assign(new Error('No such feed'), { _code: 428 }));
+      // Its name, then its publication, both told before Janus answers the first subscription.
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'other_person1:camera' });
+      camera.emit(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, { publishers: [{ feed: 12, display: 'other_person1:camera' }] });
+      await settle();
+      expect(janus.callsOf('joinSubscriber')).toHaveLength(2);
+      expect(sent).toMatchObject([{ op: 'offer', from: 'other_person1', feed: 'camera' }]);
+      expect(errors).toEqual([]);
+    });
   });
 });

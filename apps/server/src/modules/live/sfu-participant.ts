@@ -44,6 +44,12 @@ export class SfuParticipant {
   private readonly subs = new Map<string, Subscription>();
   /** Publishers of the room by Janus feed id. */
   private readonly feeds = new Map<number, { participant: string; feed: SfuFeed }>();
+  /**
+   * Feeds whose subscription is being made, and whether Janus listed them again meanwhile: a camera named
+   * before its publication exists is told twice (its name, then its publication, a few ms apart), and the
+   * first subscription can fail with "no such feed" after the second telling came and went.
+   */
+  private readonly subscribing = new Map<number, { relisted: boolean }>();
   private nextSub = 1;
   private closed = false;
   /** Messages for a browser whose socket is away: delivered when it is back. */
@@ -233,7 +239,12 @@ export class SfuParticipant {
   private published(publishers: Publisher[]): void {
     for (const p of publishers) {
       const who = parseDisplay(p.display);
-      if (!who || this.feeds.has(p.feed)) continue;
+      if (!who) continue;
+      if (this.feeds.has(p.feed)) {
+        const pending = this.subscribing.get(p.feed);
+        if (pending) pending.relisted = true;
+        continue;
+      }
       this.feeds.set(p.feed, who);
       if (who.participant !== this.self.id) void this.subscribe(p.feed, who).catch((err: unknown) => this.onError(err));
     }
@@ -250,14 +261,39 @@ export class SfuParticipant {
   }
 
   private async subscribe(janusFeed: number, who: { participant: string; feed: SfuFeed }): Promise<void> {
-    const handle = await this.gateway.attach();
-    if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
-    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
-      await handle.detach().catch(() => undefined);
+    const pending = { relisted: false };
+    this.subscribing.set(janusFeed, pending);
+    const joining = this.joinSubscription(janusFeed).finally(() => {
+      if (this.subscribing.get(janusFeed) === pending) this.subscribing.delete(janusFeed);
+    });
+    const joined = await joining.catch((err: unknown) => {
+      // Listed again while this attempt was failing: the publication exists now, subscribe again at once.
+      if (pending.relisted && !this.closed && this.feeds.get(janusFeed) === who) return null;
       // Not published yet (its name came first): its publication, when Janus lists it, is subscribed to then.
       if (this.feeds.get(janusFeed) === who) this.feeds.delete(janusFeed);
       throw err;
     });
+    if (joined === null) return this.subscribe(janusFeed, who);
+    this.offerSubscription(janusFeed, who, joined);
+  }
+
+  /** A subscriber handle joined to the feed, with Janus's offer; the handle is let go if the join fails. */
+  private async joinSubscription(janusFeed: number) {
+    const handle = await this.gateway.attach();
+    if (this.closed || !this.feeds.has(janusFeed)) {
+      void handle.detach().catch(() => undefined);
+      return { handle, joined: null };
+    }
+    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
+      await handle.detach().catch(() => undefined);
+      throw err;
+    });
+    return { handle, joined };
+  }
+
+  /** Tells the browser of a subscription Janus offered. */
+  private offerSubscription(janusFeed: number, who: { participant: string; feed: SfuFeed }, { handle, joined }: Awaited<ReturnType<SfuParticipant['joinSubscription']>>): void {
+    if (!joined) return;
     // Unpublished, or this participant gone, while Janus was answering: nothing to offer.
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
     if (!joined.jsep || joined.jsep.type !== 'offer') throw new Error('Janus offered no subscription');

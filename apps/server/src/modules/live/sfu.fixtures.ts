@@ -13,7 +13,9 @@ export class FakeHandle extends EventEmitter {
   }
   private record(method: string, params?: unknown) {
     this.calls.push({ method, params });
-    const failure = this.janus.failures.get(method);
+    const once = this.janus.failOnce.get(method);
+    this.janus.failOnce.delete(method);
+    const failure = once ?? this.janus.failures.get(method);
     if (failure) throw failure;
   }
   async create(params: { room: number }) {
@@ -108,6 +110,8 @@ export class FakeJanus implements JanusGateway {
   publishers: { feed: number; display?: string }[] = [];
   listed: { room: number; description: string; num_participants: number }[] = [];
   readonly failures = new Map<string, Error>();
+  /** Errors the next request of a method fails with, once. */
+  readonly failOnce = new Map<string, Error>();
   async attach(): Promise<VideoRoomHandle> {
     const handle = new FakeHandle(this, 1000 + this.handles.length);
     this.handles.push(handle);
