@@ -159,13 +159,7 @@ describe('SfuParticipant', () => {
     });
 
     it('a camera named before Janus lists its publication is subscribed to once it is listed', async () => {
-      const janus = new FakeJanus();
-      const errors: unknown[] = [];
-      const sent: SfuServerData[] = [];
-      const p = new SfuParticipant(janus, ROOM, ME, (err) => errors.push(err));
-      await p.start();
-      p.attach((d) => sent.push(d));
-      const camera = janus.handles[0]!;
+      const { janus, camera, sent, errors } = await started();
       janus.failures.set('joinSubscriber', Object.assign(new Error('No such feed'), { _code: 428 }));
       camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'other_person1:camera' });
       await settle();
@@ -178,13 +172,7 @@ describe('SfuParticipant', () => {
     });
 
     it('a camera listed again while its first subscription was failing is subscribed to at once', async () => {
-      const janus = new FakeJanus();
-      const errors: unknown[] = [];
-      const sent: SfuServerData[] = [];
-      const p = new SfuParticipant(janus, ROOM, ME, (err) => errors.push(err));
-      await p.start();
-      p.attach((d) => sent.push(d));
-      const camera = janus.handles[0]!;
+      const { janus, camera, sent, errors } = await started();
       janus.failOnce.set('joinSubscriber', Object.assign(new Error('No such feed'), { _code: 428 }));
       // Its name, then its publication, both told before Janus answers the first subscription.
       camera.emit(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, { feed: 12, display: 'other_person1:camera' });
