@@ -1,10 +1,11 @@
 import type { JobDefinition } from '../../platform/queue/queue';
 import type { ServerModule } from '../module';
+import { retireRenderingJob } from './report-retire.jobs';
 import { refreshReportJob } from './reports.jobs';
 
-/** Inspection reports: generated PDFs, rebuilt when their inspection data changes. */
+/** Inspection reports: generated PDFs, rebuilt when their inspection data changes; a replaced rendering's file is deleted once its links expire. */
 export const reportsModule: ServerModule = {
   name: 'reports',
   routes: async (app, { adapters, auth }) => (await import('./reports.routes')).reportRoutes(app, { ...adapters, auth }),
-  jobs: (adapters) => [refreshReportJob(adapters) as JobDefinition],
+  jobs: (adapters) => [refreshReportJob(adapters) as JobDefinition, retireRenderingJob(adapters) as JobDefinition],
 };

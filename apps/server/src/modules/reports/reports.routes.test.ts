@@ -9,6 +9,7 @@ import {
   type InspectionTest,
 } from '../inspections/inspections.test-helpers';
 import { readPdf } from './pdf-text.test-helper';
+import { RETIRE_MARGIN_MS } from './report-retire.jobs';
 import { reportsModule } from './reports.module';
 
 describe('inspection reports', () => {
@@ -141,12 +142,54 @@ describe('inspection reports', () => {
       const [a, b] = await Promise.all([call('GET', `${repairOrder.path}/vhc/report?locale=de`), call('GET', `${repairOrder.path}/vhc/report?locale=de`)]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(b.json().data.id).toBe(a.json().data.id);
-      expect(puts.mock.calls.filter(([key]) => key.endsWith('/vhc-de.pdf'))).toHaveLength(1);
+      expect(puts.mock.calls.filter(([key]) => key.includes('/reports/vhc-de-'))).toHaveLength(1);
     } finally {
       puts.mockRestore();
     }
     const stored = await call('GET', `${repairOrder.path}/vhc/report?locale=de`);
     expect((await download(stored.json().data.pdfUrl)).text).toContain('OR-2024-0042');
+  });
+
+  /** Runs the reports' jobs until `finished` holds. */
+  const runReportJobs = async (finished: () => Promise<boolean>) => {
+    const worker = new SqlWorker(t.adapters.queue, reportsModule.jobs!(t.adapters), { concurrency: 1 });
+    worker.start();
+    try {
+      while (!(await finished())) await new Promise((r) => setImmediate(r));
+    } finally {
+      await worker.stop(1000);
+    }
+  };
+  const storedKey = async (shootingId: string, kind: string, locale: string) =>
+    (await t.adapters.db.selectFrom('reports').select('blob_key').where('shooting_id', '=', shootingId).where('kind', '=', kind).where('locale', '=', locale).executeTakeFirstOrThrow()).blob_key;
+
+  it('keeps serving a link handed out before a rebuild, and deletes the replaced file once every such link has expired', async () => {
+    const before = (await call('GET', `${repairOrder.path}/vhc/report?locale=it`, WORKSHOP)).json().data;
+    const oldKey = await storedKey(repairOrder.shootingId, 'VHC', 'it');
+    const oldBytes = (await t.app.inject({ method: 'GET', url: before.pdfUrl })).rawPayload;
+
+    t.clock.advance(1000);
+    await call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, { category: 'BATTERY', label: 'Battery', rating: 'RED', partsPriceCents: 12_000, labourPriceCents: 1_000 });
+    const after = (await call('GET', `${repairOrder.path}/vhc/report?locale=it`, WORKSHOP)).json().data;
+    const newKey = await storedKey(repairOrder.shootingId, 'VHC', 'it');
+    expect(newKey).not.toBe(oldKey);
+    expect(after.pdfUrl).not.toBe(before.pdfUrl);
+    expect((await download(after.pdfUrl)).text).toContain('Battery');
+
+    // The link taken before the rebuild still reads the rendering it was given, whole and unchanged.
+    const old = await t.app.inject({ method: 'GET', url: before.pdfUrl });
+    expect(old.statusCode).toBe(200);
+    expect(old.rawPayload.equals(oldBytes)).toBe(true);
+    expect((await readPdf(old.rawPayload)).text).not.toContain('Battery');
+
+    // Not deleted while a link to it may still be valid: its deletion waits in the queue ...
+    expect((await t.adapters.queue.getByKey(`reports.retire-rendering:${oldKey}`))?.status).toBe('queued');
+    expect(await t.adapters.blobs.head(oldKey)).not.toBeNull();
+    // ... and gone once the longest link has expired; the current rendering stays.
+    t.clock.advance(3600 * 1000 + RETIRE_MARGIN_MS);
+    await runReportJobs(async () => (await t.adapters.queue.getByKey(`reports.retire-rendering:${oldKey}`))?.status === 'done');
+    expect(await t.adapters.blobs.head(oldKey)).toBeNull();
+    expect(await t.adapters.blobs.head(newKey)).not.toBeNull();
   });
 
   it('serves the stored report while the data is unchanged and rebuilds it by job when the data changes', async () => {
@@ -156,17 +199,10 @@ describe('inspection reports', () => {
 
     t.clock.advance(60_000);
     await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'ROOF', kind: 'RUST', severity: 'MODERATE', estimatedCostCents: 9_950 });
-    const worker = new SqlWorker(t.adapters.queue, reportsModule.jobs!(t.adapters), { concurrency: 1 });
-    worker.start();
-    try {
-      for (;;) {
-        const c = await t.adapters.queue.counts('reports.refresh');
-        if (c.queued + c.running === 0) break;
-        await new Promise((r) => setImmediate(r));
-      }
-    } finally {
-      await worker.stop(1000);
-    }
+    await runReportJobs(async () => {
+      const c = await t.adapters.queue.counts('reports.refresh');
+      return c.queued + c.running === 0;
+    });
     const stored = await t.adapters.db.selectFrom('reports').selectAll().where('shooting_id', '=', inspection.shootingId).where('kind', '=', 'DAMAGES').where('locale', '=', 'fr').executeTakeFirstOrThrow();
     expect(stored.updated_at > first.updated).toBe(true);
     expect(stored.created_at).toBe(first.created);

@@ -5,11 +5,13 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { Ids } from '../../platform/ids';
+import type { Queue } from '../../platform/queue/queue';
 import type { UserContext } from '../identity/identity.repo';
 import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
 import { renderReportOffLoop } from './report-renderer';
+import { RETIRE_MARGIN_MS, retireRenderingJob } from './report-retire.jobs';
 import * as repo from './reports.repo';
 
 export interface ReportDeps {
@@ -17,13 +19,18 @@ export interface ReportDeps {
   blobs: BlobStore;
   clock: Clock;
   ids: Ids;
+  queue: Queue;
   config: Pick<Config, 'PRESIGN_GET_TTL_SECONDS'>;
 }
 
 const FILE_KIND: Record<ReportKind, string> = { DAMAGES: 'damages', VHC: 'vhc', TRADE_IN: 'trade-in' };
 
-export const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale): string =>
-  `shootings/${shootingId}/reports/${FILE_KIND[kind]}-${locale}.pdf`;
+/**
+ * Every rendering has a file of its own: a file is never overwritten while a link handed out for it may be
+ * reading it (S3 answers 500 to a GET of an object being replaced).
+ */
+export const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale, renderingId: string): string =>
+  `shootings/${shootingId}/reports/${FILE_KIND[kind]}-${locale}-${renderingId}.pdf`;
 
 /** Refreshes under way in this process: a second request for the same report waits for the first's. */
 const refreshing = new Map<string, Promise<ReportsTable | null>>();
@@ -42,15 +49,16 @@ export function refreshReport(deps: ReportDeps, shooting: ReportShooting, kind: 
   return work;
 }
 
-async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportsTable | null> {
+async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale, attempt = 1): Promise<ReportsTable | null> {
   const [model, existing] = await Promise.all([
     loadReportModel(deps.db, shooting, kind, locale),
     repo.findReport(deps.db, shooting.id, kind, locale),
   ]);
   if (!model) {
     if (existing) {
-      await repo.deleteReport(deps.db, shooting.id, kind, locale);
-      await deps.blobs.delete(existing.blob_key);
+      await deps.db.transaction().execute(async (trx) => {
+        if (await repo.deleteReport(trx, shooting.id, kind, locale, existing.blob_key)) await retireLater(deps, trx, existing.blob_key);
+      });
     }
     return null;
   }
@@ -58,19 +66,33 @@ async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: Repo
   if (existing?.data_version === version) return existing;
   // Laid out in a worker thread (pdfkit is synchronous): the event loop keeps serving meanwhile.
   const pdf = await renderReportOffLoop(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
-  const key = reportBlobKey(shooting.id, kind, locale);
+  const key = reportBlobKey(shooting.id, kind, locale, deps.ids.uuid());
   await deps.blobs.put(key, pdf, 'application/pdf');
-  await repo.saveReport(deps.db, {
-    id: existing?.id ?? deps.ids.uuid(),
-    shooting_id: shooting.id,
-    kind,
-    locale,
-    blob_key: key,
-    data_version: version,
-    now: deps.clock.now().toISOString(),
+  const row = { id: existing?.id ?? deps.ids.uuid(), shooting_id: shooting.id, kind, locale, blob_key: key, data_version: version, now: deps.clock.now().toISOString() };
+  const swapped = await deps.db.transaction().execute(async (trx) => {
+    const done = await repo.swapReportBlob(trx, row, existing?.blob_key ?? null);
+    if (done && existing) await retireLater(deps, trx, existing.blob_key);
+    return done;
   });
+  if (!swapped) {
+    // Another process stored a rendering meanwhile; nobody was ever given a link to this one.
+    await deps.blobs.delete(key);
+    if (attempt < 3) return refreshNow(deps, shooting, kind, locale, attempt + 1);
+  }
   return (await repo.findReport(deps.db, shooting.id, kind, locale)) ?? null;
 }
+
+/** Queues, with the change that replaced it, the deletion of a rendering once its last link has expired. */
+const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
+  deps.queue.enqueue(
+    retireRenderingJob(deps),
+    { blobKey },
+    {
+      key: `reports.retire-rendering:${blobKey}`,
+      within: trx,
+      runAt: new Date(deps.clock.now().getTime() + deps.config.PRESIGN_GET_TTL_SECONDS * 1000 + RETIRE_MARGIN_MS),
+    },
+  );
 
 /** `reports.refresh`: one stored report of a shooting brought up to date; a deleted shooting has none left. */
 export async function refreshStoredReport(deps: ReportDeps, shootingId: string, kind: ReportKind, locale: ReportLocale): Promise<void> {
