@@ -10,7 +10,6 @@
 // Prints its figures as one JSON line.
 import { REPORT_LOCALES, type ReportKind, type ReportLocale } from '@forecourt/contracts';
 import { loadConfig } from '../../apps/server/src/config';
-import { reportBlobKey } from '../../apps/server/src/modules/reports/reports.service';
 import { createAdapters, type Adapters } from '../../apps/server/src/platform/adapters';
 import { SqlWorker } from '../../apps/server/src/platform/queue/sql-worker';
 
@@ -71,7 +70,8 @@ const timed = async (kind: ReportKind, locale: ReportLocale) => {
   const start = performance.now();
   await generator.generate(kind, locale);
   const ms = performance.now() - start;
-  const blob = await adapters.blobs.head(reportBlobKey(shootingId, kind, locale));
+  const row = await adapters.db.selectFrom('reports').select('blob_key').where('shooting_id', '=', shootingId).where('kind', '=', kind).where('locale', '=', locale).executeTakeFirst();
+  const blob = row && (await adapters.blobs.head(row.blob_key));
   if (!blob) throw new Error(`No ${kind} report in ${locale} was written`);
   return { ms, bytes: blob.size };
 };

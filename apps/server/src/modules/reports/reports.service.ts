@@ -29,7 +29,7 @@ const FILE_KIND: Record<ReportKind, string> = { DAMAGES: 'damages', VHC: 'vhc', 
  * Every rendering has a file of its own: a file is never overwritten while a link handed out for it may be
  * reading it (S3 answers 500 to a GET of an object being replaced).
  */
-export const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale, renderingId: string): string =>
+const reportBlobKey = (shootingId: string, kind: ReportKind, locale: ReportLocale, renderingId: string): string =>
   `shootings/${shootingId}/reports/${FILE_KIND[kind]}-${locale}-${renderingId}.pdf`;
 
 /** Refreshes under way in this process: a second request for the same report waits for the first's. */
