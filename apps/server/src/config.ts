@@ -79,6 +79,8 @@ export const ConfigSchema = z
     MAX_IMAGE_BYTES: positiveInt.default(5_000_000),
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
+    // A --role=worker process's nice value: sharing cores with API processes, requests win and jobs wait. 0: off.
+    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
     JOB_POLL_MS: positiveInt.default(200),
     // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
     JOB_LEASE_SECONDS: positiveInt.default(15),

@@ -129,6 +129,24 @@ describe('roles', () => {
     expect(await worker.exited).toBe(0);
   });
 
+  /** The nice value of each thread of a process, from /proc (field 19 of stat, after the command's parentheses). */
+  const threadNices = (pid: number) =>
+    fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
+    });
+
+  it('runs a worker at a lower priority, every thread of it, unless WORKER_NICE=0', async () => {
+    const worker = startServer({ DATA_DIR: freshDir() }, ['--role=worker']);
+    const plain = startServer({ DATA_DIR: freshDir(), WORKER_NICE: '0' }, ['--role=worker']);
+    await Promise.all([worker.printed(/^Forecourt worker polling$/), plain.printed(/^Forecourt worker polling$/)]);
+    const own = os.getPriority();
+    const nices = threadNices(worker.child.pid!);
+    expect(nices.length).toBeGreaterThan(1);
+    expect(new Set(nices)).toEqual(new Set([Math.max(10, own)]));
+    expect(new Set(threadNices(plain.child.pid!))).toEqual(new Set([own]));
+  });
+
   it('serves HTTP without a worker with --role=api', async () => {
     const api = startServer({ DATA_DIR: freshDir() }, ['--role=api']);
     const listening = await api.printed(/Server listening at http:\/\/127\.0\.0\.1:\d+/);

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createAdapters, DataDirError, type Adapters } from './platform/adapters';
 import { DatabaseStartError } from './platform/db/database';
+import { lowerProcessPriority } from './platform/process-priority';
 import type { Metrics } from './platform/metrics/metrics';
 import { SqlWorker } from './platform/queue/sql-worker';
 
@@ -21,6 +22,8 @@ function parseRole(argv: string[]): Role {
 async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
+  // Before the adapters start their threads, so that those inherit it.
+  if (role === 'worker' && config.WORKER_NICE > 0) lowerProcessPriority(config.WORKER_NICE);
   const adapters = await createAdapters(config);
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
   const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
