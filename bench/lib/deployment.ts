@@ -180,7 +180,9 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       };
     }
 
-    const pg = await startThrowawayPostgres('-c max_connections=200');
+    // `--pg-stats`: pg_stat_statements loaded, for the load bench's list of the statements that cost most.
+    const pgStats = process.argv.includes('--pg-stats') ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '';
+    const pg = await startThrowawayPostgres(`-c max_connections=200${pgStats}`);
     stoppers.push(() => pg.stop());
     // s3rver's list continuation tokens are DES-enciphered, which OpenSSL 3 only offers in its legacy
     // provider: without it every listing past 1,000 keys (the blob garbage collection's) fails with 500.
