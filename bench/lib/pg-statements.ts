@@ -14,24 +14,30 @@ export async function resetStatementStats(url: string): Promise<void> {
   }
 }
 
-/** The statements that took the most of the backends' time since the reset, one line each. */
+/**
+ * The statements that took the most of the backends' time since the reset, then those run most often (a
+ * statement's fixed cost, the round trip, parse and plan, is most of PostgreSQL's CPU for cheap ones), one
+ * line each. Times are wall time inside PostgreSQL: lock waits and preemption included.
+ */
 export async function topStatements(url: string, limit = 25): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const total = await client.query<{ ms: number; calls: string }>('SELECT sum(total_exec_time)::float AS ms, sum(calls)::text AS calls FROM pg_stat_statements');
-    const { rows } = await client.query<{ calls: string; ms: number; mean: number; rows: string; query: string }>(
-      `SELECT calls::text, total_exec_time::float AS ms, mean_exec_time::float AS mean, rows::text, query
-         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT $1`,
-      [limit],
-    );
+    const top = (order: string) =>
+      client.query<{ calls: string; ms: number; mean: number; rows: string; query: string }>(
+        `SELECT calls::text, total_exec_time::float AS ms, mean_exec_time::float AS mean, rows::text, query
+           FROM pg_stat_statements ORDER BY ${order} DESC LIMIT $1`,
+        [limit],
+      );
     const all = total.rows[0]!;
+    const line = (r: { calls: string; ms: number; mean: number; rows: string; query: string }) =>
+      `${((r.ms / all.ms) * 100).toFixed(1).padStart(5)} % ${Math.round(r.ms).toString().padStart(6)} ms ${r.calls.padStart(7)} calls ${r.mean.toFixed(3)} ms/call ${r.rows} rows  ${r.query.replace(/\s+/g, ' ').slice(0, 260)}`;
     return [
-      `PostgreSQL: ${all.calls} statements, ${Math.round(all.ms)} ms executing; the top ${rows.length} by total time:`,
-      ...rows.map(
-        (r) =>
-          `${((r.ms / all.ms) * 100).toFixed(1).padStart(5)} % ${Math.round(r.ms).toString().padStart(6)} ms ${r.calls.padStart(7)} calls ${r.mean.toFixed(3)} ms/call ${r.rows} rows  ${r.query.replace(/\s+/g, ' ').slice(0, 260)}`,
-      ),
+      `PostgreSQL: ${all.calls} statements, ${Math.round(all.ms)} ms executing; the top ${limit} by total time:`,
+      ...(await top('total_exec_time')).rows.map(line),
+      `The top ${limit} by calls:`,
+      ...(await top('calls')).rows.map(line),
     ];
   } finally {
     await client.end();
