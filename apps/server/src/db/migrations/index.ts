@@ -19,6 +19,7 @@ import * as m0022 from './0022-damage-spots';
 import * as m0026 from './0026-live-members';
 import * as m0027 from './0027-live-recordings';
 import * as m0028 from './0028-live-lobby';
+import * as m0033 from './0033-deferred-list-versions';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0026-live-members': m0026,
   '0027-live-recordings': m0027,
   '0028-live-lobby': m0028,
+  '0033-deferred-list-versions': m0033,
 };
 
 export const migrationProvider: MigrationProvider = {

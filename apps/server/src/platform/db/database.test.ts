@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeShooting } from '../../modules/shootings/shootings.fixtures';
+import { seedAccounts } from '../../seed/seed-accounts';
 import { createTestAdapters, onPostgres } from '../../test/test-adapters';
 import { DatabaseStartError, migrate, openPostgres, openSqlite } from './database';
 
@@ -97,6 +99,44 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       await handle.close();
       // Gone once close() returns, so dropping the database right after meets no half-closed connection.
       expect(await backends()).toBe(0);
+    });
+
+  // SQLite writes one transaction at a time; on PostgreSQL the list version is bumped at commit (0033).
+  if (onPostgres())
+    it('lets a second shooting of an owner commit while the first one’s transaction is open, each bumping the list version at its commit', async () => {
+      await seedAccounts(adapters);
+      const source = await makeShooting(adapters, { ownerId: 'own-demo-paris' });
+      const ownerVersion = async () =>
+        Number((await adapters.db.selectFrom('shooting_list_versions').select('version').where('owner_id', '=', 'own-demo-paris').executeTakeFirst())?.version ?? 0);
+      // A registration's row: the columns the registration writes, copied from the fixture's shooting.
+      const copy = (db: typeof adapters.db, id: string) =>
+        sql`insert into shootings (id, product_id, owner_id, shooting_type, registration, remarketing_status, dms_status, stamp_id, format, created_by, created_at)
+            select ${id}, product_id, owner_id, shooting_type, registration, remarketing_status, dms_status, stamp_id, format, created_by, created_at
+            from shootings where id = ${source.shootingId}`.execute(db);
+      const before = await ownerVersion();
+
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let inserted!: () => void;
+      const firstInserted = new Promise<void>((r) => (inserted = r));
+      const first = adapters.db.transaction().execute(async (trx) => {
+        await copy(trx, `${source.shootingId}-a`);
+        inserted();
+        await held;
+      });
+      try {
+        await firstInserted;
+        // With the bump at the insert, this waited for the first transaction's end: here it would time out.
+        await adapters.db.transaction().execute(async (trx) => {
+          await sql`set local lock_timeout = '5s'`.execute(trx);
+          await copy(trx, `${source.shootingId}-b`);
+        });
+        expect(await ownerVersion()).toBe(before + 1);
+      } finally {
+        release();
+        await first;
+      }
+      expect(await ownerVersion()).toBe(before + 2);
     });
 
   if (onPostgres())
