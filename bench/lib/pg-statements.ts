@@ -27,7 +27,7 @@ export async function topStatements(url: string, limit = 25): Promise<string[]> 
     const top = (order: string) =>
       client.query<{ calls: string; ms: number; mean: number; rows: string; query: string }>(
         `SELECT calls::text, total_exec_time::float AS ms, mean_exec_time::float AS mean, rows::text, query
-           FROM pg_stat_statements ORDER BY ${order} DESC LIMIT $1`,
+           FROM pg_stat_statements s ORDER BY s.${order} DESC LIMIT $1`,
         [limit],
       );
     const all = total.rows[0]!;
