@@ -101,6 +101,16 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       expect(await backends()).toBe(0);
     });
 
+  if (onPostgres())
+    it('prepares a statement run with parameters once per connection, and runs it again with other values', async () => {
+      await adapters.db.transaction().execute(async (trx) => {
+        const echo = async (v: string) => (await sql<{ v: string }>`select /* prepared-marker */ ${v}::text as v`.execute(trx)).rows[0]?.v;
+        expect([await echo('a'), await echo('b')]).toEqual(['a', 'b']);
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_prepared_statements where statement like ${'%prepared-marker%'}`.execute(trx);
+        expect(Number(rows[0]?.n)).toBe(1);
+      });
+    });
+
   // SQLite writes one transaction at a time; on PostgreSQL the list version is bumped at commit (0033).
   if (onPostgres())
     it('lets a second shooting of an owner commit while the first one’s transaction is open, each bumping the list version at its commit', async () => {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from '../../db/schema';
 import { migrationProvider } from '../../db/migrations';
 import { withStatementCache } from './statement-cache';
+import { prepareRepeatedStatements } from './pg-prepared';
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -56,6 +57,7 @@ export async function openPostgres(url: string): Promise<DbHandle> {
   pool.on('connect', (client) => {
     connections++;
     client.on('error', onEnded);
+    prepareRepeatedStatements(client);
   });
   try {
     const client = await pool.connect();
