@@ -111,6 +111,23 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       });
     });
 
+  if (onPostgres())
+    it('runs a prepared statement unnamed once a migration changed its result columns, after the one refusal PostgreSQL gives', async () => {
+      await adapters.db.transaction().execute(async (trx) => {
+        await sql`create table prepared_probe (a integer)`.execute(trx);
+        await sql`insert into prepared_probe values (1)`.execute(trx);
+        const read = async () => (await sql<Record<string, number | null>>`select * from prepared_probe where a = ${1}`.execute(trx)).rows;
+        expect(await read()).toEqual([{ a: 1 }]);
+        // What another process's migration does while this one runs.
+        await sql`alter table prepared_probe add column b integer`.execute(trx);
+        await sql`savepoint probe`.execute(trx);
+        await expect(read()).rejects.toThrow(/cached plan must not change result type/);
+        await sql`rollback to savepoint probe`.execute(trx);
+        expect(await read()).toEqual([{ a: 1, b: null }]);
+        await sql`drop table prepared_probe`.execute(trx);
+      });
+    });
+
   // SQLite writes one transaction at a time; on PostgreSQL the list version is bumped at commit (0033).
   if (onPostgres())
     it('lets a second shooting of an owner commit while the first one’s transaction is open, each bumping the list version at its commit', async () => {

@@ -29,12 +29,18 @@ const nameOf = (text: string): string | null => {
 export function prepareRepeatedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const prepared = new Set<string>();
+  // Statements whose result columns changed under them (another process's migration added a column to a
+  // table a `select *` reads): PostgreSQL refuses to run them again, so the text runs unnamed from then on.
+  const stale = new Set<string>();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && typeof callback !== 'function') {
       const name = nameOf(config);
-      if (name !== null && (prepared.has(name) || prepared.size < MAX_PER_CONNECTION)) {
+      if (name !== null && !stale.has(name) && (prepared.has(name) || prepared.size < MAX_PER_CONNECTION)) {
         prepared.add(name);
-        return query({ name, text: config, values });
+        return (query({ name, text: config, values }) as Promise<unknown>).catch((err: unknown) => {
+          if ((err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message))) stale.add(name);
+          throw err;
+        });
       }
     }
     return query(config, values, callback);
