@@ -11,6 +11,7 @@ import {
 import { readPdf } from './pdf-text.test-helper';
 import { RETIRE_MARGIN_MS } from './report-retire.jobs';
 import { reportsModule } from './reports.module';
+import { swapReportBlob } from './reports.repo';
 
 describe('inspection reports', () => {
   let t: InspectionTest;
@@ -190,6 +191,18 @@ describe('inspection reports', () => {
     await runReportJobs(async () => (await t.adapters.queue.getByKey(`reports.retire-rendering:${oldKey}`))?.status === 'done');
     expect(await t.adapters.blobs.head(oldKey)).toBeNull();
     expect(await t.adapters.blobs.head(newKey)).not.toBeNull();
+  });
+
+  it('moves a report to a new rendering only from the rendering it replaced: of two processes rendering at once, one wins', async () => {
+    const current = await storedKey(repairOrder.shootingId, 'VHC', 'pl');
+    const row = (blob: string) => ({ id: 'unused', shooting_id: repairOrder.shootingId, kind: 'VHC', locale: 'pl', blob_key: blob, data_version: 'v-race', now: t.clock.now().toISOString() });
+    // Both read `current`, both rendered; the first to store wins, the second finds the row moved on.
+    expect(await swapReportBlob(t.adapters.db, row(`${current}-first`), current)).toBe(true);
+    expect(await swapReportBlob(t.adapters.db, row(`${current}-second`), current)).toBe(false);
+    // Both found no row: the second insert is refused the same way.
+    expect(await swapReportBlob(t.adapters.db, row(`${current}-third`), null)).toBe(false);
+    expect(await storedKey(repairOrder.shootingId, 'VHC', 'pl')).toBe(`${current}-first`);
+    expect(await swapReportBlob(t.adapters.db, row(current), `${current}-first`)).toBe(true);
   });
 
   it('serves the stored report while the data is unchanged and rebuilds it by job when the data changes', async () => {
