@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * The priority of libvips' threads in a process that does background pixel work (the embedded process
+ * and `--role=worker`): below its event loop's thread, which stays at nice 0. The loop answers every
+ * request and renews the jobs' leases; a picture is one piece of work that can wait a few milliseconds
+ * for a core. At 10 a libvips thread still gets about a tenth of a core the loop wants, and every core
+ * the loop does not want. libvips' threads are shared by all pixel work of the process, so this cannot
+ * favour a request's picture over a job's: the gate (pixel-gate.ts) does that. A process that only answers
+ * requests (`--role=api`) never lowers them.
+ */
+export const PIXEL_THREADS_NICE = 10;
+
+// libvips starts threads as work needs them and keeps them: a new one is lowered at the next look, no
+// more often than this, as each look reads /proc (a few hundred microseconds on the event loop).
+const LOOK_EVERY_MS = 5000;
+let lastLook = -Infinity;
+
+/** Lowers every libvips thread of the process now (those started since the last call included). */
+export function lowerPixelThreadsNow(): void {
+  lastLook = performance.now();
+  const tasks = '/proc/self/task';
+  if (!fs.existsSync(tasks)) return;
+  for (const thread of fs.readdirSync(tasks)) {
+    try {
+      // libvips names its threads; libuv's (file reads, zlib) and the event loop's are left alone.
+      if (fs.readFileSync(`${tasks}/${thread}/comm`, 'utf8').trim() === 'libvips worker') os.setPriority(Number(thread), PIXEL_THREADS_NICE);
+    } catch {
+      // The thread ended between the listing and the reading.
+    }
+  }
+}
+
+/** `lowerPixelThreadsNow`, at most once every few seconds: called whenever background pixel work starts. */
+export function lowerPixelThreads(): void {
+  if (performance.now() - lastLook >= LOOK_EVERY_MS) lowerPixelThreadsNow();
+}
