@@ -3,14 +3,16 @@ import os from 'node:os';
 
 /**
  * The priority of libvips' threads in a process that does background pixel work (the embedded process
- * and `--role=worker`): below its event loop's thread, which stays at nice 0. The loop answers every
- * request and renews the jobs' leases; a picture is one piece of work that can wait a few milliseconds
- * for a core. At 10 a libvips thread still gets about a tenth of a core the loop wants, and every core
- * the loop does not want. libvips' threads are shared by all pixel work of the process, so this cannot
- * favour a request's picture over a job's: the gate (pixel-gate.ts) does that. A process that only answers
- * requests (`--role=api`) never lowers them.
+ * and `--role=worker`): the lowest, below its event loop's thread, which stays at nice 0, and below the
+ * segmenter's process (nice 15, vision/segmenter.process.ts), which the pictures of an editing batch wait
+ * for one after the other. The loop answers every request and renews the jobs' leases; a picture is one
+ * piece of work that can wait for a core: at 19 the libvips threads take what the loop leaves, which on
+ * two cores is at least one core, as the loop is one thread. libvips' threads are shared by all pixel work
+ * of the process, so this cannot favour a request's picture over a job's: the gate (pixel-gate.ts) does
+ * that. A process that only answers requests (`--role=api`) never lowers them. Lowering is one way: a
+ * process without CAP_SYS_NICE cannot raise a thread's priority again.
  */
-export const PIXEL_THREADS_NICE = 10;
+export const PIXEL_THREADS_NICE = 19;
 
 // libvips starts threads as work needs them and keeps them: a new one is lowered at the next look, no
 // more often than this, as each look reads /proc (a few hundred microseconds on the event loop).
