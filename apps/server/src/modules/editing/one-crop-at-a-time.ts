@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { pixelGate } from '../../platform/pixels/pixel-gate';
-import { lowerPixelThreadsNow } from '../../platform/pixels/pixel-threads';
+import { lowerPixelThreads } from '../../platform/pixels/pixel-threads';
 import { segmenterActivity, type SegmenterActivity } from '../vision/segmentation';
 
 // A composition holds several full-size copies of an 8 MP picture: the worker composes one picture at a
@@ -24,7 +24,7 @@ export function oneCropAtATime<T>(
     const unsubscribe = segmenter.subscribe(follow);
     // The composition's pixel work runs on libvips' threads: lowered, they leave a core to the requests
     // of an API in the same process and to the segmenter (platform/pixels/pixel-threads.ts).
-    lowerPixelThreadsNow();
+    lowerPixelThreads();
     try {
       // A job's work that nobody waits for yet: it yields to the pixel work of requests in this process.
       return await pixelGate.run('background', work);
@@ -32,7 +32,7 @@ export function oneCropAtATime<T>(
       unsubscribe();
       sharp.concurrency(threads);
       // libvips keeps its threads for the next pictures: the ones this composition started, lowered too.
-      lowerPixelThreadsNow();
+      lowerPixelThreads();
     }
   });
   cropping = run.catch(() => undefined);

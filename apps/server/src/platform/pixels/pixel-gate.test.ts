@@ -137,12 +137,12 @@ describe('PixelGate', () => {
     await Promise.all([request, ...runs]);
   });
 
-  it('tells when background pieces start, and not for requests', async () => {
-    const onBackground = vi.fn();
-    const gate = new PixelGate({ slots: 1, backgroundWaitMs: 60_000, onBackground });
-    await gate.run('request', async () => 'answer');
-    expect(onBackground).not.toHaveBeenCalled();
-    await gate.run('background', async () => 'stamp');
-    expect(onBackground).toHaveBeenCalledTimes(1);
+  it('tells as each background piece starts and ends, failed or not, and never for requests', async () => {
+    const events: string[] = [];
+    const gate = new PixelGate({ slots: 1, backgroundWaitMs: 60_000, onBackground: () => events.push('told') });
+    await gate.run('request', async () => events.push('answer'));
+    await gate.run('background', async () => events.push('stamp'));
+    await expect(gate.run('background', () => Promise.reject(new Error('damaged')))).rejects.toThrow('damaged');
+    expect(events).toEqual(['answer', 'told', 'stamp', 'told', 'told', 'told']);
   });
 });

@@ -15,7 +15,7 @@ export interface PixelGateOptions {
    * time: a steady stream of uploads delays yesterday's batch, it does not stop it.
    */
   backgroundWaitMs: number;
-  /** Called when a process starts its first background pieces, and now and then after (see pixel-threads.ts). */
+  /** Called as each background piece starts and ends (pixel-threads.ts lowers libvips' new threads). */
   onBackground?: () => void;
 }
 
@@ -58,6 +58,7 @@ export class PixelGate {
     try {
       return await work();
     } finally {
+      if (priority === 'background') this.opts.onBackground?.();
       this.running[priority]--;
       if (overdue) this.overdue--;
       this.dispatch();

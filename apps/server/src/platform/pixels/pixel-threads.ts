@@ -14,27 +14,37 @@ import os from 'node:os';
  */
 export const PIXEL_THREADS_NICE = 19;
 
-// libvips starts threads as work needs them and keeps them: a new one is lowered at the next look, no
-// more often than this, as each look reads /proc (a few hundred microseconds on the event loop).
-const LOOK_EVERY_MS = 5000;
-let lastLook = -Infinity;
+/** Threads of the process already looked at: only new ones have their name read. */
+const known = new Set<string>();
 
-/** Lowers every libvips thread of the process now (those started since the last call included). */
-export function lowerPixelThreadsNow(): void {
-  lastLook = performance.now();
+/**
+ * Lowers the libvips threads of the process started since the last call. libvips starts threads as work
+ * needs them and keeps them for the next pieces; one listing of /proc/self/task (tens of microseconds)
+ * finds the new ones, so this is called at each background piece's start and end: a thread started by a
+ * piece is lowered before the next one runs, not seconds later while a burst of jobs holds the cores.
+ */
+export function lowerPixelThreads(): void {
   const tasks = '/proc/self/task';
-  if (!fs.existsSync(tasks)) return;
-  for (const thread of fs.readdirSync(tasks)) {
+  let threads: string[];
+  try {
+    threads = fs.readdirSync(tasks);
+  } catch {
+    return; // No /proc (not Linux): nothing to lower.
+  }
+  for (const thread of threads) {
+    if (known.has(thread)) continue;
+    known.add(thread);
     try {
-      // libvips names its threads; libuv's (file reads, zlib) and the event loop's are left alone.
+      // libvips names its threads as they start (a listing in the microseconds between a thread's start
+      // and its naming misses it, leaving it at the loop's priority); libuv's and the loop's are left alone.
       if (fs.readFileSync(`${tasks}/${thread}/comm`, 'utf8').trim() === 'libvips worker') os.setPriority(Number(thread), PIXEL_THREADS_NICE);
     } catch {
       // The thread ended between the listing and the reading.
     }
   }
-}
-
-/** `lowerPixelThreadsNow`, at most once every few seconds: called whenever background pixel work starts. */
-export function lowerPixelThreads(): void {
-  if (performance.now() - lastLook >= LOOK_EVERY_MS) lowerPixelThreadsNow();
+  // Ended threads' ids go, so the set stays the size of the process's threads (an id can be reused).
+  if (known.size > threads.length) {
+    const alive = new Set(threads);
+    for (const thread of known) if (!alive.has(thread)) known.delete(thread);
+  }
 }
