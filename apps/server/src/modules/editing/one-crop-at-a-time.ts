@@ -26,7 +26,8 @@ export function oneCropAtATime<T>(
     // of an API in the same process and to the segmenter (platform/pixels/pixel-threads.ts).
     lowerPixelThreads();
     try {
-      // A job's work that nobody waits for yet: it yields to the pixel work of requests in this process.
+      // A job's work that nobody waits for yet: it yields to the pixel work of requests in this process
+      // (its blob reads and writes hold the slot too: compositions run one at a time anyway).
       return await pixelGate.run('background', work);
     } finally {
       unsubscribe();
