@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IMAGE_THREADS_NICE, oneCropAtATime } from './one-crop-at-a-time';
+import { PIXEL_THREADS_NICE } from '../../platform/pixels/pixel-threads';
+import { oneCropAtATime } from './one-crop-at-a-time';
 
 describe('oneCropAtATime', () => {
   const threads = sharp.concurrency();
@@ -78,7 +79,7 @@ describe('oneCropAtATime', () => {
       (t) => fs.readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim() === 'libvips worker',
     );
     expect(libvips.length).toBeGreaterThan(0);
-    expect(new Set(libvips.map(niceOf))).toEqual(new Set([IMAGE_THREADS_NICE]));
+    expect(new Set(libvips.map(niceOf))).toEqual(new Set([PIXEL_THREADS_NICE]));
     expect(niceOf(String(process.pid))).toBe(0);
   });
 

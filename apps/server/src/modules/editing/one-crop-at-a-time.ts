@@ -1,6 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import sharp from 'sharp';
+import { pixelGate } from '../../platform/pixels/pixel-gate';
+import { lowerPixelThreads } from '../../platform/pixels/pixel-threads';
 import { segmenterActivity, type SegmenterActivity } from '../vision/segmentation';
 
 // A composition holds several full-size copies of an 8 MP picture: the worker composes one picture at a
@@ -22,39 +22,20 @@ export function oneCropAtATime<T>(
     follow(segmenter.busy());
     // Each libvips pipeline takes the setting when it starts: the steps after a change follow it.
     const unsubscribe = segmenter.subscribe(follow);
-    lowerImageThreads();
+    // The composition's pixel work runs on libvips' threads: lowered, they leave a core to the requests
+    // of an API in the same process and to the segmenter (platform/pixels/pixel-threads.ts).
+    lowerPixelThreads();
     try {
-      return await work();
+      // A job's work that nobody waits for yet: it yields to the pixel work of requests in this process
+      // (its blob reads and writes hold the slot too: compositions run one at a time anyway).
+      return await pixelGate.run('background', work);
     } finally {
       unsubscribe();
       sharp.concurrency(threads);
       // libvips keeps its threads for the next pictures: the ones this composition started, lowered too.
-      lowerImageThreads();
+      lowerPixelThreads();
     }
   });
   cropping = run.catch(() => undefined);
   return run;
-}
-
-/**
- * The priority of libvips' threads in the worker: below the API's requests and below the segmenter, which
- * the pictures of a batch wait for one after the other, whereas a composition can wait for a free core.
- */
-export const IMAGE_THREADS_NICE = 19;
-
-/**
- * The composition's pixel work runs on libvips' own threads, which it names: lowered, they leave a core to
- * a request of the API in the same process (its event loop's thread keeps nice 0) and to the segmenter.
- */
-function lowerImageThreads(): void {
-  const tasks = '/proc/self/task';
-  if (!fs.existsSync(tasks)) return;
-  for (const thread of fs.readdirSync(tasks)) {
-    try {
-      if (fs.readFileSync(`${tasks}/${thread}/comm`, 'utf8').trim() === 'libvips worker')
-        os.setPriority(Number(thread), IMAGE_THREADS_NICE);
-    } catch {
-      // The thread ended between the listing and the reading.
-    }
-  }
 }

@@ -1,5 +1,6 @@
 import type { ImageType } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { pixelGate } from '../../platform/pixels/pixel-gate';
 import { setRemarketingStatus, setShootingStamp } from '../shootings/shooting-scope.service';
 import { stampForJob } from '../stamps/stamps.service';
 import { imageInfo, makeThumbnail, stampImage, THUMBNAIL_WIDTH } from './image-render';
@@ -61,12 +62,16 @@ export async function stampRunItem(deps: Deps, runId: string, sourceImageId: str
     const original = source && (await blobs.getBuffer(source.blobKey));
     if (!source || !stamp || !original) throw new Error(`Image ${sourceImageId} or stamp ${run.stampId} is missing`);
     const overlay = await overlayOf(blobs, stamp.overlayKey);
-    const stamped = await stampImage(original, { width: stamp.width, height: stamp.height, overlay });
     // The source's own thumbnail stamped at thumbnail size looks the same and costs far less than
     // decoding the rendering again; sources without one (edited images) fall back to the rendering.
     const sourceThumbnail = source.thumbnailKey ? await blobs.getBuffer(source.thumbnailKey) : null;
     const thumbnailSize = { width: THUMBNAIL_WIDTH, height: Math.round((THUMBNAIL_WIDTH * stamp.height) / stamp.width) };
-    const thumbnail = sourceThumbnail ? await stampImage(sourceThumbnail, { ...thumbnailSize, overlay }) : await makeThumbnail(stamped);
+    // Nobody waits for this rendering yet: it yields to the pixel work of requests (pixel-gate.ts).
+    const { stamped, thumbnail } = await pixelGate.run('background', async () => {
+      const stamped = await stampImage(original, { width: stamp.width, height: stamp.height, overlay });
+      const thumbnail = sourceThumbnail ? await stampImage(sourceThumbnail, { ...thumbnailSize, overlay }) : await makeThumbnail(stamped);
+      return { stamped, thumbnail };
+    });
     const key = derivedKey(source.shootingId, source.position, item.targetType, runId);
     await Promise.all([blobs.put(key, stamped, 'image/jpeg'), blobs.put(thumbKey(key), thumbnail, 'image/jpeg')]);
     const replaced = await upsertDerivedImage(db, {

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { buffer } from 'node:stream/consumers';
 import {
   UPLOAD_CONTENT_TYPES,
@@ -10,6 +9,7 @@ import {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
+import { pixelGate } from '../../platform/pixels/pixel-gate';
 import type { UserContext } from '../identity/identity.repo';
 import { insertShooting, requireProduct } from '../shootings/shooting-scope.service';
 import { stampOfGroup } from '../stamps/stamps.service';
@@ -73,22 +73,6 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return results;
 }
 
-/** A gate letting at most `limit` calls run at once, the others waiting in order. */
-function gate(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (fn) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await fn();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 // Uploads read from the blob store at once: the reads wait on the store (on S3, a round trip each), not
 // on the CPU, so three pictures are read together rather than two and then one.
 const READS_AT_ONCE = 8;
@@ -135,8 +119,6 @@ export async function registerShooting(
   if (earlier) return { id: earlier };
   const limits = { maxBytes: deps.config.MAX_IMAGE_BYTES, maxPixels: deps.config.MAX_IMAGE_PIXELS };
   const entries = [...body.images].sort((a, b) => a.order - b.order);
-  // Decoding is CPU work: no more at once than there are cores, whatever the reads let through.
-  const decoding = gate(Math.max(1, os.availableParallelism()));
   const checked = await mapLimited(entries, READS_AT_ONCE, async (entry): Promise<Checked> => {
     const refuse = (code: ImageRefusal['code'], message: string): Checked => ({ ok: false, refusal: { url: entry.url, order: entry.order, code, message } });
     const grant = grants.get(entry.url);
@@ -152,7 +134,9 @@ export async function registerShooting(
       return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
     }
     const bytes = await buffer(blob.body);
-    return decoding(async (): Promise<Checked> => {
+    // Decoding is CPU work for the caller waiting: it goes before the jobs' pixel work, no more at once
+    // than there are cores, whatever the reads let through (platform/pixels/pixel-gate.ts).
+    return pixelGate.run('request', async (): Promise<Checked> => {
       const inspection = await inspectImage(bytes, limits, grant.contentType);
       if (!inspection.ok) return refuse(inspection.code, inspection.message);
       try {

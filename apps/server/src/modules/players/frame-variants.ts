@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { BlobStore } from '../../platform/blobs/blob-store';
+import { pixelGate } from '../../platform/pixels/pixel-gate';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { imageVersion } from './player-media';
@@ -118,7 +119,9 @@ export class FrameVariants {
     const ownWidth = meta.autoOrient?.width ?? meta.width ?? Infinity;
     let atOwnWidth: Buffer | null = null;
     for (const width of missing) {
-      const body = width >= ownWidth ? (atOwnWidth ??= await encodeVariant(original, width, format)) : await encodeVariant(original, width, format);
+      // Made ahead of any visitor: it yields to the pixel work of requests (platform/pixels/pixel-gate.ts).
+      const encode = () => pixelGate.run('background', () => encodeVariant(original, width, format));
+      const body = width >= ownWidth ? (atOwnWidth ??= await encode()) : await encode();
       await this.store(image, name(width), format, body);
     }
   }
@@ -132,7 +135,8 @@ export class FrameVariants {
     }
     const original = await blobs.getBuffer(image.blobKey);
     if (!original) throw new Error(`Image blob ${image.blobKey} is missing`);
-    const body = await encodeVariant(original, width, format);
+    // A visitor waits for this one: it goes before the jobs' pixel work.
+    const body = await pixelGate.run('request', () => encodeVariant(original, width, format));
     await this.store(image, variant, format, body);
     return { body, contentType: CONTENT_TYPE[format] };
   }

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FixtureTask } from './thread-pool.fixture-thread';
 import { ThreadPool } from './thread-pool';
+import { THREAD_TASKS_NICE } from './thread-tasks';
 
 const entry = new URL('./thread-pool.fixture-thread.ts', import.meta.url);
-type Answer = { threadId: number; length?: number; first?: number };
+type Answer = { threadId: number; length?: number; first?: number; nice?: number };
 
 describe('ThreadPool', () => {
   let pool: ThreadPool<FixtureTask, Answer>;
@@ -32,6 +34,12 @@ describe('ThreadPool', () => {
     const answers = await Promise.all([0, 1, 2, 3].map(() => pool.run({ kind: 'spin', ms: 50 })));
     expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
     expect(pool.threads).toBe(2);
+  });
+
+  it("runs its threads below the event loop's priority, and leaves the loop's thread at its own", async () => {
+    pool = new ThreadPool({ entry, size: 1, idleMs: 60_000 });
+    expect(await pool.run({ kind: 'nice' })).toMatchObject({ nice: THREAD_TASKS_NICE });
+    expect(Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(0);
   });
 
   it('passes bytes both ways', async () => {

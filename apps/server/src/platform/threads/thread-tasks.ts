@@ -1,4 +1,8 @@
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
+
+/** The priority of a pool's threads: a user waits for their work, so lowered a little, not to the lowest. */
+export const THREAD_TASKS_NICE = 5;
 
 /**
  * The thread side of a `ThreadPool`: answers each `{ id, input }` message with `{ id, output }`, or
@@ -7,6 +11,14 @@ import { parentPort } from 'node:worker_threads';
 export function serveThreadTasks<In, Out>(handler: (input: In) => Promise<Out> | Out): void {
   const port = parentPort;
   if (!port) throw new Error('serveThreadTasks runs in a worker thread only');
+  // This thread only (Linux gives each thread its own nice): below the event loop's thread, which every
+  // request waits for, so a PDF being laid out (or this thread's start, seconds of module loading and
+  // font parsing) takes the cores the loop leaves rather than preempting it.
+  try {
+    os.setPriority(THREAD_TASKS_NICE);
+  } catch {
+    // A platform without per-thread priorities: the thread runs as the loop does.
+  }
   port.on('message', (msg: { id: number; input: In }) => {
     Promise.resolve()
       .then(() => handler(msg.input))
