@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumCpuOver, type ChromiumCpu } from './live-chromium-cpu';
 import { profiling, startProfile } from './live-profile';
 
 const JOIN_TIMEOUT_MS = 30_000;
@@ -277,7 +278,9 @@ export async function timeJoins<S extends string>(
   previewMaxMs = 0,
   /** The connections the lobby has once up (peer to peer: one a participant; SFU: the publication and one subscription a participant). */
   lobbyConnections = size - 1,
-): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[] }> {
+  /** Seconds the residents' Chromium processes are measured in the call before the joins, nobody joining (0: not). */
+  steadySeconds = 0,
+): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[]; steady: ChromiumCpu | null }> {
   const residents: Resident[] = [];
   try {
     for (let i = 0; i < size - 1; i++) {
@@ -286,6 +289,8 @@ export async function timeJoins<S extends string>(
       await residents.at(-1)!.page.getByRole('button', { name: 'Join the meeting' }).click();
     }
     await settled(residents, size - 2, `${size - 1} participants in the call`);
+    // What the residents' call costs the browser before anyone joins (the joiner gets what is left).
+    const steady = steadySeconds > 0 ? await chromiumCpuOver(steadySeconds) : null;
     const times: JoinTimes<S>[] = [];
     const previews: number[] = [];
     for (let j = 0; j < joins; j++) {
@@ -307,7 +312,7 @@ export async function timeJoins<S extends string>(
     residents.push({ context, page });
     await joinAndTime(page, steps);
     await settled(residents, size - 1, `${size} participants in the call`);
-    return { times, previews, residents };
+    return { times, previews, residents, steady };
   } catch (err) {
     await closeAll(residents);
     throw err;
