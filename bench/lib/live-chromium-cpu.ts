@@ -53,7 +53,8 @@ export function chromiumProcesses(ancestor = process.pid): ChromiumProcess[] {
   for (const pid of parent.keys()) {
     if (!descends(pid) || readOr(`/proc/${pid}/comm`)?.trim() !== 'chromium') continue;
     const cmdline = readOr(`/proc/${pid}/cmdline`);
-    if (cmdline) found.push({ pid, role: chromiumRole(cmdline.split('\0')) });
+    // Chromium rewrites its processes' titles: the arguments may come as one string, space-separated.
+    if (cmdline) found.push({ pid, role: chromiumRole(cmdline.split(/[\0 ]/)) });
   }
   return found;
 }
