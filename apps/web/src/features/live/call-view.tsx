@@ -27,6 +27,7 @@ const PANEL_OPEN_ABOVE_PX = 850;
 const NOTICE_MS = 4000;
 /** The panel and the controls come at the first frame of the main video, or after this at the latest. */
 const COMPLETE_AFTER_MS = 2000;
+const NOBODY: RemoteParticipant[] = [];
 
 const RemoteAudio = memo(function RemoteAudio({ stream }: { stream: MediaStream | null }) {
   const ref = useRef<HTMLAudioElement>(null);
@@ -118,8 +119,9 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   };
   const others = snap.participants;
   // The panel and the sound elements follow a change of the participants in a later, interruptible render
-  // (a resident's page, when someone joins, turns its encodings on for them first: PeerLink.release).
-  const listed = useDeferredValue(others);
+  // (a resident's page, when someone joins, turns its encodings on for them first: PeerLink.release), and
+  // come after the shell's first render on the joiner's (each element's stream attached is a player made).
+  const listed = useDeferredValue(others, NOBODY);
   const main = others.find((p) => p.id === pinned) ?? others.find((p) => p.id === dominant) ?? others[0] ?? null;
   const mainId = main?.id ?? null;
   useEffect(() => transport.showLarge?.(mainId), [transport, mainId]);
