@@ -166,13 +166,43 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
         super.send(data);
       }
     } as typeof WebSocket;
+    // The first remote video frame decoded after the click, looked for from the click on, in the page itself:
+    // every connection's stats asked at once every 5 ms, the frame's moment the timestamp of the first report
+    // that counts a decoded frame (when WebRTC gathered it: the frame was decoded already; the promise
+    // resolves on the page's main thread, which the join keeps busy, so the moment it resolved would count
+    // that wait too), bounded by the poll's own start and end. Started by the bench's evaluate after the
+    // click instead, the poll began only once the busy page ran that script (up to seconds late, and the
+    // figure with it), and asking the connections one after the other made each wait for the others' answers.
+    const watchFirstFrame = (joinAt: number) => {
+      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
+      const tick = () => {
+        const asked = performance.now();
+        void Promise.all(pcs.filter((pc) => pc.connectionState !== 'closed').map((pc) => pc.getStats().catch(() => null))).then((reports) => {
+          let found = Infinity;
+          for (const report of reports) {
+            report?.forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
+              if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+              if ((s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
+              // The first remote video bytes (before they make a frame), for the breakdown.
+              if ((s.bytesReceived ?? 0) > 0) marks.firstVideoBytes = Math.min(marks.firstVideoBytes ?? Infinity, at(s.timestamp, asked));
+            });
+          }
+          if (found < Infinity) marks.firstFrame = found;
+          else if (performance.now() - joinAt < 60_000) setTimeout(tick, 5);
+        });
+      };
+      tick();
+    };
     // The moment of the click on "Join the meeting", taken in the page, before any of its work.
     document.addEventListener(
       'click',
       (e) => {
         if ((e.target as Element | null)?.closest('button')?.textContent?.includes('Join the meeting')) {
-          (window as unknown as { __joinAt: number }).__joinAt = performance.now();
+          const joinAt = performance.now();
+          (window as unknown as { __joinAt: number }).__joinAt = joinAt;
           note('click');
+          // Only a join the bench times (joinAndTime): the residents' pages poll nothing.
+          if ((window as unknown as { __timeJoin?: boolean }).__timeJoin) watchFirstFrame(joinAt);
         }
       },
       { capture: true },
@@ -207,43 +237,19 @@ export type JoinTimes<S extends string> = Record<'total' | S, number>;
 
 /** Clicks join; answers the milliseconds from the click to the first remote video frame decoded, and to each of `steps` (marks; `token` is the token's fetch). */
 export async function joinAndTime<S extends string>(page: Page, steps: readonly S[]): Promise<JoinTimes<S>> {
+  await page.evaluate(() => ((window as unknown as { __timeJoin: boolean }).__timeJoin = true));
   await page.getByRole('button', { name: 'Join the meeting' }).click();
-  return page.evaluate(
-    async ([timeout, names]) => {
-      // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
-      const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
-      // A report's moment (its timestamp: ms since 1970, as timeOrigin + now) in the page's clock: when WebRTC
-      // gathered it, the frame was decoded already. The promise of getStats resolves on the page's main
-      // thread, which the join itself keeps busy: the moment it resolved would count that wait too.
-      // Bounded by the poll's own start and end: never earlier than asked, never later than seen.
-      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
-      for (;;) {
-        let found = Infinity;
-        // Every connection asked at once: asked one after the other, on a busy page (each answer a few hundred
-        // ms), a connection's frame waited for the others' answers before it was looked at again, and the
-        // figure counted that wait (bench live's trace poll, which asks all at once, saw the first frame
-        // seconds before this loop did).
-        const asked = performance.now();
-        const reports = await Promise.all(w.__pcs.filter((pc) => pc.connectionState !== 'closed').map((pc) => pc.getStats().catch(() => null)));
-        for (const report of reports) {
-          report?.forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
-            // The first remote video bytes (before they make a frame), for the breakdown.
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes = Math.min(w.__marks.firstVideoBytes ?? Infinity, at(s.timestamp, asked));
-          });
-        }
-        if (found < Infinity) {
-          const times: Record<string, number> = { total: found - w.__joinAt };
-          const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
-          for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
-          return times;
-        }
-        if (performance.now() - w.__joinAt > timeout) throw new Error('no remote video frame');
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
-    [JOIN_TIMEOUT_MS, steps] as const,
-  ) as Promise<JoinTimes<S>>;
+  // The page's own poll, started by the click (participantContext), marks the first frame.
+  await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.firstFrame !== undefined, null, { timeout: JOIN_TIMEOUT_MS, polling: 100 }).catch(() => {
+    throw new Error('no remote video frame');
+  });
+  return page.evaluate((names) => {
+    const w = window as unknown as { __joinAt: number; __marks: Record<string, number> };
+    const times: Record<string, number> = { total: w.__marks.firstFrame! - w.__joinAt };
+    const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
+    for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
+    return times;
+  }, steps) as Promise<JoinTimes<S>>;
 }
 
 /** Remote participants this page's panel lists. */
