@@ -26,9 +26,9 @@ async function packagesLoaded(args: string[], ready: RegExp): Promise<Set<string
   return new Set(names);
 }
 
-// Heavy packages a process loads only when it uses them: the HTTP side, the OIDC provider, the PDF and
-// zip writers, the drivers for PostgreSQL, S3 and SMTP, the segmentation model's runtime.
-const LOADED_ON_USE = ['fastify', 'oidc-provider', 'pdfkit', 'fontkit', 'archiver', 'pg', '@aws-sdk/client-s3', 'nodemailer', '@imgly/background-removal-node', 'onnxruntime-node'];
+// Heavy packages a process loads only when it uses them: the HTTP side, the OIDC provider, the
+// PDF writer, the drivers for PostgreSQL, S3 and SMTP, the segmentation model's runtime.
+const LOADED_ON_USE = ['fastify', 'oidc-provider', 'pdfkit', 'fontkit', 'pg', '@aws-sdk/client-s3', 'nodemailer', '@imgly/background-removal-node', 'onnxruntime-node'];
 
 describe('what a process holds in memory', () => {
   it('a worker on SQLite and local files loads no HTTP code, and no heavy package before it needs it', async () => {
@@ -41,7 +41,7 @@ describe('what a process holds in memory', () => {
     expect(['@tus/server', '@tus/file-store', '@tus/s3-store'].filter((name) => loaded.has(name))).toEqual([]);
   });
 
-  it('the API loads its HTTP side, and still no PDF, zip or model runtime before a request needs it', async () => {
+  it('the API loads its HTTP side, and still no PDF writer or model runtime before a request needs it', async () => {
     const loaded = await packagesLoaded(['--role=api'], /Server listening at/);
     expect(loaded).toContain('fastify');
     expect(loaded).toContain('oidc-provider');
