@@ -14,7 +14,8 @@
 // costs at most a third of the main video's bitrate.
 // Flags (the issue's figures by default): --driver p2p|janus|both (both)  --participants N[,N...] (p2p
 // 2,4; Janus 4)  --joins 10  --call-seconds 60  --preview-ms 10000 (the longest a joiner looks at its
-// preview for the lobby's connections to come up before its click; 0 clicks at once)  --no-record (print
+// preview for the lobby's connections to come up before its click; 0 clicks at once)  --steady-seconds 10 (the
+// residents' Chromium processes' CPU in the call before the joins, nobody joining, bench/lib/live-chromium-cpu.ts; 0: not)  --no-record (print
 // only). Short check: --participants 2 --joins 2 --call-seconds 10 --no-record.
 // Needs root and iproute2 (the namespace), and for Janus the Debian package janus.
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,7 @@ import { CHROMIUM_ARGS } from '../e2e/support/env';
 import { janusInstalled, writeJanusConfig } from '../e2e/support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../e2e/support/netns';
 import { arg } from './lib/args';
+import { chromiumCpuText } from './lib/live-chromium-cpu';
 import { assertProgram, closeAll, cpuPercentOver, joinFigures, joinText, receivedBitrates, sentVideo, timeJoins } from './lib/live-call';
 import { seedLiveRoom } from './lib/live-room';
 import { emit, recordRow } from './lib/report';
@@ -50,6 +52,7 @@ const SFU_SIZES = sizes('4');
 const JOINS = Math.max(1, Number(arg('joins') ?? '10'));
 const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
 const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '10000'));
+const STEADY_SECONDS = Math.max(0, Number(arg('steady-seconds') ?? '10'));
 
 const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected', 'entered', 'firstVideoBytes'] as const;
 const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'entered', 'firstVideoBytes'] as const;
@@ -92,7 +95,7 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, previews, residents } = await timeJoins(browser, base, link, size, JOINS, P2P_STEPS, PREVIEW_MS);
+      const { times, previews, residents, steady } = await timeJoins(browser, base, link, size, JOINS, P2P_STEPS, PREVIEW_MS, size - 1, STEADY_SECONDS);
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
@@ -110,11 +113,12 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
           serverCpuPercentAboveIdlePerParticipant: Number((Math.max(0, percent - idlePercent) / size).toFixed(3)),
           // What one participant sends each peer once the room is full (the mesh's steps, mesh-quality.ts).
           sentVideoPerPeer: sent,
+          residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'p2p', ...r });
         goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && r.serverCpuPercentOfCorePerParticipant < 1;
         rows.push(
-          `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)`,
+          `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)${steady ? `; Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}` : ''}`,
         );
       } finally {
         await closeAll(residents);
@@ -153,7 +157,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
     let goalMet = true;
     for (const size of SFU_SIZES) {
       // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
-      const { times, previews, residents } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS, PREVIEW_MS, size);
+      const { times, previews, residents, steady } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS, PREVIEW_MS, size, STEADY_SECONDS);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -171,6 +175,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
           receivedKbps: { main: mainKbps, thumbnailAverage: thumbnailKbps, thumbnails: bitrates.thumbnails.map(Math.round) },
+          residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'janus', ...r });
         // With 2 participants nobody is a thumbnail: the bitrate goal applies from 3 on.
@@ -180,6 +185,7 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
             `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
             `over ${r.callSeconds} s of call, Janus ${r.janusCpuPercentOfCorePerParticipant} % and the server ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
             `received by one participant: main video ${mainKbps} kbit/s, other cameras (low layer) ${bitrates.thumbnails.length ? `${thumbnailKbps} kbit/s on average` : 'none'}`,
+            ...(steady ? [`Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}`] : []),
           ].join('; '),
         );
       } finally {

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumCpuOver, type ChromiumCpu } from './live-chromium-cpu';
 import { profiling, startProfile } from './live-profile';
 
 const JOIN_TIMEOUT_MS = 30_000;
@@ -165,13 +166,43 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
         super.send(data);
       }
     } as typeof WebSocket;
+    // The first remote video frame decoded after the click, looked for from the click on, in the page itself:
+    // every connection's stats asked at once every 5 ms, the frame's moment the timestamp of the first report
+    // that counts a decoded frame (when WebRTC gathered it: the frame was decoded already; the promise
+    // resolves on the page's main thread, which the join keeps busy, so the moment it resolved would count
+    // that wait too), bounded by the poll's own start and end. Started by the bench's evaluate after the
+    // click instead, the poll began only once the busy page ran that script (up to seconds late, and the
+    // figure with it), and asking the connections one after the other made each wait for the others' answers.
+    const watchFirstFrame = (joinAt: number) => {
+      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
+      const tick = () => {
+        const asked = performance.now();
+        void Promise.all(pcs.filter((pc) => pc.connectionState !== 'closed').map((pc) => pc.getStats().catch(() => null))).then((reports) => {
+          let found = Infinity;
+          for (const report of reports) {
+            report?.forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
+              if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+              if ((s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
+              // The first remote video bytes (before they make a frame), for the breakdown.
+              if ((s.bytesReceived ?? 0) > 0) marks.firstVideoBytes = Math.min(marks.firstVideoBytes ?? Infinity, at(s.timestamp, asked));
+            });
+          }
+          if (found < Infinity) marks.firstFrame = found;
+          else if (performance.now() - joinAt < 60_000) setTimeout(tick, 5);
+        });
+      };
+      tick();
+    };
     // The moment of the click on "Join the meeting", taken in the page, before any of its work.
     document.addEventListener(
       'click',
       (e) => {
         if ((e.target as Element | null)?.closest('button')?.textContent?.includes('Join the meeting')) {
-          (window as unknown as { __joinAt: number }).__joinAt = performance.now();
+          const joinAt = performance.now();
+          (window as unknown as { __joinAt: number }).__joinAt = joinAt;
           note('click');
+          // Only a join the bench times (joinAndTime): the residents' pages poll nothing.
+          if ((window as unknown as { __timeJoin?: boolean }).__timeJoin) watchFirstFrame(joinAt);
         }
       },
       { capture: true },
@@ -206,39 +237,19 @@ export type JoinTimes<S extends string> = Record<'total' | S, number>;
 
 /** Clicks join; answers the milliseconds from the click to the first remote video frame decoded, and to each of `steps` (marks; `token` is the token's fetch). */
 export async function joinAndTime<S extends string>(page: Page, steps: readonly S[]): Promise<JoinTimes<S>> {
+  await page.evaluate(() => ((window as unknown as { __timeJoin: boolean }).__timeJoin = true));
   await page.getByRole('button', { name: 'Join the meeting' }).click();
-  return page.evaluate(
-    async ([timeout, names]) => {
-      // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
-      const w = window as unknown as { __pcs: RTCPeerConnection[]; __joinAt: number; __marks: Record<string, number> };
-      // A report's moment (its timestamp: ms since 1970, as timeOrigin + now) in the page's clock: when WebRTC
-      // gathered it, the frame was decoded already. The promise of getStats resolves on the page's main
-      // thread, which the join itself keeps busy: the moment it resolved would count that wait too.
-      // Bounded by the poll's own start and end: never earlier than asked, never later than seen.
-      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
-      for (;;) {
-        let found = Infinity;
-        for (const pc of w.__pcs) {
-          if (pc.connectionState === 'closed') continue;
-          const asked = performance.now();
-          (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
-            // The first remote video bytes (before they make a frame), for the breakdown.
-            if (s.type === 'inbound-rtp' && s.kind === 'video' && (s.bytesReceived ?? 0) > 0) w.__marks.firstVideoBytes ??= at(s.timestamp, asked);
-          });
-        }
-        if (found < Infinity) {
-          const times: Record<string, number> = { total: found - w.__joinAt };
-          const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
-          for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
-          return times;
-        }
-        if (performance.now() - w.__joinAt > timeout) throw new Error('no remote video frame');
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    },
-    [JOIN_TIMEOUT_MS, steps] as const,
-  ) as Promise<JoinTimes<S>>;
+  // The page's own poll, started by the click (participantContext), marks the first frame.
+  await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.firstFrame !== undefined, null, { timeout: JOIN_TIMEOUT_MS, polling: 100 }).catch(() => {
+    throw new Error('no remote video frame');
+  });
+  return page.evaluate((names) => {
+    const w = window as unknown as { __joinAt: number; __marks: Record<string, number> };
+    const times: Record<string, number> = { total: w.__marks.firstFrame! - w.__joinAt };
+    const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
+    for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
+    return times;
+  }, steps) as Promise<JoinTimes<S>>;
 }
 
 /** Remote participants this page's panel lists. */
@@ -277,7 +288,9 @@ export async function timeJoins<S extends string>(
   previewMaxMs = 0,
   /** The connections the lobby has once up (peer to peer: one a participant; SFU: the publication and one subscription a participant). */
   lobbyConnections = size - 1,
-): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[] }> {
+  /** Seconds the residents' Chromium processes are measured in the call before the joins, nobody joining (0: not). */
+  steadySeconds = 0,
+): Promise<{ times: JoinTimes<S>[]; previews: number[]; residents: Resident[]; steady: ChromiumCpu | null }> {
   const residents: Resident[] = [];
   try {
     for (let i = 0; i < size - 1; i++) {
@@ -286,6 +299,8 @@ export async function timeJoins<S extends string>(
       await residents.at(-1)!.page.getByRole('button', { name: 'Join the meeting' }).click();
     }
     await settled(residents, size - 2, `${size - 1} participants in the call`);
+    // What the residents' call costs the browser before anyone joins (the joiner gets what is left).
+    const steady = steadySeconds > 0 ? await chromiumCpuOver(steadySeconds) : null;
     const times: JoinTimes<S>[] = [];
     const previews: number[] = [];
     for (let j = 0; j < joins; j++) {
@@ -307,7 +322,7 @@ export async function timeJoins<S extends string>(
     residents.push({ context, page });
     await joinAndTime(page, steps);
     await settled(residents, size - 1, `${size} participants in the call`);
-    return { times, previews, residents };
+    return { times, previews, residents, steady };
   } catch (err) {
     await closeAll(residents);
     throw err;

@@ -4,36 +4,45 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { CallControls } from './call-controls';
 import { CallSettingsDialog } from './call-settings-dialog';
 import { useCallSnapshot, useDominantSpeaker, useTransportEvents } from './hooks/use-call';
 import type { LocalMedia } from './hooks/use-local-media';
+import { useMatchMedia } from './hooks/use-match-media';
 import { useScreenShare } from './hooks/use-screen-share';
 import { setRecording } from './live-api';
 import { ParticipantsPanel } from './participants-panel';
 import { RoomEmailDialog } from './room-email-dialog';
 import { RoomNotices } from './room-notices';
-import type { MediaTransport, TransportEvent } from './transport/media-transport';
+import type { MediaTransport, RemoteParticipant, TransportEvent } from './transport/media-transport';
 import { VehicleSpin } from './vehicle-spin';
 import { VideoView } from './video-view';
 
 /** The participants panel is open by default above this width (spec section 9). */
 const PANEL_OPEN_ABOVE_PX = 850;
 const NOTICE_MS = 4000;
+/** The panel and the controls come at the first frame of the main video, or after this at the latest. */
+const COMPLETE_AFTER_MS = 2000;
+const NOBODY: RemoteParticipant[] = [];
 
-function RemoteAudio({ stream }: { stream: MediaStream | null }) {
+const RemoteAudio = memo(function RemoteAudio({ stream }: { stream: MediaStream | null }) {
   const ref = useRef<HTMLAudioElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
   }, [stream]);
   // eslint-disable-next-line jsx-a11y/media-has-caption -- a live call's sound has no caption track to give
   return <audio ref={ref} autoPlay />;
-}
+});
+
+/** The others' sound, one element each (memo: a render of the call for anything else leaves them be). */
+const RemoteAudios = memo(function RemoteAudios({ participants }: { participants: RemoteParticipant[] }) {
+  return participants.map((p) => <RemoteAudio key={p.id} stream={p.stream} />);
+});
+const Panel = memo(ParticipantsPanel);
 
 interface Props {
   room: LiveRoomInfo;
@@ -55,17 +64,26 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   const [recordingBusy, setRecordingBusy] = useState(false);
   const snap = useCallSnapshot(transport);
   const [panelOpen, setPanelOpen] = useState(() => window.innerWidth > PANEL_OPEN_ABOVE_PX);
-  const narrow = useMediaQuery(`(max-width:${PANEL_OPEN_ABOVE_PX}px)`);
+  const narrow = useMatchMedia(`(max-width:${PANEL_OPEN_ABOVE_PX}px)`);
   const [pinned, setPinned] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
   const [notice, setNotice] = useState<{ key: string; name: string; id: number } | null>(null);
   // The first render draws the call's shell: its videos (what the first remote frame needs). The panel, the
-  // controls and the dialogs follow in a transition, which React renders in slices between the page's other
-  // work: drawn all at once, they were the join's longest task (bench live's LIVE_PROFILE: seconds on a busy
-  // machine), during which the page handled no signalling message and started no media.
+  // controls and the dialogs follow once the main video shows its first frame (or nobody is there to show,
+  // or after COMPLETE_AFTER_MS), in a transition: drawn at the click, even in slices, their commit, styles
+  // and layout were the joiner's long tasks while the others started their media to it and its own
+  // decoders started (bench live's LIVE_PROFILE), on the 2 cores it shares with them.
   const [complete, setComplete] = useState(false);
-  useEffect(() => startTransition(() => setComplete(true)), []);
+  const [firstFrame, setFirstFrame] = useState(false);
+  const nobodyToShow = snap.connection === 'connected' && snap.participants.length === 0;
+  useEffect(() => {
+    if (complete) return;
+    if (firstFrame || nobodyToShow) return startTransition(() => setComplete(true));
+    const timer = window.setTimeout(() => startTransition(() => setComplete(true)), COMPLETE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [complete, firstFrame, nobodyToShow]);
+  const onFirstFrame = useCallback(() => setFirstFrame(true), []);
   const dominant = useDominantSpeaker(transport, complete);
   const camera = media.stream?.getVideoTracks()[0] ?? null;
   const screen = useScreenShare(transport, camera);
@@ -74,8 +92,9 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   useTransportEvents(
     transport,
     useCallback((e: TransportEvent) => {
-      if (e.type === 'participantJoined') setNotice({ key: 'rooms.participantJoined', name: e.participant.identity, id: Date.now() });
-      if (e.type === 'participantLeft') setNotice({ key: 'rooms.participantLeaved', name: e.participant.identity, id: Date.now() });
+      // Notices wait for the urgent work: on a join, the newcomer's media starts first.
+      if (e.type === 'participantJoined') startTransition(() => setNotice({ key: 'rooms.participantJoined', name: e.participant.identity, id: Date.now() }));
+      if (e.type === 'participantLeft') startTransition(() => setNotice({ key: 'rooms.participantLeaved', name: e.participant.identity, id: Date.now() }));
     }, []),
   );
   useEffect(() => {
@@ -99,6 +118,10 @@ export function CallView({ room, transport, media, selfName, emailSender, record
     else screen.start().catch(() => snackbar.show('rooms.screenShareFailed'));
   };
   const others = snap.participants;
+  // The panel and the sound elements follow a change of the participants in a later, interruptible render
+  // (a resident's page, when someone joins, turns its encodings on for them first: PeerLink.release), and
+  // come after the shell's first render on the joiner's (each element's stream attached is a player made).
+  const listed = useDeferredValue(others, NOBODY);
   const main = others.find((p) => p.id === pinned) ?? others.find((p) => p.id === dominant) ?? others[0] ?? null;
   const mainId = main?.id ?? null;
   useEffect(() => transport.showLarge?.(mainId), [transport, mainId]);
@@ -145,7 +168,7 @@ export function CallView({ room, transport, media, selfName, emailSender, record
           )}
           <Box sx={{ flex: 1, minHeight: 0, minWidth: 0, position: 'relative' }}>
             {main ? (
-              <VideoView stream={main.stream} muted fit="contain" label={t('rooms.mainVideo', { name: main.identity })} testId="main-video" />
+              <VideoView stream={main.stream} muted fit="contain" label={t('rooms.mainVideo', { name: main.identity })} testId="main-video" onFirstFrame={onFirstFrame} />
             ) : (
               <Typography sx={{ color: 'common.white', display: 'grid', placeItems: 'center', height: '100%' }}>{t('rooms.waiting')}</Typography>
             )}
@@ -156,11 +179,9 @@ export function CallView({ room, transport, media, selfName, emailSender, record
               <VideoView stream={selfStream} muted mirrored={!screen.sharing} label={t('rooms.preview.self')} testId="self-video" />
             </Box>
           </Box>
-          {others.map((p) => (
-            <RemoteAudio key={p.id} stream={p.stream} />
-          ))}
+          <RemoteAudios participants={listed} />
         </Box>
-        {complete && panelOpen && <ParticipantsPanel selfName={selfName} participants={others} pinned={pinned} onPin={setPinned} />}
+        {complete && panelOpen && <Panel selfName={selfName} participants={listed} pinned={pinned} onPin={setPinned} />}
       </Box>
       {complete && (
         <>

@@ -2,7 +2,24 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
 
 /** A <video> of a stream; muted for the local one (no echo) and for every stream whose audio plays elsewhere. */
-export function VideoView({ stream, muted, mirrored, label, testId, fit = 'cover' }: { stream: MediaStream | null; muted: boolean; mirrored?: boolean; label: string; testId?: string; fit?: 'cover' | 'contain' }) {
+export function VideoView({
+  stream,
+  muted,
+  mirrored,
+  label,
+  testId,
+  fit = 'cover',
+  onFirstFrame,
+}: {
+  stream: MediaStream | null;
+  muted: boolean;
+  mirrored?: boolean;
+  label: string;
+  testId?: string;
+  fit?: 'cover' | 'contain';
+  /** The element has its stream's first frame to show (loadeddata). */
+  onFirstFrame?: () => void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -19,6 +36,7 @@ export function VideoView({ stream, muted, mirrored, label, testId, fit = 'cover
       muted={muted}
       aria-label={label}
       data-testid={testId}
+      onLoadedData={onFirstFrame}
       sx={{ width: '100%', height: '100%', objectFit: fit, bgcolor: 'grey.900', display: 'block', transform: mirrored ? 'scaleX(-1)' : undefined }}
     />
   );

@@ -10,13 +10,17 @@ import type { P2pTransport as P2pTransportType } from './p2p-transport';
 class FakeSender {
   track: { kind: string } | null = null;
   encodings: { active?: boolean }[] = [{}];
+  /** Calls of getParameters and setParameters (each a wait for WebRTC's thread in a browser). */
+  calls = 0;
   async replaceTrack(track: { kind: string } | null) {
     this.track = track;
   }
   getParameters() {
+    this.calls++;
     return { encodings: this.encodings.map((e) => ({ ...e })) };
   }
   async setParameters(params: { encodings: { active?: boolean }[] }) {
+    this.calls++;
     this.encodings = params.encodings;
   }
   setStreams() {}
@@ -237,6 +241,40 @@ describe('the peer-to-peer lobby', () => {
         ['participant-second', true],
       ]),
     );
+    transport.leave();
+  });
+
+  it('lets a page in from the lobby without setting again the limits its connections have: only the video of the participant who shows it turns on', async () => {
+    const transport = new P2pTransport();
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const waiting = transport.wait(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    socket.receive(welcome('me', ['first', 'second'], true));
+    await waiting;
+    await settle();
+    const [toFirst, toSecond] = FakePeerConnection.all;
+    const pcOf = (to: string) => socket.sent.flatMap((m) => (m.type === 'signal' && m.to === to && 'description' in m.data ? [m.data.pc] : []))[0]!;
+    socket.receive({ type: 'signal', from: 'participant-first', data: { pc: pcOf('participant-first'), description: { type: 'answer', sdp: 'answer' } } });
+    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), description: { type: 'answer', sdp: 'answer' } } });
+    // The second shows someone else in its main video: it says so.
+    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), shown: false } });
+    await settle();
+    const calls = (pc: FakePeerConnection) => pc.transceivers.reduce((n, t) => n + t.sender.calls, 0);
+    const before = [calls(toFirst!), calls(toSecond!)];
+
+    const joined = transport.join(options('unused'));
+    socket.receive({ type: 'entered' });
+    await joined;
+    await settle();
+    expect(toFirst!.sending()).toEqual(['audio', 'video']);
+    expect(toSecond!.sending()).toEqual(['audio', null]);
+    // The first's video turned on (one read, one write); nothing else asked WebRTC for parameters.
+    expect([calls(toFirst!) - before[0]!, calls(toSecond!) - before[1]!]).toEqual([2, 0]);
+    // Shown later, the second gets the video at once.
+    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), shown: true } });
+    await settle();
+    expect(toSecond!.sending()).toEqual(['audio', 'video']);
     transport.leave();
   });
 

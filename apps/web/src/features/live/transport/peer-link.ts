@@ -114,6 +114,8 @@ export class PeerLink {
   private again = false;
   /** No track goes out while held (the lobby). */
   private held: boolean;
+  /** What applyLimits last set on each sender (its inputs), so that the same limits are not set again. */
+  private readonly limited = new WeakMap<RTCRtpSender, string>();
 
   /**
    * In place of `previous` (closed by the caller), whose id is retired and whose media state carries over.
@@ -196,6 +198,8 @@ export class PeerLink {
       const params = t.sender.getParameters();
       if (!params.encodings?.length) continue;
       params.encodings = params.encodings.map((e) => ({ ...e, active: false }));
+      // Set here, not by applyLimits: its record of this sender no longer holds.
+      this.limited.delete(t.sender);
       try {
         await t.sender.setParameters(params);
       } catch {
@@ -354,14 +358,28 @@ export class PeerLink {
     const transceivers = [...this.pc.getTransceivers()].sort((a, b) => (kindOf(a) === 'video' ? 0 : 1) - (kindOf(b) === 'video' ? 0 : 1));
     const applied: Promise<void>[] = [];
     for (const t of transceivers) {
-      const params = t.sender.getParameters();
-      if (!params.encodings?.length) continue;
+      const { sender } = t;
       // The camera may already be captured at the step's size (P2pTransport.relimit); a screen is scaled by the step.
-      const track = t.sender.track;
+      const track = sender.track;
       const limits = track && track === camera ? cameraLimits(track.getSettings().width, step, media) : step;
       // Held (the lobby): the video's encodings stay off whatever the other side shows.
-      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, this.shownThere && !this.held);
-      applied.push(t.sender.setParameters(params).catch(() => undefined));
+      const on = this.shownThere && !this.held;
+      // The same limits as last set on this sender: nothing to do. getParameters and setParameters each wait
+      // for WebRTC's thread, the first one blocking the page's main thread: a join released every connection
+      // with the limits they had already (the audio's cap, a video still paused for a receiver that shows
+      // another), 12 such calls on the joiner as its first frames came (bench live's LIVE_PROFILE).
+      const key = JSON.stringify(kindOf(t) === 'audio' ? ['audio', media.maxAudioBitrate] : ['video', on, limits]);
+      if (this.limited.get(sender) === key) continue;
+      const params = sender.getParameters();
+      if (!params.encodings?.length) continue;
+      params.encodings = limitEncodings(params.encodings, kindOf(t), media, limits, on);
+      this.limited.set(sender, key);
+      applied.push(
+        sender.setParameters(params).catch(() => {
+          // Not applied: the next call tries again.
+          if (this.limited.get(sender) === key) this.limited.delete(sender);
+        }),
+      );
     }
     await Promise.all(applied);
   }

@@ -322,8 +322,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.lobby = false;
     const camera = this.camera;
     if (camera && camera.pc.signalingState !== 'closed') {
-      await camera.replaceTrack('audio', this.outgoing.audio);
-      await camera.replaceTrack('video', this.outgoing.video);
+      // Both at once: the video does not wait behind the audio's round trip to WebRTC's thread.
+      await Promise.all([camera.replaceTrack('audio', this.outgoing.audio), camera.replaceTrack('video', this.outgoing.video)]);
     } else {
       // Its publication failed in the lobby: published now, with the tracks.
       await this.startCamera();
@@ -427,8 +427,9 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
           return;
         }
         this.members.set(message.participant.id, { ...message.participant, media: null });
-        this.publishMembers();
+        // The layer asked first (media), the page's render after.
         this.sendLayers();
+        this.publishMembers();
         this.emit({ type: 'participantJoined', participant: message.participant });
         return;
       case 'left':
