@@ -176,6 +176,19 @@ describe('the peer-to-peer lobby', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  /** A page with its camera and microphone, waiting in the lobby of a call of `participants`. */
+  async function waitingWith(participants: string[]) {
+    const transport = new P2pTransport();
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const waiting = transport.wait(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    socket.receive(welcome('me', participants, true));
+    await waiting;
+    await settle();
+    return { transport, socket };
+  }
+
   it('connects a page in the preview to the participants with no track going out, and sends its tracks and media state only once let in', async () => {
     const transport = new P2pTransport();
     transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
@@ -215,14 +228,7 @@ describe('the peer-to-peer lobby', () => {
   });
 
   it('tells the participants from the lobby that only the first listed is shown, so the others start their video to it paused', async () => {
-    const transport = new P2pTransport();
-    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
-    const waiting = transport.wait(options('token-1'));
-    await settle();
-    const socket = FakeSocket.all[0]!;
-    socket.receive(welcome('me', ['first', 'second'], true));
-    await waiting;
-    await settle();
+    const { transport, socket } = await waitingWith(['first', 'second']);
     const shown = () => socket.sent.flatMap((m) => (m.type === 'signal' && 'shown' in m.data ? [[m.to, m.data.shown]] : []));
     expect(shown()).toEqual(
       expect.arrayContaining([
@@ -245,14 +251,7 @@ describe('the peer-to-peer lobby', () => {
   });
 
   it('lets a page in from the lobby without setting again the limits its connections have: only the video of the participant who shows it turns on', async () => {
-    const transport = new P2pTransport();
-    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
-    const waiting = transport.wait(options('token-1'));
-    await settle();
-    const socket = FakeSocket.all[0]!;
-    socket.receive(welcome('me', ['first', 'second'], true));
-    await waiting;
-    await settle();
+    const { transport, socket } = await waitingWith(['first', 'second']);
     const [toFirst, toSecond] = FakePeerConnection.all;
     const pcOf = (to: string) => socket.sent.flatMap((m) => (m.type === 'signal' && m.to === to && 'description' in m.data ? [m.data.pc] : []))[0]!;
     socket.receive({ type: 'signal', from: 'participant-first', data: { pc: pcOf('participant-first'), description: { type: 'answer', sdp: 'answer' } } });
