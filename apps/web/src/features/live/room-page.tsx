@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
@@ -201,7 +201,10 @@ export function RoomPage() {
             failed={state.failed}
             onJoin={() => {
               beginJoin(room);
-              dispatch({ type: 'join' });
+              // The call view is drawn as a transition: a click's update would be rendered whole in the
+              // click's own task (0.8–1.2 s on a busy page with four in the call: bench live's profile), and
+              // the page would handle no message meanwhile (`entered`, the others' media).
+              startTransition(() => dispatch({ type: 'join' }));
             }}
             presence={<LobbyPresence transport={transport} />}
           />
