@@ -8,13 +8,8 @@ import os from 'node:os';
  * Answers how many threads were lowered.
  */
 export function lowerProcessPriority(nice: number): number {
-  let tids: number[];
-  try {
-    tids = fs.readdirSync('/proc/self/task').map(Number);
-  } catch {
-    // Not Linux: one call sets the whole process.
-    tids = [0];
-  }
+  // Not Linux: one call sets the whole process.
+  const tids = threadIds()?.map(Number) ?? [0];
   let lowered = 0;
   for (const tid of tids) {
     try {
@@ -26,4 +21,13 @@ export function lowerProcessPriority(nice: number): number {
     }
   }
   return lowered;
+}
+
+/** The ids of this process's threads (Linux gives each its own priority), or null without /proc. */
+export function threadIds(): string[] | null {
+  try {
+    return fs.readdirSync('/proc/self/task');
+  } catch {
+    return null;
+  }
 }

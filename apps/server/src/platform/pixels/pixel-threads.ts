@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { threadIds } from '../process-priority';
 
 /**
  * The priority of libvips' threads in a process that does background pixel work (the embedded process
@@ -24,20 +25,15 @@ const known = new Set<string>();
  * piece is lowered before the next one runs, not seconds later while a burst of jobs holds the cores.
  */
 export function lowerPixelThreads(): void {
-  const tasks = '/proc/self/task';
-  let threads: string[];
-  try {
-    threads = fs.readdirSync(tasks);
-  } catch {
-    return; // No /proc (not Linux): nothing to lower.
-  }
+  const threads = threadIds();
+  if (!threads) return; // No /proc (not Linux): nothing to lower.
   for (const thread of threads) {
     if (known.has(thread)) continue;
     known.add(thread);
     try {
       // libvips names its threads as they start (a listing in the microseconds between a thread's start
       // and its naming misses it, leaving it at the loop's priority); libuv's and the loop's are left alone.
-      if (fs.readFileSync(`${tasks}/${thread}/comm`, 'utf8').trim() === 'libvips worker') os.setPriority(Number(thread), PIXEL_THREADS_NICE);
+      if (fs.readFileSync(`/proc/self/task/${thread}/comm`, 'utf8').trim() === 'libvips worker') os.setPriority(Number(thread), PIXEL_THREADS_NICE);
     } catch {
       // The thread ended between the listing and the reading.
     }
