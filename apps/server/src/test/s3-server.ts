@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -46,6 +47,8 @@ function multipartAdditions(server: S3rver): Middleware {
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
+  /** s3rver's HTTP server (the bench's s3rver process counts its requests and hands it more listeners' connections). */
+  httpServer: http.Server;
   /** The settings that point the S3 driver at this server. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -61,6 +64,7 @@ export async function startTestS3Server(bucket = 'forecourt-test'): Promise<Test
   return {
     endpoint,
     bucket,
+    httpServer: (server as unknown as { httpServer: http.Server }).httpServer,
     env: {
       BLOB_DRIVER: 's3',
       S3_ENDPOINT: endpoint,
