@@ -41,7 +41,10 @@ try {
   if (s3Stats) await s3Stats(true);
   const result = await runLoad(deployment, opts);
   if (pgStats) for (const line of await topStatements(pgStats)) console.error(line);
-  if (s3Stats) for (const line of s3StatsLines(await s3Stats(false), result.created.length, result.requests)) console.error(line);
+  if (s3Stats) {
+    const { counts, detail } = await s3Stats(false);
+    for (const line of s3StatsLines(counts, result.created.length, result.requests, detail)) console.error(line);
+  }
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
   for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, cpuS: p.cpuS });
   emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests });

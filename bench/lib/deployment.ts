@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { arg } from './args';
-import type { S3OpCounts } from './s3-op-stats';
+import type { S3OpCounts, S3OpDetail } from './s3-op-stats';
 import { startThrowawayPostgres, type BenchPostgres } from './postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -116,7 +116,7 @@ export interface Deployment {
   /** The S3 server's own port (through its proxy when there is one), for the bench's checks. */
   s3Endpoint: string | null;
   /** The S3 operations counted since the last reset, by whom and kind (scale only). */
-  s3Stats: ((reset: boolean) => Promise<S3OpCounts>) | null;
+  s3Stats: ((reset: boolean) => Promise<{ counts: S3OpCounts; detail: S3OpDetail }>) | null;
   blobStore: string;
   /** The services beside the portal's processes (PostgreSQL's postmaster, S3, HAProxy), for their CPU time. */
   services: () => { name: string; pid: number | null }[];
@@ -219,11 +219,11 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       : null;
     const s3PortOf = (name: string): number => (proxies.length ? proxies[s3Clients.indexOf(name) + 1]!.port : s3Ports.ports[name]!);
     const s3Stats = (reset: boolean) =>
-      new Promise<S3OpCounts>((resolve, reject) => {
+      new Promise<{ counts: S3OpCounts; detail: S3OpDetail }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the S3 server did not answer its counts')), 10_000);
-        s3.once('message', (m: { counts: S3OpCounts }) => {
+        s3.once('message', (m: { counts: S3OpCounts; detail: S3OpDetail }) => {
           clearTimeout(timer);
-          resolve(m.counts);
+          resolve(m);
         });
         s3.send({ stats: true, reset });
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyS3Request, s3StatsLines } from './s3-op-stats';
+import { classifyS3Request, objectClass, s3StatsLines } from './s3-op-stats';
 
 describe('classifyS3Request', () => {
   it('tells the kinds of S3 calls apart', () => {
@@ -24,5 +24,21 @@ describe('s3StatsLines', () => {
     expect(lines[0]).toContain('12');
     expect(lines).toContain('  worker1: 9 — GET 6, PUT 3 — per creation 3.00');
     expect(lines.at(-1)).toBe('  per 1000 portal requests: 20; per creation: 4.00');
+  });
+});
+
+describe('objectClass', () => {
+  it('names an object by its kind, without its ids', () => {
+    expect(objectClass('/b/shootings/5f/0-ORIGINAL-thumb.jpg')).toBe('shootings ORIGINAL thumb');
+    expect(objectClass('/b/shootings/5f/2-STAMPED-r1.jpg')).toBe('shootings STAMPED');
+    expect(objectClass('/b/player-variants/i/v/768.webp?x=1')).toBe('player-variants 768.webp');
+    expect(objectClass('/b/uploads/p/x.jpg')).toBe('uploads');
+    expect(objectClass('/b?list-type=2')).toBe('(bucket)');
+  });
+});
+
+describe('objectClass of the demo seed', () => {
+  it('names the seed folder', () => {
+    expect(objectClass('/b/shootings/5f/images/9a.jpg')).toBe('shootings seed images');
   });
 });

@@ -9,7 +9,7 @@
 import net from 'node:net';
 import type http from 'node:http';
 import { startTestS3Server } from '../../apps/server/src/test/s3-server';
-import { classifyS3Request, type S3OpCounts } from './s3-op-stats';
+import { classifyS3Request, objectClass, type S3OpCounts, type S3OpDetail } from './s3-op-stats';
 
 const [bucket = 'forecourt-bench', ...clients] = process.argv.slice(2);
 const server = await startTestS3Server(bucket);
@@ -29,18 +29,31 @@ for (const name of clients) {
 }
 
 let counts: S3OpCounts = {};
-httpServer.prependListener('request', (req: http.IncomingMessage) => {
+let detail: S3OpDetail = {};
+httpServer.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
   const { kind, presigned } = classifyS3Request(req.method ?? 'GET', req.url ?? '/', req.headers);
   const client = byPort.get(req.socket.localPort ?? mainPort) ?? 'other';
   // A presigned URL is used by whoever was handed it (the load generator), not by the process that signed it.
   const who = presigned ? `presigned (${client}'s URLs)` : client;
   const row = (counts[who] ??= {});
   row[kind] = (row[kind] ?? 0) + 1;
+  const what = `${kind} ${objectClass(req.url ?? '/')}`;
+  const d = (detail[who] ??= {});
+  d[what] = (d[what] ?? 0) + 1;
+  // Error answers too (a missing object, a retried call), by kind and status.
+  res.once('finish', () => {
+    if (res.statusCode < 400) return;
+    const failed = `${kind} answered ${res.statusCode}`;
+    d[failed] = (d[failed] ?? 0) + 1;
+  });
 });
 process.on('message', (msg: { stats?: boolean; reset?: boolean }) => {
   if (!msg.stats) return;
-  process.send?.({ counts });
-  if (msg.reset) counts = {};
+  process.send?.({ counts, detail });
+  if (msg.reset) {
+    counts = {};
+    detail = {};
+  }
 });
 
 console.log(JSON.stringify({ port: mainPort, ports }));
