@@ -46,8 +46,14 @@ describe('FrameVariants', () => {
     const image = images[2]!; // 1600 px wide: 1920 and 2048 are not enlarged, both are the 1600-px rendering
     const widths = [480, 1920, 2048];
     const reads = vi.spyOn(adapters.blobs, 'getBuffer');
+    const writes = vi.spyOn(adapters.blobs, 'put');
     await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
     expect(reads.mock.calls.map(([key]) => key)).toEqual([image.blobKey]);
+    // 1920 and 2048 are one rendering, stored once: their variants name the same blob.
+    expect(writes.mock.calls.map(([key]) => key.split('/').at(-1))).toEqual(['480.webp', '1920.webp']);
+    writes.mockRestore();
+    const keys = await adapters.db.selectFrom('image_variants').select(['variant', 'blob_key']).where('image_id', '=', image.id).execute();
+    expect(new Set(keys.filter((k) => /\/(1920|2048)\.webp$/.test(k.variant)).map((k) => k.blob_key)).size).toBe(1);
     reads.mockClear();
     await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
     expect(reads).not.toHaveBeenCalled();

@@ -104,8 +104,9 @@ export class FrameVariants {
 
   /**
    * Makes the variants of one image that are not made yet, ahead of the first visit (the player link's
-   * job): the original is read from the store once for all of them, the widths at or past its own width
-   * (the same pixels, never enlarged) are encoded once, and variants already made are not read at all.
+   * job), in the order of `widths` (the most asked first): the original is read from the store once for
+   * all of them, and variants already made are not read at all. The widths at or past the image's own
+   * width are the same pixels (never enlarged): encoded and stored once, their variants all name that blob.
    */
   async prepare(image: ImageRow, widths: readonly number[], format: VariantFormat): Promise<void> {
     const version = imageVersion(image);
@@ -117,12 +118,16 @@ export class FrameVariants {
     if (!original) throw new Error(`Image blob ${image.blobKey} is missing`);
     const meta = await sharp(original).metadata();
     const ownWidth = meta.autoOrient?.width ?? meta.width ?? Infinity;
-    let atOwnWidth: Buffer | null = null;
+    let atOwnWidth: { blobKey: string; bytes: number } | null = null;
     for (const width of missing) {
+      if (width >= ownWidth && atOwnWidth) {
+        await saveVariant(this.deps.db, { imageId: image.id, variant: name(width), ...atOwnWidth, now: this.deps.clock.now().toISOString() });
+        continue;
+      }
       // Made ahead of any visitor: it yields to the pixel work of requests (platform/pixels/pixel-gate.ts).
-      const encode = () => pixelGate.run('background', () => encodeVariant(original, width, format));
-      const body = width >= ownWidth ? (atOwnWidth ??= await encode()) : await encode();
-      await this.store(image, name(width), format, body);
+      const body = await pixelGate.run('background', () => encodeVariant(original, width, format));
+      const blobKey = await this.store(image, name(width), format, body);
+      if (width >= ownWidth) atOwnWidth = { blobKey, bytes: body.length };
     }
   }
 
@@ -141,10 +146,11 @@ export class FrameVariants {
     return { body, contentType: CONTENT_TYPE[format] };
   }
 
-  private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<void> {
+  private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<string> {
     const blobKey = `player-variants/${image.id}/${variant}`;
     await this.deps.blobs.put(blobKey, body, CONTENT_TYPE[format]);
     await saveVariant(this.deps.db, { imageId: image.id, variant, blobKey, bytes: body.length, now: this.deps.clock.now().toISOString() });
+    return blobKey;
   }
 }
 

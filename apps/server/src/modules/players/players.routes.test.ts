@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { demoUser } from '../../seed/demo-accounts';
@@ -277,7 +277,13 @@ describe('players', () => {
       await refFor(shootingId);
       const jobs = playersJobs(adapters);
       expect(await queued()).toBe(before + 1);
+      const writes = vi.spyOn(adapters.blobs, 'put');
       await drainJobs(adapters, Object.values(jobs));
+      // The phone's width (and the page's inline frame) first: the one a visitor arriving meanwhile asks for.
+      const order = ['768.webp', '480.webp', '1080.webp', '1440.webp', '1920.webp'];
+      const ours = writes.mock.calls.map(([key]) => key).filter((key) => imageIds.some((id) => key.includes(id)));
+      expect(ours.map((key) => key.split('/').at(-1))).toEqual([...order, ...order]);
+      writes.mockRestore();
       const variants = () =>
         adapters.db
           .selectFrom('image_variants')

@@ -18,6 +18,7 @@ import type { UserContext } from '../identity/identity.repo';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
+import { INLINE_FRAME_WIDTH } from './player-page';
 import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
@@ -263,6 +264,13 @@ export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visit
 }
 
 /**
+ * The widths a player link's job makes, the one asked most first: a visitor who opens the link while the
+ * job runs then finds it made (a phone's spin and the page's inline frame are INLINE_FRAME_WIDTH) rather
+ * than an API process reading the original to make it on the fly.
+ */
+const PREPARE_ORDER = [INLINE_FRAME_WIDTH, ...FRAME_WIDTHS.filter((w) => w !== INLINE_FRAME_WIDTH)];
+
+/**
  * `players.prepare-frames`: the WebP variants of a player's spin frames at every width, made when its
  * reference is given out, so a visitor's first view never waits for a resize. Each variant is made only
  * when the image_variants table does not have it yet, so a retry or a second job redoes nothing; JPEG
@@ -276,7 +284,7 @@ export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, 
   for (const image of frames) {
     // A stopping worker gets the job back at its next start; what is made stays made.
     if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
-    await deps.variants.prepare(image, FRAME_WIDTHS, 'webp');
+    await deps.variants.prepare(image, PREPARE_ORDER, 'webp');
   }
 }
 
