@@ -264,9 +264,9 @@ export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visit
 }
 
 /**
- * The widths a player link's job makes, the one asked most first: a visitor who opens the link while the
- * job runs then finds it made (a phone's spin and the page's inline frame are INLINE_FRAME_WIDTH) rather
- * than an API process reading the original to make it on the fly.
+ * The widths a player link's job makes, the one asked most first for every frame: a visitor who opens the
+ * link while the job runs then finds it made (a phone's spin and the page's inline frame are
+ * INLINE_FRAME_WIDTH) rather than an API process reading the original to make it on the fly.
  */
 const PREPARE_ORDER = [INLINE_FRAME_WIDTH, ...FRAME_WIDTHS.filter((w) => w !== INLINE_FRAME_WIDTH)];
 
@@ -280,12 +280,8 @@ export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, 
   const found = await repo.findPlayerSource(deps.db, ref);
   if (!found || PROCESSING_STATUSES.has(found.remarketingStatus) || found.shootingType === 'VIDEO') return;
   const { frames } = await finalMedia(deps, found.shootingId);
-  // Frame by frame, widths in turn: one resize at a time, the worker's other jobs keep their share.
-  for (const image of frames) {
-    // A stopping worker gets the job back at its next start; what is made stays made.
-    if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
-    await deps.variants.prepare(image, PREPARE_ORDER, 'webp');
-  }
+  // Width by width, one resize at a time: the worker's other jobs keep their share.
+  await deps.variants.prepare(frames, PREPARE_ORDER, 'webp', signal);
 }
 
 /** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
