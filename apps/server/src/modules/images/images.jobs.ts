@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { defineJob } from '../../platform/queue/queue';
+import { playersJobs } from '../players/players.jobs';
 import { publishRun, stampRunItem, verifyRun } from './stamping.service';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids'>;
@@ -16,10 +17,13 @@ const StampPayload = z.object({ runId: z.string(), sourceImageId: z.string() });
  * (a restamp sent while the first stamping still runs) the newest run wins: older ones skip what it covers.
  */
 export function imageJobs(deps: Deps) {
+  // The players module's frame job, which a publish queues for the links already shared (its worker
+  // registers it; only its definition is used here).
+  const playerJobs = playersJobs(deps);
   const publish = defineJob({
     name: 'images.publish',
     schema: RunPayload,
-    handler: ({ runId }) => publishRun(deps, runId),
+    handler: ({ runId }) => publishRun({ ...deps, playerJobs }, runId),
   });
 
   const verify = defineJob({

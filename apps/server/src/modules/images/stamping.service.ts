@@ -1,6 +1,8 @@
 import type { ImageType } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { pixelGate } from '../../platform/pixels/pixel-gate';
+import type { PlayersJobs } from '../players/players.jobs';
+import { queueSharedFrames } from '../players/players.service';
 import { setRemarketingStatus, setShootingStamp } from '../shootings/shooting-scope.service';
 import { stampForJob } from '../stamps/stamps.service';
 import { imageInfo, makeThumbnail, stampImage, THUMBNAIL_WIDTH } from './image-render';
@@ -20,6 +22,8 @@ import {
 } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
+/** The publish also queues the players' frame job (players.service `queueSharedFrames`). */
+type PublishDeps = Deps & Pick<Adapters, 'queue'> & { playerJobs: Pick<PlayersJobs, 'prepareFrames'> };
 
 /** Blob keys of derived images carry the run, so a restamp never overwrites what is shown until it is done. */
 const derivedKey = (shootingId: string, position: number, type: ImageType, runId: string) => `shootings/${shootingId}/${position}-${type}-${runId}.jpg`;
@@ -137,19 +141,26 @@ export async function verifyRun(deps: Deps, runId: string): Promise<{ toPublish:
 /**
  * `images.publish` (PUBLISHING, then FINISHED): the run's stamp becomes the shooting's stamp (and that of
  * the source images). A newer run (a restamp sent meanwhile) decides the shooting's stamp and status
- * when it finishes.
+ * when it finishes. The publish and the frame jobs of the player links already shared are one
+ * transaction: a crash leaves the run unfinished (its retry publishes and queues them), never finished
+ * without them; their keys make a second publish queue nothing.
  */
-export async function publishRun(deps: Deps, runId: string): Promise<void> {
+export async function publishRun(deps: PublishDeps, runId: string): Promise<void> {
   const { db } = deps;
   const run = await findRun(db, runId);
   if (!run || run.finishedAt) return;
   const current = !(await isSuperseded(db, run));
   if (current) await setRemarketingStatus(db, run.shootingId, 'PUBLISHING');
   const stamp = await stampForJob(deps, run.stampId);
-  if (stamp && current) {
-    await setShootingStamp(db, run.shootingId, stamp.id, stamp.format);
-    await setSourcesStamp(db, runId, stamp.id);
-  }
-  await finishRun(db, runId, deps.clock.now().toISOString());
-  if (current) await setRemarketingStatus(db, run.shootingId, 'FINISHED');
+  await db.transaction().execute(async (trx) => {
+    if (stamp && current) {
+      await setShootingStamp(trx, run.shootingId, stamp.id, stamp.format);
+      await setSourcesStamp(trx, runId, stamp.id);
+    }
+    await finishRun(trx, runId, deps.clock.now().toISOString());
+    if (current) {
+      await setRemarketingStatus(trx, run.shootingId, 'FINISHED');
+      await queueSharedFrames({ db: trx, queue: deps.queue, jobs: deps.playerJobs }, run.shootingId);
+    }
+  });
 }

@@ -19,8 +19,10 @@ import { requireShooting } from '../shootings/shooting-scope.service';
 import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import { INLINE_FRAME_WIDTH } from './player-page';
+import { listShootingRefs } from './player-refs.repo';
 import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
+import type { ImageRow } from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -91,22 +93,49 @@ export async function getReference(
     userId: user.id,
     now: deps.clock.now().toISOString(),
   });
-  // The link is about to be shared: make the frame variants now. Keyed by the frames' versions, so
-  // asking again enqueues nothing new until an image changes.
+  // The link is about to be shared: make the frame variants now.
   const { frames } = await finalMedia(deps, shootingId);
-  if (frames.length > 0) {
-    const versions = createHash('sha256')
-      .update(frames.map(imageVersion).join('\n'))
-      .digest('base64url')
-      .slice(0, 16);
-    await deps.queue.enqueue(
-      deps.jobs.prepareFrames,
-      { ref },
-      { key: `players.prepare-frames:${ref}:${versions}` },
-    );
-  }
+  await queueFrames(deps, [ref], frames);
   const url = shortened ? `${deps.config.PUBLIC_URL}/p/${ref}` : `${deps.config.PUBLIC_URL}/public/player/${ref}`;
   return { ref, url };
+}
+
+/**
+ * Queues `players.prepare-frames` for these references of one shooting. Keyed by the reference and its
+ * frames' versions, so asking again (a second share, a retried publish) enqueues nothing new until an
+ * image changes; `within` writes the jobs with the caller's rows.
+ */
+async function queueFrames(
+  deps: Pick<PlayersDeps, 'queue'> & { jobs: Pick<PlayersJobs, 'prepareFrames'> },
+  refs: string[],
+  frames: ImageRow[],
+  within?: Adapters['db'],
+): Promise<void> {
+  if (frames.length === 0 || refs.length === 0) return;
+  const versions = createHash('sha256')
+    .update(frames.map(imageVersion).join('\n'))
+    .digest('base64url')
+    .slice(0, 16);
+  await deps.queue.enqueueAll(
+    deps.jobs.prepareFrames,
+    refs.map((ref) => ({ payload: { ref }, key: `players.prepare-frames:${ref}:${versions}` })),
+    { within },
+  );
+}
+
+/**
+ * When a shooting's stamping publishes (images' `publishRun`, inside its transaction as `db`): the frames
+ * of the links already shared are queued for making. A link shared while the shooting was processing got
+ * a job that found nothing to make; without this one its first visitors' API process would make them.
+ */
+export async function queueSharedFrames(
+  deps: Pick<Adapters, 'db' | 'queue'> & { jobs: Pick<PlayersJobs, 'prepareFrames'> },
+  shootingId: string,
+): Promise<void> {
+  const refs = await listShootingRefs(deps.db, shootingId);
+  if (refs.length === 0) return;
+  const { frames } = await finalMedia(deps, shootingId);
+  await queueFrames(deps, refs, frames, deps.db);
 }
 
 export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
