@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeShooting } from '../../modules/shootings/shootings.fixtures';
@@ -224,6 +226,15 @@ describe('opening the database', () => {
     const count = await sql<{ n: number }>`select count(*) as n from pages`.execute(handle.db);
     expect(count.rows[0]?.n).toBe(1500);
     await handle.close();
+  });
+
+  it('stops the checkpoint thread in a process with nothing else to do, then closes the connection', () => {
+    const file = path.join(dir, 'closing.sqlite');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./checkpointer-close.fixture.ts', import.meta.url)), file], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(out).toContain('stopped, WAL removed');
   });
 
   it('refuses a file that is not a database, naming it', () => {

@@ -93,6 +93,9 @@ export function startCheckpointer(file: string, opts: CheckpointOptions, events:
       stopped = true;
       clearTimeout(start);
       if (!thread) return;
+      // Held while it closes its connection: unreferenced, a process with nothing else to do would exit
+      // here, before the caller's own connection is closed.
+      thread.worker.ref();
       thread.worker.postMessage('stop');
       await thread.exited;
     },
