@@ -1,4 +1,4 @@
-// `npm run bench -- checkpoint [--seconds 20] [--rate 200] [--row-bytes 4000] [--no-record]`: what SQLite's
+// `npm run bench -- checkpoint [--seconds 20] [--rate 200] [--row-bytes 4000] [--wal-limit-mb 64] [--no-record]`: what SQLite's
 // WAL checkpoint costs the event loop. The same paced writes (one small transaction at a time, `--rate`
 // a second, each a row of `--row-bytes`), on a connection set up as the embedded server's, twice: with
 // SQLite's own checkpoint, run by the commit that crosses 1000 WAL pages, and with the server's
@@ -17,6 +17,7 @@ import { emit, recordRow } from './lib/report';
 const SECONDS = Number(arg('seconds') ?? 20);
 const RATE = Number(arg('rate') ?? 200);
 const ROW_BYTES = Number(arg('row-bytes') ?? 4000);
+const WAL_LIMIT_MB = Number(arg('wal-limit-mb') ?? DEFAULT_CHECKPOINTS.walLimitBytes / 1024 ** 2);
 const TICK_MS = 10;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -45,7 +46,7 @@ async function run(mode: 'commit' | 'thread'): Promise<Figures> {
   db.exec('create table rows (id integer primary key, at text not null, body blob not null); create index rows_at on rows (at)');
   const checkpointer =
     mode === 'thread'
-      ? (db.pragma('wal_autocheckpoint = 0'), startCheckpointer(file, DEFAULT_CHECKPOINTS, { onError: console.error, onDeath: () => console.error('checkpoint thread died') }))
+      ? (db.pragma('wal_autocheckpoint = 0'), startCheckpointer(file, { ...DEFAULT_CHECKPOINTS, walLimitBytes: WAL_LIMIT_MB * 1024 ** 2 }, { onError: console.error, onDeath: () => console.error('checkpoint thread died') }))
       : null;
   const insert = db.prepare('insert into rows (at, body) values (?, randomblob(?))');
   const commit = db.transaction(() => insert.run(new Date().toISOString(), ROW_BYTES));
@@ -90,12 +91,12 @@ async function run(mode: 'commit' | 'thread'): Promise<Figures> {
 }
 
 const results = [await run('commit'), await run('thread')];
-for (const r of results) emit({ benchmark: 'checkpoint', seconds: SECONDS, rate: RATE, rowBytes: ROW_BYTES, ...r });
+for (const r of results) emit({ benchmark: 'checkpoint', seconds: SECONDS, rate: RATE, rowBytes: ROW_BYTES, walLimitMb: WAL_LIMIT_MB, ...r });
 const thread = results[1]!;
 const describe = (r: Figures) =>
   `${r.mode === 'commit' ? "SQLite's own (in the commit)" : 'thread'}: ${r.commits} commits, p50/p99/longest ${r.p50}/${r.p99}/${r.longest} ms, ${r.over20} over 20 ms, loop p99/max ${r.loopP99}/${r.loopMax} ms, WAL up to ${r.walMaxMb} MB`;
 recordRow(
   'checkpoint',
-  `${SECONDS} s of ${RATE} commits/s of ${ROW_BYTES} B — ${results.map(describe).join('; ')} — 1-min load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end`,
+  `${SECONDS} s of ${RATE} commits/s of ${ROW_BYTES} B, WAL limit ${WAL_LIMIT_MB} MB — ${results.map(describe).join('; ')} — 1-min load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores at the end`,
   thread.longest < 50,
 );

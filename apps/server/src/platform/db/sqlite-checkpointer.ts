@@ -7,17 +7,23 @@ import { Worker } from 'node:worker_threads';
  * crosses the mark copies the WAL into the database file and syncs it before returning: 50–140 ms of a
  * held event loop, a few times a minute under load. The main connection sets `wal_autocheckpoint = 0`
  * and this thread runs a PASSIVE checkpoint every interval, which waits for nobody and blocks no writer:
- * commits keep appending to the WAL meanwhile, and the next one after a complete checkpoint starts the
- * WAL again from its beginning, so it stays the size of an interval's writes. Should readers keep a
- * passive checkpoint from completing (a long backup), the WAL would grow: past `walLimitBytes` a
- * TRUNCATE checkpoint, which waits for readers and holds writers while it copies, brings it back to empty.
+ * commits keep appending to the WAL meanwhile, and the first one after a complete checkpoint starts the
+ * WAL again from its beginning. A round that commits overtook is followed by another 20 ms later, so that
+ * one lands in a pause of the writes and completes. Under writes without pauses (or readers that keep a
+ * checkpoint from completing, a long backup) the WAL would grow: past `walLimitBytes` a TRUNCATE, which
+ * holds writers while it copies what the passive rounds left and empties the file, brings it back to empty
+ * (`npm run bench -- checkpoint`: 10–20 ms of a commit at 200 commits a second without pause, against
+ * SQLite's own checkpoint inside the commit).
  */
 export interface CheckpointOptions {
   intervalMs: number;
   walLimitBytes: number;
 }
 
-export const DEFAULT_CHECKPOINTS: CheckpointOptions = { intervalMs: 1000, walLimitBytes: 64 * 1024 * 1024 };
+export const DEFAULT_CHECKPOINTS: CheckpointOptions = { intervalMs: 1000, walLimitBytes: 16 * 1024 * 1024 };
+
+/** The next round after one that writes overtook (it could not copy every frame). */
+const RETRY_MS = 20;
 
 export interface Checkpointer {
   /** Ends the thread, its connection closed; the file's connections can then close. */
@@ -45,18 +51,24 @@ db.pragma('busy_timeout = 1000');
 const passive = db.prepare('pragma wal_checkpoint(PASSIVE)');
 const truncate = db.prepare('pragma wal_checkpoint(TRUNCATE)');
 const walSize = () => { try { return fs.statSync(workerData.file + '-wal').size; } catch { return 0; } };
+let timer;
 const round = () => {
+  let behind = false;
   try {
-    passive.get();
+    const { log, checkpointed } = passive.get();
     if (walSize() > workerData.walLimitBytes) truncate.get();
+    else behind = checkpointed < log;
   } catch (err) {
     // SQLITE_BUSY (another process's checkpoint, a TRUNCATE that waited in vain): the next round retries.
     if (err.code !== 'SQLITE_BUSY') parentPort.postMessage({ error: err.message });
   }
+  // Commits came in while it copied: again soon, so that one round finds a pause in the writes, completes,
+  // and lets the next commit start the WAL again from its beginning.
+  timer = setTimeout(round, behind ? workerData.retryMs : workerData.intervalMs);
 };
-const timer = setInterval(round, workerData.intervalMs);
+timer = setTimeout(round, workerData.intervalMs);
 parentPort.on('message', () => {
-  clearInterval(timer);
+  clearTimeout(timer);
   db.close();
   parentPort.close();
 });
@@ -74,7 +86,7 @@ export function startCheckpointer(file: string, opts: CheckpointOptions, events:
     if (stopped) return;
     const worker = new Worker(THREAD, {
       eval: true,
-      workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: opts.intervalMs, walLimitBytes: opts.walLimitBytes },
+      workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: opts.intervalMs, retryMs: Math.min(RETRY_MS, opts.intervalMs), walLimitBytes: opts.walLimitBytes },
     });
     worker.unref();
     worker.on('message', (m: { error: string }) => events.onError(m.error));
