@@ -1,8 +1,10 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { BACKFILL_SQL } from './0009-shooting-list-cover';
+import { refreshCoverSql } from './0009-shooting-list-cover';
 
-// The shootings a statement's images belong to: the transition table of the triggers below.
-const REFRESH_CHANGED = `${BACKFILL_SQL} where shootings.id in (select shooting_id from changed_images)`;
+// Each shooting the statement's images belong to (changed_images: the transition table of the triggers
+// below), by its primary key: a join of shootings with the transition table, of which the planner knows
+// no size, was planned as a scan of shootings (2 ms a call under the load bench).
+const REFRESH_CHANGED = `for sid in select distinct shooting_id from changed_images loop ${refreshCoverSql('sid')} end loop`;
 
 /**
  * PostgreSQL: the picture count and cover of 0009 are recomputed once per statement that inserts or
@@ -20,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `create function shooting_cover_follow_statement() returns trigger language plpgsql as $$
+      declare sid text;
       begin
         ${REFRESH_CHANGED};
         return null;
