@@ -1,5 +1,5 @@
 // `npm run bench -- load [--target embedded|scale] [--users 200] [--minutes 5] [--customers 0.4]
-//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR] [--pg-tcp] [--pg-stats]`: a dealer group's working day,
+//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR] [--pg-tcp] [--pg-stats] [--keep-logs]`: a dealer group's working day,
 // compressed (`--pg-stats`, scale only: PostgreSQL's statements by total time during the run).
 // Simulated staff of the demo group sign in through the embedded provider and list, search, open details,
 // create 3-picture shootings through the real upload flow (presigned PUTs to the blob store), download zips
@@ -62,11 +62,12 @@ try {
       goalMet,
     );
   }
-  // The servers' logs are kept when a request failed, to find out why.
+  // The servers' logs are kept when a request failed, to find out why (`--keep-logs`: always; HAProxy's log
+  // has each request's queue, connect and server times).
   failed = errors > 0;
 } finally {
   await deployment?.stop();
-  if (deployment && !failed) {
+  if (deployment && !failed && !process.argv.includes('--keep-logs')) {
     const { rmSync } = await import('node:fs');
     rmSync(deployment.dir, { recursive: true, force: true });
   } else if (deployment) {
