@@ -64,35 +64,57 @@ export interface PlayerSource {
  * player request starts here, the frames above all), the last user who shared it joined in.
  */
 export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSource | null> {
+  return (await readPlayerSource(db, ref, false))?.source ?? null;
+}
+
+/**
+ * The source and the shooting's images (as listImages gives them) in one read: the player's options,
+ * which every visitor's page asks for, make one round trip instead of two.
+ */
+export async function findPlayerSourceWithImages(db: Db, ref: string): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
+  return readPlayerSource(db, ref, true);
+}
+
+type SourceRow = {
+  shootingId: string;
+  ownerId: string;
+  showDamages: number | boolean;
+  showEdited: number | boolean;
+  shootingType: string;
+  remarketingStatus: string;
+  logoKey: string | null;
+  contactInformation: string;
+  phone: string | null;
+  userEmail: string | null;
+  userGroupId: string | null;
+} & { [K in keyof ImageRow as `i_${K}`]: ImageRow[K] | null };
+
+async function readPlayerSource(db: Db, ref: string, withImages: boolean): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
   // Written as SQL text (platform/db/raw-sql.ts): every visitor's request runs it, and Kysely's building
   // and compiling cost more than this indexed read itself.
   const p = new SqlParams(db);
-  const [row] = await rawRows<{
-    shootingId: string;
-    ownerId: string;
-    showDamages: number | boolean;
-    showEdited: number | boolean;
-    shootingType: string;
-    remarketingStatus: string;
-    logoKey: string | null;
-    contactInformation: string;
-    phone: string | null;
-    userEmail: string | null;
-    userGroupId: string | null;
-  }>(
+  const rows = await rawRows<SourceRow>(
     db,
     `select s.id as "shootingId", s.owner_id as "ownerId", r.show_damages as "showDamages", r.show_edited as "showEdited",
        s.shooting_type as "shootingType", s.remarketing_status as "remarketingStatus", o.logo_key as "logoKey",
        o.contact_information as "contactInformation", o.contact_phone as "phone", u.email as "userEmail", u.group_id as "userGroupId"
+       ${
+         withImages
+           ? `, i.id as "i_id", i.position as "i_position", i.image_type as "i_imageType", i.blob_key as "i_blobKey",
+              i.width as "i_width", i.height as "i_height", i.updated_at as "i_updatedAt"`
+           : ''
+       }
      from player_references r
      inner join shootings s on s.id = r.shooting_id
      inner join owners o on o.id = s.owner_id
      left join users u on u.id = coalesce(r.last_user_id, r.created_by, s.created_by)
-     where r.ref = ${p.bind(ref)}`,
+     ${withImages ? 'left join images i on i.shooting_id = s.id' : ''}
+     where r.ref = ${p.bind(ref)}${withImages ? ' order by i.position' : ''}`,
     p,
   );
+  const row = rows[0];
   if (!row) return null;
-  return {
+  const source: PlayerSource = {
     shootingId: row.shootingId,
     ownerId: row.ownerId,
     showDamages: Number(row.showDamages) === 1,
@@ -102,6 +124,14 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
     owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
     lastUser: row.userEmail !== null && row.userGroupId !== null ? { email: row.userEmail, groupId: row.userGroupId } : null,
   };
+  const images = withImages
+    ? rows.flatMap((r) =>
+        r.i_id === null || r.i_id === undefined
+          ? []
+          : [{ id: r.i_id, position: r.i_position!, imageType: r.i_imageType!, blobKey: r.i_blobKey!, width: r.i_width ?? null, height: r.i_height ?? null, updatedAt: r.i_updatedAt! }],
+      )
+    : [];
+  return { source, images };
 }
 
 /**

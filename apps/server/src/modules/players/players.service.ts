@@ -109,7 +109,9 @@ export async function getReference(
 }
 
 export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
-  const s = await source(deps, ref);
+  const found = await repo.findPlayerSourceWithImages(deps.db, ref);
+  if (!found) throw playerNotFound();
+  const s = found.source;
   const contacts = z.array(ContactInformation).safeParse(JSON.parse(s.owner.contactInformation || '[]'));
   const common = {
     ref,
@@ -128,7 +130,7 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
   if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
     return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null, damages: [], editedFrames: [] };
   }
-  const { frames, panorama } = await finalMedia(deps, s.shootingId);
+  const { frames, panorama } = splitMedia(found.images);
   // What the dealer chose to show on this link (both off by default).
   const damages = s.showDamages ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId)) : [];
   const editedFrames = s.showEdited ? editedFrameIndexes(frames) : [];
