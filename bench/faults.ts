@@ -169,7 +169,7 @@ interface Losses {
 
 async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<Losses> {
   const losses: Losses = { missingShootings: [], badPictures: [], missingBlobs: [], deadJobs: [], stuckJobs: [], halfWritten: [], duplicated: [] };
-  const blobs = new S3BlobStore({ bucket: 'forecourt-bench', region: 'us-east-1', endpoint: `http://127.0.0.1:${d.blobProxy!.port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const blobs = new S3BlobStore({ bucket: 'forecourt-bench', region: 'us-east-1', endpoint: d.s3Endpoint!, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
   for (const c of result.created) {
     const shooting = await db.db.selectFrom('shootings').select('id').where('id', '=', c.shootingId).executeTakeFirst();
     if (!shooting) {
@@ -208,7 +208,7 @@ let db: DbHandle | null = null;
 stopOnSignals(() => deployment);
 let failed = true;
 try {
-  deployment = await startDeployment('scale');
+  deployment = await startDeployment('scale', { faultProxy: true });
   const d = deployment;
   db = await openDatabase(d.database);
   const handle = db;

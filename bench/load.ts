@@ -1,6 +1,8 @@
 // `npm run bench -- load [--target embedded|scale] [--users 200] [--minutes 5] [--customers 0.4]
-//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR] [--pg-tcp] [--pg-stats] [--keep-logs]`: a dealer group's working day,
-// compressed (`--pg-stats`, scale only: PostgreSQL's statements by total time during the run).
+//  [--think-ms 1000-4000] [--no-record] [--cpu-prof DIR] [--pg-tcp] [--pg-stats] [--s3-stats] [--s3-proxy] [--keep-logs]`:
+// a dealer group's working day, compressed (`--pg-stats`, scale only: PostgreSQL's statements by total time during
+// the run; `--s3-stats`, scale only: the blob store's operations by kind and by whom; `--s3-proxy`: the faults
+// bench's TCP proxies in front of s3rver, to measure what they cost).
 // Simulated staff of the demo group sign in through the embedded provider and list, search, open details,
 // create 3-picture shootings through the real upload flow (presigned PUTs to the blob store), download zips
 // and inspection reports and share player links; anonymous customers open those players (options, frames,
@@ -16,6 +18,7 @@ import os from 'node:os';
 import { startDeployment, stopOnSignals, type Deployment, type Target } from './lib/deployment';
 import { cpuLine, cpuPerRequestsLine, flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
 import { resetStatementStats, topStatements } from './lib/pg-statements';
+import { s3StatsLines } from './lib/s3-op-stats';
 import { emit, recordRow } from './lib/report';
 
 const targetName = flag('target', 'embedded');
@@ -29,12 +32,19 @@ let deployment: Deployment | null = null;
 stopOnSignals(() => deployment);
 let failed = true;
 try {
-  deployment = await startDeployment(target);
+  deployment = await startDeployment(target, { faultProxy: process.argv.includes('--s3-proxy') });
   console.error(`${target} deployment up at ${deployment.baseUrl} (folder ${deployment.dir}); ${opts.users} users for ${opts.minutes} min`);
   const pgStats = process.argv.includes('--pg-stats') && deployment.pg ? deployment.pg.url : null;
   if (pgStats) await resetStatementStats(pgStats);
+  const s3Stats = process.argv.includes('--s3-stats') ? deployment.s3Stats : null;
+  // Counted from here: the demo seed's and the processes' start-up operations are not the load's.
+  if (s3Stats) await s3Stats(true);
   const result = await runLoad(deployment, opts);
   if (pgStats) for (const line of await topStatements(pgStats)) console.error(line);
+  if (s3Stats) {
+    const { counts, detail } = await s3Stats(false);
+    for (const line of s3StatsLines(counts, result.created.length, result.requests, detail)) console.error(line);
+  }
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
   for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, cpuS: p.cpuS });
   emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests });

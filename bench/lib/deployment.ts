@@ -2,7 +2,7 @@
 // (`npm start`'s scripts/build.mjs, then apps/server/dist/main.js), every process on 127.0.0.1:
 //   embedded  one process (--role=all), SQLite and blob files in a fresh DATA_DIR, as `npm start` runs;
 //   scale     README "Running at scale": PostgreSQL 15 of its own (through its Unix socket; --pg-tcp: TCP), an S3 server (s3rver, in a process of its
-//             own) behind a proxy that can be made to refuse, two --role=api and two --role=worker
+//             own; behind proxies that can be made to refuse when `faultProxy`), two --role=api and two --role=worker
 //             processes, HAProxy with deploy/haproxy.cfg (ports changed) in front.
 // Each process's output goes to a log file in the run's folder, kept when the run fails.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { arg } from './args';
+import type { S3OpCounts, S3OpDetail } from './s3-op-stats';
 import { startThrowawayPostgres, type BenchPostgres } from './postgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -110,8 +111,12 @@ export interface Deployment {
   /** Where the data is, for the checks (openDatabase): the SQLite file in dataDir, or PostgreSQL. */
   database: { dataDir: string; databaseUrl?: string };
   pg: BenchPostgres | null;
-  /** The proxy in front of the S3 server (scale only): `fail()` makes the blob store unreachable. */
+  /** The proxies in front of the S3 server (scale with `faultProxy` only): `fail()` makes the blob store unreachable. */
   blobProxy: FaultProxy | null;
+  /** The S3 server's own port (through its proxy when there is one), for the bench's checks. */
+  s3Endpoint: string | null;
+  /** The S3 operations counted since the last reset, by whom and kind (scale only). */
+  s3Stats: ((reset: boolean) => Promise<{ counts: S3OpCounts; detail: S3OpDetail }>) | null;
   blobStore: string;
   /** The services beside the portal's processes (PostgreSQL's postmaster, S3, HAProxy), for their CPU time. */
   services: () => { name: string; pid: number | null }[];
@@ -139,7 +144,7 @@ function haproxyConfig(port: number, apiPorts: number[]): string {
  * Starts a deployment in a fresh folder of /tmp. Whatever was started is stopped by `stop`, also when the
  * start fails half-way (the error is thrown after stopping).
  */
-export async function startDeployment(target: Target, opts: { workerConcurrency?: number } = {}): Promise<Deployment> {
+export async function startDeployment(target: Target, opts: { workerConcurrency?: number; faultProxy?: boolean } = {}): Promise<Deployment> {
   buildOnce();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `forecourt-bench-${target}-`));
   const metricsToken = randomBytes(16).toString('hex');
@@ -173,6 +178,8 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
         database: { dataDir: common.DATA_DIR },
         pg: null,
         blobProxy: null,
+        s3Endpoint: null,
+        s3Stats: null,
         blobStore: 'files in DATA_DIR',
         services: () => [],
         dir,
@@ -186,17 +193,40 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     stoppers.push(() => pg.stop());
     // s3rver's list continuation tokens are DES-enciphered, which OpenSSL 3 only offers in its legacy
     // provider: without it every listing past 1,000 keys (the blob garbage collection's) fails with 500.
-    const s3 = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], {
+    // Each portal process talks to a port of its own on s3rver, which counts the operations by port
+    // (`--s3-stats`); the IPC channel asks for the counts.
+    const s3Clients = ['api1', 'api2', 'worker1', 'worker2'];
+    const s3 = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET, ...s3Clients], {
       cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     stoppers.push(() => void s3.kill('SIGTERM'));
-    const s3Port = await new Promise<number>((resolve, reject) => {
-      s3.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { port: number }).port));
+    const s3Ports = await new Promise<{ port: number; ports: Record<string, number> }>((resolve, reject) => {
+      s3.stdout!.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as { port: number; ports: Record<string, number> }));
       s3.once('exit', () => reject(new Error('the S3 server did not start')));
     });
-    const blobProxy = await startFaultProxy(s3Port);
-    stoppers.push(() => blobProxy.close());
+    // The TCP proxies that can make the store refuse, one in front of each port, only when a fault may be
+    // injected (the faults bench): the load bench measures without them (they cost the generator's process CPU).
+    const proxies = opts.faultProxy ? await Promise.all([s3Ports.port, ...s3Clients.map((c) => s3Ports.ports[c]!)].map((p) => startFaultProxy(p))) : [];
+    for (const p of proxies) stoppers.push(() => p.close());
+    const blobProxy: FaultProxy | null = proxies.length
+      ? {
+          port: proxies[0]!.port,
+          fail: () => proxies.forEach((p) => p.fail()),
+          heal: () => proxies.forEach((p) => p.heal()),
+          close: async () => void (await Promise.all(proxies.map((p) => p.close()))),
+        }
+      : null;
+    const s3PortOf = (name: string): number => (proxies.length ? proxies[s3Clients.indexOf(name) + 1]!.port : s3Ports.ports[name]!);
+    const s3Stats = (reset: boolean) =>
+      new Promise<{ counts: S3OpCounts; detail: S3OpDetail }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the S3 server did not answer its counts')), 10_000);
+        s3.once('message', (m: { counts: S3OpCounts; detail: S3OpDetail }) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+        s3.send({ stats: true, reset });
+      });
 
     const lbPort = await freePort();
     const baseUrl = `http://127.0.0.1:${lbPort}`;
@@ -208,7 +238,6 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: baseUrl,
       BLOB_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${blobProxy.port}`,
       S3_BUCKET: BUCKET,
       S3_REGION: 'us-east-1',
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -218,11 +247,11 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     };
     const apiPorts = [await freePort(), await freePort()];
     for (const [i, port] of apiPorts.entries()) {
-      processes.push(new ServerProcess(`api${i + 1}`, 'api', port, { ...scaleEnv, HOST: '127.0.0.1', PORT: String(port) }, path.join(dir, `api${i + 1}.log`), metricsToken));
+      processes.push(new ServerProcess(`api${i + 1}`, 'api', port, { ...scaleEnv, S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`api${i + 1}`)}`, HOST: '127.0.0.1', PORT: String(port) }, path.join(dir, `api${i + 1}.log`), metricsToken));
     }
     for (const i of [1, 2]) {
       const port = await freePort();
-      processes.push(new ServerProcess(`worker${i}`, 'worker', port, { ...scaleEnv, METRICS_PORT: String(port) }, path.join(dir, `worker${i}.log`), metricsToken));
+      processes.push(new ServerProcess(`worker${i}`, 'worker', port, { ...scaleEnv, S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`worker${i}`)}`, METRICS_PORT: String(port) }, path.join(dir, `worker${i}.log`), metricsToken));
     }
     // The first API process migrates and loads the demo data alone; the others start on the result.
     await processes[0]!.start({ DEMO_SEED: 'true' }, 900_000);
@@ -244,7 +273,9 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
       database: { dataDir: common.DATA_DIR, databaseUrl },
       pg,
       blobProxy,
-      blobStore: 'S3 (s3rver in a process of its own, behind a TCP proxy)',
+      s3Endpoint: `http://127.0.0.1:${blobProxy ? blobProxy.port : s3Ports.port}`,
+      s3Stats,
+      blobStore: `S3 (s3rver in a process of its own${blobProxy ? ', behind a TCP proxy' : ''})`,
       services: () => [
         { name: 'PostgreSQL', pid: pg.pid() },
         { name: 'S3 (s3rver)', pid: s3.pid ?? null },

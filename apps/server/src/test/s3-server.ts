@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -43,9 +44,46 @@ function multipartAdditions(server: S3rver): Middleware {
   };
 }
 
+interface FilesystemStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  getBucketPath(bucket: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver's delete removes the object's files, then each folder of its key left empty, checking with
+ * readdirSync and removing with rmdir: two deletes in one folder at once (DeleteObjects deletes its keys
+ * together; the upload clean-up after a registration deletes three in `uploads/<product>/`) race, and the
+ * loser's readdir or rmdir of a folder already gone answers 500, then again at each retry. S3 has no
+ * folders: a folder that is gone or no longer empty ends the clean-up, as it should.
+ */
+function tolerantDelete(store: FilesystemStore): void {
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((r) =>
+        fs.promises.unlink(store.getResourcePath(bucket, key, r)).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        }),
+      ),
+    );
+    const parts = key.split('/').slice(0, -1);
+    while (parts.length) {
+      try {
+        await fs.promises.rmdir(path.join(store.getBucketPath(bucket), ...parts));
+      } catch (err) {
+        if (['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes((err as NodeJS.ErrnoException).code ?? '')) return;
+        throw err;
+      }
+      parts.pop();
+    }
+  };
+}
+
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
+  /** s3rver's HTTP server (the bench's s3rver process counts its requests and hands it more listeners' connections). */
+  httpServer: http.Server;
   /** The settings that point the S3 driver at this server. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -56,11 +94,13 @@ export async function startTestS3Server(bucket = 'forecourt-test'): Promise<Test
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
   server.middleware.unshift(multipartAdditions(server));
+  tolerantDelete(server.store as unknown as FilesystemStore);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
+    httpServer: (server as unknown as { httpServer: http.Server }).httpServer,
     env: {
       BLOB_DRIVER: 's3',
       S3_ENDPOINT: endpoint,

@@ -46,10 +46,16 @@ describe('FrameVariants', () => {
     const image = images[2]!; // 1600 px wide: 1920 and 2048 are not enlarged, both are the 1600-px rendering
     const widths = [480, 1920, 2048];
     const reads = vi.spyOn(adapters.blobs, 'getBuffer');
-    await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
+    const writes = vi.spyOn(adapters.blobs, 'put');
+    await new FrameVariants(adapters, 0).prepare([image], widths, 'webp');
     expect(reads.mock.calls.map(([key]) => key)).toEqual([image.blobKey]);
+    // 1920 and 2048 are one rendering, stored once: their variants name the same blob.
+    expect(writes.mock.calls.map(([key]) => key.split('/').at(-1))).toEqual(['480.webp', '1920.webp']);
+    writes.mockRestore();
+    const keys = await adapters.db.selectFrom('image_variants').select(['variant', 'blob_key']).where('image_id', '=', image.id).execute();
+    expect(new Set(keys.filter((k) => /\/(1920|2048)\.webp$/.test(k.variant)).map((k) => k.blob_key)).size).toBe(1);
     reads.mockClear();
-    await new FrameVariants(adapters, 0).prepare(image, widths, 'webp');
+    await new FrameVariants(adapters, 0).prepare([image], widths, 'webp');
     expect(reads).not.toHaveBeenCalled();
     reads.mockRestore();
     const prepared = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(image, w, 'webp')));
@@ -58,6 +64,37 @@ describe('FrameVariants', () => {
     const unprepared = { ...image, updatedAt: new Date(Date.now() + 5000).toISOString() };
     const served = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(unprepared, w, 'webp')));
     expect(served.map((v, i) => v.body.equals(prepared[i]!.body))).toEqual([true, true, true]);
+  });
+
+  it('prepares several images width by width, the first width for all of them first, each original read once', async () => {
+    const fresh = images.slice(0, 2).map((i) => ({ ...i, updatedAt: new Date(Date.now() + 9000).toISOString() }));
+    const reads = vi.spyOn(adapters.blobs, 'getBuffer');
+    const writes = vi.spyOn(adapters.blobs, 'put');
+    await new FrameVariants(adapters, 0).prepare(fresh, [768, 480], 'webp');
+    expect(reads.mock.calls.map(([key]) => key)).toEqual(fresh.map((i) => i.blobKey));
+    expect(writes.mock.calls.map(([key]) => `${key.split('/')[1]} ${key.split('/').at(-1)}`)).toEqual([
+      `${fresh[0]!.id} 768.webp`,
+      `${fresh[1]!.id} 768.webp`,
+      `${fresh[0]!.id} 480.webp`,
+      `${fresh[1]!.id} 480.webp`,
+    ]);
+    reads.mockRestore();
+    writes.mockRestore();
+  });
+
+  it('stops between variants when the worker stops, and the next run makes only what is missing', async () => {
+    const fresh = { ...images[0]!, updatedAt: new Date(Date.now() + 12_000).toISOString() };
+    const stop = new AbortController();
+    const writes = vi.spyOn(adapters.blobs, 'put').mockImplementation(async function (this: unknown, ...args) {
+      stop.abort();
+      writes.mockRestore();
+      return adapters.blobs.put(...args);
+    });
+    await expect(new FrameVariants(adapters, 0).prepare([fresh], [768, 480], 'webp', stop.signal)).rejects.toThrow(/stopping/);
+    const again = vi.spyOn(adapters.blobs, 'put');
+    await new FrameVariants(adapters, 0).prepare([fresh], [768, 480], 'webp');
+    expect(again.mock.calls.map(([key]) => key.split('/').at(-1))).toEqual(['480.webp']);
+    again.mockRestore();
   });
 
   it('keeps at most its memory budget, the least recently used going first', async () => {

@@ -15,6 +15,9 @@ export interface Variant {
   contentType: string;
 }
 
+/** Originals a player link's job keeps between its widths, at most this much (a stamped 1600-px JPEG is ~0.3 MB). */
+const ORIGINALS_HELD_BYTES = 48 * 1024 * 1024;
+
 /** The bytes of recently served variants kept in memory, at most this much (a 768-px WebP is ~20 KB). */
 const MEMORY_BYTES = 32 * 1024 * 1024;
 
@@ -103,26 +106,50 @@ export class FrameVariants {
   }
 
   /**
-   * Makes the variants of one image that are not made yet, ahead of the first visit (the player link's
-   * job): the original is read from the store once for all of them, the widths at or past its own width
-   * (the same pixels, never enlarged) are encoded once, and variants already made are not read at all.
+   * Makes the variants of a player's images that are not made yet, ahead of the first visit (the player
+   * link's job), width by width in the order of `widths` (the most asked first, for every image, before the
+   * next width): a visitor opening the link while the job runs finds the frames they ask for. Each original
+   * is read from the store once for all its widths (kept for the job while the originals fit in
+   * ORIGINALS_HELD_BYTES, else read again), variants already made are not read at all, and the widths at
+   * or past an image's own width are the same pixels (never enlarged): encoded and stored once, their
+   * variants all name that blob.
    */
-  async prepare(image: ImageRow, widths: readonly number[], format: VariantFormat): Promise<void> {
-    const version = imageVersion(image);
-    const name = (width: number) => `${version}/${width}.${format}`;
-    const made = new Set(await findVariants(this.deps.db, image.id, widths.map(name)));
-    const missing = widths.filter((w) => !made.has(name(w)));
-    if (!missing.length) return;
-    const original = await this.deps.blobs.getBuffer(image.blobKey);
-    if (!original) throw new Error(`Image blob ${image.blobKey} is missing`);
-    const meta = await sharp(original).metadata();
-    const ownWidth = meta.autoOrient?.width ?? meta.width ?? Infinity;
-    let atOwnWidth: Buffer | null = null;
-    for (const width of missing) {
-      // Made ahead of any visitor: it yields to the pixel work of requests (platform/pixels/pixel-gate.ts).
-      const encode = () => pixelGate.run('background', () => encodeVariant(original, width, format));
-      const body = width >= ownWidth ? (atOwnWidth ??= await encode()) : await encode();
-      await this.store(image, name(width), format, body);
+  async prepare(images: readonly ImageRow[], widths: readonly number[], format: VariantFormat, signal?: AbortSignal): Promise<void> {
+    const todo = await Promise.all(
+      images.map(async (image) => {
+        const version = imageVersion(image);
+        const name = (width: number) => `${version}/${width}.${format}`;
+        const made = new Set(await findVariants(this.deps.db, image.id, widths.map(name)));
+        return { image, name, missing: new Set(widths.filter((w) => !made.has(name(w)))), original: null as Buffer | null, ownWidth: Infinity, atOwnWidth: null as { blobKey: string; bytes: number } | null };
+      }),
+    );
+    let held = 0;
+    for (const width of widths) {
+      for (const t of todo) {
+        if (!t.missing.has(width)) continue;
+        // A stopping worker gets the job back at its next start; what is made stays made.
+        if (signal?.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
+        if (t.atOwnWidth && width >= t.ownWidth) {
+          await saveVariant(this.deps.db, { imageId: t.image.id, variant: t.name(width), ...t.atOwnWidth, now: this.deps.clock.now().toISOString() });
+          continue;
+        }
+        let original = t.original;
+        if (!original) {
+          original = await this.deps.blobs.getBuffer(t.image.blobKey);
+          if (!original) throw new Error(`Image blob ${t.image.blobKey} is missing`);
+          const meta = await sharp(original).metadata();
+          t.ownWidth = meta.autoOrient?.width ?? meta.width ?? Infinity;
+          if (held + original.length <= ORIGINALS_HELD_BYTES) {
+            t.original = original;
+            held += original.length;
+          }
+        }
+        const source = original;
+        // Made ahead of any visitor: it yields to the pixel work of requests (platform/pixels/pixel-gate.ts).
+        const body = await pixelGate.run('background', () => encodeVariant(source, width, format));
+        const blobKey = await this.store(t.image, t.name(width), format, body);
+        if (width >= t.ownWidth) t.atOwnWidth = { blobKey, bytes: body.length };
+      }
     }
   }
 
@@ -141,10 +168,11 @@ export class FrameVariants {
     return { body, contentType: CONTENT_TYPE[format] };
   }
 
-  private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<void> {
+  private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<string> {
     const blobKey = `player-variants/${image.id}/${variant}`;
     await this.deps.blobs.put(blobKey, body, CONTENT_TYPE[format]);
     await saveVariant(this.deps.db, { imageId: image.id, variant, blobKey, bytes: body.length, now: this.deps.clock.now().toISOString() });
+    return blobKey;
   }
 }
 

@@ -18,6 +18,7 @@ import type { UserContext } from '../identity/identity.repo';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
+import { INLINE_FRAME_WIDTH } from './player-page';
 import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
@@ -109,7 +110,9 @@ export async function getReference(
 }
 
 export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
-  const s = await source(deps, ref);
+  const found = await repo.findPlayerSourceWithImages(deps.db, ref);
+  if (!found) throw playerNotFound();
+  const s = found.source;
   const contacts = z.array(ContactInformation).safeParse(JSON.parse(s.owner.contactInformation || '[]'));
   const common = {
     ref,
@@ -128,7 +131,7 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
   if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
     return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null, damages: [], editedFrames: [] };
   }
-  const { frames, panorama } = await finalMedia(deps, s.shootingId);
+  const { frames, panorama } = splitMedia(found.images);
   // What the dealer chose to show on this link (both off by default).
   const damages = s.showDamages ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId)) : [];
   const editedFrames = s.showEdited ? editedFrameIndexes(frames) : [];
@@ -219,30 +222,34 @@ export async function playerPoster(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref:
 
 /** The 'watched' notification: counted once per visitor and player every ten minutes. */
 export async function recordWatched(deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>, ref: string, ip: string): Promise<void> {
-  await source(deps, ref);
   const visitor = visitorOf(deps, ip);
-  if (!(await deps.limits.publicWrites.take(visitor)) || !(await deps.limits.watchedOnce.take(`${visitor}:${ref}`))) return;
-  await repo.recordEvent(deps.db, {
-    id: deps.ids.uuid(),
-    kind: 'PLAYER_WATCHED',
-    subject: ref,
-    payload: {},
-    now: deps.clock.now().toISOString(),
+  const outcome = await repo.recordWatchedEvent(deps.db, {
+    ref,
+    // In this order: a visitor over the burst limit is not counted as having watched this player.
+    hits: [
+      { limiter: deps.limits.publicWrites, key: visitor },
+      { limiter: deps.limits.watchedOnce, key: `${visitor}:${ref}` },
+    ],
+    now: deps.clock.now(),
+    event: { id: deps.ids.uuid(), kind: 'PLAYER_WATCHED', payload: {} },
   });
+  if (outcome === 'missing') throw playerNotFound();
 }
 
 /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
 export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visitorSecret' | 'limits'>, input: PlayerScoring, ip: string): Promise<void> {
-  await source(deps, input.ref);
   const visitor = visitorOf(deps, ip);
   const now = deps.clock.now();
-  if (!(await deps.limits.publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
-  if (
-    (await repo.countRatingsSince(deps.db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
-    RATINGS_PER_VISITOR_HOUR
-  ) {
-    throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
-  }
+  const taken = await repo.takeForRating(deps.db, {
+    ref: input.ref,
+    hit: { limiter: deps.limits.publicWrites, key: visitor },
+    now,
+    visitor,
+    since: new Date(now.getTime() - 3600_000).toISOString(),
+  });
+  if (!taken.found) throw playerNotFound();
+  if (!taken.allowed) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+  if (taken.recent >= RATINGS_PER_VISITOR_HOUR) throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
   const day = Math.floor(now.getTime() / DAY_MS);
   // The id is the same for a visitor, player and day: the database itself refuses a second rating.
   const id = createHash('sha256')
@@ -263,6 +270,13 @@ export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visit
 }
 
 /**
+ * The widths a player link's job makes, the one asked most first for every frame: a visitor who opens the
+ * link while the job runs then finds it made (a phone's spin and the page's inline frame are
+ * INLINE_FRAME_WIDTH) rather than an API process reading the original to make it on the fly.
+ */
+const PREPARE_ORDER = [INLINE_FRAME_WIDTH, ...FRAME_WIDTHS.filter((w) => w !== INLINE_FRAME_WIDTH)];
+
+/**
  * `players.prepare-frames`: the WebP variants of a player's spin frames at every width, made when its
  * reference is given out, so a visitor's first view never waits for a resize. Each variant is made only
  * when the image_variants table does not have it yet, so a retry or a second job redoes nothing; JPEG
@@ -272,12 +286,8 @@ export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, 
   const found = await repo.findPlayerSource(deps.db, ref);
   if (!found || PROCESSING_STATUSES.has(found.remarketingStatus) || found.shootingType === 'VIDEO') return;
   const { frames } = await finalMedia(deps, found.shootingId);
-  // Frame by frame, widths in turn: one resize at a time, the worker's other jobs keep their share.
-  for (const image of frames) {
-    // A stopping worker gets the job back at its next start; what is made stays made.
-    if (signal.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
-    await deps.variants.prepare(image, FRAME_WIDTHS, 'webp');
-  }
+  // Width by width, one resize at a time: the worker's other jobs keep their share.
+  await deps.variants.prepare(frames, PREPARE_ORDER, 'webp', signal);
 }
 
 /** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
