@@ -1,5 +1,6 @@
 import { APP_LINK_NAMES } from '@forecourt/contracts';
 import { z } from 'zod';
+import { NICE } from './platform/priorities';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])
@@ -80,7 +81,7 @@ export const ConfigSchema = z
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
     // A --role=worker process's nice value: sharing cores with API processes, requests win and jobs wait. 0: off.
-    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+    WORKER_NICE: z.coerce.number().int().min(0).max(19).default(NICE.workerProcess),
     JOB_POLL_MS: positiveInt.default(200),
     // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
     JOB_LEASE_SECONDS: positiveInt.default(15),

@@ -14,7 +14,8 @@ const coverKey = (id: string) =>
   `(select coalesce(i.thumbnail_key, i.blob_key) from images as i
      where i.shooting_id = ${id} and i.position = (select min(m.position) from images as m where m.shooting_id = ${id})
      order by ${rank} desc, i.image_type limit 1)`;
-const refresh = (id: string) => `update shootings set picture_count = ${pictureCount(id)}, cover_key = ${coverKey(id)} where id = ${id};`;
+/** The update of one shooting's picture count and cover (also the statement-level triggers of 0034). */
+export const refreshCoverSql = (id: string) => `update shootings set picture_count = ${pictureCount(id)}, cover_key = ${coverKey(id)} where id = ${id};`;
 
 /** Recomputes every shooting's columns (the migration's backfill; bench fills run it after a bulk load with the triggers off). */
 export const BACKFILL_SQL = `update shootings set picture_count = ${pictureCount('shootings.id')}, cover_key = ${coverKey('shootings.id')}`;
@@ -29,8 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .raw(
         `create function shooting_cover_follow() returns trigger language plpgsql as $$
         begin
-          if tg_op in ('DELETE', 'UPDATE') then ${refresh('old.shooting_id')} end if;
-          if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.shooting_id <> old.shooting_id) then ${refresh('new.shooting_id')} end if;
+          if tg_op in ('DELETE', 'UPDATE') then ${refreshCoverSql('old.shooting_id')} end if;
+          if tg_op = 'INSERT' or (tg_op = 'UPDATE' and new.shooting_id <> old.shooting_id) then ${refreshCoverSql('new.shooting_id')} end if;
           return null;
         end $$`,
       )
@@ -41,12 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
     return;
   }
-  await sql.raw(`create trigger images_shooting_cover_insert after insert on images begin ${refresh('new.shooting_id')} end`).execute(db);
-  await sql.raw(`create trigger images_shooting_cover_delete after delete on images begin ${refresh('old.shooting_id')} end`).execute(db);
+  await sql.raw(`create trigger images_shooting_cover_insert after insert on images begin ${refreshCoverSql('new.shooting_id')} end`).execute(db);
+  await sql.raw(`create trigger images_shooting_cover_delete after delete on images begin ${refreshCoverSql('old.shooting_id')} end`).execute(db);
   await sql
     .raw(
       `create trigger images_shooting_cover_update after update of shooting_id, position, image_type, blob_key, thumbnail_key on images
-       begin ${refresh('old.shooting_id')} ${refresh('new.shooting_id')} end`,
+       begin ${refreshCoverSql('old.shooting_id')} ${refreshCoverSql('new.shooting_id')} end`,
     )
     .execute(db);
 }

@@ -20,6 +20,8 @@ import * as m0026 from './0026-live-members';
 import * as m0027 from './0027-live-recordings';
 import * as m0028 from './0028-live-lobby';
 import * as m0033 from './0033-deferred-list-versions';
+import * as m0034 from './0034-cover-per-statement';
+import * as m0035 from './0035-jobs-waiting-index';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   '0027-live-recordings': m0027,
   '0028-live-lobby': m0028,
   '0033-deferred-list-versions': m0033,
+  '0034-cover-per-statement': m0034,
+  '0035-jobs-waiting-index': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

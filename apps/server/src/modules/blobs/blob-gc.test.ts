@@ -11,6 +11,9 @@ import { startTestS3Server } from '../../test/s3-server';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { jpegPhoto, makeGroupStamp } from '../images/images.fixtures';
+import { retireRenderingJob } from '../reports/report-retire.jobs';
+import { swapReportBlob } from '../reports/reports.repo';
+import { abandonAfterMs } from '../reports/reports.service';
 import { collectBlobGarbage, GC_MARGIN_MS } from './blob-gc.service';
 import { blobJobs, GC_INTERVAL_MS, scheduleBlobCollection } from './blobs.jobs';
 
@@ -26,10 +29,11 @@ for (const driver of ['fs', 's3'] as const) {
     let productId: string;
 
     beforeAll(async () => {
-      let env: Record<string, string> = {};
+      // Links to a report live longer than the margin (3 h against 1 h), as a deployment may set them.
+      let env: Record<string, string> = { PRESIGN_GET_TTL_SECONDS: String(3 * 3600) };
       if (driver === 's3') {
         const s3 = await startTestS3Server();
-        env = s3.env;
+        env = { ...env, ...s3.env };
         stopS3 = s3.stop;
       }
       adapters = await createTestAdapters(env, { clock });
@@ -63,20 +67,25 @@ for (const driver of ['fs', 's3'] as const) {
       return key;
     };
     const exists = async (key: string) => (await adapters.blobs.head(key)) !== null;
+    /** A registered shooting of one picture; answers its id. */
+    const registerShooting = async (stampId: string, key: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/owners/own-demo-paris/products/${productId}/shootings`,
+        headers: manager,
+        payload: { images: [{ url: key, order: 0, imageType: 'ORIGINAL', format: '16/9', stampId }], userId: demoUser(MANAGER).id, shootingType: 'standard' },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
 
     it('removes refused uploads, the files of a registration that never committed and temporary leftovers, once their time is past', async () => {
       const stampId = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: `GC ${driver}` });
       const photo = await jpegPhoto(64, 48);
       const refused = await upload(Buffer.from('not an image at all'));
       const registered = await upload(photo);
-      const res = await app.inject({
-        method: 'POST',
-        url: `/api/owners/own-demo-paris/products/${productId}/shootings`,
-        headers: manager,
-        payload: { images: [{ url: registered, order: 0, imageType: 'ORIGINAL', format: '16/9', stampId }], userId: demoUser(MANAGER).id, shootingType: 'standard' },
-      });
-      expect(res.statusCode).toBe(201);
-      const kept = await adapters.db.selectFrom('images').select(['blob_key', 'thumbnail_key']).where('shooting_id', '=', res.json<{ id: string }>().id).execute();
+      const shootingId = await registerShooting(stampId, registered);
+      const kept = await adapters.db.selectFrom('images').select(['blob_key', 'thumbnail_key']).where('shooting_id', '=', shootingId).execute();
       // What a registration killed between writing its files and committing its rows leaves behind.
       const orphan = `shootings/${randomUUID()}/0-ORIGINAL.jpg`;
       await adapters.blobs.put(orphan, photo, 'image/jpeg');
@@ -84,13 +93,13 @@ for (const driver of ['fs', 's3'] as const) {
       if (driver === 'fs') fs.writeFileSync(tmpLeftover, 'half a file');
 
       // Within the margin nothing goes, whatever it is.
-      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 0, shootings: 0, temporary: 0 });
+      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 0, shootings: 0, reports: 0, temporary: 0 });
       expect(await exists(refused)).toBe(true);
 
       clock.advance(adapters.config.PRESIGN_PUT_TTL_SECONDS * 1000 + GC_MARGIN_MS + 60_000);
       // An upload granted now, written long ago by the clock's reckoning, is still within its grant.
       const pending = await upload(photo);
-      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 1, shootings: 1, temporary: driver === 'fs' ? 1 : 0 });
+      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 1, shootings: 1, reports: 0, temporary: driver === 'fs' ? 1 : 0 });
       expect(await exists(refused)).toBe(false);
       expect(await exists(orphan)).toBe(false);
       expect(await exists(pending)).toBe(true);
@@ -100,7 +109,45 @@ for (const driver of ['fs', 's3'] as const) {
       }
       if (driver === 'fs') expect(fs.existsSync(tmpLeftover)).toBe(false);
       // A second pass finds nothing more.
-      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 0, shootings: 0, temporary: 0 });
+      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 0, shootings: 0, reports: 0, temporary: 0 });
+    });
+
+    it('removes a report rendering no row shows and no retirement waits for, once no link to it can be alive', async () => {
+      const stampId = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: `GC reports ${driver}` });
+      const shootingId = await registerShooting(stampId, await upload(await jpegPhoto(64, 48)));
+      const rendering = (locale: string) => `shootings/${shootingId}/reports/damages-${locale}-${randomUUID()}.pdf`;
+      const pdf = Buffer.from('%PDF-1.7 a rendering');
+      // The report's rendering, its row pointing at it.
+      const shown = rendering('fr');
+      await adapters.blobs.put(shown, pdf, 'application/pdf');
+      const now = clock.now().toISOString();
+      expect(await swapReportBlob(adapters.db, { id: randomUUID(), shooting_id: shootingId, kind: 'DAMAGES', locale: 'fr', blob_key: shown, data_version: 'v1', now }, null)).toBe(true);
+      // A replaced rendering whose retirement is queued, due when the links handed out for it have expired.
+      const replaced = rendering('de');
+      await adapters.blobs.put(replaced, pdf, 'application/pdf');
+      const due = new Date(clock.now().getTime() + 10 * 24 * 3600 * 1000);
+      await adapters.queue.enqueue(retireRenderingJob(adapters), { blobKey: replaced }, { key: `reports.retire-rendering:${replaced}`, runAt: due });
+      // What a process killed between storing a rendering and moving the row to it leaves behind.
+      const abandoned = rendering('en');
+      await adapters.blobs.put(abandoned, pdf, 'application/pdf');
+
+      // Past the blob margin but within a link's life, the files stay (clock time against the files' real time).
+      const age = () => clock.now().getTime() - Date.now();
+      const limit = abandonAfterMs(adapters.config, GC_MARGIN_MS);
+      expect(age()).toBeGreaterThan(GC_MARGIN_MS);
+      expect(age()).toBeLessThan(limit - 60_000);
+      expect(await collectBlobGarbage(adapters)).toMatchObject({ shootings: 0, reports: 0 });
+      expect(await exists(abandoned)).toBe(true);
+
+      clock.advance(limit - age() + 60_000);
+      expect(await collectBlobGarbage(adapters)).toMatchObject({ shootings: 0, reports: 1 });
+      expect(await exists(abandoned)).toBe(false);
+      expect(await exists(shown)).toBe(true);
+      expect(await exists(replaced)).toBe(true);
+      // The retirement, once run, is the one that deletes the replaced rendering; the GC then finds nothing.
+      await retireRenderingJob(adapters).handler({ blobKey: replaced }, { jobId: 'test', attempt: 1, signal: new AbortController().signal });
+      expect(await exists(replaced)).toBe(false);
+      expect(await collectBlobGarbage(adapters)).toMatchObject({ uploads: 0, shootings: 0, reports: 0 });
     });
 
     it('runs as one job per hour, each queueing the next, however many workers start', async () => {

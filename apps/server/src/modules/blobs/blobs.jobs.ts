@@ -14,7 +14,7 @@ const keyOf = (slot: number) => `blobs.collect-garbage:${slot}`;
  * per slot makes one job of every process's start and of a retried run, so collection never runs twice
  * in an hour and never stops while a worker runs.
  */
-export function blobJobs(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue'>) {
+export function blobJobs(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>) {
   const collect: JobDefinition<typeof Slot> = defineJob({
     name: 'blobs.collect-garbage',
     schema: Slot,
@@ -27,7 +27,7 @@ export function blobJobs(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue'
 }
 
 /** Queues the collection of the current hour, at a worker's start; it then keeps itself going. */
-export async function scheduleBlobCollection(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue'>): Promise<void> {
+export async function scheduleBlobCollection(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>): Promise<void> {
   const slot = Math.floor(deps.clock.now().getTime() / GC_INTERVAL_MS);
   await deps.queue.enqueue(blobJobs(deps).collect, { slot }, { key: keyOf(slot), runAt: deps.clock.now() });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PIXEL_THREADS_NICE } from '../../platform/pixels/pixel-threads';
+import { NICE } from '../../platform/priorities';
 import { oneCropAtATime } from './one-crop-at-a-time';
 
 describe('oneCropAtATime', () => {
@@ -79,7 +79,7 @@ describe('oneCropAtATime', () => {
       (t) => fs.readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim() === 'libvips worker',
     );
     expect(libvips.length).toBeGreaterThan(0);
-    expect(new Set(libvips.map(niceOf))).toEqual(new Set([PIXEL_THREADS_NICE]));
+    expect(new Set(libvips.map(niceOf))).toEqual(new Set([NICE.pixelThreads]));
     expect(niceOf(String(process.pid))).toBe(0);
   });
 

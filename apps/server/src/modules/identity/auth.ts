@@ -5,12 +5,18 @@ import { AppError } from '../../platform/errors';
 import { hasOption } from '@forecourt/contracts';
 import type { UserContext } from './identity.repo';
 import { createTokenCache } from './token-cache';
-import { createUserContextCache } from './user-context-cache';
+import { createUserContextCache, type OwnerListVersions } from './user-context-cache';
 import { verifyBearer, type TrustedIssuer } from './token-verifier';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserContext | null;
+    /** The shootings list versions of the caller's owners, read with its context (routes with readsOwnerLists). */
+    ownerListVersions?: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The route lists shootings: authentication reads the list versions with the caller's context, in one statement. */
+    readsOwnerLists?: boolean;
   }
 }
 
@@ -72,13 +78,15 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
+    const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists ? { versions: null } : undefined;
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await userContextOf({ email }) : null
-      : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }) : null) ??
-        (claims.email ? await userContextOf({ email: claims.email }) : null));
+      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await userContextOf({ email }, lists) : null
+      : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }, lists) : null) ??
+        (claims.email ? await userContextOf({ email: claims.email }, lists) : null));
     if (!user) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
     request.user = user;
+    if (lists) request.ownerListVersions = lists.versions;
   };
 
   return {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { readDataVersions } from '../../platform/db/data-versions';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
 export interface UserContext {
@@ -98,11 +99,12 @@ export async function findUserContext(db: Db, by: { id?: string; email?: string 
   return (await findVersionedUserContext(db, by))?.user ?? null;
 }
 
-/** The user's data version now (0 before any change): one primary-key read. */
-export async function userContextVersion(db: Db, userId: string): Promise<number> {
-  const p = new SqlParams(db);
-  const rows = await rawRows<{ version: number | string }>(db, `select version from user_context_versions where user_id = ${p.bind(userId)}`, p);
-  return Number(rows[0]?.version ?? 0);
+/**
+ * The user's data version now (0 before any change): one primary-key read; with ownerIds, in the same
+ * statement, the shootings list versions of these owners (platform/db/data-versions.ts).
+ */
+export async function userContextVersion(db: Db, userId: string, ownerIds?: readonly string[]): Promise<{ user: number; ownerLists: string | null }> {
+  return readDataVersions(db, { userId, ownerIds });
 }
 
 /** Whether some account of this e-mail domain signs in with the embedded provider (has a password). */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../platform/db/database';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { createTestAdapters } from '../../test/test-adapters';
-import { createUserContextCache } from './user-context-cache';
+import { readDataVersions } from '../../platform/db/data-versions';
+import { createUserContextCache, type OwnerListVersions } from './user-context-cache';
 
 const MANAGER = 'manager@demo.forecourt.test';
 
@@ -64,6 +65,28 @@ describe('the user context cache', () => {
     const model = before.models[0]!;
     await other.db.deleteFrom('user_models').where('user_id', '=', managerId).where('model_type', '=', model).execute();
     expect((await contextOf({ id: managerId }))!.models).not.toContain(model);
+  });
+
+  it('reads the list versions of a kept context\'s owners in its check, and none with a context it rebuilds', async () => {
+    const user = (await contextOf({ id: managerId }))!;
+    const lists: OwnerListVersions = { versions: 'not read' };
+    expect(await contextOf({ id: managerId }, lists)).toBe(user);
+    expect(lists.versions).toBe((await readDataVersions(adapters.db, { ownerIds: user.ownerIds })).ownerLists);
+    // A list write by another connection shows in the very next check.
+    await other.db
+      .insertInto('shooting_list_versions')
+      .values({ owner_id: user.ownerIds[0]!, version: 1 })
+      .onConflict((oc) => oc.column('owner_id').doUpdateSet((eb) => ({ version: eb('shooting_list_versions.version', '+', 1) })))
+      .execute();
+    const after: OwnerListVersions = { versions: null };
+    await contextOf({ id: managerId }, after);
+    expect(after.versions).not.toBe(lists.versions);
+    expect(after.versions).toBe((await readDataVersions(adapters.db, { ownerIds: user.ownerIds })).ownerLists);
+    // A changed context is read again: its owners may differ, so the list reads its versions itself.
+    await other.db.updateTable('users').set({ family_name: 'Versioned' }).where('id', '=', managerId).execute();
+    const rebuilt: OwnerListVersions = { versions: null };
+    expect((await contextOf({ id: managerId }, rebuilt))!.familyName).toBe('Versioned');
+    expect(rebuilt.versions).toBeNull();
   });
 
   it('follows an e-mail lookup to a changed address, and forgets a removed account', async () => {

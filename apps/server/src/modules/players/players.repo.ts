@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
+import type { RateLimiter } from '../../platform/rate-limit';
 
 export interface RefRow {
   ref: string;
@@ -63,35 +64,57 @@ export interface PlayerSource {
  * player request starts here, the frames above all), the last user who shared it joined in.
  */
 export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSource | null> {
+  return (await readPlayerSource(db, ref, false))?.source ?? null;
+}
+
+/**
+ * The source and the shooting's images (as listImages gives them) in one read: the player's options,
+ * which every visitor's page asks for, make one round trip instead of two.
+ */
+export async function findPlayerSourceWithImages(db: Db, ref: string): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
+  return readPlayerSource(db, ref, true);
+}
+
+type SourceRow = {
+  shootingId: string;
+  ownerId: string;
+  showDamages: number | boolean;
+  showEdited: number | boolean;
+  shootingType: string;
+  remarketingStatus: string;
+  logoKey: string | null;
+  contactInformation: string;
+  phone: string | null;
+  userEmail: string | null;
+  userGroupId: string | null;
+} & { [K in keyof ImageRow as `i_${K}`]: ImageRow[K] | null };
+
+async function readPlayerSource(db: Db, ref: string, withImages: boolean): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
   // Written as SQL text (platform/db/raw-sql.ts): every visitor's request runs it, and Kysely's building
   // and compiling cost more than this indexed read itself.
   const p = new SqlParams(db);
-  const [row] = await rawRows<{
-    shootingId: string;
-    ownerId: string;
-    showDamages: number | boolean;
-    showEdited: number | boolean;
-    shootingType: string;
-    remarketingStatus: string;
-    logoKey: string | null;
-    contactInformation: string;
-    phone: string | null;
-    userEmail: string | null;
-    userGroupId: string | null;
-  }>(
+  const rows = await rawRows<SourceRow>(
     db,
     `select s.id as "shootingId", s.owner_id as "ownerId", r.show_damages as "showDamages", r.show_edited as "showEdited",
        s.shooting_type as "shootingType", s.remarketing_status as "remarketingStatus", o.logo_key as "logoKey",
        o.contact_information as "contactInformation", o.contact_phone as "phone", u.email as "userEmail", u.group_id as "userGroupId"
+       ${
+         withImages
+           ? `, i.id as "i_id", i.position as "i_position", i.image_type as "i_imageType", i.blob_key as "i_blobKey",
+              i.width as "i_width", i.height as "i_height", i.updated_at as "i_updatedAt"`
+           : ''
+       }
      from player_references r
      inner join shootings s on s.id = r.shooting_id
      inner join owners o on o.id = s.owner_id
      left join users u on u.id = coalesce(r.last_user_id, r.created_by, s.created_by)
-     where r.ref = ${p.bind(ref)}`,
+     ${withImages ? 'left join images i on i.shooting_id = s.id' : ''}
+     where r.ref = ${p.bind(ref)}${withImages ? ' order by i.position' : ''}`,
     p,
   );
+  const row = rows[0];
   if (!row) return null;
-  return {
+  const source: PlayerSource = {
     shootingId: row.shootingId,
     ownerId: row.ownerId,
     showDamages: Number(row.showDamages) === 1,
@@ -101,6 +124,14 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
     owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
     lastUser: row.userEmail !== null && row.userGroupId !== null ? { email: row.userEmail, groupId: row.userGroupId } : null,
   };
+  const images = withImages
+    ? rows.flatMap((r) =>
+        r.i_id === null || r.i_id === undefined
+          ? []
+          : [{ id: r.i_id, position: r.i_position!, imageType: r.i_imageType!, blobKey: r.i_blobKey!, width: r.i_width ?? null, height: r.i_height ?? null, updatedAt: r.i_updatedAt! }],
+      )
+    : [];
+  return { source, images };
 }
 
 /**
@@ -309,4 +340,97 @@ export async function listSpinDamages(db: Db, shootingId: string, ownerId: strin
         ]
       : [],
   );
+}
+
+// ---- the public writes: one round trip on PostgreSQL ----
+
+/** One hit of a rate limit: the limiter and the caller's key in it. */
+export interface LimitHit {
+  limiter: RateLimiter;
+  key: string;
+}
+
+/** The reference exists (with its shooting and owner, as findPlayerSource reads it): the gate of the writes below. */
+const refGate = (p: SqlParams, ref: string) =>
+  `select r.ref from player_references r
+     inner join shootings s on s.id = r.shooting_id
+     inner join owners o on o.id = s.owner_id
+   where r.ref = ${p.bind(ref)}`;
+
+/**
+ * Rate-limit counts are the only writes that may be lost in a crash without harm (a window counted
+ * again lets a few more requests through, once): a transaction that wrote nothing else commits without
+ * waiting for its WAL flush (PostgreSQL's synchronous_commit, for this transaction only).
+ */
+const asyncCommitUnless = (kept: string) =>
+  `set_config('synchronous_commit', case when ${kept} then 'on' else 'off' end, true)`;
+
+/**
+ * The 'watched' notification: when the reference exists, counts each hit in turn, each only while the
+ * ones before it let the visitor through, and records the event when all of them did. 'missing' when the
+ * reference does not exist (nothing counted), 'limited' when a hit refused it. On PostgreSQL one
+ * statement (the reference, both counts and the event were four round trips, for a sixth of the load
+ * bench's requests); on SQLite, in-process, the same steps one after the other.
+ */
+export async function recordWatchedEvent(
+  db: Db,
+  input: { ref: string; hits: readonly LimitHit[]; now: Date; event: { id: string; kind: string; payload: object } },
+): Promise<'missing' | 'limited' | 'recorded'> {
+  const now = input.now.getTime();
+  const p = new SqlParams(db);
+  if (!p.postgres) {
+    if (!(await findPlayerSource(db, input.ref))) return 'missing';
+    for (const hit of input.hits) if (!(await hit.limiter.take(hit.key))) return 'limited';
+    await recordEvent(db, { ...input.event, subject: input.ref, now: input.now.toISOString() });
+    return 'recorded';
+  }
+  const ctes = [`src as (${refGate(p, input.ref)})`];
+  let gate = 'src';
+  input.hits.forEach((hit, i) => {
+    ctes.push(`h${i} as (${hit.limiter.hitSql(p, hit.key, now, gate)})`);
+    gate = `(select 1 from h${i} where h${i}."count" <= ${p.bind(hit.limiter.max)}) as g${i}`;
+  });
+  ctes.push(
+    `ev as (insert into statistics_events (id, user_id, kind, subject, payload, created_at)
+       select ${p.bind(input.event.id)}, null, ${p.bind(input.event.kind)}, r.ref, ${p.bind(JSON.stringify(input.event.payload))}, ${p.bind(input.now.toISOString())}
+       from src r, ${gate} returning 1)`,
+  );
+  const [row] = await rawRows<{ found: number | string; recorded: number | string }>(
+    db,
+    `with ${ctes.join(',\n')}
+     select (select count(*) from src) as found, (select count(*) from ev) as recorded, ${asyncCommitUnless('exists (select 1 from ev)')} as commit_mode`,
+    p,
+  );
+  for (const hit of input.hits) await hit.limiter.sweep(now);
+  if (Number(row!.found) === 0) return 'missing';
+  return Number(row!.recorded) > 0 ? 'recorded' : 'limited';
+}
+
+/**
+ * Before a rating: whether the reference exists (else nothing is counted), whether the hit let the
+ * visitor through, and how many ratings the visitor left since `since`. On PostgreSQL one statement
+ * (three round trips before), committed without waiting for its flush: its only write is the count.
+ */
+export async function takeForRating(
+  db: Db,
+  input: { ref: string; hit: LimitHit; now: Date; visitor: string; since: string },
+): Promise<{ found: boolean; allowed: boolean; recent: number }> {
+  const now = input.now.getTime();
+  const p = new SqlParams(db);
+  if (!p.postgres) {
+    if (!(await findPlayerSource(db, input.ref))) return { found: false, allowed: false, recent: 0 };
+    if (!(await input.hit.limiter.take(input.hit.key))) return { found: true, allowed: false, recent: 0 };
+    return { found: true, allowed: true, recent: await countRatingsSince(db, input.visitor, input.since) };
+  }
+  const [row] = await rawRows<{ found: number | string; count: number | string | null; recent: number | string }>(
+    db,
+    `with src as (${refGate(p, input.ref)}), h as (${input.hit.limiter.hitSql(p, input.hit.key, now, 'src')})
+     select (select count(*) from src) as found, (select "count" from h) as "count",
+       (select count(*) from ratings where kind = 'PLAYER' and visitor = ${p.bind(input.visitor)} and created_at >= ${p.bind(input.since)}) as recent,
+       ${asyncCommitUnless('false')} as commit_mode`,
+    p,
+  );
+  await input.hit.limiter.sweep(now);
+  const found = Number(row!.found) > 0;
+  return { found, allowed: found && row!.count !== null && input.hit.limiter.allows(row!.count), recent: Number(row!.recent) };
 }

@@ -363,6 +363,35 @@ describe('players', () => {
       expect(rows.every((r) => !r.visitor.includes('203.0.113.7'))).toBe(true);
     });
 
+    it('limits one visitor\'s public writes as a burst, counting nothing for an unknown player', async () => {
+      const watched = (ref: string, ip: string) =>
+        app.inject({ method: 'POST', url: '/api/videos/notification', payload: { ref, notification: 'watched' }, remoteAddress: ip });
+      const eventsOf = async (ref: string) =>
+        (await adapters.db.selectFrom('statistics_events').select('id').where('subject', '=', ref).execute()).length;
+      const [a, b, c] = await Promise.all(
+        [0, 1, 2].map(async () => (await refFor((await makeShooting(adapters, { ownerId: 'own-demo-paris' })).shootingId)).json<{ ref: string }>().ref),
+      );
+      const ip = '192.0.2.77';
+      // An unknown player answers 404 and takes nothing from the visitor's burst of 30 public writes a minute.
+      for (let i = 0; i < 3; i++) expect((await watched('AAAAAAAAAAAAAAAAAAAAAA', ip)).statusCode).toBe(404);
+      expect((await rate({ ref: 'AAAAAAAAAAAAAAAAAAAAAA', score: 3 }, ip)).statusCode).toBe(404);
+      // The first watched is recorded, the next 28 are counted but not recorded again.
+      for (let i = 0; i < 29; i++) expect((await watched(a!, ip)).statusCode).toBe(200);
+      expect(await eventsOf(a!)).toBe(1);
+      // The 30th write is still in the burst.
+      expect((await watched(b!, ip)).statusCode).toBe(200);
+      expect(await eventsOf(b!)).toBe(1);
+      // Over it: a rating is refused, and a first watched of another player is not recorded.
+      const refused = await rate({ ref: a!, score: 3 }, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect((await watched(c!, ip)).statusCode).toBe(200);
+      expect(await eventsOf(c!)).toBe(0);
+      // Another visitor is not limited by this one.
+      expect((await watched(c!, '192.0.2.78')).statusCode).toBe(200);
+      expect(await eventsOf(c!)).toBe(1);
+    });
+
     it('stops one visitor rating many players in an hour', async () => {
       const refs: string[] = [];
       for (let i = 0; i < 21; i++) {

@@ -139,7 +139,9 @@ export async function queueSharedFrames(
 }
 
 export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
-  const s = await source(deps, ref);
+  const found = await repo.findPlayerSourceWithImages(deps.db, ref);
+  if (!found) throw playerNotFound();
+  const s = found.source;
   const contacts = z.array(ContactInformation).safeParse(JSON.parse(s.owner.contactInformation || '[]'));
   const common = {
     ref,
@@ -158,7 +160,7 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
   if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
     return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null, damages: [], editedFrames: [] };
   }
-  const { frames, panorama } = await finalMedia(deps, s.shootingId);
+  const { frames, panorama } = splitMedia(found.images);
   // What the dealer chose to show on this link (both off by default).
   const damages = s.showDamages ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId)) : [];
   const editedFrames = s.showEdited ? editedFrameIndexes(frames) : [];
@@ -249,30 +251,34 @@ export async function playerPoster(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref:
 
 /** The 'watched' notification: counted once per visitor and player every ten minutes. */
 export async function recordWatched(deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>, ref: string, ip: string): Promise<void> {
-  await source(deps, ref);
   const visitor = visitorOf(deps, ip);
-  if (!(await deps.limits.publicWrites.take(visitor)) || !(await deps.limits.watchedOnce.take(`${visitor}:${ref}`))) return;
-  await repo.recordEvent(deps.db, {
-    id: deps.ids.uuid(),
-    kind: 'PLAYER_WATCHED',
-    subject: ref,
-    payload: {},
-    now: deps.clock.now().toISOString(),
+  const outcome = await repo.recordWatchedEvent(deps.db, {
+    ref,
+    // In this order: a visitor over the burst limit is not counted as having watched this player.
+    hits: [
+      { limiter: deps.limits.publicWrites, key: visitor },
+      { limiter: deps.limits.watchedOnce, key: `${visitor}:${ref}` },
+    ],
+    now: deps.clock.now(),
+    event: { id: deps.ids.uuid(), kind: 'PLAYER_WATCHED', payload: {} },
   });
+  if (outcome === 'missing') throw playerNotFound();
 }
 
 /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
 export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visitorSecret' | 'limits'>, input: PlayerScoring, ip: string): Promise<void> {
-  await source(deps, input.ref);
   const visitor = visitorOf(deps, ip);
   const now = deps.clock.now();
-  if (!(await deps.limits.publicWrites.take(visitor))) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
-  if (
-    (await repo.countRatingsSince(deps.db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
-    RATINGS_PER_VISITOR_HOUR
-  ) {
-    throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
-  }
+  const taken = await repo.takeForRating(deps.db, {
+    ref: input.ref,
+    hit: { limiter: deps.limits.publicWrites, key: visitor },
+    now,
+    visitor,
+    since: new Date(now.getTime() - 3600_000).toISOString(),
+  });
+  if (!taken.found) throw playerNotFound();
+  if (!taken.allowed) throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+  if (taken.recent >= RATINGS_PER_VISITOR_HOUR) throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
   const day = Math.floor(now.getTime() / DAY_MS);
   // The id is the same for a visitor, player and day: the database itself refuses a second rating.
   const id = createHash('sha256')

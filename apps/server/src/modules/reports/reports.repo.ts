@@ -92,3 +92,13 @@ export async function savePhotoVariant(db: Db, row: { imageId: string; variant: 
     .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
     .execute();
 }
+
+/** Which of these blob keys a report row shows. */
+export async function shownRenderings(db: Db, keys: string[]): Promise<Set<string>> {
+  const shown = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db.selectFrom('reports').select('blob_key').where('blob_key', 'in', keys.slice(i, i + 500)).execute();
+    for (const r of rows) shown.add(r.blob_key);
+  }
+  return shown;
+}

@@ -82,13 +82,37 @@ async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: Repo
   return (await repo.findReport(deps.db, shooting.id, kind, locale)) ?? null;
 }
 
+const retireKey = (blobKey: string) => `reports.retire-rendering:${blobKey}`;
+
+/** Whether a blob key is a report's rendering (reportBlobKey). */
+export const isReportRendering = (key: string): boolean => /^shootings\/[^/]+\/reports\/[^/]+\.pdf$/.test(key);
+
+/**
+ * How old an unshown rendering must be before it is abandoned: longer than the longest link to it lives,
+ * with the retirement's margin, and than a rendering takes from its storing to the row's move.
+ */
+export const abandonAfterMs = (config: Pick<Config, 'PRESIGN_GET_TTL_SECONDS'>, storingMarginMs: number): number =>
+  Math.max(storingMarginMs, config.PRESIGN_GET_TTL_SECONDS * 1000 + RETIRE_MARGIN_MS);
+
+/**
+ * The renderings, among these files (old enough, see abandonAfterMs), that nothing will read or delete:
+ * no report row shows them and no retirement waits for them. A process killed between storing a rendering
+ * and moving the row to it leaves one; a replaced rendering is its retirement job's until that has run.
+ */
+export async function abandonedRenderings(deps: Pick<ReportDeps, 'db' | 'queue'>, keys: string[]): Promise<string[]> {
+  const shown = await repo.shownRenderings(deps.db, keys);
+  const unshown = keys.filter((k) => !shown.has(k));
+  const retiring = new Set(await deps.queue.pendingKeys(unshown.map(retireKey)));
+  return unshown.filter((k) => !retiring.has(retireKey(k)));
+}
+
 /** Queues, with the change that replaced it, the deletion of a rendering once its last link has expired. */
 const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
   deps.queue.enqueue(
     retireRenderingJob(deps),
     { blobKey },
     {
-      key: `reports.retire-rendering:${blobKey}`,
+      key: retireKey(blobKey),
       within: trx,
       runAt: new Date(deps.clock.now().getTime() + deps.config.PRESIGN_GET_TTL_SECONDS * 1000 + RETIRE_MARGIN_MS),
     },

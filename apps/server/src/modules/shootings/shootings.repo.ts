@@ -1,8 +1,8 @@
 import type { RemarketingStatus, ShootingType } from '@forecourt/contracts';
 import type { Insertable } from 'kysely';
-import { ALL_OWNERS } from '../../db/migrations/0010-data-versions';
 import type { ImagesTable, ShootingsTable, VideosTable } from '../../db/schema';
 import type { Db, DbDialect } from '../../platform/db/database';
+import { readDataVersions } from '../../platform/db/data-versions';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 
 export interface ListFilter {
@@ -122,20 +122,9 @@ export async function listShootingPage(db: Db, dialect: DbDialect, f: ListFilter
 /**
  * The list's data versions of these owners and of the all-owners row, as one comparable string in the
  * order given (an owner without a row is at 0): one statement of primary-key reads (migration 0010).
- * Up to MERGE_MAX_OWNERS, one arm per key: SQLite builds a temporary index for an `in (...)` list, which
- * costs more than a few reads (and a compound query has at most 500 arms).
  */
 export async function listVersions(db: Db, ownerIds: readonly string[]): Promise<string> {
-  const p = new SqlParams(db);
-  const keys = [ALL_OWNERS, ...ownerIds];
-  const read = 'select owner_id, version from shooting_list_versions where owner_id';
-  const rows = await rawRows<{ owner_id: string; version: number | string }>(
-    db,
-    keys.length > MERGE_MAX_OWNERS ? `${read} in (${p.list(keys)})` : keys.map((o) => `${read} = ${p.bind(o)}`).join(' union all '),
-    p,
-  );
-  const of = new Map(rows.map((r) => [r.owner_id, r.version]));
-  return keys.map((o) => of.get(o) ?? 0).join(',');
+  return (await readDataVersions(db, { ownerIds })).ownerLists!;
 }
 
 export interface ShootingKey {

@@ -56,9 +56,14 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
   // hash, so a client that already holds this very body gets a 304.
   app.get(
     '/api/shootings',
-    { ...main, schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse, 304: z.null() } } },
+    {
+      ...main,
+      // The list cache's versions come with the caller's context, in one statement (identity/auth.ts).
+      config: { readsOwnerLists: true },
+      schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse, 304: z.null() } },
+    },
     async (request, reply) => {
-      const page = await listShootingsPage(read, currentUser(request), request.query);
+      const page = await listShootingsPage(read, currentUser(request), request.query, request.ownerListVersions ?? null);
       reply.header('ETag', page.etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send(null);
       // The bytes are a ShootingListResponse already serialised; fastify sends a Buffer as it is.

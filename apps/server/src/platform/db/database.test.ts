@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeShooting } from '../../modules/shootings/shootings.fixtures';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { createTestAdapters, onPostgres } from '../../test/test-adapters';
@@ -205,6 +207,34 @@ describe('opening the database', () => {
     const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(handle.db);
     expect(rows[0]?.journal_mode).toBe('wal');
     await handle.close();
+  });
+
+  it('leaves WAL checkpoints to a thread: a commit never copies the WAL, the thread does, and bounds it', async () => {
+    const file = path.join(dir, 'checkpoints.sqlite');
+    const handle = openSqlite(file, { intervalMs: 50, walLimitBytes: 1024 * 1024 });
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(0);
+    await sql`create table pages (v blob)`.execute(handle.db);
+    const before = fs.statSync(file).size;
+    // 6 MB in one commit, past the 1000 pages at which SQLite's own checkpoint would run in this very commit.
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1500) insert into pages select randomblob(4000) from n`.execute(handle.db);
+    expect(fs.statSync(file).size).toBe(before);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(6_000_000);
+    // The thread copies it into the file, then, the WAL being past its limit, empties it.
+    await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(6_000_000), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(fs.statSync(`${file}-wal`).size).toBe(0), { timeout: 10_000, interval: 20 });
+    const count = await sql<{ n: number }>`select count(*) as n from pages`.execute(handle.db);
+    expect(count.rows[0]?.n).toBe(1500);
+    await handle.close();
+  });
+
+  it('stops the checkpoint thread in a process with nothing else to do, then closes the connection', () => {
+    const file = path.join(dir, 'closing.sqlite');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./checkpointer-close.fixture.ts', import.meta.url)), file], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(out).toContain('stopped, WAL removed');
   });
 
   it('refuses a file that is not a database, naming it', () => {

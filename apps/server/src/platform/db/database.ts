@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { migrationProvider } from '../../db/migrations';
 import { withStatementCache } from './statement-cache';
 import { prepareRepeatedStatements } from './pg-prepared';
+import { DEFAULT_CHECKPOINTS, startCheckpointer, type CheckpointOptions } from './sqlite-checkpointer';
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
@@ -25,7 +26,7 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
   return openSqlite(path.join(opts.dataDir, 'forecourt.sqlite'));
 }
 
-export function openSqlite(file: string): DbHandle {
+export function openSqlite(file: string, checkpoints: CheckpointOptions = DEFAULT_CHECKPOINTS): DbHandle {
   let sqlite: SqliteDatabase.Database;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -39,8 +40,22 @@ export function openSqlite(file: string): DbHandle {
   } catch (err) {
     throw new DatabaseStartError(`Cannot open the database file ${file}: ${(err as Error).message}`);
   }
+  // No commit of the event loop's connection copies the WAL into the file: a thread does (sqlite-checkpointer.ts).
+  const autoCheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number;
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file, checkpoints, {
+    onError: (message) => process.emitWarning(`SQLite checkpoint failed: ${message}`),
+    onDeath: () => {
+      process.emitWarning('The SQLite checkpoint thread ended: commits checkpoint again');
+      if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`);
+    },
+  });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', close };
 }
 
 export async function openPostgres(url: string): Promise<DbHandle> {

@@ -15,6 +15,11 @@ export class SqlParams {
     this.numbered = db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
+  /** Whether the statement is for PostgreSQL (numbered placeholders), else SQLite. */
+  get postgres(): boolean {
+    return this.numbered;
+  }
+
   /** The placeholder of one value. */
   bind(value: unknown): string {
     this.values.push(value);

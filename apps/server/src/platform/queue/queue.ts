@@ -55,6 +55,8 @@ export interface Queue {
   counts(name?: string): Promise<Record<JobStatus, number>>;
   /** The keys, among these, of jobs that are dead. */
   deadKeys(keys: string[]): Promise<string[]>;
+  /** The keys, among these, of jobs still to run: queued or running. */
+  pendingKeys(keys: string[]): Promise<string[]>;
   /** Dead jobs of these keys back in the queue, due now, with all their attempts again; answers how many. */
   revive(keys: string[]): Promise<number>;
 }

@@ -113,6 +113,23 @@ describe('SqlQueue', () => {
     expect(job?.attempts).toBe(4);
   });
 
+  it('tells which keys still have a job to run: queued or running, not done, dead or unknown', async () => {
+    const claimOne = async (key: string) => {
+      await queue.enqueue(noop, { n: 1 }, { key, maxAttempts: 1 });
+      const [job] = await queue.claim('w1', ['test.noop'], 1);
+      expect(job?.idempotency_key).toBe(key);
+      return job!;
+    };
+    await queue.complete((await claimOne('p:done')).id, 'w1');
+    await queue.fail(await claimOne('p:dead'), 'w1', 'failed for good');
+    await claimOne('p:running');
+    await queue.enqueue(noop, { n: 1 }, { key: 'p:queued' });
+    // Past the 500 keys one statement binds.
+    const many = [...Array.from({ length: 700 }, (_, i) => `p:absent:${i}`), 'p:done', 'p:dead', 'p:running', 'p:queued'];
+    expect((await queue.pendingKeys(many)).sort()).toEqual(['p:queued', 'p:running']);
+    expect(await queue.pendingKeys([])).toEqual([]);
+  });
+
   it('buries a job that failed as often as it may, keeping the last error', async () => {
     const { id } = await queue.enqueue(noop, { n: 1 }, { key: 'dead' });
     for (let attempt = 1; attempt <= 3; attempt++) {

@@ -134,6 +134,21 @@ export class SqlQueue implements Queue {
     return rows.map((r) => r.idempotency_key);
   }
 
+  async pendingKeys(keys: string[]): Promise<string[]> {
+    const found: string[] = [];
+    // In slices: bound parameters per statement stay well under SQLite's and PostgreSQL's limits.
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('jobs')
+        .select('idempotency_key')
+        .where('idempotency_key', 'in', keys.slice(i, i + 500))
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      found.push(...rows.map((r) => r.idempotency_key));
+    }
+    return found;
+  }
+
   async revive(keys: string[]): Promise<number> {
     if (keys.length === 0) return 0;
     const revived = await this.db

@@ -3,7 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FixtureTask } from './thread-pool.fixture-thread';
 import { ThreadPool } from './thread-pool';
-import { THREAD_TASKS_NICE } from './thread-tasks';
+import { NICE } from '../priorities';
 
 const entry = new URL('./thread-pool.fixture-thread.ts', import.meta.url);
 type Answer = { threadId: number; length?: number; first?: number; nice?: number };
@@ -38,7 +38,7 @@ describe('ThreadPool', () => {
 
   it("runs its threads below the event loop's priority, and leaves the loop's thread at its own", async () => {
     pool = new ThreadPool({ entry, size: 1, idleMs: 60_000 });
-    expect(await pool.run({ kind: 'nice' })).toMatchObject({ nice: THREAD_TASKS_NICE });
+    expect(await pool.run({ kind: 'nice' })).toMatchObject({ nice: NICE.reportThreads });
     expect(Number(fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]!.split(' ')[16])).toBe(0);
   });
 

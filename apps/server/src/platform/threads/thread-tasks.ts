@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-
-/** The priority of a pool's threads: a user waits for their work, so lowered a little, not to the lowest. */
-export const THREAD_TASKS_NICE = 5;
+import { NICE } from '../priorities';
 
 /**
  * The thread side of a `ThreadPool`: answers each `{ id, input }` message with `{ id, output }`, or
@@ -15,7 +13,7 @@ export function serveThreadTasks<In, Out>(handler: (input: In) => Promise<Out> |
   // request waits for, so a PDF being laid out (or this thread's start, seconds of module loading and
   // font parsing) takes the cores the loop leaves rather than preempting it.
   try {
-    os.setPriority(THREAD_TASKS_NICE);
+    os.setPriority(NICE.reportThreads);
   } catch {
     // A platform without per-thread priorities: the thread runs as the loop does.
   }
