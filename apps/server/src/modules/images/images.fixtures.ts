@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import type { App } from '../../app-types';
@@ -64,6 +65,34 @@ export async function uploadFiles(
     if (put.statusCode !== 200) throw new Error(`PUT answered ${put.statusCode}: ${put.body}`);
   }
   return entries.map((e) => e.url);
+}
+
+/**
+ * A shooting of `photos` JPEGs sent through the API as the portal sends one (a virtual product of the demo
+ * stock in Lyon, presigned uploads, registration with the stamp), its pipeline queued but not run.
+ */
+export async function registerPhotoShooting(
+  app: App,
+  headers: Record<string, string>,
+  s: { userId: string; stampId: string; registration: string; photos: number; width: number; height: number; workflows?: string[] },
+): Promise<{ productId: string; shootingId: string }> {
+  const product = await app.inject({
+    method: 'POST',
+    url: '/api/products/virtuals',
+    headers,
+    payload: { vin: `Virtual_${randomUUID()}`, ownerId: 'own-demo-lyon', registration: s.registration, workflows: s.workflows ?? ['PHOTO'] },
+  });
+  const productId = product.json<{ id: string }>().id;
+  const files = await Promise.all(Array.from({ length: s.photos }, async (_, n) => ({ bytes: await jpegPhoto(s.width, s.height, n + 1), contentType: 'image/jpeg' })));
+  const urls = await uploadFiles(app, headers, productId, files, randomUUID);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/owners/own-demo-lyon/products/${productId}/shootings`,
+    headers,
+    payload: { images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId: s.stampId })), userId: s.userId, shootingType: 'standard' },
+  });
+  if (res.statusCode !== 201) throw new Error(`registration answered ${res.statusCode}: ${res.body}`);
+  return { productId, shootingId: res.json<{ id: string }>().id };
 }
 
 /** Runs queued jobs of the given definitions in this process until none is ready. */

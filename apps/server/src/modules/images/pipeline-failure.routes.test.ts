@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
@@ -7,7 +6,7 @@ import { demoUser } from '../../seed/demo-accounts';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
-import { jpegPhoto, makeGroupStamp, uploadFiles } from './images.fixtures';
+import { makeGroupStamp, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -51,22 +50,7 @@ describe('a shooting whose pipeline stops on a failure', () => {
 
   /** Two photos registered through the API; the stored original of the second then damaged on disk. */
   const brokenShooting = async () => {
-    const product = await app.inject({
-      method: 'POST',
-      url: '/api/products/virtuals',
-      headers: manager,
-      payload: { vin: `Virtual_${randomUUID()}`, ownerId: 'own-demo-lyon', registration: 'GH-456-JK', workflows: ['PHOTO'] },
-    });
-    const productId = product.json<{ id: string }>().id;
-    const files = await Promise.all([1, 2].map(async (seed) => ({ bytes: await jpegPhoto(400, 300, seed), contentType: 'image/jpeg' })));
-    const urls = await uploadFiles(app, manager, productId, files, randomUUID);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/owners/own-demo-lyon/products/${productId}/shootings`,
-      headers: manager,
-      payload: { images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId })), userId: demoUser(MANAGER).id, shootingType: 'standard' },
-    });
-    const shootingId = res.json<{ id: string }>().id;
+    const { shootingId, productId } = await registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId, registration: 'GH-456-JK', photos: 2, width: 400, height: 300 });
     const second = await adapters.db.selectFrom('images').selectAll().where('shooting_id', '=', shootingId).where('position', '=', 1).executeTakeFirstOrThrow();
     const good = (await adapters.blobs.getBuffer(second.blob_key))!;
     await adapters.blobs.put(second.blob_key, good.subarray(0, good.length >> 1), 'image/jpeg');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -9,7 +8,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { demoUser } from '../../seed/demo-accounts';
-import { drainJobs, jpegPhoto, makeGroupStamp, uploadFiles } from './images.fixtures';
+import { drainJobs, jpegPhoto, makeGroupStamp, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -24,21 +23,8 @@ describe('the stamp pipeline', () => {
   let jobs: ReturnType<typeof imageJobs>;
 
   /** A shooting of three photos registered through the API, its pipeline queued but not run. */
-  const newShooting = async () => {
-    const vin = `Virtual_${randomUUID()}`;
-    const product = await app.inject({ method: 'POST', url: '/api/products/virtuals', headers: manager, payload: { vin, ownerId: 'own-demo-lyon', registration: 'GH-456-JK', workflows: ['PHOTO', 'VIDEO'] } });
-    const productId = product.json<{ id: string }>().id;
-    const files = await Promise.all([1, 2, 3].map(async (seed) => ({ bytes: await jpegPhoto(640, 480, seed), contentType: 'image/jpeg' })));
-    const urls = await uploadFiles(app, manager, productId, files, randomUUID);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/owners/own-demo-lyon/products/${productId}/shootings`,
-      headers: manager,
-      payload: { images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId: stampA })), userId: demoUser(MANAGER).id, shootingType: 'standard' },
-    });
-    expect(res.statusCode).toBe(201);
-    return { shootingId: res.json<{ id: string }>().id, productId };
-  };
+  const newShooting = () =>
+    registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId: stampA, registration: 'GH-456-JK', photos: 3, width: 640, height: 480, workflows: ['PHOTO', 'VIDEO'] });
 
   const imagesOf = (shootingId: string) =>
     adapters.db.selectFrom('images').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('image_type').execute();

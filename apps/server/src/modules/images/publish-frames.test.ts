@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
@@ -7,7 +6,7 @@ import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { playersJobs } from '../players/players.jobs';
-import { drainJobs, jpegPhoto, makeGroupStamp, uploadFiles } from './images.fixtures';
+import { drainJobs, makeGroupStamp, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -23,21 +22,8 @@ describe('player frames after a stamping publishes', () => {
   let images: ReturnType<typeof imageJobs>;
   let players: ReturnType<typeof playersJobs>;
 
-  const newShooting = async () => {
-    const vin = `Virtual_${randomUUID()}`;
-    const product = await app.inject({ method: 'POST', url: '/api/products/virtuals', headers: manager, payload: { vin, ownerId: 'own-demo-lyon', registration: 'FR-118-AM', workflows: ['PHOTO'] } });
-    const productId = product.json<{ id: string }>().id;
-    const files = await Promise.all([1, 2].map(async (seed) => ({ bytes: await jpegPhoto(640, 480, seed), contentType: 'image/jpeg' })));
-    const urls = await uploadFiles(app, manager, productId, files, randomUUID);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/owners/own-demo-lyon/products/${productId}/shootings`,
-      headers: manager,
-      payload: { images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId })), userId: demoUser(MANAGER).id, shootingType: 'standard' },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  const newShooting = async () =>
+    (await registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId, registration: 'FR-118-AM', photos: 2, width: 640, height: 480 })).shootingId;
   const share = async (shootingId: string, marketplace: string) => {
     const res = await app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/${marketplace}`, headers: manager });
     expect(res.statusCode).toBe(200);
