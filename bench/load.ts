@@ -47,9 +47,13 @@ try {
   }
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
   for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, cpuS: p.cpuS });
-  emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests });
+  emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests, queueAtEnd: result.queueAtEnd });
   console.error(cpuLine(result.processes, result.cpu));
   console.error(cpuPerRequestsLine(result.processes, result.cpu, result.requests));
+  // What the workers had not done yet when the load stopped: a queue that grows through the run is work
+  // the deployment does not keep up with, however fast it answers.
+  const queueLine = result.queueAtEnd ? `queue at the end: ${result.queueAtEnd.jobs} jobs, the oldest due ${result.queueAtEnd.oldestWaitingS} s ago` : 'queue at the end: not read';
+  console.error(queueLine);
   const errors = result.routes.reduce((n, r) => n + r.errors, 0);
   const factor = target === 'embedded' ? 2 : 1;
   const rssOk = result.processes.every((p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1);
@@ -67,6 +71,7 @@ try {
         result.processes.map((p) => processLine(p, result.earlyAtS)).join('; '),
         cpuLine(result.processes, result.cpu),
         cpuPerRequestsLine(result.processes, result.cpu, result.requests),
+        queueLine,
         `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start (load generator on the same machine)`,
       ].join(' — '),
       goalMet,

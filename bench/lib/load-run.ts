@@ -39,6 +39,19 @@ const metric = (text: string, name: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** The sum of a metric's series (every label set), or null when the text has none. */
+const metricSum = (text: string, name: string): number | null => {
+  const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'gm'))].map((m) => Number(m[1]));
+  return values.length ? values.reduce((a, b) => a + b, 0) : null;
+};
+
+/** The job queue when the load stops (one database, so any process's /metrics tells): what is left to do. */
+export interface QueueAtEnd {
+  jobs: number;
+  /** Seconds the oldest due job has waited, over every job name. */
+  oldestWaitingS: number;
+}
+
 export interface ProcessFigures {
   name: string;
   /** MB, at the reading closest after minute 1 (or half the run when shorter) and at the end. */
@@ -80,6 +93,7 @@ export interface LoadResult {
   cpu: CpuFigures;
   /** Requests made during the run (setup excluded): the denominator of the CPU cost per 1000 requests. */
   requests: number;
+  queueAtEnd: QueueAtEnd | null;
 }
 
 /**
@@ -134,6 +148,8 @@ class Sampler {
   /** Per process: the CPU seconds counted before its current start, and the last reading of this start. */
   private readonly cpu = new Map<string, { start: number; first: number | null; last: number; before: number }>();
   private timer: NodeJS.Timeout | null = null;
+  /** From the last reading that had the queue's figures. */
+  queue: QueueAtEnd | null = null;
 
   constructor(private readonly processes: ServerProcess[]) {}
 
@@ -151,6 +167,11 @@ class Sampler {
         const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
         if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
         if (lag !== null && opts.loop) this.loop.set(p.name, Math.max(this.loop.get(p.name) ?? 0, lag * 1000));
+        const jobs = metricSum(text, 'forecourt_queue_depth');
+        if (jobs !== null) {
+          const oldest = [...text.matchAll(/^forecourt_queue_oldest_waiting_seconds(?:\{[^}]*\})? ([0-9.eE+-]+)$/gm)].map((m) => Number(m[1]));
+          this.queue = { jobs, oldestWaitingS: Math.round(Math.max(0, ...oldest)) };
+        }
         const cpu = metric(text, 'process_cpu_seconds_total');
         if (cpu !== null) {
           const c = this.cpu.get(p.name);
@@ -264,6 +285,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     earlyAtS: Math.round((earlyAt - started) / 1000),
     cpu,
     requests: measured,
+    queueAtEnd: sampler.queue,
   };
 }
 
