@@ -34,16 +34,12 @@ export function loadOptionsFromArgv(): LoadOptions {
   return { users, minutes, customerShare, thinkMs: [min!, max!] };
 }
 
-const metric = (text: string, name: string): number | null => {
-  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'm').exec(text);
-  return m ? Number(m[1]) : null;
-};
+/** The values of a metric's series in Prometheus text, one per label set. */
+const metricValues = (text: string, name: string): number[] =>
+  [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'gm'))].map((m) => Number(m[1]));
 
-/** The sum of a metric's series (every label set), or null when the text has none. */
-const metricSum = (text: string, name: string): number | null => {
-  const values = [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'gm'))].map((m) => Number(m[1]));
-  return values.length ? values.reduce((a, b) => a + b, 0) : null;
-};
+/** A metric without labels (its first series), or null when the text has none. */
+const metric = (text: string, name: string): number | null => metricValues(text, name)[0] ?? null;
 
 /** The job queue when the load stops (one database, so any process's /metrics tells): what is left to do. */
 export interface QueueAtEnd {
@@ -167,10 +163,10 @@ class Sampler {
         const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
         if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
         if (lag !== null && opts.loop) this.loop.set(p.name, Math.max(this.loop.get(p.name) ?? 0, lag * 1000));
-        const jobs = metricSum(text, 'forecourt_queue_depth');
-        if (jobs !== null) {
-          const oldest = [...text.matchAll(/^forecourt_queue_oldest_waiting_seconds(?:\{[^}]*\})? ([0-9.eE+-]+)$/gm)].map((m) => Number(m[1]));
-          this.queue = { jobs, oldestWaitingS: Math.round(Math.max(0, ...oldest)) };
+        const depths = metricValues(text, 'forecourt_queue_depth');
+        if (depths.length) {
+          const oldest = metricValues(text, 'forecourt_queue_oldest_waiting_seconds');
+          this.queue = { jobs: depths.reduce((a, b) => a + b, 0), oldestWaitingS: Math.round(Math.max(0, ...oldest)) };
         }
         const cpu = metric(text, 'process_cpu_seconds_total');
         if (cpu !== null) {
