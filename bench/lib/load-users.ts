@@ -76,12 +76,23 @@ async function call(t: LoadTarget, route: string, url: string, init: CallInit = 
     const { buf, type } = res;
     const body = !init.raw && type.includes('json') && buf.length ? (JSON.parse(buf.toString()) as unknown) : null;
     const ok = init.expected ? init.expected.includes(status) : (status >= 200 && status < 300) || status === 304;
-    t.recorder.record(route, started, status, ok ? null : `${status} ${buf.toString().slice(0, 200)}`);
+    t.recorder.record(route, started, status, ok ? null : `${status} ${errorSummary(buf)}`);
     return { status, body, bytes: buf.length };
   } catch (err) {
     t.recorder.record(route, started, status, `${status} ${(err as Error).message}`);
     return { status, body: null, bytes: 0 };
   }
+}
+
+/** What an error answer says, short: the portal's error code, message and each refused image's code. */
+function errorSummary(buf: Buffer): string {
+  try {
+    const { error } = JSON.parse(buf.toString()) as { error?: { code?: string; message?: string; details?: { images?: { order: number; code: string }[] } } };
+    if (error?.code) return [`${error.code}: ${error.message ?? ''}`, ...(error.details?.images ?? []).map((i) => `image ${i.order} ${i.code}`)].join('; ');
+  } catch {
+    // Not the portal's JSON error: its first characters.
+  }
+  return buf.toString().slice(0, 200);
 }
 
 const retryable = (a: Answer) => a.status === 0 || a.status >= 500;

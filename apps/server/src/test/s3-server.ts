@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 type Middleware = S3rver['middleware'][number];
@@ -44,10 +47,58 @@ function multipartAdditions(server: S3rver): Middleware {
   };
 }
 
+interface StoredObject {
+  bucket: string;
+  key: string;
+  metadata: Record<string, string>;
+  content: Buffer | Readable;
+}
+
 interface FilesystemStore {
   getResourcePath(bucket: string, key: string | undefined, resource: string): string;
   getBucketPath(bucket: string): string;
   deleteObject(bucket: string, key: string): Promise<void>;
+  putObject(object: StoredObject): Promise<{ size: number; md5: string }>;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+}
+
+/**
+ * s3rver's PUT answers once the request's bytes have gone through its checksum, not once they are in the
+ * file: a GET sent right after the answer (a registration reading the upload its browser just sent) may
+ * read a file still being written, and refuse a truncated image. S3 reads what an answered PUT wrote. The
+ * object is written whole before its metadata and the answer. Its folder is made again when a delete's
+ * clean-up of an emptied folder removed it between the two.
+ */
+function durablePut(store: FilesystemStore): void {
+  store.putObject = async (object) => {
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    const fd = await openMakingFolder(file);
+    const md5 = createHash('md5');
+    let size = 0;
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    await pipeline(content, count, fs.createWriteStream(file, { fd }));
+    const digest = md5.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
+}
+
+async function openMakingFolder(file: string, attempts = 3): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    try {
+      return await new Promise<number>((resolve, reject) => fs.open(file, 'w', (err, fd) => (err ? reject(err) : resolve(fd))));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= attempts) throw err;
+    }
+  }
 }
 
 /**
@@ -89,12 +140,13 @@ export interface TestS3Server {
   stop(): Promise<void>;
 }
 
-/** An S3-compatible server (s3rver, with the multipart calls it lacks) on 127.0.0.1 with one empty bucket, on a port of its own. */
+/** An S3-compatible server (s3rver, with the multipart calls it lacks and S3's read-after-write) on 127.0.0.1 with one empty bucket, on a port of its own. */
 export async function startTestS3Server(bucket = 'forecourt-test'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
   server.middleware.unshift(multipartAdditions(server));
   tolerantDelete(server.store as unknown as FilesystemStore);
+  durablePut(server.store as unknown as FilesystemStore);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

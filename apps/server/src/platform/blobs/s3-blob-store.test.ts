@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { describe, expect, it, vi } from 'vitest';
 import { isTransientError } from '../transient-errors';
 import { describeBlobStore } from './blob-store.suite';
 import { S3BlobStore } from './s3-blob-store';
@@ -68,6 +70,42 @@ describe('s3, the test server (s3rver) deleting several keys of one folder', () 
       expect(statuses.filter((s) => s >= 500)).toEqual([]);
       expect(statuses.length).toBe(10 * (3 + 1 + 3));
     } finally {
+      store.destroy();
+      await s3.stop();
+    }
+  });
+});
+
+describe('s3, the test server (s3rver) reading what it has just been sent', () => {
+  it('answers a PUT once the object is written, so a GET right after reads every byte', async () => {
+    // A busy machine's disk: each write of an object's bytes takes 30 ms more (the server runs in this
+    // process; its metadata files are written at the usual pace).
+    const isObjectFile = (fd: unknown) => fs.readlinkSync(`/proc/self/fd/${String(fd)}`).endsWith('_object');
+    const slowed = (['write', 'writev'] as const).map((name) => {
+      const original = fs[name] as (...a: unknown[]) => void;
+      return vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+        if (isObjectFile(args[0])) setTimeout(() => original(...args), 30);
+        else original(...args);
+      }) as never);
+    });
+    const s3 = await startTestS3Server();
+    const store = new S3BlobStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    try {
+      // As a browser sends an upload: a presigned PUT of a streamed body, then the registration's GET.
+      const body = Buffer.alloc(4 * 1024 * 1024, 7);
+      for (let round = 0; round < 3; round++) {
+        const key = `uploads/p/${round}.jpg`;
+        const url = await store.presignPut(key, { contentType: 'image/jpeg', maxBytes: body.length, expiresInSeconds: 60 });
+        const put = await fetch(url, { method: 'PUT', body: Readable.toWeb(Readable.from([body])) as ReadableStream, headers: { 'Content-Type': 'image/jpeg' }, duplex: 'half' } as RequestInit);
+        expect(put.status).toBe(200);
+        const blob = await store.get(key);
+        expect(blob?.size).toBe(body.length);
+        let read = 0;
+        for await (const chunk of blob!.body) read += (chunk as Buffer).length;
+        expect(read).toBe(body.length);
+      }
+    } finally {
+      for (const spy of slowed) spy.mockRestore();
       store.destroy();
       await s3.stop();
     }
