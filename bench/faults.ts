@@ -34,7 +34,7 @@ interface Injection {
 const GRACE_MS = 5000;
 const BLOB_OUTAGE_MS = 10_000;
 const KINDS: FaultKind[] = ['api', 'worker', 'postgres', 'blobs'];
-const opts = loadOptionsFromArgv();
+const opts = loadOptionsFromArgv(0);
 const rounds = Number(flag('rounds', '3'));
 if (!(rounds >= 1)) throw new Error('--rounds is a whole number of at least 1');
 const record = !process.argv.includes('--no-record');

@@ -16,22 +16,31 @@ export interface LoadOptions {
   /** Share of the users that are anonymous customers opening player links. */
   customerShare: number;
   thinkMs: [number, number];
+  /**
+   * Seconds of the same load before the measured minutes, not counted (figures of their own): a deployment
+   * just started compiles its hot code, opens its connections and fills its caches under its first
+   * requests, which a deployment running all day has done long before.
+   */
+  warmUpS: number;
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
 /** A flag's value from argv (`--name value`), or the default. */
 export function flag(name: string, fallback: string): string {
   return arg(name) ?? fallback;
 }
 
-export function loadOptionsFromArgv(): LoadOptions {
+export function loadOptionsFromArgv(defaultWarmUpS = 30): LoadOptions {
   const users = Number(flag('users', '200'));
   const minutes = Number(flag('minutes', '5'));
   const customerShare = Number(flag('customers', '0.4'));
   const [min, max] = flag('think-ms', '1000-4000').split('-').map(Number);
-  if (!(users > 0) || !(minutes > 0) || !(customerShare >= 0 && customerShare <= 1) || !(min! >= 0 && max! >= min!)) {
-    throw new Error('Usage: --users N (200) --minutes M (5) --customers SHARE (0.4) --think-ms MIN-MAX (1000-4000)');
+  const warmUpS = Number(flag('warm-up-s', String(defaultWarmUpS)));
+  if (!(users > 0) || !(minutes > 0) || !(customerShare >= 0 && customerShare <= 1) || !(min! >= 0 && max! >= min!) || !(warmUpS >= 0)) {
+    throw new Error(`Usage: --users N (200) --minutes M (5) --customers SHARE (0.4) --think-ms MIN-MAX (1000-4000) --warm-up-s S (${defaultWarmUpS})`);
   }
-  return { users, minutes, customerShare, thinkMs: [min!, max!] };
+  return { users, minutes, customerShare, thinkMs: [min!, max!], warmUpS };
 }
 
 /** The values of a metric's series in Prometheus text, one per label set. */
@@ -53,8 +62,13 @@ export interface ProcessFigures {
   /** MB, at the reading closest after minute 1 (or half the run when shorter) and at the end. */
   rssEarlyMb: number | null;
   rssEndMb: number | null;
-  /** The highest of the 10-s event-loop delay p99 readings (prom-client resets its histogram at each). */
+  /** The highest of the measured minutes' 10-s event-loop delay p99 readings (prom-client resets its histogram at each). */
   eventLoopP99Ms: number | null;
+  /** When in the load that highest reading's window ended (s), and the readings' median: one bad window or all. */
+  eventLoopWorstAtS: number | null;
+  eventLoopMedianMs: number | null;
+  /** The highest 10-s reading of the warm-up, which is not counted. */
+  eventLoopWarmUpMs: number | null;
   /** CPU seconds (user + system) the process took during the run, over its restarts. */
   cpuS: number | null;
   starts: number;
@@ -79,6 +93,8 @@ export interface CpuFigures {
 export interface LoadResult {
   recorder: Recorder;
   routes: RouteFigures[];
+  /** The warm-up before the measured minutes: its requests and errors (an error is one wherever it falls). */
+  warmUp: { seconds: number; requests: number; errors: number };
   created: CreatedShooting[];
   processes: ProcessFigures[];
   started: number;
@@ -140,7 +156,9 @@ function machineJiffies(): { busy: number; total: number } | null {
 
 class Sampler {
   private readonly rss = new Map<string, { at: number; mb: number; start: number }[]>();
-  private readonly loop = new Map<string, number>();
+  /** Per process: each 10-s event-loop delay p99 reading (ms), when it was taken, and whether in the warm-up. */
+  private readonly loop = new Map<string, { at: number; ms: number; warmUp: boolean }[]>();
+  private measuredFrom = Infinity;
   /** Per process: the CPU seconds counted before its current start, and the last reading of this start. */
   private readonly cpu = new Map<string, { start: number; first: number | null; last: number; before: number }>();
   private timer: NodeJS.Timeout | null = null;
@@ -155,6 +173,8 @@ class Sampler {
    * start (module loading, migrations, the demo seed), which is not the load's delay.
    */
   async scrape(opts: { loop: boolean } = { loop: true }): Promise<void> {
+    // Decided when the reading is asked for: one asked during the warm-up covers the warm-up.
+    const warmUp = Date.now() < this.measuredFrom;
     await Promise.all(
       this.processes.map(async (p) => {
         const text = await p.metrics();
@@ -162,7 +182,7 @@ class Sampler {
         const rss = metric(text, 'process_resident_memory_bytes');
         const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
         if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
-        if (lag !== null && opts.loop) this.loop.set(p.name, Math.max(this.loop.get(p.name) ?? 0, lag * 1000));
+        if (lag !== null && opts.loop) this.loop.set(p.name, [...(this.loop.get(p.name) ?? []), { at: Date.now(), ms: lag * 1000, warmUp }]);
         const depths = metricValues(text, 'forecourt_queue_depth');
         if (depths.length) {
           const oldest = metricValues(text, 'forecourt_queue_oldest_waiting_seconds');
@@ -184,6 +204,20 @@ class Sampler {
     this.timer = setInterval(() => void this.scrape(), 10_000);
   }
 
+  /**
+   * Ends the warm-up: its last readings close its event-loop windows, the CPU counts start again from
+   * here and the 10-s readings restart, so that none of them spans both.
+   */
+  async measureFromNow(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.scrape();
+    this.measuredFrom = Date.now();
+    this.cpu.clear();
+    this.rss.clear();
+    await this.scrape({ loop: false });
+    this.start();
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.scrape();
@@ -197,7 +231,22 @@ class Sampler {
       const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
       const c = this.cpu.get(p.name);
       const cpuS = c && c.first !== null ? Math.round((c.before + c.last - c.first) * 10) / 10 : null;
-      return { name: p.name, rssEarlyMb: round(early?.mb), rssEndMb: round(end?.mb), eventLoopP99Ms: round(this.loop.get(p.name)), cpuS, starts: p.starts };
+      const loopReadings = this.loop.get(p.name) ?? [];
+      const loop = loopReadings.filter((r) => !r.warmUp);
+      const warmUp = loopReadings.filter((r) => r.warmUp).map((r) => r.ms);
+      const worst = loop.reduce<{ at: number; ms: number; warmUp: boolean } | undefined>((w, r) => (!w || r.ms > w.ms ? r : w), undefined);
+      const sorted = loop.map((r) => r.ms).sort((a, b) => a - b);
+      return {
+        name: p.name,
+        rssEarlyMb: round(early?.mb),
+        rssEndMb: round(end?.mb),
+        eventLoopP99Ms: round(worst?.ms),
+        eventLoopWorstAtS: worst ? Math.round((worst.at - this.measuredFrom) / 1000) : null,
+        eventLoopMedianMs: round(sorted[Math.floor(sorted.length / 2)]),
+        eventLoopWarmUpMs: warmUp.length ? round(Math.max(...warmUp)) : null,
+        cpuS,
+        starts: p.starts,
+      };
     });
   }
 }
@@ -226,22 +275,26 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const sampler = new Sampler(deployment.processes);
   await sampler.scrape({ loop: false });
   sampler.start();
+  const warmUpStart = Date.now();
+  const started = warmUpStart + opts.warmUpS * 1000;
+  const until = started + opts.minutes * 60_000;
+  const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
+  const customers = Math.round(opts.users * opts.customerShare);
+  const staff = opts.users - customers;
+  const users = Promise.all([
+    ...Array.from({ length: staff }, (_v, i) => staffUser(context, sessions[i % sessions.length]!)),
+    ...Array.from({ length: customers }, () => customer(context)),
+  ]);
+  // The warm-up: the same users, counted apart.
+  await sleep(started - Date.now());
+  await sampler.measureFromNow();
   const generatorLoop = monitorEventLoopDelay({ resolution: 10 });
   generatorLoop.enable();
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineJiffies();
   const serviceTicks = () => deployment.services().map((svc) => ({ ...svc, ticks: svc.pid === null ? null : treeTicks([svc.pid]) }));
   const servicesAtStart = serviceTicks();
-  const started = Date.now();
-  const until = started + opts.minutes * 60_000;
-  const context: UserContext = { target, until, thinkMs: opts.thinkMs, pictures, players, created: [] };
-  const customers = Math.round(opts.users * opts.customerShare);
-  const staff = opts.users - customers;
-  await Promise.all([
-    ...Array.from({ length: staff }, (_v, i) => staffUser(context, sessions[i % sessions.length]!)),
-    ...Array.from({ length: customers }, () => customer(context)),
-    during?.(until),
-  ]);
+  await Promise.all([users, during?.(until)]);
   const ended = Date.now();
   const generatorCpu = process.cpuUsage(cpuAtStart);
   const machineAtEnd = machineJiffies();
@@ -269,9 +322,11 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
   const measured = recorder.samples.filter((s) => s.at >= started && s.route !== 'setup').length;
+  const warmUpSamples = recorder.samples.filter((s) => s.at >= warmUpStart && s.at < started && s.route !== 'setup');
   return {
     recorder,
     routes: recorder.figures(started, ended).filter((r) => r.route !== 'setup'),
+    warmUp: { seconds: opts.warmUpS, requests: warmUpSamples.length, errors: recorder.errors.filter((e) => e.at >= warmUpStart && e.at < started).length },
     created: context.created,
     processes: sampler.figures(earlyAt),
     started,
@@ -295,7 +350,7 @@ export function latencyGoalMet(routes: RouteFigures[], factor: number): boolean 
 export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
 
 export const processLine = (p: ProcessFigures, earlyAtS: number) =>
-  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms, CPU ${p.cpuS ?? '?'} s`;
+  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms (worst 10-s window ending at ${p.eventLoopWorstAtS ?? '?'} s, median window ${p.eventLoopMedianMs ?? '?'} ms), CPU ${p.cpuS ?? '?'} s`;
 
 /**
  * Where the cores' time went: the portal's processes, the load generator, the deployment's other services
