@@ -59,9 +59,11 @@ export interface QueueAtEnd {
 
 export interface ProcessFigures {
   name: string;
-  /** MB, at the reading closest after minute 1 (or half the run when shorter) and at the end. */
+  /** MB, the mean of the 10-s readings of the minute after minute 1 (shorter runs: a quarter of the run after half of it) and of the last minute. */
   rssEarlyMb: number | null;
   rssEndMb: number | null;
+  /** Every 10-s reading of the measured minutes (MB): a leak climbs, a heap between collections saws. */
+  rssSeriesMb: number[];
   /** The highest of the measured minutes' 10-s event-loop delay p99 readings (prom-client resets its histogram at each). */
   eventLoopP99Ms: number | null;
   /** When in the load that highest reading's window ended (s), and the readings' median: one bad window or all. */
@@ -223,11 +225,19 @@ class Sampler {
     await this.scrape();
   }
 
-  figures(earlyAt: number): ProcessFigures[] {
+  /**
+   * `early`: the minute after which RSS is first read, its length and when the run ended. RSS saws as the
+   * heap fills and is collected (±10 % within a minute for a worker): each end is the mean of its minute's
+   * 10-s readings, so that a leak shows, not where two single readings fell on the saw.
+   */
+  figures(early: { at: number; windowMs: number; endedAt: number }): ProcessFigures[] {
+    const mean = (list: { mb: number }[]) => (list.length ? { mb: list.reduce((n, r) => n + r.mb, 0) / list.length } : undefined);
     return this.processes.map((p) => {
       const readings = this.rss.get(p.name) ?? [];
-      const early = readings.find((r) => r.at >= earlyAt) ?? null;
-      const end = readings.at(-1) ?? null;
+      const last = readings.at(-1);
+      const first = mean(readings.filter((r) => r.at >= early.at && r.at < early.at + early.windowMs));
+      // Only the last start's readings: a process restarted meanwhile (faults bench) began again.
+      const end = mean(readings.filter((r) => r.at >= early.endedAt - early.windowMs && r.start === last?.start));
       const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
       const c = this.cpu.get(p.name);
       const cpuS = c && c.first !== null ? Math.round((c.before + c.last - c.first) * 10) / 10 : null;
@@ -238,8 +248,9 @@ class Sampler {
       const sorted = loop.map((r) => r.ms).sort((a, b) => a - b);
       return {
         name: p.name,
-        rssEarlyMb: round(early?.mb),
+        rssEarlyMb: round(first?.mb),
         rssEndMb: round(end?.mb),
+        rssSeriesMb: readings.map((r) => Math.round(r.mb)),
         eventLoopP99Ms: round(worst?.ms),
         eventLoopWorstAtS: worst ? Math.round((worst.at - this.measuredFrom) / 1000) : null,
         eventLoopMedianMs: round(sorted[Math.floor(sorted.length / 2)]),
@@ -321,6 +332,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
+  const rssWindowMs = Math.min(60_000, (ended - started) / 4);
   const measured = recorder.samples.filter((s) => s.at >= started && s.route !== 'setup').length;
   const warmUpSamples = recorder.samples.filter((s) => s.at >= warmUpStart && s.at < started && s.route !== 'setup');
   return {
@@ -328,7 +340,7 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     routes: recorder.figures(started, ended).filter((r) => r.route !== 'setup'),
     warmUp: { seconds: opts.warmUpS, requests: warmUpSamples.length, errors: recorder.errors.filter((e) => e.at >= warmUpStart && e.at < started).length },
     created: context.created,
-    processes: sampler.figures(earlyAt),
+    processes: sampler.figures({ at: earlyAt, windowMs: rssWindowMs, endedAt: ended }),
     started,
     ended,
     throughput: Math.round((measured / ((ended - started) / 1000)) * 10) / 10,
@@ -350,7 +362,7 @@ export function latencyGoalMet(routes: RouteFigures[], factor: number): boolean 
 export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
 
 export const processLine = (p: ProcessFigures, earlyAtS: number) =>
-  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (at ${earlyAtS} s→end${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms (worst 10-s window ending at ${p.eventLoopWorstAtS ?? '?'} s, median window ${p.eventLoopMedianMs ?? '?'} ms), CPU ${p.cpuS ?? '?'} s`;
+  `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (means of the minute from ${earlyAtS} s and of the last${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms (worst 10-s window ending at ${p.eventLoopWorstAtS ?? '?'} s, median window ${p.eventLoopMedianMs ?? '?'} ms), CPU ${p.cpuS ?? '?'} s`;
 
 /**
  * Where the cores' time went: the portal's processes, the load generator, the deployment's other services
