@@ -82,9 +82,8 @@ export const ConfigSchema = z
     WORKER_CONCURRENCY: positiveInt.default(2),
     // A --role=worker process's nice value: sharing cores with API processes, requests win and jobs wait. 0: off.
     WORKER_NICE: z.coerce.number().int().min(0).max(19).default(NICE.workerProcess),
-    // How far V8's old generation grows past a full collection's live heap before the next (platform/heap-growth.ts).
-    // 0: V8's own choice. Unset: 100 in a process that answers requests, V8's own in a --role=worker.
-    HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).optional(),
+    // How far V8's old generation grows past a full collection's live heap before the next (platform/heap-growth.ts). 0: V8's own choice.
+    HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
     JOB_POLL_MS: positiveInt.default(200),
     // The worker renews its leases every third of this; a dead worker's jobs are taken over once it lapses.
     JOB_LEASE_SECONDS: positiveInt.default(15),

@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createAdapters, DataDirError, type Adapters } from './platform/adapters';
 import { DatabaseStartError } from './platform/db/database';
-import { defaultHeapGrowth, setHeapGrowth } from './platform/heap-growth';
+import { setHeapGrowth } from './platform/heap-growth';
 import { lowerProcessPriority } from './platform/process-priority';
 import type { Metrics } from './platform/metrics/metrics';
 import { SqlWorker } from './platform/queue/sql-worker';
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
   // Before the start's allocations, so that even the first full collections leave the heap room to grow.
-  setHeapGrowth(config.HEAP_GROWING_PERCENT ?? defaultHeapGrowth(role));
+  setHeapGrowth(config.HEAP_GROWING_PERCENT);
   // Before the adapters start their threads, so that those inherit it.
   if (role === 'worker' && config.WORKER_NICE > 0) lowerProcessPriority(config.WORKER_NICE);
   const adapters = await createAdapters(config);

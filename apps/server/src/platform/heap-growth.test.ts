@@ -3,7 +3,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { defaultHeapGrowth } from './heap-growth';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'heap-growth.fixture.ts');
 
@@ -37,12 +36,8 @@ describe('the heap growth (V8 old-generation limit)', () => {
     expect(recomputed.some((l) => !twice(l))).toBe(true);
   });
 
-  it('is twice the live heap by default where requests are answered, V8 deciding in a worker; HEAP_GROWING_PERCENT overrides both', () => {
-    expect(loadConfig({}).HEAP_GROWING_PERCENT).toBeUndefined();
-    expect(defaultHeapGrowth('api')).toBe(100);
-    expect(defaultHeapGrowth('all')).toBe(100);
-    expect(defaultHeapGrowth('worker')).toBe(0);
+  it('is on by default (HEAP_GROWING_PERCENT=100)', () => {
+    expect(loadConfig({}).HEAP_GROWING_PERCENT).toBe(100);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0);
-    expect(loadConfig({ HEAP_GROWING_PERCENT: '150' }).HEAP_GROWING_PERCENT).toBe(150);
   });
 });

@@ -14,11 +14,3 @@ import v8 from 'node:v8';
 export function setHeapGrowth(percent: number): void {
   if (percent > 0) v8.setFlagsFromString(`--heap-growing-percent=${Math.round(percent)}`);
 }
-
-/**
- * The growth a process gets unless told otherwise: twice the live heap where requests wait on the event
- * loop (`--role=api`, `all`); V8's own in a `--role=worker`, whose loop only claims jobs and renews
- * leases, and whose resident memory the larger heap would raise by its live size at the end of a cycle.
- */
-export const defaultHeapGrowth = (role: 'all' | 'api' | 'worker'): number => (role === 'worker' ? 0 : 100);
-
