@@ -10,6 +10,7 @@ import { CHROMIUM_ARGS } from '../support/env';
 import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
+import { stillness } from '../support/axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -163,6 +164,7 @@ const mediaReceived = (page: Page) =>
 const anyConnected = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.some((pc) => pc.connectionState === 'connected'));
 
 async function expectAxeClean(page: Page) {
+  await stillness(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { stillness } from '../support/axe';
 
 // Each test signs in, calls the API and runs axe twice: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -23,6 +24,7 @@ async function api(page: Page) {
 
 // The screen's own content; the frame around it (header, drawer, footer) is checked by the shell's axe test.
 const expectNoAxeViolations = async (page: Page) => {
+  await stillness(page);
   const { violations } = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
