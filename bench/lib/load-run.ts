@@ -226,18 +226,18 @@ class Sampler {
   }
 
   /**
-   * `early`: the minute after which RSS is first read, its length and when the run ended. RSS saws as the
+   * `rss`: when RSS is first read, how long each reading window lasts and when the run ended. RSS saws as the
    * heap fills and is collected (±10 % within a minute for a worker): each end is the mean of its minute's
    * 10-s readings, so that a leak shows, not where two single readings fell on the saw.
    */
-  figures(early: { at: number; windowMs: number; endedAt: number }): ProcessFigures[] {
+  figures(rss: { earlyAt: number; windowMs: number; endedAt: number }): ProcessFigures[] {
     const mean = (list: { mb: number }[]) => (list.length ? { mb: list.reduce((n, r) => n + r.mb, 0) / list.length } : undefined);
     return this.processes.map((p) => {
       const readings = this.rss.get(p.name) ?? [];
       const last = readings.at(-1);
-      const first = mean(readings.filter((r) => r.at >= early.at && r.at < early.at + early.windowMs));
+      const first = mean(readings.filter((r) => r.at >= rss.earlyAt && r.at < rss.earlyAt + rss.windowMs));
       // Only the last start's readings: a process restarted meanwhile (faults bench) began again.
-      const end = mean(readings.filter((r) => r.at >= early.endedAt - early.windowMs && r.start === last?.start));
+      const end = mean(readings.filter((r) => r.at >= rss.endedAt - rss.windowMs && r.start === last?.start));
       const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
       const c = this.cpu.get(p.name);
       const cpuS = c && c.first !== null ? Math.round((c.before + c.last - c.first) * 10) / 10 : null;
@@ -334,13 +334,16 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
   const rssWindowMs = Math.min(60_000, (ended - started) / 4);
   const measured = recorder.samples.filter((s) => s.at >= started && s.route !== 'setup').length;
-  const warmUpSamples = recorder.samples.filter((s) => s.at >= warmUpStart && s.at < started && s.route !== 'setup');
   return {
     recorder,
     routes: recorder.figures(started, ended).filter((r) => r.route !== 'setup'),
-    warmUp: { seconds: opts.warmUpS, requests: warmUpSamples.length, errors: recorder.errors.filter((e) => e.at >= warmUpStart && e.at < started).length },
+    warmUp: {
+      seconds: opts.warmUpS,
+      requests: recorder.samples.filter((s) => s.at >= warmUpStart && s.at < started && s.route !== 'setup').length,
+      errors: recorder.errors.filter((e) => e.at >= warmUpStart && e.at < started).length,
+    },
     created: context.created,
-    processes: sampler.figures({ at: earlyAt, windowMs: rssWindowMs, endedAt: ended }),
+    processes: sampler.figures({ earlyAt, windowMs: rssWindowMs, endedAt: ended }),
     started,
     ended,
     throughput: Math.round((measured / ((ended - started) / 1000)) * 10) / 10,

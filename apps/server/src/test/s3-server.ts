@@ -90,6 +90,11 @@ function durablePut(store: FilesystemStore): void {
   };
 }
 
+/**
+ * Opens `file` for writing, making its folder (again, when a delete's clean-up removed it meanwhile). A plain
+ * descriptor rather than a FileHandle: the stream then writes through `fs.write`, as s3rver's own did, which
+ * is what s3-blob-store.test.ts slows down to show a GET reads every byte.
+ */
 async function openMakingFolder(file: string, attempts = 3): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
