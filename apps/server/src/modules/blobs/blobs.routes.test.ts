@@ -169,6 +169,17 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
     expect(await blobs.head(k)).toBeNull();
   });
 
+  it('refuses, without waiting, a body whose client went away before the store read it, and leaves no file', async () => {
+    // A request's handler can run after its client is already gone (hooks are asynchronous).
+    const body = new Readable({ read() {} });
+    body.push(jpeg(100));
+    body.destroy();
+    await new Promise((r) => body.once('close', r));
+    const before = blobFiles().length;
+    await expect(blobs.putStream(key(), body, 'image/jpeg', 1000)).rejects.toThrow();
+    expect(blobFiles().length).toBe(before);
+  });
+
   it('refuses an upload in another content type than the signed one', async () => {
     const k = key();
     const res = await put(await signPut(k), Buffer.from('<svg/>'), { 'content-type': 'image/svg+xml' });

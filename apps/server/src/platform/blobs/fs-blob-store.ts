@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
 import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
@@ -92,12 +92,11 @@ export class FsBlobStore implements BlobStore {
         else done(null, chunk);
       },
     });
-    const onError = (err: Error) => limiter.destroy(err);
-    const onClose = () => {
-      if (!body.readableEnded) limiter.destroy(new Error('The upload was interrupted'));
-    };
-    body.once('error', onError);
-    body.once('close', onClose);
+    // finished() also reports a body that closed before this call (a client gone while the request
+    // waited for its handler): listening for 'close' would wait for an event already past.
+    const stopWatching = finished(body, { writable: false }, (err) => {
+      if (err || !body.readableEnded) limiter.destroy(err ?? new Error('The upload was interrupted'));
+    });
     body.pipe(limiter);
     try {
       await pipeline(limiter, fs.createWriteStream(tmp));
@@ -106,8 +105,7 @@ export class FsBlobStore implements BlobStore {
       throw err;
     } finally {
       body.unpipe(limiter);
-      body.off('error', onError);
-      body.off('close', onClose);
+      stopWatching();
     }
     await this.commit(tmp, key, contentType);
     return size;
