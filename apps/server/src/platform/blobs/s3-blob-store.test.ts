@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
@@ -49,6 +50,60 @@ describe('s3, a store that stops answering', () => {
       store.destroy();
       for (const s of sockets) s.destroy();
       silent.close();
+    }
+  });
+});
+
+describe('s3, a store that cuts a body on its way', () => {
+  /** A store answering every GET with 1,000 bytes, whose first `cuts` answers stop after 300 and reset the connection. */
+  async function cuttingStore(cuts: number) {
+    const body = Buffer.alloc(1000, 7);
+    let gets = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(body.length) });
+      if (++gets <= cuts) res.write(body.subarray(0, 300), () => res.socket?.destroy());
+      else res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const store = new S3BlobStore({
+      bucket: 'b',
+      region: 'us-east-1',
+      endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+      forcePathStyle: true,
+    });
+    return {
+      store,
+      body,
+      gets: () => gets,
+      stop: () => {
+        store.destroy();
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+
+  it('reads the whole object again when the connection is reset in the middle of its body', async () => {
+    const s3 = await cuttingStore(2);
+    try {
+      expect((await s3.store.getBuffer('shootings/a/1.jpg'))?.equals(s3.body)).toBe(true);
+      expect(s3.gets()).toBe(3);
+    } finally {
+      s3.stop();
+    }
+  });
+
+  it('gives up after three cut reads, as an unavailable store, and never answers part of the object', async () => {
+    const s3 = await cuttingStore(3);
+    try {
+      const err = await s3.store.getBuffer('shootings/a/1.jpg').then(() => null, (e: unknown) => e);
+      expect(isTransientError(err)).toBe(true);
+      expect(s3.gets()).toBe(3);
+    } finally {
+      s3.stop();
     }
   });
 });

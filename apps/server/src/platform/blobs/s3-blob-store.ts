@@ -4,6 +4,10 @@ import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type Li
 import { S3ObjectClient, type S3Objects } from './s3-object-client';
 import { S3SdkClient } from './s3-sdk-client';
 import { bucketUrl, SigV4Signer } from './sigv4-signer';
+import { isTransientError } from '../transient-errors';
+
+/** Reads of a whole object's body, the first included: the client's own attempts (3) for a request. */
+const BODY_READ_ATTEMPTS = 3;
 
 export interface S3Options {
   bucket: string;
@@ -70,12 +74,22 @@ export class S3BlobStore implements BlobStore {
     await fsp.rm(file, { force: true });
   }
 
+  /**
+   * The whole object. A body cut on its way (the store resetting the connection after its headers) is read
+   * again from the start, as a request that failed before its answer is: the client's retries stop at the headers.
+   */
   async getBuffer(key: string): Promise<Buffer | null> {
-    const obj = await this.get(key);
-    if (!obj) return null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of obj.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    for (let attempt = 1; ; attempt++) {
+      const obj = await this.get(key);
+      if (!obj) return null;
+      try {
+        const chunks: Buffer[] = [];
+        for await (const chunk of obj.body) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      } catch (err) {
+        if (attempt >= BODY_READ_ATTEMPTS || !isTransientError(err)) throw err;
+      }
+    }
   }
 
   async delete(key: string): Promise<void> {
