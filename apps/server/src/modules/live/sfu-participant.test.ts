@@ -1,7 +1,7 @@
 import type { SfuServerData } from '@forecourt/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VIDEOROOM_EVENT } from '../../platform/janus/janus-gateway';
-import { SfuParticipant } from './sfu-participant';
+import { LAYER_SWITCH, SfuParticipant } from './sfu-participant';
 import { FakeJanus, settle } from './sfu.fixtures';
 
 const ME = { id: 'me_participant1', identity: 'Camille', host: true };
@@ -70,6 +70,47 @@ describe('SfuParticipant', () => {
     await settle();
     expect(sub.calls.at(-1)).toEqual({ method: 'trickle', params: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' } });
     expect(camera.calls.at(-1)).toEqual({ method: 'trickleComplete', params: undefined });
+  });
+
+  it('asks Janus again for a layer it has not switched to (the keyframe request lost), three times at most', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const janus = new FakeJanus();
+      janus.publishers = [{ feed: 7, display: 'other_person1:camera' }];
+      const { p } = await started(janus);
+      const sub = janus.handles[1]!;
+      await p.receive({ op: 'answer', pc: 's1', jsep: { type: 'answer', sdp: 'ans' } });
+      const asked = () => sub.calls.filter((c) => c.method === 'configure' && JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 0 }] })).length;
+      // The first request's switch is lost, the second's happens: asked twice, then no more.
+      janus.lostSwitches = 1;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'low' });
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs);
+      expect(asked()).toBe(2);
+      await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs * 4);
+      expect(asked()).toBe(2);
+      // A switch that never happens is asked for LAYER_SWITCH.attempts times, then left to Janus.
+      janus.lostSwitches = 10;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'high' });
+      await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs * 6);
+      const high = sub.calls.filter((c) => JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 2 }] }));
+      expect(high).toHaveLength(LAYER_SWITCH.attempts);
+      // Asked for another layer meanwhile: the retries of the old one stop.
+      janus.lostSwitches = 1;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'low' });
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'high' });
+      await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs * 6);
+      expect(asked()).toBe(3);
+      // A publisher sending two layers: asked for the third, Janus stops at the second, and is not asked again.
+      janus.topLayer = 1;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'low' });
+      const before = sub.calls.length;
+      await p.receive({ op: 'layer', of: 'other_person1', layer: 'high' });
+      await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs * 6);
+      expect(sub.calls.slice(before).map((c) => c.params)).toEqual([{ streams: [{ mid: '1', substream: 2 }] }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports the others talking by participant, closes subscriptions of what is unpublished, and keeps messages while its socket is away', async () => {

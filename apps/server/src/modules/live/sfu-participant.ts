@@ -5,6 +5,41 @@ import type { SfuRoom } from './sfu-rooms';
 
 /** Janus's simulcast substreams: 0 is the lowest of the three layers, 2 the highest. */
 const SUBSTREAM = { high: 2, low: 0 } as const;
+/**
+ * How long Janus may take to move a subscription to the layer asked for before it is asked again, and how
+ * many times it is asked. Janus asks the publisher for a keyframe once per change and switches on it;
+ * Chromium drops a keyframe request that comes within 300 ms of another (several subscribers changing
+ * layer at once, as when the speaker changes), and Janus then forwards the old layer for good.
+ */
+export const LAYER_SWITCH = { waitMs: 700, attempts: 3 };
+
+/**
+ * Whether Janus moves the subscription's video to `substream` within `ms`: it reports that layer, or one
+ * past the layer it had toward it (a publisher may send fewer layers than it offered: Chromium sends two of
+ * a 600x400 camera's three, and Janus then stops at the highest it has).
+ */
+function layerReached(sub: Subscription, substream: number, ms: number): Promise<boolean> {
+  const before = sub.layer;
+  return new Promise((resolve) => {
+    const onLayer = ({ mid, sc_substream_layer: now }: LayerEvent) => {
+      if ((mid !== undefined && mid !== sub.videoMid) || now === undefined) return;
+      if (now === substream || (before !== null && (substream > before ? now > before : now < before))) done(true);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    const done = (reached: boolean) => {
+      clearTimeout(timer);
+      sub.handle.off(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, onLayer);
+      resolve(reached);
+    };
+    sub.handle.on(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, onLayer);
+  });
+}
+
+/** Janus's report of the layer a subscription's video now comes in. */
+interface LayerEvent {
+  mid?: string;
+  sc_substream_layer?: number;
+}
 
 interface Subscription {
   handle: VideoRoomHandle;
@@ -18,6 +53,8 @@ interface Subscription {
   chain: Promise<unknown>;
   /** Started (Janus has the browser's answer), with its streams held back while the participant waits. */
   started: boolean;
+  /** The layer Janus last reported its video in (null before any). */
+  layer: number | null;
 }
 
 /** Janus publishers are named `<participant>:<feed>`: how a subscriber learns whose camera or screen it receives. */
@@ -308,8 +345,12 @@ export class SfuParticipant {
       mids: streams.filter((s) => s.type !== 'data').map((s) => s.mid),
       chain: Promise.resolve(),
       started: false,
+      layer: null,
     };
     this.subs.set(pc, sub);
+    handle.on(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, ({ mid, sc_substream_layer: layer }: LayerEvent) => {
+      if ((mid === undefined || mid === sub.videoMid) && layer !== undefined) sub.layer = layer;
+    });
     handle.once(JANODE_EVENT.HANDLE_DETACHED, () => {
       if (this.subs.get(pc) !== sub) return;
       this.subs.delete(pc);
@@ -318,8 +359,19 @@ export class SfuParticipant {
     this.send({ op: 'offer', pc, from: who.participant, feed: who.feed, jsep: { type: 'offer', sdp: joined.jsep.sdp } });
   }
 
-  private async applyLayer(sub: Subscription): Promise<void> {
-    if (!sub.videoMid) return;
-    await sub.handle.configure({ streams: [{ mid: sub.videoMid, substream: SUBSTREAM[this.layers.get(sub.from) ?? 'high'] }] }).catch((err: unknown) => this.onError(err));
+  /** Asks Janus for the layer wanted of this subscription's camera, and again while it has not switched (LAYER_SWITCH). */
+  private async applyLayer(sub: Subscription, attempt = 1): Promise<void> {
+    const mid = sub.videoMid;
+    if (!mid) return;
+    const substream = SUBSTREAM[this.layers.get(sub.from) ?? 'high'];
+    // Listening before asking: Janus may report the switch before it answers the request.
+    const reached = layerReached(sub, substream, LAYER_SWITCH.waitMs);
+    await sub.handle.configure({ streams: [{ mid, substream }] }).catch((err: unknown) => this.onError(err));
+    void reached.then((done) => {
+      if (done || attempt >= LAYER_SWITCH.attempts || this.closed || ![...this.subs.values()].includes(sub)) return;
+      // A later request for another layer makes its own.
+      if (SUBSTREAM[this.layers.get(sub.from) ?? 'high'] !== substream) return;
+      void this.queue(sub, () => this.applyLayer(sub, attempt + 1));
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { JanusGateway, Jsep, VideoRoomHandle } from '../../platform/janus/janus-gateway';
+import { VIDEOROOM_EVENT, type JanusGateway, type Jsep, type VideoRoomHandle } from '../../platform/janus/janus-gateway';
 
 /** A VideoRoom handle that records the requests made of it and answers as Janus would, for the SFU's unit tests. */
 export class FakeHandle extends EventEmitter {
@@ -68,8 +68,14 @@ export class FakeHandle extends EventEmitter {
     this.record('start', params);
     return {};
   }
-  async configure(params: unknown) {
+  async configure(params: { streams?: { mid: string; substream?: number }[] }) {
     this.record('configure', params);
+    // Janus reports a subscription's layer once it has switched (on the publisher's next keyframe).
+    for (const { mid, substream } of params.streams ?? []) {
+      if (substream === undefined) continue;
+      if (this.janus.lostSwitches > 0) this.janus.lostSwitches--;
+      else queueMicrotask(() => this.emit(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, { mid, sc_substream_layer: Math.min(substream, this.janus.topLayer) }));
+    }
     return {};
   }
   async trickle(candidate: unknown) {
@@ -112,6 +118,10 @@ export class FakeJanus implements JanusGateway {
   readonly failures = new Map<string, Error>();
   /** Errors the next request of a method fails with, once. */
   readonly failOnce = new Map<string, Error>();
+  /** Layer changes that never happen (the publisher's keyframe lost): the next ones asked for, one each. */
+  lostSwitches = 0;
+  /** The highest layer the publishers send (Chromium sends two of a small camera's three). */
+  topLayer = 2;
   async attach(): Promise<VideoRoomHandle> {
     const handle = new FakeHandle(this, 1000 + this.handles.length);
     this.handles.push(handle);

@@ -79,7 +79,7 @@ declare module 'janode/plugins/videoroom' {
   const VideoRoomPlugin: {
     id: string;
     Handle: typeof VideoRoomHandle;
-    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED' | 'VIDEOROOM_DISPLAY', string>;
+    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED' | 'VIDEOROOM_DISPLAY' | 'VIDEOROOM_SC_SUBSTREAM_LAYER', string>;
   };
   export default VideoRoomPlugin;
 }
