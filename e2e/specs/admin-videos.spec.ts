@@ -2,11 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-import { stillness } from '../support/axe';
+import { axeViolations } from '../support/axe';
 
 /** Seconds-long test media made with the machine's ffmpeg for this run. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-media-'));
@@ -42,9 +41,7 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   await expect(page.getByText('Recommended video resolution: 1280x720')).toBeVisible();
   for (const slot of ['introduction', 'conclusion', 'audio']) await expect(line(page, slot).getByTestId('status-empty')).toBeVisible();
   // The screen itself (the shell's collapsed footer is not this feature's).
-  await stillness(page);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="admin-videos"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page, 'videos admin', { include: '[data-testid="admin-videos"]' })).toEqual([]);
 
   // By keyboard: focus "Add" on the introduction line, Enter opens the file chooser.
   await line(page, 'introduction').getByRole('button', { name: 'Add' }).focus();

@@ -4,16 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
 import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
-import { stillness } from '../support/axe';
+import { axeViolations } from '../support/axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // The call runs between two browser contexts of one Chromium, both inside a network namespace of this
 // test's own with its own server (see support/netns.ts): WebRTC never uses loopback, and must never use
@@ -164,9 +162,7 @@ const mediaReceived = (page: Page) =>
 const anyConnected = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.some((pc) => pc.connectionState === 'connected'));
 
 async function expectAxeClean(page: Page) {
-  await stillness(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, page.url())).toEqual([]);
 }
 
 async function scheduledCall(sfu: boolean): Promise<void> {

@@ -1,13 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-import { stillness } from '../support/axe';
+import { axeViolations } from '../support/axe';
 
 // Each test signs in, calls the API and runs axe twice: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Calls the API as the signed-in user of the page (its stored token and the portal's api key). */
 async function api(page: Page) {
@@ -23,11 +20,7 @@ async function api(page: Page) {
 }
 
 // The screen's own content; the frame around it (header, drawer, footer) is checked by the shell's axe test.
-const expectNoAxeViolations = async (page: Page) => {
-  await stillness(page);
-  const { violations } = await new AxeBuilder({ page }).include('main').withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
+const expectNoAxeViolations = async (page: Page) => expect(await axeViolations(page, page.url(), { include: 'main' })).toEqual([]);
 
 const openDrawerEntry = async (page: Page, entry: string) => {
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -19,14 +19,17 @@ export async function stillness(page: Page): Promise<void> {
 }
 
 /**
- * Runs axe-core on what the page shows now and returns one readable line per violation and node, so a
- * spec can gather every screen's findings and fail once with all of them.
+ * Runs axe-core on what the page shows now (or on the part `include` selects: a feature's own screen, whose
+ * frame the shell's checks cover) and returns one readable line per violation and node, so a spec can
+ * gather every screen's findings and fail once with all of them.
  */
-export async function axeViolations(page: Page, screen: string): Promise<string[]> {
+export async function axeViolations(page: Page, screen: string, { include }: { include?: string } = {}): Promise<string[]> {
   await stillness(page);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
   // Legacy mode runs axe in the page itself: the portal has no frames to cross, and the default mode opens
   // a blank page for every analysis, which doubles the time of a spec that checks forty screens.
-  const { violations } = await new AxeBuilder({ page })
+  const { violations } = await builder
     .options({
       runOnly: { type: 'tag', values: WCAG_AA_TAGS },
       // Experimental in axe, so off by default, but a WCAG 2.1 A criterion (2.5.3 Label in Name).
