@@ -27,21 +27,25 @@ describeBlobStore('s3, on s3rver', async () => {
   };
 });
 
+/** The S3 driver on a store of the test's own, listening on the loopback. */
+const storeOn = (server: net.Server, timeouts?: { connectMs: number; idleMs: number }) =>
+  new S3BlobStore({
+    bucket: 'b',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    accessKeyId: 'x',
+    secretAccessKey: 'y',
+    forcePathStyle: true,
+    ...(timeouts ? { timeouts } : {}),
+  });
+
 describe('s3, a store that stops answering', () => {
   it('fails the call after the idle timeout, as an unavailable service, instead of waiting for ever', async () => {
     // Accepts connections and never answers: a half-open connection, a partitioned store.
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((s) => void sockets.add(s));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const store = new S3BlobStore({
-      bucket: 'b',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
-      accessKeyId: 'x',
-      secretAccessKey: 'y',
-      forcePathStyle: true,
-      timeouts: { connectMs: 200, idleMs: 200 },
-    });
+    const store = storeOn(silent, { connectMs: 200, idleMs: 200 });
     try {
       const err = await store.head('shootings/a/1.jpg').then(() => null, (e: unknown) => e);
       expect(err).toBeInstanceOf(Error);
@@ -66,14 +70,7 @@ describe('s3, a store that cuts a body on its way', () => {
       else res.end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const store = new S3BlobStore({
-      bucket: 'b',
-      region: 'us-east-1',
-      endpoint: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-      accessKeyId: 'x',
-      secretAccessKey: 'y',
-      forcePathStyle: true,
-    });
+    const store = storeOn(server);
     return {
       store,
       body,
