@@ -231,13 +231,13 @@ class Sampler {
    * 10-s readings, so that a leak shows, not where two single readings fell on the saw.
    */
   figures(rss: { earlyAt: number; windowMs: number; endedAt: number }): ProcessFigures[] {
-    const mean = (list: { mb: number }[]) => (list.length ? { mb: list.reduce((n, r) => n + r.mb, 0) / list.length } : undefined);
+    const meanMb = (list: { mb: number }[]) => (list.length ? list.reduce((n, r) => n + r.mb, 0) / list.length : undefined);
     return this.processes.map((p) => {
       const readings = this.rss.get(p.name) ?? [];
       const last = readings.at(-1);
-      const first = mean(readings.filter((r) => r.at >= rss.earlyAt && r.at < rss.earlyAt + rss.windowMs));
+      const first = meanMb(readings.filter((r) => r.at >= rss.earlyAt && r.at < rss.earlyAt + rss.windowMs));
       // Only the last start's readings: a process restarted meanwhile (faults bench) began again.
-      const end = mean(readings.filter((r) => r.at >= rss.endedAt - rss.windowMs && r.start === last?.start));
+      const end = meanMb(readings.filter((r) => r.at >= rss.endedAt - rss.windowMs && r.start === last?.start));
       const round = (n: number | undefined) => (n === undefined ? null : Math.round(n));
       const c = this.cpu.get(p.name);
       const cpuS = c && c.first !== null ? Math.round((c.before + c.last - c.first) * 10) / 10 : null;
@@ -248,8 +248,8 @@ class Sampler {
       const sorted = loop.map((r) => r.ms).sort((a, b) => a - b);
       return {
         name: p.name,
-        rssEarlyMb: round(first?.mb),
-        rssEndMb: round(end?.mb),
+        rssEarlyMb: round(first),
+        rssEndMb: round(end),
         rssSeriesMb: readings.map((r) => Math.round(r.mb)),
         eventLoopP99Ms: round(worst?.ms),
         eventLoopWorstAtS: worst ? Math.round((worst.at - this.measuredFrom) / 1000) : null,
