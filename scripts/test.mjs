@@ -1,10 +1,17 @@
-// `npm test`: the unit and API suites (Vitest), then the end-to-end suite (Playwright in Chromium).
+// `npm test`: the Debian packages the suites drive (installed when missing, see system-packages.mjs), the
+// unit and API suites (Vitest), then the end-to-end suite (Playwright in Chromium).
 // Prints one closing line with the totals and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+if (!ensureSystemPackages()) {
+  console.log('\ntests: 0 passed, 1 failed');
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-results-'));

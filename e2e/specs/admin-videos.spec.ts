@@ -6,12 +6,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
+import { ffmpegPath } from '../support/ffmpeg';
 
 /** Seconds-long test media made with the machine's ffmpeg for this run. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-media-'));
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const ffmpeg = (args: string[], out: string) => {
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, out)]);
+  execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, out)]);
   return path.join(dir, out);
 };
 const video = (out: string, colour: string, extra: string[] = []) =>

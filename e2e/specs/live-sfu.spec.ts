@@ -8,6 +8,7 @@ import { chromium, expect, test, type Browser, type BrowserContext, type Page } 
 import { apiHeaders } from '../support/api';
 import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
+import { ffmpegPath } from '../support/ffmpeg';
 import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { expectNoSidewaysScroll, expectReachableByTab, expectWhollyOnScreen, PHONE } from '../support/phone';
@@ -32,7 +33,7 @@ test.beforeAll(async () => {
   // A voice-like sound as every browser's microphone: Janus's talking events need sound, not the fake
   // device's short beeps, and Chromium's noise suppression removes a steady tone (two tones, wavering, pass).
   const tone = path.join(dir, 'voice.wav');
-  execFileSync('ffmpeg', [
+  execFileSync(ffmpegPath(), [
     ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=700:sample_rate=48000:duration=6'],
     ...['-filter_complex', '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2', '-ac', '1', '-c:a', 'pcm_s16le', tone],
   ]);
@@ -396,7 +397,7 @@ test('the dealer records a call of two from a phone: both see it is recorded, an
     expect(Math.abs(Number(probe.format.duration) * 1000 - recorded)).toBeLessThan(1000);
     // The cameras are in the picture: a frame from the middle of the call is not only the black canvas (luma
     // 16 everywhere); the fake cameras draw white shapes.
-    const { stderr } = spawnSync('ffmpeg', ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
+    const { stderr } = spawnSync(ffmpegPath(), ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
     expect(Number(/YMAX=([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(100);
 
     // The public link: made once, it plays without a session.

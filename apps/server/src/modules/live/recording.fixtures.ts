@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { mediaBinaries } from '../../platform/media/media-binaries';
 
 /**
  * Janus recordings (.mjr) made without Janus, for the compose job's tests: ffmpeg encodes a test picture
@@ -38,7 +39,7 @@ function writeMjr(file: string, header: object, packets: { atMs: number; packet:
 /** A VP8 camera of `seconds` (a moving test picture, 320x240 at 15 fps) whose first packet Janus wrote at `startedUs`. */
 export function writeVideoMjr(file: string, seconds: number, startedUs: number): void {
   const ivf = `${file}.ivf`;
-  execFileSync('ffmpeg', [
+  execFileSync(mediaBinaries().ffmpeg, [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15:duration=${seconds}`],
     ...['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '200k', '-g', '15', '-f', 'ivf', ivf],
   ]);
@@ -67,7 +68,7 @@ export function writeVideoMjr(file: string, seconds: number, startedUs: number):
 /** An Opus microphone of `seconds` (a tone of `frequency` Hz, 20 ms packets) whose first packet Janus wrote at `startedUs`. */
 export function writeAudioMjr(file: string, seconds: number, startedUs: number, frequency = 440): void {
   const ogg = `${file}.ogg`;
-  execFileSync('ffmpeg', [
+  execFileSync(mediaBinaries().ffmpeg, [
     ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:sample_rate=48000:duration=${seconds}`],
     ...['-c:a', 'libopus', '-b:a', '32k', '-frame_duration', '20', '-f', 'ogg', ogg],
   ]);
