@@ -24,10 +24,23 @@ type Manifest = Record<string, ManifestChunk>;
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bundle-'));
 try {
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--manifest', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'error',
+      '--manifest',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    {
+      cwd: web,
+      stdio: 'inherit',
+    },
+  );
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
   /** The chunk and everything it imports statically: what the browser fetches before running it. */
@@ -40,7 +53,10 @@ try {
   // At the level scripts/build.mjs precompresses with: the bytes the server sends to a browser that takes
   // gzip (browsers that take brotli, all supported ones, get less).
   const gzipKb = (keys: Set<string>) =>
-    [...keys].reduce((sum, k) => sum + gzipSync(fs.readFileSync(path.join(outDir, manifest[k]!.file)), { level: 9 }).length, 0) / 1024;
+    [...keys].reduce(
+      (sum, k) => sum + gzipSync(fs.readFileSync(path.join(outDir, manifest[k]!.file)), { level: 9 }).length,
+      0,
+    ) / 1024;
 
   // The portal's entry; the public player has its own (player.html), measured apart below.
   const entry = 'index.html';
@@ -54,7 +70,8 @@ try {
   const table = fs.readFileSync(path.join(web, 'src/app/routes.tsx'), 'utf8');
   const fromTable = (spec: string) => `src/${path.posix.normalize(path.posix.join('app', spec))}`;
   const lazyModules = new Map<string, string>();
-  for (const m of table.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)/g)) lazyModules.set(m[1]!, fromTable(m[2]!));
+  for (const m of table.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)/g))
+    lazyModules.set(m[1]!, fromTable(m[2]!));
   const routes = new Map<string, string | null>();
   for (const line of table.split('\n')) {
     const routePath = /path:\s*(?:'([^']+)'|`([^`]+)`|(\w+))/.exec(line);
@@ -65,7 +82,8 @@ try {
   }
   // Frames are lazy routes of their own: server state (DataScope) around the app frame (AppLayout); the
   // login page, its callback and the catch-all redirect have neither.
-  const frames = (route: string): string[] => (['/login', '/login/callback', 'CALLBACK_PATH', '*'].includes(route) ? [] : ['DataScope', 'AppLayout']);
+  const frames = (route: string): string[] =>
+    ['/login', '/login/callback', 'CALLBACK_PATH', '*'].includes(route) ? [] : ['DataScope', 'AppLayout'];
 
   const rows: Array<{ route: string; kb: number }> = [];
   for (const [route, module] of routes) {
@@ -75,7 +93,10 @@ try {
     rows.push({ route, kb: Number(gzipKb(keys).toFixed(1)) });
   }
   // The public player's page: its entry and the page it imports at once (src/player-main.tsx).
-  rows.push({ route: '/public/player/:reference', kb: Number(gzipKb(closure(manifestKey('src/features/player/player-app'), closure('player.html'))).toFixed(1)) });
+  rows.push({
+    route: '/public/player/:reference',
+    kb: Number(gzipKb(closure(manifestKey('src/features/player/player-app'), closure('player.html'))).toFixed(1)),
+  });
   for (const row of rows) emit({ benchmark: 'bundle', route: row.route, gzipKb: row.kb });
   // Not JavaScript a route imports, but data loaded before the first screen: the translations of the
   // language in use and of the fallback (fr), one chunk per language. Shown apart, outside the goal.
@@ -87,7 +108,11 @@ try {
   const largest = rows.reduce((a, b) => (b.kb > a.kb ? b : a));
   const goalMet = login <= LOGIN_GOAL_KB && largest.kb <= ROUTE_GOAL_KB;
   emit({ benchmark: 'bundle', loginGzipKb: login, largestRoute: largest.route, largestGzipKb: largest.kb, goalMet });
-  recordRow('bundle', `login ${login} KB gzip; largest ${largest.route} ${largest.kb} KB gzip (${rows.length} routes)`, goalMet);
+  recordRow(
+    'bundle',
+    `login ${login} KB gzip; largest ${largest.route} ${largest.kb} KB gzip (${rows.length} routes)`,
+    goalMet,
+  );
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
 }

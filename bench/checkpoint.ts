@@ -20,7 +20,8 @@ const ROW_BYTES = Number(arg('row-bytes') ?? 4000);
 const WAL_LIMIT_MB = Number(arg('wal-limit-mb') ?? DEFAULT_CHECKPOINTS.walLimitBytes / 1024 ** 2);
 const TICK_MS = 10;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number) => Number(n.toFixed(1));
 
 interface Figures {
@@ -43,10 +44,17 @@ async function run(mode: 'commit' | 'thread'): Promise<Figures> {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec('create table rows (id integer primary key, at text not null, body blob not null); create index rows_at on rows (at)');
+  db.exec(
+    'create table rows (id integer primary key, at text not null, body blob not null); create index rows_at on rows (at)',
+  );
   const checkpointer =
     mode === 'thread'
-      ? (db.pragma('wal_autocheckpoint = 0'), startCheckpointer(file, { ...DEFAULT_CHECKPOINTS, walLimitBytes: WAL_LIMIT_MB * 1024 ** 2 }, { onError: console.error, onDeath: () => console.error('checkpoint thread died') }))
+      ? (db.pragma('wal_autocheckpoint = 0'),
+        startCheckpointer(
+          file,
+          { ...DEFAULT_CHECKPOINTS, walLimitBytes: WAL_LIMIT_MB * 1024 ** 2 },
+          { onError: console.error, onDeath: () => console.error('checkpoint thread died') },
+        ))
       : null;
   const insert = db.prepare('insert into rows (at, body) values (?, randomblob(?))');
   const commit = db.transaction(() => insert.run(new Date().toISOString(), ROW_BYTES));
@@ -91,7 +99,8 @@ async function run(mode: 'commit' | 'thread'): Promise<Figures> {
 }
 
 const results = [await run('commit'), await run('thread')];
-for (const r of results) emit({ benchmark: 'checkpoint', seconds: SECONDS, rate: RATE, rowBytes: ROW_BYTES, walLimitMb: WAL_LIMIT_MB, ...r });
+for (const r of results)
+  emit({ benchmark: 'checkpoint', seconds: SECONDS, rate: RATE, rowBytes: ROW_BYTES, walLimitMb: WAL_LIMIT_MB, ...r });
 const thread = results[1]!;
 const describe = (r: Figures) =>
   `${r.mode === 'commit' ? "SQLite's own (in the commit)" : 'thread'}: ${r.commits} commits, p50/p99/longest ${r.p50}/${r.p99}/${r.longest} ms, ${r.over20} over 20 ms, loop p99/max ${r.loopP99}/${r.loopMax} ms, WAL up to ${r.walMaxMb} MB`;

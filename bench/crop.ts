@@ -21,14 +21,16 @@ import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PICTURES = Number(process.argv[2] ?? 4);
-if (!Number.isInteger(PICTURES) || PICTURES < 1) throw new Error(`Usage: npm run bench -- crop [PICTURES], got ${process.argv[2]}`);
+if (!Number.isInteger(PICTURES) || PICTURES < 1)
+  throw new Error(`Usage: npm run bench -- crop [PICTURES], got ${process.argv[2]}`);
 const [WIDTH, HEIGHT] = [3264, 2448];
 const PORT = 18106;
 const BASE = `http://127.0.0.1:${PORT}`;
 const LOAD_SECONDS = 10;
 const MANAGER = demoUser('manager@demo.forecourt.test');
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** Demo car pictures at 8 MP, drawn once and kept between runs. */
 async function pictures(): Promise<Buffer[]> {
@@ -40,7 +42,14 @@ async function pictures(): Promise<Buffer[]> {
   for (let i = 0; i < PICTURES; i++) {
     const file = path.join(dir, `${i}.jpg`);
     if (!fs.existsSync(file)) {
-      const svg = carSceneSvg({ width: WIDTH, height: HEIGHT, shape: i % 2 ? 'suv' : 'sedan', colour: colours[i % 4]!, angle: angles[i % 4]!, plate: { registration: { text: `BC-${100 + i}-DE`, country: 'F', department: '69' } } });
+      const svg = carSceneSvg({
+        width: WIDTH,
+        height: HEIGHT,
+        shape: i % 2 ? 'suv' : 'sedan',
+        colour: colours[i % 4]!,
+        angle: angles[i % 4]!,
+        plate: { registration: { text: `BC-${100 + i}-DE`, country: 'F', department: '69' } },
+      });
       fs.writeFileSync(file, await sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer());
     }
     out.push(fs.readFileSync(file));
@@ -51,7 +60,15 @@ async function pictures(): Promise<Buffer[]> {
 async function listP95(headers: Record<string, string>): Promise<number> {
   const times: number[] = [];
   await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${BASE}/api/shootings?userId=${MANAGER.id}&shootingTypes=STANDARD&limit=12&offset=0`, connections: 2, duration: LOAD_SECONDS, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+    const instance = autocannon(
+      {
+        url: `${BASE}/api/shootings?userId=${MANAGER.id}&shootingTypes=STANDARD&limit=12&offset=0`,
+        connections: 2,
+        duration: LOAD_SECONDS,
+        headers,
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status === 200) times.push(ms);
     });
@@ -61,22 +78,86 @@ async function listP95(headers: Record<string, string>): Promise<number> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-crop-data-'));
-const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', PUBLIC_URL: BASE }));
+const adapters = await createAdapters(
+  loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', PUBLIC_URL: BASE }),
+);
 await seedAccounts(adapters);
 const now = new Date().toISOString();
 const stampId = adapters.ids.uuid();
-const overlay = await sharp({ create: { width: 1920, height: 1080, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-const background = await sharp({ create: { width: 1920, height: 1440, channels: 3, background: '#2a6f4f', noise: { type: 'gaussian', mean: 110, sigma: 30 } } }).png().toBuffer();
+const overlay = await sharp({
+  create: { width: 1920, height: 1080, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+})
+  .png()
+  .toBuffer();
+const background = await sharp({
+  create: {
+    width: 1920,
+    height: 1440,
+    channels: 3,
+    background: '#2a6f4f',
+    noise: { type: 'gaussian', mean: 110, sigma: 30 },
+  },
+})
+  .png()
+  .toBuffer();
 await adapters.blobs.put(`stamps/${stampId}/overlay.png`, overlay, 'image/png');
 await adapters.blobs.put(`stamps/${stampId}/background.png`, background, 'image/png');
-await adapters.db.insertInto('stamps').values({ id: stampId, group_id: MANAGER.groupId, name: 'Bench crop', format: '16/9', width: 1920, height: 1080, overlay_key: `stamps/${stampId}/overlay.png`, created_at: now }).execute();
-await adapters.db.insertInto('stamp_configurations').values({ stamp_id: stampId, cropping_type: 'CROPPING', background_key: `stamps/${stampId}/background.png`, blurring_value: 6 }).execute();
+await adapters.db
+  .insertInto('stamps')
+  .values({
+    id: stampId,
+    group_id: MANAGER.groupId,
+    name: 'Bench crop',
+    format: '16/9',
+    width: 1920,
+    height: 1080,
+    overlay_key: `stamps/${stampId}/overlay.png`,
+    created_at: now,
+  })
+  .execute();
+await adapters.db
+  .insertInto('stamp_configurations')
+  .values({
+    stamp_id: stampId,
+    cropping_type: 'CROPPING',
+    background_key: `stamps/${stampId}/background.png`,
+    blurring_value: 6,
+  })
+  .execute();
 const productId = adapters.ids.uuid();
 const shootingId = adapters.ids.uuid();
-await adapters.db.insertInto('products').values({ id: productId, owner_id: 'own-demo-paris', vin: 'VF1BENCHCROP00001', registration: 'BC-100-DE', brand: null, model: null, product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now }).execute();
+await adapters.db
+  .insertInto('products')
+  .values({
+    id: productId,
+    owner_id: 'own-demo-paris',
+    vin: 'VF1BENCHCROP00001',
+    registration: 'BC-100-DE',
+    brand: null,
+    model: null,
+    product_type: 'CAR',
+    workflows: '["PHOTO"]',
+    photo_state: 'DONE',
+    created_at: now,
+  })
+  .execute();
 await adapters.db
   .insertInto('shootings')
-  .values({ id: shootingId, product_id: productId, owner_id: 'own-demo-paris', shooting_type: 'STANDARD', registration: 'BC-100-DE', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', dms_synced_at: null, stamp_id: stampId, format: '16/9', video_name: null, created_by: MANAGER.id, created_at: now })
+  .values({
+    id: shootingId,
+    product_id: productId,
+    owner_id: 'own-demo-paris',
+    shooting_type: 'STANDARD',
+    registration: 'BC-100-DE',
+    remarketing_status: 'FINISHED',
+    dms_status: 'NOT_SENT',
+    dms_synced_at: null,
+    stamp_id: stampId,
+    format: '16/9',
+    video_name: null,
+    created_by: MANAGER.id,
+    created_at: now,
+  })
   .execute();
 const imageIds: string[] = [];
 for (const [position, bytes] of (await pictures()).entries()) {
@@ -85,26 +166,61 @@ for (const [position, bytes] of (await pictures()).entries()) {
   await adapters.blobs.put(key, bytes, 'image/jpeg');
   await adapters.db
     .insertInto('images')
-    .values({ id, shooting_id: shootingId, position, image_type: 'ORIGINAL', blob_key: key, thumbnail_key: null, format: '16/9', stamp_id: stampId, mask_id: null, is_label_image: 0, width: WIDTH, height: HEIGHT, bytes: bytes.length, created_at: now, updated_at: now })
+    .values({
+      id,
+      shooting_id: shootingId,
+      position,
+      image_type: 'ORIGINAL',
+      blob_key: key,
+      thumbnail_key: null,
+      format: '16/9',
+      stamp_id: stampId,
+      mask_id: null,
+      is_label_image: 0,
+      width: WIDTH,
+      height: HEIGHT,
+      bytes: bytes.length,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   imageIds.push(id);
 }
 
 // Built first, on its own: the start script then finds nothing to build, and the server's process holds no
 // build tool, as on a dealer's machine after the first start.
-if (spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('The build failed');
-const startScript = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+if (spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' }).status !== 0)
+  throw new Error('The build failed');
+const startScript = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start;
 // The script execs node: the shell's process becomes the server's.
 const server = spawn('sh', ['-c', startScript], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL: BASE },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    PUBLIC_URL: BASE,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const output: string[] = [];
-for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
+for (const stream of [server.stdout, server.stderr])
+  stream.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
 const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
 try {
-  for (let i = 0; (await fetch(`${BASE}/healthz`).then((r) => r.status, () => 0)) !== 200; i++) {
+  for (
+    let i = 0;
+    (await fetch(`${BASE}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    )) !== 200;
+    i++
+  ) {
     if (server.exitCode !== null || i > 3000) throw new Error(`The server did not start:\n${output.join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -117,11 +233,16 @@ try {
   const peakKb = { server: 0, children: new Map<number, number>() };
   // The segmenter's CPU time per picture: the part of the work least disturbed by a shared machine.
   const segmenterTicks = new Map<number, number>();
-  const hwmKb = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  const hwmKb = (pid: number) =>
+    Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
   const sampler = setInterval(() => {
     const pid = server.pid!;
     peakKb.server = Math.max(peakKb.server, hwmKb(pid));
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
     for (const child of children) {
       try {
         peakKb.children.set(child, Math.max(peakKb.children.get(child) ?? 0, hwmKb(child)));
@@ -135,16 +256,25 @@ try {
   }, 200);
   // As the portal does: one crop call a second.
   for (const imageId of imageIds) {
-    const res = await fetch(`${BASE}/vision/v1/processes/crop`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ shootingId, imageId }) });
+    const res = await fetch(`${BASE}/vision/v1/processes/crop`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ shootingId, imageId }),
+    });
     if (res.status !== 200) throw new Error(`crop answered ${res.status}: ${await res.text()}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
   const busyP95 = await listP95(headers);
-  const edits = () => adapters.db.selectFrom('image_edits').select('status').where('shooting_id', '=', shootingId).execute();
+  const edits = () =>
+    adapters.db.selectFrom('image_edits').select('status').where('shooting_id', '=', shootingId).execute();
   while ((await edits()).some((e) => e.status === 'PENDING')) await new Promise((r) => setTimeout(r, 500));
   clearInterval(sampler);
   const failed = (await edits()).filter((e) => e.status !== 'DONE').length;
-  const jobs = await adapters.db.selectFrom('jobs').select(['started_at', 'finished_at']).where('name', '=', 'editing.crop').execute();
+  const jobs = await adapters.db
+    .selectFrom('jobs')
+    .select(['started_at', 'finished_at'])
+    .where('name', '=', 'editing.crop')
+    .execute();
   // Pictures are cropped one after the other: the wall time from the first start to the last end, per picture.
   const first = Math.min(...jobs.map((j) => Date.parse(j.started_at!)));
   const last = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
@@ -154,10 +284,26 @@ try {
   // What the machine must hold for the worker: the server's peak plus every forked process's peak (an
   // upper bound of the peak of their sum, which the sampling could miss).
   const workerPeakRssMb = Math.round([peakKb.server, ...peakKb.children.values()].reduce((a, b) => a + b, 0) / 1024);
-  const segmenterCpuSecondsPerPicture = round([...segmenterTicks.values()].reduce((a, b) => a + b, 0) / 100 / jobs.length);
+  const segmenterCpuSecondsPerPicture = round(
+    [...segmenterTicks.values()].reduce((a, b) => a + b, 0) / 100 / jobs.length,
+  );
   const ratio = round(busyP95 / idleP95);
   const load = os.loadavg()[0]!.toFixed(1);
-  emit({ pictures: PICTURES, size: `${WIDTH}x${HEIGHT}`, failed, secondsPerPicture: perPicture, workerPeakRssMb, serverPeakRssMb, segmenterPeakRssMb, forkedProcesses: peakKb.children.size, segmenterCpuSecondsPerPicture, listP95IdleMs: idleP95, listP95CroppingMs: busyP95, ratio, loadAverage: Number(load) });
+  emit({
+    pictures: PICTURES,
+    size: `${WIDTH}x${HEIGHT}`,
+    failed,
+    secondsPerPicture: perPicture,
+    workerPeakRssMb,
+    serverPeakRssMb,
+    segmenterPeakRssMb,
+    forkedProcesses: peakKb.children.size,
+    segmenterCpuSecondsPerPicture,
+    listP95IdleMs: idleP95,
+    listP95CroppingMs: busyP95,
+    ratio,
+    loadAverage: Number(load),
+  });
   recordRow(
     'crop',
     `${PICTURES} demo-car pictures ${WIDTH}×${HEIGHT} (8 MP), CROPPING on a blurred background, IS-Net small on the CPU: ${perPicture} s/picture (segmenter CPU ${segmenterCpuSecondsPerPicture} s/picture), peak RSS of the worker side ${workerPeakRssMb} MB (server: API, jobs, composition ${serverPeakRssMb} MB + segmenter process ${segmenterPeakRssMb} MB), GET /api/shootings p95 ${idleP95} ms idle vs ${busyP95} ms while cropping (×${ratio}); load average ${load} (machine shared with other engineers' work)`,

@@ -42,10 +42,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadAtStart = os.loadavg()[0] ?? 0;
 
 /** The worker process holding a running job, waited for up to a minute (jobs come from the creations). */
-async function workerMidJob(db: DbHandle, workers: ServerProcess[]): Promise<{ worker: ServerProcess; job: string } | null> {
+async function workerMidJob(
+  db: DbHandle,
+  workers: ServerProcess[],
+): Promise<{ worker: ServerProcess; job: string } | null> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const running = await db.db.selectFrom('jobs').select(['id', 'name', 'locked_by']).where('status', '=', 'running').execute().catch(() => []);
+    const running = await db.db
+      .selectFrom('jobs')
+      .select(['id', 'name', 'locked_by'])
+      .where('status', '=', 'running')
+      .execute()
+      .catch(() => []);
     for (const job of running) {
       const pid = Number(job.locked_by?.split(':')[1]);
       const worker = workers.find((w) => w.pid === pid);
@@ -75,7 +83,12 @@ async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: numbe
       await p.kill('SIGKILL');
       await sleep(1000);
       await p.start();
-      return { kind, what: `SIGKILL ${p.name} ${found ? `during ${found.job}` : 'with no job running (none within a minute)'}, started again`, start, recovered: Date.now() };
+      return {
+        kind,
+        what: `SIGKILL ${p.name} ${found ? `during ${found.job}` : 'with no job running (none within a minute)'}, started again`,
+        start,
+        recovered: Date.now(),
+      };
     }
     case 'postgres': {
       const start = Date.now();
@@ -87,14 +100,26 @@ async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: numbe
       d.blobProxy!.fail();
       await sleep(BLOB_OUTAGE_MS);
       d.blobProxy!.heal();
-      return { kind, what: `S3 store refusing connections for ${BLOB_OUTAGE_MS / 1000} s`, start, recovered: Date.now() };
+      return {
+        kind,
+        what: `S3 store refusing connections for ${BLOB_OUTAGE_MS / 1000} s`,
+        start,
+        recovered: Date.now(),
+      };
     }
   }
 }
 
 /** Jobs due or running: what a drained queue has none of (the next hour's collection is queued ahead). */
 const openJobs = (db: DbHandle) =>
-  db.db.selectFrom('jobs').where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())])]));
+  db.db
+    .selectFrom('jobs')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'running'),
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', new Date().toISOString())]),
+      ]),
+    );
 
 interface Drain {
   /** Seconds from the end of the load to an empty queue, or to the last progress when it stalled. */
@@ -119,9 +144,25 @@ async function openByName(db: DbHandle): Promise<string> {
 }
 
 const stampedCount = async (db: DbHandle): Promise<number> =>
-  Number((await db.db.selectFrom('images').select((eb) => eb.fn.countAll<number>().as('n')).where('image_type', '=', 'STAMPED').executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await db.db
+        .selectFrom('images')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('image_type', '=', 'STAMPED')
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 const doneCount = async (db: DbHandle): Promise<number> =>
-  Number((await db.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'done').executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await db.db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'done')
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
 /**
  * Waits for the queue to be empty of due and running jobs (retries included) for as long as it makes
@@ -136,7 +177,10 @@ async function drain(db: DbHandle): Promise<Drain> {
   let progressAt = started;
   let printedAt = 0;
   for (;;) {
-    const open = await openJobs(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst().catch(() => undefined);
+    const open = await openJobs(db)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst()
+      .catch(() => undefined);
     const done = await doneCount(db).catch(() => lastDone);
     if (done !== lastDone) {
       lastDone = done;
@@ -146,12 +190,19 @@ async function drain(db: DbHandle): Promise<Drain> {
     const stalled = Date.now() - progressAt > drainStallS * 1000;
     if (emptied || stalled || Date.now() - printedAt >= 10_000) {
       printedAt = Date.now();
-      console.error(`drain +${((Date.now() - started) / 1000).toFixed(0)} s: ${open ? `${open.n} open (${await openByName(db).catch(() => '?')})` : 'database unreachable'}`);
+      console.error(
+        `drain +${((Date.now() - started) / 1000).toFixed(0)} s: ${open ? `${open.n} open (${await openByName(db).catch(() => '?')})` : 'database unreachable'}`,
+      );
     }
     if (emptied || stalled) {
       const seconds = ((emptied ? Date.now() : progressAt) - started) / 1000;
       const stamped = (await stampedCount(db).catch(() => stampedAtStart)) - stampedAtStart;
-      return { seconds: Math.round(seconds), emptied, stamped, stampedPerS: seconds > 0 ? Math.round((stamped / seconds) * 10) / 10 : 0 };
+      return {
+        seconds: Math.round(seconds),
+        emptied,
+        stamped,
+        stampedPerS: seconds > 0 ? Math.round((stamped / seconds) * 10) / 10 : 0,
+      };
     }
     await sleep(1000);
   }
@@ -168,26 +219,54 @@ interface Losses {
 }
 
 async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<Losses> {
-  const losses: Losses = { missingShootings: [], badPictures: [], missingBlobs: [], deadJobs: [], stuckJobs: [], halfWritten: [], duplicated: [] };
-  const blobs = new S3BlobStore({ bucket: 'forecourt-bench', region: 'us-east-1', endpoint: d.s3Endpoint!, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+  const losses: Losses = {
+    missingShootings: [],
+    badPictures: [],
+    missingBlobs: [],
+    deadJobs: [],
+    stuckJobs: [],
+    halfWritten: [],
+    duplicated: [],
+  };
+  const blobs = new S3BlobStore({
+    bucket: 'forecourt-bench',
+    region: 'us-east-1',
+    endpoint: d.s3Endpoint!,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
   for (const c of result.created) {
     const shooting = await db.db.selectFrom('shootings').select('id').where('id', '=', c.shootingId).executeTakeFirst();
     if (!shooting) {
       losses.missingShootings.push(c.shootingId);
       continue;
     }
-    const images = await db.db.selectFrom('images').select(['id', 'position', 'image_type', 'blob_key']).where('shooting_id', '=', c.shootingId).execute();
+    const images = await db.db
+      .selectFrom('images')
+      .select(['id', 'position', 'image_type', 'blob_key'])
+      .where('shooting_id', '=', c.shootingId)
+      .execute();
     for (const position of new Set([0, 1, 2, ...images.map((i) => i.position)])) {
       const at = images.filter((i) => i.position === position);
       const originals = at.filter((i) => i.image_type === 'ORIGINAL').length;
       const stamped = at.filter((i) => i.image_type === 'STAMPED').length;
-      if (originals !== 1 || stamped !== 1) losses.badPictures.push(`${c.shootingId} picture ${position}: ${originals} ORIGINAL, ${stamped} STAMPED`);
+      if (originals !== 1 || stamped !== 1)
+        losses.badPictures.push(`${c.shootingId} picture ${position}: ${originals} ORIGINAL, ${stamped} STAMPED`);
     }
-    for (const i of images) if (!(await blobs.head(i.blob_key))) losses.missingBlobs.push(`${i.image_type} ${i.id} (${i.blob_key})`);
+    for (const i of images)
+      if (!(await blobs.head(i.blob_key))) losses.missingBlobs.push(`${i.image_type} ${i.id} (${i.blob_key})`);
   }
-  const dead = await db.db.selectFrom('jobs').select(['id', 'name', 'status', 'last_error']).where('status', '=', 'dead').execute();
+  const dead = await db.db
+    .selectFrom('jobs')
+    .select(['id', 'name', 'status', 'last_error'])
+    .where('status', '=', 'dead')
+    .execute();
   const stuck = await openJobs(db).select(['id', 'name', 'status', 'last_error']).execute();
-  for (const j of [...dead, ...stuck]) (j.status === 'dead' ? losses.deadJobs : losses.stuckJobs).push(`${j.name} ${j.id} ${j.status}${j.last_error ? `: ${j.last_error.slice(0, 120)}` : ''}`);
+  for (const j of [...dead, ...stuck])
+    (j.status === 'dead' ? losses.deadJobs : losses.stuckJobs).push(
+      `${j.name} ${j.id} ${j.status}${j.last_error ? `: ${j.last_error.slice(0, 120)}` : ''}`,
+    );
   // The run's shootings (registrations LD-…): none without pictures, none twice for one product.
   const runShootings = await db.db
     .selectFrom('shootings')
@@ -212,7 +291,9 @@ try {
   const d = deployment;
   db = await openDatabase(d.database);
   const handle = db;
-  console.error(`scale deployment up at ${d.baseUrl} (folder ${d.dir}); ${opts.users} users for ${opts.minutes} min, ${rounds} round(s) of ${KINDS.join(', ')}`);
+  console.error(
+    `scale deployment up at ${d.baseUrl} (folder ${d.dir}); ${opts.users} users for ${opts.minutes} min, ${rounds} round(s) of ${KINDS.join(', ')}`,
+  );
   const injections: Injection[] = [];
   let runStart = Date.now();
   const result = await runLoad(d, opts, async (until) => {
@@ -227,30 +308,64 @@ try {
         const began = Date.now();
         const injection = await inject(kind, d, handle, round);
         injections.push(injection);
-        console.error(`injected at +${((injection.start - began) / 1000 + (began - runStart) / 1000).toFixed(1)} s: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`);
+        console.error(
+          `injected at +${((injection.start - began) / 1000 + (began - runStart) / 1000).toFixed(1)} s: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`,
+        );
         await sleep(Math.max(GRACE_MS, slot - (Date.now() - began)));
       }
     }
   });
   const drained = await drain(handle);
-  console.error(`drain: ${drained.emptied ? 'queue empty' : `no job finished for ${drainStallS} s`} after ${drained.seconds} s; ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`);
+  console.error(
+    `drain: ${drained.emptied ? 'queue empty' : `no job finished for ${drainStallS} s`} after ${drained.seconds} s; ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`,
+  );
   const losses = await check(d, handle, result);
   const inWindow = (at: number) => injections.some((i) => at >= i.start && at <= i.recovered + GRACE_MS);
   // A request belongs to a fault when it was in flight during the fault's window, not only when its answer
   // came within it: one sent before the recovery and answered after the grace (it waited on the database's
   // connection timeout, or in the load balancer's queue) failed because of the fault.
-  const overlapsWindow = (e: { at: number; ms: number }, i: Injection) => e.at >= i.start && e.at - e.ms <= i.recovered + GRACE_MS;
+  const overlapsWindow = (e: { at: number; ms: number }, i: Injection) =>
+    e.at >= i.start && e.at - e.ms <= i.recovered + GRACE_MS;
   const erredInWindow = (e: { at: number; ms: number }) => injections.some((i) => overlapsWindow(e, i));
   const outside = result.recorder.errors.filter((e) => !erredInWindow(e));
   const inside = result.recorder.errors.length - outside.length;
   const failuresOutside = result.recorder.failures.filter((f) => !inWindow(f.at));
-  for (const i of injections) emit({ benchmark: 'faults', injected: i.kind, what: i.what, recoveredS: Math.round((i.recovered - i.start) / 100) / 10 });
+  for (const i of injections)
+    emit({
+      benchmark: 'faults',
+      injected: i.kind,
+      what: i.what,
+      recoveredS: Math.round((i.recovered - i.start) / 100) / 10,
+    });
   const lost = Object.values(losses).reduce((n, l) => n + l.length, 0);
-  emit({ benchmark: 'faults', drainS: drained.seconds, drainEmptied: drained.emptied, drainStamped: drained.stamped, stampedPerS: drained.stampedPerS });
-  emit({ benchmark: 'faults', users: opts.users, minutes: opts.minutes, created: result.created.length, errorsInWindows: inside, errorsOutside: outside.length, failuresAfterRetries: result.recorder.failures.length, failuresOutside: failuresOutside.length, ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])) });
-  for (const [k, list] of Object.entries(losses)) for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
-  for (const e of result.recorder.errors.filter(erredInWindow).slice(0, 20)) console.error(`error inside a fault window at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail.slice(0, 160)}`);
-  for (const e of outside.slice(0, 20)) console.error(`error outside the fault windows at +${((e.at - result.started) / 1000).toFixed(1)} s (sent ${e.ms} ms before): ${e.route} ${e.detail}`);
+  emit({
+    benchmark: 'faults',
+    drainS: drained.seconds,
+    drainEmptied: drained.emptied,
+    drainStamped: drained.stamped,
+    stampedPerS: drained.stampedPerS,
+  });
+  emit({
+    benchmark: 'faults',
+    users: opts.users,
+    minutes: opts.minutes,
+    created: result.created.length,
+    errorsInWindows: inside,
+    errorsOutside: outside.length,
+    failuresAfterRetries: result.recorder.failures.length,
+    failuresOutside: failuresOutside.length,
+    ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])),
+  });
+  for (const [k, list] of Object.entries(losses))
+    for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
+  for (const e of result.recorder.errors.filter(erredInWindow).slice(0, 20))
+    console.error(
+      `error inside a fault window at +${((e.at - result.started) / 1000).toFixed(1)} s: ${e.route} ${e.detail.slice(0, 160)}`,
+    );
+  for (const e of outside.slice(0, 20))
+    console.error(
+      `error outside the fault windows at +${((e.at - result.started) / 1000).toFixed(1)} s (sent ${e.ms} ms before): ${e.route} ${e.detail}`,
+    );
   const byKind = (kind: FaultKind) => {
     const windows = injections.filter((i) => i.kind === kind);
     return result.recorder.errors.filter((e) => windows.some((i) => overlapsWindow(e, i))).length;
@@ -264,7 +379,13 @@ try {
       'faults',
       [
         `scale deployment (${d.blobStore}), ${opts.users} users × ${opts.minutes} min, ${rounds} × each of ${KINDS.join(', ')} (${injections.length} injections)`,
-        `recovery: ${KINDS.map((k) => `${k} ${injections.filter((i) => i.kind === k).map((i) => ((i.recovered - i.start) / 1000).toFixed(1)).join('/')} s`).join(', ')}`,
+        `recovery: ${KINDS.map(
+          (k) =>
+            `${k} ${injections
+              .filter((i) => i.kind === k)
+              .map((i) => ((i.recovered - i.start) / 1000).toFixed(1))
+              .join('/')} s`,
+        ).join(', ')}`,
         `client errors inside the windows: ${KINDS.map((k) => `${k} ${byKind(k)}`).join(', ')}; outside: ${outside.length}; failures after the portal's retries ${result.recorder.failures.length} (${failuresOutside.length} outside)`,
         `drain after the load: ${drained.emptied ? 'queue empty' : `stalled (no job finished for ${drainStallS} s)`} in ${drained.seconds} s, ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`,
         `${result.created.length} shootings answered 2xx: ${losses.missingShootings.length} missing, ${losses.badPictures.length} pictures not stamped exactly once, ${losses.missingBlobs.length} blobs missing; jobs ${losses.deadJobs.length} dead, ${losses.stuckJobs.length} stuck; ${losses.halfWritten.length} half-written, ${losses.duplicated.length} duplicated`,

@@ -29,7 +29,16 @@ import { janusInstalled, writeJanusConfig } from '../e2e/support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../e2e/support/netns';
 import { arg } from './lib/args';
 import { chromiumCpuText } from './lib/live-chromium-cpu';
-import { assertProgram, closeAll, cpuPercentOver, joinFigures, joinText, receivedBitrates, sentVideo, timeJoins } from './lib/live-call';
+import {
+  assertProgram,
+  closeAll,
+  cpuPercentOver,
+  joinFigures,
+  joinText,
+  receivedBitrates,
+  sentVideo,
+  timeJoins,
+} from './lib/live-call';
 import { seedLiveRoom } from './lib/live-room';
 import { emit, recordRow } from './lib/report';
 
@@ -54,8 +63,29 @@ const CALL_SECONDS = Math.max(1, Number(arg('call-seconds') ?? '60'));
 const PREVIEW_MS = Math.max(0, Number(arg('preview-ms') ?? '10000'));
 const STEADY_SECONDS = Math.max(0, Number(arg('steady-seconds') ?? '10'));
 
-const P2P_STEPS = ['token', 'socketOpen', 'welcome', 'peerCreated', 'offerMade', 'answerReceived', 'iceConnected', 'connected', 'entered', 'firstVideoBytes'] as const;
-const SFU_STEPS = ['token', 'socketOpen', 'welcome', 'publicationAnswered', 'subscriptionOffered', 'publicationConnected', 'subscriptionConnected', 'entered', 'firstVideoBytes'] as const;
+const P2P_STEPS = [
+  'token',
+  'socketOpen',
+  'welcome',
+  'peerCreated',
+  'offerMade',
+  'answerReceived',
+  'iceConnected',
+  'connected',
+  'entered',
+  'firstVideoBytes',
+] as const;
+const SFU_STEPS = [
+  'token',
+  'socketOpen',
+  'welcome',
+  'publicationAnswered',
+  'subscriptionOffered',
+  'publicationConnected',
+  'subscriptionConnected',
+  'entered',
+  'firstVideoBytes',
+] as const;
 
 const serverEnv = (port: number, dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -73,11 +103,18 @@ const serverEnv = (port: number, dataDir: string, extra: NodeJS.ProcessEnv = {})
 
 /** Waits, from inside the namespace (where the server answers), for /healthz to say `status` ('ok' also means Janus answers). */
 function waitHealthy(ns: NetNamespace, base: string): void {
-  ns.run(process.execPath, ['-e', `(async()=>{for(let i=0;i<1200;i++){try{const r=await fetch('${base}/healthz');if(r.ok&&(await r.json()).status==='ok')return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`]);
+  ns.run(process.execPath, [
+    '-e',
+    `(async()=>{for(let i=0;i<1200;i++){try{const r=await fetch('${base}/healthz');if(r.ok&&(await r.json()).status==='ok')return}catch{}await new Promise(r=>setTimeout(r,250))}process.exit(1)})()`,
+  ]);
 }
 
 /** The peer-to-peer rows: for each size, joins timed, then the server's CPU over a call of the whole room. */
-async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Promise<{ rows: string[]; goalMet: boolean }> {
+async function peerToPeer(
+  ns: NetNamespace,
+  browser: Browser,
+  dir: string,
+): Promise<{ rows: string[]; goalMet: boolean }> {
   const port = 18090;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(dir, 'p2p');
@@ -91,11 +128,26 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
     // The server with nobody connected, for comparison (its job worker and timers run in every case).
     const idle = await cpuPercentOver([server.pid!], Math.min(CALL_SECONDS, 30));
     const idlePercent = idle.percents[0]!;
-    emit({ benchmark: 'live', driver: 'p2p', serverIdleCpuPercent: Number(idlePercent.toFixed(3)), seconds: Math.round(idle.seconds) });
+    emit({
+      benchmark: 'live',
+      driver: 'p2p',
+      serverIdleCpuPercent: Number(idlePercent.toFixed(3)),
+      seconds: Math.round(idle.seconds),
+    });
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, previews, residents, steady } = await timeJoins(browser, base, link, size, JOINS, P2P_STEPS, PREVIEW_MS, size - 1, STEADY_SECONDS);
+      const { times, previews, residents, steady } = await timeJoins(
+        browser,
+        base,
+        link,
+        size,
+        JOINS,
+        P2P_STEPS,
+        PREVIEW_MS,
+        size - 1,
+        STEADY_SECONDS,
+      );
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
@@ -116,7 +168,10 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
           residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'p2p', ...r });
-        goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && r.serverCpuPercentOfCorePerParticipant < 1;
+        goalMet &&=
+          r.joinToFirstFrameMs.p50 < 1000 &&
+          r.joinToFirstFrameMs.p95 < 2000 &&
+          r.serverCpuPercentOfCorePerParticipant < 1;
         rows.push(
           `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)${steady ? `; Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}` : ''}`,
         );
@@ -132,7 +187,11 @@ async function peerToPeer(ns: NetNamespace, browser: Browser, dir: string): Prom
 }
 
 /** The SFU rows: Janus and a server driving it; for each size, joins timed, then received bitrates and Janus's and the server's CPU. */
-async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promise<{ rows: string[]; goalMet: boolean }> {
+async function janusSfu(
+  ns: NetNamespace,
+  browser: Browser,
+  dir: string,
+): Promise<{ rows: string[]; goalMet: boolean }> {
   const port = 18091;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = path.join(dir, 'janus-data');
@@ -145,7 +204,12 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
   janus.stderr?.pipe(process.stderr);
   const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: serverEnv(port, dataDir, { LIVE_SFU: 'janus', JANUS_URL: janusConfig.url, JANUS_API_SECRET: janusConfig.apiSecret, JANUS_ADMIN_KEY: janusConfig.adminKey }),
+    env: serverEnv(port, dataDir, {
+      LIVE_SFU: 'janus',
+      JANUS_URL: janusConfig.url,
+      JANUS_API_SECRET: janusConfig.apiSecret,
+      JANUS_ADMIN_KEY: janusConfig.adminKey,
+    }),
   });
   server.stderr?.pipe(process.stderr);
   try {
@@ -157,7 +221,17 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
     let goalMet = true;
     for (const size of SFU_SIZES) {
       // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
-      const { times, previews, residents, steady } = await timeJoins(browser, base, link, size, JOINS, SFU_STEPS, PREVIEW_MS, size, STEADY_SECONDS);
+      const { times, previews, residents, steady } = await timeJoins(
+        browser,
+        base,
+        link,
+        size,
+        JOINS,
+        SFU_STEPS,
+        PREVIEW_MS,
+        size,
+        STEADY_SECONDS,
+      );
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -165,7 +239,9 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
         const call = await cpuPercentOver([janus.pid!, server.pid!], CALL_SECONDS);
         const [janusCpu, serverCpu] = call.percents as [number, number];
         const mainKbps = Math.round(bitrates.main[0] ?? NaN);
-        const thumbnailKbps = Math.round(bitrates.thumbnails.reduce((a, b) => a + b, 0) / Math.max(1, bitrates.thumbnails.length));
+        const thumbnailKbps = Math.round(
+          bitrates.thumbnails.reduce((a, b) => a + b, 0) / Math.max(1, bitrates.thumbnails.length),
+        );
         const r = {
           participants: size,
           joins: times.length,
@@ -174,18 +250,27 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
           callSeconds: Math.round(call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
-          receivedKbps: { main: mainKbps, thumbnailAverage: thumbnailKbps, thumbnails: bitrates.thumbnails.map(Math.round) },
+          receivedKbps: {
+            main: mainKbps,
+            thumbnailAverage: thumbnailKbps,
+            thumbnails: bitrates.thumbnails.map(Math.round),
+          },
           residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'janus', ...r });
         // With 2 participants nobody is a thumbnail: the bitrate goal applies from 3 on.
-        goalMet &&= r.joinToFirstFrameMs.p50 < 1000 && r.joinToFirstFrameMs.p95 < 2000 && (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
+        goalMet &&=
+          r.joinToFirstFrameMs.p50 < 1000 &&
+          r.joinToFirstFrameMs.p95 < 2000 &&
+          (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
         rows.push(
           [
             `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
             `over ${r.callSeconds} s of call, Janus ${r.janusCpuPercentOfCorePerParticipant} % and the server ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant`,
             `received by one participant: main video ${mainKbps} kbit/s, other cameras (low layer) ${bitrates.thumbnails.length ? `${thumbnailKbps} kbit/s on average` : 'none'}`,
-            ...(steady ? [`Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}`] : []),
+            ...(steady
+              ? [`Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}`]
+              : []),
           ].join('; '),
         );
       } finally {
@@ -199,8 +284,10 @@ async function janusSfu(ns: NetNamespace, browser: Browser, dir: string): Promis
   }
 }
 
-if (!NetNamespace.available()) throw new Error('The live benchmark needs root and iproute2 to make its network namespace');
-if (DRIVER !== 'p2p' && !janusInstalled()) throw new Error('The live benchmark on Janus needs the Debian package janus (or --driver p2p)');
+if (!NetNamespace.available())
+  throw new Error('The live benchmark needs root and iproute2 to make its network namespace');
+if (DRIVER !== 'p2p' && !janusInstalled())
+  throw new Error('The live benchmark on Janus needs the Debian package janus (or --driver p2p)');
 const loadAtStart = os.loadavg()[0] ?? 0;
 const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('The build failed');
@@ -209,14 +296,29 @@ const ns = new NetNamespace();
 let browser: Browser | null = null;
 try {
   // As in e2e/specs/live-sfu.spec.ts: Janus's packets to the other veth end come back in over the veth.
-  ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', 'net.ipv4.conf.fcA.accept_local=1', 'net.ipv4.conf.fcB.accept_local=1']);
-  browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
+  ns.run('sysctl', [
+    '-qw',
+    'net.ipv4.conf.all.accept_local=1',
+    'net.ipv4.conf.fcA.accept_local=1',
+    'net.ipv4.conf.fcB.accept_local=1',
+  ]);
+  browser = await chromium.launch({
+    executablePath: ns.chromiumLauncher(),
+    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS],
+  });
   const parts: { rows: string[]; goalMet: boolean }[] = [];
   if (DRIVER !== 'janus') parts.push(await peerToPeer(ns, browser, dir));
   if (DRIVER !== 'p2p') parts.push(await janusSfu(ns, browser, dir));
   const goalMet = parts.every((p) => p.goalMet);
   emit({ benchmark: 'live', driver: DRIVER, goalMet });
-  recordRow('live', [...parts.flatMap((p) => p.rows), `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`].join('; '), goalMet);
+  recordRow(
+    'live',
+    [
+      ...parts.flatMap((p) => p.rows),
+      `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start`,
+    ].join('; '),
+    goalMet,
+  );
 } finally {
   await browser?.close();
   await ns.close();

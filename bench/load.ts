@@ -20,7 +20,16 @@
 // p99 < 50 ms. Embedded: the same, latencies (event-loop delay too) up to twice those.
 import os from 'node:os';
 import { startDeployment, stopOnSignals, type Deployment, type Target } from './lib/deployment';
-import { cpuLine, cpuPerRequestsLine, flag, latencyGoalMet, loadOptionsFromArgv, processLine, routeLine, runLoad } from './lib/load-run';
+import {
+  cpuLine,
+  cpuPerRequestsLine,
+  flag,
+  latencyGoalMet,
+  loadOptionsFromArgv,
+  processLine,
+  routeLine,
+  runLoad,
+} from './lib/load-run';
 import { resetStatementStats, topStatements } from './lib/pg-statements';
 import { s3StatsLines } from './lib/s3-op-stats';
 import { emit, recordRow } from './lib/report';
@@ -37,7 +46,9 @@ stopOnSignals(() => deployment);
 let failed = true;
 try {
   deployment = await startDeployment(target, { faultProxy: process.argv.includes('--s3-proxy') });
-  console.error(`${target} deployment up at ${deployment.baseUrl} (folder ${deployment.dir}); ${opts.users} users for ${opts.minutes} min after a ${opts.warmUpS}-s warm-up`);
+  console.error(
+    `${target} deployment up at ${deployment.baseUrl} (folder ${deployment.dir}); ${opts.users} users for ${opts.minutes} min after a ${opts.warmUpS}-s warm-up`,
+  );
   const pgStats = process.argv.includes('--pg-stats') && deployment.pg ? deployment.pg.url : null;
   if (pgStats) await resetStatementStats(pgStats);
   const s3Stats = process.argv.includes('--s3-stats') ? deployment.s3Stats : null;
@@ -50,23 +61,50 @@ try {
     for (const line of s3StatsLines(counts, result.created.length, result.requests, detail)) console.error(line);
   }
   for (const r of result.routes) emit({ benchmark: 'load', target, ...r });
-  for (const p of result.processes) emit({ benchmark: 'load', target, process: p.name, rssEarlyMb: p.rssEarlyMb, rssEndMb: p.rssEndMb, rssEarlyAtS: result.earlyAtS, eventLoopP99Ms: p.eventLoopP99Ms, eventLoopWorstAtS: p.eventLoopWorstAtS, eventLoopMedianMs: p.eventLoopMedianMs, eventLoopWarmUpMs: p.eventLoopWarmUpMs, cpuS: p.cpuS });
+  for (const p of result.processes)
+    emit({
+      benchmark: 'load',
+      target,
+      process: p.name,
+      rssEarlyMb: p.rssEarlyMb,
+      rssEndMb: p.rssEndMb,
+      rssEarlyAtS: result.earlyAtS,
+      eventLoopP99Ms: p.eventLoopP99Ms,
+      eventLoopWorstAtS: p.eventLoopWorstAtS,
+      eventLoopMedianMs: p.eventLoopMedianMs,
+      eventLoopWarmUpMs: p.eventLoopWarmUpMs,
+      cpuS: p.cpuS,
+    });
   emit({ benchmark: 'load', target, ...result.cpu, requests: result.requests, queueAtEnd: result.queueAtEnd });
   for (const p of result.processes) console.error(`${p.name} RSS every 10 s (MB): ${p.rssSeriesMb.join(' ')}`);
   console.error(cpuLine(result.processes, result.cpu));
   console.error(cpuPerRequestsLine(result.processes, result.cpu, result.requests));
   // What the workers had not done yet when the load stopped: a queue that grows through the run is work
   // the deployment does not keep up with, however fast it answers.
-  const queueLine = result.queueAtEnd ? `queue at the end: ${result.queueAtEnd.jobs} jobs, the oldest due ${result.queueAtEnd.oldestWaitingS} s ago` : 'queue at the end: not read';
+  const queueLine = result.queueAtEnd
+    ? `queue at the end: ${result.queueAtEnd.jobs} jobs, the oldest due ${result.queueAtEnd.oldestWaitingS} s ago`
+    : 'queue at the end: not read';
   console.error(queueLine);
   const errors = result.routes.reduce((n, r) => n + r.errors, 0) + result.warmUp.errors;
   const warmUpLine = `warm-up (${result.warmUp.seconds} s, not in the figures): ${result.warmUp.requests} requests, ${result.warmUp.errors} errors, worst 10-s event-loop p99 ${result.processes.map((p) => `${p.name} ${p.eventLoopWarmUpMs ?? '?'} ms`).join(', ')}`;
   console.error(warmUpLine);
   const factor = target === 'embedded' ? 2 : 1;
-  const rssOk = result.processes.every((p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1);
+  const rssOk = result.processes.every(
+    (p) => p.rssEarlyMb !== null && p.rssEndMb !== null && p.rssEndMb <= p.rssEarlyMb * 1.1,
+  );
   const loopOk = result.processes.every((p) => p.eventLoopP99Ms !== null && p.eventLoopP99Ms < 50 * factor);
   const goalMet = errors === 0 && latencyGoalMet(result.routes, factor) && rssOk && loopOk;
-  emit({ benchmark: 'load', target, users: opts.users, minutes: opts.minutes, throughput: result.throughput, errors, failuresAfterRetries: result.recorder.failures.length, created: result.created.length, goalMet });
+  emit({
+    benchmark: 'load',
+    target,
+    users: opts.users,
+    minutes: opts.minutes,
+    throughput: result.throughput,
+    errors,
+    failuresAfterRetries: result.recorder.failures.length,
+    created: result.created.length,
+    goalMet,
+  });
   for (const e of result.recorder.errors.slice(0, 10)) console.error(`error: ${e.route} ${e.detail}`);
   if (record) {
     recordRow(

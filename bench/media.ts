@@ -48,19 +48,39 @@ const ff = (args: string[]) => ffPlan(['-hide_banner', '-nostdin', '-loglevel', 
 /** A real MP4 at the head of the file, padded to `bytes` (what a long camera file weighs). */
 function bigUpload(bytes: number): string {
   const head = path.join(tmp, 'head.mp4');
-  ff(['-f', 'lavfi', '-i', 'testsrc2=s=1280x720:r=25:d=5', '-c:v', 'libx264', '-preset', 'ultrafast', '-movflags', '+faststart', head]);
+  ff([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=1280x720:r=25:d=5',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-movflags',
+    '+faststart',
+    head,
+  ]);
   const file = path.join(tmp, 'big.mp4');
   fs.copyFileSync(head, file);
   const block = Buffer.alloc(8 * 1024 * 1024);
   for (let i = 0; i < block.length; i += 4) block.writeUInt32LE((i * 2654435761) >>> 0, i);
   const fd = fs.openSync(file, 'a');
-  for (let left = bytes - fs.statSync(head).size; left > 0; left -= block.length) fs.writeSync(fd, block, 0, Math.min(left, block.length));
+  for (let left = bytes - fs.statSync(head).size; left > 0; left -= block.length)
+    fs.writeSync(fd, block, 0, Math.min(left, block.length));
   fs.closeSync(fd);
   return file;
 }
 
 async function uploadBench() {
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'silent', DEMO_SEED: 'false', PUBLIC_URL: 'http://127.0.0.1:8080' }));
+  const adapters = await createAdapters(
+    loadConfig({
+      DATA_DIR: path.join(tmp, 'data'),
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+    }),
+  );
   await seedAccounts(adapters);
   const app = await buildApp(adapters);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -72,7 +92,13 @@ async function uploadBench() {
       method: 'POST',
       url: '/api/media/generate_presigned_urls',
       headers,
-      payload: { groupId: 'grp-demo', slot: 'introduction', fileName: `${name}.mp4`, size: UPLOAD_BYTES, contentType: 'video/mp4' },
+      payload: {
+        groupId: 'grp-demo',
+        slot: 'introduction',
+        fileName: `${name}.mp4`,
+        size: UPLOAD_BYTES,
+        contentType: 'video/mp4',
+      },
     });
     const url = `http://127.0.0.1:${port}${grant.json<{ presignedUrl: string }>().presignedUrl}`;
     global.gc?.();
@@ -80,16 +106,38 @@ async function uploadBench() {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
     const cpuBefore = process.cpuUsage();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/tus-client.ts'), url, file, JSON.stringify(headers), String(CHUNK), ...(cutAt === null ? [] : [String(cutAt)])], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(here, 'lib/tus-client.ts'),
+        url,
+        file,
+        JSON.stringify(headers),
+        String(CHUNK),
+        ...(cutAt === null ? [] : [String(cutAt)]),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     await new Promise((r) => child.on('close', r));
     clearInterval(sampler);
     const cpu = process.cpuUsage(cpuBefore);
-    const result = JSON.parse(out.trim().split('\n').pop()!) as { seconds: number; sentTotal: number; resent: number; error?: string };
+    const result = JSON.parse(out.trim().split('\n').pop()!) as {
+      seconds: number;
+      sentTotal: number;
+      resent: number;
+      error?: string;
+    };
     if (result.error) throw new Error(result.error);
     // The API's CPU per GB received: a figure a loaded machine disturbs less than the wall time.
-    return { ...result, rssGrowthMb: (peak - before) / 1024 ** 2, serverCpuSecondsPerGb: (cpu.user + cpu.system) / 1e6 / (UPLOAD_BYTES / 1024 ** 3) };
+    return {
+      ...result,
+      rssGrowthMb: (peak - before) / 1024 ** 2,
+      serverCpuSecondsPerGb: (cpu.user + cpu.system) / 1e6 / (UPLOAD_BYTES / 1024 ** 3),
+    };
   };
   // `--cpu-prof FILE`: the API's CPU profile over the whole upload only (not the setup).
   const profileTo = arg('cpu-prof');
@@ -120,11 +168,38 @@ async function uploadBench() {
 }
 
 async function assemblyBench() {
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: path.join(tmp, 'data-assembly'), LOG_LEVEL: 'silent', DEMO_SEED: 'false', PUBLIC_URL: 'http://127.0.0.1:8080' }));
+  const adapters = await createAdapters(
+    loadConfig({
+      DATA_DIR: path.join(tmp, 'data-assembly'),
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+    }),
+  );
   await seedAccounts(adapters);
   const src = (name: string) => path.join(tmp, name);
   const video = (name: string, seconds: number, colour: string) =>
-    ff(['-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=25:d=${seconds}`, '-f', 'lavfi', '-i', `sine=f=440:d=${seconds}`, '-vf', `drawbox=c=${colour}@0.4:t=fill:w=iw/3:h=ih/3`, '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', src(name)]);
+    ff([
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1280x720:r=25:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=440:d=${seconds}`,
+      '-vf',
+      `drawbox=c=${colour}@0.4:t=fill:w=iw/3:h=ih/3`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      src(name),
+    ]);
   video('vehicle.mp4', VEHICLE_SECONDS, 'blue');
   video('intro.mp4', 10, 'red');
   video('outro.mp4', 10, 'green');
@@ -132,7 +207,10 @@ async function assemblyBench() {
 
   const now = new Date().toISOString();
   const put = async (key: string, file: string, type: string) => adapters.blobs.put(key, fs.readFileSync(file), type);
-  await adapters.db.insertInto('video_configurations').values({ id: 'bench-config', group_id: 'grp-demo', updated_at: now }).execute();
+  await adapters.db
+    .insertInto('video_configurations')
+    .values({ id: 'bench-config', group_id: 'grp-demo', updated_at: now })
+    .execute();
   await put('media/grp-demo/introduction/bench-i/original.mp4', src('intro.mp4'), 'video/mp4');
   await put('media/grp-demo/conclusion/bench-c/original.mp4', src('outro.mp4'), 'video/mp4');
   await put('media/grp-demo/audio/bench-a/original.mp3', src('music.mp3'), 'audio/mpeg');
@@ -153,7 +231,18 @@ async function assemblyBench() {
   await put(vehicleKey, src('vehicle.mp4'), 'video/mp4');
   await adapters.db
     .insertInto('videos')
-    .values({ id: 'bench-video', shooting_id: shootingId, video_type: 'ORIGINAL', streamer: 'STAMPYT', url: null, reference: 'bench-video', blob_key: vehicleKey, created_at: now, config_version: null, poster_key: null })
+    .values({
+      id: 'bench-video',
+      shooting_id: shootingId,
+      video_type: 'ORIGINAL',
+      streamer: 'STAMPYT',
+      url: null,
+      reference: 'bench-video',
+      blob_key: vehicleKey,
+      created_at: now,
+      config_version: null,
+      poster_key: null,
+    })
     .execute();
   // What happens when the files arrive, not timed: their house-format copies.
   const house = {
@@ -165,15 +254,21 @@ async function assemblyBench() {
 
   // Bare ffmpeg on the same house files, on local disk: the same commands, the same three outputs.
   const local = Object.fromEntries(
-    await Promise.all(Object.entries(house).map(async ([k, key]) => {
-      const f = path.join(tmp, `bare-${k}${key.endsWith('.m4a') ? '.m4a' : '.mp4'}`);
-      fs.writeFileSync(f, (await adapters.blobs.getBuffer(key))!);
-      return [k, f] as const;
-    })),
+    await Promise.all(
+      Object.entries(house).map(async ([k, key]) => {
+        const f = path.join(tmp, `bare-${k}${key.endsWith('.m4a') ? '.m4a' : '.mp4'}`);
+        fs.writeFileSync(f, (await adapters.blobs.getBuffer(key))!);
+        return [k, f] as const;
+      }),
+    ),
   ) as Record<keyof typeof house, string>;
   const list = path.join(tmp, 'bare-list.txt');
   fs.writeFileSync(list, concatList([local.intro, local.vehicle, local.outro]));
-  const bare = { CONCAT: path.join(tmp, 'bare-concat.mp4'), ORIGINAL_AUDIO: path.join(tmp, 'bare-oa.mp4'), CONCAT_AUDIO: path.join(tmp, 'bare-ca.mp4') };
+  const bare = {
+    CONCAT: path.join(tmp, 'bare-concat.mp4'),
+    ORIGINAL_AUDIO: path.join(tmp, 'bare-oa.mp4'),
+    CONCAT_AUDIO: path.join(tmp, 'bare-ca.mp4'),
+  };
 
   // Job and bare ffmpeg alternate, RUNS times each, and the medians are compared: on a shared machine
   // a burst of load then weighs on both alike. Each job run is a new configuration version.
@@ -193,12 +288,23 @@ async function assemblyBench() {
   }
 
   // The same outputs: each assembled video has the length and streams of the bare command's.
-  const rows = await adapters.db.selectFrom('videos').select(['video_type', 'blob_key']).where('shooting_id', '=', shootingId).where('video_type', '!=', 'ORIGINAL').execute();
+  const rows = await adapters.db
+    .selectFrom('videos')
+    .select(['video_type', 'blob_key'])
+    .where('shooting_id', '=', shootingId)
+    .where('video_type', '!=', 'ORIGINAL')
+    .execute();
   for (const row of rows) {
     const ours = path.join(tmp, `ours-${row.video_type}.mp4`);
     fs.writeFileSync(ours, (await adapters.blobs.getBuffer(row.blob_key!))!);
     const [a, b] = [await probeMedia(ours), await probeMedia(bare[row.video_type as keyof typeof bare])];
-    if (!a || !b || Math.abs(a.durationSeconds - b.durationSeconds) > 0.1 || a.video?.codec !== b.video?.codec || a.audio?.codec !== b.audio?.codec) {
+    if (
+      !a ||
+      !b ||
+      Math.abs(a.durationSeconds - b.durationSeconds) > 0.1 ||
+      a.video?.codec !== b.video?.codec ||
+      a.audio?.codec !== b.audio?.codec
+    ) {
       throw new Error(`${row.video_type} differs from the bare command's output`);
     }
   }
@@ -225,7 +331,8 @@ try {
   // A row is recorded only for a run of both parts at the issue's sizes' shape (any size may be asked).
   if (upload && assembly && !process.argv.includes('--no-record')) {
     const load = os.loadavg()[0]!.toFixed(1);
-    const met = upload.mbPerSecond >= 200 && upload.rssGrowthMb < 100 && assembly.jobSeconds < 10 && assembly.ratio <= 1.1;
+    const met =
+      upload.mbPerSecond >= 200 && upload.rssGrowthMb < 100 && assembly.jobSeconds < 10 && assembly.ratio <= 1.1;
     recordRow(
       'media',
       `upload ${upload.uploadMb} MB through the tus route on loopback: ${upload.mbPerSecond} MB/s, API RSS growth ${upload.rssGrowthMb} MB; cut at 50% and resumed: ${upload.resentAfterCutMb} MB sent again (chunk ${upload.chunkMb} MB); API CPU ${upload.serverCpuSecondsPerGb} s per GB; assembly of a ${assembly.vehicleSeconds} s 1280x720 vehicle video with 10 s intro, 10 s outro and audio (CONCAT, ORIGINAL_AUDIO, CONCAT_AUDIO, poster): medians of ${assembly.runs} alternating runs: job ${assembly.jobSeconds} s, bare ffmpeg doing the same commands ${assembly.bareSeconds} s (${assembly.ratio}x); ffmpeg ${mediaBinaries().source}; 1-min load average ${load} on ${os.cpus().length} cores`,

@@ -29,21 +29,38 @@ for (const folder of folders) {
     const start = performance.now();
     const result = await detectPlates(bytes);
     f.ms += performance.now() - start;
-    const s = scoreDetections(result.plates.map((p) => p.corners), sample.boxes);
+    const s = scoreDetections(
+      result.plates.map((p) => p.corners),
+      sample.boxes,
+    );
     f.images += 1;
     f.truths += sample.boxes.length;
     f.found += s.found;
     f.detections += result.plates.length;
     f.correct += s.correct;
-    if (process.env.BENCH_VERBOSE) emit({ file: path.basename(sample.image), found: s.found, detections: result.plates.length, confidences: result.plates.map((p) => +p.confidence.toFixed(2)) });
+    if (process.env.BENCH_VERBOSE)
+      emit({
+        file: path.basename(sample.image),
+        found: s.found,
+        detections: result.plates.length,
+        confidences: result.plates.map((p) => +p.confidence.toFixed(2)),
+      });
   }
   for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += f[k];
   const figures = summary(f);
   emit({ folder: path.basename(folder), read: f.images, ...figures });
-  perFolder.push(`${path.basename(folder)}: ${f.images} images, recall ${figures.recall}, precision ${figures.precision}, ${figures.msPerImage} ms/image`);
-  if (path.basename(folder) === 'eu') euGoal = figures.recall >= 0.85 && figures.precision >= 0.85 && figures.msPerImage < 150;
+  perFolder.push(
+    `${path.basename(folder)}: ${f.images} images, recall ${figures.recall}, precision ${figures.precision}, ${figures.msPerImage} ms/image`,
+  );
+  if (path.basename(folder) === 'eu')
+    euGoal = figures.recall >= 0.85 && figures.precision >= 0.85 && figures.msPerImage < 150;
 }
-if (totals.images > 0) recordRow('plates', `${perFolder.join('; ')}; load average ${os.loadavg()[0]!.toFixed(1)} (machine shared with other engineers' work)`, euGoal);
+if (totals.images > 0)
+  recordRow(
+    'plates',
+    `${perFolder.join('; ')}; load average ${os.loadavg()[0]!.toFixed(1)} (machine shared with other engineers' work)`,
+    euGoal,
+  );
 emit({ total: true, read: totals.images, ...summary(totals) });
 
 function summary(f: typeof totals) {

@@ -33,7 +33,16 @@ import { emit, recordRow } from './lib/report';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FRAMES = 36;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const entryArg = process.argv.indexOf('--entry');
 const lhrArg = process.argv.indexOf('--lhr');
@@ -75,15 +84,32 @@ async function seed(dataDir: string, publicUrl: string): Promise<string> {
     const { shootingId, imageIds } = await makeShooting(adapters, {
       ownerId: 'own-demo-paris',
       createdBy: manager,
-      images: Array.from({ length: FRAMES }, (_v, i) => ({ position: i + 1, type: 'STAMPED', width: 1920, height: 1080 })),
+      images: Array.from({ length: FRAMES }, (_v, i) => ({
+        position: i + 1,
+        type: 'STAMPED',
+        width: 1920,
+        height: 1080,
+      })),
     });
     // The factory's flat colours compress too well: put realistic frames in their place.
-    const rows = await adapters.db.selectFrom('images').select(['id', 'blob_key', 'position']).where('id', 'in', imageIds).execute();
+    const rows = await adapters.db
+      .selectFrom('images')
+      .select(['id', 'blob_key', 'position'])
+      .where('id', 'in', imageIds)
+      .execute();
     for (const row of rows) {
-      const jpeg = await sharp(Buffer.from(frameSvg(row.position - 1))).jpeg({ quality: 88 }).toBuffer();
+      const jpeg = await sharp(Buffer.from(frameSvg(row.position - 1)))
+        .jpeg({ quality: 88 })
+        .toBuffer();
       await adapters.blobs.put(row.blob_key, jpeg, 'image/jpeg');
     }
-    return await getOrCreateRef(adapters.db, { shootingId, marketplace: 'FORECOURT', newRef: adapters.ids.token(), userId: manager, now: new Date().toISOString() });
+    return await getOrCreateRef(adapters.db, {
+      shootingId,
+      marketplace: 'FORECOURT',
+      newRef: adapters.ids.token(),
+      userId: manager,
+      now: new Date().toISOString(),
+    });
   } finally {
     await adapters.close();
   }
@@ -96,7 +122,13 @@ async function startServer(env: Record<string, string>, baseUrl: string): Promis
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 3000; i++) {
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (child.exitCode !== null) throw new Error('The server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -111,16 +143,27 @@ async function spinTimes(url: string, viewport: { width: number; height: number 
     const page = await context.newPage();
     const scripts: Buffer[] = [];
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') void res.body().then((b) => scripts.push(b), () => undefined);
+      if (res.request().resourceType() === 'script')
+        void res.body().then(
+          (b) => scripts.push(b),
+          () => undefined,
+        );
     });
     await page.goto(url);
-    await page.waitForFunction(() => performance.getEntriesByName('spin:all-frames').length > 0, undefined, { timeout: 120_000 });
+    await page.waitForFunction(() => performance.getEntriesByName('spin:all-frames').length > 0, undefined, {
+      timeout: 120_000,
+    });
     await page.waitForLoadState('networkidle');
     const marks = await page.evaluate(() => ({
       first: performance.getEntriesByName('spin:first-frame')[0]!.startTime,
       all: performance.getEntriesByName('spin:all-frames')[0]!.startTime,
     }));
-    return { firstFrameMs: round(marks.first), allFramesMs: round(marks.all), jsGzipKb: round(scripts.reduce((n, b) => n + gzipSync(b).length, 0) / 1024, 1), scripts: scripts.length };
+    return {
+      firstFrameMs: round(marks.first),
+      allFramesMs: round(marks.all),
+      jsGzipKb: round(scripts.reduce((n, b) => n + gzipSync(b).length, 0) / 1024, 1),
+      scripts: scripts.length,
+    };
   } finally {
     await browser.close();
   }
@@ -133,7 +176,9 @@ async function spinTimes(url: string, viewport: { width: number; height: number 
  * 35 frames on demand: a visitor's phone never pays for that.
  */
 async function prepareVariants(baseUrl: string, ref: string) {
-  const options = (await (await fetch(`${baseUrl}/api/external/legacy/players/${ref}/options`)).json()) as { frames: { version: string }[] };
+  const options = (await (await fetch(`${baseUrl}/api/external/legacy/players/${ref}/options`)).json()) as {
+    frames: { version: string }[];
+  };
   for (const [index, frame] of options.frames.entries()) {
     for (const width of FRAME_WIDTHS) {
       const res = await fetch(`${baseUrl}${playerFramePath(ref, index, frame, width, 'webp')}`);
@@ -146,7 +191,11 @@ async function prepareVariants(baseUrl: string, ref: string) {
 async function runLighthouse(url: string, preset: 'desktop' | 'mobile') {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, preset === 'desktop' ? desktopConfig : undefined);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
     const lhr = result!.lhr;
     if (LHR_DIR) fs.writeFileSync(path.join(LHR_DIR, `player-${preset}.json`), JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -168,7 +217,17 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-player-')
 let server: ChildProcess | null = null;
 try {
   const ref = await seed(dataDir, baseUrl);
-  server = await startServer({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn' }, baseUrl);
+  server = await startServer(
+    {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    baseUrl,
+  );
   const url = `${baseUrl}/public/player/${ref}`;
   const desktopViewport = { width: 1350, height: 940 };
   const cold = await spinTimes(url, desktopViewport);
@@ -184,7 +243,12 @@ try {
   emit({ benchmark: 'player', lighthouse: 'mobile', ...mobile });
 
   const goalMet =
-    desktop.score >= 95 && mobile.score >= 90 && desktop.lcpMs < 1500 && warm.jsGzipKb <= 200 && warm.firstFrameMs < 1000 && warm.allFramesMs < 3000;
+    desktop.score >= 95 &&
+    mobile.score >= 90 &&
+    desktop.lcpMs < 1500 &&
+    warm.jsGzipKb <= 200 &&
+    warm.firstFrameMs < 1000 &&
+    warm.allFramesMs < 3000;
   emit({ benchmark: 'player', goalMet });
   recordRow(
     'player',

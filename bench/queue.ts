@@ -18,7 +18,8 @@ const JOBS = Number(arg('jobs') ?? 5000);
 const LATENCY_SAMPLES = 500;
 const LATENCY_RATE_PER_S = 200;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 interface Result {
@@ -78,7 +79,12 @@ async function measure(adapters: Adapters): Promise<Result> {
 async function onDatabase(databaseUrl?: string): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-queue-'));
   const adapters = await createAdapters(
-    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
   );
   try {
     await adapters.db.deleteFrom('jobs').where('name', '=', 'bench.noop').execute();
@@ -91,7 +97,14 @@ async function onDatabase(databaseUrl?: string): Promise<Result> {
 }
 
 const sqlite = await onDatabase();
-emit({ database: 'sqlite', jobs: JOBS, jobsPerSecond: round(sqlite.jobsPerSecond, 0), jobsPerCpuSecond: round(sqlite.jobsPerCpuSecond, 0), enqueueToStartP50Ms: round(sqlite.p50), enqueueToStartP99Ms: round(sqlite.p99) });
+emit({
+  database: 'sqlite',
+  jobs: JOBS,
+  jobsPerSecond: round(sqlite.jobsPerSecond, 0),
+  jobsPerCpuSecond: round(sqlite.jobsPerCpuSecond, 0),
+  enqueueToStartP50Ms: round(sqlite.p50),
+  enqueueToStartP99Ms: round(sqlite.p99),
+});
 
 const givenUrl = arg('database-url') ?? process.env.BENCH_DATABASE_URL;
 const throwaway = givenUrl ? null : await startThrowawayPostgres();
@@ -101,9 +114,21 @@ try {
 } finally {
   throwaway?.stop();
 }
-emit({ database: 'postgres', jobs: JOBS, jobsPerSecond: round(postgres.jobsPerSecond, 0), jobsPerCpuSecond: round(postgres.jobsPerCpuSecond, 0), enqueueToStartP50Ms: round(postgres.p50), enqueueToStartP99Ms: round(postgres.p99) });
+emit({
+  database: 'postgres',
+  jobs: JOBS,
+  jobsPerSecond: round(postgres.jobsPerSecond, 0),
+  jobsPerCpuSecond: round(postgres.jobsPerCpuSecond, 0),
+  enqueueToStartP50Ms: round(postgres.p50),
+  enqueueToStartP99Ms: round(postgres.p99),
+});
 
 const goalMet = sqlite.jobsPerSecond >= 1000 && sqlite.p99 < 100;
-const fmt = (name: string, r: Result) => `${name}: ${round(r.jobsPerSecond, 0)} jobs/s (${round(r.jobsPerCpuSecond, 0)} per CPU-second of the process), enqueue→start p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms`;
+const fmt = (name: string, r: Result) =>
+  `${name}: ${round(r.jobsPerSecond, 0)} jobs/s (${round(r.jobsPerCpuSecond, 0)} per CPU-second of the process), enqueue→start p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms`;
 const load = os.loadavg()[0]!.toFixed(1);
-recordRow('queue', `${JOBS} no-op jobs, load average ${load} at the end, worker concurrency ${loadConfig({}).WORKER_CONCURRENCY}; ${fmt('SQLite', sqlite)}; ${fmt('PostgreSQL', postgres)}`, goalMet);
+recordRow(
+  'queue',
+  `${JOBS} no-op jobs, load average ${load} at the end, worker concurrency ${loadConfig({}).WORKER_CONCURRENCY}; ${fmt('SQLite', sqlite)}; ${fmt('PostgreSQL', postgres)}`,
+  goalMet,
+);

@@ -22,7 +22,15 @@ const PHOTOS = 30;
 
 /** A photo-like JPEG: a gradient with grain, so that it compresses like a real picture (~250 KB). */
 const photo = (i: number) =>
-  sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: (i * 37) % 256, g: 110, b: 170 }, noise: { type: 'gaussian', mean: 0, sigma: 18 } } })
+  sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: { r: (i * 37) % 256, g: 110, b: 170 },
+      noise: { type: 'gaussian', mean: 0, sigma: 18 },
+    },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
 
@@ -35,21 +43,115 @@ async function prepare(): Promise<string> {
   const { db, blobs, clock } = adapters;
   const now = clock.now().toISOString();
   const shootingId = SHOOTING_ID;
-  await db.insertInto('products').values({ id: 'bench-product', owner_id: 'own-demo-paris', vin: 'VF1RFB00067123456', registration: 'AB-123-CD', brand: 'Renault', model: 'Mégane', product_type: 'CAR', workflows: '[]', photo_state: 'DONE', created_at: now }).execute();
-  await db.insertInto('shootings').values({ id: shootingId, product_id: 'bench-product', owner_id: 'own-demo-paris', shooting_type: 'INSPECTION_REPAIR_ORDER', registration: 'AB-123-CD', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', created_at: now }).execute();
+  await db
+    .insertInto('products')
+    .values({
+      id: 'bench-product',
+      owner_id: 'own-demo-paris',
+      vin: 'VF1RFB00067123456',
+      registration: 'AB-123-CD',
+      brand: 'Renault',
+      model: 'Mégane',
+      product_type: 'CAR',
+      workflows: '[]',
+      photo_state: 'DONE',
+      created_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('shootings')
+    .values({
+      id: shootingId,
+      product_id: 'bench-product',
+      owner_id: 'own-demo-paris',
+      shooting_type: 'INSPECTION_REPAIR_ORDER',
+      registration: 'AB-123-CD',
+      remarketing_status: 'FINISHED',
+      dms_status: 'NOT_SENT',
+      created_at: now,
+    })
+    .execute();
   for (let i = 0; i < PHOTOS; i++) {
     const key = `shootings/${shootingId}/images/img-${i}.jpg`;
     await blobs.put(key, await photo(i), 'image/jpeg');
-    await db.insertInto('images').values({ id: `img-${i}`, shooting_id: shootingId, position: i + 1, image_type: 'ORIGINAL', blob_key: key, is_label_image: 0, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('images')
+      .values({
+        id: `img-${i}`,
+        shooting_id: shootingId,
+        position: i + 1,
+        image_type: 'ORIGINAL',
+        blob_key: key,
+        is_label_image: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
-  await db.insertInto('inspections').values({ shooting_id: shootingId, currency: 'EUR', overall_condition: 'FAIR', repair_order_number: 'OR-1', mileage: 84210, customer_name: 'Jan Kowalski', workshop_video_id: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('inspections')
+    .values({
+      shooting_id: shootingId,
+      currency: 'EUR',
+      overall_condition: 'FAIR',
+      repair_order_number: 'OR-1',
+      mileage: 84210,
+      customer_name: 'Jan Kowalski',
+      workshop_video_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const zones = ['FRONT', 'REAR', 'LEFT', 'RIGHT', 'ROOF'] as const;
   const ratings = ['RED', 'AMBER', 'GREEN'] as const;
   for (let i = 0; i < 10; i++) {
-    await db.insertInto('inspection_damages').values({ id: `d-${i}`, shooting_id: shootingId, position: i, zone: zones[i % 5]!, kind: 'SCRATCH', severity: 'MINOR', image_id: `img-${i}`, note: 'Rayure légère sur la peinture', estimated_cost_cents: 12_000 + i * 1000, created_at: now, updated_at: now }).execute();
-    await db.insertInto('health_check_items').values({ id: `h-${i}`, shooting_id: shootingId, position: i, category: 'BRAKES', label: `Point ${i + 1}`, rating: ratings[i % 3]!, parts_price_cents: 8000, labour_price_cents: 4000, decision: i % 2 ? 'ACCEPTED' : 'PENDING', note: '', image_id: `img-${i + 10}`, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('inspection_damages')
+      .values({
+        id: `d-${i}`,
+        shooting_id: shootingId,
+        position: i,
+        zone: zones[i % 5]!,
+        kind: 'SCRATCH',
+        severity: 'MINOR',
+        image_id: `img-${i}`,
+        note: 'Rayure légère sur la peinture',
+        estimated_cost_cents: 12_000 + i * 1000,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('health_check_items')
+      .values({
+        id: `h-${i}`,
+        shooting_id: shootingId,
+        position: i,
+        category: 'BRAKES',
+        label: `Point ${i + 1}`,
+        rating: ratings[i % 3]!,
+        parts_price_cents: 8000,
+        labour_price_cents: 4000,
+        decision: i % 2 ? 'ACCEPTED' : 'PENDING',
+        note: '',
+        image_id: `img-${i + 10}`,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
-  await db.insertInto('trade_in_offers').values({ id: 'offer', shooting_id: shootingId, amount_cents: 1_250_000, valid_until: '2030-06-30', conditions: 'Sous réserve du contrôle technique', created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('trade_in_offers')
+    .values({
+      id: 'offer',
+      shooting_id: shootingId,
+      amount_cents: 1_250_000,
+      valid_until: '2030-06-30',
+      conditions: 'Sous réserve du contrôle technique',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   await adapters.close();
   return adapters.dataDir;
 }
@@ -63,7 +165,9 @@ async function prepare(): Promise<string> {
 async function buildProcess(): Promise<string> {
   fs.mkdirSync(path.join(root, 'node_modules/.cache'), { recursive: true });
   const outdir = fs.mkdtempSync(path.join(root, 'node_modules/.cache/bench-reports-'));
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
   await build({
     // The PDFs are laid out in worker threads whose entry the server bundle has beside its chunks.
     entryPoints: {
@@ -122,7 +226,13 @@ async function main(): Promise<void> {
     const load = os.loadavg()[0]!.toFixed(1);
     const results = ROLES.map((role) => measure(outdir, prepared, role));
     for (const r of results) {
-      emit({ benchmark: 'reports', role: r.role, photos: PHOTOS, firstReportColdMs: r.coldMs, firstReportCpuMs: r.coldCpuMs });
+      emit({
+        benchmark: 'reports',
+        role: r.role,
+        photos: PHOTOS,
+        firstReportColdMs: r.coldMs,
+        firstReportCpuMs: r.coldCpuMs,
+      });
       for (const k of r.kinds) emit({ benchmark: 'reports', role: r.role, photos: PHOTOS, ...k });
       emit({ benchmark: 'reports', role: r.role, baselineRssMB: r.baselineRssMB, peakRssMB: r.peakRssMB });
     }
@@ -134,7 +244,9 @@ async function main(): Promise<void> {
           .map(
             (r) =>
               `${r.role} process: first report of the shooting (photos shrunk) ${r.coldMs} ms (${r.coldCpuMs} ms CPU); ` +
-              r.kinds.map((k) => `${k.kind} ×${k.runs} languages: median ${k.medianMs} ms, max ${k.maxMs} ms, ${k.pdfKB} KB`).join('; ') +
+              r.kinds
+                .map((k) => `${k.kind} ×${k.runs} languages: median ${k.medianMs} ms, max ${k.maxMs} ms, ${k.pdfKB} KB`)
+                .join('; ') +
               `; peak RSS ${r.peakRssMB} MB (${r.baselineRssMB} MB before the first report)`,
           )
           .join(' — ') +

@@ -22,16 +22,38 @@ const BYTES = Number(arg('bytes') ?? 100_000);
 const BUCKET = 'forecourt-bench';
 const CALLS_PER_ROUND = 5;
 
-const s3 = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const s3 = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const port = await new Promise<number>((resolve, reject) => {
   s3.stdout.once('data', (d: Buffer) => resolve((JSON.parse(d.toString()) as { port: number }).port));
   s3.once('exit', () => reject(new Error('the S3 server did not start')));
 });
-const opts = { bucket: BUCKET, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+const opts = {
+  bucket: BUCKET,
+  region: 'us-east-1',
+  endpoint: `http://127.0.0.1:${port}`,
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+};
 const url = bucketUrl(opts);
 const clients: [string, S3Objects][] = [
   ['AWS SDK', new S3SdkClient(opts)],
-  ['own client', new S3ObjectClient({ signer: new SigV4Signer({ bucketUrl: url, region: opts.region, accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }), bucketUrl: url, timeouts: { connectMs: 5000, idleMs: 60_000 } })],
+  [
+    'own client',
+    new S3ObjectClient({
+      signer: new SigV4Signer({
+        bucketUrl: url,
+        region: opts.region,
+        accessKeyId: opts.accessKeyId,
+        secretAccessKey: opts.secretAccessKey,
+      }),
+      bucketUrl: url,
+      timeouts: { connectMs: 5000, idleMs: 60_000 },
+    }),
+  ],
 ];
 
 const drain = async (obj: Awaited<ReturnType<S3Objects['get']>>) => {
@@ -64,12 +86,23 @@ try {
     const used = process.cpuUsage(cpu);
     const cpuUsPerCall = Math.round((used.user + used.system) / (rounds * CALLS_PER_ROUND));
     const p50 = walls.sort((a, b) => a - b)[Math.floor(walls.length / 2)]!;
-    emit({ benchmark: 's3-client', client: name, calls: rounds * CALLS_PER_ROUND, bytes: BYTES, cpuUsPerCall, roundP50Ms: Number(p50.toFixed(1)) });
+    emit({
+      benchmark: 's3-client',
+      client: name,
+      calls: rounds * CALLS_PER_ROUND,
+      bytes: BYTES,
+      cpuUsPerCall,
+      roundP50Ms: Number(p50.toFixed(1)),
+    });
     lines.push(`${name}: ${cpuUsPerCall} µs CPU a call, round p50 ${p50.toFixed(1)} ms`);
     client.destroy();
   }
   console.error(lines.join('; '));
-  recordRow('s3-client', `${rounds * CALLS_PER_ROUND} calls each (PUT ${BYTES} B, HEAD, GET, ranged GET 64 KB, DELETE), s3rver in its own process — ${lines.join('; ')} — 1-min load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`, null);
+  recordRow(
+    's3-client',
+    `${rounds * CALLS_PER_ROUND} calls each (PUT ${BYTES} B, HEAD, GET, ranged GET 64 KB, DELETE), s3rver in its own process — ${lines.join('; ')} — 1-min load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,
+    null,
+  );
 } finally {
   s3.kill('SIGTERM');
 }

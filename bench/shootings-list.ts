@@ -59,33 +59,65 @@ function cpuMicros(pid: number): number | undefined {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Figures> {
   const times: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: `${PUBLIC_URL}${url}`, connections: CONNECTIONS, duration: seconds, headers }, (err, r) => (err ? reject(err) : resolve(r)));
+    const instance = autocannon(
+      { url: `${PUBLIC_URL}${url}`, connections: CONNECTIONS, duration: seconds, headers },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    );
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status !== 200) errors++;
       times.push(ms);
     });
   });
   times.sort((a, b) => a - b);
-  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), rps: Math.round(result.requests.average), errors: errors + result.errors + result.non2xx };
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    rps: Math.round(result.requests.average),
+    errors: errors + result.errors + result.non2xx,
+  };
 }
 
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   // `--cpu-prof DIR` profiles the server (node --cpu-prof), written when it stops.
   const prof = arg('cpu-prof');
-  const child = spawn(process.execPath, [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
-    cwd: root,
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, API_KEY, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/main.ts'),
+      '--role=api',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        PUBLIC_URL,
+        API_KEY,
+        DEMO_SEED: 'false',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${PUBLIC_URL}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${PUBLIC_URL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return child;
     if (child.exitCode !== null) throw new Error('The server did not start');
     await new Promise((r) => setTimeout(r, 100));
@@ -100,7 +132,13 @@ const stopServer = (child: ChildProcess) =>
   });
 
 /** Runs the scenarios against a fresh server process; with cache false the list cache is off. */
-async function measure(dialect: 'sqlite' | 'postgres', env: Record<string, string>, headers: Record<string, string>, cache: boolean, scenarios: Scenario[]) {
+async function measure(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string>,
+  headers: Record<string, string>,
+  cache: boolean,
+  scenarios: Scenario[],
+) {
   const server = await startServer(cache ? env : { ...env, LIST_CACHE_ENTRIES: '0' });
   try {
     const first = await fetch(`${PUBLIC_URL}${SCENARIOS.deepPage}`, { headers });
@@ -112,9 +150,17 @@ async function measure(dialect: 'sqlite' | 'postgres', env: Record<string, strin
       const f = await load(SCENARIOS[name], headers, SECONDS);
       const cpuAfter = cpuMicros(server.pid!);
       const answered = f.rps * SECONDS;
-      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0) f.serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0)
+        f.serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
       out[name] = f;
-      emit({ benchmark: 'shootings-list', dialect, listCache: cache ? 'on' : 'off (uncached)', scenario: name, connections: CONNECTIONS, ...f });
+      emit({
+        benchmark: 'shootings-list',
+        dialect,
+        listCache: cache ? 'on' : 'off (uncached)',
+        scenario: name,
+        connections: CONNECTIONS,
+        ...f,
+      });
     }
     return out;
   } finally {
@@ -133,7 +179,9 @@ async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string):
   const dataDir = path.join(CACHE, dialect === 'sqlite' ? 'sqlite' : 'pg-data-dir');
   fs.mkdirSync(dataDir, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const adapters = await createAdapters(loadConfig({ ...env, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+  const adapters = await createAdapters(
+    loadConfig({ ...env, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }),
+  );
   let token: string;
   try {
     if (!(await isFilled(adapters.db))) {
@@ -149,14 +197,19 @@ async function onDatabase(dialect: 'sqlite' | 'postgres', databaseUrl?: string):
   } finally {
     await adapters.close().catch(() => undefined);
   }
-  const again = await createAdapters(loadConfig({ ...env, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+  const again = await createAdapters(
+    loadConfig({ ...env, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }),
+  );
   try {
     token = await accessTokenFor(again, BENCH_USER_ID, { expiresIn: '2h' });
   } finally {
     await again.close();
   }
   const headers = { authorization: `Bearer ${token}`, 'x-api-key': API_KEY };
-  const cached = (await measure(dialect, env, headers, true, Object.keys(SCENARIOS) as Scenario[])) as Record<Scenario, Figures>;
+  const cached = (await measure(dialect, env, headers, true, Object.keys(SCENARIOS) as Scenario[])) as Record<
+    Scenario,
+    Figures
+  >;
   const uncached = (await measure(dialect, env, headers, false, LIST_SCENARIOS)) as DatabaseFigures['uncached'];
   return { cached, uncached };
 }

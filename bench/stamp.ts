@@ -34,19 +34,39 @@ async function photos(): Promise<string[]> {
   const files = Array.from({ length: IMAGES }, (_, i) => path.join(dir, `${i}.jpg`));
   for (const [i, file] of files.entries()) {
     if (fs.existsSync(file)) continue;
-    const field = await sharp({ create: { width: WIDTH / 8, height: HEIGHT / 8, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const field = await sharp({
+      create: {
+        width: WIDTH / 8,
+        height: HEIGHT / 8,
+        channels: 3,
+        background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .png()
       .toBuffer();
-    fs.writeFileSync(file, await sharp(field).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).jpeg({ quality: 88 }).toBuffer());
+    fs.writeFileSync(
+      file,
+      await sharp(field).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).jpeg({ quality: 88 }).toBuffer(),
+    );
   }
   return files;
 }
 
 /** A frame overlay: transparent centre, opaque bands top and bottom, a logo block. */
 async function overlay(): Promise<Buffer> {
-  const band = (h: number) => sharp({ create: { width: STAMP.width, height: h, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.9 } } }).png().toBuffer();
-  const logo = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } }).png().toBuffer();
-  return sharp({ create: { width: STAMP.width, height: STAMP.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  const band = (h: number) =>
+    sharp({ create: { width: STAMP.width, height: h, channels: 4, background: { r: 20, g: 40, b: 120, alpha: 0.9 } } })
+      .png()
+      .toBuffer();
+  const logo = await sharp({
+    create: { width: 300, height: 120, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  return sharp({
+    create: { width: STAMP.width, height: STAMP.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
     .composite([
       { input: await band(90), top: 0, left: 0 },
       { input: await band(110), top: STAMP.height - 110, left: 0 },
@@ -58,9 +78,11 @@ async function overlay(): Promise<Buffer> {
 
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
@@ -72,15 +94,27 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
 };
 
 /** A fresh data dir with the demo accounts and one 16/9 stamp of the demo group. */
-async function prepare(env: Record<string, string> = {}): Promise<{ adapters: Adapters; dataDir: string; stampId: string }> {
+async function prepare(
+  env: Record<string, string> = {},
+): Promise<{ adapters: Adapters; dataDir: string; stampId: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-stamp-data-'));
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env }));
+  const adapters = await createAdapters(
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env }),
+  );
   await seedAccounts(adapters);
   const stampId = adapters.ids.uuid();
   await adapters.blobs.put(`stamps/${stampId}/overlay.png`, await overlay(), 'image/png');
   await adapters.db
     .insertInto('stamps')
-    .values({ id: stampId, group_id: MANAGER.groupId, name: 'Bench 16/9', format: '16/9', ...STAMP, overlay_key: `stamps/${stampId}/overlay.png`, created_at: new Date().toISOString() })
+    .values({
+      id: stampId,
+      group_id: MANAGER.groupId,
+      name: 'Bench 16/9',
+      format: '16/9',
+      ...STAMP,
+      overlay_key: `stamps/${stampId}/overlay.png`,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return { adapters, dataDir, stampId };
 }
@@ -97,7 +131,10 @@ async function bare(files: string[], concurrency: number, ov: Buffer): Promise<R
       .toBuffer();
   });
   const cpu = process.cpuUsage(cpu0);
-  return { perSecond: IMAGES / ((performance.now() - t0) / 1000), perCpuSecond: IMAGES / ((cpu.user + cpu.system) / 1e6) };
+  return {
+    perSecond: IMAGES / ((performance.now() - t0) / 1000),
+    perCpuSecond: IMAGES / ((cpu.user + cpu.system) / 1e6),
+  };
 }
 
 interface Rates {
@@ -119,10 +156,34 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
   const now = new Date().toISOString();
   const productId = adapters.ids.uuid();
   const shootingId = adapters.ids.uuid();
-  await adapters.db.insertInto('products').values({ id: productId, owner_id: 'own-demo-paris', vin: `Virtual_${productId}`, registration: 'BE-NCH-01', product_type: 'VIRTUAL', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now }).execute();
+  await adapters.db
+    .insertInto('products')
+    .values({
+      id: productId,
+      owner_id: 'own-demo-paris',
+      vin: `Virtual_${productId}`,
+      registration: 'BE-NCH-01',
+      product_type: 'VIRTUAL',
+      workflows: '["PHOTO"]',
+      photo_state: 'DONE',
+      created_at: now,
+    })
+    .execute();
   await adapters.db
     .insertInto('shootings')
-    .values({ id: shootingId, product_id: productId, owner_id: 'own-demo-paris', shooting_type: 'STANDARD', registration: 'BE-NCH-01', remarketing_status: 'UPLOADING', dms_status: 'NOT_SENT', stamp_id: stampId, format: '16/9', created_by: MANAGER.id, created_at: now })
+    .values({
+      id: shootingId,
+      product_id: productId,
+      owner_id: 'own-demo-paris',
+      shooting_type: 'STANDARD',
+      registration: 'BE-NCH-01',
+      remarketing_status: 'UPLOADING',
+      dms_status: 'NOT_SENT',
+      stamp_id: stampId,
+      format: '16/9',
+      created_by: MANAGER.id,
+      created_at: now,
+    })
     .execute();
   const imageIds: string[] = [];
   for (const [position, file] of files.entries()) {
@@ -134,31 +195,70 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
     await adapters.blobs.put(`${key}-thumb.jpg`, await makeThumbnail(bytes), 'image/jpeg');
     await adapters.db
       .insertInto('images')
-      .values({ id, shooting_id: shootingId, position, image_type: 'ORIGINAL', blob_key: key, thumbnail_key: `${key}-thumb.jpg`, format: '16/9', stamp_id: stampId, is_label_image: 0, width: WIDTH, height: HEIGHT, bytes: 0, created_at: now, updated_at: now })
+      .values({
+        id,
+        shooting_id: shootingId,
+        position,
+        image_type: 'ORIGINAL',
+        blob_key: key,
+        thumbnail_key: `${key}-thumb.jpg`,
+        format: '16/9',
+        stamp_id: stampId,
+        is_label_image: 0,
+        width: WIDTH,
+        height: HEIGHT,
+        bytes: 0,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     imageIds.push(id);
   }
   const runId = adapters.ids.uuid();
   // The jobs are queued below, once the worker is polling, so the timing starts with them.
-  await createRun(adapters.db, shootingId, { id: runId, stampId, kind: 'STAMP', items: imageIds.map((sourceImageId) => ({ sourceImageId, targetType: 'STAMPED' })) }, now, async () => undefined);
+  await createRun(
+    adapters.db,
+    shootingId,
+    {
+      id: runId,
+      stampId,
+      kind: 'STAMP',
+      items: imageIds.map((sourceImageId) => ({ sourceImageId, targetType: 'STAMPED' })),
+    },
+    now,
+    async () => undefined,
+  );
 
-  const worker = spawnTs(path.join(root, 'bench/lib/stamp-worker.ts'), [], { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn' });
+  const worker = spawnTs(path.join(root, 'bench/lib/stamp-worker.ts'), [], {
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+  });
   let peakKb = 0;
   try {
     await worker.printed(/stamp worker polling/);
     const cpu0 = cpuSecondsOf(worker.child.pid!);
     await enqueueRun(adapters.queue, imageJobs(adapters), runId, imageIds);
-    const finished = () => adapters.db.selectFrom('pipeline_runs').select('finished_at').where('id', '=', runId).executeTakeFirstOrThrow();
+    const finished = () =>
+      adapters.db.selectFrom('pipeline_runs').select('finished_at').where('id', '=', runId).executeTakeFirstOrThrow();
     await waitFor(async () => {
       if (worker.child.exitCode !== null) throw new Error(`The worker stopped: ${worker.output.join('\n')}`);
       const status = fs.readFileSync(`/proc/${worker.child.pid}/status`, 'utf8');
       peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Boolean((await finished()).finished_at);
     }, 30 * 60_000);
-    const jobs = await adapters.db.selectFrom('jobs').select(['started_at', 'finished_at']).where('name', '=', 'images.stamp').execute();
+    const jobs = await adapters.db
+      .selectFrom('jobs')
+      .select(['started_at', 'finished_at'])
+      .where('name', '=', 'images.stamp')
+      .execute();
     const start = Math.min(...jobs.map((j) => Date.parse(j.started_at!)));
     const end = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
-    return { perSecond: IMAGES / ((end - start) / 1000), perCpuSecond: IMAGES / (cpuSecondsOf(worker.child.pid!) - cpu0), peakRssMb: peakKb / 1024 };
+    return {
+      perSecond: IMAGES / ((end - start) / 1000),
+      perCpuSecond: IMAGES / (cpuSecondsOf(worker.child.pid!) - cpu0),
+      peakRssMb: peakKb / 1024,
+    };
   } finally {
     worker.child.kill('SIGTERM');
     await worker.exited;
@@ -172,26 +272,47 @@ async function httpShooting(files: string[]): Promise<{ totalS: number; uploadS:
   const port = 18105;
   const baseUrl = `http://127.0.0.1:${port}`;
   const { adapters, dataDir, stampId } = await prepare({ PUBLIC_URL: baseUrl });
-  const server = spawnTs(path.join(root, 'apps/server/src/main.ts'), [], { DATA_DIR: dataDir, DEMO_SEED: 'false', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: baseUrl });
+  const server = spawnTs(path.join(root, 'apps/server/src/main.ts'), [], {
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+  });
   try {
     await waitFor(async () => {
       if (server.child.exitCode !== null) throw new Error(`The server stopped: ${server.output.join('\n')}`);
       return (await fetch(`${baseUrl}/healthz`).catch(() => null))?.status === 200;
     }, 120_000);
-    const headers = { authorization: `Bearer ${await accessTokenFor(adapters, MANAGER.id)}`, 'x-api-key': adapters.config.API_KEY, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${await accessTokenFor(adapters, MANAGER.id)}`,
+      'x-api-key': adapters.config.API_KEY,
+      'content-type': 'application/json',
+    };
     const post = async (url: string, body: unknown) => {
       const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
       return res.status === 204 ? null : ((await res.json()) as Record<string, unknown>);
     };
-    const product = (await post('/api/products/virtuals', { vin: `Virtual_${crypto.randomUUID()}`, ownerId: 'own-demo-paris', registration: 'BE-NCH-20', workflows: ['PHOTO', 'VIDEO'] }))!;
+    const product = (await post('/api/products/virtuals', {
+      vin: `Virtual_${crypto.randomUUID()}`,
+      ownerId: 'own-demo-paris',
+      registration: 'BE-NCH-20',
+      workflows: ['PHOTO', 'VIDEO'],
+    }))!;
     const productId = product.id as string;
     const chosen = files.slice(0, SHOOTING_IMAGES);
-    const presigned = (await post(`/api/products/${productId}/shootings/generate_presigned_urls`, { images: chosen.map(() => ({ id: crypto.randomUUID(), contentType: 'image/jpeg' })) }))!.images as { presignedUrl: string; url: string }[];
+    const presigned = (await post(`/api/products/${productId}/shootings/generate_presigned_urls`, {
+      images: chosen.map(() => ({ id: crypto.randomUUID(), contentType: 'image/jpeg' })),
+    }))!.images as { presignedUrl: string; url: string }[];
     const bodies = chosen.map((f) => fs.readFileSync(f));
     const t0 = performance.now();
     await pool([...presigned.keys()], UPLOADS_AT_ONCE, async (n) => {
-      const res = await fetch(`${baseUrl}${presigned[n]!.presignedUrl}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: bodies[n] });
+      const res = await fetch(`${baseUrl}${presigned[n]!.presignedUrl}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/jpeg' },
+        body: bodies[n],
+      });
       if (res.status !== 200) throw new Error(`PUT ${res.status}`);
     });
     const uploaded = performance.now();
@@ -203,7 +324,12 @@ async function httpShooting(files: string[]): Promise<{ totalS: number; uploadS:
     const registered = performance.now();
     await post(`/api/products/${productId}/workflows/PHOTO/done`, { ownerId: 'own-demo-paris' });
     await waitFor(async () => {
-      const rows = await adapters.db.selectFrom('images').select('id').where('shooting_id', '=', shooting.id as string).where('image_type', '=', 'STAMPED').execute();
+      const rows = await adapters.db
+        .selectFrom('images')
+        .select('id')
+        .where('shooting_id', '=', shooting.id as string)
+        .where('image_type', '=', 'STAMPED')
+        .execute();
       return rows.length === SHOOTING_IMAGES;
     }, 10 * 60_000);
     const done = performance.now();
@@ -237,7 +363,12 @@ emit({
   workerPeakRssMb: round(pipe.peakRssMb, 0),
 });
 const http = await httpShooting(files);
-emit({ shootingImages: SHOOTING_IMAGES, firstPutToLastStampedS: round(http.totalS), uploadS: round(http.uploadS), registrationS: round(http.registerS) });
+emit({
+  shootingImages: SHOOTING_IMAGES,
+  firstPutToLastStampedS: round(http.totalS),
+  uploadS: round(http.uploadS),
+  registrationS: round(http.registerS),
+});
 
 const load = os.loadavg()[0]!.toFixed(1);
 // On a shared machine wall-clock rates follow the other processes' load; the CPU-time ratio does not.

@@ -40,14 +40,23 @@ function cpuMicros(pid: number): number | undefined {
 }
 
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** The vehicle, plus other shootings of the manager's stocks (one product each) so the vehicle is a few among many. */
 async function prepare(dataDir: string): Promise<string> {
-  const adapters = await createAdapters(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+  const adapters = await createAdapters(
+    loadConfig({ DATA_DIR: dataDir, PUBLIC_URL, API_KEY, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }),
+  );
   try {
     await seedAccounts(adapters);
-    await makeVehicleHistory(adapters, { ownerId: 'own-demo-paris', registration: REGISTRATION, shootings: SHOOTINGS, views: 20, createdBy: MANAGER.id });
+    await makeVehicleHistory(adapters, {
+      ownerId: 'own-demo-paris',
+      registration: REGISTRATION,
+      shootings: SHOOTINGS,
+      views: 20,
+      createdBy: MANAGER.id,
+    });
     const now = Date.now();
     for (let start = 0; start < OTHER_SHOOTINGS; start += 200) {
       const batch = Array.from({ length: Math.min(200, OTHER_SHOOTINGS - start) }, (_v, k) => {
@@ -57,11 +66,36 @@ async function prepare(dataDir: string): Promise<string> {
       });
       await adapters.db
         .insertInto('products')
-        .values(batch.map((b) => ({ id: `bench-p-${b.n}`, owner_id: b.owner, vin: `VF1BENCH${String(b.n).padStart(9, '0')}`, registration: b.registration, brand: 'Renault', model: 'Clio', product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: b.at })))
+        .values(
+          batch.map((b) => ({
+            id: `bench-p-${b.n}`,
+            owner_id: b.owner,
+            vin: `VF1BENCH${String(b.n).padStart(9, '0')}`,
+            registration: b.registration,
+            brand: 'Renault',
+            model: 'Clio',
+            product_type: 'CAR',
+            workflows: '["PHOTO"]',
+            photo_state: 'DONE',
+            created_at: b.at,
+          })),
+        )
         .execute();
       await adapters.db
         .insertInto('shootings')
-        .values(batch.map((b) => ({ id: `bench-s-${b.n}`, product_id: `bench-p-${b.n}`, owner_id: b.owner, shooting_type: 'STANDARD', registration: b.registration, remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', format: '4/3', created_at: b.at })))
+        .values(
+          batch.map((b) => ({
+            id: `bench-s-${b.n}`,
+            product_id: `bench-p-${b.n}`,
+            owner_id: b.owner,
+            shooting_type: 'STANDARD',
+            registration: b.registration,
+            remarketing_status: 'FINISHED',
+            dms_status: 'NOT_SENT',
+            format: '4/3',
+            created_at: b.at,
+          })),
+        )
         .execute();
     }
     return await accessTokenFor(adapters, MANAGER.id, { expiresIn: '1h' });
@@ -73,11 +107,26 @@ async function prepare(dataDir: string): Promise<string> {
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, API_KEY, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL,
+      API_KEY,
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${PUBLIC_URL}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${PUBLIC_URL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (child.exitCode !== null) throw new Error('The server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -91,7 +140,11 @@ const stopServer = (child: ChildProcess) =>
   });
 
 /** `count` calls, `CONCURRENCY` at a time; each call's time from sending to the whole body read. */
-async function run(url: string, headers: Record<string, string>, count: number): Promise<{ times: number[]; bytes: number }> {
+async function run(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+): Promise<{ times: number[]; bytes: number }> {
   const times: number[] = [];
   let bytes = 0;
   let next = 0;
@@ -121,7 +174,8 @@ try {
     const url = `${PUBLIC_URL}/api/vehicles/${REGISTRATION}`;
     const first = await (await fetch(url, { headers })).json();
     const events = (first as { events: { kind: string }[] }).events;
-    if (events.filter((e) => e.kind === 'SHOOTING').length !== SHOOTINGS) throw new Error(`Expected ${SHOOTINGS} shootings, got ${JSON.stringify(first).slice(0, 300)}`);
+    if (events.filter((e) => e.kind === 'SHOOTING').length !== SHOOTINGS)
+      throw new Error(`Expected ${SHOOTINGS} shootings, got ${JSON.stringify(first).slice(0, 300)}`);
     await run(url, headers, Math.min(50, REQUESTS)); // warm-up: statement cache, JIT
     const cpuBefore = cpuMicros(server.pid!);
     const { times, bytes } = await run(url, headers, REQUESTS);
@@ -133,10 +187,20 @@ try {
       events: events.length,
       kb: round(bytes / 1024),
       // The server's CPU time per call: steadier than latency on a shared machine.
-      serverCpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? round((cpuAfter - cpuBefore) / 1000 / REQUESTS, 2) : null,
+      serverCpuMs:
+        cpuBefore !== undefined && cpuAfter !== undefined ? round((cpuAfter - cpuBefore) / 1000 / REQUESTS, 2) : null,
     };
     const goalMet = figures.p95 < 50;
-    emit({ benchmark: 'vehicle', shootings: SHOOTINGS, otherShootings: OTHER_SHOOTINGS, requests: REQUESTS, concurrency: CONCURRENCY, preparedSeconds, ...figures, goalMet });
+    emit({
+      benchmark: 'vehicle',
+      shootings: SHOOTINGS,
+      otherShootings: OTHER_SHOOTINGS,
+      requests: REQUESTS,
+      concurrency: CONCURRENCY,
+      preparedSeconds,
+      ...figures,
+      goalMet,
+    });
     recordRow(
       'vehicle',
       `GET /api/vehicles/{registration}, ${SHOOTINGS} shootings (${events.length} timeline events, ${figures.kb} KB) among ${OTHER_SHOOTINGS} other shootings, SQLite, server in its own process, ${REQUESTS} requests at concurrency ${CONCURRENCY}: p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms, server CPU ${figures.serverCpuMs ?? '?'} ms per call; 1-min load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`,

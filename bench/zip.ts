@@ -31,16 +31,41 @@ async function prepare(): Promise<string> {
   const adapters = await createAdapters(loadConfig({ DATA_DIR, PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
   try {
     await seedAccounts(adapters);
-    const exists = await adapters.db.selectFrom('shootings').select('id').where('id', '=', SHOOTING_ID).executeTakeFirst();
+    const exists = await adapters.db
+      .selectFrom('shootings')
+      .select('id')
+      .where('id', '=', SHOOTING_ID)
+      .executeTakeFirst();
     if (!exists) {
       const now = new Date().toISOString();
       await adapters.db
         .insertInto('products')
-        .values({ id: 'bench-zip-product', owner_id: 'own-demo-paris', vin: 'VF1BENCHZIP000001', registration: 'ZI-100-PB', brand: 'Renault', model: 'Clio', product_type: 'CAR', workflows: '["PHOTO"]', photo_state: 'DONE', created_at: now })
+        .values({
+          id: 'bench-zip-product',
+          owner_id: 'own-demo-paris',
+          vin: 'VF1BENCHZIP000001',
+          registration: 'ZI-100-PB',
+          brand: 'Renault',
+          model: 'Clio',
+          product_type: 'CAR',
+          workflows: '["PHOTO"]',
+          photo_state: 'DONE',
+          created_at: now,
+        })
         .execute();
       await adapters.db
         .insertInto('shootings')
-        .values({ id: SHOOTING_ID, product_id: 'bench-zip-product', owner_id: 'own-demo-paris', shooting_type: 'STANDARD', registration: 'ZI-100-PB', remarketing_status: 'FINISHED', dms_status: 'NOT_SENT', format: '4/3', created_at: now })
+        .values({
+          id: SHOOTING_ID,
+          product_id: 'bench-zip-product',
+          owner_id: 'own-demo-paris',
+          shooting_type: 'STANDARD',
+          registration: 'ZI-100-PB',
+          remarketing_status: 'FINISHED',
+          dms_status: 'NOT_SENT',
+          format: '4/3',
+          created_at: now,
+        })
         .execute();
       const bytes = Math.round(MB_PER_IMAGE * 1024 * 1024);
       for (let p = 1; p <= IMAGES; p++) {
@@ -48,7 +73,19 @@ async function prepare(): Promise<string> {
         await adapters.blobs.put(key, randomBytes(bytes), 'image/jpeg');
         await adapters.db
           .insertInto('images')
-          .values({ id: `bench-zip-${p}`, shooting_id: SHOOTING_ID, position: p, image_type: 'STAMPED', blob_key: key, thumbnail_key: null, format: '4/3', is_label_image: 0, bytes, created_at: now, updated_at: now })
+          .values({
+            id: `bench-zip-${p}`,
+            shooting_id: SHOOTING_ID,
+            position: p,
+            image_type: 'STAMPED',
+            blob_key: key,
+            thumbnail_key: null,
+            format: '4/3',
+            is_label_image: 0,
+            bytes,
+            created_at: now,
+            updated_at: now,
+          })
           .execute();
       }
     }
@@ -61,11 +98,25 @@ async function prepare(): Promise<string> {
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, DATA_DIR, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL,
+      DATA_DIR,
+      DEMO_SEED: 'false',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${PUBLIC_URL}/healthz`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${PUBLIC_URL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (child.exitCode !== null) throw new Error('The server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -77,19 +128,28 @@ const rssBytes = (pid: number): number => {
   return m ? Number(m[1]) * 1024 : 0;
 };
 
-async function download(token: string, pid: number): Promise<{ mbPerSecond: number; megabytes: number; rssGrowthMb: number }> {
+async function download(
+  token: string,
+  pid: number,
+): Promise<{ mbPerSecond: number; megabytes: number; rssGrowthMb: number }> {
   const idle = rssBytes(pid);
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(pid))), 20);
   const t0 = performance.now();
-  const res = await fetch(`${PUBLIC_URL}/API/V1/forecourt/shootings/${SHOOTING_ID}/zip?type=STAMPED_WITH_PROCESSES`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${PUBLIC_URL}/API/V1/forecourt/shootings/${SHOOTING_ID}/zip?type=STAMPED_WITH_PROCESSES`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok || !res.body) throw new Error(`The archive answered ${res.status}`);
   let bytes = 0;
   for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, rssBytes(pid));
-  return { mbPerSecond: round(bytes / 1024 / 1024 / seconds), megabytes: round(bytes / 1024 / 1024), rssGrowthMb: round((peak - idle) / 1024 / 1024) };
+  return {
+    mbPerSecond: round(bytes / 1024 / 1024 / seconds),
+    megabytes: round(bytes / 1024 / 1024),
+    rssGrowthMb: round((peak - idle) / 1024 / 1024),
+  };
 }
 
 const token = await prepare();
@@ -111,5 +171,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const mbPerSecond = median(runs.map((r) => r.mbPerSecond));
 const rssGrowthMb = Math.max(...runs.map((r) => r.rssGrowthMb));
 const goalMet = mbPerSecond >= 150 && rssGrowthMb < 100;
-emit({ benchmark: 'zip', images: IMAGES, megabytes: runs[0]!.megabytes, medianMbPerSecond: mbPerSecond, maxRssGrowthMb: rssGrowthMb, goalMet });
-recordRow('zip', `${IMAGES} images, ${runs[0]!.megabytes} MB archive (stored), ${RUNS} runs: median ${mbPerSecond} MB/s, peak server RSS growth ${rssGrowthMb} MB`, goalMet);
+emit({
+  benchmark: 'zip',
+  images: IMAGES,
+  megabytes: runs[0]!.megabytes,
+  medianMbPerSecond: mbPerSecond,
+  maxRssGrowthMb: rssGrowthMb,
+  goalMet,
+});
+recordRow(
+  'zip',
+  `${IMAGES} images, ${runs[0]!.megabytes} MB archive (stored), ${RUNS} runs: median ${mbPerSecond} MB/s, peak server RSS growth ${rssGrowthMb} MB`,
+  goalMet,
+);

@@ -40,7 +40,9 @@ if (withoutHook !== text) {
 }
 
 const NATIVE_MODULES = ['better-sqlite3', 'unix-dgram'];
-console.log(`Building ${NATIVE_MODULES.join(', ')} for Node.js ${process.version} (headers ${buildDir === nodedir ? 'as shipped' : 'without the ObjectWrap cleanup hook'})`);
+console.log(
+  `Building ${NATIVE_MODULES.join(', ')} for Node.js ${process.version} (headers ${buildDir === nodedir ? 'as shipped' : 'without the ObjectWrap cleanup hook'})`,
+);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const r = spawnSync(npm, ['rebuild', ...NATIVE_MODULES, `--nodedir=${buildDir}`], {
   cwd: root,

@@ -74,9 +74,7 @@ export function ensureSystemPackages(log = console.log) {
   const prefix = privilege();
   const aptGet = executable('/usr/bin/apt-get');
   if (!prefix || !aptGet) {
-    const how = aptGet
-      ? `sudo sh -c '${installCommand(missing)}'`
-      : `install ${missing.join(', ')} (Debian names)`;
+    const how = aptGet ? `sudo sh -c '${installCommand(missing)}'` : `install ${missing.join(', ')} (Debian names)`;
     log(`npm test needs system packages it cannot install without a password: run  ${how}`);
     return false;
   }
@@ -86,7 +84,9 @@ export function ensureSystemPackages(log = console.log) {
     run(prefix, ['apt-get', 'install', '-y', '-qq', '--no-install-recommends', ...missing]);
   const still = missingPackages();
   if (!ok || still.length) {
-    log(`npm test could not install ${still.join(' ') || missing.join(' ')}: run  ${installCommand(still.length ? still : missing)}  as root`);
+    log(
+      `npm test could not install ${still.join(' ') || missing.join(' ')}: run  ${installCommand(still.length ? still : missing)}  as root`,
+    );
     return false;
   }
   return true;

@@ -33,18 +33,30 @@ function run(label, cmd, args, reportFile, count) {
 }
 
 const vitestJson = path.join(tmp, 'vitest.json');
-run('unit and API tests', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], vitestJson, (j) => ({
-  passed: j.numPassedTests,
-  failed: j.numFailedTests,
-}));
+run(
+  'unit and API tests',
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  vitestJson,
+  (j) => ({
+    passed: j.numPassedTests,
+    failed: j.numFailedTests,
+  }),
+);
 
 if (fs.existsSync(path.join(root, 'e2e/playwright.config.ts')) && !process.argv.includes('--no-e2e')) {
   const pwJson = path.join(tmp, 'playwright.json');
   process.env.PLAYWRIGHT_JSON_OUTPUT_NAME = pwJson;
-  run('end-to-end tests (Chromium)', process.execPath, ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], pwJson, (j) => ({
-    passed: j.stats.expected,
-    failed: j.stats.unexpected,
-  }));
+  run(
+    'end-to-end tests (Chromium)',
+    process.execPath,
+    ['node_modules/@playwright/test/cli.js', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    pwJson,
+    (j) => ({
+      passed: j.stats.expected,
+      failed: j.stats.unexpected,
+    }),
+  );
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -12,7 +12,8 @@ const routerDir = path.dirname(createRequire(import.meta.url).resolve('react-rou
 // belongs in the last: a component listed there goes to every first load. Everything else is split by
 // route as Rolldown sees fit.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|use-sync-external-store)[\\/]/;
-const PORTAL_FRAMEWORK = /node_modules[\\/](react-router|react-router-dom|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|react-is|clsx|@babel[\\/]runtime)[\\/]/;
+const PORTAL_FRAMEWORK =
+  /node_modules[\\/](react-router|react-router-dom|@emotion[\\/][^\\/]+|stylis|hoist-non-react-statics|react-is|clsx|@babel[\\/]runtime)[\\/]/;
 const MUI_BASICS =
   /node_modules[\\/]@mui[\\/]material[\\/](styles|transitions|zero-styled|DefaultPropsProvider|CssBaseline|GlobalStyles|colors|className|Box|Typography|SvgIcon|CircularProgress|ButtonBase|useLazyRipple|Button|InputBase|Input|OutlinedInput|FormControl|FormLabel|InputLabel|FormHelperText|NativeSelect)[\\/]/;
 // Server state, in one chunk rather than five: the screens that call the API and the public player use all of it.
@@ -28,7 +29,8 @@ const withoutCssVariablesTheme: Plugin = {
   apply: 'build',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === './createThemeWithVars.mjs' && importer && /[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer)) return WITHOUT_CSS_VARIABLES_THEME;
+    if (source === './createThemeWithVars.mjs' && importer && /[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer))
+      return WITHOUT_CSS_VARIABLES_THEME;
     return null;
   },
 };
@@ -52,7 +54,10 @@ export default defineConfig(({ mode }) => ({
   // react-router's package exports only its development build (warnings and checks included); the
   // production build of the same version is in the package beside it.
   resolve: {
-    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') }] : [],
+    alias:
+      mode === 'production'
+        ? [{ find: /^react-router$/, replacement: path.join(routerDir, 'dist/production/index.mjs') }]
+        : [],
   },
   build: {
     outDir: 'dist',
@@ -63,7 +68,10 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // The portal, and the public player's own page (served for /public/player/{reference}).
-      input: { main: path.resolve(import.meta.dirname, 'index.html'), player: path.resolve(import.meta.dirname, 'player.html') },
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        player: path.resolve(import.meta.dirname, 'player.html'),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -34,7 +34,12 @@ export const freePort = (): Promise<number> =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  child?: ChildProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check().catch(() => false)) return;
@@ -69,16 +74,26 @@ export class ServerProcess {
     // `--cpu-prof DIR`: each server process writes V8 CPU profiles into DIR/<name>-<start> when it stops,
     // one per thread (main first; open them in Chrome's DevTools), to find what holds an event loop.
     const profileDir = arg('cpu-prof');
-    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, `${this.name}-${this.starts + 1}`)}`] : [];
+    const profile = profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, `${this.name}-${this.starts + 1}`)}`]
+      : [];
     const child = spawn(process.execPath, [...profile, MAIN, `--role=${this.role}`], {
       cwd: root,
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', UV_THREADPOOL_SIZE: '16', ...this.env, ...extraEnv },
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '1048576',
+        UV_THREADPOOL_SIZE: '16',
+        ...this.env,
+        ...extraEnv,
+      },
       stdio: ['ignore', log, log],
     });
     fs.closeSync(log);
     this.child = child;
     this.starts++;
-    const url = this.role === 'worker' ? `http://127.0.0.1:${this.port}/metrics` : `http://127.0.0.1:${this.port}/healthz`;
+    const url =
+      this.role === 'worker' ? `http://127.0.0.1:${this.port}/metrics` : `http://127.0.0.1:${this.port}/healthz`;
     await until(`${this.name} (log: ${this.logFile})`, async () => (await fetch(url)).ok, timeoutMs, child);
   }
 
@@ -93,7 +108,8 @@ export class ServerProcess {
 
   /** The process's Prometheus text, or null when it does not answer. */
   async metrics(): Promise<string | null> {
-    const headers: Record<string, string> = this.role === 'worker' ? {} : { authorization: `Bearer ${this.metricsToken}` };
+    const headers: Record<string, string> =
+      this.role === 'worker' ? {} : { authorization: `Bearer ${this.metricsToken}` };
     try {
       const res = await fetch(`http://127.0.0.1:${this.port}/metrics`, { headers, signal: AbortSignal.timeout(5000) });
       return res.ok ? await res.text() : null;
@@ -144,7 +160,10 @@ function haproxyConfig(port: number, apiPorts: number[]): string {
  * Starts a deployment in a fresh folder of /tmp. Whatever was started is stopped by `stop`, also when the
  * start fails half-way (the error is thrown after stopping).
  */
-export async function startDeployment(target: Target, opts: { workerConcurrency?: number; faultProxy?: boolean } = {}): Promise<Deployment> {
+export async function startDeployment(
+  target: Target,
+  opts: { workerConcurrency?: number; faultProxy?: boolean } = {},
+): Promise<Deployment> {
   buildOnce();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `forecourt-bench-${target}-`));
   const metricsToken = randomBytes(16).toString('hex');
@@ -168,7 +187,14 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     if (target === 'embedded') {
       const port = await freePort();
       const baseUrl = `http://127.0.0.1:${port}`;
-      const all = new ServerProcess('all', 'all', port, { ...common, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, DEMO_SEED: 'true' }, path.join(dir, 'all.log'), metricsToken);
+      const all = new ServerProcess(
+        'all',
+        'all',
+        port,
+        { ...common, HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: baseUrl, DEMO_SEED: 'true' },
+        path.join(dir, 'all.log'),
+        metricsToken,
+      );
       processes.push(all);
       await all.start({}, 600_000);
       return {
@@ -188,7 +214,9 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     }
 
     // `--pg-stats`: pg_stat_statements loaded, for the load bench's list of the statements that cost most.
-    const pgStats = process.argv.includes('--pg-stats') ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '';
+    const pgStats = process.argv.includes('--pg-stats')
+      ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all'
+      : '';
     const pg = await startThrowawayPostgres(`-c max_connections=200${pgStats}`);
     stoppers.push(() => pg.stop());
     // s3rver's list continuation tokens are DES-enciphered, which OpenSSL 3 only offers in its legacy
@@ -196,18 +224,33 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     // Each portal process talks to a port of its own on s3rver, which counts the operations by port
     // (`--s3-stats`); the IPC channel asks for the counts.
     const s3Clients = ['api1', 'api2', 'worker1', 'worker2'];
-    const s3 = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'bench/lib/s3rver-process.ts'), BUCKET, ...s3Clients], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
+    const s3 = spawn(
+      process.execPath,
+      [
+        '--openssl-legacy-provider',
+        '--import',
+        'tsx',
+        path.join(root, 'bench/lib/s3rver-process.ts'),
+        BUCKET,
+        ...s3Clients,
+      ],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      },
+    );
     stoppers.push(() => void s3.kill('SIGTERM'));
     const s3Ports = await new Promise<{ port: number; ports: Record<string, number> }>((resolve, reject) => {
-      s3.stdout!.once('data', (d: Buffer) => resolve(JSON.parse(d.toString()) as { port: number; ports: Record<string, number> }));
+      s3.stdout!.once('data', (d: Buffer) =>
+        resolve(JSON.parse(d.toString()) as { port: number; ports: Record<string, number> }),
+      );
       s3.once('exit', () => reject(new Error('the S3 server did not start')));
     });
     // The TCP proxies that can make the store refuse, one in front of each port, only when a fault may be
     // injected (the faults bench): the load bench measures without them (they cost the generator's process CPU).
-    const proxies = opts.faultProxy ? await Promise.all([s3Ports.port, ...s3Clients.map((c) => s3Ports.ports[c]!)].map((p) => startFaultProxy(p))) : [];
+    const proxies = opts.faultProxy
+      ? await Promise.all([s3Ports.port, ...s3Clients.map((c) => s3Ports.ports[c]!)].map((p) => startFaultProxy(p)))
+      : [];
     for (const p of proxies) stoppers.push(() => p.close());
     const blobProxy: FaultProxy | null = proxies.length
       ? {
@@ -217,7 +260,8 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
           close: async () => void (await Promise.all(proxies.map((p) => p.close()))),
         }
       : null;
-    const s3PortOf = (name: string): number => (proxies.length ? proxies[s3Clients.indexOf(name) + 1]!.port : s3Ports.ports[name]!);
+    const s3PortOf = (name: string): number =>
+      proxies.length ? proxies[s3Clients.indexOf(name) + 1]!.port : s3Ports.ports[name]!;
     const s3Stats = (reset: boolean) =>
       new Promise<{ counts: S3OpCounts; detail: S3OpDetail }>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the S3 server did not answer its counts')), 10_000);
@@ -247,11 +291,34 @@ export async function startDeployment(target: Target, opts: { workerConcurrency?
     };
     const apiPorts = [await freePort(), await freePort()];
     for (const [i, port] of apiPorts.entries()) {
-      processes.push(new ServerProcess(`api${i + 1}`, 'api', port, { ...scaleEnv, S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`api${i + 1}`)}`, HOST: '127.0.0.1', PORT: String(port) }, path.join(dir, `api${i + 1}.log`), metricsToken));
+      processes.push(
+        new ServerProcess(
+          `api${i + 1}`,
+          'api',
+          port,
+          {
+            ...scaleEnv,
+            S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`api${i + 1}`)}`,
+            HOST: '127.0.0.1',
+            PORT: String(port),
+          },
+          path.join(dir, `api${i + 1}.log`),
+          metricsToken,
+        ),
+      );
     }
     for (const i of [1, 2]) {
       const port = await freePort();
-      processes.push(new ServerProcess(`worker${i}`, 'worker', port, { ...scaleEnv, S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`worker${i}`)}`, METRICS_PORT: String(port) }, path.join(dir, `worker${i}.log`), metricsToken));
+      processes.push(
+        new ServerProcess(
+          `worker${i}`,
+          'worker',
+          port,
+          { ...scaleEnv, S3_ENDPOINT: `http://127.0.0.1:${s3PortOf(`worker${i}`)}`, METRICS_PORT: String(port) },
+          path.join(dir, `worker${i}.log`),
+          metricsToken,
+        ),
+      );
     }
     // The first API process migrates and loads the demo data alone; the others start on the result.
     await processes[0]!.start({ DEMO_SEED: 'true' }, 900_000);

@@ -10,7 +10,8 @@ import { profiling, startProfile } from './live-profile';
 
 const JOIN_TIMEOUT_MS = 30_000;
 
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 /** CPU seconds the process has used so far (user + system), from /proc/PID/stat. */
@@ -22,7 +23,10 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Percent of one core each process used over `seconds` from now (user + system, /proc/PID/stat). */
-export async function cpuPercentOver(pids: number[], seconds: number): Promise<{ percents: number[]; seconds: number }> {
+export async function cpuPercentOver(
+  pids: number[],
+  seconds: number,
+): Promise<{ percents: number[]; seconds: number }> {
   const before = pids.map(cpuSeconds);
   const started = process.hrtime.bigint();
   await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -46,7 +50,10 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
     // tsx keeps functions' names with a helper the page lacks: a stand-in for the named functions below.
     (window as unknown as { __name: (f: unknown) => unknown }).__name = (f: unknown) => f;
     localStorage.setItem('forecourt.language', 'en');
-    localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
+    localStorage.setItem(
+      'forecourt.cookieConsent',
+      JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }),
+    );
     const marks: Record<string, number> = {};
     (window as unknown as { __marks: Record<string, number> }).__marks = marks;
     const pcs: RTCPeerConnection[] = [];
@@ -66,23 +73,33 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
         void Promise.all(
           pcs.map(async (pc, i) => {
             if (pc.connectionState === 'closed') return;
-            (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesSent?: number; framesEncoded?: number; keyFramesEncoded?: number; bytesReceived?: number; framesDecoded?: number }) => {
-              const first = (key: string, yes: boolean) => {
-                if (yes && !seen.has(`${i}${key}`)) {
-                  seen.add(`${i}${key}`);
-                  note(`pc${i} ${key}`);
+            (await pc.getStats()).forEach(
+              (s: {
+                type: string;
+                kind?: string;
+                bytesSent?: number;
+                framesEncoded?: number;
+                keyFramesEncoded?: number;
+                bytesReceived?: number;
+                framesDecoded?: number;
+              }) => {
+                const first = (key: string, yes: boolean) => {
+                  if (yes && !seen.has(`${i}${key}`)) {
+                    seen.add(`${i}${key}`);
+                    note(`pc${i} ${key}`);
+                  }
+                };
+                if (s.type === 'outbound-rtp' && s.kind === 'video') {
+                  first('out.bytesSent', (s.bytesSent ?? 0) > 0);
+                  first('out.framesEncoded', (s.framesEncoded ?? 0) > 0);
+                  first('out.keyFrame', (s.keyFramesEncoded ?? 0) > 0);
                 }
-              };
-              if (s.type === 'outbound-rtp' && s.kind === 'video') {
-                first('out.bytesSent', (s.bytesSent ?? 0) > 0);
-                first('out.framesEncoded', (s.framesEncoded ?? 0) > 0);
-                first('out.keyFrame', (s.keyFramesEncoded ?? 0) > 0);
-              }
-              if (s.type === 'inbound-rtp' && s.kind === 'video') {
-                first('in.bytes', (s.bytesReceived ?? 0) > 0);
-                first('in.framesDecoded', (s.framesDecoded ?? 0) > 0);
-              }
-            });
+                if (s.type === 'inbound-rtp' && s.kind === 'video') {
+                  first('in.bytes', (s.bytesReceived ?? 0) > 0);
+                  first('in.framesDecoded', (s.framesDecoded ?? 0) > 0);
+                }
+              },
+            );
           }),
         ).finally(() => {
           if (Date.now() < until) setTimeout(tick, 25);
@@ -104,7 +121,12 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
         return setParameters.call(this, params).then(() => note(`${what} resolved`));
       } as typeof setParameters;
     }
-    const directions = (sdp: string | undefined) => (sdp ?? '').split('\n').filter((l) => /^a=(sendrecv|sendonly|recvonly|inactive)/.test(l)).map((l) => l.trim().slice(2)).join('/');
+    const directions = (sdp: string | undefined) =>
+      (sdp ?? '')
+        .split('\n')
+        .filter((l) => /^a=(sendrecv|sendonly|recvonly|inactive)/.test(l))
+        .map((l) => l.trim().slice(2))
+        .join('/');
     const Original = window.RTCPeerConnection;
     (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = pcs;
     window.RTCPeerConnection = class extends Original {
@@ -122,7 +144,11 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
           if (this.connectionState !== 'connected') return;
           marks.connected ??= performance.now();
           // The SFU driver's connections: its publication sends only, each subscription receives only.
-          marks[this.getTransceivers().some((t) => t.direction === 'sendonly') ? 'publicationConnected' : 'subscriptionConnected'] ??= performance.now();
+          marks[
+            this.getTransceivers().some((t) => t.direction === 'sendonly')
+              ? 'publicationConnected'
+              : 'subscriptionConnected'
+          ] ??= performance.now();
         });
       }
 
@@ -149,7 +175,11 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
           // Let in from the lobby (the click's answer).
           if (String(e.data).includes('"type":"entered"')) marks.entered ??= performance.now();
           if (trace) {
-            const m = JSON.parse(String(e.data)) as { type: string; data?: { shown?: boolean }; participant?: { identity?: string } };
+            const m = JSON.parse(String(e.data)) as {
+              type: string;
+              data?: { shown?: boolean };
+              participant?: { identity?: string };
+            };
             if (m.type === 'signal' && m.data && 'shown' in m.data) note(`ws< shown=${m.data.shown}`);
             else if (m.type !== 'signal') note(`ws< ${m.type} ${m.participant?.identity ?? ''}`);
             if (m.type === 'joined' || m.type === 'entered') poll();
@@ -174,18 +204,30 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
     // click instead, the poll began only once the busy page ran that script (up to seconds late, and the
     // figure with it), and asking the connections one after the other made each wait for the others' answers.
     const watchFirstFrame = (joinAt: number) => {
-      const at = (stamp: number | undefined, asked: number) => Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
+      const at = (stamp: number | undefined, asked: number) =>
+        Math.min(performance.now(), Math.max(asked, (stamp ?? Infinity) - performance.timeOrigin));
       const tick = () => {
         const asked = performance.now();
-        void Promise.all(pcs.filter((pc) => pc.connectionState !== 'closed').map((pc) => pc.getStats().catch(() => null))).then((reports) => {
+        void Promise.all(
+          pcs.filter((pc) => pc.connectionState !== 'closed').map((pc) => pc.getStats().catch(() => null)),
+        ).then((reports) => {
           let found = Infinity;
           for (const report of reports) {
-            report?.forEach((s: { type: string; kind?: string; framesDecoded?: number; bytesReceived?: number; timestamp?: number }) => {
-              if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
-              if ((s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
-              // The first remote video bytes (before they make a frame), for the breakdown.
-              if ((s.bytesReceived ?? 0) > 0) marks.firstVideoBytes = Math.min(marks.firstVideoBytes ?? Infinity, at(s.timestamp, asked));
-            });
+            report?.forEach(
+              (s: {
+                type: string;
+                kind?: string;
+                framesDecoded?: number;
+                bytesReceived?: number;
+                timestamp?: number;
+              }) => {
+                if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+                if ((s.framesDecoded ?? 0) > 0) found = Math.min(found, at(s.timestamp, asked));
+                // The first remote video bytes (before they make a frame), for the breakdown.
+                if ((s.bytesReceived ?? 0) > 0)
+                  marks.firstVideoBytes = Math.min(marks.firstVideoBytes ?? Infinity, at(s.timestamp, asked));
+              },
+            );
           }
           if (found < Infinity) marks.firstFrame = found;
           else if (performance.now() - joinAt < 60_000) setTimeout(tick, 5);
@@ -215,7 +257,10 @@ export async function participantContext(browser: Browser, baseURL: string): Pro
 export async function openPreview(context: BrowserContext, link: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(link);
-  await page.getByRole('button', { name: 'Join the meeting' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('button', { name: 'Join the meeting' })
+    .and(page.locator(':enabled'))
+    .waitFor({ timeout: 60_000 });
   return page;
 }
 
@@ -227,7 +272,13 @@ export async function openPreview(context: BrowserContext, link: string): Promis
 export async function lobbyReady(page: Page, others: number, maxMs: number): Promise<number> {
   const started = Date.now();
   await page
-    .waitForFunction((n) => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected').length >= n, others, { timeout: maxMs, polling: 20 })
+    .waitForFunction(
+      (n) =>
+        (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState === 'connected')
+          .length >= n,
+      others,
+      { timeout: maxMs, polling: 20 },
+    )
     .catch(() => undefined);
   return Date.now() - started;
 }
@@ -240,14 +291,22 @@ export async function joinAndTime<S extends string>(page: Page, steps: readonly 
   await page.evaluate(() => ((window as unknown as { __timeJoin: boolean }).__timeJoin = true));
   await page.getByRole('button', { name: 'Join the meeting' }).click();
   // The page's own poll, started by the click (participantContext), marks the first frame.
-  await page.waitForFunction(() => (window as unknown as { __marks: Record<string, number> }).__marks.firstFrame !== undefined, null, { timeout: JOIN_TIMEOUT_MS, polling: 100 }).catch(() => {
-    throw new Error('no remote video frame');
-  });
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __marks: Record<string, number> }).__marks.firstFrame !== undefined,
+      null,
+      { timeout: JOIN_TIMEOUT_MS, polling: 100 },
+    )
+    .catch(() => {
+      throw new Error('no remote video frame');
+    });
   return page.evaluate((names) => {
     const w = window as unknown as { __joinAt: number; __marks: Record<string, number> };
     const times: Record<string, number> = { total: w.__marks.firstFrame! - w.__joinAt };
-    const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as PerformanceResourceTiming | undefined;
-    for (const step of names) times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
+    const token = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/videos/live/token')) as
+      PerformanceResourceTiming | undefined;
+    for (const step of names)
+      times[step] = step === 'token' ? (token?.responseEnd ?? NaN) - w.__joinAt : (w.__marks[step] ?? NaN) - w.__joinAt;
     return times;
   }, steps) as Promise<JoinTimes<S>>;
 }
@@ -333,11 +392,13 @@ export async function timeJoins<S extends string>(
 async function printTrace(joiner: Page, residents: Resident[]): Promise<void> {
   // The residents' stats polls run on for a few seconds after the join: the trace waits for them.
   await new Promise((r) => setTimeout(r, 3000));
-  const read = (page: Page) => page.evaluate(() => (window as unknown as { __trace: [number, string][] }).__trace.splice(0));
+  const read = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __trace: [number, string][] }).__trace.splice(0));
   const mine = await read(joiner);
   const click = mine.find(([, what]) => what === 'click')?.[0] ?? 0;
   const lines: [number, string][] = mine.map(([at, what]) => [at, `joiner    ${what}`]);
-  for (const [i, r] of residents.entries()) for (const [at, what] of await read(r.page)) if (at >= click - 15_000) lines.push([at, `resident${i} ${what}`]);
+  for (const [i, r] of residents.entries())
+    for (const [at, what] of await read(r.page)) if (at >= click - 15_000) lines.push([at, `resident${i} ${what}`]);
   lines.sort((a, b) => a[0] - b[0]);
   console.error(lines.map(([at, what]) => `${String(at - click).padStart(7)} ${what}`).join('\n'));
 }
@@ -349,16 +410,28 @@ export async function closeAll(residents: Resident[]): Promise<void> {
 /** p50, p95 and max of the joins' totals, and the median of each step, in whole milliseconds. */
 export function joinFigures<S extends string>(times: JoinTimes<S>[], steps: readonly S[]) {
   const sorted = times.map((t) => t.total).sort((a, b) => a - b);
-  const median = (step: S) => Math.round(percentile(times.map((t) => t[step]).sort((a, b) => a - b), 50));
+  const median = (step: S) =>
+    Math.round(
+      percentile(
+        times.map((t) => t[step]).sort((a, b) => a - b),
+        50,
+      ),
+    );
   return {
-    joinToFirstFrameMs: { p50: Math.round(percentile(sorted, 50)), p95: Math.round(percentile(sorted, 95)), max: Math.round(sorted.at(-1)!) },
+    joinToFirstFrameMs: {
+      p50: Math.round(percentile(sorted, 50)),
+      p95: Math.round(percentile(sorted, 95)),
+      max: Math.round(sorted.at(-1)!),
+    },
     stepsMedianMs: Object.fromEntries(steps.map((step) => [step, median(step)])) as Record<S, number>,
   };
 }
 
 /** `join to first remote frame p50 …, p95 … (max …; median ms from the click: step ms, …)`. */
 export const joinText = (f: ReturnType<typeof joinFigures>) =>
-  `join to first remote frame p50 ${f.joinToFirstFrameMs.p50} ms, p95 ${f.joinToFirstFrameMs.p95} ms (max ${f.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(f.stepsMedianMs)
+  `join to first remote frame p50 ${f.joinToFirstFrameMs.p50} ms, p95 ${f.joinToFirstFrameMs.p95} ms (max ${f.joinToFirstFrameMs.max}; median ms from the click: ${Object.entries(
+    f.stepsMedianMs,
+  )
     .map(([step, ms]) => `${step} ${ms}`)
     .join(', ')})`;
 
@@ -369,9 +442,12 @@ export async function sentVideo(page: Page): Promise<{ width: number; height: nu
     const out: { width: number; height: number; fps: number }[] = [];
     for (const pc of w.__pcs) {
       if (pc.connectionState !== 'connected') continue;
-      (await pc.getStats()).forEach((s: { type: string; kind?: string; frameWidth?: number; frameHeight?: number; framesPerSecond?: number }) => {
-        if (s.type === 'outbound-rtp' && s.kind === 'video') out.push({ width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, fps: s.framesPerSecond ?? 0 });
-      });
+      (await pc.getStats()).forEach(
+        (s: { type: string; kind?: string; frameWidth?: number; frameHeight?: number; framesPerSecond?: number }) => {
+          if (s.type === 'outbound-rtp' && s.kind === 'video')
+            out.push({ width: s.frameWidth ?? 0, height: s.frameHeight ?? 0, fps: s.framesPerSecond ?? 0 });
+        },
+      );
     }
     return out;
   });
@@ -384,7 +460,10 @@ export const receivedBitrates = (page: Page, seconds: number) =>
   page.evaluate(async (ms) => {
     // No named inner functions here: the bench's loader would wrap them in a helper the page lacks.
     const w = window as unknown as { __pcs: RTCPeerConnection[] };
-    const main = (document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')?.srcObject as MediaStream | null)?.getVideoTracks()[0] ?? null;
+    const main =
+      (
+        document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')?.srcObject as MediaStream | null
+      )?.getVideoTracks()[0] ?? null;
     const reads: Map<RTCPeerConnection, { bytes: number; main: boolean }>[] = [];
     for (let pass = 0; pass < 2; pass++) {
       if (pass === 1) await new Promise((r) => setTimeout(r, ms));
@@ -392,7 +471,9 @@ export const receivedBitrates = (page: Page, seconds: number) =>
       for (const pc of w.__pcs) {
         if (pc.connectionState !== 'connected') continue;
         // The subscriptions only (receive-only), not the page's own publications.
-        const receiver = pc.getTransceivers().find((t) => t.currentDirection === 'recvonly' && t.receiver.track.kind === 'video')?.receiver;
+        const receiver = pc
+          .getTransceivers()
+          .find((t) => t.currentDirection === 'recvonly' && t.receiver.track.kind === 'video')?.receiver;
         if (!receiver) continue;
         let total = 0;
         (await receiver.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
@@ -402,6 +483,12 @@ export const receivedBitrates = (page: Page, seconds: number) =>
       }
       reads.push(bytes);
     }
-    const kbps = [...reads[1]!].map(([pc, v]) => ({ main: v.main, kbps: ((v.bytes - (reads[0]!.get(pc)?.bytes ?? v.bytes)) * 8) / ms }));
-    return { main: kbps.filter((k) => k.main).map((k) => k.kbps), thumbnails: kbps.filter((k) => !k.main).map((k) => k.kbps) };
+    const kbps = [...reads[1]!].map(([pc, v]) => ({
+      main: v.main,
+      kbps: ((v.bytes - (reads[0]!.get(pc)?.bytes ?? v.bytes)) * 8) / ms,
+    }));
+    return {
+      main: kbps.filter((k) => k.main).map((k) => k.kbps),
+      thumbnails: kbps.filter((k) => !k.main).map((k) => k.kbps),
+    };
   }, seconds * 1000);

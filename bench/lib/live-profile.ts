@@ -46,7 +46,9 @@ export async function startProfile(page: Page): Promise<() => Promise<void>> {
       const w = window as unknown as { __longTasks: [number, number][]; __joinAt: number };
       return w.__longTasks.map(([at, ms]) => [Math.round(at - w.__joinAt), Math.round(ms)]);
     });
-    console.error(`profile of the joiner, ${Math.round(total)} ms sampled; self time:\n${top.map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms ${k}`).join('\n')}`);
+    console.error(
+      `profile of the joiner, ${Math.round(total)} ms sampled; self time:\n${top.map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms ${k}`).join('\n')}`,
+    );
     console.error(`long tasks (ms from the click: duration): ${tasks.map(([at, ms]) => `${at}:${ms}`).join(' ')}`);
   };
 }

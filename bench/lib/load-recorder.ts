@@ -16,7 +16,8 @@ export interface RouteFigures {
   errors: number;
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN);
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Every sample of a run, and the user-visible failures (what still failed after the portal's retries). */

@@ -8,7 +8,16 @@ import { arg } from './args';
 import type { Deployment, ServerProcess } from './deployment';
 import { API_KEY } from './deployment';
 import { Recorder, type RouteFigures } from './load-recorder';
-import { customer, loadPictures, PlayerPool, staffUser, StaffSession, type CreatedShooting, type LoadTarget, type UserContext } from './load-users';
+import {
+  customer,
+  loadPictures,
+  PlayerPool,
+  staffUser,
+  StaffSession,
+  type CreatedShooting,
+  type LoadTarget,
+  type UserContext,
+} from './load-users';
 
 export interface LoadOptions {
   users: number;
@@ -37,8 +46,16 @@ export function loadOptionsFromArgv(defaultWarmUpS = 30): LoadOptions {
   const customerShare = Number(flag('customers', '0.4'));
   const [min, max] = flag('think-ms', '1000-4000').split('-').map(Number);
   const warmUpS = Number(flag('warm-up-s', String(defaultWarmUpS)));
-  if (!(users > 0) || !(minutes > 0) || !(customerShare >= 0 && customerShare <= 1) || !(min! >= 0 && max! >= min!) || !(warmUpS >= 0)) {
-    throw new Error(`Usage: --users N (200) --minutes M (5) --customers SHARE (0.4) --think-ms MIN-MAX (1000-4000) --warm-up-s S (${defaultWarmUpS})`);
+  if (
+    !(users > 0) ||
+    !(minutes > 0) ||
+    !(customerShare >= 0 && customerShare <= 1) ||
+    !(min! >= 0 && max! >= min!) ||
+    !(warmUpS >= 0)
+  ) {
+    throw new Error(
+      `Usage: --users N (200) --minutes M (5) --customers SHARE (0.4) --think-ms MIN-MAX (1000-4000) --warm-up-s S (${defaultWarmUpS})`,
+    );
   }
   return { users, minutes, customerShare, thinkMs: [min!, max!], warmUpS };
 }
@@ -123,13 +140,16 @@ function treeTicks(roots: number[]): number | null {
         const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
         // Fields after the command name (which may hold spaces): state ppid ... utime(14) stime cutime cstime.
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        stats.set(Number(entry), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
+        stats.set(Number(entry), {
+          ppid: Number(f[1]),
+          ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]),
+        });
       } catch {
         // The process ended meanwhile.
       }
     }
     const inTree = new Set(roots.filter((p) => stats.has(p)));
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false;
       for (const [pid, s] of stats) {
         if (!inTree.has(pid) && inTree.has(s.ppid)) {
@@ -148,7 +168,11 @@ function treeTicks(roots: number[]): number | null {
 function machineJiffies(): { busy: number; total: number } | null {
   try {
     const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number) as number[];
     const busy = user! + nice! + system! + irq! + softirq! + steal!;
     return { busy, total: busy + idle! + iowait! };
   } catch {
@@ -183,8 +207,13 @@ class Sampler {
         if (!text) return;
         const rss = metric(text, 'process_resident_memory_bytes');
         const lag = metric(text, 'nodejs_eventloop_lag_p99_seconds');
-        if (rss !== null) this.rss.set(p.name, [...(this.rss.get(p.name) ?? []), { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts }]);
-        if (lag !== null && opts.loop) this.loop.set(p.name, [...(this.loop.get(p.name) ?? []), { at: Date.now(), ms: lag * 1000, warmUp }]);
+        if (rss !== null)
+          this.rss.set(p.name, [
+            ...(this.rss.get(p.name) ?? []),
+            { at: Date.now(), mb: rss / 1024 / 1024, start: p.starts },
+          ]);
+        if (lag !== null && opts.loop)
+          this.loop.set(p.name, [...(this.loop.get(p.name) ?? []), { at: Date.now(), ms: lag * 1000, warmUp }]);
         const depths = metricValues(text, 'forecourt_queue_depth');
         if (depths.length) {
           const oldest = metricValues(text, 'forecourt_queue_oldest_waiting_seconds');
@@ -195,7 +224,8 @@ class Sampler {
           const c = this.cpu.get(p.name);
           // A restarted process counts from zero again: what the killed one took up to its last reading stays.
           if (!c) this.cpu.set(p.name, { start: p.starts, first: cpu, last: cpu, before: 0 });
-          else if (c.start !== p.starts) this.cpu.set(p.name, { start: p.starts, first: c.first, last: cpu, before: c.before + c.last });
+          else if (c.start !== p.starts)
+            this.cpu.set(p.name, { start: p.starts, first: c.first, last: cpu, before: c.before + c.last });
           else c.last = cpu;
         }
       }),
@@ -231,7 +261,8 @@ class Sampler {
    * 10-s readings, so that a leak shows, not where two single readings fell on the saw.
    */
   figures(rss: { earlyAt: number; windowMs: number; endedAt: number }): ProcessFigures[] {
-    const meanMb = (list: { mb: number }[]) => (list.length ? list.reduce((n, r) => n + r.mb, 0) / list.length : undefined);
+    const meanMb = (list: { mb: number }[]) =>
+      list.length ? list.reduce((n, r) => n + r.mb, 0) / list.length : undefined;
     return this.processes.map((p) => {
       const readings = this.rss.get(p.name) ?? [];
       const last = readings.at(-1);
@@ -244,7 +275,10 @@ class Sampler {
       const loopReadings = this.loop.get(p.name) ?? [];
       const loop = loopReadings.filter((r) => !r.warmUp);
       const warmUp = loopReadings.filter((r) => r.warmUp).map((r) => r.ms);
-      const worst = loop.reduce<{ at: number; ms: number; warmUp: boolean } | undefined>((w, r) => (!w || r.ms > w.ms ? r : w), undefined);
+      const worst = loop.reduce<{ at: number; ms: number; warmUp: boolean } | undefined>(
+        (w, r) => (!w || r.ms > w.ms ? r : w),
+        undefined,
+      );
       const sorted = loop.map((r) => r.ms).sort((a, b) => a - b);
       return {
         name: p.name,
@@ -266,10 +300,17 @@ class Sampler {
  * Signs the staff in, shares a few players, then runs the users for the given minutes while `during`
  * (the faults bench's injections) runs beside them.
  */
-export async function runLoad(deployment: Deployment, opts: LoadOptions, during?: (until: number) => Promise<void>): Promise<LoadResult> {
+export async function runLoad(
+  deployment: Deployment,
+  opts: LoadOptions,
+  during?: (until: number) => Promise<void>,
+): Promise<LoadResult> {
   const recorder = new Recorder();
   const target: LoadTarget = { baseUrl: deployment.baseUrl, apiKey: API_KEY, recorder };
-  const sessions = [new StaffSession(target, 'manager@demo.forecourt.test', true), new StaffSession(target, 'sales@demo.forecourt.test', false)];
+  const sessions = [
+    new StaffSession(target, 'manager@demo.forecourt.test', true),
+    new StaffSession(target, 'sales@demo.forecourt.test', false),
+  ];
   for (const s of sessions) {
     await s.signIn();
     await s.load();
@@ -277,7 +318,9 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const players = new PlayerPool();
   const manager = sessions[0]!;
   for (const shooting of manager.known.slice(0, 10)) {
-    const res = await fetch(`${deployment.baseUrl}/api/shootings/${shooting.shootingId}/marketplaces/FORECOURT`, { headers: await manager.headers() });
+    const res = await fetch(`${deployment.baseUrl}/api/shootings/${shooting.shootingId}/marketplaces/FORECOURT`, {
+      headers: await manager.headers(),
+    });
     if (res.ok) players.add(((await res.json()) as { ref: string }).ref);
   }
   if (!players.refs.length) throw new Error('No player reference could be made for the demo shootings');
@@ -303,7 +346,8 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   generatorLoop.enable();
   const cpuAtStart = process.cpuUsage();
   const machineAtStart = machineJiffies();
-  const serviceTicks = () => deployment.services().map((svc) => ({ ...svc, ticks: svc.pid === null ? null : treeTicks([svc.pid]) }));
+  const serviceTicks = () =>
+    deployment.services().map((svc) => ({ ...svc, ticks: svc.pid === null ? null : treeTicks([svc.pid]) }));
   const servicesAtStart = serviceTicks();
   await Promise.all([users, during?.(until)]);
   const ended = Date.now();
@@ -316,7 +360,11 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
   const seconds = (ended - started) / 1000;
   // /proc/stat counts in clock ticks of all cores together: its busy share of the total is the machine's load.
   const machineBusyS =
-    machineAtStart && machineAtEnd ? ((machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total)) * seconds * os.cpus().length : null;
+    machineAtStart && machineAtEnd
+      ? ((machineAtEnd.busy - machineAtStart.busy) / (machineAtEnd.total - machineAtStart.total)) *
+        seconds *
+        os.cpus().length
+      : null;
   const services = servicesAtStart.map((start, i) => {
     const end = servicesAtEnd[i];
     const same = end && end.pid === start.pid && start.ticks !== null && end.ticks !== null && end.ticks >= start.ticks;
@@ -328,7 +376,10 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
     capacityS: Math.round(seconds * os.cpus().length),
     generatorS: Math.round((generatorCpu.user + generatorCpu.system) / 1e5) / 10,
     services,
-    servicesS: services.length && services.every((svc) => svc.s !== null) ? Math.round(services.reduce((n, svc) => n + svc.s!, 0) * 10) / 10 : null,
+    servicesS:
+      services.length && services.every((svc) => svc.s !== null)
+        ? Math.round(services.reduce((n, svc) => n + svc.s!, 0) * 10) / 10
+        : null,
     generatorLoopP99Ms: Math.round(generatorLoop.percentile(99) / 1e6),
   };
   const earlyAt = started + Math.min(60_000, (ended - started) / 2);
@@ -359,10 +410,13 @@ export async function runLoad(deployment: Deployment, opts: LoadOptions, during?
 export function latencyGoalMet(routes: RouteFigures[], factor: number): boolean {
   const reads = ['list', 'search', 'detail', 'player: options'];
   const creation = ['create: product', 'create: presign', 'create: register', 'create: done'];
-  return routes.every((r) => (reads.includes(r.route) ? r.p95 < 50 * factor : creation.includes(r.route) ? r.p95 < 250 * factor : true));
+  return routes.every((r) =>
+    reads.includes(r.route) ? r.p95 < 50 * factor : creation.includes(r.route) ? r.p95 < 250 * factor : true,
+  );
 }
 
-export const routeLine = (r: RouteFigures) => `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
+export const routeLine = (r: RouteFigures) =>
+  `${r.route} ${r.p50}/${r.p95}/${r.p99} ms ×${r.requests}${r.errors ? ` (${r.errors} errors)` : ''}`;
 
 export const processLine = (p: ProcessFigures, earlyAtS: number) =>
   `${p.name} RSS ${p.rssEarlyMb ?? '?'}→${p.rssEndMb ?? '?'} MB (means of the minute from ${earlyAtS} s and of the last${p.starts > 1 ? `, ${p.starts - 1} restarts` : ''}), loop p99 ${p.eventLoopP99Ms ?? '?'} ms (worst 10-s window ending at ${p.eventLoopWorstAtS ?? '?'} s, median window ${p.eventLoopMedianMs ?? '?'} ms), CPU ${p.cpuS ?? '?'} s`;
@@ -379,10 +433,14 @@ export function cpuLine(processes: ProcessFigures[], cpu: CpuFigures): string {
   const parts = [
     `portal processes ${Math.round(portal)} s${share(portal)}`,
     `load generator ${cpu.generatorS} s${share(cpu.generatorS)} (its event-loop p99 ${cpu.generatorLoopP99Ms} ms)`,
-    ...(cpu.servicesS === null || cpu.servicesS === 0 ? [] : cpu.services.map((svc) => `${svc.name} ${Math.round(svc.s!)} s${share(svc.s!)}`)),
+    ...(cpu.servicesS === null || cpu.servicesS === 0
+      ? []
+      : cpu.services.map((svc) => `${svc.name} ${Math.round(svc.s!)} s${share(svc.s!)}`)),
     ...(busy === null
       ? []
-      : [`${cpu.servicesS === null ? 'PostgreSQL, S3, HAProxy and other programs' : 'other programs'} ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`]),
+      : [
+          `${cpu.servicesS === null ? 'PostgreSQL, S3, HAProxy and other programs' : 'other programs'} ${Math.max(0, Math.round(busy - portal - cpu.generatorS - services))} s${share(Math.max(0, busy - portal - cpu.generatorS - services))}`,
+        ]),
   ];
   return `CPU ${busy ?? '?'} of ${cpu.capacityS} core-s busy: ${parts.join(', ')}`;
 }

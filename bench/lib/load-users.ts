@@ -47,17 +47,29 @@ interface Answer {
 // before any server or HAProxy would close it (a request on a connection the server is closing fails).
 const agent = new http.Agent({ keepAlive: true, timeout: 4000 });
 
-type CallInit = { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; expected?: number[]; raw?: boolean };
+type CallInit = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  expected?: number[];
+  raw?: boolean;
+};
 
 /** One HTTP exchange: its status, content type and whole body; a redirect is an answer like any other. */
 function exchange(url: string, init: CallInit): Promise<{ status: number; type: string; buf: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? 'GET', headers: init.headers, agent, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', buf: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: init.method ?? 'GET', headers: init.headers, agent, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', buf: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -87,8 +99,14 @@ async function call(t: LoadTarget, route: string, url: string, init: CallInit = 
 /** What an error answer says, short: the portal's error code, message and each refused image's code. */
 function errorSummary(buf: Buffer): string {
   try {
-    const { error } = JSON.parse(buf.toString()) as { error?: { code?: string; message?: string; details?: { images?: { order: number; code: string }[] } } };
-    if (error?.code) return [`${error.code}: ${error.message ?? ''}`, ...(error.details?.images ?? []).map((i) => `image ${i.order} ${i.code}`)].join('; ');
+    const { error } = JSON.parse(buf.toString()) as {
+      error?: { code?: string; message?: string; details?: { images?: { order: number; code: string }[] } };
+    };
+    if (error?.code)
+      return [
+        `${error.code}: ${error.message ?? ''}`,
+        ...(error.details?.images ?? []).map((i) => `image ${i.order} ${i.code}`),
+      ].join('; ');
   } catch {
     // Not the portal's JSON error: its first characters.
   }
@@ -168,7 +186,11 @@ export class StaffSession {
       login_hint: this.email,
     });
     const go = async (url: string, init: RequestInit = {}) => {
-      const res = await fetch(new URL(url, baseUrl), { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+      const res = await fetch(new URL(url, baseUrl), {
+        ...init,
+        redirect: 'manual',
+        headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+      });
       jar.take(res);
       return res;
     };
@@ -222,33 +244,65 @@ export class StaffSession {
     const h = await this.headers();
     const me = await call(this.t, 'setup', '/api/users/me', { headers: h });
     this.userId = (me.body as { id: string }).id;
-    const owners = await call(this.t, 'setup', `/api/external/legacy/users/${encodeURIComponent(this.userId)}/owners`, { headers: h });
+    const owners = await call(this.t, 'setup', `/api/external/legacy/users/${encodeURIComponent(this.userId)}/owners`, {
+      headers: h,
+    });
     this.ownerIds = ((owners.body as { id: string }[] | null) ?? []).map((o) => o.id);
-    const stamps = await call(this.t, 'setup', `/api/users/${encodeURIComponent(this.userId)}/stamps?formats=4/3`, { headers: h });
+    const stamps = await call(this.t, 'setup', `/api/users/${encodeURIComponent(this.userId)}/stamps?formats=4/3`, {
+      headers: h,
+    });
     this.stampId = ((stamps.body as { id: string }[] | null) ?? [])[0]?.id ?? '';
-    const list = await call(this.t, 'setup', '/api/shootings?shootingTypes=STANDARD&limit=100&offset=0', { headers: h });
+    const list = await call(this.t, 'setup', '/api/shootings?shootingTypes=STANDARD&limit=100&offset=0', {
+      headers: h,
+    });
     this.remember(list.body);
-    const insp = this.inspects ? await call(this.t, 'setup', '/api/shootings?shootingTypes=INSPECTION,INSPECTION_REPAIR_ORDER&limit=100&offset=0', { headers: h }) : { body: null };
-    this.inspections = ((insp.body as { items?: { shootingId: string; productId: string; ownerId: string; shootingType: string }[] } | null)?.items ?? []).map((i) => ({
+    const insp = this.inspects
+      ? await call(
+          this.t,
+          'setup',
+          '/api/shootings?shootingTypes=INSPECTION,INSPECTION_REPAIR_ORDER&limit=100&offset=0',
+          { headers: h },
+        )
+      : { body: null };
+    this.inspections = (
+      (
+        insp.body as {
+          items?: { shootingId: string; productId: string; ownerId: string; shootingType: string }[];
+        } | null
+      )?.items ?? []
+    ).map((i) => ({
       shootingId: i.shootingId,
       productId: i.productId,
       ownerId: i.ownerId,
       shootingType: i.shootingType,
     }));
     if (!this.userId || !this.ownerIds.length || !this.stampId || !this.known.length) {
-      throw new Error(`${this.email}: the demo data is missing (user ${this.userId}, ${this.ownerIds.length} stocks, stamp ${this.stampId || 'none'}, ${this.known.length} shootings)`);
+      throw new Error(
+        `${this.email}: the demo data is missing (user ${this.userId}, ${this.ownerIds.length} stocks, stamp ${this.stampId || 'none'}, ${this.known.length} shootings)`,
+      );
     }
   }
 
   remember(list: unknown): void {
     const items = (list as { items?: StaffSession['known'] } | null)?.items ?? [];
     const seen = new Set(this.known.map((k) => k.shootingId));
-    for (const i of items) if (!seen.has(i.shootingId)) this.known.push({ id: i.id, shootingId: i.shootingId, productId: i.productId, ownerId: i.ownerId, registration: i.registration });
+    for (const i of items)
+      if (!seen.has(i.shootingId))
+        this.known.push({
+          id: i.id,
+          shootingId: i.shootingId,
+          productId: i.productId,
+          ownerId: i.ownerId,
+          registration: i.registration,
+        });
     if (this.known.length > 500) this.known.splice(0, this.known.length - 500);
   }
 }
 
-const PICTURE_DIRS = [path.resolve(root, '../shared/datasets/plates/eu'), path.resolve(root, '../../shared/datasets/plates/eu')];
+const PICTURE_DIRS = [
+  path.resolve(root, '../shared/datasets/plates/eu'),
+  path.resolve(root, '../../shared/datasets/plates/eu'),
+];
 
 /**
  * Three pictures of cars to upload: real photos from the shared data sets when they are at hand, else
@@ -257,8 +311,16 @@ const PICTURE_DIRS = [path.resolve(root, '../shared/datasets/plates/eu'), path.r
 export async function loadPictures(): Promise<{ pictures: Buffer[]; source: string }> {
   const dir = PICTURE_DIRS.find((d) => fs.existsSync(d));
   if (dir) {
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.jpg')).sort().slice(0, 3);
-    if (files.length === 3) return { pictures: files.map((f) => fs.readFileSync(path.join(dir, f))), source: `photos of ${path.relative(path.resolve(root, '..'), dir)}` };
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()
+      .slice(0, 3);
+    if (files.length === 3)
+      return {
+        pictures: files.map((f) => fs.readFileSync(path.join(dir, f))),
+        source: `photos of ${path.relative(path.resolve(root, '..'), dir)}`,
+      };
   }
   const pictures = await Promise.all(
     [0, 1, 2].map((i) =>
@@ -283,10 +345,21 @@ export class PlayerPool {
 }
 
 /** Creates a 3-picture shooting as the portal's send dialog does, resuming after a failure (up to 5 sends). */
-async function createShooting(t: LoadTarget, s: StaffSession, pictures: Buffer[], created: CreatedShooting[]): Promise<void> {
+async function createShooting(
+  t: LoadTarget,
+  s: StaffSession,
+  pictures: Buffer[],
+  created: CreatedShooting[],
+): Promise<void> {
   const ownerId = pick(s.ownerIds)!;
   const registration = `LD-${randomBytes(3).toString('hex').toUpperCase()}`;
-  const state = { vin: `Virtual_${randomUUID()}`, productId: null as string | null, entries: new Map<number, { presignedUrl: string; url: string; uploaded: boolean }>(), shootingId: null as string | null, validated: false };
+  const state = {
+    vin: `Virtual_${randomUUID()}`,
+    productId: null as string | null,
+    entries: new Map<number, { presignedUrl: string; url: string; uploaded: boolean }>(),
+    shootingId: null as string | null,
+    validated: false,
+  };
   for (let attempt = 1; attempt <= 5; attempt++) {
     const failed = await sendOnce(t, s, pictures, ownerId, registration, state);
     if (!failed) {
@@ -297,28 +370,51 @@ async function createShooting(t: LoadTarget, s: StaffSession, pictures: Buffer[]
     await sleep(2000 * attempt);
   }
   t.recorder.fail('create', state.shootingId ? `shooting ${state.shootingId} not validated` : 'not created');
-  if (state.shootingId) created.push({ shootingId: state.shootingId, productId: state.productId!, ownerId, at: Date.now() });
+  if (state.shootingId)
+    created.push({ shootingId: state.shootingId, productId: state.productId!, ownerId, at: Date.now() });
 }
 
-type SendState = { vin: string; productId: string | null; entries: Map<number, { presignedUrl: string; url: string; uploaded: boolean }>; shootingId: string | null; validated: boolean };
+type SendState = {
+  vin: string;
+  productId: string | null;
+  entries: Map<number, { presignedUrl: string; url: string; uploaded: boolean }>;
+  shootingId: string | null;
+  validated: boolean;
+};
 
 /** One attempt of send-shooting.ts's steps; null when done, 'retry' or 'refused' (a 4xx) when not. */
-async function sendOnce(t: LoadTarget, s: StaffSession, pictures: Buffer[], ownerId: string, registration: string, state: SendState): Promise<null | 'retry' | 'refused'> {
+async function sendOnce(
+  t: LoadTarget,
+  s: StaffSession,
+  pictures: Buffer[],
+  ownerId: string,
+  registration: string,
+  state: SendState,
+): Promise<null | 'retry' | 'refused'> {
   const json = async () => ({ ...(await s.headers()), 'content-type': 'application/json' });
   const verdict = (a: Answer) => (a.status >= 400 && a.status < 500 ? 'refused' : 'retry');
   if (!state.productId) {
-    const a = await call(t, 'create: product', '/api/products/virtuals', { method: 'POST', headers: await json(), body: JSON.stringify({ vin: state.vin, ownerId, registration, workflows: ['PHOTO', 'VIDEO'] }) });
+    const a = await call(t, 'create: product', '/api/products/virtuals', {
+      method: 'POST',
+      headers: await json(),
+      body: JSON.stringify({ vin: state.vin, ownerId, registration, workflows: ['PHOTO', 'VIDEO'] }),
+    });
     if (a.status >= 300 || !a.body) return verdict(a);
     state.productId = (a.body as { id: string }).id;
   }
   const missing = pictures.map((_p, i) => i).filter((i) => !state.entries.has(i));
   if (missing.length) {
     const asked = missing.map((i) => ({ i, id: randomUUID() }));
-    const a = await call(t, 'create: presign', `/api/products/${encodeURIComponent(state.productId)}/shootings/generate_presigned_urls`, {
-      method: 'POST',
-      headers: await json(),
-      body: JSON.stringify({ images: asked.map(({ id }) => ({ id, contentType: 'image/jpeg' })) }),
-    });
+    const a = await call(
+      t,
+      'create: presign',
+      `/api/products/${encodeURIComponent(state.productId)}/shootings/generate_presigned_urls`,
+      {
+        method: 'POST',
+        headers: await json(),
+        body: JSON.stringify({ images: asked.map(({ id }) => ({ id, contentType: 'image/jpeg' })) }),
+      },
+    );
     if (a.status >= 300 || !a.body) return verdict(a);
     const answer = (a.body as { images: { id: string; presignedUrl: string; url: string }[] }).images;
     for (const { i, id } of asked) {
@@ -330,32 +426,56 @@ async function sendOnce(t: LoadTarget, s: StaffSession, pictures: Buffer[], owne
     [...state.entries]
       .filter(([, e]) => !e.uploaded)
       .map(async ([i, e]) => {
-        const a = await call(t, 'create: upload', e.presignedUrl, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(pictures[i]!), raw: true });
+        const a = await call(t, 'create: upload', e.presignedUrl, {
+          method: 'PUT',
+          headers: { 'content-type': 'image/jpeg' },
+          body: new Uint8Array(pictures[i]!),
+          raw: true,
+        });
         if (a.status >= 200 && a.status < 300) e.uploaded = true;
         return a;
       }),
   );
   if (uploads.some((a) => a.status < 200 || a.status >= 300)) return 'retry';
   if (!state.shootingId) {
-    const a = await call(t, 'create: register', `/api/owners/${encodeURIComponent(ownerId)}/products/${encodeURIComponent(state.productId)}/shootings`, {
-      method: 'POST',
-      headers: await json(),
-      body: JSON.stringify({
-        images: pictures.map((_p, order) => ({ url: state.entries.get(order)!.url, order, imageType: 'ORIGINAL', format: '4/3', stampId: s.stampId })),
-        userId: s.userId,
-        shootingType: 'standard',
-      }),
-    });
+    const a = await call(
+      t,
+      'create: register',
+      `/api/owners/${encodeURIComponent(ownerId)}/products/${encodeURIComponent(state.productId)}/shootings`,
+      {
+        method: 'POST',
+        headers: await json(),
+        body: JSON.stringify({
+          images: pictures.map((_p, order) => ({
+            url: state.entries.get(order)!.url,
+            order,
+            imageType: 'ORIGINAL',
+            format: '4/3',
+            stampId: s.stampId,
+          })),
+          userId: s.userId,
+          shootingType: 'standard',
+        }),
+      },
+    );
     if (a.status >= 300 || !a.body) {
       // An upload whose link expired or that never arrived is asked for and sent again by the retry.
-      const refusals = (a.body as { error?: { details?: { images?: { order: number; code: string }[] } } } | null)?.error?.details?.images ?? [];
-      for (const r of refusals) if (r.code === 'KEY_EXPIRED' || r.code === 'NOT_UPLOADED') state.entries.delete(r.order);
+      const refusals =
+        (a.body as { error?: { details?: { images?: { order: number; code: string }[] } } } | null)?.error?.details
+          ?.images ?? [];
+      for (const r of refusals)
+        if (r.code === 'KEY_EXPIRED' || r.code === 'NOT_UPLOADED') state.entries.delete(r.order);
       return refusals.length ? 'retry' : verdict(a);
     }
     state.shootingId = (a.body as { id: string }).id;
   }
   if (!state.validated) {
-    const a = await call(t, 'create: done', `/api/products/${encodeURIComponent(state.productId)}/workflows/PHOTO/done`, { method: 'POST', headers: await json(), body: JSON.stringify({ ownerId }) });
+    const a = await call(
+      t,
+      'create: done',
+      `/api/products/${encodeURIComponent(state.productId)}/workflows/PHOTO/done`,
+      { method: 'POST', headers: await json(), body: JSON.stringify({ ownerId }) },
+    );
     if (a.status >= 300) return verdict(a);
     state.validated = true;
   }
@@ -402,42 +522,78 @@ export async function staffUser(c: UserContext, s: StaffSession): Promise<void> 
     const shooting = pick(s.known)!;
     switch (action) {
       case 'list': {
-        const a = await read(t, 'list', `/api/shootings?shootingTypes=STANDARD,VIDEO&limit=20&offset=${20 * Math.floor(Math.random() * 3)}`, { headers: h });
+        const a = await read(
+          t,
+          'list',
+          `/api/shootings?shootingTypes=STANDARD,VIDEO&limit=20&offset=${20 * Math.floor(Math.random() * 3)}`,
+          { headers: h },
+        );
         s.remember(a.body);
         break;
       }
       case 'search':
-        await read(t, 'search', `/api/shootings?shootingTypes=STANDARD,VIDEO&limit=20&offset=0&registration=${encodeURIComponent(shooting.registration.slice(0, 4))}`, { headers: h });
+        await read(
+          t,
+          'search',
+          `/api/shootings?shootingTypes=STANDARD,VIDEO&limit=20&offset=0&registration=${encodeURIComponent(shooting.registration.slice(0, 4))}`,
+          { headers: h },
+        );
         break;
       case 'detail':
-        await read(t, 'detail', `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`, { headers: h });
+        await read(
+          t,
+          'detail',
+          `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`,
+          { headers: h },
+        );
         break;
       case 'create':
         await createShooting(t, s, c.pictures, c.created);
         break;
       case 'zip': {
         // As on the detail page: its download menu offers the kinds of archive the shooting holds.
-        const a = await read(t, 'detail', `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`, { headers: h });
+        const a = await read(
+          t,
+          'detail',
+          `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`,
+          { headers: h },
+        );
         const types = ((a.body as { images?: { imageType: string }[] } | null)?.images ?? []).map((i) => i.imageType);
         const kind = ARCHIVE_TYPES.find((k) => types.some((type) => archiveHolds(k, type)));
-        if (kind) await read(t, 'zip', `/API/V1/forecourt/shootings/${shooting.shootingId}/zip?type=${kind}`, { headers: h, raw: true });
+        if (kind)
+          await read(t, 'zip', `/API/V1/forecourt/shootings/${shooting.shootingId}/zip?type=${kind}`, {
+            headers: h,
+            raw: true,
+          });
         break;
       }
       case 'report': {
         const insp = pick(s.inspections);
         if (!insp) {
-          await read(t, 'detail', `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`, { headers: h });
+          await read(
+            t,
+            'detail',
+            `/api/owners/${shooting.ownerId}/products/${shooting.productId}/shootings/${shooting.shootingId}`,
+            { headers: h },
+          );
           break;
         }
         const kind = insp.shootingType === 'INSPECTION_REPAIR_ORDER' ? 'vhc/report' : 'damages/reports';
-        const a = await read(t, 'report', `/api/owners/${insp.ownerId}/products/${insp.productId}/shootings/${insp.shootingId}/${kind}`, { headers: h });
+        const a = await read(
+          t,
+          'report',
+          `/api/owners/${insp.ownerId}/products/${insp.productId}/shootings/${insp.shootingId}/${kind}`,
+          { headers: h },
+        );
         const data = (a.body as { data?: { pdfUrl?: string } | { pdfUrl?: string }[] | null } | null)?.data;
         const pdfUrl = Array.isArray(data) ? data[0]?.pdfUrl : data?.pdfUrl;
         if (pdfUrl) await read(t, 'report: pdf', pdfUrl, { raw: true });
         break;
       }
       case 'share': {
-        const a = await read(t, 'share', `/api/shootings/${shooting.shootingId}/marketplaces/FORECOURT`, { headers: h });
+        const a = await read(t, 'share', `/api/shootings/${shooting.shootingId}/marketplaces/FORECOURT`, {
+          headers: h,
+        });
         const ref = (a.body as { ref?: string } | null)?.ref;
         if (ref) c.players.add(ref);
         break;
@@ -457,16 +613,26 @@ export async function customer(c: UserContext): Promise<void> {
       await think(c);
       continue;
     }
-    const visitor = { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` };
+    const visitor = {
+      'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+    };
     const a = await read(t, 'player: options', `/api/external/legacy/players/${ref}/options`, { headers: visitor });
     const frames = (a.body as { frames?: { version: string }[] } | null)?.frames ?? [];
     for (const [index, frame] of frames.slice(0, 4).entries()) {
       await read(t, 'player: frame', playerFramePath(ref, index, frame, 768, 'webp'), { headers: visitor, raw: true });
     }
     const post = { ...visitor, 'content-type': 'application/json' };
-    await read(t, 'player: watched', '/api/videos/notification', { method: 'POST', headers: post, body: JSON.stringify({ ref, notification: 'watched' }) });
+    await read(t, 'player: watched', '/api/videos/notification', {
+      method: 'POST',
+      headers: post,
+      body: JSON.stringify({ ref, notification: 'watched' }),
+    });
     if (Math.random() < 0.5) {
-      await read(t, 'player: rating', '/API/V1/panorama-shootings/scorings', { method: 'POST', headers: post, body: JSON.stringify({ ref, score: 1 + Math.floor(Math.random() * 5) }) });
+      await read(t, 'player: rating', '/API/V1/panorama-shootings/scorings', {
+        method: 'POST',
+        headers: post,
+        body: JSON.stringify({ ref, score: 1 + Math.floor(Math.random() * 5) }),
+      });
     }
     await think(c);
   }

@@ -23,7 +23,9 @@ export async function topStatements(url: string, limit = 25): Promise<string[]> 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const total = await client.query<{ ms: number; calls: string }>('SELECT sum(total_exec_time)::float AS ms, sum(calls)::text AS calls FROM pg_stat_statements');
+    const total = await client.query<{ ms: number; calls: string }>(
+      'SELECT sum(total_exec_time)::float AS ms, sum(calls)::text AS calls FROM pg_stat_statements',
+    );
     const top = (order: string) =>
       client.query<{ calls: string; ms: number; mean: number; rows: string; query: string }>(
         `SELECT calls::text, total_exec_time::float AS ms, mean_exec_time::float AS mean, rows::text, query

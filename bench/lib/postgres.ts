@@ -36,11 +36,18 @@ const freePort = (): Promise<number> =>
  * Starts a PostgreSQL server on a free port of 127.0.0.1 with its data in `dir/data`, made by initdb when
  * missing. initdb refuses root, so as root every command runs as the postgres user.
  */
-async function startIn(dir: string, options = ''): Promise<{ port: number; socketDir: string; stop(): void; restartImmediate(): void; pid(): number | null }> {
+async function startIn(
+  dir: string,
+  options = '',
+): Promise<{ port: number; socketDir: string; stop(): void; restartImmediate(): void; pid(): number | null }> {
   const bin = pgBin();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    execFileSync(asRoot ? 'runuser' : path.join(bin, cmd), asRoot ? ['-u', 'postgres', '--', path.join(bin, cmd), ...args] : args, { stdio: 'ignore' });
+    execFileSync(
+      asRoot ? 'runuser' : path.join(bin, cmd),
+      asRoot ? ['-u', 'postgres', '--', path.join(bin, cmd), ...args] : args,
+      { stdio: 'ignore' },
+    );
   const data = path.join(dir, 'data');
   if (!fs.existsSync(path.join(data, 'PG_VERSION'))) {
     fs.mkdirSync(dir, { recursive: true });
@@ -49,13 +56,23 @@ async function startIn(dir: string, options = ''): Promise<{ port: number; socke
     run('initdb', ['--auth=trust', '-U', 'postgres', '-D', data]);
   }
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${options}`,
+    'start',
+  ]);
   return {
     port,
     socketDir: dir,
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
     // Without -o, pg_ctl restarts with the options of the running server (postmaster.opts): same port.
-    restartImmediate: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-m', 'immediate', 'restart']),
+    restartImmediate: () =>
+      run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-m', 'immediate', 'restart']),
     pid: () => {
       try {
         return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || null;
@@ -93,5 +110,11 @@ export async function startCachedPostgres(dir: string, database: string): Promis
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`create database ${database}`);
   await admin.end();
-  return { url: `postgres://postgres@127.0.0.1:${server.port}/${database}`, socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(server.socketDir)}&port=${server.port}`, stop: server.stop, restartImmediate: server.restartImmediate, pid: server.pid };
+  return {
+    url: `postgres://postgres@127.0.0.1:${server.port}/${database}`,
+    socketUrl: `postgres://postgres@/${database}?host=${encodeURIComponent(server.socketDir)}&port=${server.port}`,
+    stop: server.stop,
+    restartImmediate: server.restartImmediate,
+    pid: server.pid,
+  };
 }

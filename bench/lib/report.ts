@@ -22,7 +22,9 @@ export function recordRow(benchmark: string, figures: string, goalMet: boolean |
   if (process.argv.includes('--no-record')) return;
   const file = path.join(root, 'docs/BENCHMARKS.md');
   const heading = `## ${benchmark}`;
-  let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nRows are appended by `npm run bench -- NAME`.\n';
+  let text = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nRows are appended by `npm run bench -- NAME`.\n';
   const row = `| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC | ${machine()} | ${figures} | ${goalMet === null ? '—' : goalMet ? 'yes' : 'no'} |`;
   if (!text.includes(heading)) {
     text += `\n${heading}\n\n| date | machine | figures | goal met |\n|---|---|---|---|\n`;

@@ -28,22 +28,32 @@ async function asWorker(adapters: Adapters): Promise<Role> {
   if (!refresh) throw new Error('The worker registers no reports.refresh job');
   const signal = new AbortController().signal;
   return {
-    generate: (kind, locale) => refresh.handler({ shootingId, kind, locale }, { jobId: `bench-${kind}-${locale}`, attempt: 1, signal }),
+    generate: (kind, locale) =>
+      refresh.handler({ shootingId, kind, locale }, { jobId: `bench-${kind}-${locale}`, attempt: 1, signal }),
     close: () => adapters.close(),
   };
 }
 
 async function startWorker(adapters: Adapters): Promise<SqlWorker> {
   const { buildJobs } = await import('../../apps/server/src/modules/jobs');
-  const worker = new SqlWorker(adapters.queue, buildJobs(adapters), { concurrency: adapters.config.WORKER_CONCURRENCY });
+  const worker = new SqlWorker(adapters.queue, buildJobs(adapters), {
+    concurrency: adapters.config.WORKER_CONCURRENCY,
+  });
   worker.start();
   return worker;
 }
 
-const CALLS: Record<ReportKind, string> = { DAMAGES: 'damages/reports', VHC: 'vhc/report', TRADE_IN: 'trade-in-offers/reports' };
+const CALLS: Record<ReportKind, string> = {
+  DAMAGES: 'damages/reports',
+  VHC: 'vhc/report',
+  TRADE_IN: 'trade-in-offers/reports',
+};
 
 async function asApi(adapters: Adapters): Promise<Role> {
-  const [{ buildApp }, { authHeaders }] = await Promise.all([import('../../apps/server/src/app'), import('../../apps/server/src/test/auth-helpers')]);
+  const [{ buildApp }, { authHeaders }] = await Promise.all([
+    import('../../apps/server/src/app'),
+    import('../../apps/server/src/test/auth-helpers'),
+  ]);
   const app = await buildApp(adapters, { webDist: process.env.WEB_DIST, logger: true, workerReady: () => true });
   await app.ready();
   const worker = role === 'all' ? await startWorker(adapters) : null;
@@ -70,7 +80,13 @@ const timed = async (kind: ReportKind, locale: ReportLocale) => {
   const start = performance.now();
   await generator.generate(kind, locale);
   const ms = performance.now() - start;
-  const row = await adapters.db.selectFrom('reports').select('blob_key').where('shooting_id', '=', shootingId).where('kind', '=', kind).where('locale', '=', locale).executeTakeFirst();
+  const row = await adapters.db
+    .selectFrom('reports')
+    .select('blob_key')
+    .where('shooting_id', '=', shootingId)
+    .where('kind', '=', kind)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
   const blob = row && (await adapters.blobs.head(row.blob_key));
   if (!blob) throw new Error(`No ${kind} report in ${locale} was written`);
   return { ms, bytes: blob.size };
@@ -85,8 +101,23 @@ for (const kind of KINDS) {
   const runs = [];
   for (const locale of REPORT_LOCALES) if (kind !== 'DAMAGES' || locale !== 'en') runs.push(await timed(kind, locale));
   const times = runs.map((r) => r.ms).sort((a, b) => a - b);
-  kinds.push({ kind, runs: times.length, medianMs: Math.round(times[Math.floor(times.length / 2)]!), maxMs: Math.round(times[times.length - 1]!), pdfKB: Math.round(runs[0]!.bytes / 1024) });
+  kinds.push({
+    kind,
+    runs: times.length,
+    medianMs: Math.round(times[Math.floor(times.length / 2)]!),
+    maxMs: Math.round(times[times.length - 1]!),
+    pdfKB: Math.round(runs[0]!.bytes / 1024),
+  });
 }
 const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
 await generator.close();
-console.log(JSON.stringify({ role, coldMs: Math.round(cold.ms), coldCpuMs: Math.round((coldCpu.user + coldCpu.system) / 1000), kinds, baselineRssMB, peakRssMB }));
+console.log(
+  JSON.stringify({
+    role,
+    coldMs: Math.round(cold.ms),
+    coldCpuMs: Math.round((coldCpu.user + coldCpu.system) / 1000),
+    kinds,
+    baselineRssMB,
+    peakRssMB,
+  }),
+);

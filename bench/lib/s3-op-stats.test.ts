@@ -14,7 +14,10 @@ describe('classifyS3Request', () => {
   });
 
   it('sees a presigned URL by its signature in the query', () => {
-    expect(classifyS3Request('PUT', '/b/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=ab', {})).toEqual({ kind: 'PUT', presigned: true });
+    expect(classifyS3Request('PUT', '/b/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=ab', {})).toEqual({
+      kind: 'PUT',
+      presigned: true,
+    });
   });
 });
 

@@ -2,7 +2,17 @@
 // counts them as s3rver receives them), printed per shooting created and per 1000 requests.
 import type http from 'node:http';
 
-export const S3_KINDS = ['GET', 'ranged GET', 'PUT', 'HEAD', 'DELETE', 'DeleteObjects', 'List', 'multipart', 'other'] as const;
+export const S3_KINDS = [
+  'GET',
+  'ranged GET',
+  'PUT',
+  'HEAD',
+  'DELETE',
+  'DeleteObjects',
+  'List',
+  'multipart',
+  'other',
+] as const;
 export type S3Kind = (typeof S3_KINDS)[number];
 /** Per client (api1, worker2, `presigned (api1's URLs)`, other), per kind. */
 export type S3OpCounts = Record<string, Partial<Record<S3Kind, number>>>;
@@ -28,7 +38,11 @@ export function objectClass(url: string): string {
 }
 
 /** What an S3 request is, from its method, path, query and headers, and whether it came with a presigned URL. */
-export function classifyS3Request(method: string, url: string, headers: http.IncomingHttpHeaders): { kind: S3Kind; presigned: boolean } {
+export function classifyS3Request(
+  method: string,
+  url: string,
+  headers: http.IncomingHttpHeaders,
+): { kind: S3Kind; presigned: boolean } {
   const u = new URL(url, 'http://s3');
   const q = u.searchParams;
   const presigned = q.has('X-Amz-Signature');
@@ -56,7 +70,9 @@ export function s3StatsLines(counts: S3OpCounts, created: number, requests: numb
   const lines = [`S3 operations during the load: ${all} (${created} shootings created, ${requests} portal requests)`];
   for (const c of clients) {
     const parts = kinds.filter((k) => counts[c]![k]).map((k) => `${k} ${counts[c]![k]}`);
-    lines.push(`  ${c}: ${total(c)} — ${parts.join(', ')}${created ? ` — per creation ${fmt(total(c) / created)}` : ''}`);
+    lines.push(
+      `  ${c}: ${total(c)} — ${parts.join(', ')}${created ? ` — per creation ${fmt(total(c) / created)}` : ''}`,
+    );
     const what = Object.entries(detail[c] ?? {}).sort((a, b) => b[1] - a[1]);
     if (what.length) lines.push(`    ${what.map(([w, n]) => `${w} ${n}`).join(', ')}`);
   }
@@ -65,6 +81,9 @@ export function s3StatsLines(counts: S3OpCounts, created: number, requests: numb
     return `${k} ${n}${created ? ` (${fmt(n / created)}/creation)` : ''}`;
   });
   lines.push(`  by kind: ${byKind.join(', ')}`);
-  if (requests) lines.push(`  per 1000 portal requests: ${fmt((all / requests) * 1000)}; per creation: ${created ? fmt(all / created) : '—'}`);
+  if (requests)
+    lines.push(
+      `  per 1000 portal requests: ${fmt((all / requests) * 1000)}; per creation: ${created ? fmt(all / created) : '—'}`,
+    );
   return lines;
 }

@@ -7,9 +7,14 @@ import { SqlWorker } from '../../apps/server/src/platform/queue/sql-worker';
 
 const config = loadConfig();
 const adapters = await createAdapters(config);
-const worker = new SqlWorker(adapters.queue, Object.values(imageJobs(adapters)), { concurrency: config.WORKER_CONCURRENCY });
+const worker = new SqlWorker(adapters.queue, Object.values(imageJobs(adapters)), {
+  concurrency: config.WORKER_CONCURRENCY,
+});
 worker.start();
 console.log('stamp worker polling');
 process.on('SIGTERM', () => {
-  void worker.stop(5000).then(() => adapters.close()).then(() => process.exit(0));
+  void worker
+    .stop(5000)
+    .then(() => adapters.close())
+    .then(() => process.exit(0));
 });

@@ -15,10 +15,14 @@ const agent = new http.Agent({ keepAlive: true });
 
 function head(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(target, { method: 'HEAD', agent, headers: { ...headers, 'tus-resumable': '1.0.0' } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(Number(res.headers['upload-offset'])));
-    });
+    const req = http.request(
+      target,
+      { method: 'HEAD', agent, headers: { ...headers, 'tus-resumable': '1.0.0' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(Number(res.headers['upload-offset'])));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -31,7 +35,13 @@ function patch(offset: number, end: number, cut: number | null): Promise<{ statu
     const req = http.request(target, {
       method: 'PATCH',
       agent: cut === null ? agent : undefined,
-      headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(end - offset) },
+      headers: {
+        ...headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(end - offset),
+      },
     });
     req.on('response', (res) => {
       res.resume();

@@ -16,7 +16,28 @@ const ffmpeg = (args: string[], out: string) => {
   return path.join(dir, out);
 };
 const video = (out: string, colour: string, extra: string[] = []) =>
-  ffmpeg(['-f', 'lavfi', '-i', `color=c=${colour}:s=640x360:r=25:d=2`, '-f', 'lavfi', '-i', 'sine=f=500:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', ...extra], out);
+  ffmpeg(
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=${colour}:s=640x360:r=25:d=2`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=f=500:d=2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      ...extra,
+    ],
+    out,
+  );
 
 /** What the tests read of a media element (the e2e workspace has no DOM types). */
 type Player = { duration: number; videoWidth: number };
@@ -25,7 +46,10 @@ const OTHER_USER_ID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0004';
 
 const line = (page: Page, slot: string) => page.getByTestId(`media-line-${slot}`);
 
-test('the admin configures intro, outro and audio; a VIDEO shooting then plays CONCAT_AUDIO on its page and in the public player', async ({ page, browser }) => {
+test('the admin configures intro, outro and audio; a VIDEO shooting then plays CONCAT_AUDIO on its page and in the public player', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(300_000);
   const intro = video('intro.mp4', 'red');
   const outro = video('outro.mov', 'green', ['-f', 'mov']);
@@ -40,7 +64,8 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   await page.goto('/adminvideos');
   await expect(page.getByRole('heading', { name: 'Videos admin', level: 1 })).toBeVisible();
   await expect(page.getByText('Recommended video resolution: 1280x720')).toBeVisible();
-  for (const slot of ['introduction', 'conclusion', 'audio']) await expect(line(page, slot).getByTestId('status-empty')).toBeVisible();
+  for (const slot of ['introduction', 'conclusion', 'audio'])
+    await expect(line(page, slot).getByTestId('status-empty')).toBeVisible();
   // The screen itself (the shell's collapsed footer is not this feature's).
   expect(await axeViolations(page, 'videos admin', { include: '[data-testid="admin-videos"]' })).toEqual([]);
 
@@ -64,7 +89,9 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   // View plays the file.
   await line(page, 'introduction').getByRole('button', { name: 'View' }).click();
   const viewer = page.getByRole('dialog', { name: 'Introduction video' }).getByTestId('media-viewer');
-  await expect.poll(() => viewer.evaluate((v) => (v as unknown as Player).duration || 0), { timeout: 20_000 }).toBeGreaterThan(1.5);
+  await expect
+    .poll(() => viewer.evaluate((v) => (v as unknown as Player).duration || 0), { timeout: 20_000 })
+    .toBeGreaterThan(1.5);
   await page.getByRole('button', { name: 'Close' }).click();
 
   // Download gives the file under its name.
@@ -74,7 +101,10 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
 
   // Delete asks first; the line is then empty.
   await line(page, 'conclusion').getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: /Delete the file of Conclusion video/ }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: /Delete the file of Conclusion video/ })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByRole('alert')).toHaveText('The file was deleted.');
   await expect(line(page, 'conclusion').getByTestId('status-empty')).toBeVisible();
 
@@ -82,8 +112,12 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   // assembled CONCAT_AUDIO (intro + vehicle video, the audio under it) of the configuration as it is
   // now; the earlier versions' (with the outro) may show first and are then replaced.
   const headers = await apiHeaders(page);
-  const { version } = (await (await page.request.get('/api/groups/grp-other/configurations/videos', { headers })).json()) as { version: number };
-  const list = await page.request.get(`/api/shootings?userId=${OTHER_USER_ID}&shootingTypes=VIDEO&limit=12&offset=0`, { headers });
+  const { version } = (await (
+    await page.request.get('/api/groups/grp-other/configurations/videos', { headers })
+  ).json()) as { version: number };
+  const list = await page.request.get(`/api/shootings?userId=${OTHER_USER_ID}&shootingTypes=VIDEO&limit=12&offset=0`, {
+    headers,
+  });
   const { items } = (await list.json()) as { items: { shootingId: string; ownerId: string; productId: string }[] };
   type Detail = { videos: { type: string; streamer: string; url: string | null }[] };
   let target: { ownerId: string; productId: string; shootingId: string } | null = null;
@@ -91,7 +125,11 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
     .poll(
       async () => {
         for (const s of items) {
-          const d = (await (await page.request.get(`/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, { headers })).json()) as Detail;
+          const d = (await (
+            await page.request.get(`/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, {
+              headers,
+            })
+          ).json()) as Detail;
           if (d.videos.some((v) => v.type === 'CONCAT_AUDIO' && v.url?.includes(`/assembled/v${version}-`))) target = s;
         }
         return target !== null;
@@ -107,7 +145,9 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
   const detailDuration = await player.evaluate((v) => (v as unknown as Player).duration);
 
   // The public player plays the same video, seeking by range requests.
-  const ref = (await (await page.request.get(`/api/shootings/${s.shootingId}/marketplaces/FORECOURT?urlshortened=true`, { headers })).json()) as { ref: string };
+  const ref = (await (
+    await page.request.get(`/api/shootings/${s.shootingId}/marketplaces/FORECOURT?urlshortened=true`, { headers })
+  ).json()) as { ref: string };
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
   const publicVideo = publicPage.locator('video');
@@ -116,8 +156,12 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
     await publicPage.goto(`/public/player/${ref.ref}`);
     await expect(publicVideo).toBeAttached({ timeout: 3000 });
   }).toPass({ timeout: 90_000 });
-  await expect.poll(() => publicVideo.evaluate((v) => (v as unknown as Player).duration || 0), { timeout: 20_000 }).toBeCloseTo(detailDuration, 0);
-  const ranged = await publicPage.request.get(`/api/external/legacy/players/${ref.ref}/video`, { headers: { range: 'bytes=100-199' } });
+  await expect
+    .poll(() => publicVideo.evaluate((v) => (v as unknown as Player).duration || 0), { timeout: 20_000 })
+    .toBeCloseTo(detailDuration, 0);
+  const ranged = await publicPage.request.get(`/api/external/legacy/players/${ref.ref}/video`, {
+    headers: { range: 'bytes=100-199' },
+  });
   expect(ranged.status()).toBe(206);
   expect((await ranged.body()).length).toBe(100);
   await visitor.close();

@@ -19,14 +19,15 @@ const openDrawer = async (page: Page) => {
   return drawer;
 };
 
-
 for (const [email, expected] of Object.entries(EXPECTED)) {
   test(`${email} signs in and sees exactly the drawer entries of its rights`, async ({ page }) => {
     await signIn(page, email);
     const drawer = await openDrawer(page);
     // The options arrive after the claims: wait until the entries settle on what the rights give.
     await expect(drawer.locator('[data-entry]')).toHaveCount(expected.length);
-    expect(await drawer.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).toEqual(expected);
+    expect(
+      await drawer.locator('[data-entry]').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry'))),
+    ).toEqual(expected);
     for (const name of COMMON) await expect(drawer.locator(`[data-entry="${name}"]`)).toBeVisible();
   });
 }
@@ -65,7 +66,9 @@ test('the e-mail is remembered and an unknown e-mail gets a clear message', asyn
   await page.locator('button[type="submit"]').click();
   await expect(page.getByText('No Forecourt account uses this e-mail address.')).toBeVisible();
   await signIn(page, DEMO_EMAILS.sales);
-  await page.evaluate(() => localStorage.removeItem(Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!));
+  await page.evaluate(() =>
+    localStorage.removeItem(Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'))!),
+  );
   await page.goto('/login');
   await expect(page.locator('input[type="email"]')).toHaveValue(DEMO_EMAILS.sales);
 });

@@ -17,10 +17,14 @@ interface Seeded {
 
 /** An inspection of its own registration (three pictures, the second one edited, one damage), written into the running server's data. */
 function seedInspection(): Seeded {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/inspections/damage-spots.e2e-seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/inspections/damage-spots.e2e-seed.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return JSON.parse(out.toString()) as Seeded;
 }
 
@@ -70,7 +74,9 @@ test.describe('damages in the spin and honest edits', () => {
     await expect(row.getByTestId('damage-spot')).toHaveText('On picture 1');
   });
 
-  test('with damages shown on its link, the player opens the hotspot with the mouse and with the keyboard', async ({ page }) => {
+  test('with damages shown on its link, the player opens the hotspot with the mouse and with the keyboard', async ({
+    page,
+  }) => {
     await page.getByRole('button', { name: 'Player settings' }).click();
     const settings = page.getByRole('dialog', { name: 'What the player link shows' });
     const damages = settings.getByRole('switch', { name: 'Show the damages placed on the pictures' });
@@ -106,7 +112,11 @@ test.describe('damages in the spin and honest edits', () => {
       await expect(dialog).toContainText('SeverityModerate');
       await expect(dialog).toContainText('LocationFront left');
       await expect(dialog.getByRole('img', { name: 'Photo of the damage' })).toHaveJSProperty('complete', true);
-      expect(await dialog.getByRole('img', { name: 'Photo of the damage' }).evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+      expect(
+        await dialog
+          .getByRole('img', { name: 'Photo of the damage' })
+          .evaluate((i: HTMLImageElement) => i.naturalWidth),
+      ).toBeGreaterThan(0);
       expect(await axeViolations(player, 'player damage dialog')).toEqual([]);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
@@ -172,7 +182,9 @@ test.describe('damages in the spin and honest edits', () => {
   test.describe('on a 390 px phone', () => {
     test.use(PHONE);
 
-    test('the damage placing dialog and the player\'s hotspot, list and dialog fit the phone and are reached by keyboard', async ({ page }) => {
+    test("the damage placing dialog and the player's hotspot, list and dialog fit the phone and are reached by keyboard", async ({
+      page,
+    }) => {
       const row = page.getByTestId('damage-row');
       await expect(row.getByTestId('damage-spot')).toHaveText('On picture 1');
       await expectNoSidewaysScroll(page);
@@ -209,7 +221,12 @@ test.describe('damages in the spin and honest edits', () => {
         await player.keyboard.press('Enter');
         const damage = player.getByRole('dialog', { name: 'Damage 1' });
         await expect(damage.getByRole('img', { name: 'Photo of the damage' })).toHaveJSProperty('complete', true);
-        for (const part of [damage.getByRole('img', { name: 'Photo of the damage' }), damage.getByText('Moderate', { exact: true }), damage.getByRole('button', { name: 'Close' })]) await expectWhollyOnScreen(part);
+        for (const part of [
+          damage.getByRole('img', { name: 'Photo of the damage' }),
+          damage.getByText('Moderate', { exact: true }),
+          damage.getByRole('button', { name: 'Close' }),
+        ])
+          await expectWhollyOnScreen(part);
         await expectNoSidewaysScroll(player);
         expect(await axeViolations(player, 'player damage dialog, phone')).toEqual([]);
         await player.keyboard.press('Escape');

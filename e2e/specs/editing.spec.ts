@@ -14,7 +14,11 @@ interface Seeded {
 }
 
 function seedShooting(): Seeded {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/editing/editing.e2e-seed.ts'], { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/editing/editing.e2e-seed.ts'],
+    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+  );
   return JSON.parse(out.toString()) as Seeded;
 }
 
@@ -64,18 +68,25 @@ test.describe('editing pictures', () => {
   });
 
   // The picture whose plate the previous test covered: cropped, it must keep its plate covered.
-  test('crops a covered picture on the stamp background, and the simple view shows it with its plate covered', async ({ page }) => {
+  test('crops a covered picture on the stamp background, and the simple view shows it with its plate covered', async ({
+    page,
+  }) => {
     await openShooting(page, seeded);
     await page.getByRole('button', { name: 'Crop' }).click();
     await page.getByRole('button', { name: 'Select image 0' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
-    await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(/Getting configurations|Cropping in progress/);
+    await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(
+      /Getting configurations|Cropping in progress/,
+    );
     const results = page.getByRole('dialog', { name: 'Results' });
     await expect(results.getByTestId('edit-result')).toHaveText(/Picture 1.*Cropping applied\./, { timeout: 240_000 });
     await results.getByRole('button', { name: 'Close' }).click();
     // The simple view shows, for that position, the most processed picture: cropped, plate covered.
     const simple = page.getByTestId('image-gallery').first();
-    await expect(simple.getByRole('button', { name: 'Open image 0' }).locator('img')).toHaveAttribute('src', /0-STAMPED_CROPPED_LPC(-thumb)?\.jpg/);
+    await expect(simple.getByRole('button', { name: 'Open image 0' }).locator('img')).toHaveAttribute(
+      'src',
+      /0-STAMPED_CROPPED_LPC(-thumb)?\.jpg/,
+    );
     await page.getByRole('button', { name: 'Detailed' }).click();
     for (const type of ['ORIGINAL_CROPPED', 'STAMPED_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC'])
       await expect(page.getByRole('region', { name: type, exact: true })).toBeVisible();

@@ -7,7 +7,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import { describeOnEachDriver, httpProbe, janusHandlesPerSession, startSfuServices, trackOutput, waitInside, type JanusTestConfig, type ProgramLog } from '../support/janus';
+import {
+  describeOnEachDriver,
+  httpProbe,
+  janusHandlesPerSession,
+  startSfuServices,
+  trackOutput,
+  waitInside,
+  type JanusTestConfig,
+  type ProgramLog,
+} from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
@@ -21,7 +30,12 @@ import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 // API takes api1 out for new connections and cuts that socket), while api1 runs on.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DRIVERS = [
-  { name: 'peer-to-peer', sfu: false, database: 'live_p2p', ports: { dealer: 18181, guest: 18182, api: [18191, 18192] } },
+  {
+    name: 'peer-to-peer',
+    sfu: false,
+    database: 'live_p2p',
+    ports: { dealer: 18181, guest: 18182, api: [18191, 18192] },
+  },
   { name: 'Janus SFU', sfu: true, database: 'live_sfu', ports: { dealer: 18183, guest: 18184, api: [18193, 18194] } },
 ] as const;
 let DEALER_PORT: number;
@@ -93,7 +107,16 @@ test.beforeAll(async () => {
   fs.mkdirSync(pgDir());
   execFileSync('chown', ['postgres', pgDir()]);
   asPostgres('initdb', ['--auth=trust', '-U', 'postgres', '-D', path.join(pgDir(), 'data')]);
-  asPostgres('pg_ctl', ['-D', path.join(pgDir(), 'data'), '-l', path.join(pgDir(), 'log'), '-w', '-o', `-c listen_addresses='' -k ${pgDir()} -p 5432 -c fsync=off`, 'start']);
+  asPostgres('pg_ctl', [
+    '-D',
+    path.join(pgDir(), 'data'),
+    '-l',
+    path.join(pgDir(), 'log'),
+    '-w',
+    '-o',
+    `-c listen_addresses='' -k ${pgDir()} -p 5432 -c fsync=off`,
+    'start',
+  ]);
   for (const driver of DRIVERS) asPostgres('createdb', ['-h', pgDir(), '-p', '5432', driver.database]);
 });
 
@@ -135,14 +158,26 @@ async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
   });
   // The first seeds the demo accounts; the second starts once it is done. With Janus, each healthy once it answers.
   for (const [i, port] of API_PORTS.entries()) {
-    api.push(trackOutput(logs, `api${i + 1}`, ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], { cwd: root, env: env(port, i === 0) })));
+    api.push(
+      trackOutput(
+        logs,
+        `api${i + 1}`,
+        ns.spawn(process.execPath, ['apps/server/dist/main.js', '--role=api'], { cwd: root, env: env(port, i === 0) }),
+      ),
+    );
     await waitInside(ns, `api${i + 1}`, httpProbe(`${base(port)}/healthz`, driver.sfu), logs);
   }
-  fs.writeFileSync(path.join(work, 'haproxy.cfg'), haproxyConfig(`127.0.0.1:${API_PORTS[0]}`, `127.0.0.1:${API_PORTS[1]}`));
+  fs.writeFileSync(
+    path.join(work, 'haproxy.cfg'),
+    haproxyConfig(`127.0.0.1:${API_PORTS[0]}`, `127.0.0.1:${API_PORTS[1]}`),
+  );
   haproxy = trackOutput(logs, 'haproxy', ns.spawn('haproxy', ['-db', '-f', path.join(work, 'haproxy.cfg')]));
   await waitInside(ns, 'HAProxy', httpProbe(`${base(GUEST_PORT)}/healthz`), logs);
   await waitInside(ns, 'HAProxy', httpProbe(`${base(DEALER_PORT)}/healthz`), logs);
-  browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
+  browser = await chromium.launch({
+    executablePath: ns.chromiumLauncher(),
+    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS],
+  });
 }
 
 async function tearDown(): Promise<void> {
@@ -246,7 +281,11 @@ const openSockets = (page: Page) =>
   page.evaluate(() => (window as unknown as Recorded).__sockets.map((s) => s.readyState === WebSocket.OPEN));
 
 /** The dealer (through api1) and a visitor (through api2) in a call of a room of their own, each seeing the other. */
-async function startCall(dealerContext: BrowserContext, guestContext: BrowserContext, name: string): Promise<{ dealer: Page; guest: Page }> {
+async function startCall(
+  dealerContext: BrowserContext,
+  guestContext: BrowserContext,
+  name: string,
+): Promise<{ dealer: Page; guest: Page }> {
   const dealer = await dealerContext.newPage();
   await signIn(dealer, DEMO_EMAILS.manager);
   // The room through the API, as the rooms screen creates it (live.spec.ts drives that screen).

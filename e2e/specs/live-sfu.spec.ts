@@ -27,15 +27,35 @@ const logs: ProgramLog[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  if (!NetNamespace.available()) throw new Error('The live SFU e2e needs root and iproute2 to make its network namespace');
+  if (!NetNamespace.available())
+    throw new Error('The live SFU e2e needs root and iproute2 to make its network namespace');
   ns = new NetNamespace();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-sfu-'));
   // A voice-like sound as every browser's microphone: Janus's talking events need sound, not the fake
   // device's short beeps, and Chromium's noise suppression removes a steady tone (two tones, wavering, pass).
   const tone = path.join(dir, 'voice.wav');
   execFileSync(ffmpegPath(), [
-    ...['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:sample_rate=48000:duration=6', '-f', 'lavfi', '-i', 'sine=frequency=700:sample_rate=48000:duration=6'],
-    ...['-filter_complex', '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2', '-ac', '1', '-c:a', 'pcm_s16le', tone],
+    ...[
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=300:sample_rate=48000:duration=6',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=700:sample_rate=48000:duration=6',
+    ],
+    ...[
+      '-filter_complex',
+      '[0][1]amix=inputs=2,tremolo=f=3:d=0.9,vibrato=f=5:d=0.5,volume=2',
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      tone,
+    ],
   ]);
   const sfu = await startSfuServices(ns, dir, logs);
   const dataDir = path.join(dir, 'data');
@@ -84,7 +104,10 @@ test.afterEach(async () => {
  * the TURN URLs over TCP of the ICE servers the room token gave. `phone`: a 390 px phone's screen.
  */
 async function callContext(tcpRelay = false, phone = false): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: BASE, ...(phone ? PHONE : { viewport: { width: 1280, height: 800 } }) });
+  const context = await browser.newContext({
+    baseURL: BASE,
+    ...(phone ? PHONE : { viewport: { width: 1280, height: 800 } }),
+  });
   await context.addInitScript((relayOnly) => {
     localStorage.setItem('forecourt.language', 'en');
     const Original = window.RTCPeerConnection;
@@ -93,7 +116,10 @@ async function callContext(tcpRelay = false, phone = false): Promise<BrowserCont
     window.RTCPeerConnection = class extends Original {
       constructor(config?: RTCConfiguration) {
         const tcpOnly = (config?.iceServers ?? [])
-          .map((s) => ({ ...s, urls: ([] as string[]).concat(s.urls).filter((u) => u.startsWith('turn:') && u.endsWith('?transport=tcp')) }))
+          .map((s) => ({
+            ...s,
+            urls: ([] as string[]).concat(s.urls).filter((u) => u.startsWith('turn:') && u.endsWith('?transport=tcp')),
+          }))
           .filter((s) => s.urls.length > 0);
         super(relayOnly ? { ...config, iceServers: tcpOnly, iceTransportPolicy: 'relay' } : config);
         pcs.push(this);
@@ -112,7 +138,12 @@ async function scheduleRoom(dealer: Page, name: string): Promise<{ id_live_video
       const res = await fetch('/api/videos/live/rooms', {
         method: 'POST',
         headers: { ...h, 'content-type': 'application/json' },
-        body: JSON.stringify({ session_name: name, user_id: me.id, appointment_date: `${tomorrow} 10:00:00`, owner_id: 'own-demo-paris' }),
+        body: JSON.stringify({
+          session_name: name,
+          user_id: me.id,
+          appointment_date: `${tomorrow} 10:00:00`,
+          owner_id: 'own-demo-paris',
+        }),
       });
       return (await res.json()) as { id_live_video: string; link: string };
     },
@@ -158,12 +189,22 @@ const localCandidateTypes = (page: Page) =>
     for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
       if (pc.connectionState !== 'connected') continue;
       const stats = await pc.getStats();
-      const byId = new Map<string, { type: string; candidateType?: string; relayProtocol?: string; localCandidateId?: string; selectedCandidatePairId?: string }>();
+      const byId = new Map<
+        string,
+        {
+          type: string;
+          candidateType?: string;
+          relayProtocol?: string;
+          localCandidateId?: string;
+          selectedCandidatePairId?: string;
+        }
+      >();
       stats.forEach((s: { id: string; type: string }) => byId.set(s.id, s as never));
       for (const s of byId.values()) {
         if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
         const local = byId.get(byId.get(s.selectedCandidatePairId)?.localCandidateId ?? '');
-        if (local?.candidateType) types.push(local.relayProtocol ? `${local.candidateType}/${local.relayProtocol}` : local.candidateType);
+        if (local?.candidateType)
+          types.push(local.relayProtocol ? `${local.candidateType}/${local.relayProtocol}` : local.candidateType);
       }
     }
     return types;
@@ -171,7 +212,9 @@ const localCandidateTypes = (page: Page) =>
 
 /** Width over height of the main video, rounded: 1.5 for the 600x400 camera, 1.78 for the 16:9 screen. */
 const mainShape = (page: Page) =>
-  page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => (v.videoHeight ? Math.round((v.videoWidth / v.videoHeight) * 100) / 100 : 0));
+  page
+    .getByTestId('main-video')
+    .evaluate((v: HTMLVideoElement) => (v.videoHeight ? Math.round((v.videoWidth / v.videoHeight) * 100) / 100 : 0));
 
 const mainLabel = (page: Page) => page.getByTestId('main-video').getAttribute('aria-label');
 
@@ -183,7 +226,10 @@ async function join(page: Page, link: string, { muted }: { muted: boolean }) {
   await expect(joinButton).toBeEnabled({ timeout: 30_000 });
   if (muted) {
     await page.getByRole('button', { name: 'Microphone', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByRole('button', { name: 'Microphone', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   }
   await joinButton.click();
   await expect(page.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
@@ -215,7 +261,9 @@ test('three participants through Janus: each receives the other two, a visitor w
       await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     }
     // The visitor's connections go through the relay only, reached over TCP (TURN_URLS' `?transport=tcp`).
-    await expect.poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 }).toEqual(['relay/tcp']);
+    await expect
+      .poll(async () => [...new Set(await localCandidateTypes(guest))], { timeout: 15_000 })
+      .toEqual(['relay/tcp']);
 
     // Dominant speaker: Janus hears the dealer alone.
     await expect.poll(() => mainLabel(guest), { timeout: 20_000 }).toBe('Video of Camille Martin');
@@ -234,7 +282,12 @@ test('three participants through Janus: each receives the other two, a visitor w
     await panel.getByRole('button', { name: 'Pin Camille Martin to the main video' }).click();
     await expect.poll(() => mainLabel(sales)).toBe('Video of Camille Martin');
     await expect.poll(() => mainFrameWidth(sales), { timeout: 30_000 }).toBeGreaterThan(160);
-    const dealerTrack = await sales.evaluate(() => (document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')!.srcObject as MediaStream).getVideoTracks()[0]!.id);
+    const dealerTrack = await sales.evaluate(
+      () =>
+        (
+          document.querySelector<HTMLVideoElement>('[data-testid="main-video"]')!.srcObject as MediaStream
+        ).getVideoTracks()[0]!.id,
+    );
     const high = await mainFrameWidth(sales);
     const dealerWidth = () =>
       sales.evaluate(async (id) => {
@@ -313,7 +366,9 @@ test('the lobby: a visitor in the preview has its connections to Janus up but re
     // While the dealer's camera sends another 60 KB to Janus, not one byte of media reaches the visitor, and
     // the visitor's own publication sends none.
     const sentBefore = (await sfuTraffic(dealer)).sent;
-    await expect.poll(async () => (await sfuTraffic(dealer)).sent, { timeout: 30_000 }).toBeGreaterThan(sentBefore + 60_000);
+    await expect
+      .poll(async () => (await sfuTraffic(dealer)).sent, { timeout: 30_000 })
+      .toBeGreaterThan(sentBefore + 60_000);
     expect(await sfuTraffic(guest)).toMatchObject({ received: 0, sent: 0 });
     // The dealer is shown nobody and receives nothing of the visitor.
     await expect(dealer.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(0);
@@ -354,7 +409,8 @@ test('the dealer records a call of two from a phone: both see it is recorded, an
     const guest = await guestContext.newPage();
     await join(dealer, room.link, { muted: false });
     await join(guest, room.link, { muted: false });
-    for (const page of [dealer, guest]) await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    for (const page of [dealer, guest])
+      await expect.poll(() => decodingStreams(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     // Only the dealer has the button; the visitor does not.
     await expect(guest.getByRole('button', { name: 'Record the call' })).toHaveCount(0);
 
@@ -367,7 +423,10 @@ test('the dealer records a call of two from a phone: both see it is recorded, an
     await expectWhollyOnScreen(dealer.getByTestId('recording-indicator'));
     await expectWhollyOnScreen(dealer.getByRole('button', { name: 'Hang up' }));
     await expectNoSidewaysScroll(dealer);
-    expect([...(await axeViolations(dealer, 'call recorded, dealer')), ...(await axeViolations(guest, 'call recorded, visitor'))]).toEqual([]);
+    expect([
+      ...(await axeViolations(dealer, 'call recorded, dealer')),
+      ...(await axeViolations(guest, 'call recorded, visitor')),
+    ]).toEqual([]);
     // About five seconds of call: the visitor decodes 100 more frames of the dealer's 24 fps camera.
     const frames = await framesDecoded(guest);
     await expect.poll(() => framesDecoded(guest), { timeout: 30_000 }).toBeGreaterThan(frames + 100);
@@ -382,14 +441,32 @@ test('the dealer records a call of two from a phone: both see it is recorded, an
     await expectNoSidewaysScroll(dealer);
     for (const name of ['Download', 'Share by link']) await expectWhollyOnScreen(row.getByRole('button', { name }));
     const recorded = await dealer.evaluate(
-      async ({ h, id }) => ((await (await fetch(`/api/videos/live/rooms/${id}/recordings`, { headers: h })).json()) as { items: { durationMs: number }[] }).items[0]!.durationMs,
+      async ({ h, id }) =>
+        (
+          (await (await fetch(`/api/videos/live/rooms/${id}/recordings`, { headers: h })).json()) as {
+            items: { durationMs: number }[];
+          }
+        ).items[0]!.durationMs,
       { h: await apiHeaders(dealer), id: room.id_live_video },
     );
     expect(recorded).toBeGreaterThan(3000);
-    const [download] = await Promise.all([dealer.waitForEvent('download'), row.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      dealer.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download' }).click(),
+    ]);
     const file = path.join(dir, 'recording.mp4');
     await download.saveAs(file);
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file]).toString()) as {
+    const probe = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_type,codec_name:format=duration',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    ) as {
       streams: { codec_type: string; codec_name: string }[];
       format: { duration: string };
     };
@@ -397,7 +474,25 @@ test('the dealer records a call of two from a phone: both see it is recorded, an
     expect(Math.abs(Number(probe.format.duration) * 1000 - recorded)).toBeLessThan(1000);
     // The cameras are in the picture: a frame from the middle of the call is not only the black canvas (luma
     // 16 everywhere); the fake cameras draw white shapes.
-    const { stderr } = spawnSync(ffmpegPath(), ['-v', 'info', '-ss', String(recorded / 2000), '-i', file, '-frames:v', '1', '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YMAX', '-f', 'null', '-'], { encoding: 'utf8' });
+    const { stderr } = spawnSync(
+      ffmpegPath(),
+      [
+        '-v',
+        'info',
+        '-ss',
+        String(recorded / 2000),
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-vf',
+        'signalstats,metadata=print:key=lavfi.signalstats.YMAX',
+        '-f',
+        'null',
+        '-',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(Number(/YMAX=([\d.]+)/.exec(stderr)?.[1])).toBeGreaterThan(100);
 
     // The public link: made once, it plays without a session.

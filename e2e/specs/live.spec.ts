@@ -6,7 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import { describeOnEachDriver, httpProbe, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
+import {
+  describeOnEachDriver,
+  httpProbe,
+  startSfuServices,
+  trackOutput,
+  waitInside,
+  type ProgramLog,
+} from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
@@ -39,7 +46,19 @@ async function startServer({ seed }: { seed: boolean }): Promise<void> {
     'server',
     ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
       cwd: root,
-      env: { ...process.env, HOST: '127.0.0.1', PORT: new URL(BASE).port, PUBLIC_URL: BASE, DATA_DIR: dataDir, DEMO_SEED: String(seed), LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', SMTP_URL: '', ...driverEnv },
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: new URL(BASE).port,
+        PUBLIC_URL: BASE,
+        DATA_DIR: dataDir,
+        DEMO_SEED: String(seed),
+        LOG_LEVEL: 'warn',
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '1048576',
+        SMTP_URL: '',
+        ...driverEnv,
+      },
     }),
   );
   // With Janus, healthy only once it answers the server ('degraded' would mean it cannot reach it).
@@ -54,7 +73,10 @@ async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-live-'));
   driverEnv = driver.sfu ? (await startSfuServices(ns, dataDir, logs)).serverEnv : {};
   await startServer({ seed: true });
-  browser = await chromium.launch({ executablePath: ns.chromiumLauncher(), args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS] });
+  browser = await chromium.launch({
+    executablePath: ns.chromiumLauncher(),
+    args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS],
+  });
 }
 
 async function tearDown(): Promise<void> {
@@ -107,7 +129,9 @@ const framesDecoded = (page: Page) =>
 const mainVideoWidth = (page: Page) => page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => v.videoWidth);
 /** Width over height of the main video, rounded: 1.5 for the 600x400 camera, 1.78 for the 16:9 screen. */
 const mainVideoShape = (page: Page) =>
-  page.getByTestId('main-video').evaluate((v: HTMLVideoElement) => (v.videoHeight ? Math.round((v.videoWidth / v.videoHeight) * 100) / 100 : 0));
+  page
+    .getByTestId('main-video')
+    .evaluate((v: HTMLVideoElement) => (v.videoHeight ? Math.round((v.videoWidth / v.videoHeight) * 100) / 100 : 0));
 
 /** The other side's video plays: it has a size, and decoded frames keep increasing. */
 async function expectRemoteVideoPlaying(page: Page) {
@@ -159,7 +183,10 @@ const mediaReceived = (page: Page) =>
   });
 
 /** A connection of this page is up (ICE and DTLS): with the lobby, before its click on join. */
-const anyConnected = (page: Page) => page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.some((pc) => pc.connectionState === 'connected'));
+const anyConnected = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.some((pc) => pc.connectionState === 'connected'),
+  );
 
 async function expectAxeClean(page: Page) {
   expect(await axeViolations(page, page.url())).toEqual([]);
@@ -182,11 +209,15 @@ async function scheduledCall(sfu: boolean): Promise<void> {
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Test drive');
   const tomorrow = new Date(Date.now() + 24 * 3600_000);
   await dialog.getByRole('group', { name: 'Date' }).click();
-  await dealer.keyboard.type(`${String(tomorrow.getDate()).padStart(2, '0')}${String(tomorrow.getMonth() + 1).padStart(2, '0')}${tomorrow.getFullYear()}`);
+  await dealer.keyboard.type(
+    `${String(tomorrow.getDate()).padStart(2, '0')}${String(tomorrow.getMonth() + 1).padStart(2, '0')}${tomorrow.getFullYear()}`,
+  );
   await dialog.getByRole('group', { name: 'Time' }).click();
   await dealer.keyboard.type('1130A');
   await expectAxeClean(dealer);
-  const created = dealer.waitForResponse((r) => r.url().endsWith('/api/videos/live/rooms') && r.request().method() === 'POST');
+  const created = dealer.waitForResponse(
+    (r) => r.url().endsWith('/api/videos/live/rooms') && r.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Create' }).click();
   const room = (await (await created).json()) as { id_live_video: string; link: string; appointment_date: string };
   // Stored in UTC: 11:30 local time tomorrow.
@@ -345,7 +376,10 @@ const decodingFrom = (page: Page) =>
 async function meshOfThree(): Promise<void> {
   test.setTimeout(180_000);
   const { link } = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/live/live.e2e-seed.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' } }).toString(),
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/live/live.e2e-seed.ts'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' },
+    }).toString(),
   ) as { link: string };
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
@@ -358,7 +392,8 @@ async function meshOfThree(): Promise<void> {
     await page.getByRole('button', { name: 'Join the meeting' }).click();
     pages.push(page);
   }
-  for (const page of pages) await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2, { timeout: 60_000 });
+  for (const page of pages)
+    await expect(page.getByTestId('participants-panel').getByTestId('participant')).toHaveCount(2, { timeout: 60_000 });
   const [first] = pages as [Page, Page, Page];
   await expectRemoteVideoPlaying(first);
   // Of its two connections, one brings video: the other sender paused its own to this page.
@@ -368,10 +403,15 @@ async function meshOfThree(): Promise<void> {
   const [pinned] = await decodingFrom(first);
   // Pinning the other: its video starts (a keyframe at once), the first one's stops.
   await panel.getByRole('button', { name: 'Pin Guest' }).last().click();
-  await expect.poll(async () => {
-    const now = await decodingFrom(first);
-    return now.length === 1 && now[0] !== pinned;
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await decodingFrom(first);
+        return now.length === 1 && now[0] !== pinned;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await expectRemoteVideoPlaying(first);
   for (const context of contexts) await context.close();
 }
@@ -395,6 +435,10 @@ describeOnEachDriver(DRIVERS, { setUp, tearDown, logs }, (driver) => {
 
   // Pausing unshown video is the mesh's own (Janus's subscribers pick their layers); the information
   // error involves no call: once is enough.
-  if (!driver.sfu) test('in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs', meshOfThree);
+  if (!driver.sfu)
+    test(
+      'in a call of three, a page gets video only from the participant in its main video, and pinning another brings theirs',
+      meshOfThree,
+    );
   if (!driver.sfu) test('a wrong meeting code shows the information error, without the room', wrongCode);
 });

@@ -25,12 +25,24 @@ async function shot(page: Page, name: string) {
 async function openFirst(page: Page, label: ShootingTypeLabel, suffix: RegExp, content?: string) {
   const links = await listOnly(page, label);
   await expect(links.first()).toHaveAttribute('href', suffix);
-  const hrefs = (await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')!))).filter((h) => suffix.test(h));
+  const hrefs = (await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')!))).filter((h) =>
+    suffix.test(h),
+  );
   for (const href of [...new Set(hrefs)].slice(0, 6)) {
     await page.goto(href);
     await expect(page.getByRole('complementary', { name: 'Actions' })).toBeVisible();
     if (!content) return;
-    if (await page.getByTestId(content).first().waitFor({ timeout: 5000 }).then(() => true, () => false)) return;
+    if (
+      await page
+        .getByTestId(content)
+        .first()
+        .waitFor({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    )
+      return;
   }
   throw new Error(`no ${label} shooting among the newest shows ${content}`);
 }
@@ -38,7 +50,9 @@ async function openFirst(page: Page, label: ShootingTypeLabel, suffix: RegExp, c
 /** Every action of the options column says what it does, though it shows only its icon on a phone. */
 async function expectNamedActions(page: Page) {
   const actions = page.getByRole('complementary', { name: 'Actions' }).locator('button, a');
-  const names = await actions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? (e as unknown as { innerText: string }).innerText.trim()));
+  const names = await actions.evaluateAll((els) =>
+    els.map((e) => e.getAttribute('aria-label') ?? (e as unknown as { innerText: string }).innerText.trim()),
+  );
   expect(names.length).toBeGreaterThan(0);
   for (const name of names) expect(name).not.toBe('');
 }
@@ -68,7 +82,12 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   // not a real one: what matters is a long single word.)
   const vin = page.getByTestId('detail-vin');
   await expect(vin).toHaveText(/^\S{15,}$/);
-  const lineHeight = await vin.evaluate((e) => parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }).getComputedStyle(e).lineHeight));
+  const lineHeight = await vin.evaluate((e) =>
+    parseFloat(
+      (globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }).getComputedStyle(e)
+        .lineHeight,
+    ),
+  );
   expect((await vin.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
   await expectNamedActions(page);
   await expectNoSidewaysScroll(page);
@@ -86,7 +105,15 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
   const cost = damage.locator('td').last();
   await cost.scrollIntoViewIfNeeded();
   await expect(cost).toBeInViewport({ ratio: 1 });
-  expect(await cost.evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(e, '::before').content)).toBe('"Estimated repair"');
+  expect(
+    await cost.evaluate(
+      (e) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(
+          e,
+          '::before',
+        ).content,
+    ),
+  ).toBe('"Estimated repair"');
   await page.getByTestId('damages-total').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('damages-total')).toBeInViewport({ ratio: 1 });
   await expectNamedActions(page);
@@ -123,9 +150,12 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
 
   // The player of a finished standard shooting, as a customer opens it on a phone.
   await page.goto('/shootings');
-  for (const type of ['Videos', 'Inspection', 'Workshop video']) await page.getByRole('checkbox', { name: type, exact: true }).uncheck();
+  for (const type of ['Videos', 'Inspection', 'Workshop video'])
+    await page.getByRole('checkbox', { name: type, exact: true }).uncheck();
   await page.getByRole('button', { name: 'Search' }).click();
-  const done = page.getByTestId('shooting-card').filter({ has: page.getByTestId('status-label').filter({ hasText: 'Done' }) });
+  const done = page
+    .getByTestId('shooting-card')
+    .filter({ has: page.getByTestId('status-label').filter({ hasText: 'Done' }) });
   await page.goto((await done.first().locator('a[href^="/owners/"]').first().getAttribute('href'))!);
   const info = page.waitForResponse((r) => r.url().includes('/marketplaces/FORECOURT'));
   const popup = context.waitForEvent('page');

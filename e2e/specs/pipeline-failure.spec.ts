@@ -15,14 +15,20 @@ interface Seeded {
 
 /** A shooting whose second picture the running server's worker fails to stamp, once and for good. */
 function seedFailingShooting(): Seeded {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/images/pipeline-failure.e2e-seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/images/pipeline-failure.e2e-seed.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return JSON.parse(out.toString()) as Seeded;
 }
 
-test('a shooting whose processing failed says so, and the failed picture can be retried or removed', async ({ page }) => {
+test('a shooting whose processing failed says so, and the failed picture can be retried or removed', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const s = seedFailingShooting();
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));

@@ -9,10 +9,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** A finished STANDARD shooting of 12 frames, written into the running server's data by the API tests' factory. */
 function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/players/players.e2e-seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/players/players.e2e-seed.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
 }
 
@@ -29,7 +33,10 @@ async function openPlayerMenu(page: Page, item: 'Show the player' | 'Send by e-m
   await page.getByRole('menuitem', { name: item }).click();
 }
 
-test('a reference made on the detail page opens, without a session, a player that spins, zooms and takes a rating', async ({ page, browser }) => {
+test('a reference made on the detail page opens, without a session, a player that spins, zooms and takes a rating', async ({
+  page,
+  browser,
+}) => {
   await openDetail(page);
   const info = page.waitForResponse((r) => r.url().includes('/marketplaces/FORECOURT'));
   const popup = page.context().waitForEvent('page');
@@ -52,7 +59,11 @@ test('a reference made on the detail page opens, without a session, a player tha
   await expect(cookies.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
   await cookies.getByRole('button', { name: 'Refuse' }).click();
   await expect(cookies).toBeHidden();
-  expect(await player.evaluate(() => (JSON.parse(localStorage.getItem('forecourt.cookieConsent') ?? '{}') as { choice?: string }).choice)).toBe('refused');
+  expect(
+    await player.evaluate(
+      () => (JSON.parse(localStorage.getItem('forecourt.cookieConsent') ?? '{}') as { choice?: string }).choice,
+    ),
+  ).toBe('refused');
 
   const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
   await expect(spin).toHaveAttribute('aria-busy', 'false');
@@ -114,7 +125,9 @@ test('a reference made on the detail page opens, without a session, a player tha
   await again.goto(url);
   await expect(again.getByRole('slider', { name: '360°-Ansicht des Fahrzeugs' })).toHaveAttribute('aria-busy', 'false');
   await expect(again.getByRole('heading', { name: 'Kontakt' })).toBeVisible();
-  await expect(again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' })).toBeVisible();
+  await expect(
+    again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' }),
+  ).toBeVisible();
   await expect(again.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
   // The same visitor (same address) in another browser: the server knows the rating was received.
   await again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' }).click();
@@ -126,7 +139,9 @@ test('a reference made on the detail page opens, without a session, a player tha
   await returning.close();
 });
 
-test('e-mails the player link to a real SMTP server: subject, link, line breaks and typed markup as text', async ({ page }) => {
+test('e-mails the player link to a real SMTP server: subject, link, line breaks and typed markup as text', async ({
+  page,
+}) => {
   const { mail, close } = await catchMail();
   try {
     await openDetail(page);
@@ -156,7 +171,9 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
     expect(message.to && 'value' in message.to ? message.to.value[0]?.address : '').toBe('buyer@example.test');
     expect(message.text).toContain(`Hello,\nthe car: ${link}\n<script>alert("x")</script>`);
     const html = String(message.html);
-    expect(html).toContain(`Hello,<br>the car: <a href="${link}">${link}</a><br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;`);
+    expect(html).toContain(
+      `Hello,<br>the car: <a href="${link}">${link}</a><br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;`,
+    );
     expect(html).not.toContain('<script>');
 
     // The dialog opens again empty of what was typed.

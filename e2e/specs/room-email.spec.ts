@@ -16,7 +16,10 @@ test('e-mails a room link with its calendar invitation from the rooms list', asy
     const me = (await (await page.request.get('/api/users/me', { headers })).json()) as { id: string };
     const name = `Handover ${Date.now().toString(36)}`;
     const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-    const created = await page.request.post('/api/videos/live/rooms', { headers, data: { session_name: name, user_id: me.id, owner_id: 'own-demo-paris', appointment_date: tomorrow } });
+    const created = await page.request.post('/api/videos/live/rooms', {
+      headers,
+      data: { session_name: name, user_id: me.id, owner_id: 'own-demo-paris', appointment_date: tomorrow },
+    });
     expect(created.status()).toBe(201);
     const room = (await created.json()) as { link: string };
 
@@ -24,7 +27,9 @@ test('e-mails a room link with its calendar invitation from the rooms list', asy
     await page.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Send by e-mail' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send the meeting link by e-mail' });
     await expect(dialog.getByLabel('Subject')).toHaveValue(`Invitation: ${name}`);
-    await expect(dialog.getByLabel('Message')).toHaveValue(new RegExp(room.link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await expect(dialog.getByLabel('Message')).toHaveValue(
+      new RegExp(room.link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
 
     await dialog.getByRole('button', { name: 'Send' }).click();
     await expect(dialog.getByText('The e-mail address is required')).toBeVisible();

@@ -13,7 +13,15 @@ async function signIn(page: Page) {
 }
 
 const photo = (width: number, height: number, seed: number, quality = 80, sigma = 30) =>
-  sharp({ create: { width, height, channels: 3, background: { r: (seed * 67) % 256, g: 90, b: (seed * 31) % 256 }, noise: { type: 'gaussian', mean: 120, sigma } } })
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (seed * 67) % 256, g: 90, b: (seed * 31) % 256 },
+      noise: { type: 'gaussian', mean: 120, sigma },
+    },
+  })
     .jpeg({ quality })
     .toBuffer();
 
@@ -21,7 +29,10 @@ const photo = (width: number, height: number, seed: number, quality = 80, sigma 
 async function dropFiles(page: Page, files: { name: string; bytes: Buffer }[]) {
   const payload = files.map((f) => ({ name: f.name, base64: f.bytes.toString('base64') }));
   const transfer = await page.evaluateHandle((items) => {
-    const browser = globalThis as unknown as { DataTransfer: new () => { items: { add(file: unknown): void } }; File: new (parts: unknown[], name: string, opts: { type: string }) => unknown };
+    const browser = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: unknown): void } };
+      File: new (parts: unknown[], name: string, opts: { type: string }) => unknown;
+    };
     const dt = new browser.DataTransfer();
     for (const item of items) {
       const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
@@ -44,13 +55,18 @@ async function fillDraft(page: Page, registration: string, { stock }: { stock: b
 }
 
 test.describe('creating a shooting', () => {
-  test('a new registration with three JPEGs dropped in: progress, then the list, then STAMPED images in the detail', async ({ page }) => {
+  test('a new registration with three JPEGs dropped in: progress, then the list, then STAMPED images in the detail', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/shootings/create');
     const registration = freshRegistration('e2e-new');
     await fillDraft(page, registration.toLowerCase(), { stock: true });
     await expect(page.getByLabel('Registration')).toHaveValue(registration);
-    await dropFiles(page, await Promise.all([1, 2, 3].map(async (n) => ({ name: `car-${n}.jpg`, bytes: await photo(1600, 900, n) }))));
+    await dropFiles(
+      page,
+      await Promise.all([1, 2, 3].map(async (n) => ({ name: `car-${n}.jpg`, bytes: await photo(1600, 900, n) }))),
+    );
     await expect(page.getByTestId('image-preview')).toHaveCount(3);
 
     // Hold the uploads until the progress has been seen.
@@ -82,7 +98,9 @@ test.describe('creating a shooting', () => {
     }).toPass({ timeout: 60_000 });
   });
 
-  test('"Required" shows only on a field the user left empty, and the confirm dialog keeps its text while it closes', async ({ page }) => {
+  test('"Required" shows only on a field the user left empty, and the confirm dialog keeps its text while it closes', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/shootings/create');
     await page.getByLabel('Registration').fill(freshRegistration('e2e-touch'));
@@ -110,9 +128,16 @@ test.describe('creating a shooting', () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (globalThis as unknown as { dialogTexts: string[] }).dialogTexts = seen;
-      const doc = (globalThis as unknown as { document: { body: unknown; querySelectorAll(s: string): { textContent: string }[] } }).document;
-      const Observer = (globalThis as unknown as { MutationObserver: new (cb: () => void) => { observe(n: unknown, o: object): void } }).MutationObserver;
-      new Observer(() => doc.querySelectorAll('[role="dialog"]').forEach((d) => seen.push(d.textContent))).observe(doc.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      const doc = (
+        globalThis as unknown as { document: { body: unknown; querySelectorAll(s: string): { textContent: string }[] } }
+      ).document;
+      const Observer = (
+        globalThis as unknown as { MutationObserver: new (cb: () => void) => { observe(n: unknown, o: object): void } }
+      ).MutationObserver;
+      new Observer(() => doc.querySelectorAll('[role="dialog"]').forEach((d) => seen.push(d.textContent))).observe(
+        doc.body,
+        { subtree: true, childList: true, characterData: true, attributes: true },
+      );
     });
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/shootings$/);
@@ -127,7 +152,10 @@ test.describe('creating a shooting', () => {
     const headers = await apiHeaders(page);
     const vin = `Virtual_${crypto.randomUUID()}`;
     const registration = freshRegistration('e2e-known');
-    const created = await page.request.post('/api/products/virtuals', { headers, data: { vin, ownerId: 'own-demo-lyon', registration, workflows: ['PHOTO', 'VIDEO'] } });
+    const created = await page.request.post('/api/products/virtuals', {
+      headers,
+      data: { vin, ownerId: 'own-demo-lyon', registration, workflows: ['PHOTO', 'VIDEO'] },
+    });
     expect(created.status()).toBe(201);
     await page.goto('/shootings/create');
     await page.getByLabel('Registration').fill(registration.slice(0, -2).toLowerCase());
@@ -142,7 +170,9 @@ test.describe('creating a shooting', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Your shooting was created')).toBeVisible();
     const shootings = await page.request.get(`/api/shootings?registration=${registration}`, { headers });
-    expect((await shootings.json()).items).toEqual([expect.objectContaining({ registration, ownerId: 'own-demo-lyon', productId: (await created.json()).id })]);
+    expect((await shootings.json()).items).toEqual([
+      expect.objectContaining({ registration, ownerId: 'own-demo-lyon', productId: (await created.json()).id }),
+    ]);
   });
 
   test('a 6 MB file and a 4K image are refused in the form', async ({ page }) => {
@@ -157,7 +187,9 @@ test.describe('creating a shooting', () => {
     await page.getByRole('button', { name: 'Remove' }).click();
 
     await dropFiles(page, [{ name: 'uhd.jpg', bytes: await photo(3840, 2160, 5, 60, 5) }]);
-    await expect(page.getByText('One or more images exceed the allowed resolution (4K images are not accepted)')).toBeVisible();
+    await expect(
+      page.getByText('One or more images exceed the allowed resolution (4K images are not accepted)'),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add the shooting' })).toBeDisabled();
     await page.getByRole('button', { name: 'Remove' }).click();
 
@@ -165,11 +197,18 @@ test.describe('creating a shooting', () => {
     await expect(page.getByRole('button', { name: 'Add the shooting' })).toBeEnabled();
   });
 
-  test('a refused upload leaves the dialog open with the error, and the retry sends only what did not arrive', async ({ page }) => {
+  test('a refused upload leaves the dialog open with the error, and the retry sends only what did not arrive', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/shootings/create');
     await fillDraft(page, freshRegistration('e2e-retry'), { stock: true });
-    await dropFiles(page, await Promise.all([1, 2, 3].map(async (n) => ({ name: `retry-${n}.jpg`, bytes: await photo(1280, 720, 10 + n) }))));
+    await dropFiles(
+      page,
+      await Promise.all(
+        [1, 2, 3].map(async (n) => ({ name: `retry-${n}.jpg`, bytes: await photo(1280, 720, 10 + n) })),
+      ),
+    );
     const puts: string[] = [];
     let refuse = true;
     await page.route('**/blobs/**', async (route) => {
@@ -196,7 +235,9 @@ test.describe('creating a shooting', () => {
     expect(puts.slice(before)).toEqual([refused]);
   });
 
-  test('restamp from the detail: only stamps of the images format, confirmation OK to the list, the new stamp once done', async ({ page }) => {
+  test('restamp from the detail: only stamps of the images format, confirmation OK to the list, the new stamp once done', async ({
+    page,
+  }) => {
     await signIn(page);
     const headers = await apiHeaders(page);
     const registration = freshRegistration('e2e-restamp');
@@ -206,11 +247,17 @@ test.describe('creating a shooting', () => {
     await page.getByRole('button', { name: 'Add the shooting' }).click();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/shootings$/);
-    const [shooting] = (await (await page.request.get(`/api/shootings?registration=${registration}`, { headers })).json()).items as { id: string; productId: string; ownerId: string }[];
+    const [shooting] = (
+      await (await page.request.get(`/api/shootings?registration=${registration}`, { headers })).json()
+    ).items as { id: string; productId: string; ownerId: string }[];
     const detailApi = `/api/owners/${shooting!.ownerId}/products/${shooting!.productId}/shootings/${shooting!.id}`;
     const me = (await (await page.request.get('/api/users/me', { headers })).json()) as { id: string };
-    const wide = (await (await page.request.get(`/api/users/${me.id}/stamps?formats=16/9`, { headers })).json()) as { id: string; name: string }[];
-    const current = ((await (await page.request.get(detailApi, { headers })).json()) as { stamps: { id: string }[] }).stamps[0]!.id;
+    const wide = (await (await page.request.get(`/api/users/${me.id}/stamps?formats=16/9`, { headers })).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const current = ((await (await page.request.get(detailApi, { headers })).json()) as { stamps: { id: string }[] })
+      .stamps[0]!.id;
     const next = wide.find((s) => s.id !== current)!;
 
     await page.goto(detailApi.replace('/api', ''));
@@ -223,6 +270,13 @@ test.describe('creating a shooting', () => {
     await expect(page.getByText('Restamp requested')).toBeVisible();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/shootings$/);
-    await expect.poll(async () => ((await (await page.request.get(detailApi, { headers })).json()) as { stamps: { id: string }[] }).stamps[0]?.id, { timeout: 60_000 }).toBe(next.id);
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get(detailApi, { headers })).json()) as { stamps: { id: string }[] }).stamps[0]
+            ?.id,
+        { timeout: 60_000 },
+      )
+      .toBe(next.id);
   });
 });

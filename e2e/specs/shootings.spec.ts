@@ -20,10 +20,14 @@ type Seed = Record<'standard' | 'toDelete' | 'video' | 'inspection' | 'repair', 
 
 /** The spec's shootings, written into the running server's data folder by the API tests' own factories. */
 function seedShootings(): Seed {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/shootings/shootings.e2e-seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/shootings/shootings.e2e-seed.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return JSON.parse(out.toString()) as Seed;
 }
 
@@ -34,7 +38,10 @@ function seedShootings(): Seed {
 async function signIn(page: Page, email = MANAGER) {
   await page.addInitScript(() => {
     localStorage.setItem('forecourt.language', 'en');
-    localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }));
+    localStorage.setItem(
+      'forecourt.cookieConsent',
+      JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }),
+    );
   });
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -47,7 +54,8 @@ async function signIn(page: Page, email = MANAGER) {
 const cards = (page: Page) => page.getByTestId('shooting-card');
 
 async function search(page: Page, opts: { registration?: string; start?: string; end?: string }) {
-  if (opts.registration !== undefined) await page.getByRole('textbox', { name: 'Registration' }).fill(opts.registration);
+  if (opts.registration !== undefined)
+    await page.getByRole('textbox', { name: 'Registration' }).fill(opts.registration);
   // The pickers take typed dates as dd/mm/yyyy, section by section.
   for (const [label, value] of [
     ['Start date', opts.start],
@@ -107,7 +115,11 @@ test.describe('shootings list and detail', () => {
     await expect(card.locator('img')).toHaveJSProperty('complete', true);
 
     await search(page, { registration: 'E2E-SH', start: '11/02/2025', end: '13/02/2025' });
-    await expect(cards(page).getByTestId('card-registration')).toHaveText(['E2E-SH-INS1', 'E2E-SH-VID1', 'E2E-SH-DEL1']);
+    await expect(cards(page).getByTestId('card-registration')).toHaveText([
+      'E2E-SH-INS1',
+      'E2E-SH-VID1',
+      'E2E-SH-DEL1',
+    ]);
 
     const type = (name: string) => page.getByRole('checkbox', { name, exact: true });
     await type('Standard').uncheck();
@@ -130,7 +142,7 @@ test.describe('shootings list and detail', () => {
     await signIn(page);
     await expect(cards(page).first()).toBeVisible();
     const more = page.getByRole('button', { name: 'Load more' });
-    for (let loaded = await cards(page).count(); await more.isVisible(); ) {
+    for (let loaded = await cards(page).count(); await more.isVisible();) {
       await more.click();
       await expect(async () => {
         const now = await cards(page).count();
@@ -164,7 +176,10 @@ test.describe('shootings list and detail', () => {
 
     await open('E2E-SH-VID1');
     await expect(page).toHaveURL(/\/video$/);
-    await expect(page.getByTestId('video-youtube')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await expect(page.getByTestId('video-youtube')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     await expect(page.getByRole('button', { name: 'Delete the video' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
 
@@ -203,12 +218,20 @@ test.describe('shootings list and detail', () => {
     await page.goto(`/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`);
     const expected: Record<string, string[]> = {
       'Original images': ['001-ORIGINAL.jpg', '002-ORIGINAL.jpg', '003-ORIGINAL.jpg'],
-      'Original and processed images': ['001-ORIGINAL.jpg', '001-ORIGINAL_LPC.jpg', '002-ORIGINAL.jpg', '003-ORIGINAL.jpg'],
+      'Original and processed images': [
+        '001-ORIGINAL.jpg',
+        '001-ORIGINAL_LPC.jpg',
+        '002-ORIGINAL.jpg',
+        '003-ORIGINAL.jpg',
+      ],
       'Stamped images': ['001-STAMPED.jpg', '002-STAMPED.jpg', '003-STAMPED.jpg'],
     };
     for (const [kind, names] of Object.entries(expected)) {
       await page.getByRole('button', { name: 'Download' }).click();
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: kind }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: kind }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe('2025-02-10-E2E-SH-STD1.zip');
       const file = path.join(test.info().outputDir, `${names.length}-${kind}.zip`);
       await download.saveAs(file);
@@ -239,7 +262,12 @@ test.describe('shootings list and detail', () => {
 test('the date fields show their empty placeholder in the page language', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'de'));
   await page.goto('/login');
-  await page.evaluate(() => localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'forecourt.cookieConsent',
+      JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }),
+    ),
+  );
   await page.locator('input[type="email"]').fill(MANAGER);
   await page.locator('button[type="submit"]').click();
   await page.locator('#password').fill(PASSWORD);

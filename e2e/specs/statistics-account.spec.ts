@@ -20,7 +20,8 @@ async function api(page: Page) {
 }
 
 // The screen's own content; the frame around it (header, drawer, footer) is checked by the shell's axe test.
-const expectNoAxeViolations = async (page: Page) => expect(await axeViolations(page, page.url(), { include: 'main' })).toEqual([]);
+const expectNoAxeViolations = async (page: Page) =>
+  expect(await axeViolations(page, page.url(), { include: 'main' })).toEqual([]);
 
 const openDrawerEntry = async (page: Page, entry: string) => {
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -29,12 +30,18 @@ const openDrawerEntry = async (page: Page, entry: string) => {
 
 const tile = (page: Page, figure: string) => page.locator(`[data-figure="${figure}"] dd`);
 
-test('statistics count what customers do with a shared player, per stock and per day, drawn and tabulated', async ({ page }) => {
+test('statistics count what customers do with a shared player, per stock and per day, drawn and tabulated', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signIn(page, DEMO_EMAILS.manager);
   const me = await api(page);
   const { id: userId } = await me.get<{ id: string }>('/api/users/me');
-  const [shooting] = (await me.get<{ items: { shootingId: string; ownerId: string }[] }>(`/api/shootings?userId=${userId}&shootingTypes=VIDEO&limit=1`)).items;
+  const [shooting] = (
+    await me.get<{ items: { shootingId: string; ownerId: string }[] }>(
+      `/api/shootings?userId=${userId}&shootingTypes=VIDEO&limit=1`,
+    )
+  ).items;
   // A marketplace of this test's own: a fresh reference that no other visit has counted yet.
   const { ref } = await me.get<{ ref: string }>(`/api/shootings/${shooting!.shootingId}/marketplaces/E2E${Date.now()}`);
 
@@ -45,7 +52,10 @@ test('statistics count what customers do with a shared player, per stock and per
   await page.getByLabel('Period', { exact: true }).selectOption('7');
   await page.getByLabel('Stock', { exact: true }).selectOption(shooting!.ownerId);
   await expect(page.getByTestId('stocks-table').locator('tbody tr')).toHaveCount(1);
-  const before = { views: Number(await tile(page, 'playerViews').textContent()), email: Number(await tile(page, 'emailShares').textContent()) };
+  const before = {
+    views: Number(await tile(page, 'playerViews').textContent()),
+    email: Number(await tile(page, 'emailShares').textContent()),
+  };
 
   // A customer opens the player (its 'watched' notification), and the dealer shares it by e-mail.
   const player = await page.context().newPage();
@@ -53,7 +63,11 @@ test('statistics count what customers do with a shared player, per stock and per
   await player.goto(`/public/player/${ref}`);
   expect((await watched).status()).toBe(200);
   await player.close();
-  expect((await me.post(`/api/users/${userId}/statistics/players/${ref}/shared`, { source: 'WEB', sharingType: 'EMAIL' })).status()).toBe(204);
+  expect(
+    (
+      await me.post(`/api/users/${userId}/statistics/players/${ref}/shared`, { source: 'WEB', sharingType: 'EMAIL' })
+    ).status(),
+  ).toBe(204);
 
   await page.reload();
   await page.getByLabel('Period', { exact: true }).selectOption('7');
@@ -104,7 +118,9 @@ test('statistics count what customers do with a shared player, per stock and per
   await expectNoAxeViolations(page);
 });
 
-test('the account screen shows the profile and keeps the chosen language on the server and in the browser', async ({ page }) => {
+test('the account screen shows the profile and keeps the chosen language on the server and in the browser', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     if (!localStorage.getItem('forecourt.language')) localStorage.setItem('forecourt.language', 'en');
   });
@@ -122,7 +138,9 @@ test('the account screen shows the profile and keeps the chosen language on the 
   await expectNoAxeViolations(page);
 
   const me = await api(page);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/users/me/language') && r.request().method() === 'PUT');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/me/language') && r.request().method() === 'PUT',
+  );
   await page.getByTestId('account-language').selectOption('de');
   expect((await saved).status()).toBe(204);
   await expect(page.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeVisible();

@@ -17,10 +17,14 @@ interface History {
 
 /** A vehicle of its own registration (photo shooting with a player link, video, inspection), written into the running server's data. */
 function seedVehicle(): History {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/vehicles/vehicles.e2e-seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/modules/vehicles/vehicles.e2e-seed.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    },
+  );
   return JSON.parse(out.toString()) as History;
 }
 
@@ -35,7 +39,11 @@ async function expectTimeline(page: Page, v: History) {
   await expect(page.getByTestId('vehicle-vin')).toHaveText('VF3LBHZTEST100042');
   const shootings = page.getByTestId('vehicle-event-shooting');
   await expect(shootings).toHaveCount(3);
-  await expect(shootings.getByRole('heading', { level: 3 })).toHaveText(['Shooting: Standard', 'Shooting: Videos', 'Shooting: Inspection']);
+  await expect(shootings.getByRole('heading', { level: 3 })).toHaveText([
+    'Shooting: Standard',
+    'Shooting: Videos',
+    'Shooting: Inspection',
+  ]);
   await expect(shootings.nth(0)).toContainText('Photos: 2');
   await expect(shootings.nth(0).locator('img')).toHaveJSProperty('naturalWidth', 64);
   await expect(shootings.nth(2)).toContainText('Overall condition: Good');
@@ -45,10 +53,15 @@ async function expectTimeline(page: Page, v: History) {
   await expect(player).toHaveCount(1);
   await expect(player).toContainText('Views: 3');
   await expect(player).toContainText('Ratings: 2, average 4.5/5');
-  await expect(player.getByRole('link', { name: 'Open the player' })).toHaveAttribute('href', `/public/player/${v.refs[0]}`);
+  await expect(player.getByRole('link', { name: 'Open the player' })).toHaveAttribute(
+    'href',
+    `/public/player/${v.refs[0]}`,
+  );
 }
 
-test('the registration of a detail page opens the vehicle page: its shootings, inspection and player link, by keyboard too', async ({ page }) => {
+test('the registration of a detail page opens the vehicle page: its shootings, inspection and player link, by keyboard too', async ({
+  page,
+}) => {
   const v = seedVehicle();
   const photo = v.shootings.find((s) => s.type === 'STANDARD')!;
   await signInAsManager(page);
@@ -59,7 +72,10 @@ test('the registration of a detail page opens the vehicle page: its shootings, i
 
   // By keyboard: the inspection's link opens its detail page.
   const inspection = v.shootings.find((s) => s.type === 'INSPECTION')!;
-  const open = page.getByTestId('vehicle-event-shooting').nth(2).getByRole('link', { name: /^Open the shooting: Inspection/ });
+  const open = page
+    .getByTestId('vehicle-event-shooting')
+    .nth(2)
+    .getByRole('link', { name: /^Open the shooting: Inspection/ });
   await open.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/shootings/${inspection.shootingId}/inspect$`));
@@ -82,7 +98,11 @@ test('a registration search and the card offer the vehicle page', async ({ page 
   await page.getByRole('textbox', { name: 'Registration' }).fill(v.registration);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByTestId('shooting-card')).toHaveCount(3);
-  await page.getByTestId('shooting-card').first().getByRole('link', { name: `Vehicle history of ${v.registration}` }).click();
+  await page
+    .getByTestId('shooting-card')
+    .first()
+    .getByRole('link', { name: `Vehicle history of ${v.registration}` })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/vehicles/${v.registration}$`));
   await expectTimeline(page, v);
 });
@@ -102,7 +122,9 @@ test('the vehicle page passes axe in both themes and fits a 390 px phone', async
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expectTimeline(page, v);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });
 

@@ -12,9 +12,16 @@ export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22
  */
 export async function stillness(page: Page): Promise<void> {
   await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, {
-      timeout: 10_000,
-    })
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    )
     .catch(() => undefined);
 }
 
@@ -23,7 +30,11 @@ export async function stillness(page: Page): Promise<void> {
  * frame the shell's checks cover) and returns one readable line per violation and node, so a spec can
  * gather every screen's findings and fail once with all of them.
  */
-export async function axeViolations(page: Page, screen: string, { include }: { include?: string } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  screen: string,
+  { include }: { include?: string } = {},
+): Promise<string[]> {
   await stillness(page);
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
@@ -38,6 +49,9 @@ export async function axeViolations(page: Page, screen: string, { include }: { i
     .setLegacyMode(true)
     .analyze();
   return violations.flatMap((v) =>
-    v.nodes.map((n) => `${screen}: ${v.id} (${v.impact ?? ''}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`),
+    v.nodes.map(
+      (n) =>
+        `${screen}: ${v.id} (${v.impact ?? ''}) at ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? v.help}`,
+    ),
   );
 }

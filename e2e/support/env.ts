@@ -21,7 +21,12 @@ export function e2eEnv(): { port: number; dataDir: string; baseURL: string; smtp
     process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-'));
   }
   const port = Number(process.env.E2E_PORT);
-  return { port, dataDir: process.env.E2E_DATA_DIR, baseURL: `http://127.0.0.1:${port}`, smtpPort: Number(process.env.E2E_SMTP_PORT) };
+  return {
+    port,
+    dataDir: process.env.E2E_DATA_DIR,
+    baseURL: `http://127.0.0.1:${port}`,
+    smtpPort: Number(process.env.E2E_SMTP_PORT),
+  };
 }
 
 export const CHROMIUM_ARGS = [

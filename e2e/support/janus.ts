@@ -20,7 +20,9 @@ export interface JanusTestConfig {
 
 /** Whether Janus and its VideoRoom plugin and WebSockets transport are installed (Debian package `janus`). */
 export const janusInstalled = (): boolean =>
-  fs.existsSync('/usr/bin/janus') && fs.existsSync(`${LIB}/plugins/libjanus_videoroom.so`) && fs.existsSync(`${LIB}/transports/libjanus_websockets.so`);
+  fs.existsSync('/usr/bin/janus') &&
+  fs.existsSync(`${LIB}/plugins/libjanus_videoroom.so`) &&
+  fs.existsSync(`${LIB}/transports/libjanus_websockets.so`);
 
 /**
  * A Janus configuration folder of a test's own: only the VideoRoom plugin and the WebSockets transport
@@ -30,11 +32,17 @@ export const janusInstalled = (): boolean =>
  * as for a Janus on a reachable address: the browsers run the checks and Janus answers them, which
  * connected a join about 0.5 s sooner in the live bench (and its first frame sooner too).
  */
-export function writeJanusConfig(dir: string, iface: string, port = 8188, adminPort: number | null = null): JanusTestConfig {
+export function writeJanusConfig(
+  dir: string,
+  iface: string,
+  port = 8188,
+  adminPort: number | null = null,
+): JanusTestConfig {
   const admin = adminPort ? { port: adminPort, secret: `janus-admin-${Math.random().toString(36).slice(2)}` } : null;
   const apiSecret = `api-${Math.random().toString(36).slice(2)}`;
   const adminKey = `admin-${Math.random().toString(36).slice(2)}`;
-  for (const sub of ['plugins', 'transports', 'events', 'loggers']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['plugins', 'transports', 'events', 'loggers'])
+    fs.mkdirSync(path.join(dir, sub), { recursive: true });
   fs.symlinkSync(`${LIB}/plugins/libjanus_videoroom.so`, path.join(dir, 'plugins', 'libjanus_videoroom.so'));
   fs.symlinkSync(`${LIB}/transports/libjanus_websockets.so`, path.join(dir, 'transports', 'libjanus_websockets.so'));
   fs.writeFileSync(
@@ -145,20 +153,32 @@ export function trackOutput(logs: ProgramLog[], name: string, child: ChildProces
 }
 
 /** The tail of every tracked program's output. */
-export const logTails = (logs: ProgramLog[], chars = Number(process.env.E2E_LOG_TAIL) || 4000) => logs.map((l) => `--- ${l.name}\n${l.out.join('').slice(-chars)}`).join('\n');
+export const logTails = (logs: ProgramLog[], chars = Number(process.env.E2E_LOG_TAIL) || 4000) =>
+  logs.map((l) => `--- ${l.name}\n${l.out.join('').slice(-chars)}`).join('\n');
 
 /** Runs a probe (a JS async function's source, answering true when ready) inside the namespace until it says so. */
-export async function waitInside(ns: NetNamespace, what: string, probe: string, logs: ProgramLog[] = []): Promise<void> {
-  const wait = ns.spawn(process.execPath, ['-e', `(async()=>{for(let i=0;i<600;i++){try{if(await (${probe})())return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`]);
+export async function waitInside(
+  ns: NetNamespace,
+  what: string,
+  probe: string,
+  logs: ProgramLog[] = [],
+): Promise<void> {
+  const wait = ns.spawn(process.execPath, [
+    '-e',
+    `(async()=>{for(let i=0;i<600;i++){try{if(await (${probe})())return}catch{}await new Promise(r=>setTimeout(r,200))}process.exit(1)})()`,
+  ]);
   const code = await new Promise<number | null>((resolve) => wait.once('exit', resolve));
   if (code !== 0) throw new Error(`${what} did not start:\n${logTails(logs, 3000)}`);
 }
 
 /** A probe for waitInside: the URL answers 200 (with `status: 'ok'` when `healthy`: Janus answers the server too). */
 export const httpProbe = (url: string, healthy = false) =>
-  healthy ? `async()=>{const r=await fetch('${url}');return r.ok&&(await r.json()).status==='ok'}` : `async()=>(await fetch('${url}')).ok`;
+  healthy
+    ? `async()=>{const r=await fetch('${url}');return r.ok&&(await r.json()).status==='ok'}`
+    : `async()=>(await fetch('${url}')).ok`;
 
-const tcpProbe = (port: number) => `()=>new Promise(r=>{const s=require('net').connect(${port},'127.0.0.1',()=>{s.end();r(true)});s.on('error',()=>r(false))})`;
+const tcpProbe = (port: number) =>
+  `()=>new Promise(r=>{const s=require('net').connect(${port},'127.0.0.1',()=>{s.end();r(true)});s.on('error',()=>r(false))})`;
 
 export interface SfuServices {
   /** What a server needs to drive this Janus and hand out TURN credentials of this coturn. */
@@ -175,13 +195,30 @@ export interface SfuServices {
  * sends to the other end's address (coturn's relay) comes back in over the veth, which Linux drops unless
  * told to accept it. A setting of this namespace only.
  */
-export async function startSfuServices(ns: NetNamespace, dir: string, logs: ProgramLog[], { turn = true, janusPort = 8188, adminPort = null as number | null } = {}): Promise<SfuServices> {
-  if (!janusInstalled() || (turn && !fs.existsSync('/usr/bin/turnserver'))) throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
-  ns.run('sysctl', ['-qw', 'net.ipv4.conf.all.accept_local=1', `net.ipv4.conf.${JANUS_IFACE}.accept_local=1`, 'net.ipv4.conf.fcB.accept_local=1']);
+export async function startSfuServices(
+  ns: NetNamespace,
+  dir: string,
+  logs: ProgramLog[],
+  { turn = true, janusPort = 8188, adminPort = null as number | null } = {},
+): Promise<SfuServices> {
+  if (!janusInstalled() || (turn && !fs.existsSync('/usr/bin/turnserver')))
+    throw new Error('The live SFU e2e needs the Debian packages janus and coturn (.ci/run installs them)');
+  ns.run('sysctl', [
+    '-qw',
+    'net.ipv4.conf.all.accept_local=1',
+    `net.ipv4.conf.${JANUS_IFACE}.accept_local=1`,
+    'net.ipv4.conf.fcB.accept_local=1',
+  ]);
   const config = writeJanusConfig(path.join(dir, 'janus'), JANUS_IFACE, janusPort, adminPort);
-  const janus = trackOutput(logs, 'janus', ns.spawn('janus', ['-F', config.dir, '-C', path.join(config.dir, 'janus.jcfg')]));
+  const janus = trackOutput(
+    logs,
+    'janus',
+    ns.spawn('janus', ['-F', config.dir, '-C', path.join(config.dir, 'janus.jcfg')]),
+  );
   const turnSecret = `turn-${Math.random().toString(36).slice(2)}-secret`;
-  const turnServer = turn ? trackOutput(logs, 'turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, turnSecret, dir))) : null;
+  const turnServer = turn
+    ? trackOutput(logs, 'turnserver', ns.spawn('turnserver', turnserverArgs(TURN_IP, turnSecret, dir)))
+    : null;
   await waitInside(ns, 'Janus', tcpProbe(config.port), logs);
   if (config.admin) await waitInside(ns, 'Janus admin API', tcpProbe(config.admin.port), logs);
   return {
@@ -193,7 +230,12 @@ export async function startSfuServices(ns: NetNamespace, dir: string, logs: Prog
       JANUS_URL: config.url,
       JANUS_API_SECRET: config.apiSecret,
       JANUS_ADMIN_KEY: config.adminKey,
-      ...(turn ? { TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`, TURN_SECRET: turnSecret } : {}),
+      ...(turn
+        ? {
+            TURN_URLS: `turn:${TURN_IP}:3478?transport=udp,turn:${TURN_IP}:3478?transport=tcp`,
+            TURN_SECRET: turnSecret,
+          }
+        : {}),
     },
   };
 }

@@ -55,7 +55,11 @@ export class NetNamespace {
    * is the program's own; stop() checks /proc/PID/comm before signalling it.
    */
   spawn(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): ChildProcess {
-    const child = spawn('ip', ['netns', 'exec', this.name, command, ...args], { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('ip', ['netns', 'exec', this.name, command, ...args], {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.children.push(child);
     // What /proc/PID/comm says once `ip` became the program (15 characters at most): janus, turnserver...
     programOf.set(child, path.basename(command).slice(0, 15));
@@ -109,7 +113,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
     }
   })();
   // Only the program we started: node (the server), janus, turnserver..., or ip while it is still becoming it.
-  if (comm === 'node' || comm === 'ip' || comm === 'MainThread' || comm === programOf.get(child)) process.kill(pid, 'SIGTERM');
+  if (comm === 'node' || comm === 'ip' || comm === 'MainThread' || comm === programOf.get(child))
+    process.kill(pid, 'SIGTERM');
   const timer = setTimeout(() => {
     if (child.exitCode === null && child.signalCode === null) process.kill(pid, 'SIGKILL');
   }, 15_000);

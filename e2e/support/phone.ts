@@ -6,7 +6,11 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 
 /** Nothing sticks out sideways: the page never scrolls horizontally. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+  const width = await page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+        .scrollWidth,
+  );
   expect(width, `page width of ${page.url()}`).toBeLessThanOrEqual(PHONE.viewport.width);
 }
 
@@ -21,7 +25,8 @@ export async function expectWhollyOnScreen(target: Locator): Promise<void> {
       const style = getComputedStyle(p);
       if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
       const r = p.getBoundingClientRect();
-      if (box.left < r.left - 0.5 || box.right > r.right + 0.5 || box.top < r.top - 0.5 || box.bottom > r.bottom + 0.5) return true;
+      if (box.left < r.left - 0.5 || box.right > r.right + 0.5 || box.top < r.top - 0.5 || box.bottom > r.bottom + 0.5)
+        return true;
     }
     return false;
   });

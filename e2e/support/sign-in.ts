@@ -12,7 +12,12 @@ export const DEMO_EMAILS = {
 
 /** Stores a cookie choice so the banner does not cover the page under test. */
 export async function acceptCookies(page: Page): Promise<void> {
-  await page.evaluate(() => localStorage.setItem('forecourt.cookieConsent', JSON.stringify({ choice: 'accepted', at: new Date().toISOString() })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'forecourt.cookieConsent',
+      JSON.stringify({ choice: 'accepted', at: new Date().toISOString() }),
+    ),
+  );
 }
 
 /**

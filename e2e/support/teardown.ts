@@ -7,5 +7,6 @@ import fs from 'node:fs';
  */
 export default function teardown(): void {
   const dir = process.env.E2E_DATA_DIR;
-  if (dir && dir.includes('forecourt-e2e-')) process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  if (dir && dir.includes('forecourt-e2e-'))
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }

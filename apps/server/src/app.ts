@@ -52,7 +52,11 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   const metrics =
     opts.metrics ??
     (adapters.config.METRICS_TOKEN
-      ? (await import('./platform/metrics/metrics')).createMetrics({ db: adapters.db, clock: adapters.clock, role: 'api' })
+      ? (await import('./platform/metrics/metrics')).createMetrics({
+          db: adapters.db,
+          clock: adapters.clock,
+          role: 'api',
+        })
       : undefined);
   if (metrics) registerRequestMetrics(app, metrics);
   app.setValidatorCompiler(validatorCompiler);
@@ -117,7 +121,11 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, adapters, { workerReady: opts.workerReady ?? (() => true), webDist: opts.webDist, metrics });
+  await registerModules(app, adapters, {
+    workerReady: opts.workerReady ?? (() => true),
+    webDist: opts.webDist,
+    metrics,
+  });
 
   const webDist = opts.webDist;
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -20,7 +20,9 @@ async function run(command: string | undefined, dir: string | undefined): Promis
     const m = await backupDataDir(dataDir, target);
     console.log(`Backed up ${dataDir} to ${target}: the database and ${m.blobs} blobs`);
     if (m.missing.length > 0) {
-      console.warn(`${m.missing.length} blobs the rows reference were already missing from DATA_DIR (listed in the manifest)`);
+      console.warn(
+        `${m.missing.length} blobs the rows reference were already missing from DATA_DIR (listed in the manifest)`,
+      );
     }
   } else {
     const m = restoreDataDir(target, dataDir);

@@ -159,7 +159,10 @@ export const ConfigSchema = z
     LIVE_SFU: z.enum(['none', 'janus']).default('none'),
     // The Janus WebSocket API (ws://host:8188), its api_secret, and the VideoRoom plugin's admin_key (room creation).
     // The server alone talks to Janus: never expose this address or its admin API to browsers.
-    JANUS_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL').optional(),
+    JANUS_URL: z
+      .string()
+      .regex(/^wss?:\/\/[^\s]+$/, 'must be a ws:// or wss:// URL')
+      .optional(),
     JANUS_API_SECRET: z.string().min(1).optional(),
     JANUS_ADMIN_KEY: z.string().min(1).optional(),
     // Where Janus writes the raw recordings of SFU calls (one folder per recording) and the worker reads them:
@@ -173,7 +176,7 @@ export const ConfigSchema = z
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when BLOB_DRIVER=s3' });
     }
-    if ((c.TURN_URLS.length > 0) !== (c.TURN_SECRET !== undefined)) {
+    if (c.TURN_URLS.length > 0 !== (c.TURN_SECRET !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'TURN_URLS and TURN_SECRET go together' });
     }
     if (c.LIVE_SFU === 'janus' && !c.JANUS_URL) {

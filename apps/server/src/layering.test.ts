@@ -23,23 +23,42 @@ function importsOf(file: string): string[] {
 }
 
 const offending = (dirs: string[], forbidden: (target: string) => boolean): string[] =>
-  dirs.flatMap((dir) => sourceFiles(dir).flatMap((f) => importsOf(f).filter(forbidden).map((t) => `${f} imports ${t}`)));
+  dirs.flatMap((dir) =>
+    sourceFiles(dir).flatMap((f) =>
+      importsOf(f)
+        .filter(forbidden)
+        .map((t) => `${f} imports ${t}`),
+    ),
+  );
 
 describe('import rules', () => {
   it('keeps the platform adapters free of modules, the app and the seed', () => {
-    expect(offending(['apps/server/src/platform'], (t) => /^apps\/server\/src\/(modules|seed)\/|^apps\/server\/src\/(app|main)$/.test(t))).toEqual([]);
+    expect(
+      offending(['apps/server/src/platform'], (t) =>
+        /^apps\/server\/src\/(modules|seed)\/|^apps\/server\/src\/(app|main)$/.test(t),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the migrations and the schema free of application code', () => {
-    expect(offending(['apps/server/src/db'], (t) => t.startsWith('apps/server/src/') && !t.startsWith('apps/server/src/db/'))).toEqual([]);
+    expect(
+      offending(
+        ['apps/server/src/db'],
+        (t) => t.startsWith('apps/server/src/') && !t.startsWith('apps/server/src/db/'),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the contracts free of anything but zod', () => {
-    expect(offending(['packages/contracts/src'], (t) => !t.startsWith('packages/contracts/src/') && t !== 'zod')).toEqual([]);
+    expect(
+      offending(['packages/contracts/src'], (t) => !t.startsWith('packages/contracts/src/') && t !== 'zod'),
+    ).toEqual([]);
   });
 
   it('keeps the web portal off the server code', () => {
-    expect(offending(['apps/web/src'], (t) => t.startsWith('apps/server') || t.startsWith('@forecourt/server'))).toEqual([]);
+    expect(
+      offending(['apps/web/src'], (t) => t.startsWith('apps/server') || t.startsWith('@forecourt/server')),
+    ).toEqual([]);
   });
 });
 
@@ -50,7 +69,8 @@ const moduleOf = (f: string) => f.slice(MODULES.length + 1).split('/')[0]!;
 const moduleFiles = () => sourceFiles(MODULES).filter((f) => !isTestSupport(f));
 
 // Statements built with Kysely or written as SQL text; opening a transaction is a service's business.
-const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\brawRows\(|\bexecuteQuery\(/;
+const SQL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\brawRows\(|\bexecuteQuery\(/;
 // The SQL-backed drivers of the platform adapters: the queue (and its figures), the outboxes, the server secrets
 // and the rate-limit windows every process shares.
 const PLATFORM_SQL_DRIVERS = [
@@ -77,7 +97,13 @@ describe('the shape of the server modules', () => {
   it('keeps route files off repos: a handler calls a service', () => {
     const routes = moduleFiles().filter((f) => f.endsWith('.routes.ts'));
     expect(routes.length).toBeGreaterThan(10);
-    expect(routes.flatMap((f) => importsOf(f).filter((t) => t.endsWith('.repo')).map((t) => `${f} imports ${t}`))).toEqual([]);
+    expect(
+      routes.flatMap((f) =>
+        importsOf(f)
+          .filter((t) => t.endsWith('.repo'))
+          .map((t) => `${f} imports ${t}`),
+      ),
+    ).toEqual([]);
   });
 
   it('lets no module import another module’s routes, the demo seed or app.ts', () => {
@@ -108,7 +134,11 @@ describe('the shape of the server modules', () => {
   it('keeps job files thin: a handler calls a service, never a repo nor sharp', () => {
     const jobs = moduleFiles().filter((f) => f.endsWith('.jobs.ts'));
     expect(jobs.length).toBeGreaterThan(5);
-    const wrong = jobs.flatMap((f) => importsOf(f).filter((t) => t.endsWith('.repo') || t === 'sharp').map((t) => `${f} imports ${t}`));
+    const wrong = jobs.flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.endsWith('.repo') || t === 'sharp')
+        .map((t) => `${f} imports ${t}`),
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -116,14 +146,21 @@ describe('the shape of the server modules', () => {
     const services = moduleFiles().filter((f) => f.endsWith('.service.ts'));
     expect(services.length).toBeGreaterThan(20);
     const factories = services.flatMap((f) =>
-      [...fs.readFileSync(path.join(root, f), 'utf8').matchAll(/^export (?:function|const) (create\w*Service)\b/gm)].map((m) => `${f}: ${m[1]}`),
+      [
+        ...fs.readFileSync(path.join(root, f), 'utf8').matchAll(/^export (?:function|const) (create\w*Service)\b/gm),
+      ].map((m) => `${f}: ${m[1]}`),
     );
     expect(factories).toEqual([]);
   });
 
   it('gives every module one <name>.module.ts, registered in the one list', () => {
-    const folders = fs.readdirSync(path.join(root, MODULES), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-    const listed = importsOf(`${MODULES}/server-modules.ts`).filter((t) => t.endsWith('.module')).map((t) => t.slice(MODULES.length + 1));
+    const folders = fs
+      .readdirSync(path.join(root, MODULES), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    const listed = importsOf(`${MODULES}/server-modules.ts`)
+      .filter((t) => t.endsWith('.module'))
+      .map((t) => t.slice(MODULES.length + 1));
     expect(listed.sort()).toEqual(folders.map((name) => `${name}/${name}.module`).sort());
   });
 

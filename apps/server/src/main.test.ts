@@ -17,7 +17,14 @@ const freshDir = () => fs.mkdtempSync(path.join(tmp, `${++dirs}-`));
 const started: TsProcess[] = [];
 
 function startServer(env: Record<string, string>, args: string[] = []): TsProcess {
-  const p = spawnTs(main, args, { HOST: '127.0.0.1', PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'info', DATABASE_URL: undefined, ...env });
+  const p = spawnTs(main, args, {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: undefined,
+    ...env,
+  });
   started.push(p);
   return p;
 }
@@ -50,7 +57,9 @@ describe('starting with a bad configuration', () => {
     fs.writeFileSync(file, '');
     const { code, lines } = await refusal({ DATA_DIR: path.join(file, 'data') });
     expect(code).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^Forecourt cannot start: DATA_DIR .*a-file\/data is not writable: /)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Forecourt cannot start: DATA_DIR .*a-file\/data is not writable: /),
+    ]);
   });
 
   it('refuses a database file that is not a database', async () => {
@@ -58,14 +67,20 @@ describe('starting with a bad configuration', () => {
     fs.writeFileSync(path.join(dir, 'forecourt.sqlite'), 'not a database '.repeat(500));
     const { code, lines } = await refusal({ DATA_DIR: dir });
     expect(code).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^Forecourt cannot start: Cannot open the database file .*forecourt\.sqlite: /)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Forecourt cannot start: Cannot open the database file .*forecourt\.sqlite: /),
+    ]);
   });
 
   it('refuses a DATABASE_URL it cannot reach, without printing the password', async () => {
     // Port 1 on the loopback: nothing listens there.
     const { code, lines } = await refusal({ DATABASE_URL: 'postgres://forecourt:s3cret@127.0.0.1:1/forecourt' });
     expect(code).toBe(1);
-    expect(lines).toEqual([expect.stringMatching(/^Forecourt cannot start: Cannot reach DATABASE_URL postgres:\/\/\*\*\*@127\.0\.0\.1:1\/forecourt: /)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Forecourt cannot start: Cannot reach DATABASE_URL postgres:\/\/\*\*\*@127\.0\.0\.1:1\/forecourt: /,
+      ),
+    ]);
   });
 
   it('refuses a JSON setting a module parses, with one line and no stack trace', async () => {
@@ -95,15 +110,26 @@ describe('stopping on SIGTERM', () => {
 
     // An upload the test signs with the server's own key, sent in two halves around the signal.
     const handle = openSqlite(path.join(dataDir, 'forecourt.sqlite'));
-    const blobs = new FsBlobStore(path.join(dataDir, 'blobs'), await getOrCreateSecret(handle.db, 'blob-signing'), systemClock);
+    const blobs = new FsBlobStore(
+      path.join(dataDir, 'blobs'),
+      await getOrCreateSecret(handle.db, 'blob-signing'),
+      systemClock,
+    );
     await handle.close();
-    const url = await blobs.presignPut('uploads/slow.jpg', { contentType: 'image/jpeg', maxBytes: 2000, expiresInSeconds: 60 });
+    const url = await blobs.presignPut('uploads/slow.jpg', {
+      contentType: 'image/jpeg',
+      maxBytes: 2000,
+      expiresInSeconds: 60,
+    });
     let request!: http.ClientRequest;
     const response = new Promise<number>((resolve, reject) => {
-      request = http.request({ host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'image/jpeg' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      request = http.request(
+        { host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'image/jpeg' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       request.on('error', reject);
     });
     request.write(Buffer.alloc(1000, 1));

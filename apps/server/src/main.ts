@@ -45,7 +45,10 @@ async function main(): Promise<void> {
           onJobFinished: metrics && ((job, seconds, failed) => metrics.observeJob(job.name, seconds, failed)),
           // Dated: a worker's log is read against the moments of an outage (when did its failures stop?).
           onError: (err, job) =>
-            console.error(`${new Date().toISOString()} job ${job?.name ?? ''} ${job?.id ?? ''} failed:`, err instanceof Error ? err.message : err),
+            console.error(
+              `${new Date().toISOString()} job ${job?.name ?? ''} ${job?.id ?? ''} failed:`,
+              err instanceof Error ? err.message : err,
+            ),
         });
   const app = role === 'worker' ? null : await startApp(adapters, () => worker?.polling ?? true, metrics);
   const metricsServer =

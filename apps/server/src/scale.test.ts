@@ -43,8 +43,14 @@ describe('two API processes on one database', () => {
 
   it('limits a flood spread over both processes as one (rate-limit counters in the database)', async () => {
     const send = (app: App) =>
-      app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers, payload: { to: 'buyer@example.com', subject: 'Your car', body: 'Pictures' } });
-    for (let i = 0; i < MESSAGES_PER_USER_MINUTE; i += 1) expect((await send(i % 2 ? appA : appB)).statusCode).toBeLessThan(300);
+      app.inject({
+        method: 'POST',
+        url: '/api/notifications/EMAIL',
+        headers,
+        payload: { to: 'buyer@example.com', subject: 'Your car', body: 'Pictures' },
+      });
+    for (let i = 0; i < MESSAGES_PER_USER_MINUTE; i += 1)
+      expect((await send(i % 2 ? appA : appB)).statusCode).toBeLessThan(300);
     const over = [await send(appA), await send(appB)];
     expect(over.map((r) => r.statusCode)).toEqual([429, 429]);
     expect(over[0]!.json().error.code).toBe('RATE_LIMITED');
@@ -59,14 +65,26 @@ describe('two API processes on one database', () => {
     const before = await ids(appA);
     const s = await makeShooting(b, { ownerId: 'own-demo-lille', images: [{ position: 1, type: 'ORIGINAL' }] });
     expect(await ids(appA)).toEqual(expect.arrayContaining([...before, s.shootingId]));
-    await b.db.deleteFrom('user_owners').where('user_id', '=', (await a.db.selectFrom('users').select('id').where('email', '=', MANAGER).executeTakeFirstOrThrow()).id).where('owner_id', '=', 'own-demo-lille').execute();
+    await b.db
+      .deleteFrom('user_owners')
+      .where(
+        'user_id',
+        '=',
+        (await a.db.selectFrom('users').select('id').where('email', '=', MANAGER).executeTakeFirstOrThrow()).id,
+      )
+      .where('owner_id', '=', 'own-demo-lille')
+      .execute();
     expect(await ids(appA)).not.toContain(s.shootingId);
     expect(await ids(appB)).not.toContain(s.shootingId);
   });
 
   it('serves on one process the picture links the other signed (presign cache, shared signing secret)', async () => {
     const s = await makeShooting(b, { ownerId: 'own-demo-paris', images: [{ position: 1, type: 'ORIGINAL' }] });
-    const detail = await appA.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, headers });
+    const detail = await appA.inject({
+      method: 'GET',
+      url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`,
+      headers,
+    });
     expect(detail.statusCode, detail.body).toBe(200);
     const image = detail.json().images[0] as { url: string; thumbnailUrl: string };
     for (const url of [image.url, image.thumbnailUrl]) {
@@ -81,12 +99,27 @@ describe('two API processes on one database', () => {
     const publicUrl = a.config.PUBLIC_URL;
     const { res } = await authorize(appA, { publicUrl, email: MANAGER, password: DEMO_PASSWORD, challenge });
     expect(res.statusCode).toBe(303);
-    const tokens = await tokenRequest(appB, { grant_type: 'authorization_code', code: codeOf(res.headers.location), code_verifier: verifier, redirect_uri: portalRedirectUri(publicUrl) });
+    const tokens = await tokenRequest(appB, {
+      grant_type: 'authorization_code',
+      code: codeOf(res.headers.location),
+      code_verifier: verifier,
+      redirect_uri: portalRedirectUri(publicUrl),
+    });
     expect(tokens.status).toBe(200);
-    const refreshed = await tokenRequest(appA, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token! });
+    const refreshed = await tokenRequest(appA, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.body.refresh_token!,
+    });
     expect(refreshed.status).toBe(200);
-    for (const [app, token] of [[appA, tokens.body.access_token], [appB, refreshed.body.access_token]] as const) {
-      const list = await app.inject({ method: 'GET', url: LIST, headers: { ...headers, authorization: `Bearer ${token}` } });
+    for (const [app, token] of [
+      [appA, tokens.body.access_token],
+      [appB, refreshed.body.access_token],
+    ] as const) {
+      const list = await app.inject({
+        method: 'GET',
+        url: LIST,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      });
       expect(list.statusCode).toBe(200);
     }
   });

@@ -12,23 +12,44 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** The packages a process started with args has loaded once it says `ready`, by their node_modules name. */
 async function packagesLoaded(args: string[], ready: RegExp): Promise<Set<string>> {
   const record = path.join(tmp, `${args.join('-')}.txt`);
-  const p = spawnTs(fixture, args, { DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), HOST: '127.0.0.1', PORT: '0', DEMO_SEED: 'false', DATABASE_URL: undefined, RECORD_PACKAGES_TO: record });
+  const p = spawnTs(fixture, args, {
+    DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DEMO_SEED: 'false',
+    DATABASE_URL: undefined,
+    RECORD_PACKAGES_TO: record,
+  });
   try {
     await p.printed(ready);
   } finally {
     p.child.kill('SIGTERM');
     await p.exited;
   }
-  const names = fs.readFileSync(record, 'utf8').split('\n').filter(Boolean).map((url) => {
-    const parts = url.slice(url.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');
-    return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
-  });
+  const names = fs
+    .readFileSync(record, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((url) => {
+      const parts = url.slice(url.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');
+      return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+    });
   return new Set(names);
 }
 
 // Heavy packages a process loads only when it uses them: the HTTP side, the OIDC provider, the
 // PDF writer, the drivers for PostgreSQL, S3 and SMTP, the segmentation model's runtime.
-const LOADED_ON_USE = ['fastify', 'oidc-provider', 'pdfkit', 'fontkit', 'pg', '@aws-sdk/client-s3', 'nodemailer', '@imgly/background-removal-node', 'onnxruntime-node'];
+const LOADED_ON_USE = [
+  'fastify',
+  'oidc-provider',
+  'pdfkit',
+  'fontkit',
+  'pg',
+  '@aws-sdk/client-s3',
+  'nodemailer',
+  '@imgly/background-removal-node',
+  'onnxruntime-node',
+];
 
 describe('what a process holds in memory', () => {
   it('a worker on SQLite and local files loads no HTTP code, and no heavy package before it needs it', async () => {
@@ -45,6 +66,8 @@ describe('what a process holds in memory', () => {
     const loaded = await packagesLoaded(['--role=api'], /Server listening at/);
     expect(loaded).toContain('fastify');
     expect(loaded).toContain('oidc-provider');
-    expect(LOADED_ON_USE.filter((name) => loaded.has(name) && !['fastify', 'oidc-provider'].includes(name))).toEqual([]);
+    expect(LOADED_ON_USE.filter((name) => loaded.has(name) && !['fastify', 'oidc-provider'].includes(name))).toEqual(
+      [],
+    );
   });
 });

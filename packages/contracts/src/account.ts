@@ -10,7 +10,14 @@ export type AccountLanguage = z.infer<typeof AccountLanguage>;
  * `GET /api/users/me/account`: the signed-in user's profile as the account screen shows it: who they are
  * (as `CurrentUser` says it), their dealer group and stocks by name, and their provider's account page.
  */
-export const AccountProfile = CurrentUser.pick({ id: true, email: true, givenName: true, familyName: true, fullName: true, locale: true }).extend({
+export const AccountProfile = CurrentUser.pick({
+  id: true,
+  email: true,
+  givenName: true,
+  familyName: true,
+  fullName: true,
+  locale: true,
+}).extend({
   group: z.object({ id: z.string(), name: z.string() }),
   /** The stocks (owners) the user reaches, by name. */
   stocks: z.array(z.object({ ownerId: z.string(), name: z.string() })),

@@ -39,7 +39,10 @@ export type ImageEdit = z.infer<typeof ImageEdit>;
 
 /** POST /api/shootings/{id}/images/{imageId}/licence-plate-cover: the plates as the user left them. */
 export const LicencePlateCoverBody = z.object({
-  plates: z.array(z.object({ corners: PlateCorners })).min(1).max(8),
+  plates: z
+    .array(z.object({ corners: PlateCorners }))
+    .min(1)
+    .max(8),
 });
 export type LicencePlateCoverBody = z.infer<typeof LicencePlateCoverBody>;
 
@@ -56,7 +59,14 @@ export const AddedImages = z.object({
 });
 export type AddedImages = z.infer<typeof AddedImages>;
 
-export const QUALITY_WARNINGS = ['BLURRY', 'UNDEREXPOSED', 'OVEREXPOSED', 'VEHICLE_TOO_SMALL', 'VEHICLE_TOO_LARGE', 'VEHICLE_CUT_OFF'] as const;
+export const QUALITY_WARNINGS = [
+  'BLURRY',
+  'UNDEREXPOSED',
+  'OVEREXPOSED',
+  'VEHICLE_TOO_SMALL',
+  'VEHICLE_TOO_LARGE',
+  'VEHICLE_CUT_OFF',
+] as const;
 export const QualityWarning = z.enum(QUALITY_WARNINGS);
 export type QualityWarning = z.infer<typeof QualityWarning>;
 

@@ -15,7 +15,10 @@ export const RemarketingStatus = z.enum(REMARKETING_STATUSES);
 export type RemarketingStatus = z.infer<typeof RemarketingStatus>;
 
 /** While a shooting is in these states its public player is under construction ("being prepared"): no media yet. */
-export const PLAYER_PREPARING_STATUSES: ReadonlySet<string> = new Set<RemarketingStatus>(['UPLOADING', 'AI_PROCESSING']);
+export const PLAYER_PREPARING_STATUSES: ReadonlySet<string> = new Set<RemarketingStatus>([
+  'UPLOADING',
+  'AI_PROCESSING',
+]);
 
 /** Image types of spec section 3, plus the cropped image without shadow added after cropping. */
 export const IMAGE_TYPES = [
@@ -46,7 +49,9 @@ export const ORDER_GALLERY_PREFERENCE: readonly ImageType[] = [
 ];
 
 /** Pictures the portal edited: background replaced (CROPPED) or plate covered (LPC); shown as edited. */
-export const EDITED_IMAGE_TYPES: readonly ImageType[] = IMAGE_TYPES.filter((t) => t.includes('CROPPED') || t.endsWith('_LPC'));
+export const EDITED_IMAGE_TYPES: readonly ImageType[] = IMAGE_TYPES.filter(
+  (t) => t.includes('CROPPED') || t.endsWith('_LPC'),
+);
 export const isEditedImageType = (type: string): boolean => (EDITED_IMAGE_TYPES as readonly string[]).includes(type);
 
 export const VIDEO_TYPES = ['CONCAT_AUDIO', 'ORIGINAL_AUDIO', 'CONCAT', 'ORIGINAL'] as const;

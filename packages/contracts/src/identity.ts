@@ -38,10 +38,16 @@ export const UserModelsQuery = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const types = (v ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+      const types = (v ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
       const parsed = z.array(ModelType).safeParse(types);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: `type must be a comma-separated list of ${ModelType.options.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `type must be a comma-separated list of ${ModelType.options.join(', ')}`,
+        });
         return z.NEVER;
       }
       return parsed.data;
@@ -52,7 +58,10 @@ export const UserModelsResponse = z.array(UserModel);
 export type UserModel = z.infer<typeof UserModel>;
 
 /** GET /api/external/legacy/1.28/users/{username}/options: switches are booleans, lists are string arrays. */
-export const UserOption = z.object({ name: z.string(), value: z.union([z.boolean(), z.array(z.string()), z.string(), z.number()]) });
+export const UserOption = z.object({
+  name: z.string(),
+  value: z.union([z.boolean(), z.array(z.string()), z.string(), z.number()]),
+});
 export const UserOptionsResponse = z.array(UserOption);
 export type UserOption = z.infer<typeof UserOption>;
 
@@ -63,7 +72,12 @@ export type UserOwner = z.infer<typeof UserOwner>;
 
 /** GET /api/owners?ids=a,b: labels of owners the caller reaches; label falls back to the owner id. */
 export const OwnerLabelsQuery = z.object({
-  ids: z.string().transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean)),
+  ids: z.string().transform((v) =>
+    v
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  ),
 });
 export const OwnerLabel = z.object({ ownerId: z.string(), label: z.string() });
 export const OwnerLabelsResponse = z.array(OwnerLabel);

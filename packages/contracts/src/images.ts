@@ -19,7 +19,12 @@ export const PresignImagesBody = z.object({
 export type PresignImagesBody = z.infer<typeof PresignImagesBody>;
 
 /** Image upload entry of spec section 3: PUT the file to `presignedUrl`, then register it by `url`. */
-export const UploadEntry = z.object({ id: z.string(), presignedUrl: z.string(), url: z.string(), expiresAt: z.string() });
+export const UploadEntry = z.object({
+  id: z.string(),
+  presignedUrl: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
 export type UploadEntry = z.infer<typeof UploadEntry>;
 export const PresignImagesResponse = z.object({ images: z.array(UploadEntry) });
 export type PresignImagesResponse = z.infer<typeof PresignImagesResponse>;
@@ -40,8 +45,14 @@ export const RegisterShootingBody = z
     userId: z.string(),
     shootingType: z.literal('standard'),
   })
-  .refine((b) => new Set(b.images.map((i) => i.order)).size === b.images.length, { path: ['images'], message: 'orders must be distinct' })
-  .refine((b) => new Set(b.images.map((i) => i.url)).size === b.images.length, { path: ['images'], message: 'urls must be distinct' });
+  .refine((b) => new Set(b.images.map((i) => i.order)).size === b.images.length, {
+    path: ['images'],
+    message: 'orders must be distinct',
+  })
+  .refine((b) => new Set(b.images.map((i) => i.url)).size === b.images.length, {
+    path: ['images'],
+    message: 'urls must be distinct',
+  });
 export type RegisterShootingBody = z.infer<typeof RegisterShootingBody>;
 
 /** Why one uploaded image was refused; the portal translates the code. */
@@ -59,7 +70,12 @@ export const IMAGE_REFUSALS = [
 ] as const;
 export const ImageRefusalCode = z.enum(IMAGE_REFUSALS);
 export type ImageRefusalCode = z.infer<typeof ImageRefusalCode>;
-export const ImageRefusal = z.object({ url: z.string(), order: z.number().int(), code: ImageRefusalCode, message: z.string() });
+export const ImageRefusal = z.object({
+  url: z.string(),
+  order: z.number().int(),
+  code: ImageRefusalCode,
+  message: z.string(),
+});
 export type ImageRefusal = z.infer<typeof ImageRefusal>;
 /** `details` of the VALIDATION_ERROR a refused registration answers: one entry per refused image. */
 export const RegistrationRefusedDetails = z.object({ images: z.array(ImageRefusal) });
@@ -71,7 +87,10 @@ export type PipelineQueued = z.infer<typeof PipelineQueued>;
 /** `POST /api/processes/stamp` (spec section 7): stamp images named by the URLs the API gave for them. */
 export const StampProcessBody = z.object({
   stampId: z.string().min(1),
-  images: z.array(z.object({ name: z.string().max(200), url: z.string().min(1).max(2000) })).min(1).max(200),
+  images: z
+    .array(z.object({ name: z.string().max(200), url: z.string().min(1).max(2000) }))
+    .min(1)
+    .max(200),
 });
 
 /**
@@ -84,4 +103,9 @@ export const PipelineState = z.object({
   images: z.array(z.object({ imageId: z.string(), position: z.number().int() })),
 });
 export type PipelineState = z.infer<typeof PipelineState>;
-export const PipelineImageParams = z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string(), imageId: z.string() });
+export const PipelineImageParams = z.object({
+  ownerId: z.string(),
+  productId: z.string(),
+  shootingId: z.string(),
+  imageId: z.string(),
+});

@@ -78,18 +78,29 @@ export function shootingTypesForModels(models: readonly string[]): ShootingType[
 }
 
 /** Amounts are integer cents of the inspection's currency, so totals never round. */
-const cents = z.number({ error: 'must be an amount in cents' }).int('must be a whole number of cents').min(0, 'must not be negative').max(100_000_000, 'is too large');
+const cents = z
+  .number({ error: 'must be an amount in cents' })
+  .int('must be a whole number of cents')
+  .min(0, 'must not be negative')
+  .max(100_000_000, 'is too large');
 const note = z.string().trim().max(1000, 'must be at most 1000 characters');
 const id = z.string().trim().min(1).max(100);
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as yyyy-mm-dd')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'is not a real date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'is not a real date',
+  );
 const atLeastOne = <T extends Record<string, unknown>>(body: T) => Object.values(body).some((v) => v !== undefined);
 
 export const RepairOrderInput = z.object({
   number: z.string().trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
-  mileage: z.number({ error: 'must be a number of kilometres' }).int('must be a whole number').min(0, 'must not be negative').max(2_000_000, 'is too large'),
+  mileage: z
+    .number({ error: 'must be a number of kilometres' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(2_000_000, 'is too large'),
   customerName: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
 });
 export type RepairOrderInput = z.infer<typeof RepairOrderInput>;
@@ -118,7 +129,11 @@ export const DamageCreateBody = z
   .object({ ...damageFields, imageId: damageFields.imageId.default(null), note: note.default('') })
   .strict();
 export type DamageCreateBody = z.infer<typeof DamageCreateBody>;
-export const DamageUpdateBody = z.object(damageFields).partial().strict().refine(atLeastOne, 'needs at least one field');
+export const DamageUpdateBody = z
+  .object(damageFields)
+  .partial()
+  .strict()
+  .refine(atLeastOne, 'needs at least one field');
 export type DamageUpdateBody = z.infer<typeof DamageUpdateBody>;
 
 const itemFields = {
@@ -132,10 +147,19 @@ const itemFields = {
   imageId: id.nullable(),
 };
 export const HealthCheckItemCreateBody = z
-  .object({ ...itemFields, decision: CustomerDecision.default('PENDING'), note: note.default(''), imageId: itemFields.imageId.default(null) })
+  .object({
+    ...itemFields,
+    decision: CustomerDecision.default('PENDING'),
+    note: note.default(''),
+    imageId: itemFields.imageId.default(null),
+  })
   .strict();
 export type HealthCheckItemCreateBody = z.infer<typeof HealthCheckItemCreateBody>;
-export const HealthCheckItemUpdateBody = z.object(itemFields).partial().strict().refine(atLeastOne, 'needs at least one field');
+export const HealthCheckItemUpdateBody = z
+  .object(itemFields)
+  .partial()
+  .strict()
+  .refine(atLeastOne, 'needs at least one field');
 export type HealthCheckItemUpdateBody = z.infer<typeof HealthCheckItemUpdateBody>;
 
 const offerFields = {
@@ -143,15 +167,24 @@ const offerFields = {
   validUntil: isoDay,
   conditions: z.string().trim().max(2000, 'must be at most 2000 characters'),
 };
-export const TradeInOfferCreateBody = z.object({ ...offerFields, conditions: offerFields.conditions.default('') }).strict();
+export const TradeInOfferCreateBody = z
+  .object({ ...offerFields, conditions: offerFields.conditions.default('') })
+  .strict();
 export type TradeInOfferCreateBody = z.infer<typeof TradeInOfferCreateBody>;
-export const TradeInOfferUpdateBody = z.object(offerFields).partial().strict().refine(atLeastOne, 'needs at least one field');
+export const TradeInOfferUpdateBody = z
+  .object(offerFields)
+  .partial()
+  .strict()
+  .refine(atLeastOne, 'needs at least one field');
 export type TradeInOfferUpdateBody = z.infer<typeof TradeInOfferUpdateBody>;
 
 export const InspectionPhoto = z.object({ imageId: z.string(), url: z.string(), thumbnailUrl: z.string().nullable() });
 export type InspectionPhoto = z.infer<typeof InspectionPhoto>;
 
-const fraction = z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+const fraction = z
+  .number({ error: 'must be a number between 0 and 1' })
+  .min(0, 'must be between 0 and 1')
+  .max(1, 'must be between 0 and 1');
 
 /** Where a damage is on a picture of the vehicle: the picture, and x/y as fractions of its width and height from the top left. */
 export const DamageSpot = z.object({ imageId: id, x: fraction, y: fraction }).strict();
@@ -258,6 +291,21 @@ export const InspectionView = z.object({
 });
 export type InspectionView = z.infer<typeof InspectionView>;
 
-export const DamageParams = z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string(), damageId: z.string() });
-export const HealthCheckItemParams = z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string(), itemId: z.string() });
-export const TradeInOfferParams = z.object({ ownerId: z.string(), productId: z.string(), shootingId: z.string(), offerId: z.string() });
+export const DamageParams = z.object({
+  ownerId: z.string(),
+  productId: z.string(),
+  shootingId: z.string(),
+  damageId: z.string(),
+});
+export const HealthCheckItemParams = z.object({
+  ownerId: z.string(),
+  productId: z.string(),
+  shootingId: z.string(),
+  itemId: z.string(),
+});
+export const TradeInOfferParams = z.object({
+  ownerId: z.string(),
+  productId: z.string(),
+  shootingId: z.string(),
+  offerId: z.string(),
+});

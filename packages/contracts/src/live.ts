@@ -74,7 +74,6 @@ export const LiveToken = z.object({
 });
 export type LiveToken = z.infer<typeof LiveToken>;
 
-
 /** Live options (`API/V1/videos/live/{id}/options`): the media settings of spec section 7 and the ICE servers. */
 export const LiveOptions = z.object({
   iceServers: z.array(IceServer),
@@ -111,7 +110,11 @@ export type LiveSharedStatistic = z.infer<typeof LiveSharedStatistic>;
 
 /** E-mail of a room link: the server writes the calendar invitation (.ics) attached to it. */
 export const LiveRoomEmail = z.object({
-  to: z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'is not an e-mail address').max(254),
+  to: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'is not an e-mail address')
+    .max(254),
   subject: z.string().trim().min(1).max(200),
   body: z.string().min(1).max(10_000),
 });
@@ -178,7 +181,10 @@ const IceCandidateInit = z.object({
 const SignalData = z.union([
   z.object({
     pc: PeerConnectionId,
-    description: z.object({ type: z.enum(['offer', 'answer', 'pranswer', 'rollback']), sdp: z.string().max(100_000).optional() }),
+    description: z.object({
+      type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+      sdp: z.string().max(100_000).optional(),
+    }),
   }),
   z.object({
     pc: PeerConnectionId,
@@ -291,7 +297,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sfu'), data: SfuServerData }),
   /** The room's call is being recorded (on) or not: sent on every change and after each welcome. */
   z.object({ type: z.literal('recording'), on: z.boolean() }),
-  z.object({ type: z.literal('error'), code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE', 'NOT_JOINED']) }),
+  z.object({
+    type: z.literal('error'),
+    code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE', 'NOT_JOINED']),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

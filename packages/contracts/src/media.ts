@@ -71,7 +71,11 @@ export const VideoConfiguration = z.object({
   conclusionVideoUrl: z.string().nullable(),
   audioUrl: z.string().nullable(),
   version: z.number().int(),
-  files: z.object({ introduction: ConfiguredMedia.nullable(), conclusion: ConfiguredMedia.nullable(), audio: ConfiguredMedia.nullable() }),
+  files: z.object({
+    introduction: ConfiguredMedia.nullable(),
+    conclusion: ConfiguredMedia.nullable(),
+    audio: ConfiguredMedia.nullable(),
+  }),
 });
 export type VideoConfiguration = z.infer<typeof VideoConfiguration>;
 

@@ -21,7 +21,10 @@ export type EmailNotification = z.infer<typeof EmailNotification>;
 
 export const SmsNotification = z.object({
   // The widget may send the number as typed; spaces carry no meaning (spec section 5).
-  to: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v), z.string().regex(E164, 'is not an international phone number')),
+  to: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v),
+    z.string().regex(E164, 'is not an international phone number'),
+  ),
   body: z.string().min(1).max(SMS_MAX_LENGTH),
 });
 export type SmsNotification = z.infer<typeof SmsNotification>;

@@ -24,7 +24,6 @@ export type PlayerInfo = z.infer<typeof PlayerInfo>;
 export const ContactInformation = z.object({ title: z.string(), value: z.string() });
 export type ContactInformation = z.infer<typeof ContactInformation>;
 
-
 export const PlayerFrame = z.object({
   /** Changes when the image is replaced, so variant URLs can be cached for ever. */
   version: z.string(),
@@ -84,10 +83,8 @@ export type PlayerOptions = z.infer<typeof PlayerOptions>;
 
 export const KNOWN_STREAMERS: readonly string[] = Streamer.options;
 
-
 export const VideoNotification = z.object({ ref: PlayerRef, notification: z.literal('watched') });
 export type VideoNotification = z.infer<typeof VideoNotification>;
-
 
 /** A visitor's rating of a player (spec section 3): score 1..5 and an optional comment. */
 export const PlayerScoring = z.object({

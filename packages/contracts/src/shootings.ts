@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DmsStatus, ImageType, ORDER_GALLERY_PREFERENCE, ProductType, SHOOTING_TYPES, ShootingType, VideoType } from './enums';
+import {
+  DmsStatus,
+  ImageType,
+  ORDER_GALLERY_PREFERENCE,
+  ProductType,
+  SHOOTING_TYPES,
+  ShootingType,
+  VideoType,
+} from './enums';
 import { IsoDay } from './iso-day';
 
 /** Largest page the list answers; the portal asks for 12 (spec section 9). */
@@ -10,7 +18,12 @@ export const SHOOTING_PAGE_MAX = 100;
 const typeList = z.preprocess(
   (v) => (Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : typeof v === 'string' ? v.split(',') : v),
   z
-    .array(z.string().trim().pipe(z.enum(SHOOTING_TYPES, { error: `must be among ${SHOOTING_TYPES.join(', ')}` })))
+    .array(
+      z
+        .string()
+        .trim()
+        .pipe(z.enum(SHOOTING_TYPES, { error: `must be among ${SHOOTING_TYPES.join(', ')}` })),
+    )
     .min(1, 'needs at least one type'),
 );
 
@@ -134,13 +147,20 @@ export const ShootingPathParams = z.object({ ownerId: z.string(), productId: z.s
 export const ProductPathParams = z.object({ ownerId: z.string(), productId: z.string() });
 
 export const DeleteShootingQuery = z.object({
-  deleteSameDayRelatedShootings: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  deleteSameDayRelatedShootings: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const ReplayDmsResponse = z.object({ dmsStatus: DmsStatus });
 export type ReplayDmsResponse = z.infer<typeof ReplayDmsResponse>;
 
-export const ARCHIVE_TYPES = ['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES', 'STAMPED_WITH_PROCESSES'] as const;
+export const ARCHIVE_TYPES = [
+  'ORIGINAL_WITHOUT_PROCESSES',
+  'ORIGINAL_WITH_PROCESSES',
+  'STAMPED_WITH_PROCESSES',
+] as const;
 export const ArchiveType = z.enum(ARCHIVE_TYPES);
 export type ArchiveType = z.infer<typeof ArchiveType>;
 export const ArchiveQuery = z.object({ type: ArchiveType });
@@ -160,7 +180,12 @@ export const SHOOTING_ROUTE_SUFFIX: Record<ShootingType, string> = {
   INSPECTION_REPAIR_ORDER: '/inspection-repair-order',
 };
 
-export const shootingDetailRoute = (s: { ownerId: string; productId: string; id: string; shootingType: ShootingType }): string =>
+export const shootingDetailRoute = (s: {
+  ownerId: string;
+  productId: string;
+  id: string;
+  shootingType: ShootingType;
+}): string =>
   `/owners/${encodeURIComponent(s.ownerId)}/products/${encodeURIComponent(s.productId)}/shootings/${encodeURIComponent(s.id)}${SHOOTING_ROUTE_SUFFIX[s.shootingType]}`;
 
 /** The type a detail route shows, from its last path segment. */

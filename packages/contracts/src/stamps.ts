@@ -9,7 +9,12 @@ export const StampsResponse = z.array(Stamp);
 /** `formats` arrives as `16/9,4/3` or repeated; absent means every format. */
 export const StampsQuery = z.object({
   formats: z.preprocess(
-    (v) => (Array.isArray(v) ? v.flatMap((x) => String(x).split(',')) : typeof v === 'string' && v !== '' ? v.split(',') : undefined),
+    (v) =>
+      Array.isArray(v)
+        ? v.flatMap((x) => String(x).split(','))
+        : typeof v === 'string' && v !== ''
+          ? v.split(',')
+          : undefined,
     z.array(Format).optional(),
   ),
 });

@@ -1,8 +1,16 @@
 import type { Generated } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. Booleans are 0/1, JSON columns are text. */
-export interface ServerSecretsTable { name: string; value: string; created_at: string }
-export interface DealerGroupsTable { id: string; name: string; created_at: string }
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+export interface DealerGroupsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
 export interface UsersTable {
   id: string;
   email: string;
@@ -15,8 +23,15 @@ export interface UsersTable {
   roles: string;
   created_at: string;
 }
-export interface UserOptionsTable { user_id: string; name: string; value: string }
-export interface UserModelsTable { user_id: string; model_type: string }
+export interface UserOptionsTable {
+  user_id: string;
+  name: string;
+  value: string;
+}
+export interface UserModelsTable {
+  user_id: string;
+  model_type: string;
+}
 export interface OwnersTable {
   id: string;
   group_id: string;
@@ -28,7 +43,10 @@ export interface OwnersTable {
   contact_phone: string | null;
   created_at: string;
 }
-export interface UserOwnersTable { user_id: string; owner_id: string }
+export interface UserOwnersTable {
+  user_id: string;
+  owner_id: string;
+}
 export interface ProductsTable {
   id: string;
   owner_id: string;
@@ -112,7 +130,12 @@ export interface ImagesTable {
   created_at: string;
   updated_at: string;
 }
-export interface ImageVerificationsTable { image_id: string; kind: string; result: string; created_at: string }
+export interface ImageVerificationsTable {
+  image_id: string;
+  kind: string;
+  result: string;
+  created_at: string;
+}
 export interface VideosTable {
   id: string;
   shooting_id: string;
@@ -255,7 +278,12 @@ export interface OidcPayloadsTable {
   expires_at: string | null;
   consumed_at: string | null;
 }
-export interface LoginAttemptsTable { key: string; failures: number; window_start: string; locked_until: string | null }
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_start: string;
+  locked_until: string | null;
+}
 
 export interface InspectionsTable {
   shooting_id: string;
@@ -327,7 +355,12 @@ export interface PipelineRunsTable {
   created_at: string;
   finished_at: string | null;
 }
-export interface PipelineRunItemsTable { run_id: string; source_image_id: string; target_type: string; done_at: string | null }
+export interface PipelineRunItemsTable {
+  run_id: string;
+  source_image_id: string;
+  target_type: string;
+  done_at: string | null;
+}
 export interface ImageEditsTable {
   id: string;
   shooting_id: string;
@@ -343,7 +376,11 @@ export interface ImageEditsTable {
   finished_at: string | null;
 }
 
-export interface RateLimitsTable { key: string; count: number; window_end: number }
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_end: number;
+}
 
 /** Live signalling across API processes (PostgreSQL signal bus); times in epoch milliseconds (bigint: read back as strings on PostgreSQL). */
 export interface LiveMembersTable {
@@ -360,9 +397,23 @@ export interface LiveMembersTable {
   /** 1 while the member waits in the lobby (migration 0028). */
   waiting: Generated<number>;
 }
-export interface LiveMissedTable { id: string; room: string; participant_id: string; seq: number | string; message: string; created_at: number | string }
-export interface LiveSignalsTable { id: string; payload: string; created_at: number | string }
-export interface LiveRoomSpinsTable { room: string; spin: string | null }
+export interface LiveMissedTable {
+  id: string;
+  room: string;
+  participant_id: string;
+  seq: number | string;
+  message: string;
+  created_at: number | string;
+}
+export interface LiveSignalsTable {
+  id: string;
+  payload: string;
+  created_at: number | string;
+}
+export interface LiveRoomSpinsTable {
+  room: string;
+  spin: string | null;
+}
 export interface LiveRecordingsTable {
   id: string;
   room_id: string;

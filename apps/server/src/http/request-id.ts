@@ -24,7 +24,11 @@ export function registerRequestIds(app: App): void {
     reply.header('X-Request-ID', request.id);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').includes('json')) {
+    if (
+      reply.statusCode < 400 ||
+      typeof payload !== 'string' ||
+      !String(reply.getHeader('content-type') ?? '').includes('json')
+    ) {
       return payload;
     }
     try {

@@ -6,7 +6,11 @@ import type { ModuleContext } from './module';
 import { serverModules } from './server-modules';
 
 /** Registers every module's routes on the app, each given the same context. */
-export async function registerModules(app: App, adapters: Adapters, opts: Pick<ModuleContext, 'workerReady' | 'webDist' | 'metrics'>): Promise<void> {
+export async function registerModules(
+  app: App,
+  adapters: Adapters,
+  opts: Pick<ModuleContext, 'workerReady' | 'webDist' | 'metrics'>,
+): Promise<void> {
   // Authentication runs before body validation on every protected route: an anonymous caller learns
   // nothing of the schemas.
   app.addHook('onRoute', authenticateFirst);

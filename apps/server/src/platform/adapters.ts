@@ -44,7 +44,10 @@ function ensureWritableDataDir(dir: string): void {
   }
 }
 
-export async function createAdapters(config: Config, overrides: Partial<Pick<Adapters, 'clock' | 'ids'>> = {}): Promise<Adapters> {
+export async function createAdapters(
+  config: Config,
+  overrides: Partial<Pick<Adapters, 'clock' | 'ids'>> = {},
+): Promise<Adapters> {
   const clock = overrides.clock ?? systemClock;
   const ids = overrides.ids ?? randomIds;
   ensureWritableDataDir(config.DATA_DIR);
@@ -72,7 +75,11 @@ export async function createAdapters(config: Config, overrides: Partial<Pick<Ada
     releases.push(() => s3.destroy());
     blobs = s3;
   } else {
-    blobs = new FsBlobStore(path.join(config.DATA_DIR, 'blobs'), await getOrCreateSecret(handle.db, 'blob-signing'), clock);
+    blobs = new FsBlobStore(
+      path.join(config.DATA_DIR, 'blobs'),
+      await getOrCreateSecret(handle.db, 'blob-signing'),
+      clock,
+    );
   }
   const queue = new SqlQueue(handle.db, handle.dialect, clock, ids, {
     pollMs: config.JOB_POLL_MS,

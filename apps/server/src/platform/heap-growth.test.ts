@@ -11,16 +11,23 @@ const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'heap-gr
  * size a full collection kept and the new limit, in KB (V8 adds its new space's capacity to the limit).
  */
 function limits(percent: number): { size: number; limit: number }[] {
-  const run = spawnSync(process.execPath, ['--trace-gc-verbose', '--import', 'tsx', fixture, String(percent)], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--trace-gc-verbose', '--import', 'tsx', fixture, String(percent)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(run.status).toBe(0);
-  return [...run.stdout.matchAll(/\[HeapController\] Limit: old size: (\d+) KB, new limit: (\d+) KB/g)].map((m) => ({ size: Number(m[1]), limit: Number(m[2]) }));
+  return [...run.stdout.matchAll(/\[HeapController\] Limit: old size: (\d+) KB, new limit: (\d+) KB/g)].map((m) => ({
+    size: Number(m[1]),
+    limit: Number(m[2]),
+  }));
 }
 
 /**
  * Whether a limit is twice the kept size: V8 adds its new space's capacity (up to 64 MB on Node 24) and
  * grows a small heap by at least 8 MB.
  */
-const twice = ({ size, limit }: { size: number; limit: number }) => limit >= 2 * size && limit <= Math.max(2 * size, size + 8 * 1024) + 96 * 1024;
+const twice = ({ size, limit }: { size: number; limit: number }) =>
+  limit >= 2 * size && limit <= Math.max(2 * size, size + 8 * 1024) + 96 * 1024;
 
 describe('the heap growth (V8 old-generation limit)', () => {
   it('lets the old generation grow to twice what a full collection kept, whatever V8 would choose', () => {

@@ -14,12 +14,23 @@ describe('what every request goes through', () => {
   it('refuses control characters in query and path parameters with a 400, instead of an empty filter listing every shooting', async () => {
     await makeShooting(ctx.adapters, { ownerId: 'own-demo-paris', registration: 'AB-123-CD' });
     const headers = await authHeaders(ctx.adapters, 'manager@demo.forecourt.test');
-    for (const url of ['/api/shootings?registration=%00', '/api/shootings?registration=ab%0a', '/api/shootings?registration=%7F', '/api/shootings/%00abc']) {
+    for (const url of [
+      '/api/shootings?registration=%00',
+      '/api/shootings?registration=ab%0a',
+      '/api/shootings?registration=%7F',
+      '/api/shootings/%00abc',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url, headers });
-      expect({ url, status: res.statusCode, code: res.json().error?.code }).toEqual({ url, status: 400, code: 'VALIDATION_ERROR' });
+      expect({ url, status: res.statusCode, code: res.json().error?.code }).toEqual({
+        url,
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
     }
     // An ordinary search still answers.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/shootings?registration=zz-000', headers })).json().items).toEqual([]);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/shootings?registration=zz-000', headers })).json().items,
+    ).toEqual([]);
   });
 
   it('refuses a JSON body holding a NUL character, after authentication', async () => {
@@ -42,12 +53,18 @@ describe('what every request goes through', () => {
     ];
     for (const call of calls) {
       const res = await ctx.app.inject(call);
-      expect({ url: call.url, status: res.statusCode, details: res.json().error.details }).toEqual({ url: call.url, status: 401, details: undefined });
+      expect({ url: call.url, status: res.statusCode, details: res.json().error.details }).toEqual({
+        url: call.url,
+        status: 401,
+        details: undefined,
+      });
     }
   });
 
   it('sends no Strict-Transport-Security over plain http', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/healthz' })).headers['strict-transport-security'],
+    ).toBeUndefined();
   });
 });
 
@@ -64,11 +81,20 @@ describe('an https public address', () => {
     await adapters.cleanup();
   });
 
-  it('sends Strict-Transport-Security on every answer, the identity provider\'s and errors included', async () => {
+  it("sends Strict-Transport-Security on every answer, the identity provider's and errors included", async () => {
     const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.9' };
-    for (const url of ['/healthz', '/oidc/.well-known/openid-configuration', '/api/users/me', '/api/shootings?registration=%00']) {
+    for (const url of [
+      '/healthz',
+      '/oidc/.well-known/openid-configuration',
+      '/api/users/me',
+      '/api/shootings?registration=%00',
+    ]) {
       const res = await app.inject({ method: 'GET', url, headers: proxied });
-      expect({ url, hsts: res.headers['strict-transport-security'], status: res.statusCode }).toEqual({ url, hsts: HSTS, status: res.statusCode });
+      expect({ url, hsts: res.headers['strict-transport-security'], status: res.statusCode }).toEqual({
+        url,
+        hsts: HSTS,
+        status: res.statusCode,
+      });
     }
   });
 });

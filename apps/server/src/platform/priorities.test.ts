@@ -23,7 +23,13 @@ describe('the table of scheduling priorities', () => {
 
   it('is the only place a nice value is written, and process-priority.ts the only one listing threads', () => {
     const elsewhere = sources().filter(({ file }) => file !== 'platform/priorities.ts');
-    expect(elsewhere.filter(({ text }) => /NICE\s*=\s*\d|setPriority\([^)]*,\s*\d/.test(text)).map((s) => s.file)).toEqual([]);
-    expect(elsewhere.filter(({ file, text }) => file !== 'platform/process-priority.ts' && /['"]\/proc\/self\/task['"]/.test(text)).map((s) => s.file)).toEqual([]);
+    expect(
+      elsewhere.filter(({ text }) => /NICE\s*=\s*\d|setPriority\([^)]*,\s*\d/.test(text)).map((s) => s.file),
+    ).toEqual([]);
+    expect(
+      elsewhere
+        .filter(({ file, text }) => file !== 'platform/process-priority.ts' && /['"]\/proc\/self\/task['"]/.test(text))
+        .map((s) => s.file),
+    ).toEqual([]);
   });
 });

@@ -22,7 +22,10 @@ describe('RateLimiter', () => {
   });
 
   it('lets exactly the limit through when two processes count the same key at once', async () => {
-    const limiters = [new RateLimiter(a.db, clock, 'test', 10, 60_000), new RateLimiter(b.db, clock, 'test', 10, 60_000)];
+    const limiters = [
+      new RateLimiter(a.db, clock, 'test', 10, 60_000),
+      new RateLimiter(b.db, clock, 'test', 10, 60_000),
+    ];
     const answers = await Promise.all(Array.from({ length: 40 }, (_v, i) => limiters[i % 2]!.take('caller')));
     expect(answers.filter(Boolean)).toHaveLength(10);
   });

@@ -15,7 +15,8 @@ const NETWORK_CODES = new Set([
 // admin and crash shutdown, cannot connect now (starting up or in recovery).
 const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03)$/;
 // pg's own messages when the socket closes under it or no connection comes within its timeout.
-const PG_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 // S3's "try again" answers.
 const S3_RETRY = new Set(['InternalError', 'ServiceUnavailable', 'SlowDown', 'RequestTimeout', 'TimeoutError']);
 
@@ -27,7 +28,15 @@ const S3_RETRY = new Set(['InternalError', 'ServiceUnavailable', 'SlowDown', 'Re
  */
 export function isTransientError(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
-  const e = err as { code?: unknown; syscall?: unknown; name?: unknown; message?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: number }; errors?: unknown };
+  const e = err as {
+    code?: unknown;
+    syscall?: unknown;
+    name?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    $metadata?: { httpStatusCode?: number };
+    errors?: unknown;
+  };
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || PG_UNAVAILABLE.test(e.code))) return true;
   // A Unix socket's file is missing while its server restarts (PostgreSQL reached through its socket); a
   // missing file anywhere else is the work's own failure.

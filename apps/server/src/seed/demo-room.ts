@@ -6,7 +6,10 @@ import { insertRoom } from '../modules/live/live.repo';
  * A live room of the demo manager (Paris) starting now, for the e2e spec and the live bench that call it
  * from outside the server (no dealer to schedule it through the screen). Answers its visitor link (path and code).
  */
-export async function insertDemoRoom(adapters: Pick<Adapters, 'db' | 'ids' | 'clock'>, sessionName: string): Promise<string> {
+export async function insertDemoRoom(
+  adapters: Pick<Adapters, 'db' | 'ids' | 'clock'>,
+  sessionName: string,
+): Promise<string> {
   const id = adapters.ids.uuid();
   const code = adapters.ids.token();
   const now = adapters.clock.now().toISOString();

@@ -2,7 +2,6 @@ import type { Registration } from './demo-vehicles';
 import { PLATE_FONT as FONT, PLATE_RATIO } from '../modules/vision/plate-cover-svg';
 import { xml } from './svg-colour';
 
-
 function euStars(cx: number, cy: number, radius: number, size: number): string {
   return Array.from({ length: 12 }, (_, i) => {
     const a = (i * Math.PI) / 6;

@@ -6,7 +6,11 @@ import { DEMO_GROUPS, DEMO_OWNERS, DEMO_PASSWORD, DEMO_USERS } from './demo-acco
 export async function seedAccounts({ db, clock }: Adapters): Promise<void> {
   const now = clock.now().toISOString();
   for (const g of DEMO_GROUPS) {
-    await db.insertInto('dealer_groups').values({ id: g.id, name: g.name, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('dealer_groups')
+      .values({ id: g.id, name: g.name, created_at: now })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   for (const o of DEMO_OWNERS) {
     await db
@@ -42,10 +46,20 @@ export async function seedAccounts({ db, clock }: Adapters): Promise<void> {
           created_at: now,
         })
         .execute();
-      const options = Object.entries(u.options).map(([name, value]) => ({ user_id: u.id, name, value: JSON.stringify(value) }));
+      const options = Object.entries(u.options).map(([name, value]) => ({
+        user_id: u.id,
+        name,
+        value: JSON.stringify(value),
+      }));
       if (options.length) await trx.insertInto('user_options').values(options).execute();
-      await trx.insertInto('user_models').values(u.models.map((m) => ({ user_id: u.id, model_type: m }))).execute();
-      await trx.insertInto('user_owners').values(u.owners.map((o) => ({ user_id: u.id, owner_id: o }))).execute();
+      await trx
+        .insertInto('user_models')
+        .values(u.models.map((m) => ({ user_id: u.id, model_type: m })))
+        .execute();
+      await trx
+        .insertInto('user_owners')
+        .values(u.owners.map((o) => ({ user_id: u.id, owner_id: o })))
+        .execute();
     });
   }
 }

@@ -30,7 +30,10 @@ export const DEMO_SEED_STEPS: readonly SeedStep[] = [
  * Seeds the demo dealer data on first start; running it again changes nothing. Renders are kept in the
  * machine's render cache unless `renders` says otherwise (a fresh cache measures a cold seed).
  */
-export async function seedDemo(adapters: Adapters, opts: { steps?: readonly SeedStep[]; renders?: RenderCache } = {}): Promise<void> {
+export async function seedDemo(
+  adapters: Adapters,
+  opts: { steps?: readonly SeedStep[]; renders?: RenderCache } = {},
+): Promise<void> {
   const ctx = createSeedContext(adapters, opts.renders);
   for (const step of opts.steps ?? DEMO_SEED_STEPS) await step.run(ctx);
 }

@@ -49,9 +49,23 @@ const DAMAGES: { zone: DamageZone; kind: DamageKind; note: string; photo: number
   { zone: 'INTERIOR', kind: 'STAIN', note: 'Tache sur l’assise du siège passager', photo: 4 },
   { zone: 'INTERIOR', kind: 'WEAR', note: 'Usure du volant et du pommeau de vitesse', photo: 4 },
 ];
-const COST_BY_SEVERITY: Record<DamageSeverity, [number, number]> = { MINOR: [6, 25], MODERATE: [20, 60], SEVERE: [50, 180] };
-const CUSTOMERS = ['Claire Dubois', 'Jan Kowalski', 'Sofia Rossi', 'Lars Nielsen', 'Emma Janssen', 'Miguel García', 'Anna Schmidt', 'João Silva'];
-const TRADE_IN_CONDITIONS = 'Sous réserve de la remise du véhicule dans l’état constaté, avec son carnet d’entretien et ses deux clés.';
+const COST_BY_SEVERITY: Record<DamageSeverity, [number, number]> = {
+  MINOR: [6, 25],
+  MODERATE: [20, 60],
+  SEVERE: [50, 180],
+};
+const CUSTOMERS = [
+  'Claire Dubois',
+  'Jan Kowalski',
+  'Sofia Rossi',
+  'Lars Nielsen',
+  'Emma Janssen',
+  'Miguel García',
+  'Anna Schmidt',
+  'João Silva',
+];
+const TRADE_IN_CONDITIONS =
+  'Sous réserve de la remise du véhicule dans l’état constaté, avec son carnet d’entretien et ses deux clés.';
 
 /** `count` different entries of `items`, in a seeded order. */
 function pickDistinct<T>(r: Random, items: readonly T[], count: number): T[] {
@@ -91,7 +105,13 @@ export async function seedInspections(ctx: SeedContext): Promise<void> {
     .orderBy('shootings.id')
     .execute();
   // A real workshop clip for the repair orders, copied from a seeded video shooting when there is one.
-  const clip = await db.selectFrom('videos').select('blob_key').where('streamer', '=', 'STAMPYT').where('blob_key', 'is not', null).orderBy('id').executeTakeFirst();
+  const clip = await db
+    .selectFrom('videos')
+    .select('blob_key')
+    .where('streamer', '=', 'STAMPYT')
+    .where('blob_key', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
   const clipBytes = clip?.blob_key ? await blobs.getBuffer(clip.blob_key) : null;
 
   for (const shooting of shootings) {
@@ -99,7 +119,13 @@ export async function seedInspections(ctx: SeedContext): Promise<void> {
     const at = new Date(shooting.created_at).getTime();
     // Never later than now: the newest shootings are minutes old.
     const stamp = new Date(Math.min(at + r.int(10, 50) * 60_000, nowMs)).toISOString();
-    const images = await db.selectFrom('images').select(['id', 'position']).where('shooting_id', '=', shooting.id).where('image_type', '=', 'ORIGINAL').orderBy('position').execute();
+    const images = await db
+      .selectFrom('images')
+      .select(['id', 'position'])
+      .where('shooting_id', '=', shooting.id)
+      .where('image_type', '=', 'ORIGINAL')
+      .orderBy('position')
+      .execute();
     const photoAt = (position: number) => images.find((i) => i.position === position)?.id ?? images[0]?.id ?? null;
     const photo = () => (images.length ? r.pick(images).id : null);
     const repairOrder = shooting.shooting_type === 'INSPECTION_REPAIR_ORDER';
@@ -149,12 +175,31 @@ export async function seedInspections(ctx: SeedContext): Promise<void> {
       if (videoId) {
         await trx
           .insertInto('videos')
-          .values({ id: videoId, shooting_id: shooting.id, video_type: 'ORIGINAL', streamer: 'STAMPYT', url: null, reference: videoId, blob_key: videoKey, created_at: stamp })
+          .values({
+            id: videoId,
+            shooting_id: shooting.id,
+            video_type: 'ORIGINAL',
+            streamer: 'STAMPYT',
+            url: null,
+            reference: videoId,
+            blob_key: videoKey,
+            created_at: stamp,
+          })
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      if (damages.length) await trx.insertInto('inspection_damages').values(damages).onConflict((oc) => oc.doNothing()).execute();
-      if (items.length) await trx.insertInto('health_check_items').values(items).onConflict((oc) => oc.doNothing()).execute();
+      if (damages.length)
+        await trx
+          .insertInto('inspection_damages')
+          .values(damages)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      if (items.length)
+        await trx
+          .insertInto('health_check_items')
+          .values(items)
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       if (offer) {
         await trx
           .insertInto('trade_in_offers')
@@ -177,7 +222,9 @@ export async function seedInspections(ctx: SeedContext): Promise<void> {
           shooting_id: shooting.id,
           currency: 'EUR',
           overall_condition: repairOrder ? null : r.pick(VEHICLE_CONDITIONS),
-          repair_order_number: repairOrder ? `OR-${shooting.created_at.slice(0, 4)}-${String(r.int(1, 9999)).padStart(4, '0')}` : null,
+          repair_order_number: repairOrder
+            ? `OR-${shooting.created_at.slice(0, 4)}-${String(r.int(1, 9999)).padStart(4, '0')}`
+            : null,
           mileage: repairOrder ? r.int(8, 180) * 1_000 + r.int(0, 999) : null,
           customer_name: repairOrder ? r.pick(CUSTOMERS) : null,
           workshop_video_id: videoId,

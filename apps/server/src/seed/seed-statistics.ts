@@ -17,7 +17,9 @@ const SHARED_PER_GROUP = 12;
 export async function seedStatistics(ctx: SeedContext): Promise<void> {
   const { db, clock, ids } = ctx.adapters;
   const nowMs = clock.now().getTime();
-  const shared = ctx.plan.shootings.filter((s) => (s.type === 'STANDARD' || s.type === 'VIDEO') && s.status === 'FINISHED');
+  const shared = ctx.plan.shootings.filter(
+    (s) => (s.type === 'STANDARD' || s.type === 'VIDEO') && s.status === 'FINISHED',
+  );
   const byGroup = new Map<string, typeof shared>();
   for (const s of shared) byGroup.set(s.groupId, [...(byGroup.get(s.groupId) ?? []), s]);
 
@@ -37,8 +39,14 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
       const events = [
         ...Array.from({ length: r.int(4, 36) }, () => ({ kind: 'PLAYER_WATCHED', payload: {} })),
         // Every link was sent at least once; the group's first one by SMS too.
-        ...Array.from({ length: r.int(1, 4) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'EMAIL' } })),
-        ...Array.from({ length: r.int(n === 0 ? 1 : 0, 3) }, () => ({ kind: 'PLAYER_SHARED', payload: { source: 'WEB', sharingType: 'SMS' } })),
+        ...Array.from({ length: r.int(1, 4) }, () => ({
+          kind: 'PLAYER_SHARED',
+          payload: { source: 'WEB', sharingType: 'EMAIL' },
+        })),
+        ...Array.from({ length: r.int(n === 0 ? 1 : 0, 3) }, () => ({
+          kind: 'PLAYER_SHARED',
+          payload: { source: 'WEB', sharingType: 'SMS' },
+        })),
       ].map((e, i) => ({
         id: demoUuid(`statistics:${shooting.id}:${i}`),
         user_id: e.kind === 'PLAYER_SHARED' ? shooting.createdBy : null,
@@ -47,7 +55,11 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
         payload: JSON.stringify(e.payload),
         created_at: when(),
       }));
-      await db.insertInto('statistics_events').values(events).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db
+        .insertInto('statistics_events')
+        .values(events)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       const ratings = Array.from({ length: r.int(n === 0 ? 1 : 0, 3) }, (_, i) => ({
         id: demoUuid(`rating:${shooting.id}:${i}`),
         kind: 'PLAYER',
@@ -57,7 +69,12 @@ export async function seedStatistics(ctx: SeedContext): Promise<void> {
         comment: null,
         created_at: when(),
       }));
-      if (ratings.length) await db.insertInto('ratings').values(ratings).onConflict((oc) => oc.column('id').doNothing()).execute();
+      if (ratings.length)
+        await db
+          .insertInto('ratings')
+          .values(ratings)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
     }
   }
 }

@@ -8,7 +8,11 @@ import { DEMO_USERS } from '../seed/demo-accounts';
  * An access token as the embedded provider issues it, for API tests that are not about sign-in itself.
  * The sign-in tests go through the real provider.
  */
-export async function accessTokenFor(adapters: Adapters, userId: string, opts: { expiresIn?: string } = {}): Promise<string> {
+export async function accessTokenFor(
+  adapters: Adapters,
+  userId: string,
+  opts: { expiresIn?: string } = {},
+): Promise<string> {
   const key = await getSigningKey(adapters.db);
   const user = await adapters.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   return new SignJWT({ preferred_username: user.id, email: user.email, scope: 'openid profile email' })

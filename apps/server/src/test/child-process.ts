@@ -42,7 +42,9 @@ export function spawnTs(file: string, args: string[], env: Record<string, string
         const seen = output.find((l) => pattern.test(l));
         if (seen) return resolve(seen);
         waiters.push({ pattern, resolve });
-        void exited.then((code) => reject(new Error(`process exited (${code}) before printing ${pattern}:\n${output.join('\n')}`)));
+        void exited.then((code) =>
+          reject(new Error(`process exited (${code}) before printing ${pattern}:\n${output.join('\n')}`)),
+        );
       }),
   };
 }

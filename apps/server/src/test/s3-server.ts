@@ -99,7 +99,9 @@ async function openMakingFolder(file: string, attempts = 3): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
     try {
-      return await new Promise<number>((resolve, reject) => fs.open(file, 'w', (err, fd) => (err ? reject(err) : resolve(fd))));
+      return await new Promise<number>((resolve, reject) =>
+        fs.open(file, 'w', (err, fd) => (err ? reject(err) : resolve(fd))),
+      );
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= attempts) throw err;
     }
@@ -148,7 +150,13 @@ export interface TestS3Server {
 /** An S3-compatible server (s3rver, with the multipart calls it lacks and S3's read-after-write) on 127.0.0.1 with one empty bucket, on a port of its own. */
 export async function startTestS3Server(bucket = 'forecourt-test'): Promise<TestS3Server> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   server.middleware.unshift(multipartAdditions(server));
   tolerantDelete(server.store as unknown as FilesystemStore);
   durablePut(server.store as unknown as FilesystemStore);

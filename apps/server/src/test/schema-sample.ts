@@ -35,7 +35,8 @@ function sampleJson(s: unknown, full: boolean): unknown {
   if (Array.isArray(o.enum)) return o.enum[0];
   if (o.default !== undefined) return o.default;
   const alternatives = (o.anyOf ?? o.oneOf) as unknown[] | undefined;
-  if (alternatives?.length) return sampleJson(alternatives.find((a) => (a as Json).type !== 'null') ?? alternatives[0], full);
+  if (alternatives?.length)
+    return sampleJson(alternatives.find((a) => (a as Json).type !== 'null') ?? alternatives[0], full);
   if (Array.isArray(o.allOf)) return Object.assign({}, ...o.allOf.map((p) => sampleJson(p, full) as object));
   switch (Array.isArray(o.type) ? o.type[0] : o.type) {
     case 'object': {
@@ -51,7 +52,11 @@ function sampleJson(s: unknown, full: boolean): unknown {
       return stringSample(o);
     case 'integer':
     case 'number':
-      return typeof o.minimum === 'number' ? o.minimum : typeof o.exclusiveMinimum === 'number' ? o.exclusiveMinimum + 1 : 1;
+      return typeof o.minimum === 'number'
+        ? o.minimum
+        : typeof o.exclusiveMinimum === 'number'
+          ? o.exclusiveMinimum + 1
+          : 1;
     case 'boolean':
       return true;
     default:

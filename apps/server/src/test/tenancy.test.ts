@@ -19,9 +19,21 @@ vi.mock('fastify', async (importOriginal) => {
 });
 
 type Kind = 'owner' | 'product' | 'shooting' | 'image' | 'report';
-const NAMED: Record<string, Kind> = { ownerId: 'owner', productId: 'product', shootingId: 'shooting', imageId: 'image', reportId: 'report' };
+const NAMED: Record<string, Kind> = {
+  ownerId: 'owner',
+  productId: 'product',
+  shootingId: 'shooting',
+  imageId: 'image',
+  reportId: 'report',
+};
 // A bare :id names what the segment before it names.
-const BY_SEGMENT: Record<string, Kind> = { owners: 'owner', products: 'product', shootings: 'shooting', images: 'image', reports: 'report' };
+const BY_SEGMENT: Record<string, Kind> = {
+  owners: 'owner',
+  products: 'product',
+  shootings: 'shooting',
+  images: 'image',
+  reports: 'report',
+};
 
 /** The kind of each id parameter of a path; parameters of other kinds are left out. */
 export function idParams(url: string): Record<string, Kind> {
@@ -42,7 +54,8 @@ const TENANT_PREFIXES = ['/api/', '/API/V1/', '/clipping/'];
 
 describe('tenancy: no route answers another dealer’s ids', () => {
   const t = useTestApp();
-  const ids: Record<'manager' | 'other', Record<Kind, string> & { registration: string; ownerName: string }> = {} as never;
+  const ids: Record<'manager' | 'other', Record<Kind, string> & { registration: string; ownerName: string }> =
+    {} as never;
 
   const seedDealer = async (ownerId: string, registration: string, ownerName: string) => {
     const s = await makeShooting(t.adapters, { ownerId, registration, images: [{ position: 1, type: 'ORIGINAL' }] });
@@ -50,9 +63,25 @@ describe('tenancy: no route answers another dealer’s ids', () => {
     const now = t.adapters.clock.now().toISOString();
     await t.adapters.db
       .insertInto('reports')
-      .values({ id: reportId, shooting_id: s.shootingId, kind: 'DAMAGES', locale: 'en', blob_key: `shootings/${s.shootingId}/reports/r.pdf`, created_at: now, updated_at: now })
+      .values({
+        id: reportId,
+        shooting_id: s.shootingId,
+        kind: 'DAMAGES',
+        locale: 'en',
+        blob_key: `shootings/${s.shootingId}/reports/r.pdf`,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
-    return { owner: ownerId, product: s.productId, shooting: s.shootingId, image: s.images[0]!.id, report: reportId, registration, ownerName };
+    return {
+      owner: ownerId,
+      product: s.productId,
+      shooting: s.shootingId,
+      image: s.images[0]!.id,
+      report: reportId,
+      registration,
+      ownerName,
+    };
   };
 
   beforeAll(async () => {
@@ -64,7 +93,12 @@ describe('tenancy: no route answers another dealer’s ids', () => {
   const targets = () =>
     registered
       .filter((r) => TENANT_PREFIXES.some((p) => r.url.startsWith(p)) && Object.keys(idParams(r.url)).length > 0)
-      .flatMap((r) => [r.method].flat().filter((m) => !['HEAD', 'OPTIONS'].includes(m)).map((method) => ({ route: r, method })));
+      .flatMap((r) =>
+        [r.method]
+          .flat()
+          .filter((m) => !['HEAD', 'OPTIONS'].includes(m))
+          .map((method) => ({ route: r, method })),
+      );
 
   it('reads the route table and finds the id routes', () => {
     const urls = targets().map((t) => `${t.method} ${t.route.url}`);
@@ -87,31 +121,53 @@ describe('tenancy: no route answers another dealer’s ids', () => {
     ['manager@demo.forecourt.test', 'other'],
   ] as const)('as %s with the %s’s ids: 404 and nothing of theirs', async (email, victim) => {
     const headers = await authHeaders(t.adapters, email);
-    const caller = await t.adapters.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    const caller = await t.adapters.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     const failures: string[] = [];
     for (const { route, method } of targets()) {
       const schema = (route.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
-      const params: Record<string, string> = { ...((sampleFor(schema.params) as Record<string, string> | undefined) ?? {}), userId: caller.id };
+      const params: Record<string, string> = {
+        ...((sampleFor(schema.params) as Record<string, string> | undefined) ?? {}),
+        userId: caller.id,
+      };
       for (const [name, kind] of Object.entries(idParams(route.url))) params[name] = ids[victim][kind];
       const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
       const query = sampleFor(schema.querystring) as Record<string, unknown> | undefined;
-      const qs = query ? new URLSearchParams(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)])).toString() : '';
+      const qs = query
+        ? new URLSearchParams(
+            Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+          ).toString()
+        : '';
       // The caller's own user id wherever a body names one: only the other dealer's ids are under test.
       const bodyOf = (full: boolean) => {
         const sampled = sampleFor(schema.body, full);
-        return sampled && typeof sampled === 'object' && 'userId' in sampled ? { ...sampled, userId: caller.id } : sampled;
+        return sampled && typeof sampled === 'object' && 'userId' in sampled
+          ? { ...sampled, userId: caller.id }
+          : sampled;
       };
       const send = (full: boolean) => {
         const body = bodyOf(full);
-        return t.app.inject({ method: method as 'GET', url: qs ? `${url}?${qs}` : url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        return t.app.inject({
+          method: method as 'GET',
+          url: qs ? `${url}?${qs}` : url,
+          headers,
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
       };
       // A body of required fields only may miss a rule such as "at least one field": then every field.
       let res = await send(false);
       if (res.statusCode === 400) res = await send(true);
       const refused = route.url.startsWith('/clipping/') ? [401, 404] : [404];
-      const leaked = [ids[victim].registration, ids[victim].ownerName, ids[victim].product].filter((s) => res.body.includes(s));
+      const leaked = [ids[victim].registration, ids[victim].ownerName, ids[victim].product].filter((s) =>
+        res.body.includes(s),
+      );
       if (!refused.includes(res.statusCode) || leaked.length > 0) {
-        failures.push(`${method} ${route.url} → ${res.statusCode} ${leaked.length ? `leaks ${leaked.join(', ')} ` : ''}${res.body.slice(0, 200)}`);
+        failures.push(
+          `${method} ${route.url} → ${res.statusCode} ${leaked.length ? `leaks ${leaked.join(', ')} ` : ''}${res.body.slice(0, 200)}`,
+        );
       }
     }
     expect(failures).toEqual([]);

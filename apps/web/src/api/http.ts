@@ -63,7 +63,11 @@ export async function request<T = void>(path: string, opts: RequestOptions<T> = 
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', ...(opts.anonymous ? {} : await headerSource()), ...opts.headers };
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...(opts.anonymous ? {} : await headerSource()),
+      ...opts.headers,
+    };
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -71,15 +75,27 @@ export async function request<T = void>(path: string, opts: RequestOptions<T> = 
     }
     let res: Response;
     try {
-      res = await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: controller.signal });
+      res = await fetch(buildUrl(path, opts.query), {
+        method: opts.method ?? 'GET',
+        headers,
+        body,
+        signal: controller.signal,
+      });
     } catch (err) {
       if (timedOut) throw new ApiError(500, 'TIMEOUT', 'The server took too long to answer');
       if (controller.signal.aborted) throw new ApiError(100, 'CANCELLED', 'The request was cancelled');
       throw new ApiError(0, 'NETWORK', (err as Error).message);
     }
     if (!res.ok) {
-      const payload = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string; details?: unknown } } | null;
-      throw new ApiError(res.status, payload?.error?.code ?? 'HTTP_ERROR', payload?.error?.message ?? res.statusText, payload?.error?.details);
+      const payload = (await res.json().catch(() => null)) as {
+        error?: { code?: string; message?: string; details?: unknown };
+      } | null;
+      throw new ApiError(
+        res.status,
+        payload?.error?.code ?? 'HTTP_ERROR',
+        payload?.error?.message ?? res.statusText,
+        payload?.error?.details,
+      );
     }
     if (opts.responseType === 'raw') return res as unknown as T;
     if (res.status === 204 || !opts.schema) return undefined as T;

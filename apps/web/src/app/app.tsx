@@ -5,7 +5,9 @@ import { preloadElements } from './lazy-page';
 import { routes } from './routes';
 import { AppThemeProvider } from './theme';
 
-const CookieConsent = lazy(() => import('../features/shell/cookie-consent').then((m) => ({ default: m.CookieConsent })));
+const CookieConsent = lazy(() =>
+  import('../features/shell/cookie-consent').then((m) => ({ default: m.CookieConsent })),
+);
 
 function AppRoutes() {
   const location = useLocation();

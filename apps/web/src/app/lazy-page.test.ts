@@ -15,7 +15,10 @@ describe('lazy screens', () => {
   });
 
   it('are fetched again after a failed attempt', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ Page: () => null });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ Page: () => null });
     const Page = lazyPage(load as () => Promise<{ Page: () => null }>, (m) => m.Page);
     preloadElements([createElement(Page)]);
     await flush();
@@ -28,7 +31,10 @@ describe('lazy screens', () => {
 describe('a screen whose code is already there', () => {
   it('renders directly, without suspending, when its route was preloaded before the first render', async () => {
     const Screen = () => null;
-    const Page = lazyPage(async () => ({ Screen }), (m) => m.Screen);
+    const Page = lazyPage(
+      async () => ({ Screen }),
+      (m) => m.Screen,
+    );
     await preloadRoute([{ path: '/here', element: createElement(Page) }], '/here');
     const rendered = (Page as (props: object) => ReactElement)({});
     expect(rendered.type).toBe(Screen);
@@ -36,7 +42,10 @@ describe('a screen whose code is already there', () => {
 
   it('stays on the lazy path once it was first rendered before its code arrived', async () => {
     const Screen = () => null;
-    const Page = lazyPage(async () => ({ Screen }), (m) => m.Screen);
+    const Page = lazyPage(
+      async () => ({ Screen }),
+      (m) => m.Screen,
+    );
     const first = (Page as (props: object) => ReactElement)({});
     await preloadRoute([{ path: '/here', element: createElement(Page) }], '/here');
     const later = (Page as (props: object) => ReactElement)({});

@@ -10,7 +10,10 @@ const loaders = new WeakMap<object, () => Promise<unknown>>();
  * screen renders directly: a lazy boundary suspends once even for a loaded module, and React throttles
  * the reveal of suspended content (~300 ms per boundary), which nested frames would add up.
  */
-export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): ComponentType<P> {
+export function lazyPage<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+): ComponentType<P> {
   let loading: Promise<M> | null = null;
   let loaded: ComponentType<P> | null = null;
   const once = () =>
@@ -37,7 +40,11 @@ export function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (m: 
 
 function load(elements: ReactNode[]): Promise<unknown>[] {
   return elements.map((element) =>
-    isValidElement(element) ? (loaders.get(element.type as object)?.().catch(() => undefined) ?? Promise.resolve()) : Promise.resolve(),
+    isValidElement(element)
+      ? (loaders
+          .get(element.type as object)?.()
+          .catch(() => undefined) ?? Promise.resolve())
+      : Promise.resolve(),
   );
 }
 

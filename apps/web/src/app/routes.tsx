@@ -7,27 +7,84 @@ import { lazyPage } from './lazy-page';
 // The table is read by bench/bundle.ts: one `lazyPage(() => import('…'), …)` per constant, on one line.
 // Frames. The session (small; the OIDC client itself loads on use) belongs to the portal, not to the public
 // player; server state and the snackbar to the screens that call the API, not to the login page.
-const DataScope = lazyPage(() => import('./data-scope'), (m) => m.DataScope);
-const AppLayout = lazyPage(() => import('./app-layout'), (m) => m.AppLayout);
-const RequireOption = lazyPage(() => import('../features/access/require-option'), (m) => m.RequireOption);
+const DataScope = lazyPage(
+  () => import('./data-scope'),
+  (m) => m.DataScope,
+);
+const AppLayout = lazyPage(
+  () => import('./app-layout'),
+  (m) => m.AppLayout,
+);
+const RequireOption = lazyPage(
+  () => import('../features/access/require-option'),
+  (m) => m.RequireOption,
+);
 
 // Screens.
-const LoginCallback = lazyPage(() => import('../features/auth/login-callback'), (m) => m.LoginCallback);
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), (m) => m.LoginPage);
-const ShootingsPage = lazyPage(() => import('../features/shootings/shootings-page'), (m) => m.ShootingsPage);
-const ShootingCreatePage = lazyPage(() => import('../features/shooting-create/shooting-create-page'), (m) => m.ShootingCreatePage);
-const ShootingDetailPage = lazyPage(() => import('../features/shooting-detail/shooting-detail-page'), (m) => m.ShootingDetailPage);
-const VehiclePage = lazyPage(() => import('../features/vehicle/vehicle-page'), (m) => m.VehiclePage);
-const AdminVideosPage = lazyPage(() => import('../features/admin-videos/admin-videos-page'), (m) => m.AdminVideosPage);
-const StatisticsPage = lazyPage(() => import('../features/statistics/statistics-page'), (m) => m.StatisticsPage);
-const AccountPage = lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage);
-const OutboxPage = lazyPage(() => import('../features/sharing/outbox-page'), (m) => m.OutboxPage);
-const RoomsPage = lazyPage(() => import('../features/live/rooms-page'), (m) => m.RoomsPage);
-const RoomPage = lazyPage(() => import('../features/live/room-page'), (m) => m.RoomPage);
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), (m) => m.NotFoundPage);
-const LegalNoticePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.LegalNoticePage);
-const TermsOfServicePage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.TermsOfServicePage);
-const PrivacyPolicyPage = lazyPage(() => import('../features/legal/legal-page'), (m) => m.PrivacyPolicyPage);
+const LoginCallback = lazyPage(
+  () => import('../features/auth/login-callback'),
+  (m) => m.LoginCallback,
+);
+const LoginPage = lazyPage(
+  () => import('../features/auth/login-page'),
+  (m) => m.LoginPage,
+);
+const ShootingsPage = lazyPage(
+  () => import('../features/shootings/shootings-page'),
+  (m) => m.ShootingsPage,
+);
+const ShootingCreatePage = lazyPage(
+  () => import('../features/shooting-create/shooting-create-page'),
+  (m) => m.ShootingCreatePage,
+);
+const ShootingDetailPage = lazyPage(
+  () => import('../features/shooting-detail/shooting-detail-page'),
+  (m) => m.ShootingDetailPage,
+);
+const VehiclePage = lazyPage(
+  () => import('../features/vehicle/vehicle-page'),
+  (m) => m.VehiclePage,
+);
+const AdminVideosPage = lazyPage(
+  () => import('../features/admin-videos/admin-videos-page'),
+  (m) => m.AdminVideosPage,
+);
+const StatisticsPage = lazyPage(
+  () => import('../features/statistics/statistics-page'),
+  (m) => m.StatisticsPage,
+);
+const AccountPage = lazyPage(
+  () => import('../features/account/account-page'),
+  (m) => m.AccountPage,
+);
+const OutboxPage = lazyPage(
+  () => import('../features/sharing/outbox-page'),
+  (m) => m.OutboxPage,
+);
+const RoomsPage = lazyPage(
+  () => import('../features/live/rooms-page'),
+  (m) => m.RoomsPage,
+);
+const RoomPage = lazyPage(
+  () => import('../features/live/room-page'),
+  (m) => m.RoomPage,
+);
+const NotFoundPage = lazyPage(
+  () => import('../features/not-found/not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const LegalNoticePage = lazyPage(
+  () => import('../features/legal/legal-page'),
+  (m) => m.LegalNoticePage,
+);
+const TermsOfServicePage = lazyPage(
+  () => import('../features/legal/legal-page'),
+  (m) => m.TermsOfServicePage,
+);
+const PrivacyPolicyPage = lazyPage(
+  () => import('../features/legal/legal-page'),
+  (m) => m.PrivacyPolicyPage,
+);
 
 const DETAIL_PATH = '/owners/:ownerId/products/:productId/shootings/:shootingId';
 
@@ -56,13 +113,24 @@ export const routes: RouteObject[] = [
                   { path: '/', element: <Navigate to="/shootings" replace /> },
                   { path: '/shootings', element: <ShootingsPage /> },
                   { path: '/shootings/create', element: <ShootingCreatePage /> },
-                  ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({ path: `${DETAIL_PATH}${suffix}`, element: <ShootingDetailPage /> })),
+                  ...['', '/inspect', '/video', '/inspection-repair-order'].map((suffix) => ({
+                    path: `${DETAIL_PATH}${suffix}`,
+                    element: <ShootingDetailPage />,
+                  })),
                   // One page per vehicle: a registration's shootings, inspections, player links and meetings.
                   { path: '/vehicles/:registration', element: <VehiclePage /> },
                   // Option-guarded screens (spec section 2): without the option the user goes to /. The live and
                   // admin-video features add their pages as index children.
-                  { path: '/videos/live/rooms', element: <RequireOption option="useVideoLive" />, children: [{ index: true, element: <RoomsPage /> }] },
-                  { path: '/adminvideos', element: <RequireOption option="useAdminVideo" />, children: [{ index: true, element: <AdminVideosPage /> }] },
+                  {
+                    path: '/videos/live/rooms',
+                    element: <RequireOption option="useVideoLive" />,
+                    children: [{ index: true, element: <RoomsPage /> }],
+                  },
+                  {
+                    path: '/adminvideos',
+                    element: <RequireOption option="useAdminVideo" />,
+                    children: [{ index: true, element: <AdminVideosPage /> }],
+                  },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
                   { path: '/statistics', element: <StatisticsPage /> },
                   // Non-legacy accounts only (spec section 2): the page sends others to /.

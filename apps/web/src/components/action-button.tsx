@@ -26,7 +26,18 @@ export function ActionButton({ icon, label, compact, hint, loading, color, varia
         color={color}
         loading={loading}
         {...rest}
-        sx={{ flexDirection: 'column', gap: 0.25, minWidth: 72, maxWidth: 96, px: 0.5, py: 0.5, textTransform: 'none', fontSize: 12, lineHeight: 1.2, fontWeight: 400 }}
+        sx={{
+          flexDirection: 'column',
+          gap: 0.25,
+          minWidth: 72,
+          maxWidth: 96,
+          px: 0.5,
+          py: 0.5,
+          textTransform: 'none',
+          fontSize: 12,
+          lineHeight: 1.2,
+          fontWeight: 400,
+        }}
       >
         {icon}
         <span>{label}</span>
@@ -41,7 +52,14 @@ export function ActionButton({ icon, label, compact, hint, loading, color, varia
     );
   }
   const button = (
-    <Button variant={variant ?? 'outlined'} startIcon={icon} fullWidth={fullWidth ?? true} color={color} loading={loading} {...rest}>
+    <Button
+      variant={variant ?? 'outlined'}
+      startIcon={icon}
+      fullWidth={fullWidth ?? true}
+      color={color}
+      loading={loading}
+      {...rest}
+    >
       {label}
     </Button>
   );

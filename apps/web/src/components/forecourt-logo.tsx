@@ -4,8 +4,24 @@ import { Box } from '@mui/material';
  * The default Forecourt logo; the header shows the dealer's custom brand logo instead when one is set.
  * `decorative` when a visible text beside it already names it (the header's link reads "Forecourt").
  */
-export function ForecourtLogo({ size = 40, src, decorative = false }: { size?: number; src?: string; decorative?: boolean }) {
-  if (src) return <Box component="img" src={src} alt={decorative ? '' : 'Forecourt'} sx={{ height: size, maxWidth: size * 4, objectFit: 'contain' }} />;
+export function ForecourtLogo({
+  size = 40,
+  src,
+  decorative = false,
+}: {
+  size?: number;
+  src?: string;
+  decorative?: boolean;
+}) {
+  if (src)
+    return (
+      <Box
+        component="img"
+        src={src}
+        alt={decorative ? '' : 'Forecourt'}
+        sx={{ height: size, maxWidth: size * 4, objectFit: 'contain' }}
+      />
+    );
   return (
     <Box
       component="svg"

@@ -16,5 +16,7 @@ const isKnown = (s: string): s is RemarketingStatus => (REMARKETING_STATUSES as 
 export function StatusLabel({ status }: { status: string }) {
   const { t } = useTranslation();
   if (!isKnown(status)) return <Chip size="small" variant="outlined" label={status} data-testid="status-label" />;
-  return <Chip size="small" color={COLOURS[status]} label={t(`shootings.status.${status}`)} data-testid="status-label" />;
+  return (
+    <Chip size="small" color={COLOURS[status]} label={t(`shootings.status.${status}`)} data-testid="status-label" />
+  );
 }

@@ -13,7 +13,16 @@ export function VideoPlayer({ videos }: { videos: ShootingVideo[] }) {
   return (
     <Box sx={{ position: 'relative', width: '100%', aspectRatio: '16 / 9', bgcolor: 'common.black' }}>
       {view.kind === 'native' ? (
-        <Box component="video" src={view.src} poster={view.poster} controls playsInline preload="metadata" data-testid="video-native" sx={{ width: '100%', height: '100%' }} />
+        <Box
+          component="video"
+          src={view.src}
+          poster={view.poster}
+          controls
+          playsInline
+          preload="metadata"
+          data-testid="video-native"
+          sx={{ width: '100%', height: '100%' }}
+        />
       ) : (
         <Box
           component="iframe"

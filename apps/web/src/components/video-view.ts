@@ -25,7 +25,9 @@ export function videoView(video: ShootingVideo | null): VideoView {
     case 'CLOUDFLARE':
       return { kind: 'embed', streamer: 'CLOUDFLARE', src: `https://iframe.videodelivery.net/${ref}` };
     case 'STAMPYT':
-      return video.url ? { kind: 'native', src: video.url, ...(video.posterUrl ? { poster: video.posterUrl } : {}) } : { kind: 'noVideo' };
+      return video.url
+        ? { kind: 'native', src: video.url, ...(video.posterUrl ? { poster: video.posterUrl } : {}) }
+        : { kind: 'noVideo' };
     default:
       return { kind: 'badVideoFormat' };
   }

@@ -14,7 +14,9 @@ describe('language bundles', () => {
       const load = bundles[`./bundles/${lang}.ts`];
       expect(load, `bundles/${lang}.ts is missing`).toBeDefined();
       const files = fs.readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json'));
-      const expected = mergeTrees(files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, lang, f), 'utf8')) as Tree));
+      const expected = mergeTrees(
+        files.map((f) => JSON.parse(fs.readFileSync(path.join(dir, lang, f), 'utf8')) as Tree),
+      );
       expect((await load!()).default).toEqual(expected);
     });
   }

@@ -27,10 +27,16 @@ describe('locale files', () => {
         const tree = read(lang, file);
         expect(tree, `${lang}/${file} is missing`).not.toBeNull();
         const present = new Set(keys(tree!));
-        expect(english.filter((k) => !present.has(k)), `${lang}/${file} lacks keys`).toEqual([]);
+        expect(
+          english.filter((k) => !present.has(k)),
+          `${lang}/${file} lacks keys`,
+        ).toEqual([]);
         const flat = keys(tree!);
         const values = flat.map((k) => k.split('.').reduce<Tree | string>((t, part) => (t as Tree)[part]!, tree!));
-        expect(values.filter((v) => v === ''), `${lang}/${file} has empty strings`).toEqual([]);
+        expect(
+          values.filter((v) => v === ''),
+          `${lang}/${file} has empty strings`,
+        ).toEqual([]);
       }
     });
   }

@@ -14,13 +14,18 @@ function playerKeys(): string[] {
   const dir = path.join(src, 'features/player');
   const keys = new Set<string>();
   for (const file of fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
-    for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/'((?:publicPlayer|api|common|cookies|shell|shooting)\.[\w.]+)'/g)) keys.add(m[1]!);
+    for (const m of fs
+      .readFileSync(path.join(dir, file), 'utf8')
+      .matchAll(/'((?:publicPlayer|api|common|cookies|shell|shooting)\.[\w.]+)'/g))
+      keys.add(m[1]!);
   }
   return [...keys];
 }
 
 const lookup = (tree: Tree, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
 
 /** i18next's plural forms: a key used with a count is stored as key_one, key_other… */
 const resolve = (tree: Tree, key: string): unknown => lookup(tree, key) ?? lookup(tree, `${key}_other`);
@@ -29,7 +34,15 @@ describe('the public player’s language bundles', () => {
   const keys = playerKeys();
 
   it('are read from the player’s code', () => {
-    expect(keys).toEqual(expect.arrayContaining(['publicPlayer.error', 'common.refresh', 'cookies.accept', 'shell.privacyPolicy', 'api.ratingSuccess']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'publicPlayer.error',
+        'common.refresh',
+        'cookies.accept',
+        'shell.privacyPolicy',
+        'api.ratingSuccess',
+      ]),
+    );
   });
 
   for (const lang of LANGUAGES) {

@@ -10,7 +10,8 @@ const part = (glob: Record<string, unknown>): Tree => {
 };
 
 // A key a language lacks stays out, so that i18next falls back to French for it, as in the portal.
-const pick = (tree: Tree, keys: string[]): Tree => Object.fromEntries(keys.filter((k) => k in tree).map((k) => [k, tree[k]!]));
+const pick = (tree: Tree, keys: string[]): Tree =>
+  Object.fromEntries(keys.filter((k) => k in tree).map((k) => [k, tree[k]!]));
 
 /**
  * What the public player shows of one language (i18n/player-bundles/<lang>.ts): its own file

@@ -125,11 +125,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // The list: owner set, type, date range, newest first with a stable order.
-  await s
-    .createIndex('shootings_owner_created')
-    .on('shootings')
-    .columns(['owner_id', 'created_at', 'id'])
-    .execute();
+  await s.createIndex('shootings_owner_created').on('shootings').columns(['owner_id', 'created_at', 'id']).execute();
   await s
     .createIndex('shootings_owner_type_created')
     .on('shootings')
@@ -195,7 +191,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('reports_shooting_kind').on('reports').columns(['shooting_id', 'kind', 'locale']).unique().execute();
+  await s
+    .createIndex('reports_shooting_kind')
+    .on('reports')
+    .columns(['shooting_id', 'kind', 'locale'])
+    .unique()
+    .execute();
 
   await s
     .createTable('player_references')
@@ -262,7 +263,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
     .execute();
-  await s.createIndex('notifications_outbox_group').on('notifications_outbox').columns(['group_id', 'created_at']).execute();
+  await s
+    .createIndex('notifications_outbox_group')
+    .on('notifications_outbox')
+    .columns(['group_id', 'created_at'])
+    .execute();
 
   await s
     .createTable('statistics_events')

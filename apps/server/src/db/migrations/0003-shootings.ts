@@ -11,7 +11,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['owner_id', 'created_at', 'id', 'shooting_type', 'registration'])
     .execute();
   // Same-day related shootings of a product (delete with deleteSameDayRelatedShootings).
-  await db.schema.createIndex('shootings_product_created').on('shootings').columns(['product_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('shootings_product_created')
+    .on('shootings')
+    .columns(['product_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

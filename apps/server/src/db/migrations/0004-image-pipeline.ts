@@ -30,7 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
-  await s.createIndex('pipeline_runs_shooting_seq').on('pipeline_runs').columns(['shooting_id', 'seq']).unique().execute();
+  await s
+    .createIndex('pipeline_runs_shooting_seq')
+    .on('pipeline_runs')
+    .columns(['shooting_id', 'seq'])
+    .unique()
+    .execute();
 
   await s
     .createTable('pipeline_run_items')
@@ -43,5 +48,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['pipeline_run_items', 'pipeline_runs', 'upload_grants']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['pipeline_run_items', 'pipeline_runs', 'upload_grants'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -18,7 +18,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('image_variants_pk', ['image_id', 'variant'])
     .execute();
 
-  await db.schema.createIndex('ratings_visitor_created').on('ratings').columns(['kind', 'visitor', 'created_at']).execute();
+  await db.schema
+    .createIndex('ratings_visitor_created')
+    .on('ratings')
+    .columns(['kind', 'visitor', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

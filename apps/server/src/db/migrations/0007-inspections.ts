@@ -35,7 +35,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('inspection_damages_shooting').on('inspection_damages').columns(['shooting_id', 'position']).execute();
+  await s
+    .createIndex('inspection_damages_shooting')
+    .on('inspection_damages')
+    .columns(['shooting_id', 'position'])
+    .execute();
 
   await s
     .createTable('health_check_items')
@@ -54,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('health_check_items_shooting').on('health_check_items').columns(['shooting_id', 'position']).execute();
+  await s
+    .createIndex('health_check_items_shooting')
+    .on('health_check_items')
+    .columns(['shooting_id', 'position'])
+    .execute();
 
   await s
     .createTable('trade_in_offers')
@@ -66,7 +74,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await s.createIndex('trade_in_offers_shooting').on('trade_in_offers').columns(['shooting_id', 'created_at']).execute();
+  await s
+    .createIndex('trade_in_offers_shooting')
+    .on('trade_in_offers')
+    .columns(['shooting_id', 'created_at'])
+    .execute();
 
   // Hash of everything a report shows: a report whose hash still matches is not rebuilt.
   await s.alterTable('reports').addColumn('data_version', 'text').execute();

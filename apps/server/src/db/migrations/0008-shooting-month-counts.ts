@@ -28,7 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   `.execute(db);
 
   const less = (row: 'old') =>
-    sql.raw(`update shooting_month_counts set n = n - 1 where owner_id = ${row}.owner_id and shooting_type = ${row}.shooting_type and month = substr(${row}.created_at, 1, 7);`);
+    sql.raw(
+      `update shooting_month_counts set n = n - 1 where owner_id = ${row}.owner_id and shooting_type = ${row}.shooting_type and month = substr(${row}.created_at, 1, 7);`,
+    );
   const more = (row: 'new') =>
     sql.raw(`insert into shooting_month_counts (owner_id, shooting_type, month, n) values (${row}.owner_id, ${row}.shooting_type, substr(${row}.created_at, 1, 7), 1)
       on conflict (owner_id, shooting_type, month) do update set n = shooting_month_counts.n + 1;`);
@@ -48,8 +50,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
     return;
   }
-  await sql`create trigger shootings_month_counts_insert after insert on shootings begin ${more('new')} end`.execute(db);
-  await sql`create trigger shootings_month_counts_delete after delete on shootings begin ${less('old')} end`.execute(db);
+  await sql`create trigger shootings_month_counts_insert after insert on shootings begin ${more('new')} end`.execute(
+    db,
+  );
+  await sql`create trigger shootings_month_counts_delete after delete on shootings begin ${less('old')} end`.execute(
+    db,
+  );
   await sql`
     create trigger shootings_month_counts_update after update of owner_id, shooting_type, created_at on shootings
     begin ${less('old')} ${more('new')} end
@@ -61,7 +67,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists shootings_month_counts on shootings`.execute(db);
     await sql`drop function if exists shooting_month_counts_follow()`.execute(db);
   } else {
-    for (const t of ['insert', 'delete', 'update']) await sql`drop trigger if exists ${sql.raw(`shootings_month_counts_${t}`)}`.execute(db);
+    for (const t of ['insert', 'delete', 'update'])
+      await sql`drop trigger if exists ${sql.raw(`shootings_month_counts_${t}`)}`.execute(db);
   }
   await db.schema.dropTable('shooting_month_counts').ifExists().execute();
 }

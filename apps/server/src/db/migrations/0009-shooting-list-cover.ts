@@ -15,13 +15,17 @@ const coverKey = (id: string) =>
      where i.shooting_id = ${id} and i.position = (select min(m.position) from images as m where m.shooting_id = ${id})
      order by ${rank} desc, i.image_type limit 1)`;
 /** The update of one shooting's picture count and cover (also the statement-level triggers of 0034). */
-export const refreshCoverSql = (id: string) => `update shootings set picture_count = ${pictureCount(id)}, cover_key = ${coverKey(id)} where id = ${id};`;
+export const refreshCoverSql = (id: string) =>
+  `update shootings set picture_count = ${pictureCount(id)}, cover_key = ${coverKey(id)} where id = ${id};`;
 
 /** Recomputes every shooting's columns (the migration's backfill; bench fills run it after a bulk load with the triggers off). */
 export const BACKFILL_SQL = `update shootings set picture_count = ${pictureCount('shootings.id')}, cover_key = ${coverKey('shootings.id')}`;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('shootings').addColumn('picture_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('shootings')
+    .addColumn('picture_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('shootings').addColumn('cover_key', 'text').execute();
   await sql.raw(BACKFILL_SQL).execute(db);
 
@@ -42,8 +46,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
     return;
   }
-  await sql.raw(`create trigger images_shooting_cover_insert after insert on images begin ${refreshCoverSql('new.shooting_id')} end`).execute(db);
-  await sql.raw(`create trigger images_shooting_cover_delete after delete on images begin ${refreshCoverSql('old.shooting_id')} end`).execute(db);
+  await sql
+    .raw(
+      `create trigger images_shooting_cover_insert after insert on images begin ${refreshCoverSql('new.shooting_id')} end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger images_shooting_cover_delete after delete on images begin ${refreshCoverSql('old.shooting_id')} end`,
+    )
+    .execute(db);
   await sql
     .raw(
       `create trigger images_shooting_cover_update after update of shooting_id, position, image_type, blob_key, thumbnail_key on images
@@ -57,7 +69,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists images_shooting_cover on images`.execute(db);
     await sql`drop function if exists shooting_cover_follow()`.execute(db);
   } else {
-    for (const t of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists images_shooting_cover_${t}`).execute(db);
+    for (const t of ['insert', 'delete', 'update'])
+      await sql.raw(`drop trigger if exists images_shooting_cover_${t}`).execute(db);
   }
   await db.schema.alterTable('shootings').dropColumn('cover_key').execute();
   await db.schema.alterTable('shootings').dropColumn('picture_count').execute();

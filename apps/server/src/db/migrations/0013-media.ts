@@ -33,7 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex('media_uploads_resume').on('media_uploads').columns(['user_id', 'slot', 'fingerprint']).execute();
 
-  await s.alterTable('video_configurations').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await s
+    .alterTable('video_configurations')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await s.alterTable('video_configurations').addColumn('introduction_upload', 'text').execute();
   await s.alterTable('video_configurations').addColumn('conclusion_upload', 'text').execute();
   await s.alterTable('video_configurations').addColumn('audio_upload', 'text').execute();

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * 60 is where the sets drawn so far have it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('stamp_configurations').addColumn('floor_level', 'integer', (c) => c.notNull().defaultTo(60)).execute();
+  await db.schema
+    .alterTable('stamp_configurations')
+    .addColumn('floor_level', 'integer', (c) => c.notNull().defaultTo(60))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,7 +5,11 @@ import type { Kysely } from 'kysely';
  * period is a range scan rather than every event of a kind (the existing ones lead with the subject).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('statistics_events_kind_created').on('statistics_events').columns(['kind', 'created_at', 'subject']).execute();
+  await db.schema
+    .createIndex('statistics_events_kind_created')
+    .on('statistics_events')
+    .columns(['kind', 'created_at', 'subject'])
+    .execute();
   await db.schema.createIndex('ratings_kind_created').on('ratings').columns(['kind', 'created_at', 'target']).execute();
 }
 

@@ -6,8 +6,16 @@ import type { Kysely } from 'kysely';
  * shootings (the list's indexes lead with the owner and the date).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('shootings_registration_owner').on('shootings').columns(['registration', 'owner_id', 'created_at']).execute();
-  await db.schema.createIndex('live_rooms_registration_owner').on('live_rooms').columns(['registration', 'owner_id']).execute();
+  await db.schema
+    .createIndex('shootings_registration_owner')
+    .on('shootings')
+    .columns(['registration', 'owner_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('live_rooms_registration_owner')
+    .on('live_rooms')
+    .columns(['registration', 'owner_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -13,14 +13,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('inspection_damages').addColumn('spot_x', 'double precision').execute();
   await db.schema.alterTable('inspection_damages').addColumn('spot_y', 'double precision').execute();
   // The public player finds the damages of the picture it shows by this index.
-  await db.schema.createIndex('inspection_damages_spot_image').on('inspection_damages').column('spot_image_id').execute();
-  await db.schema.alterTable('player_references').addColumn('show_damages', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('player_references').addColumn('show_edited', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .createIndex('inspection_damages_spot_image')
+    .on('inspection_damages')
+    .column('spot_image_id')
+    .execute();
+  await db.schema
+    .alterTable('player_references')
+    .addColumn('show_damages', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('player_references')
+    .addColumn('show_edited', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('player_references').dropColumn('show_edited').execute();
   await db.schema.alterTable('player_references').dropColumn('show_damages').execute();
   await db.schema.dropIndex('inspection_damages_spot_image').ifExists().execute();
-  for (const c of ['spot_y', 'spot_x', 'spot_image_id']) await db.schema.alterTable('inspection_damages').dropColumn(c).execute();
+  for (const c of ['spot_y', 'spot_x', 'spot_image_id'])
+    await db.schema.alterTable('inspection_damages').dropColumn(c).execute();
 }

@@ -21,7 +21,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('share_token', 'text', (c) => c.unique())
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('live_recordings_room').on('live_recordings').columns(['room_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('live_recordings_room')
+    .on('live_recordings')
+    .columns(['room_id', 'started_at'])
+    .execute();
   await db.schema
     .createIndex('live_recordings_one_on')
     .on('live_recordings')

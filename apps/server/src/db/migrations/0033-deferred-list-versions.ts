@@ -5,8 +5,16 @@ const LISTED_COLUMNS =
 
 /** The two per-owner rows a shootings write updates by trigger: its list version (0010) and its month count (0008). */
 const TRIGGERS = [
-  { name: 'shootings_data_versions', events: `insert or delete or update of ${LISTED_COLUMNS}`, fn: 'shooting_list_versions_follow' },
-  { name: 'shootings_month_counts', events: 'insert or delete or update of owner_id, shooting_type, created_at', fn: 'shooting_month_counts_follow' },
+  {
+    name: 'shootings_data_versions',
+    events: `insert or delete or update of ${LISTED_COLUMNS}`,
+    fn: 'shooting_list_versions_follow',
+  },
+  {
+    name: 'shootings_month_counts',
+    events: 'insert or delete or update of owner_id, shooting_type, created_at',
+    fn: 'shooting_month_counts_follow',
+  },
 ];
 
 /**
@@ -24,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const t of TRIGGERS) {
     await sql.raw(`drop trigger if exists ${t.name} on shootings`).execute(db);
     await sql
-      .raw(`create constraint trigger ${t.name} after ${t.events} on shootings deferrable initially deferred for each row execute function ${t.fn}()`)
+      .raw(
+        `create constraint trigger ${t.name} after ${t.events} on shootings deferrable initially deferred for each row execute function ${t.fn}()`,
+      )
       .execute(db);
   }
 }
@@ -33,6 +43,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   for (const t of TRIGGERS) {
     await sql.raw(`drop trigger if exists ${t.name} on shootings`).execute(db);
-    await sql.raw(`create trigger ${t.name} after ${t.events} on shootings for each row execute function ${t.fn}()`).execute(db);
+    await sql
+      .raw(`create trigger ${t.name} after ${t.events} on shootings for each row execute function ${t.fn}()`)
+      .execute(db);
   }
 }

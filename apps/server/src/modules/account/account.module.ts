@@ -5,6 +5,9 @@ export const accountModule: ServerModule = {
   name: 'account',
   routes: async (app, { adapters, auth }) => {
     const { accountRoutes } = await import('./account.routes');
-    await accountRoutes(app, { auth, account: { db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS } });
+    await accountRoutes(app, {
+      auth,
+      account: { db: adapters.db, providers: adapters.config.IDENTITY_PROVIDERS, appLinks: adapters.config.APP_LINKS },
+    });
   },
 };

@@ -16,7 +16,11 @@ describe('the account screen’s API', () => {
   const ctx = useTestApp();
 
   it('gives the signed-in user their profile: names, e-mail, language, dealer group and stocks by name', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/me/account', headers: await authHeaders(ctx.adapters, SALES) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/account',
+      headers: await authHeaders(ctx.adapters, SALES),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0002',
@@ -38,7 +42,8 @@ describe('the account screen’s API', () => {
 
   it('keeps the chosen language with the account, seen at once by the next request; refuses a language the portal does not speak', async () => {
     const headers = await authHeaders(ctx.adapters, MANAGER);
-    const put = (locale: string) => ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', headers, payload: { locale } });
+    const put = (locale: string) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', headers, payload: { locale } });
     // The user context is cached per process: read it first, so the change must invalidate it.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers })).json().locale).toBe('en');
     expect((await put('de')).statusCode).toBe(204);
@@ -47,8 +52,14 @@ describe('the account screen’s API', () => {
     const bad = await put('xx');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_ERROR');
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', payload: { locale: 'fr' } })).statusCode).toBe(401);
-    const row = await ctx.adapters.db.selectFrom('users').select('locale').where('email', '=', MANAGER).executeTakeFirstOrThrow();
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/users/me/language', payload: { locale: 'fr' } })).statusCode,
+    ).toBe(401);
+    const row = await ctx.adapters.db
+      .selectFrom('users')
+      .select('locale')
+      .where('email', '=', MANAGER)
+      .executeTakeFirstOrThrow();
     expect(row.locale).toBe('de');
   });
 });
@@ -67,14 +78,23 @@ describe('the identity provider’s account page', () => {
   });
 
   it('is APP_LINKS.account for the embedded provider’s users', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/users/me/account', headers: await authHeaders(adapters, MANAGER) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/users/me/account',
+      headers: await authHeaders(adapters, MANAGER),
+    });
     expect(res.json().identityAccountUrl).toBe('https://id.example.test/account');
   });
 
   it('is the external provider’s accountUrl for the users of its domain, and none when it names none', async () => {
     const providers = loadConfig({
       IDENTITY_PROVIDERS: JSON.stringify({
-        'partner.test': { issuer: 'https://sso.partner.test', clientId: 'c', audience: 'a', accountUrl: 'https://sso.partner.test/account' },
+        'partner.test': {
+          issuer: 'https://sso.partner.test',
+          clientId: 'c',
+          audience: 'a',
+          accountUrl: 'https://sso.partner.test/account',
+        },
         'bare.test': { issuer: 'https://sso.bare.test', clientId: 'c', audience: 'a' },
       }),
     }).IDENTITY_PROVIDERS;
@@ -92,10 +112,16 @@ describe('the identity provider’s account page', () => {
       models: [],
       ownerIds: [],
     });
-    expect((await accountProfile(account, user('jo@partner.test'))).identityAccountUrl).toBe('https://sso.partner.test/account');
-    expect((await accountProfile(account, user('jo@bare.test'))).identityAccountUrl).toBeNull();
-    expect(() => loadConfig({ IDENTITY_PROVIDERS: JSON.stringify({ 'x.test': { issuer: 'https://x.test', clientId: 'c', audience: 'a', accountUrl: 'nope' } }) })).toThrow(
-      /IDENTITY_PROVIDERS: x.test.accountUrl/,
+    expect((await accountProfile(account, user('jo@partner.test'))).identityAccountUrl).toBe(
+      'https://sso.partner.test/account',
     );
+    expect((await accountProfile(account, user('jo@bare.test'))).identityAccountUrl).toBeNull();
+    expect(() =>
+      loadConfig({
+        IDENTITY_PROVIDERS: JSON.stringify({
+          'x.test': { issuer: 'https://x.test', clientId: 'c', audience: 'a', accountUrl: 'nope' },
+        }),
+      }),
+    ).toThrow(/IDENTITY_PROVIDERS: x.test.accountUrl/);
   });
 });

@@ -11,8 +11,12 @@ export async function accountRoutes(app: App, deps: { auth: Auth; account: Accou
     async (request) => accountProfile(account, currentUser(request)),
   );
 
-  app.put('/api/users/me/language', { preHandler: auth.requireUser, schema: { body: AccountLanguageBody } }, async (request, reply) => {
-    await setAccountLanguage(account, currentUser(request), request.body.locale);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/api/users/me/language',
+    { preHandler: auth.requireUser, schema: { body: AccountLanguageBody } },
+    async (request, reply) => {
+      await setAccountLanguage(account, currentUser(request), request.body.locale);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -31,6 +31,10 @@ export async function accountProfile(deps: AccountDeps, user: UserContext): Prom
 }
 
 /** Keeps the language the user chose; the sign-in page and the tokens' locale claim follow it. */
-export async function setAccountLanguage(deps: Pick<AccountDeps, 'db'>, user: UserContext, locale: AccountLanguage): Promise<void> {
+export async function setAccountLanguage(
+  deps: Pick<AccountDeps, 'db'>,
+  user: UserContext,
+  locale: AccountLanguage,
+): Promise<void> {
   await updateLocale(deps.db, user.id, locale);
 }

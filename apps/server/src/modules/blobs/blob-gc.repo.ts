@@ -11,12 +11,16 @@ async function inChunks<T>(values: string[], read: (chunk: string[]) => Promise<
 
 /** The expiry of the upload grant of each of these keys that has one. */
 export async function grantExpiries(db: Db, keys: string[]): Promise<Map<string, string>> {
-  const rows = await inChunks(keys, (chunk) => db.selectFrom('upload_grants').select(['blob_key', 'expires_at']).where('blob_key', 'in', chunk).execute());
+  const rows = await inChunks(keys, (chunk) =>
+    db.selectFrom('upload_grants').select(['blob_key', 'expires_at']).where('blob_key', 'in', chunk).execute(),
+  );
   return new Map(rows.map((r) => [r.blob_key, r.expires_at]));
 }
 
 /** Which of these shooting ids have a row. */
 export async function existingShootings(db: Db, ids: string[]): Promise<Set<string>> {
-  const rows = await inChunks(ids, (chunk) => db.selectFrom('shootings').select('id').where('id', 'in', chunk).execute());
+  const rows = await inChunks(ids, (chunk) =>
+    db.selectFrom('shootings').select('id').where('id', 'in', chunk).execute(),
+  );
   return new Set(rows.map((r) => r.id));
 }

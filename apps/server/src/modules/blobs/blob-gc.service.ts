@@ -26,7 +26,9 @@ export interface Collected {
  * - the blob driver's temporary files of writes that never finished.
  * Files written within the margin are kept whatever they are. Running it twice removes nothing more.
  */
-export async function collectBlobGarbage(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>): Promise<Collected> {
+export async function collectBlobGarbage(
+  deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>,
+): Promise<Collected> {
   const { db, blobs } = deps;
   const now = deps.clock.now().getTime();
   const cutoff = new Date(now - GC_MARGIN_MS);
@@ -53,9 +55,16 @@ export async function collectBlobGarbage(deps: Pick<Adapters, 'db' | 'blobs' | '
   const shootingIds = [...new Set(shootingFiles.map((k) => k.split('/')[1]!))];
   const existing = await existingShootings(db, shootingIds);
   const orphans = shootingFiles.filter((k) => !existing.has(k.split('/')[1]!));
-  const renderings = shootingFiles.filter((k) => existing.has(k.split('/')[1]!) && isReportRendering(k) && old.get(k)! < renderingCutoff);
+  const renderings = shootingFiles.filter(
+    (k) => existing.has(k.split('/')[1]!) && isReportRendering(k) && old.get(k)! < renderingCutoff,
+  );
   const abandoned = await abandonedRenderings(deps, renderings);
 
   for (const key of [...spentUploads, ...orphans, ...abandoned]) await blobs.delete(key);
-  return { uploads: spentUploads.length, shootings: orphans.length, reports: abandoned.length, temporary: await blobs.sweepTemporary(cutoff) };
+  return {
+    uploads: spentUploads.length,
+    shootings: orphans.length,
+    reports: abandoned.length,
+    temporary: await blobs.sweepTemporary(cutoff),
+  };
 }

@@ -44,7 +44,12 @@ for (const driver of ['fs', 's3'] as const) {
         method: 'POST',
         url: '/api/products/virtuals',
         headers: manager,
-        payload: { vin: `Virtual_${randomUUID()}`, ownerId: 'own-demo-paris', registration: 'GC-123-AB', workflows: ['PHOTO'] },
+        payload: {
+          vin: `Virtual_${randomUUID()}`,
+          ownerId: 'own-demo-paris',
+          registration: 'GC-123-AB',
+          workflows: ['PHOTO'],
+        },
       });
       productId = product.json<{ id: string }>().id;
     });
@@ -73,7 +78,11 @@ for (const driver of ['fs', 's3'] as const) {
         method: 'POST',
         url: `/api/owners/own-demo-paris/products/${productId}/shootings`,
         headers: manager,
-        payload: { images: [{ url: key, order: 0, imageType: 'ORIGINAL', format: '16/9', stampId }], userId: demoUser(MANAGER).id, shootingType: 'standard' },
+        payload: {
+          images: [{ url: key, order: 0, imageType: 'ORIGINAL', format: '16/9', stampId }],
+          userId: demoUser(MANAGER).id,
+          shootingType: 'standard',
+        },
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ id: string }>().id;
@@ -85,7 +94,11 @@ for (const driver of ['fs', 's3'] as const) {
       const refused = await upload(Buffer.from('not an image at all'));
       const registered = await upload(photo);
       const shootingId = await registerShooting(stampId, registered);
-      const kept = await adapters.db.selectFrom('images').select(['blob_key', 'thumbnail_key']).where('shooting_id', '=', shootingId).execute();
+      const kept = await adapters.db
+        .selectFrom('images')
+        .select(['blob_key', 'thumbnail_key'])
+        .where('shooting_id', '=', shootingId)
+        .execute();
       // What a registration killed between writing its files and committing its rows leaves behind.
       const orphan = `shootings/${randomUUID()}/0-ORIGINAL.jpg`;
       await adapters.blobs.put(orphan, photo, 'image/jpeg');
@@ -99,7 +112,12 @@ for (const driver of ['fs', 's3'] as const) {
       clock.advance(adapters.config.PRESIGN_PUT_TTL_SECONDS * 1000 + GC_MARGIN_MS + 60_000);
       // An upload granted now, written long ago by the clock's reckoning, is still within its grant.
       const pending = await upload(photo);
-      expect(await collectBlobGarbage(adapters)).toEqual({ uploads: 1, shootings: 1, reports: 0, temporary: driver === 'fs' ? 1 : 0 });
+      expect(await collectBlobGarbage(adapters)).toEqual({
+        uploads: 1,
+        shootings: 1,
+        reports: 0,
+        temporary: driver === 'fs' ? 1 : 0,
+      });
       expect(await exists(refused)).toBe(false);
       expect(await exists(orphan)).toBe(false);
       expect(await exists(pending)).toBe(true);
@@ -121,12 +139,30 @@ for (const driver of ['fs', 's3'] as const) {
       const shown = rendering('fr');
       await adapters.blobs.put(shown, pdf, 'application/pdf');
       const now = clock.now().toISOString();
-      expect(await swapReportBlob(adapters.db, { id: randomUUID(), shooting_id: shootingId, kind: 'DAMAGES', locale: 'fr', blob_key: shown, data_version: 'v1', now }, null)).toBe(true);
+      expect(
+        await swapReportBlob(
+          adapters.db,
+          {
+            id: randomUUID(),
+            shooting_id: shootingId,
+            kind: 'DAMAGES',
+            locale: 'fr',
+            blob_key: shown,
+            data_version: 'v1',
+            now,
+          },
+          null,
+        ),
+      ).toBe(true);
       // A replaced rendering whose retirement is queued, due when the links handed out for it have expired.
       const replaced = rendering('de');
       await adapters.blobs.put(replaced, pdf, 'application/pdf');
       const due = new Date(clock.now().getTime() + 10 * 24 * 3600 * 1000);
-      await adapters.queue.enqueue(retireRenderingJob(adapters), { blobKey: replaced }, { key: `reports.retire-rendering:${replaced}`, runAt: due });
+      await adapters.queue.enqueue(
+        retireRenderingJob(adapters),
+        { blobKey: replaced },
+        { key: `reports.retire-rendering:${replaced}`, runAt: due },
+      );
       // What a process killed between storing a rendering and moving the row to it leaves behind.
       const abandoned = rendering('en');
       await adapters.blobs.put(abandoned, pdf, 'application/pdf');
@@ -145,7 +181,10 @@ for (const driver of ['fs', 's3'] as const) {
       expect(await exists(shown)).toBe(true);
       expect(await exists(replaced)).toBe(true);
       // The retirement, once run, is the one that deletes the replaced rendering; the GC then finds nothing.
-      await retireRenderingJob(adapters).handler({ blobKey: replaced }, { jobId: 'test', attempt: 1, signal: new AbortController().signal });
+      await retireRenderingJob(adapters).handler(
+        { blobKey: replaced },
+        { jobId: 'test', attempt: 1, signal: new AbortController().signal },
+      );
       expect(await exists(replaced)).toBe(false);
       expect(await collectBlobGarbage(adapters)).toMatchObject({ uploads: 0, shootings: 0, reports: 0 });
     });
@@ -159,7 +198,10 @@ for (const driver of ['fs', 's3'] as const) {
       expect((await adapters.queue.counts('blobs.collect-garbage')).queued).toBe(1);
       const { collect } = blobJobs(adapters);
       await collect.handler({ slot }, { jobId: job!.id, attempt: 1, signal: new AbortController().signal });
-      expect(await adapters.queue.getByKey(`blobs.collect-garbage:${slot + 1}`)).toMatchObject({ status: 'queued', payload: { slot: slot + 1 } });
+      expect(await adapters.queue.getByKey(`blobs.collect-garbage:${slot + 1}`)).toMatchObject({
+        status: 'queued',
+        payload: { slot: slot + 1 },
+      });
     });
   });
 }

@@ -20,14 +20,20 @@ export function blobJobs(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue'
     schema: Slot,
     handler: async ({ slot }) => {
       await collectBlobGarbage(deps);
-      await deps.queue.enqueue(collect, { slot: slot + 1 }, { key: keyOf(slot + 1), runAt: new Date((slot + 1) * GC_INTERVAL_MS) });
+      await deps.queue.enqueue(
+        collect,
+        { slot: slot + 1 },
+        { key: keyOf(slot + 1), runAt: new Date((slot + 1) * GC_INTERVAL_MS) },
+      );
     },
   });
   return { collect };
 }
 
 /** Queues the collection of the current hour, at a worker's start; it then keeps itself going. */
-export async function scheduleBlobCollection(deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>): Promise<void> {
+export async function scheduleBlobCollection(
+  deps: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'queue' | 'config'>,
+): Promise<void> {
   const slot = Math.floor(deps.clock.now().getTime() / GC_INTERVAL_MS);
   await deps.queue.enqueue(blobJobs(deps).collect, { slot }, { key: keyOf(slot), runAt: deps.clock.now() });
 }

@@ -6,7 +6,8 @@ import { blobJobs } from './blobs.jobs';
 export const blobsModule: ServerModule = {
   name: 'blobs',
   routes: async (app, { adapters }) => {
-    if (adapters.blobs instanceof FsBlobStore) await (await import('./blobs.routes')).blobRoutes(app, { blobs: adapters.blobs });
+    if (adapters.blobs instanceof FsBlobStore)
+      await (await import('./blobs.routes')).blobRoutes(app, { blobs: adapters.blobs });
   },
   jobs: (adapters) => Object.values(blobJobs(adapters)),
 };

@@ -22,10 +22,20 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
   const key = () => `uploads/${++n}/front.jpg`;
   const jpeg = (size: number) => Buffer.alloc(size, 0xab);
   const signPut = (k: string, maxBytes = 1000) =>
-    blobs.presignPut(k, { contentType: 'image/jpeg', maxBytes, expiresInSeconds: adapters.config.PRESIGN_PUT_TTL_SECONDS });
-  const put = (url: string, payload: Buffer | Readable, headers: Record<string, string> = { 'content-type': 'image/jpeg' }) =>
-    app.inject({ method: 'PUT', url, payload, headers });
-  const blobFiles = () => fs.readdirSync(path.join(adapters.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    blobs.presignPut(k, {
+      contentType: 'image/jpeg',
+      maxBytes,
+      expiresInSeconds: adapters.config.PRESIGN_PUT_TTL_SECONDS,
+    });
+  const put = (
+    url: string,
+    payload: Buffer | Readable,
+    headers: Record<string, string> = { 'content-type': 'image/jpeg' },
+  ) => app.inject({ method: 'PUT', url, payload, headers });
+  const blobFiles = () =>
+    fs
+      .readdirSync(path.join(adapters.dataDir, 'blobs'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile());
 
   beforeAll(async () => {
     adapters = await createTestAdapters({}, { clock });
@@ -61,7 +71,9 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
     const k = key();
     const url = new URL(await signPut(k), 'http://x');
     tamper(url);
-    const res = await put(url.pathname + url.search, jpeg(10), { 'content-type': url.searchParams.get('type') ?? 'image/jpeg' });
+    const res = await put(url.pathname + url.search, jpeg(10), {
+      'content-type': url.searchParams.get('type') ?? 'image/jpeg',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('SIGNATURE_INVALID');
     expect(await blobs.head(k)).toBeNull();
@@ -132,7 +144,10 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
     const k = key();
     const before = blobFiles().length;
     const body = Readable.from([jpeg(600), jpeg(600)]);
-    const res = await put(await signPut(k, 1000), body, { 'content-type': 'image/jpeg', 'transfer-encoding': 'chunked' });
+    const res = await put(await signPut(k, 1000), body, {
+      'content-type': 'image/jpeg',
+      'transfer-encoding': 'chunked',
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
     expect(await blobs.head(k)).toBeNull();
@@ -143,10 +158,13 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
     const k = key();
     const url = await signPut(k, 1000);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'image/jpeg' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'image/jpeg' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write(jpeg(600));
       req.write(jpeg(600));
@@ -159,7 +177,13 @@ describe('/blobs presigned URLs (filesystem driver)', () => {
   it('removes the partial file of an upload whose client went away', async () => {
     const k = key();
     const url = await signPut(k, 1000);
-    const req = http.request({ host: '127.0.0.1', port, path: url, method: 'PUT', headers: { 'content-type': 'image/jpeg' } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path: url,
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+    });
     req.on('error', () => undefined);
     req.write(jpeg(500));
     const tmpDir = path.join(adapters.dataDir, 'blobs', 'tmp');

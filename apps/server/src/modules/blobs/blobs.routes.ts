@@ -32,37 +32,44 @@ export async function blobRoutes(app: App, deps: { blobs: FsBlobStore }): Promis
       return v.request;
     };
 
-    scope.put('/blobs/*', { schema: { querystring: SignedQuery, hide: true }, bodyLimit: 10 * 1024 ** 3 }, async (request, reply) => {
-      const key = keyOf(request.params);
-      const signed = check('put', key, request.query);
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (signed.contentType && type !== signed.contentType.toLowerCase()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The upload must be sent as ${signed.contentType}`);
-      }
-      const max = signed.maxBytes ?? Number.MAX_SAFE_INTEGER;
-      const declared = Number(request.headers['content-length'] ?? NaN);
-      if (Number.isFinite(declared) && declared > max) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the allowed ${max} bytes`);
-      }
-      try {
-        await blobs.putStream(key, request.body as Readable, signed.contentType ?? type, max);
-      } catch (err) {
-        // The rest of the body is not read: close the connection once the refusal is sent.
-        if (err instanceof BlobTooLargeError) {
-          reply.header('Connection', 'close');
+    scope.put(
+      '/blobs/*',
+      { schema: { querystring: SignedQuery, hide: true }, bodyLimit: 10 * 1024 ** 3 },
+      async (request, reply) => {
+        const key = keyOf(request.params);
+        const signed = check('put', key, request.query);
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (signed.contentType && type !== signed.contentType.toLowerCase()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The upload must be sent as ${signed.contentType}`);
+        }
+        const max = signed.maxBytes ?? Number.MAX_SAFE_INTEGER;
+        const declared = Number(request.headers['content-length'] ?? NaN);
+        if (Number.isFinite(declared) && declared > max) {
           throw new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the allowed ${max} bytes`);
         }
-        throw err;
-      }
-      return reply.status(200).send();
-    });
+        try {
+          await blobs.putStream(key, request.body as Readable, signed.contentType ?? type, max);
+        } catch (err) {
+          // The rest of the body is not read: close the connection once the refusal is sent.
+          if (err instanceof BlobTooLargeError) {
+            reply.header('Connection', 'close');
+            throw new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the allowed ${max} bytes`);
+          }
+          throw err;
+        }
+        return reply.status(200).send();
+      },
+    );
 
     scope.get('/blobs/*', { schema: { querystring: SignedQuery, hide: true } }, async (request, reply) => {
       const key = keyOf(request.params);
       const signed = check('get', key, request.query);
       const info = await blobs.head(key);
       if (!info) throw new AppError('NOT_FOUND', 'Not found');
-      reply.header('Content-Type', info.contentType).header('Cache-Control', 'private, max-age=300').header('Accept-Ranges', 'bytes');
+      reply
+        .header('Content-Type', info.contentType)
+        .header('Cache-Control', 'private, max-age=300')
+        .header('Accept-Ranges', 'bytes');
       if (signed.downloadName) reply.header('Content-Disposition', contentDisposition(signed.downloadName));
       // Videos seek with range requests: the player never downloads the whole file to play a part.
       const range = parseByteRange(request.headers.range, info.size);

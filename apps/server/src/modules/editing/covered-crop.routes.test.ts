@@ -1,4 +1,10 @@
-import { pickOrderGallery, type AddedImages, type ImageEdit, type PlateCornersResponse, type ShootingDetail } from '@forecourt/contracts';
+import {
+  pickOrderGallery,
+  type AddedImages,
+  type ImageEdit,
+  type PlateCornersResponse,
+  type ShootingDetail,
+} from '@forecourt/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app-types';
@@ -23,9 +29,12 @@ vi.mock('../vision/segmentation', async (original) => ({
   }),
 }));
 
-
 /** Mean absolute difference of two same-size pictures over a region. */
-async function difference(a: Buffer, b: Buffer, r: { left: number; top: number; width: number; height: number }): Promise<number> {
+async function difference(
+  a: Buffer,
+  b: Buffer,
+  r: { left: number; top: number; width: number; height: number },
+): Promise<number> {
   const [ra, rb] = await Promise.all([a, b].map((x) => sharp(x).extract(r).removeAlpha().raw().toBuffer()));
   let sum = 0;
   for (let i = 0; i < ra!.length; i++) sum += Math.abs(ra![i]! - rb![i]!);
@@ -34,7 +43,12 @@ async function difference(a: Buffer, b: Buffer, r: { left: number; top: number; 
 
 const inner = (quad: Quad) => {
   const b = bounds(quad);
-  return { left: Math.round(b.x + 2), top: Math.round(b.y + 2), width: Math.max(2, Math.round(b.w - 4)), height: Math.max(2, Math.round(b.h - 4)) };
+  return {
+    left: Math.round(b.x + 2),
+    top: Math.round(b.y + 2),
+    width: Math.max(2, Math.round(b.w - 4)),
+    height: Math.max(2, Math.round(b.h - 4)),
+  };
 };
 
 describe('a covered plate stays covered through cropping, in either order', () => {
@@ -85,12 +99,23 @@ describe('a covered plate stays covered through cropping, in either order', () =
     return res.json<ImageEdit>();
   };
   const add = async (edit: ImageEdit) => {
-    const res = await app.inject({ method: 'POST', url: `/api/shootings/${shooting.shootingId}/images`, headers: manager, payload: { editIds: [edit.id] } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shooting.shootingId}/images`,
+      headers: manager,
+      payload: { editIds: [edit.id] },
+    });
     expect(res.statusCode).toBe(200);
     return res.json<AddedImages>().results[0]!;
   };
   const edited = async (edit: ImageEdit) =>
-    (await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`, headers: manager })).json<ImageEdit>();
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`,
+        headers: manager,
+      })
+    ).json<ImageEdit>();
   /** The plate's region on the cropped renderings of a position, through the placement of its cropping. */
   const croppedPlate = async (position: number, cropEdit: ImageEdit) => {
     const placement = (await findEdit(adapters.db, cropEdit.id))!.placement!;
@@ -106,7 +131,8 @@ describe('a covered plate stays covered through cropping, in either order', () =
     });
     return pickOrderGallery(detail.json<ShootingDetail>().images).find((i) => i.order === position)!.imageType;
   };
-  const bytes = async (position: number, type: string) => (await imageBytes(adapters, shooting.shootingId, position, type))!;
+  const bytes = async (position: number, type: string) =>
+    (await imageBytes(adapters, shooting.shootingId, position, type))!;
 
   it('crops the covered version of a picture whose plate was covered first', async () => {
     await cover(0);
@@ -115,15 +141,25 @@ describe('a covered plate stays covered through cropping, in either order', () =
 
     const edit = await crop(0);
     await drain();
-    expect((await edited(edit)).imageTypes).toEqual(expect.arrayContaining(['ORIGINAL_CROPPED', 'STAMPED_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']));
-    expect((await add(edit)).imageTypes).toEqual(expect.arrayContaining(['ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']));
+    expect((await edited(edit)).imageTypes).toEqual(
+      expect.arrayContaining(['ORIGINAL_CROPPED', 'STAMPED_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']),
+    );
+    expect((await add(edit)).imageTypes).toEqual(
+      expect.arrayContaining(['ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']),
+    );
     expect(await simpleView(0)).toBe('STAMPED_CROPPED_LPC');
 
     const plate = await croppedPlate(0, edit);
     const away = { left: 10, top: 10, width: 80, height: 60 };
-    expect(await difference(await bytes(0, 'ORIGINAL_CROPPED'), await bytes(0, 'ORIGINAL_CROPPED_LPC'), plate)).toBeGreaterThan(25);
-    expect(await difference(await bytes(0, 'ORIGINAL_CROPPED'), await bytes(0, 'ORIGINAL_CROPPED_LPC'), away)).toBeLessThan(3);
-    expect(await difference(await bytes(0, 'STAMPED_CROPPED'), await bytes(0, 'STAMPED_CROPPED_LPC'), plate)).toBeGreaterThan(25);
+    expect(
+      await difference(await bytes(0, 'ORIGINAL_CROPPED'), await bytes(0, 'ORIGINAL_CROPPED_LPC'), plate),
+    ).toBeGreaterThan(25);
+    expect(
+      await difference(await bytes(0, 'ORIGINAL_CROPPED'), await bytes(0, 'ORIGINAL_CROPPED_LPC'), away),
+    ).toBeLessThan(3);
+    expect(
+      await difference(await bytes(0, 'STAMPED_CROPPED'), await bytes(0, 'STAMPED_CROPPED_LPC'), plate),
+    ).toBeGreaterThan(25);
   });
 
   it('covers the cropped version of a picture cropped first', async () => {
@@ -134,11 +170,20 @@ describe('a covered plate stays covered through cropping, in either order', () =
 
     const covering = await cover(1);
     await drain();
-    expect((await edited(covering)).imageTypes).toEqual(['ORIGINAL_LPC', 'STAMPED_LPC', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']);
+    expect((await edited(covering)).imageTypes).toEqual([
+      'ORIGINAL_LPC',
+      'STAMPED_LPC',
+      'ORIGINAL_CROPPED_LPC',
+      'STAMPED_CROPPED_LPC',
+    ]);
     expect(await simpleView(1)).toBe('STAMPED_CROPPED_LPC');
     const plate = await croppedPlate(1, edit);
-    expect(await difference(await bytes(1, 'ORIGINAL_CROPPED'), await bytes(1, 'ORIGINAL_CROPPED_LPC'), plate)).toBeGreaterThan(25);
-    expect(await difference(await bytes(1, 'STAMPED_CROPPED'), await bytes(1, 'STAMPED_CROPPED_LPC'), plate)).toBeGreaterThan(25);
+    expect(
+      await difference(await bytes(1, 'ORIGINAL_CROPPED'), await bytes(1, 'ORIGINAL_CROPPED_LPC'), plate),
+    ).toBeGreaterThan(25);
+    expect(
+      await difference(await bytes(1, 'STAMPED_CROPPED'), await bytes(1, 'STAMPED_CROPPED_LPC'), plate),
+    ).toBeGreaterThan(25);
   });
 
   it('covers a cropping whose position was covered after it ran and before it was added', async () => {
@@ -148,15 +193,23 @@ describe('a covered plate stays covered through cropping, in either order', () =
     const covering = await cover(1);
     await drain();
     const added = await add(edit);
-    expect(added.imageTypes).toEqual(expect.arrayContaining(['ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']));
+    expect(added.imageTypes).toEqual(
+      expect.arrayContaining(['ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_LPC', 'STAMPED_CROPPED_LPC']),
+    );
     expect((await findEdit(adapters.db, edit.id))!.coverEditId).toBe(covering.id);
     expect(await simpleView(1)).toBe('STAMPED_CROPPED_LPC');
     const plate = await croppedPlate(1, edit);
-    expect(await difference(await bytes(1, 'ORIGINAL_CROPPED'), await bytes(1, 'ORIGINAL_CROPPED_LPC'), plate)).toBeGreaterThan(25);
+    expect(
+      await difference(await bytes(1, 'ORIGINAL_CROPPED'), await bytes(1, 'ORIGINAL_CROPPED_LPC'), plate),
+    ).toBeGreaterThan(25);
   });
 
   it('stands the cropped car on the floor its stamp’s cropping configuration gives', async () => {
-    await adapters.db.updateTable('stamp_configurations').set({ floor_level: 80 }).where('stamp_id', '=', shooting.stampId).execute();
+    await adapters.db
+      .updateTable('stamp_configurations')
+      .set({ floor_level: 80 })
+      .where('stamp_id', '=', shooting.stampId)
+      .execute();
     const edit = await crop(0);
     await drain();
     const placement = (await findEdit(adapters.db, edit.id))!.placement!;

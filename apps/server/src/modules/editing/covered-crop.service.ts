@@ -36,7 +36,14 @@ export async function storeEditFile(
     deps.blobs.put(key, bytes, 'image/jpeg'),
     deps.blobs.put(thumbKey(key), await makeThumbnail(bytes), 'image/jpeg'),
   ]);
-  return { imageType: type, blobKey: key, thumbnailKey: thumbKey(key), width: size.width, height: size.height, bytes: bytes.length };
+  return {
+    imageType: type,
+    blobKey: key,
+    thumbnailKey: thumbKey(key),
+    width: size.width,
+    height: size.height,
+    bytes: bytes.length,
+  };
 }
 
 export interface LoadedStamp {
@@ -72,7 +79,9 @@ export async function coverCroppedRendering(
   const plates = cover.plates.map((quad) => placeQuad(quad, placement));
   const covered = await applyPlateCover(cropped, plates, await plateCoverImage(deps, cover));
   const meta = await sharp(covered).metadata();
-  const outputs = [await storeEditFile(deps, target, 'ORIGINAL_CROPPED_LPC', covered, { width: meta.width, height: meta.height })];
+  const outputs = [
+    await storeEditFile(deps, target, 'ORIGINAL_CROPPED_LPC', covered, { width: meta.width, height: meta.height }),
+  ];
   if (stamp) {
     const stamped = await stampImage(covered, { ...stamp.row, overlay: stamp.overlay });
     outputs.push(await storeEditFile(deps, target, 'STAMPED_CROPPED_LPC', stamped, stamp.row));
@@ -95,7 +104,14 @@ export async function coverCroppedPosition(
   const bytes = await deps.blobs.getBuffer(cropped.blobKey);
   if (!bytes) throw new Error('The cropped picture file is missing');
   const cropping = cropped.maskId ? await findEdit(deps.db, cropped.maskId) : null;
-  return coverCroppedRendering(deps, coverEdit, bytes, cropping?.placement ?? IN_PLACE, coverEdit.params as CoverParams, stamp);
+  return coverCroppedRendering(
+    deps,
+    coverEdit,
+    bytes,
+    cropping?.placement ?? IN_PLACE,
+    coverEdit.params as CoverParams,
+    stamp,
+  );
 }
 
 /**
@@ -109,8 +125,20 @@ export async function outputsToAdd(deps: Deps, crop: EditRow, stampId: string): 
   const original = crop.outputs.find((o) => o.imageType === 'ORIGINAL_CROPPED');
   const bytes = original && (await deps.blobs.getBuffer(original.blobKey));
   if (!bytes) throw new Error('The cropped picture file is missing');
-  const covered = await coverCroppedRendering(deps, crop, bytes, crop.placement ?? IN_PLACE, cover.params as CoverParams, await loadStamp(deps, stampId));
+  const covered = await coverCroppedRendering(
+    deps,
+    crop,
+    bytes,
+    crop.placement ?? IN_PLACE,
+    cover.params as CoverParams,
+    await loadStamp(deps, stampId),
+  );
   const outputs = [...crop.outputs.filter((o) => !COVERED_CROP_TYPES.includes(o.imageType)), ...covered];
-  await updateEditResult(deps.db, crop.id, { outputs, maskKey: crop.maskKey ?? undefined, placement: crop.placement ?? undefined, coverEditId: cover.id });
+  await updateEditResult(deps.db, crop.id, {
+    outputs,
+    maskKey: crop.maskKey ?? undefined,
+    placement: crop.placement ?? undefined,
+    coverEditId: cover.id,
+  });
   return outputs;
 }

@@ -27,9 +27,29 @@ describe('a crop whose segmenter process crashes', () => {
   });
 
   const requestCrop = async (position: number) =>
-    (await app.inject({ method: 'POST', url: '/vision/v1/processes/crop', headers: { authorization: manager.authorization! }, payload: { shootingId: shooting.shootingId, imageId: shooting.images[position]!.originalId } })).json<ImageEdit>();
-  const editState = async (edit: ImageEdit) => (await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`, headers: manager })).json<ImageEdit>();
-  const cropJob = (edit: ImageEdit) => adapters.db.selectFrom('jobs').selectAll().where('name', '=', 'editing.crop').where('payload', 'like', `%${edit.id}%`).executeTakeFirstOrThrow();
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/vision/v1/processes/crop',
+        headers: { authorization: manager.authorization! },
+        payload: { shootingId: shooting.shootingId, imageId: shooting.images[position]!.originalId },
+      })
+    ).json<ImageEdit>();
+  const editState = async (edit: ImageEdit) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`,
+        headers: manager,
+      })
+    ).json<ImageEdit>();
+  const cropJob = (edit: ImageEdit) =>
+    adapters.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', '=', 'editing.crop')
+      .where('payload', 'like', `%${edit.id}%`)
+      .executeTakeFirstOrThrow();
   const killSegmenterWhenStarted = async () => {
     await vi.waitFor(() => expect(segmenterPid()).toBeDefined(), { timeout: 60_000, interval: 20 });
     process.kill(segmenterPid()!, 'SIGKILL');
@@ -50,14 +70,27 @@ describe('a crop whose segmenter process crashes', () => {
     expect((await editState(edit)).status).toBe('DONE');
     expect(await cropJob(edit)).toMatchObject({ status: 'done', attempts: 2 });
     // Added to the shooting, each cropped type once.
-    const added = await app.inject({ method: 'POST', url: `/api/shootings/${shooting.shootingId}/images`, headers: manager, payload: { editIds: [edit.id] } });
-    expect(added.json<{ results: { imageTypes: string[] }[] }>().results[0]!.imageTypes.sort()).toEqual(['BACKGROUND_CROPPED', 'ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_NO_SHADOW', 'STAMPED_CROPPED']);
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shooting.shootingId}/images`,
+      headers: manager,
+      payload: { editIds: [edit.id] },
+    });
+    expect(added.json<{ results: { imageTypes: string[] }[] }>().results[0]!.imageTypes.sort()).toEqual([
+      'BACKGROUND_CROPPED',
+      'ORIGINAL_CROPPED',
+      'ORIGINAL_CROPPED_NO_SHADOW',
+      'STAMPED_CROPPED',
+    ]);
   }, 300_000);
 
   it('reports the picture in error when the segmenter crashes at the last attempt', async () => {
     const edit = await requestCrop(1);
     const job = editingJobs(adapters).crop;
-    const lastAttempt = job.handler({ editId: edit.id }, { jobId: 'last', attempt: job.maxAttempts!, signal: new AbortController().signal });
+    const lastAttempt = job.handler(
+      { editId: edit.id },
+      { jobId: 'last', attempt: job.maxAttempts!, signal: new AbortController().signal },
+    );
     await killSegmenterWhenStarted();
     await lastAttempt;
     const state = await editState(edit);

@@ -1,4 +1,9 @@
-import { FORECOURT_AUTHORIZATION_HEADER, type AddedImages, type ImageEdit, type VerificationsResponse } from '@forecourt/contracts';
+import {
+  FORECOURT_AUTHORIZATION_HEADER,
+  type AddedImages,
+  type ImageEdit,
+  type VerificationsResponse,
+} from '@forecourt/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
@@ -6,7 +11,14 @@ import { authHeaders } from '../../test/auth-helpers';
 import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { editingJobs } from './editing.jobs';
-import { blueSet, carPhoto, imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
+import {
+  blueSet,
+  carPhoto,
+  imageBytes,
+  regionDifference,
+  setupEditing,
+  type EditableShooting,
+} from './editing.fixtures';
 
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
@@ -23,7 +35,11 @@ describe('cropping through the API', () => {
       cropping: { type: 'CROPPING', background: await blueSet(), blurringValue: 4 },
     }));
     // The third picture's file is damaged after registration.
-    const broken = await adapters.db.selectFrom('images').select('blob_key').where('id', '=', shooting.images[2]!.originalId).executeTakeFirstOrThrow();
+    const broken = await adapters.db
+      .selectFrom('images')
+      .select('blob_key')
+      .where('id', '=', shooting.images[2]!.originalId)
+      .executeTakeFirstOrThrow();
     await adapters.blobs.put(broken.blob_key, Buffer.from('this is not a picture'), 'image/jpeg');
   });
   afterAll(async () => {
@@ -32,7 +48,12 @@ describe('cropping through the API', () => {
   });
 
   const crop = (headers: Record<string, string>, imageId: string, path = '/vision/v1/processes/crop') =>
-    app.inject({ method: 'POST', url: path, headers: { authorization: headers.authorization! }, payload: { shootingId: shooting.shootingId, imageId } });
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: { authorization: headers.authorization! },
+      payload: { shootingId: shooting.shootingId, imageId },
+    });
 
   it('refuses users without the cropping option, other dealers, and a cropping type the stamp is not configured for', async () => {
     expect((await crop(await authHeaders(adapters, SALES), shooting.images[0]!.originalId)).statusCode).toBe(403);
@@ -50,15 +71,33 @@ describe('cropping through the API', () => {
     }
     await drainJobs(adapters, Object.values(editingJobs(adapters)));
     const states = await Promise.all(
-      edits.map(async (e) => (await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/edits/${e.id}`, headers: manager })).json<ImageEdit>()),
+      edits.map(async (e) =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/shootings/${shooting.shootingId}/edits/${e.id}`,
+            headers: manager,
+          })
+        ).json<ImageEdit>(),
+      ),
     );
     expect(states.map((s) => s.status)).toEqual(['DONE', 'DONE', 'ERROR']);
     expect(states[2]!.error).toMatch(/damaged|could not be read/);
 
-    const added = await app.inject({ method: 'POST', url: `/api/shootings/${shooting.shootingId}/images`, headers: manager, payload: { editIds: edits.map((e) => e.id) } });
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shooting.shootingId}/images`,
+      headers: manager,
+      payload: { editIds: edits.map((e) => e.id) },
+    });
     expect(added.statusCode).toBe(200);
     const results = added.json<AddedImages>().results;
-    expect(results[0]!.imageTypes.sort()).toEqual(['BACKGROUND_CROPPED', 'ORIGINAL_CROPPED', 'ORIGINAL_CROPPED_NO_SHADOW', 'STAMPED_CROPPED']);
+    expect(results[0]!.imageTypes.sort()).toEqual([
+      'BACKGROUND_CROPPED',
+      'ORIGINAL_CROPPED',
+      'ORIGINAL_CROPPED_NO_SHADOW',
+      'STAMPED_CROPPED',
+    ]);
     expect(results[1]!.error).toBeUndefined();
     expect(results[2]).toMatchObject({ imageTypes: [] });
     expect(results[2]!.error).toMatch(/\S/);
@@ -71,7 +110,9 @@ describe('cropping through the API', () => {
     const corner = await sharp(cropped).extract({ left: 10, top: 10, width: 40, height: 40 }).raw().toBuffer();
     expect(corner[2]! - corner[0]!).toBeGreaterThan(100);
     expect(await regionDifference(original, cropped, { left: 0, top: 0, width: 120, height: 90 })).toBeGreaterThan(40);
-    const car = await sharp(await sharp(cropped).extract({ left: 170, top: 180, width: 60, height: 30 }).png().toBuffer()).stats();
+    const car = await sharp(
+      await sharp(cropped).extract({ left: 170, top: 180, width: 60, height: 30 }).png().toBuffer(),
+    ).stats();
     expect(car.channels[0]!.mean - car.channels[2]!.mean).toBeGreaterThan(40);
     const stamped = (await imageBytes(adapters, shooting.shootingId, 0, 'STAMPED_CROPPED'))!;
     expect(await sharp(stamped).metadata()).toMatchObject({ width: 400, height: 300 });

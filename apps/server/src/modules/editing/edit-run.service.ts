@@ -52,7 +52,12 @@ async function source(deps: Deps, key: string): Promise<Buffer> {
  * overwrites its own files only. A bad picture, or the last failed attempt, leaves it in ERROR for the
  * portal; any other failure is thrown on, so that the queue retries.
  */
-async function runEdit(deps: Deps, editId: string, attempt: number, work: (edit: EditRow) => Promise<EditResult>): Promise<void> {
+async function runEdit(
+  deps: Deps,
+  editId: string,
+  attempt: number,
+  work: (edit: EditRow) => Promise<EditResult>,
+): Promise<void> {
   const now = () => deps.clock.now().toISOString();
   const edit = await findEdit(deps.db, editId);
   if (!edit || edit.status !== 'PENDING') return;
@@ -61,7 +66,8 @@ async function runEdit(deps: Deps, editId: string, attempt: number, work: (edit:
     const done = await work(edit);
     await finishEdit(deps.db, editId, { status: 'DONE', ...done }, now());
   } catch (err) {
-    const final = err instanceof UnusableImage || (err as Error).message.startsWith('No vehicle') || attempt >= EDIT_MAX_ATTEMPTS;
+    const final =
+      err instanceof UnusableImage || (err as Error).message.startsWith('No vehicle') || attempt >= EDIT_MAX_ATTEMPTS;
     if (!final) throw err;
     await finishEdit(deps.db, editId, { status: 'ERROR', error: (err as Error).message }, now());
   }
@@ -80,10 +86,23 @@ export function runCoverEdit(deps: Deps, editId: string, attempt: number): Promi
     const outputs: EditOutput[] = [];
     const original = images.find((i) => i.imageType === 'ORIGINAL');
     if (original) {
-      const covered = await applyPlateCover(await source(deps, original.blobKey), params.plates, await plateCoverImage(deps, params));
+      const covered = await applyPlateCover(
+        await source(deps, original.blobKey),
+        params.plates,
+        await plateCoverImage(deps, params),
+      );
       const meta = await sharp(covered).metadata();
       outputs.push(await store(deps, edit, 'ORIGINAL_LPC', covered, { width: meta.width, height: meta.height }));
-      if (stamp) outputs.push(await store(deps, edit, 'STAMPED_LPC', await stampImage(covered, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
+      if (stamp)
+        outputs.push(
+          await store(
+            deps,
+            edit,
+            'STAMPED_LPC',
+            await stampImage(covered, { ...stamp.row, overlay: stamp.overlay }),
+            stamp.row,
+          ),
+        );
     }
     // A cropped position is covered on its cropped rendering too, where the cropping moved the plates.
     outputs.push(...(await coverCroppedPosition(deps, edit, images, stamp)));
@@ -100,7 +119,9 @@ export function runCoverEdit(deps: Deps, editId: string, attempt: number): Promi
 export function runCropEdit(deps: Deps, editId: string, attempt: number): Promise<void> {
   return runEdit(deps, editId, attempt, async (edit) => {
     const params = edit.params as CropParams;
-    const original = (await findPositionImages(deps.db, edit.shootingId, edit.originalId)).find((i) => i.imageType === 'ORIGINAL');
+    const original = (await findPositionImages(deps.db, edit.shootingId, edit.originalId)).find(
+      (i) => i.imageType === 'ORIGINAL',
+    );
     if (!original) throw new UnusableImage('The original picture is missing');
     const image = await source(deps, original.blobKey);
     // The segmenter takes one picture at a time; a crash of its process is thrown on, so the queue retries.
@@ -112,7 +133,9 @@ export function runCropEdit(deps: Deps, editId: string, attempt: number): Promis
       const background = params.backgroundKey ? await deps.blobs.getBuffer(params.backgroundKey) : null;
       const stamp = await loadStamp(deps, params.stampId);
       // Composed at the stamp's size, so that stamping resizes nothing; at the photo's without a stamp.
-      const canvas = stamp ? { width: stamp.row.width, height: stamp.row.height } : { width: mask.width, height: mask.height };
+      const canvas = stamp
+        ? { width: stamp.row.width, height: stamp.row.height }
+        : { width: mask.width, height: mask.height };
       const out = await composeCropped({
         image,
         mask,
@@ -127,10 +150,29 @@ export function runCropEdit(deps: Deps, editId: string, attempt: number): Promis
         await store(deps, edit, 'ORIGINAL_CROPPED', out.originalCropped, canvas),
         await store(deps, edit, 'ORIGINAL_CROPPED_NO_SHADOW', out.originalCroppedNoShadow, canvas),
       ];
-      if (stamp) outputs.push(await store(deps, edit, 'STAMPED_CROPPED', await stampImage(out.originalCropped, { ...stamp.row, overlay: stamp.overlay }), stamp.row));
+      if (stamp)
+        outputs.push(
+          await store(
+            deps,
+            edit,
+            'STAMPED_CROPPED',
+            await stampImage(out.originalCropped, { ...stamp.row, overlay: stamp.overlay }),
+            stamp.row,
+          ),
+        );
       // A covered position's cropping carries the cover: its _CROPPED_LPC renderings come with it.
       const cover = await findPositionCover(deps.db, edit.shootingId, edit.position);
-      if (cover) outputs.push(...(await coverCroppedRendering(deps, edit, out.originalCropped, out.placement, cover.params as CoverParams, stamp)));
+      if (cover)
+        outputs.push(
+          ...(await coverCroppedRendering(
+            deps,
+            edit,
+            out.originalCropped,
+            out.placement,
+            cover.params as CoverParams,
+            stamp,
+          )),
+        );
       const maskKey = `shootings/${edit.shootingId}/edits/${edit.id}/mask.png`;
       await deps.blobs.put(
         maskKey,
@@ -147,6 +189,17 @@ export function runCropEdit(deps: Deps, editId: string, attempt: number): Promis
 /** Writes an edit's files as the images of its position (replacing older ones of the same types). */
 export async function addToShooting(deps: Deps, edit: EditRow, outputs: EditOutput[], stampId: string): Promise<void> {
   for (const o of outputs) {
-    await saveDerivedImage(deps, { shootingId: edit.shootingId, position: edit.position, imageType: o.imageType, blobKey: o.blobKey, thumbnailKey: o.thumbnailKey, format: null, stampId, width: o.width, height: o.height, bytes: o.bytes });
+    await saveDerivedImage(deps, {
+      shootingId: edit.shootingId,
+      position: edit.position,
+      imageType: o.imageType,
+      blobKey: o.blobKey,
+      thumbnailKey: o.thumbnailKey,
+      format: null,
+      stampId,
+      width: o.width,
+      height: o.height,
+      bytes: o.bytes,
+    });
   }
 }

@@ -8,7 +8,9 @@ import { carPhoto, makeEditableShooting } from './editing.fixtures';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {
-  const background = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1060c0' } }).png().toBuffer();
+  const background = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#1060c0' } })
+    .png()
+    .toBuffer();
   const shooting = await makeEditableShooting(adapters, {
     ownerId: 'own-demo-paris',
     groupId: 'grp-demo',

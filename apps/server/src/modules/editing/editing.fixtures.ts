@@ -14,7 +14,17 @@ export const SCENE = { width: 800, height: 600 };
 
 /** A demo car picture as the seed draws it, with a registration on its plate. */
 export function carPhoto(angle: CarAngle, text = 'AB-123-CD'): Promise<Buffer> {
-  return sharp(Buffer.from(carSceneSvg({ ...SCENE, shape: 'sedan', colour: '#8a1c1c', angle, plate: { registration: { text, country: 'F', department: '75' } } })))
+  return sharp(
+    Buffer.from(
+      carSceneSvg({
+        ...SCENE,
+        shape: 'sedan',
+        colour: '#8a1c1c',
+        angle,
+        plate: { registration: { text, country: 'F', department: '75' } },
+      }),
+    ),
+  )
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -33,15 +43,31 @@ export interface EditableShooting {
  */
 export async function makeEditableShooting(
   adapters: Adapters,
-  s: { ownerId: string; groupId: string; photos: Buffer[]; cropping?: { type: string; background?: Buffer; blurringValue?: number } },
+  s: {
+    ownerId: string;
+    groupId: string;
+    photos: Buffer[];
+    cropping?: { type: string; background?: Buffer; blurringValue?: number };
+  },
 ): Promise<EditableShooting> {
   const { db, blobs, ids } = adapters;
-  const stampId = await makeGroupStamp(adapters, { groupId: s.groupId, name: 'Showroom', format: '4/3', width: 400, height: 300 });
+  const stampId = await makeGroupStamp(adapters, {
+    groupId: s.groupId,
+    name: 'Showroom',
+    format: '4/3',
+    width: 400,
+    height: 300,
+  });
   const backgroundKey = s.cropping?.background ? `stamps/${stampId}/background.png` : null;
   if (backgroundKey) await blobs.put(backgroundKey, s.cropping!.background!, 'image/png');
   await db
     .insertInto('stamp_configurations')
-    .values({ stamp_id: stampId, cropping_type: s.cropping?.type ?? 'CROPPING', background_key: backgroundKey, blurring_value: s.cropping?.blurringValue ?? 0 })
+    .values({
+      stamp_id: stampId,
+      cropping_type: s.cropping?.type ?? 'CROPPING',
+      background_key: backgroundKey,
+      blurring_value: s.cropping?.blurringValue ?? 0,
+    })
     .execute();
   const stamped = await Promise.all(s.photos.map((photo) => sharp(photo).resize(400, 300).jpeg().toBuffer()));
   const made = await makeShooting(adapters, {
@@ -55,14 +81,22 @@ export async function makeEditableShooting(
       { position, type: 'STAMPED', bytes: stamped[position]!, stampId },
     ]),
   });
-  const idOf = (position: number, type: string) => made.images.find((i) => i.position === position && i.type === type)!.id;
-  const images: EditableShooting['images'] = s.photos.map((_, position) => ({ position, originalId: idOf(position, 'ORIGINAL'), stampedId: idOf(position, 'STAMPED') }));
+  const idOf = (position: number, type: string) =>
+    made.images.find((i) => i.position === position && i.type === type)!.id;
+  const images: EditableShooting['images'] = s.photos.map((_, position) => ({
+    position,
+    originalId: idOf(position, 'ORIGINAL'),
+    stampedId: idOf(position, 'STAMPED'),
+  }));
   const { shootingId, productId } = made;
   return { shootingId, productId, stampId, images };
 }
 
 /** The plain blue set the cropping suites' stamps compose on. */
-export const blueSet = (): Promise<Buffer> => sharp({ create: { width: 160, height: 120, channels: 3, background: '#1060c0' } }).png().toBuffer();
+export const blueSet = (): Promise<Buffer> =>
+  sharp({ create: { width: 160, height: 120, channels: 3, background: '#1060c0' } })
+    .png()
+    .toBuffer();
 
 /**
  * The editing suites' start: fresh adapters with the demo accounts, the app on them, an editable shooting
@@ -80,15 +114,37 @@ export async function setupEditing(
 }
 
 /** The stored bytes of the image of a position and type. */
-export async function imageBytes(adapters: Adapters, shootingId: string, position: number, type: string): Promise<Buffer | null> {
-  const row = await adapters.db.selectFrom('images').select('blob_key').where('shooting_id', '=', shootingId).where('position', '=', position).where('image_type', '=', type).executeTakeFirst();
+export async function imageBytes(
+  adapters: Adapters,
+  shootingId: string,
+  position: number,
+  type: string,
+): Promise<Buffer | null> {
+  const row = await adapters.db
+    .selectFrom('images')
+    .select('blob_key')
+    .where('shooting_id', '=', shootingId)
+    .where('position', '=', position)
+    .where('image_type', '=', type)
+    .executeTakeFirst();
   return row ? adapters.blobs.getBuffer(row.blob_key) : null;
 }
 
 /** Mean absolute difference of two pictures over a region, after bringing both to the same size. */
-export async function regionDifference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }, size = SCENE): Promise<number> {
+export async function regionDifference(
+  a: Buffer,
+  b: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+  size = SCENE,
+): Promise<number> {
   const [ra, rb] = await Promise.all(
-    [a, b].map(async (x) => sharp(await sharp(x).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer()).extract(region).removeAlpha().raw().toBuffer()),
+    [a, b].map(async (x) =>
+      sharp(await sharp(x).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer())
+        .extract(region)
+        .removeAlpha()
+        .raw()
+        .toBuffer(),
+    ),
   );
   let sum = 0;
   for (let i = 0; i < ra!.length; i++) sum += Math.abs(ra![i]! - rb![i]!);

@@ -49,7 +49,12 @@ export interface PositionImage {
 
 /** Every image of the position of `imageId` in the shooting (none when the image is not in it). */
 export async function findPositionImages(db: Db, shootingId: string, imageId: string): Promise<PositionImage[]> {
-  const named = await db.selectFrom('images').select('position').where('id', '=', imageId).where('shooting_id', '=', shootingId).executeTakeFirst();
+  const named = await db
+    .selectFrom('images')
+    .select('position')
+    .where('id', '=', imageId)
+    .where('shooting_id', '=', shootingId)
+    .executeTakeFirst();
   if (!named) return [];
   const rows = await db
     .selectFrom('images')
@@ -57,7 +62,14 @@ export async function findPositionImages(db: Db, shootingId: string, imageId: st
     .where('shooting_id', '=', shootingId)
     .where('position', '=', named.position)
     .execute();
-  return rows.map((r) => ({ id: r.id, position: r.position, imageType: r.image_type as ImageType, blobKey: r.blob_key, stampId: r.stamp_id, maskId: r.mask_id }));
+  return rows.map((r) => ({
+    id: r.id,
+    position: r.position,
+    imageType: r.image_type as ImageType,
+    blobKey: r.blob_key,
+    stampId: r.stamp_id,
+    maskId: r.mask_id,
+  }));
 }
 
 export async function findOwnerPlateCover(db: Db, ownerId: string): Promise<string | null> {
@@ -66,13 +78,33 @@ export async function findOwnerPlateCover(db: Db, ownerId: string): Promise<stri
 }
 
 export async function findCroppingConfiguration(db: Db, stampId: string) {
-  const row = await db.selectFrom('stamp_configurations').selectAll().where('stamp_id', '=', stampId).executeTakeFirst();
-  return row ? { croppingType: row.cropping_type, backgroundKey: row.background_key, blurringValue: row.blurring_value, floorLevel: row.floor_level } : null;
+  const row = await db
+    .selectFrom('stamp_configurations')
+    .selectAll()
+    .where('stamp_id', '=', stampId)
+    .executeTakeFirst();
+  return row
+    ? {
+        croppingType: row.cropping_type,
+        backgroundKey: row.background_key,
+        blurringValue: row.blurring_value,
+        floorLevel: row.floor_level,
+      }
+    : null;
 }
 
 export async function insertEdit(
   db: Db,
-  e: { id: string; shootingId: string; originalId: string; position: number; kind: EditKind; params: unknown; createdBy: string; now: string },
+  e: {
+    id: string;
+    shootingId: string;
+    originalId: string;
+    position: number;
+    kind: EditKind;
+    params: unknown;
+    createdBy: string;
+    now: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('image_edits')
@@ -91,9 +123,24 @@ export async function insertEdit(
     .execute();
 }
 
-type EditRecord = { id: string; shooting_id: string; original_id: string; position: number; kind: string; params: string; status: string; error: string | null; outputs: string };
+type EditRecord = {
+  id: string;
+  shooting_id: string;
+  original_id: string;
+  position: number;
+  kind: string;
+  params: string;
+  status: string;
+  error: string | null;
+  outputs: string;
+};
 const toEdit = (r: EditRecord): EditRow => {
-  const stored = JSON.parse(r.outputs) as { files?: EditOutput[]; maskKey?: string; placement?: Placement; coverEditId?: string };
+  const stored = JSON.parse(r.outputs) as {
+    files?: EditOutput[];
+    maskKey?: string;
+    placement?: Placement;
+    coverEditId?: string;
+  };
   return {
     id: r.id,
     shootingId: r.shooting_id,
@@ -137,7 +184,14 @@ export async function findPositionCover(db: Db, shootingId: string, position: nu
 export async function updateEditResult(db: Db, id: string, result: EditResult): Promise<void> {
   await db
     .updateTable('image_edits')
-    .set({ outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey, placement: result.placement, coverEditId: result.coverEditId }) })
+    .set({
+      outputs: JSON.stringify({
+        files: result.outputs,
+        maskKey: result.maskKey,
+        placement: result.placement,
+        coverEditId: result.coverEditId,
+      }),
+    })
     .where('id', '=', id)
     .where('status', '=', 'DONE')
     .execute();
@@ -145,16 +199,37 @@ export async function updateEditResult(db: Db, id: string, result: EditResult): 
 
 export async function findShootingEdits(db: Db, shootingId: string, ids: string[]): Promise<EditRow[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('image_edits').selectAll().where('shooting_id', '=', shootingId).where('id', 'in', ids).execute()).map(toEdit);
+  return (
+    await db
+      .selectFrom('image_edits')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .where('id', 'in', ids)
+      .execute()
+  ).map(toEdit);
 }
 
 /** Ends a pending edit; a second call (a retried job) changes nothing. */
-export async function finishEdit(db: Db, id: string, result: ({ status: 'DONE' } & EditResult) | { status: 'ERROR'; error: string }, now: string): Promise<void> {
+export async function finishEdit(
+  db: Db,
+  id: string,
+  result: ({ status: 'DONE' } & EditResult) | { status: 'ERROR'; error: string },
+  now: string,
+): Promise<void> {
   await db
     .updateTable('image_edits')
     .set(
       result.status === 'DONE'
-        ? { status: 'DONE', outputs: JSON.stringify({ files: result.outputs, maskKey: result.maskKey, placement: result.placement, coverEditId: result.coverEditId }), finished_at: now }
+        ? {
+            status: 'DONE',
+            outputs: JSON.stringify({
+              files: result.outputs,
+              maskKey: result.maskKey,
+              placement: result.placement,
+              coverEditId: result.coverEditId,
+            }),
+            finished_at: now,
+          }
         : { status: 'ERROR', error: result.error, finished_at: now },
     )
     .where('id', '=', id)
@@ -163,9 +238,21 @@ export async function finishEdit(db: Db, id: string, result: ({ status: 'DONE' }
 }
 
 /** Links cropped images to the edit whose mask they come from. */
-export async function setMaskOf(db: Db, shootingId: string, position: number, types: ImageType[], editId: string): Promise<void> {
+export async function setMaskOf(
+  db: Db,
+  shootingId: string,
+  position: number,
+  types: ImageType[],
+  editId: string,
+): Promise<void> {
   if (types.length === 0) return;
-  await db.updateTable('images').set({ mask_id: editId }).where('shooting_id', '=', shootingId).where('position', '=', position).where('image_type', 'in', types).execute();
+  await db
+    .updateTable('images')
+    .set({ mask_id: editId })
+    .where('shooting_id', '=', shootingId)
+    .where('position', '=', position)
+    .where('image_type', 'in', types)
+    .execute();
 }
 
 export interface StoredVerification {
@@ -176,15 +263,31 @@ export interface StoredVerification {
   createdAt: string;
 }
 
-export async function listShootingVerifications(db: Db, shootingId: string, kind: string): Promise<StoredVerification[]> {
+export async function listShootingVerifications(
+  db: Db,
+  shootingId: string,
+  kind: string,
+): Promise<StoredVerification[]> {
   const rows = await db
     .selectFrom('image_verifications')
     .innerJoin('images', 'images.id', 'image_verifications.image_id')
-    .select(['images.id', 'images.position', 'images.image_type', 'image_verifications.result', 'image_verifications.created_at'])
+    .select([
+      'images.id',
+      'images.position',
+      'images.image_type',
+      'image_verifications.result',
+      'image_verifications.created_at',
+    ])
     .where('images.shooting_id', '=', shootingId)
     .where('image_verifications.kind', '=', kind)
     .orderBy('images.position')
     .orderBy('images.image_type')
     .execute();
-  return rows.map((r) => ({ imageId: r.id, position: r.position, imageType: r.image_type as ImageType, result: r.result, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    imageId: r.id,
+    position: r.position,
+    imageType: r.image_type as ImageType,
+    result: r.result,
+    createdAt: r.created_at,
+  }));
 }

@@ -21,7 +21,10 @@ import type { EditingJobs } from './editing.jobs';
 import { addEditedImages, getEdit, requestCrop, requestPlateCover } from './editing.service';
 import { listVerifications, verifyEditedImages } from './verification.service';
 
-export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: Auth; jobs: EditingJobs }): Promise<void> {
+export async function editingRoutes(
+  app: App,
+  deps: { adapters: Adapters; auth: Auth; jobs: EditingJobs },
+): Promise<void> {
   const { auth } = deps;
   const services = { ...deps.adapters, jobs: deps.jobs };
   const user = { preHandler: auth.requireUser };
@@ -29,7 +32,13 @@ export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: 
   app.post(
     '/api/shootings/:id/images/:imageId/licence-plate-cover',
     { ...user, schema: { params: ShootingImageParams, body: LicencePlateCoverBody, response: { 200: ImageEdit } } },
-    async (request) => requestPlateCover(services, currentUser(request), { shootingId: request.params.id, imageId: request.params.imageId }, request.body),
+    async (request) =>
+      requestPlateCover(
+        services,
+        currentUser(request),
+        { shootingId: request.params.id, imageId: request.params.imageId },
+        request.body,
+      ),
   );
 
   for (const kind of CROPPING_TYPES) {
@@ -63,15 +72,25 @@ export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: 
   const clippingForUser = authentication(async (request: FastifyRequest, reply: FastifyReply) => {
     await auth.requireClipping(request, reply);
     const bearer = request.headers[FORECOURT_AUTHORIZATION_HEADER];
-    if (typeof bearer !== 'string') throw new AppError('UNAUTHORIZED', `The ${FORECOURT_AUTHORIZATION_HEADER} header is required`);
+    if (typeof bearer !== 'string')
+      throw new AppError('UNAUTHORIZED', `The ${FORECOURT_AUTHORIZATION_HEADER} header is required`);
     request.headers.authorization = bearer;
     await auth.requireBearer(request, reply);
   });
   for (const cropped of [false, true]) {
     app.post(
       `/clipping/api/V1/shootings/:id/images/:imageId/verifications${cropped ? '/cropped' : ''}`,
-      { preHandler: clippingForUser, schema: { params: ShootingImageParams, response: { 200: VerificationsResponse } } },
-      async (request) => verifyEditedImages(services, currentUser(request), { shootingId: request.params.id, imageId: request.params.imageId }, cropped),
+      {
+        preHandler: clippingForUser,
+        schema: { params: ShootingImageParams, response: { 200: VerificationsResponse } },
+      },
+      async (request) =>
+        verifyEditedImages(
+          services,
+          currentUser(request),
+          { shootingId: request.params.id, imageId: request.params.imageId },
+          cropped,
+        ),
     );
   }
 }

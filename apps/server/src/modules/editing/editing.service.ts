@@ -35,7 +35,12 @@ export const toImageEdit = (e: EditRow): ImageEdit => ({
 });
 
 /** The shooting and the ORIGINAL of the named image's position, when the caller may edit them. */
-async function editableOriginal(deps: Deps, user: UserContext, shootingId: string, imageId: string): Promise<{ shooting: ShootingRow; original: PositionImage; stampId: string }> {
+async function editableOriginal(
+  deps: Deps,
+  user: UserContext,
+  shootingId: string,
+  imageId: string,
+): Promise<{ shooting: ShootingRow; original: PositionImage; stampId: string }> {
   const shooting = await findShootingInScope(deps.db, user, { shootingId });
   if (!shooting) throw notFound('Shooting');
   const original = (await findPositionImages(deps.db, shooting.id, imageId)).find((i) => i.imageType === 'ORIGINAL');
@@ -46,9 +51,24 @@ async function editableOriginal(deps: Deps, user: UserContext, shootingId: strin
   return { shooting, original, stampId };
 }
 
-async function startEdit(deps: Deps, user: UserContext, target: { shooting: ShootingRow; original: PositionImage }, kind: EditKind, params: CoverParams | CropParams): Promise<ImageEdit> {
+async function startEdit(
+  deps: Deps,
+  user: UserContext,
+  target: { shooting: ShootingRow; original: PositionImage },
+  kind: EditKind,
+  params: CoverParams | CropParams,
+): Promise<ImageEdit> {
   const id = deps.ids.uuid();
-  await insertEdit(deps.db, { id, shootingId: target.shooting.id, originalId: target.original.id, position: target.original.position, kind, params, createdBy: user.id, now: deps.clock.now().toISOString() });
+  await insertEdit(deps.db, {
+    id,
+    shootingId: target.shooting.id,
+    originalId: target.original.id,
+    position: target.original.position,
+    kind,
+    params,
+    createdBy: user.id,
+    now: deps.clock.now().toISOString(),
+  });
   const job = kind === 'LICENSE_PLATE_COVER' ? deps.jobs.cover : deps.jobs.crop;
   await deps.queue.enqueue(job, { editId: id }, { key: `${job.name}:${id}` });
   const edit = await findEdit(deps.db, id);
@@ -56,26 +76,54 @@ async function startEdit(deps: Deps, user: UserContext, target: { shooting: Shoo
 }
 
 /** Queues the licence-plate cover of one picture on the plates the user confirmed. */
-export async function requestPlateCover(deps: Deps, user: UserContext, p: { shootingId: string; imageId: string }, body: LicencePlateCoverBody): Promise<ImageEdit> {
+export async function requestPlateCover(
+  deps: Deps,
+  user: UserContext,
+  p: { shootingId: string; imageId: string },
+  body: LicencePlateCoverBody,
+): Promise<ImageEdit> {
   requireOption(user, 'useLicensePlateCover');
   const target = await editableOriginal(deps, user, p.shootingId, p.imageId);
-  const params: CoverParams = { plates: body.plates.map((plate) => plate.corners as Quad), ownerId: target.shooting.owner_id, ownerName: target.shooting.owner_name, stampId: target.stampId };
+  const params: CoverParams = {
+    plates: body.plates.map((plate) => plate.corners as Quad),
+    ownerId: target.shooting.owner_id,
+    ownerName: target.shooting.owner_name,
+    stampId: target.stampId,
+  };
   return startEdit(deps, user, target, 'LICENSE_PLATE_COVER', params);
 }
 
 /** Queues the cropping of one picture with the stamp configuration of its ORIGINAL. */
-export async function requestCrop(deps: Deps, user: UserContext, kind: CroppingType, body: { shootingId: string; imageId: string }): Promise<ImageEdit> {
+export async function requestCrop(
+  deps: Deps,
+  user: UserContext,
+  kind: CroppingType,
+  body: { shootingId: string; imageId: string },
+): Promise<ImageEdit> {
   requireOption(user, 'useCropping');
   const target = await editableOriginal(deps, user, body.shootingId, body.imageId);
   const config = await findCroppingConfiguration(deps.db, target.stampId);
-  const configured = (CROPPING_TYPES as readonly string[]).includes(config?.croppingType ?? '') ? (config!.croppingType as CroppingType) : 'CROPPING';
+  const configured = (CROPPING_TYPES as readonly string[]).includes(config?.croppingType ?? '')
+    ? (config!.croppingType as CroppingType)
+    : 'CROPPING';
   if (configured !== kind) throw badRequest(`This stamp is configured for ${configured}`);
-  const params: CropParams = { croppingType: kind, backgroundKey: config?.backgroundKey ?? null, blurringValue: config?.blurringValue ?? 0, stampId: target.stampId, floorLevel: config?.floorLevel ?? DEFAULT_FLOOR_LEVEL };
+  const params: CropParams = {
+    croppingType: kind,
+    backgroundKey: config?.backgroundKey ?? null,
+    blurringValue: config?.blurringValue ?? 0,
+    stampId: target.stampId,
+    floorLevel: config?.floorLevel ?? DEFAULT_FLOOR_LEVEL,
+  };
   return startEdit(deps, user, target, kind, params);
 }
 
 /** One edit of a shooting the caller reaches. */
-export async function getEdit(deps: Pick<Deps, 'db'>, user: UserContext, shootingId: string, editId: string): Promise<ImageEdit> {
+export async function getEdit(
+  deps: Pick<Deps, 'db'>,
+  user: UserContext,
+  shootingId: string,
+  editId: string,
+): Promise<ImageEdit> {
   const shooting = await findShootingInScope(deps.db, user, { shootingId });
   const edit = shooting && (await findEdit(deps.db, editId));
   if (!edit || edit.shootingId !== shooting.id) throw notFound('Edit');
@@ -83,7 +131,12 @@ export async function getEdit(deps: Pick<Deps, 'db'>, user: UserContext, shootin
 }
 
 /** Adds the pictures of finished cropping edits to the shooting; each edit answers on its own. */
-export async function addEditedImages(deps: Deps, user: UserContext, shootingId: string, editIds: string[]): Promise<AddedImages> {
+export async function addEditedImages(
+  deps: Deps,
+  user: UserContext,
+  shootingId: string,
+  editIds: string[],
+): Promise<AddedImages> {
   requireOption(user, 'useCropping');
   const shooting = await findShootingInScope(deps.db, user, { shootingId });
   if (!shooting) throw notFound('Shooting');
@@ -100,7 +153,13 @@ export async function addEditedImages(deps: Deps, user: UserContext, shootingId:
     const stampId = (edit.params as CropParams).stampId;
     const outputs = await outputsToAdd(deps, edit, stampId);
     await addToShooting(deps, edit, outputs, stampId);
-    await setMaskOf(deps.db, shooting.id, edit.position, outputs.map((o) => o.imageType), edit.id);
+    await setMaskOf(
+      deps.db,
+      shooting.id,
+      edit.position,
+      outputs.map((o) => o.imageType),
+      edit.id,
+    );
     results.push({ editId: id, imageTypes: outputs.map((o) => o.imageType) });
   }
   return { results };

@@ -1,4 +1,9 @@
-import { FORECOURT_AUTHORIZATION_HEADER, type ImageEdit, type PlateCornersResponse, type VerificationsResponse } from '@forecourt/contracts';
+import {
+  FORECOURT_AUTHORIZATION_HEADER,
+  type ImageEdit,
+  type PlateCornersResponse,
+  type VerificationsResponse,
+} from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
@@ -22,7 +27,9 @@ describe('licence-plate cover through the API', () => {
   });
 
   beforeAll(async () => {
-    ({ adapters, app, shooting, manager } = await setupEditing({ photos: [await carPhoto('rear'), await carPhoto('side')] }));
+    ({ adapters, app, shooting, manager } = await setupEditing({
+      photos: [await carPhoto('rear'), await carPhoto('side')],
+    }));
   });
   afterAll(async () => {
     await app.close();
@@ -46,13 +53,33 @@ describe('licence-plate cover through the API', () => {
   it('answers 404 for another dealer and 401 without a token', async () => {
     const payload = { shootingId: shooting.shootingId, imageIds: [shooting.images[0]!.originalId] };
     const other = await authHeaders(adapters, OTHER);
-    expect((await app.inject({ method: 'POST', url: '/vision/v1/plate/corners', headers: { authorization: other.authorization! }, payload })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/vision/v1/plate/corners',
+          headers: { authorization: other.authorization! },
+          payload,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/vision/v1/plate/corners', payload })).statusCode).toBe(401);
     const cover = await app.inject({
       method: 'POST',
       url: `/api/shootings/${shooting.shootingId}/images/${shooting.images[0]!.originalId}/licence-plate-cover`,
       headers: other,
-      payload: { plates: [{ corners: [{ x: 1, y: 1 }, { x: 9, y: 1 }, { x: 9, y: 4 }, { x: 1, y: 4 }] }] },
+      payload: {
+        plates: [
+          {
+            corners: [
+              { x: 1, y: 1 },
+              { x: 9, y: 1 },
+              { x: 9, y: 4 },
+              { x: 1, y: 4 },
+            ],
+          },
+        ],
+      },
     });
     expect(cover.statusCode).toBe(404);
   });
@@ -62,7 +89,18 @@ describe('licence-plate cover through the API', () => {
       method: 'POST',
       url: `/api/shootings/${shooting.shootingId}/images/${shooting.images[0]!.originalId}/licence-plate-cover`,
       headers: await authHeaders(adapters, SALES),
-      payload: { plates: [{ corners: [{ x: 1, y: 1 }, { x: 9, y: 1 }, { x: 9, y: 4 }, { x: 1, y: 4 }] }] },
+      payload: {
+        plates: [
+          {
+            corners: [
+              { x: 1, y: 1 },
+              { x: 9, y: 1 },
+              { x: 9, y: 4 },
+              { x: 1, y: 4 },
+            ],
+          },
+        ],
+      },
     });
     expect(res.statusCode).toBe(403);
   });
@@ -70,7 +108,12 @@ describe('licence-plate cover through the API', () => {
   it('covers the detected plate, adds ORIGINAL_LPC and STAMPED_LPC, then verifies them', async () => {
     const target = shooting.images[0]!;
     const detected = (
-      await app.inject({ method: 'POST', url: '/vision/v1/plate/corners', headers: { authorization: manager.authorization! }, payload: { shootingId: shooting.shootingId, imageIds: [target.originalId] } })
+      await app.inject({
+        method: 'POST',
+        url: '/vision/v1/plate/corners',
+        headers: { authorization: manager.authorization! },
+        payload: { shootingId: shooting.shootingId, imageIds: [target.originalId] },
+      })
     ).json<PlateCornersResponse>().images[0]!;
     const corners = detected.plates[0]!.corners;
     const applied = await app.inject({
@@ -85,14 +128,25 @@ describe('licence-plate cover through the API', () => {
     expect(edit.error).toBeUndefined();
 
     await drainJobs(adapters, Object.values(editingJobs(adapters)));
-    const done = (await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`, headers: manager })).json<ImageEdit>();
+    const done = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/shootings/${shooting.shootingId}/edits/${edit.id}`,
+        headers: manager,
+      })
+    ).json<ImageEdit>();
     expect(done).toMatchObject({ status: 'DONE', imageTypes: ['ORIGINAL_LPC', 'STAMPED_LPC'] });
 
     const original = (await imageBytes(adapters, shooting.shootingId, 0, 'ORIGINAL'))!;
     const covered = (await imageBytes(adapters, shooting.shootingId, 0, 'ORIGINAL_LPC'))!;
     const stampedCovered = (await imageBytes(adapters, shooting.shootingId, 0, 'STAMPED_LPC'))!;
     const plate = bounds(corners);
-    const plateRegion = { left: Math.round(plate.x + 2), top: Math.round(plate.y + 2), width: Math.round(plate.w - 4), height: Math.round(plate.h - 4) };
+    const plateRegion = {
+      left: Math.round(plate.x + 2),
+      top: Math.round(plate.y + 2),
+      width: Math.round(plate.w - 4),
+      height: Math.round(plate.h - 4),
+    };
     expect(await regionDifference(original, covered, plateRegion)).toBeGreaterThan(25);
     expect(await regionDifference(original, covered, { left: 0, top: 0, width: 200, height: 150 })).toBeLessThan(4);
     expect(await regionDifference(original, stampedCovered, plateRegion)).toBeGreaterThan(25);
@@ -103,10 +157,21 @@ describe('licence-plate cover through the API', () => {
       headers: clipping(manager.authorization!),
     });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json<VerificationsResponse>().verifications.map((v) => v.imageType).sort()).toEqual(['ORIGINAL_LPC', 'STAMPED_LPC']);
-    const listed = (await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/verifications`, headers: manager })).json<VerificationsResponse>();
+    expect(
+      verified
+        .json<VerificationsResponse>()
+        .verifications.map((v) => v.imageType)
+        .sort(),
+    ).toEqual(['ORIGINAL_LPC', 'STAMPED_LPC']);
+    const listed = (
+      await app.inject({ method: 'GET', url: `/api/shootings/${shooting.shootingId}/verifications`, headers: manager })
+    ).json<VerificationsResponse>();
     expect(listed.verifications).toHaveLength(2);
-    const status = await adapters.db.selectFrom('shootings').select('remarketing_status').where('id', '=', shooting.shootingId).executeTakeFirstOrThrow();
+    const status = await adapters.db
+      .selectFrom('shootings')
+      .select('remarketing_status')
+      .where('id', '=', shooting.shootingId)
+      .executeTakeFirstOrThrow();
     expect(status.remarketing_status).toBe('FINISHED');
   }, 60_000);
 
@@ -114,7 +179,23 @@ describe('licence-plate cover through the API', () => {
     const url = `/clipping/api/V1/shootings/${shooting.shootingId}/images/${shooting.images[0]!.originalId}/verifications`;
     const other = await authHeaders(adapters, OTHER);
     expect((await app.inject({ method: 'POST', url, headers: clipping(other.authorization!) })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url, headers: { authorization: clipping(manager.authorization!).authorization } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url, headers: { ...clipping(manager.authorization!), authorization: 'Basic bm9ib2R5Om5vcGFzc3dvcmQ=' } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: clipping(manager.authorization!).authorization },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...clipping(manager.authorization!), authorization: 'Basic bm9ib2R5Om5vcGFzc3dvcmQ=' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -29,6 +29,8 @@ describe('GET /healthz', () => {
   it('answers unknown API paths with the JSON error shape', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Not found', requestId: res.headers['x-request-id'] },
+    });
   });
 });

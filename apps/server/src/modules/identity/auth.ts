@@ -78,10 +78,14 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
-    const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists ? { versions: null } : undefined;
+    const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists
+      ? { versions: null }
+      : undefined;
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1)) ? await userContextOf({ email }, lists) : null
+      ? domains.includes(email.slice(email.lastIndexOf('@') + 1))
+        ? await userContextOf({ email }, lists)
+        : null
       : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }, lists) : null) ??
         (claims.email ? await userContextOf({ email: claims.email }, lists) : null));
     if (!user) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');

@@ -22,18 +22,21 @@ const freePort = () =>
 /** A user of the partner's domain: known to Forecourt, with their password only at the partner's issuer. */
 async function addUser(adapters: Awaited<ReturnType<typeof createTestAdapters>>, id: string, password: string | null) {
   const now = new Date().toISOString();
-  await adapters.db.insertInto('users').values({
-    id,
-    email: 'alex@partner.test',
-    password_hash: password ? await hashPassword(password) : null,
-    given_name: 'Alex',
-    family_name: 'Partner',
-    locale: 'de',
-    group_id: 'grp-demo',
-    habilitations: '[]',
-    roles: '[]',
-    created_at: now,
-  }).execute();
+  await adapters.db
+    .insertInto('users')
+    .values({
+      id,
+      email: 'alex@partner.test',
+      password_hash: password ? await hashPassword(password) : null,
+      given_name: 'Alex',
+      family_name: 'Partner',
+      locale: 'de',
+      group_id: 'grp-demo',
+      habilitations: '[]',
+      roles: '[]',
+      created_at: now,
+    })
+    .execute();
 }
 
 describe('an external OIDC issuer configured for an e-mail domain', () => {
@@ -54,7 +57,9 @@ describe('an external OIDC issuer configured for an e-mail domain', () => {
     await partnerApp.listen({ host: '127.0.0.1', port });
 
     forecourt = await createTestAdapters({
-      IDENTITY_PROVIDERS: JSON.stringify({ 'partner.test': { issuer: `${partnerUrl}/oidc`, clientId: 'forecourt-portal', audience: 'urn:forecourt:api' } }),
+      IDENTITY_PROVIDERS: JSON.stringify({
+        'partner.test': { issuer: `${partnerUrl}/oidc`, clientId: 'forecourt-portal', audience: 'urn:forecourt:api' },
+      }),
     });
     await seedAccounts(forecourt);
     await addUser(forecourt, '7d0c1f9e-1111-4c1e-9a4f-5d1f2c3a00aa', null);

@@ -43,7 +43,11 @@ const Email = z.email();
  */
 export async function lookupIdentityProvider(
   email: string,
-  deps: { publicUrl: string; providers: Map<string, ExternalProvider>; embeddedDomainExists: (domain: string) => Promise<boolean> },
+  deps: {
+    publicUrl: string;
+    providers: Map<string, ExternalProvider>;
+    embeddedDomainExists: (domain: string) => Promise<boolean>;
+  },
 ): Promise<IdentityProviderResponse> {
   const normalized = email.trim().toLowerCase();
   if (!Email.safeParse(normalized).success) {
@@ -52,10 +56,24 @@ export async function lookupIdentityProvider(
   const domain = normalized.slice(normalized.lastIndexOf('@') + 1);
   const external = deps.providers.get(domain);
   if (external) {
-    return { providerType: 'OIDC', issuer: external.issuer, clientId: external.clientId, audience: external.audience, scope: external.scope, domain };
+    return {
+      providerType: 'OIDC',
+      issuer: external.issuer,
+      clientId: external.clientId,
+      audience: external.audience,
+      scope: external.scope,
+      domain,
+    };
   }
   if (!(await deps.embeddedDomainExists(domain))) {
     throw new AppError('VALIDATION_ERROR', 'No Forecourt account uses this e-mail domain', { reason: 'UNKNOWN_EMAIL' });
   }
-  return { providerType: 'EMBEDDED', issuer: embeddedIssuer(deps.publicUrl), clientId: PORTAL_CLIENT_ID, audience: API_AUDIENCE, scope: PORTAL_SCOPE, domain };
+  return {
+    providerType: 'EMBEDDED',
+    issuer: embeddedIssuer(deps.publicUrl),
+    clientId: PORTAL_CLIENT_ID,
+    audience: API_AUDIENCE,
+    scope: PORTAL_SCOPE,
+    domain,
+  };
 }

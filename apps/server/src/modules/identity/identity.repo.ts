@@ -52,10 +52,14 @@ export interface VersionedUserContext {
  * authenticated request that misses the user context cache reads it): one row for the user, then one
  * per option, model and owner and one for the version, each child read by its user_id index.
  */
-export async function findVersionedUserContext(db: Db, by: { id?: string; email?: string }): Promise<VersionedUserContext | null> {
+export async function findVersionedUserContext(
+  db: Db,
+  by: { id?: string; email?: string },
+): Promise<VersionedUserContext | null> {
   if (!by.id && !by.email) return null;
   const p = new SqlParams(db);
-  const userId = () => (by.id ? p.bind(by.id) : `(select id from users where email = ${p.bind(by.email!.toLowerCase())})`);
+  const userId = () =>
+    by.id ? p.bind(by.id) : `(select id from users where email = ${p.bind(by.email!.toLowerCase())})`;
   const none = 'null, null, null, null, null, null, null, null';
   const arm = (kind: string, table: string, name: string, value: string) =>
     `select ${none}, '${kind}' as kind, ${name} as name, ${value} as value from ${table} where user_id = ${userId()}`;
@@ -103,7 +107,11 @@ export async function findUserContext(db: Db, by: { id?: string; email?: string 
  * The user's data version now (0 before any change): one primary-key read; with ownerIds, in the same
  * statement, the shootings list versions of these owners (platform/db/data-versions.ts).
  */
-export async function userContextVersion(db: Db, userId: string, ownerIds?: readonly string[]): Promise<{ user: number; ownerLists: string | null }> {
+export async function userContextVersion(
+  db: Db,
+  userId: string,
+  ownerIds?: readonly string[],
+): Promise<{ user: number; ownerLists: string | null }> {
   return readDataVersions(db, { userId, ownerIds });
 }
 
@@ -125,7 +133,8 @@ export const findPasswordUser = (db: Db, email: string) =>
 
 // ---- failed sign-ins (oidc/login-throttle.ts) ----
 
-export const findLoginAttempt = (db: Db, key: string) => db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+export const findLoginAttempt = (db: Db, key: string) =>
+  db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
 
 export async function saveLoginAttempt(
   db: Db,
@@ -134,7 +143,11 @@ export async function saveLoginAttempt(
   exists: boolean,
 ): Promise<void> {
   if (exists) await db.updateTable('login_attempts').set(values).where('key', '=', key).execute();
-  else await db.insertInto('login_attempts').values({ key, ...values }).execute();
+  else
+    await db
+      .insertInto('login_attempts')
+      .values({ key, ...values })
+      .execute();
 }
 
 export async function deleteLoginAttempt(db: Db, key: string): Promise<void> {
@@ -147,7 +160,10 @@ export async function findDealerGroup(db: Db, groupId: string): Promise<{ id: st
 }
 
 /** The owners among ownerIds, by name. Callers pass only ids inside the user's scope. */
-export async function findOwners(db: Db, ownerIds: string[]): Promise<Array<{ id: string; name: string; label: string }>> {
+export async function findOwners(
+  db: Db,
+  ownerIds: string[],
+): Promise<Array<{ id: string; name: string; label: string }>> {
   if (!ownerIds.length) return [];
   return db.selectFrom('owners').select(['id', 'name', 'label']).where('id', 'in', ownerIds).orderBy('name').execute();
 }

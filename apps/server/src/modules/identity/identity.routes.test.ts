@@ -13,7 +13,11 @@ const OTHER = demoUser('other@other-dealer.forecourt.test');
 describe('identity lookup and user calls', () => {
   let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
   let app: App;
-  const external = { issuer: 'https://sso.partner.test/realms/dealers', clientId: 'forecourt', audience: 'forecourt-api' };
+  const external = {
+    issuer: 'https://sso.partner.test/realms/dealers',
+    clientId: 'forecourt',
+    audience: 'forecourt-api',
+  };
   beforeAll(async () => {
     adapters = await createTestAdapters({ IDENTITY_PROVIDERS: JSON.stringify({ 'partner.test': external }) });
     await seedAccounts(adapters);
@@ -25,8 +29,13 @@ describe('identity lookup and user calls', () => {
   });
 
   const lookup = (email: string, key = adapters.config.IDENTITY_API_KEY) =>
-    app.inject({ method: 'GET', url: `/identity/identity-providers?email=${encodeURIComponent(email)}`, headers: { 'x-api-key': key } });
-  const get = async (url: string, email = MANAGER.email) => app.inject({ method: 'GET', url, headers: await authHeaders(adapters, email) });
+    app.inject({
+      method: 'GET',
+      url: `/identity/identity-providers?email=${encodeURIComponent(email)}`,
+      headers: { 'x-api-key': key },
+    });
+  const get = async (url: string, email = MANAGER.email) =>
+    app.inject({ method: 'GET', url, headers: await authHeaders(adapters, email) });
 
   it('answers the embedded provider for a Forecourt account', async () => {
     const res = await lookup(' Manager@Demo.Forecourt.test ');
@@ -64,7 +73,11 @@ describe('identity lookup and user calls', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatchObject({ code: 'VALIDATION_ERROR', details: { reason: 'UNKNOWN_EMAIL' } });
     expect((await lookup('manager@demo.forecourt.test', 'wrong-key-123')).statusCode).toBe(401);
-    const missing = await app.inject({ method: 'GET', url: '/identity/identity-providers', headers: { 'x-api-key': adapters.config.IDENTITY_API_KEY } });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/identity/identity-providers',
+      headers: { 'x-api-key': adapters.config.IDENTITY_API_KEY },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.body).not.toContain('    at ');
   });
@@ -88,21 +101,41 @@ describe('identity lookup and user calls', () => {
     const all = await get(`/api/users/${MANAGER.id}/models`);
     expect(all.json()).toHaveLength(4);
     const some = await get(`/api/users/${MANAGER.id}/models?type=INSPECT_REPAIR_ORDER,INSPECT`);
-    expect(some.json<Array<{ modelType: string }>>().map((m) => m.modelType).sort()).toEqual(['INSPECT', 'INSPECT_REPAIR_ORDER']);
-    const sales = await get(`/api/users/${SALES.id}/models?type=INSPECT_REPAIR_ORDER,INSPECT,PROCESS,VIDEO`, SALES.email);
-    expect(sales.json<Array<{ modelType: string }>>().map((m) => m.modelType).sort()).toEqual(['PROCESS', 'VIDEO']);
+    expect(
+      some
+        .json<Array<{ modelType: string }>>()
+        .map((m) => m.modelType)
+        .sort(),
+    ).toEqual(['INSPECT', 'INSPECT_REPAIR_ORDER']);
+    const sales = await get(
+      `/api/users/${SALES.id}/models?type=INSPECT_REPAIR_ORDER,INSPECT,PROCESS,VIDEO`,
+      SALES.email,
+    );
+    expect(
+      sales
+        .json<Array<{ modelType: string }>>()
+        .map((m) => m.modelType)
+        .sort(),
+    ).toEqual(['PROCESS', 'VIDEO']);
     expect((await get(`/api/users/${MANAGER.id}/models?type=BOGUS`)).statusCode).toBe(400);
   });
 
   it('returns the options as name/value pairs', async () => {
     const res = await get(`/api/external/legacy/1.28/users/${SALES.id}/options`, SALES.email);
-    const options = Object.fromEntries(res.json<Array<{ name: string; value: unknown }>>().map((o) => [o.name, o.value]));
+    const options = Object.fromEntries(
+      res.json<Array<{ name: string; value: unknown }>>().map((o) => [o.name, o.value]),
+    );
     expect(options).toMatchObject({ useVideoLive: false, useSendEmail: true, vehicleIdentificationMethods: [] });
   });
 
   it('returns the owners the user reaches, the labels of reachable owners only, and the group', async () => {
     const owners = await get(`/api/external/legacy/users/${SALES.id}/owners`, SALES.email);
-    expect(owners.json<Array<{ id: string }>>().map((o) => o.id).sort()).toEqual(['own-demo-lyon', 'own-demo-paris']);
+    expect(
+      owners
+        .json<Array<{ id: string }>>()
+        .map((o) => o.id)
+        .sort(),
+    ).toEqual(['own-demo-lyon', 'own-demo-paris']);
     const labels = await get('/api/owners?ids=own-demo-paris,own-demo-lille,own-other-bordeaux');
     expect(labels.json()).toEqual(
       expect.arrayContaining([

@@ -19,7 +19,15 @@ import { AppError } from '../../platform/errors';
 import { authentication, currentUser, sameSecret, type Auth } from './auth';
 import type { ExternalProvider } from '../../config';
 import { lookupIdentityProvider } from './identity-providers';
-import { currentUserOf, embeddedDomainInUse, groupIdOf, ownerLabels, userModels, userOptions, userOwners } from './users.service';
+import {
+  currentUserOf,
+  embeddedDomainInUse,
+  groupIdOf,
+  ownerLabels,
+  userModels,
+  userOptions,
+  userOwners,
+} from './users.service';
 
 export const IDENTITY_API_KEY_HEADER = 'x-api-key';
 
@@ -40,7 +48,10 @@ export async function identityRoutes(
 
   app.get(
     '/identity/identity-providers',
-    { preHandler: requireIdentityKey, schema: { querystring: IdentityProviderQuery, response: { 200: IdentityProviderResponse } } },
+    {
+      preHandler: requireIdentityKey,
+      schema: { querystring: IdentityProviderQuery, response: { 200: IdentityProviderResponse } },
+    },
     async (request) =>
       lookupIdentityProvider(request.query.email, {
         publicUrl: config.PUBLIC_URL,
@@ -49,7 +60,9 @@ export async function identityRoutes(
       }),
   );
 
-  app.get('/api/users/me', { ...pre, schema: { response: { 200: CurrentUser } } }, async (request) => currentUserOf(currentUser(request)));
+  app.get('/api/users/me', { ...pre, schema: { response: { 200: CurrentUser } } }, async (request) =>
+    currentUserOf(currentUser(request)),
+  );
 
   app.get(
     '/api/users/:id/models',

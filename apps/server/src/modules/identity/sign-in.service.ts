@@ -3,13 +3,19 @@ import { findPasswordUser, findUserContext } from './identity.repo';
 import { clearFailures, lockedMinutes, recordFailure } from './oidc/login-throttle';
 import { verifyAccountPassword } from './password';
 
-export type SignInResult = { ok: true; userId: string } | { ok: false; error: 'throttled'; minutes: number } | { ok: false; error: 'wrongPassword' };
+export type SignInResult =
+  | { ok: true; userId: string }
+  | { ok: false; error: 'throttled'; minutes: number }
+  | { ok: false; error: 'wrongPassword' };
 
 /**
  * The embedded provider's password check, throttled per account and address and per address: a lock is
  * refused before the password is looked at, and a failure counts towards the locks.
  */
-export async function signInWithPassword(deps: Pick<Adapters, 'db' | 'clock'>, input: { email: string; password: string; ip: string }): Promise<SignInResult> {
+export async function signInWithPassword(
+  deps: Pick<Adapters, 'db' | 'clock'>,
+  input: { email: string; password: string; ip: string },
+): Promise<SignInResult> {
   const { db, clock } = deps;
   const attempt = { email: input.email, ip: input.ip };
   const locked = await lockedMinutes(db, clock, attempt);

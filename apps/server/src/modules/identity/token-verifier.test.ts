@@ -12,10 +12,16 @@ describe('bearer token verification', () => {
   const ctx = useTestApp();
 
   const me = (token: string, apiKey = ctx.adapters.config.API_KEY) =>
-    ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey } });
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: apiKey },
+    });
 
   /** A token signed with the provider's own key, with the given changes. */
-  const signed = async (changes: { iss?: string; aud?: string; exp?: number | null; iat?: number | null; claims?: JWTPayload } = {}) => {
+  const signed = async (
+    changes: { iss?: string; aud?: string; exp?: number | null; iat?: number | null; claims?: JWTPayload } = {},
+  ) => {
     const key = await getSigningKey(ctx.adapters.db);
     const now = Math.floor(Date.now() / 1000);
     const jwt = new SignJWT({ preferred_username: MANAGER.id, email: MANAGER.email, ...changes.claims })
@@ -83,11 +89,13 @@ describe('bearer token verification', () => {
     const flipped = `${signature!.slice(0, mid)}${signature![mid] === 'A' ? 'B' : 'A'}${signature!.slice(mid + 1)}`;
     await expectRefused(`${header}.${body}.${flipped}`, /not valid/);
     const claims = JSON.parse(Buffer.from(body!, 'base64url').toString()) as JWTPayload;
-    const forged = Buffer.from(JSON.stringify({ ...claims, preferred_username: demoUser('other@other-dealer.forecourt.test').id })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, preferred_username: demoUser('other@other-dealer.forecourt.test').id }),
+    ).toString('base64url');
     await expectRefused(`${header}.${forged}.${signature}`, /not valid/);
   });
 
-  it('refuses a token signed by a key that is not the provider\'s', async () => {
+  it("refuses a token signed by a key that is not the provider's", async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const key = await getSigningKey(ctx.adapters.db);
     const token = await new SignJWT({ preferred_username: MANAGER.id })

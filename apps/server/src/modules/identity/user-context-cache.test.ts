@@ -67,7 +67,7 @@ describe('the user context cache', () => {
     expect((await contextOf({ id: managerId }))!.models).not.toContain(model);
   });
 
-  it('reads the list versions of a kept context\'s owners in its check, and none with a context it rebuilds', async () => {
+  it("reads the list versions of a kept context's owners in its check, and none with a context it rebuilds", async () => {
     const user = (await contextOf({ id: managerId }))!;
     const lists: OwnerListVersions = { versions: 'not read' };
     expect(await contextOf({ id: managerId }, lists)).toBe(user);
@@ -76,7 +76,9 @@ describe('the user context cache', () => {
     await other.db
       .insertInto('shooting_list_versions')
       .values({ owner_id: user.ownerIds[0]!, version: 1 })
-      .onConflict((oc) => oc.column('owner_id').doUpdateSet((eb) => ({ version: eb('shooting_list_versions.version', '+', 1) })))
+      .onConflict((oc) =>
+        oc.column('owner_id').doUpdateSet((eb) => ({ version: eb('shooting_list_versions.version', '+', 1) })),
+      )
       .execute();
     const after: OwnerListVersions = { versions: null };
     await contextOf({ id: managerId }, after);

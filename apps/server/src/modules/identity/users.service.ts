@@ -12,7 +12,9 @@ const own = (user: UserContext, id: string): void => {
 export const embeddedDomainInUse = (db: Db, domain: string): Promise<boolean> => embeddedDomainExists(db, domain);
 
 /** Who the user is, as every screen names them (the current user, the account page). */
-export const userIdentity = (user: UserContext): Pick<CurrentUser, 'id' | 'email' | 'givenName' | 'familyName' | 'fullName' | 'locale'> => ({
+export const userIdentity = (
+  user: UserContext,
+): Pick<CurrentUser, 'id' | 'email' | 'givenName' | 'familyName' | 'fullName' | 'locale'> => ({
   id: user.id,
   email: user.email,
   givenName: user.givenName,
@@ -47,7 +49,8 @@ export async function dealerGroupOf(db: Db, user: Pick<UserContext, 'groupId'>):
 }
 
 /** The owners (stocks) the user reaches, by name. */
-export const ownersOf = (db: Db, user: Pick<UserContext, 'ownerIds'>): Promise<UserOwner[]> => findOwners(db, user.ownerIds);
+export const ownersOf = (db: Db, user: Pick<UserContext, 'ownerIds'>): Promise<UserOwner[]> =>
+  findOwners(db, user.ownerIds);
 
 export async function userOwners(db: Db, user: UserContext, id: string): Promise<UserOwner[]> {
   own(user, id);
@@ -56,7 +59,10 @@ export async function userOwners(db: Db, user: UserContext, id: string): Promise
 
 /** Labels of the asked owners the user reaches; others are left out. The label falls back to the id. */
 export async function ownerLabels(db: Db, user: UserContext, ids: string[]): Promise<OwnerLabel[]> {
-  const owners = await findOwners(db, ids.filter((id) => user.ownerIds.includes(id)));
+  const owners = await findOwners(
+    db,
+    ids.filter((id) => user.ownerIds.includes(id)),
+  );
   return owners.map((o) => ({ ownerId: o.id, label: o.label || o.id }));
 }
 

@@ -22,11 +22,21 @@ export interface DerivedImage {
  * then removed. Used by the stamping steps and by the editing module.
  */
 export async function saveDerivedImage(deps: Deps, image: DerivedImage): Promise<void> {
-  const replaced = await upsertDerivedImage(deps.db, { ...image, id: deps.ids.uuid(), now: deps.clock.now().toISOString() });
+  const replaced = await upsertDerivedImage(deps.db, {
+    ...image,
+    id: deps.ids.uuid(),
+    now: deps.clock.now().toISOString(),
+  });
   await Promise.all(replaced.map((k) => deps.blobs.delete(k)));
 }
 
 /** Records a check of an image (the stamping's STAMP, the clipping service's QUALITY), replacing the last of its kind. */
-export async function recordVerification(deps: Pick<Adapters, 'db'>, imageId: string, kind: string, result: string, at: string): Promise<void> {
+export async function recordVerification(
+  deps: Pick<Adapters, 'db'>,
+  imageId: string,
+  kind: string,
+  result: string,
+  at: string,
+): Promise<void> {
   await saveVerification(deps.db, imageId, kind, result, at);
 }

@@ -20,7 +20,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 function sniff(bytes: Buffer): StoredFormat | 'svg' | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   const head = bytes.subarray(0, 1024).toString('utf8').trimStart().toLowerCase();
   if (head.startsWith('<?xml') || head.startsWith('<svg') || head.includes('<svg')) return 'svg';
   return null;
@@ -36,7 +37,8 @@ function sniff(bytes: Buffer): StoredFormat | 'svg' | null {
 export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredType?: string): Promise<Inspection> {
   if (bytes.length > limits.maxBytes) return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
   const format = sniff(bytes);
-  if (format === 'svg') return refuse('UNSUPPORTED_FORMAT', 'SVG images are not accepted: send a JPEG, PNG or WebP photo');
+  if (format === 'svg')
+    return refuse('UNSUPPORTED_FORMAT', 'SVG images are not accepted: send a JPEG, PNG or WebP photo');
   if (!format) return refuse('NOT_AN_IMAGE', 'The file is not a JPEG, PNG or WebP image');
   if (declaredType && declaredType !== `image/${format}`) {
     return refuse('TYPE_MISMATCH', `The file is a ${format.toUpperCase()} image but was sent as ${declaredType}`);
@@ -48,10 +50,14 @@ export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredT
   } catch {
     return refuse('CORRUPT_IMAGE', 'The image header cannot be read');
   }
-  if (meta.format !== format || !meta.width || !meta.height) return refuse('NOT_AN_IMAGE', 'The file is not a JPEG, PNG or WebP image');
+  if (meta.format !== format || !meta.width || !meta.height)
+    return refuse('NOT_AN_IMAGE', 'The file is not a JPEG, PNG or WebP image');
   if ((meta.pages ?? 1) > 1) return refuse('UNSUPPORTED_FORMAT', 'Animated images are not accepted');
   if (meta.width * meta.height > limits.maxPixels) {
-    return refuse('TOO_MANY_PIXELS', `The image has ${meta.width} × ${meta.height} pixels, more than the ${limits.maxPixels} allowed`);
+    return refuse(
+      'TOO_MANY_PIXELS',
+      `The image has ${meta.width} × ${meta.height} pixels, more than the ${limits.maxPixels} allowed`,
+    );
   }
   return { ok: true, format, width: meta.width, height: meta.height };
 }

@@ -7,7 +7,10 @@ const BLUE = { r: 0, g: 0, b: 255 };
 
 /** A landscape JPEG, left half red and right half blue, stored sideways with EXIF orientation 6 and a GPS position. */
 async function sidewaysPhotoWithLocation(): Promise<Buffer> {
-  const half = (colour: typeof RED) => sharp({ create: { width: 200, height: 200, channels: 3, background: colour } }).png().toBuffer();
+  const half = (colour: typeof RED) =>
+    sharp({ create: { width: 200, height: 200, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
   return sharp({ create: { width: 400, height: 200, channels: 3, background: RED } })
     .composite([{ input: await half(BLUE), left: 200, top: 0 }])
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
@@ -28,8 +31,20 @@ const near = (actual: typeof RED, expected: typeof RED) =>
 describe('stampImage', () => {
   it('renders at the stamp size with the overlay on top, upright, as a JPEG without location', async () => {
     // A transparent overlay twice the stamp size with an opaque green band at the top: it must be fitted.
-    const overlay = await sharp({ create: { width: 320, height: 180, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: await sharp({ create: { width: 320, height: 20, channels: 4, background: { r: 0, g: 255, b: 0, alpha: 1 } } }).png().toBuffer(), left: 0, top: 0 }])
+    const overlay = await sharp({
+      create: { width: 320, height: 180, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: { width: 320, height: 20, channels: 4, background: { r: 0, g: 255, b: 0, alpha: 1 } },
+          })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
     const stamped = await stampImage(await sidewaysPhotoWithLocation(), { width: 160, height: 90, overlay });
@@ -75,7 +90,9 @@ describe('prepareOriginal', () => {
     expect(prepared).toMatchObject({ width: 640, height: 480 });
     expect((await sharp(prepared.data).metadata()).exif).toBeUndefined();
     // Only the metadata segment is gone: the compressed image data is the same bytes.
-    expect(upright.subarray(upright.length - 2000).equals(prepared.data.subarray(prepared.data.length - 2000))).toBe(true);
+    expect(upright.subarray(upright.length - 2000).equals(prepared.data.subarray(prepared.data.length - 2000))).toBe(
+      true,
+    );
     expect(await sharp(prepared.thumbnail).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 240 });
   });
 

@@ -39,9 +39,15 @@ function fitOverlay(overlay: Buffer, width: number, height: number): Promise<Buf
  * of a covered or cropped picture still says it was edited.
  */
 export async function stampImage(original: Buffer, stamp: StampTemplate): Promise<Buffer> {
-  const [overlay, meta] = await Promise.all([fitOverlay(stamp.overlay, stamp.width, stamp.height), sharp(original).metadata()]);
+  const [overlay, meta] = await Promise.all([
+    fitOverlay(stamp.overlay, stamp.width, stamp.height),
+    sharp(original).metadata(),
+  ]);
   const edited = digitalSourceTypeOf(meta.xmp);
-  const pipeline = sharp(original).autoOrient().resize(stamp.width, stamp.height, { fit: 'cover', position: 'centre' }).composite([{ input: overlay }]);
+  const pipeline = sharp(original)
+    .autoOrient()
+    .resize(stamp.width, stamp.height, { fit: 'cover', position: 'centre' })
+    .composite([{ input: overlay }]);
   return (edited ? pipeline.withXmp(digitalSourceXmp(edited)) : pipeline).jpeg(JPEG).toBuffer();
 }
 
@@ -50,7 +56,9 @@ export async function imageInfo(image: Buffer): Promise<{ format: string; width:
   const meta = await sharp(image)
     .metadata()
     .catch(() => null);
-  return meta?.format && meta.width && meta.height ? { format: meta.format, width: meta.width, height: meta.height } : null;
+  return meta?.format && meta.width && meta.height
+    ? { format: meta.format, width: meta.width, height: meta.height }
+    : null;
 }
 
 /** The small JPEG the list and gallery show: 320 px wide, oriented, without metadata. */
@@ -133,11 +141,18 @@ const STRICT = 'warning' as const;
  * without metadata, and is decoded whole for its thumbnail; anything else is turned upright and
  * re-encoded. Damaged or truncated data and more than maxPixels pixels throw.
  */
-export async function prepareOriginal(image: Buffer, format: StoredFormat, maxPixels: number): Promise<PreparedOriginal> {
+export async function prepareOriginal(
+  image: Buffer,
+  format: StoredFormat,
+  maxPixels: number,
+): Promise<PreparedOriginal> {
   const meta = await sharp(image, { limitInputPixels: maxPixels }).metadata();
   if (format === 'jpeg' && (meta.orientation ?? 1) === 1) {
     const data = stripJpegMetadata(image);
-    const thumbnail = await sharp(data, { limitInputPixels: maxPixels, failOn: STRICT }).resize({ width: THUMBNAIL_WIDTH }).jpeg(JPEG).toBuffer();
+    const thumbnail = await sharp(data, { limitInputPixels: maxPixels, failOn: STRICT })
+      .resize({ width: THUMBNAIL_WIDTH })
+      .jpeg(JPEG)
+      .toBuffer();
     return { data, width: meta.width, height: meta.height, thumbnail };
   }
   const normalized = await normalizeOriginal(image, format, maxPixels);
@@ -150,7 +165,12 @@ export async function normalizeOriginal(
   maxPixels = 3840 * 2160 - 1,
 ): Promise<{ data: Buffer; width: number; height: number }> {
   const pipeline = sharp(image, { limitInputPixels: maxPixels, failOn: STRICT }).autoOrient();
-  const encoded = format === 'png' ? pipeline.png() : format === 'webp' ? pipeline.webp({ quality: 92 }) : pipeline.jpeg({ quality: 92 });
+  const encoded =
+    format === 'png'
+      ? pipeline.png()
+      : format === 'webp'
+        ? pipeline.webp({ quality: 92 })
+        : pipeline.jpeg({ quality: 92 });
   const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }

@@ -31,7 +31,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('flip' as const), at: position, value: fc.integer({ min: 0, max: 255 }) }),
   fc.record({ kind: fc.constant('cut' as const), at: position }),
   fc.record({ kind: fc.constant('cutAndClose' as const), at: position }),
-  fc.record({ kind: fc.constant('insert' as const), at: position, bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: position,
+    bytes: fc.uint8Array({ minLength: 1, maxLength: 16 }),
+  }),
   fc.record({ kind: fc.constant('append' as const), bytes: fc.uint8Array({ minLength: 1, maxLength: 64 }) }),
 );
 
@@ -52,30 +56,50 @@ describe('the upload validator, fuzzed with mutated JPEG, PNG and WebP files', (
   const overlay = { width: 32, height: 18, overlay: Buffer.alloc(0) };
 
   beforeAll(async () => {
-    const photo = sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 40, g: 90, b: 160 }, noise: { type: 'gaussian', mean: 120, sigma: 40 } } });
+    const photo = sharp({
+      create: {
+        width: 48,
+        height: 32,
+        channels: 3,
+        background: { r: 40, g: 90, b: 160 },
+        noise: { type: 'gaussian', mean: 120, sigma: 40 },
+      },
+    });
     samples.push(
       { name: 'baseline JPEG', type: 'image/jpeg', bytes: await photo.clone().jpeg({ quality: 70 }).toBuffer() },
-      { name: 'progressive JPEG', type: 'image/jpeg', bytes: await photo.clone().jpeg({ quality: 70, progressive: true }).toBuffer() },
+      {
+        name: 'progressive JPEG',
+        type: 'image/jpeg',
+        bytes: await photo.clone().jpeg({ quality: 70, progressive: true }).toBuffer(),
+      },
       { name: 'PNG', type: 'image/png', bytes: await photo.clone().png().toBuffer() },
       { name: 'WebP', type: 'image/webp', bytes: await photo.clone().webp({ quality: 70 }).toBuffer() },
     );
-    overlay.overlay = await sharp({ create: { width: 32, height: 18, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    overlay.overlay = await sharp({
+      create: { width: 32, height: 18, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
   });
 
   it('never crashes, and whatever it accepts decodes whole and goes through the stamp step', async () => {
     let accepted = 0;
     let runs = 0;
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 3 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (sample, mutations) => {
-        runs++;
-        const { bytes, type } = samples[sample]!;
-        const stored = await register(mutate(bytes, mutations), type);
-        if (!stored) return;
-        accepted++;
-        // The strictest full decode there is, and the pipeline's own first step: neither may fail.
-        await sharp(stored, { failOn: 'warning' }).raw().toBuffer();
-        await stampImage(stored, overlay);
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(mutation, { minLength: 1, maxLength: 3 }),
+        async (sample, mutations) => {
+          runs++;
+          const { bytes, type } = samples[sample]!;
+          const stored = await register(mutate(bytes, mutations), type);
+          if (!stored) return;
+          accepted++;
+          // The strictest full decode there is, and the pipeline's own first step: neither may fail.
+          await sharp(stored, { failOn: 'warning' }).raw().toBuffer();
+          await stampImage(stored, overlay);
+        },
+      ),
       { interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false, numRuns: 100_000 },
     );
     expect(runs).toBeGreaterThan(20);
@@ -84,6 +108,7 @@ describe('the upload validator, fuzzed with mutated JPEG, PNG and WebP files', (
   });
 
   it('accepts every unmutated sample', async () => {
-    for (const { name, bytes, type } of samples) expect({ name, stored: Boolean(await register(bytes, type)) }).toEqual({ name, stored: true });
+    for (const { name, bytes, type } of samples)
+      expect({ name, stored: Boolean(await register(bytes, type)) }).toEqual({ name, stored: true });
   });
 });

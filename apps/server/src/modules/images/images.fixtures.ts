@@ -13,7 +13,11 @@ export async function makeGroupStamp(
   const id = adapters.ids.uuid();
   const width = s.width ?? 320;
   const height = s.height ?? 180;
-  const band = await sharp({ create: { width, height: 10, channels: 4, background: { r: 250, g: 200, b: 0, alpha: 1 } } }).png().toBuffer();
+  const band = await sharp({
+    create: { width, height: 10, channels: 4, background: { r: 250, g: 200, b: 0, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
   const overlay = await sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: band, top: 0, left: 0 }])
     .png()
@@ -22,21 +26,42 @@ export async function makeGroupStamp(
   await adapters.blobs.put(key, overlay, 'image/png');
   await adapters.db
     .insertInto('stamps')
-    .values({ id, group_id: s.groupId, name: s.name, format: s.format ?? '16/9', width, height, overlay_key: key, created_at: adapters.clock.now().toISOString() })
+    .values({
+      id,
+      group_id: s.groupId,
+      name: s.name,
+      format: s.format ?? '16/9',
+      width,
+      height,
+      overlay_key: key,
+      created_at: adapters.clock.now().toISOString(),
+    })
     .execute();
   return id;
 }
 
 /** A real photo-like JPEG, different for each seed. */
 export function jpegPhoto(width: number, height: number, seed = 1): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 120 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 120 },
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  })
     .jpeg({ quality: 80 })
     .toBuffer();
 }
 
 /** A PNG whose header claims width × height pixels while its data is one tiny image: a pixel flood. */
 export async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 2, height: 2, channels: 3, background: 'white' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 2, height: 2, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer(),
+  );
   // The IHDR chunk follows the 8-byte signature: length (4), type (4), width (4), height (4), ..., CRC.
   png.writeUInt32BE(width, 16);
   png.writeUInt32BE(height, 20);
@@ -61,7 +86,12 @@ export async function uploadFiles(
   if (presign.statusCode !== 201) throw new Error(`presign answered ${presign.statusCode}: ${presign.body}`);
   const entries = presign.json<{ images: { presignedUrl: string; url: string }[] }>().images;
   for (const [n, entry] of entries.entries()) {
-    const put = await app.inject({ method: 'PUT', url: entry.presignedUrl, headers: { 'content-type': files[n]!.contentType }, payload: files[n]!.bytes });
+    const put = await app.inject({
+      method: 'PUT',
+      url: entry.presignedUrl,
+      headers: { 'content-type': files[n]!.contentType },
+      payload: files[n]!.bytes,
+    });
     if (put.statusCode !== 200) throw new Error(`PUT answered ${put.statusCode}: ${put.body}`);
   }
   return entries.map((e) => e.url);
@@ -74,22 +104,44 @@ export async function uploadFiles(
 export async function registerPhotoShooting(
   app: App,
   headers: Record<string, string>,
-  s: { userId: string; stampId: string; registration: string; photos: number; width: number; height: number; workflows?: string[] },
+  s: {
+    userId: string;
+    stampId: string;
+    registration: string;
+    photos: number;
+    width: number;
+    height: number;
+    workflows?: string[];
+  },
 ): Promise<{ productId: string; shootingId: string }> {
   const product = await app.inject({
     method: 'POST',
     url: '/api/products/virtuals',
     headers,
-    payload: { vin: `Virtual_${randomUUID()}`, ownerId: 'own-demo-lyon', registration: s.registration, workflows: s.workflows ?? ['PHOTO'] },
+    payload: {
+      vin: `Virtual_${randomUUID()}`,
+      ownerId: 'own-demo-lyon',
+      registration: s.registration,
+      workflows: s.workflows ?? ['PHOTO'],
+    },
   });
   const productId = product.json<{ id: string }>().id;
-  const files = await Promise.all(Array.from({ length: s.photos }, async (_, n) => ({ bytes: await jpegPhoto(s.width, s.height, n + 1), contentType: 'image/jpeg' })));
+  const files = await Promise.all(
+    Array.from({ length: s.photos }, async (_, n) => ({
+      bytes: await jpegPhoto(s.width, s.height, n + 1),
+      contentType: 'image/jpeg',
+    })),
+  );
   const urls = await uploadFiles(app, headers, productId, files, randomUUID);
   const res = await app.inject({
     method: 'POST',
     url: `/api/owners/own-demo-lyon/products/${productId}/shootings`,
     headers,
-    payload: { images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId: s.stampId })), userId: s.userId, shootingType: 'standard' },
+    payload: {
+      images: urls.map((url, order) => ({ url, order, imageType: 'ORIGINAL', format: '16/9', stampId: s.stampId })),
+      userId: s.userId,
+      shootingType: 'standard',
+    },
   });
   if (res.statusCode !== 201) throw new Error(`registration answered ${res.statusCode}: ${res.body}`);
   return { productId, shootingId: res.json<{ id: string }>().id };
@@ -104,7 +156,11 @@ export async function drainJobs(adapters: Adapters, definitions: JobDefinition[]
     if (!job) return;
     const def = byName.get(job.name)!;
     try {
-      await def.handler(def.schema.parse(JSON.parse(job.payload)), { jobId: job.id, attempt: job.attempts, signal: new AbortController().signal });
+      await def.handler(def.schema.parse(JSON.parse(job.payload)), {
+        jobId: job.id,
+        attempt: job.attempts,
+        signal: new AbortController().signal,
+      });
       await adapters.queue.complete(job.id, worker);
     } catch (err) {
       await adapters.queue.fail(job, worker, (err as Error).message);

@@ -30,7 +30,8 @@ export function imageJobs(deps: Deps) {
     name: 'images.verify',
     schema: RunPayload,
     handler: async ({ runId }) => {
-      if ((await verifyRun(deps, runId)).toPublish) await deps.queue.enqueue(publish, { runId }, { key: `images.publish:${runId}` });
+      if ((await verifyRun(deps, runId)).toPublish)
+        await deps.queue.enqueue(publish, { runId }, { key: `images.publish:${runId}` });
     },
   });
 
@@ -39,7 +40,8 @@ export function imageJobs(deps: Deps) {
     schema: StampPayload,
     handler: async ({ runId, sourceImageId }) => {
       // Whichever job sees the run complete queues the next step; the key makes it one job.
-      if ((await stampRunItem(deps, runId, sourceImageId)).runComplete) await deps.queue.enqueue(verify, { runId }, { key: `images.verify:${runId}` });
+      if ((await stampRunItem(deps, runId, sourceImageId)).runComplete)
+        await deps.queue.enqueue(verify, { runId }, { key: `images.verify:${runId}` });
     },
   });
 
@@ -58,7 +60,10 @@ export async function enqueueRun(
 ): Promise<void> {
   await queue.enqueueAll(
     jobs.stamp,
-    sourceImageIds.map((sourceImageId) => ({ payload: { runId, sourceImageId }, key: `images.stamp:${runId}:${sourceImageId}` })),
+    sourceImageIds.map((sourceImageId) => ({
+      payload: { runId, sourceImageId },
+      key: `images.stamp:${runId}:${sourceImageId}`,
+    })),
     { within },
   );
 }

@@ -23,7 +23,14 @@ export async function findGrants(db: Db, keys: string[]): Promise<Map<string, Gr
   return new Map(
     rows.map((r) => [
       r.blob_key,
-      { blobKey: r.blob_key, userId: r.user_id, productId: r.product_id, contentType: r.content_type, expiresAt: r.expires_at, usedAt: r.used_at },
+      {
+        blobKey: r.blob_key,
+        userId: r.user_id,
+        productId: r.product_id,
+        contentType: r.content_type,
+        expiresAt: r.expires_at,
+        usedAt: r.used_at,
+      },
     ]),
   );
 }
@@ -32,7 +39,10 @@ export async function findGrants(db: Db, keys: string[]): Promise<Map<string, Gr
  * The shooting that a registration of this product by this user created at `at` with `count` originals:
  * a registration stamps its shooting's creation and its grants' use with one instant.
  */
-export async function findShootingRegisteredAt(db: Db, q: { productId: string; userId: string; at: string; count: number }): Promise<string | null> {
+export async function findShootingRegisteredAt(
+  db: Db,
+  q: { productId: string; userId: string; at: string; count: number },
+): Promise<string | null> {
   const row = await db
     .selectFrom('shootings')
     .innerJoin('images', 'images.shooting_id', 'shootings.id')
@@ -54,15 +64,34 @@ export async function saveGrants(db: Db, grants: (Omit<GrantRow, 'usedAt'> & { n
   const unique = [...new Map(grants.map((g) => [g.blobKey, g])).values()];
   await db
     .insertInto('upload_grants')
-    .values(unique.map((g) => ({ blob_key: g.blobKey, user_id: g.userId, product_id: g.productId, content_type: g.contentType, expires_at: g.expiresAt, created_at: g.now })))
-    .onConflict((oc) => oc.column('blob_key').doUpdateSet({ content_type: sql`excluded.content_type`, expires_at: sql`excluded.expires_at` }))
+    .values(
+      unique.map((g) => ({
+        blob_key: g.blobKey,
+        user_id: g.userId,
+        product_id: g.productId,
+        content_type: g.contentType,
+        expires_at: g.expiresAt,
+        created_at: g.now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .column('blob_key')
+        .doUpdateSet({ content_type: sql`excluded.content_type`, expires_at: sql`excluded.expires_at` }),
+    )
     .execute();
 }
 
 /** Marks the grants used; fails, so that the transaction rolls back, when any was used meanwhile. */
 async function consumeGrants(trx: Transaction<Database>, keys: string[], now: string): Promise<void> {
-  const result = await trx.updateTable('upload_grants').set({ used_at: now }).where('blob_key', 'in', keys).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== keys.length) throw new AppError('CONFLICT', 'These images were registered meanwhile');
+  const result = await trx
+    .updateTable('upload_grants')
+    .set({ used_at: now })
+    .where('blob_key', 'in', keys)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== keys.length)
+    throw new AppError('CONFLICT', 'These images were registered meanwhile');
 }
 
 // ---- shootings and images ----
@@ -87,9 +116,16 @@ export interface NewRun {
 }
 
 async function insertRun(db: Executor, shootingId: string, run: NewRun, now: string): Promise<void> {
-  const last = await db.selectFrom('pipeline_runs').select((eb) => eb.fn.max('seq').as('seq')).where('shooting_id', '=', shootingId).executeTakeFirst();
+  const last = await db
+    .selectFrom('pipeline_runs')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('shooting_id', '=', shootingId)
+    .executeTakeFirst();
   const seq = Number(last?.seq ?? 0) + 1;
-  await db.insertInto('pipeline_runs').values({ id: run.id, shooting_id: shootingId, stamp_id: run.stampId, kind: run.kind, seq, created_at: now }).execute();
+  await db
+    .insertInto('pipeline_runs')
+    .values({ id: run.id, shooting_id: shootingId, stamp_id: run.stampId, kind: run.kind, seq, created_at: now })
+    .execute();
   if (run.items.length) {
     await db
       .insertInto('pipeline_run_items')
@@ -102,7 +138,14 @@ async function insertRun(db: Executor, shootingId: string, run: NewRun, now: str
  * The rows of a registration below its shooting: the grants consumed (a concurrent registration of the
  * same keys fails here), the ORIGINAL images and the first run. Runs in the registration's transaction.
  */
-export async function insertOriginals(trx: Transaction<Database>, shootingId: string, images: NewImage[], grantKeys: string[], run: NewRun, now: string): Promise<void> {
+export async function insertOriginals(
+  trx: Transaction<Database>,
+  shootingId: string,
+  images: NewImage[],
+  grantKeys: string[],
+  run: NewRun,
+  now: string,
+): Promise<void> {
   await consumeGrants(trx, grantKeys, now);
   await trx
     .insertInto('images')
@@ -129,7 +172,13 @@ export async function insertOriginals(trx: Transaction<Database>, shootingId: st
 }
 
 /** A new run of an existing shooting; two started at once get distinct sequence numbers (one retries). */
-export async function createRun(db: Db, shootingId: string, run: NewRun, now: string, enqueue: (trx: Db) => Promise<void>): Promise<void> {
+export async function createRun(
+  db: Db,
+  shootingId: string,
+  run: NewRun,
+  now: string,
+  enqueue: (trx: Db) => Promise<void>,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction().execute(async (trx) => {
@@ -154,7 +203,16 @@ export interface ImageRow {
   stampId: string | null;
 }
 
-const imageColumns = ['id', 'shooting_id', 'position', 'image_type', 'blob_key', 'thumbnail_key', 'format', 'stamp_id'] as const;
+const imageColumns = [
+  'id',
+  'shooting_id',
+  'position',
+  'image_type',
+  'blob_key',
+  'thumbnail_key',
+  'format',
+  'stamp_id',
+] as const;
 const toImage = (r: Pick<Selectable<ImagesTable>, (typeof imageColumns)[number]>): ImageRow => ({
   id: r.id,
   shootingId: r.shooting_id,
@@ -167,7 +225,15 @@ const toImage = (r: Pick<Selectable<ImagesTable>, (typeof imageColumns)[number]>
 });
 
 export async function listShootingImages(db: Db, shootingId: string): Promise<ImageRow[]> {
-  return (await db.selectFrom('images').select(imageColumns).where('shooting_id', '=', shootingId).orderBy('position').orderBy('image_type').execute()).map(toImage);
+  return (
+    await db
+      .selectFrom('images')
+      .select(imageColumns)
+      .where('shooting_id', '=', shootingId)
+      .orderBy('position')
+      .orderBy('image_type')
+      .execute()
+  ).map(toImage);
 }
 
 export async function findImage(db: Db, id: string): Promise<ImageRow | null> {
@@ -194,7 +260,20 @@ export async function findImagesByBlobKeys(db: Db, keys: string[], ownerIds: str
  */
 export async function upsertDerivedImage(
   db: Db,
-  img: { id: string; shootingId: string; position: number; imageType: ImageType; blobKey: string; thumbnailKey: string; format: string | null; stampId: string; width: number; height: number; bytes: number; now: string },
+  img: {
+    id: string;
+    shootingId: string;
+    position: number;
+    imageType: ImageType;
+    blobKey: string;
+    thumbnailKey: string;
+    format: string | null;
+    stampId: string;
+    width: number;
+    height: number;
+    bytes: number;
+    now: string;
+  },
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const previous = await trx
@@ -204,13 +283,32 @@ export async function upsertDerivedImage(
       .where('position', '=', img.position)
       .where('image_type', '=', img.imageType)
       .executeTakeFirst();
-    const values = { blob_key: img.blobKey, thumbnail_key: img.thumbnailKey, stamp_id: img.stampId, width: img.width, height: img.height, bytes: img.bytes, updated_at: img.now };
+    const values = {
+      blob_key: img.blobKey,
+      thumbnail_key: img.thumbnailKey,
+      stamp_id: img.stampId,
+      width: img.width,
+      height: img.height,
+      bytes: img.bytes,
+      updated_at: img.now,
+    };
     await trx
       .insertInto('images')
-      .values({ id: img.id, shooting_id: img.shootingId, position: img.position, image_type: img.imageType, format: img.format, is_label_image: 0, created_at: img.now, ...values })
+      .values({
+        id: img.id,
+        shooting_id: img.shootingId,
+        position: img.position,
+        image_type: img.imageType,
+        format: img.format,
+        is_label_image: 0,
+        created_at: img.now,
+        ...values,
+      })
       .onConflict((oc) => oc.columns(['shooting_id', 'position', 'image_type']).doUpdateSet(values))
       .execute();
-    return [previous?.blob_key, previous?.thumbnail_key].filter((k): k is string => Boolean(k) && k !== img.blobKey && k !== img.thumbnailKey);
+    return [previous?.blob_key, previous?.thumbnail_key].filter(
+      (k): k is string => Boolean(k) && k !== img.blobKey && k !== img.thumbnailKey,
+    );
   });
 }
 
@@ -223,7 +321,13 @@ export async function setSourcesStamp(db: Db, runId: string, stampId: string): P
     .execute();
 }
 
-export async function saveVerification(db: Db, imageId: string, kind: string, result: string, now: string): Promise<void> {
+export async function saveVerification(
+  db: Db,
+  imageId: string,
+  kind: string,
+  result: string,
+  now: string,
+): Promise<void> {
   await db
     .insertInto('image_verifications')
     .values({ image_id: imageId, kind, result, created_at: now })
@@ -244,25 +348,47 @@ export interface RunRow {
 
 export async function findRun(db: Db, id: string): Promise<RunRow | null> {
   const r = await db.selectFrom('pipeline_runs').selectAll().where('id', '=', id).executeTakeFirst();
-  return r ? { id: r.id, shootingId: r.shooting_id, stampId: r.stamp_id, kind: r.kind, seq: r.seq, finishedAt: r.finished_at } : null;
+  return r
+    ? { id: r.id, shootingId: r.shooting_id, stampId: r.stamp_id, kind: r.kind, seq: r.seq, finishedAt: r.finished_at }
+    : null;
 }
 
 export async function listRunItems(db: Db, runId: string) {
   const rows = await db.selectFrom('pipeline_run_items').selectAll().where('run_id', '=', runId).execute();
-  return rows.map((r) => ({ sourceImageId: r.source_image_id, targetType: r.target_type as ImageType, doneAt: r.done_at }));
+  return rows.map((r) => ({
+    sourceImageId: r.source_image_id,
+    targetType: r.target_type as ImageType,
+    doneAt: r.done_at,
+  }));
 }
 
 export async function findRunItem(db: Db, runId: string, sourceImageId: string) {
-  const r = await db.selectFrom('pipeline_run_items').selectAll().where('run_id', '=', runId).where('source_image_id', '=', sourceImageId).executeTakeFirst();
+  const r = await db
+    .selectFrom('pipeline_run_items')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .where('source_image_id', '=', sourceImageId)
+    .executeTakeFirst();
   return r ? { sourceImageId: r.source_image_id, targetType: r.target_type as ImageType, doneAt: r.done_at } : null;
 }
 
 export async function markRunItemDone(db: Db, runId: string, sourceImageId: string, now: string): Promise<void> {
-  await db.updateTable('pipeline_run_items').set({ done_at: now }).where('run_id', '=', runId).where('source_image_id', '=', sourceImageId).where('done_at', 'is', null).execute();
+  await db
+    .updateTable('pipeline_run_items')
+    .set({ done_at: now })
+    .where('run_id', '=', runId)
+    .where('source_image_id', '=', sourceImageId)
+    .where('done_at', 'is', null)
+    .execute();
 }
 
 export async function countPendingRunItems(db: Db, runId: string): Promise<number> {
-  const row = await db.selectFrom('pipeline_run_items').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('done_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('pipeline_run_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('run_id', '=', runId)
+    .where('done_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -271,7 +397,11 @@ export async function countPendingRunItems(db: Db, runId: string): Promise<numbe
  * the older run's work for it is then outdated and must not overwrite the newer result.
  */
 export async function isSuperseded(db: Db, run: RunRow, sourceImageId?: string): Promise<boolean> {
-  let q = db.selectFrom('pipeline_runs').select('pipeline_runs.id').where('pipeline_runs.shooting_id', '=', run.shootingId).where('pipeline_runs.seq', '>', run.seq);
+  let q = db
+    .selectFrom('pipeline_runs')
+    .select('pipeline_runs.id')
+    .where('pipeline_runs.shooting_id', '=', run.shootingId)
+    .where('pipeline_runs.seq', '>', run.seq);
   if (sourceImageId) {
     q = q
       .innerJoin('pipeline_run_items', 'pipeline_run_items.run_id', 'pipeline_runs.id')
@@ -281,5 +411,10 @@ export async function isSuperseded(db: Db, run: RunRow, sourceImageId?: string):
 }
 
 export async function finishRun(db: Db, runId: string, now: string): Promise<void> {
-  await db.updateTable('pipeline_runs').set({ finished_at: now }).where('id', '=', runId).where('finished_at', 'is', null).execute();
+  await db
+    .updateTable('pipeline_runs')
+    .set({ finished_at: now })
+    .where('id', '=', runId)
+    .where('finished_at', 'is', null)
+    .execute();
 }

@@ -11,7 +11,13 @@ import { createRun } from './images.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {
-  const stampId = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: 'Failing pipeline', format: '4/3', width: 320, height: 240 });
+  const stampId = await makeGroupStamp(adapters, {
+    groupId: 'grp-demo',
+    name: 'Failing pipeline',
+    format: '4/3',
+    width: 320,
+    height: 240,
+  });
   const shooting = await makeShooting(adapters, {
     ownerId: 'own-demo-paris',
     registration: 'FA-404-IL',
@@ -26,13 +32,24 @@ try {
   const bytes = (await adapters.blobs.getBuffer(damaged.key))!;
   await adapters.blobs.put(damaged.key, bytes.subarray(0, bytes.length >> 1), 'image/jpeg');
   const jobs = imageJobs(adapters);
-  const run = { id: adapters.ids.uuid(), stampId, kind: 'STAMP' as const, items: shooting.images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })) };
+  const run = {
+    id: adapters.ids.uuid(),
+    stampId,
+    kind: 'STAMP' as const,
+    items: shooting.images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })),
+  };
   await createRun(adapters.db, shooting.shootingId, run, adapters.clock.now().toISOString(), async (trx) => {
     for (const image of shooting.images) {
-      await adapters.queue.enqueue(jobs.stamp, { runId: run.id, sourceImageId: image.id }, { key: `images.stamp:${run.id}:${image.id}`, within: trx, maxAttempts: 1 });
+      await adapters.queue.enqueue(
+        jobs.stamp,
+        { runId: run.id, sourceImageId: image.id },
+        { key: `images.stamp:${run.id}:${image.id}`, within: trx, maxAttempts: 1 },
+      );
     }
   });
-  process.stdout.write(JSON.stringify({ shootingId: shooting.shootingId, productId: shooting.productId, ownerId: 'own-demo-paris' }));
+  process.stdout.write(
+    JSON.stringify({ shootingId: shooting.shootingId, productId: shooting.productId, ownerId: 'own-demo-paris' }),
+  );
 } finally {
   await adapters.close();
 }

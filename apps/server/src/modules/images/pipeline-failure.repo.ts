@@ -8,17 +8,30 @@ export interface UnfinishedRun {
 
 /** The shooting's runs not finished yet, each with its pending items. */
 export async function listUnfinishedRuns(db: Db, shootingId: string): Promise<UnfinishedRun[]> {
-  const runs = await db.selectFrom('pipeline_runs').select('id').where('shooting_id', '=', shootingId).where('finished_at', 'is', null).orderBy('seq').execute();
+  const runs = await db
+    .selectFrom('pipeline_runs')
+    .select('id')
+    .where('shooting_id', '=', shootingId)
+    .where('finished_at', 'is', null)
+    .orderBy('seq')
+    .execute();
   if (runs.length === 0) return [];
   const items = await db
     .selectFrom('pipeline_run_items')
     .innerJoin('images', 'images.id', 'pipeline_run_items.source_image_id')
     .select(['pipeline_run_items.run_id', 'images.id', 'images.position'])
-    .where('pipeline_run_items.run_id', 'in', runs.map((r) => r.id))
+    .where(
+      'pipeline_run_items.run_id',
+      'in',
+      runs.map((r) => r.id),
+    )
     .where('pipeline_run_items.done_at', 'is', null)
     .orderBy('images.position')
     .execute();
-  return runs.map((r) => ({ id: r.id, pending: items.filter((i) => i.run_id === r.id).map((i) => ({ imageId: i.id, position: i.position })) }));
+  return runs.map((r) => ({
+    id: r.id,
+    pending: items.filter((i) => i.run_id === r.id).map((i) => ({ imageId: i.id, position: i.position })),
+  }));
 }
 
 /**
@@ -27,7 +40,12 @@ export async function listUnfinishedRuns(db: Db, shootingId: string): Promise<Un
  */
 export async function deleteImagesAtPosition(db: Db, shootingId: string, position: number): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('images').select(['blob_key', 'thumbnail_key']).where('shooting_id', '=', shootingId).where('position', '=', position).execute();
+    const rows = await trx
+      .selectFrom('images')
+      .select(['blob_key', 'thumbnail_key'])
+      .where('shooting_id', '=', shootingId)
+      .where('position', '=', position)
+      .execute();
     await trx.deleteFrom('images').where('shooting_id', '=', shootingId).where('position', '=', position).execute();
     return rows.flatMap((r) => [r.blob_key, ...(r.thumbnail_key ? [r.thumbnail_key] : [])]);
   });

@@ -40,7 +40,11 @@ describe('a shooting whose pipeline stops on a failure', () => {
       if (!job) return;
       const def = byName.get(job.name)!;
       try {
-        await def.handler(def.schema.parse(JSON.parse(job.payload)), { jobId: job.id, attempt: job.attempts, signal: new AbortController().signal });
+        await def.handler(def.schema.parse(JSON.parse(job.payload)), {
+          jobId: job.id,
+          attempt: job.attempts,
+          signal: new AbortController().signal,
+        });
         await adapters.queue.complete(job.id, 'test');
       } catch (err) {
         await adapters.queue.fail(job, 'test', (err as Error).message);
@@ -50,14 +54,38 @@ describe('a shooting whose pipeline stops on a failure', () => {
 
   /** Two photos registered through the API; the stored original of the second then damaged on disk. */
   const brokenShooting = async () => {
-    const { shootingId, productId } = await registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId, registration: 'GH-456-JK', photos: 2, width: 400, height: 300 });
-    const second = await adapters.db.selectFrom('images').selectAll().where('shooting_id', '=', shootingId).where('position', '=', 1).executeTakeFirstOrThrow();
+    const { shootingId, productId } = await registerPhotoShooting(app, manager, {
+      userId: demoUser(MANAGER).id,
+      stampId,
+      registration: 'GH-456-JK',
+      photos: 2,
+      width: 400,
+      height: 300,
+    });
+    const second = await adapters.db
+      .selectFrom('images')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .where('position', '=', 1)
+      .executeTakeFirstOrThrow();
     const good = (await adapters.blobs.getBuffer(second.blob_key))!;
     await adapters.blobs.put(second.blob_key, good.subarray(0, good.length >> 1), 'image/jpeg');
-    return { path: `/api/owners/own-demo-lyon/products/${productId}/shootings/${shootingId}`, shootingId, failedImageId: second.id, blobKey: second.blob_key, good };
+    return {
+      path: `/api/owners/own-demo-lyon/products/${productId}/shootings/${shootingId}`,
+      shootingId,
+      failedImageId: second.id,
+      blobKey: second.blob_key,
+      good,
+    };
   };
   const statusOf = async (shootingId: string) =>
-    (await adapters.db.selectFrom('shootings').select('remarketing_status').where('id', '=', shootingId).executeTakeFirstOrThrow()).remarketing_status;
+    (
+      await adapters.db
+        .selectFrom('shootings')
+        .select('remarketing_status')
+        .where('id', '=', shootingId)
+        .executeTakeFirstOrThrow()
+    ).remarketing_status;
 
   it('says which picture failed, and a retry once the cause is gone takes the shooting to FINISHED', async () => {
     const s = await brokenShooting();
@@ -68,37 +96,70 @@ describe('a shooting whose pipeline stops on a failure', () => {
     expect(state.json()).toEqual({ failed: true, images: [{ imageId: s.failedImageId, position: 1 }] });
 
     // Retried while the cause is still there, it fails again and says so again.
-    expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(204);
-    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({ failed: false, images: [] });
+    expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(
+      204,
+    );
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({
+      failed: false,
+      images: [],
+    });
     await runJobs();
-    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual(state.json());
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual(
+      state.json(),
+    );
 
     await adapters.blobs.put(s.blobKey, s.good, 'image/jpeg');
-    expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'POST', url: `${s.path}/pipeline/retry`, headers: manager })).statusCode).toBe(
+      204,
+    );
     await runJobs();
     expect(await statusOf(s.shootingId)).toBe('FINISHED');
-    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({ failed: false, images: [] });
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({
+      failed: false,
+      images: [],
+    });
   });
 
   it('removes the failed picture and finishes the shooting with the others', async () => {
     const s = await brokenShooting();
     await runJobs();
-    const healthy = await adapters.db.selectFrom('images').select('id').where('shooting_id', '=', s.shootingId).where('position', '=', 0).executeTakeFirstOrThrow();
+    const healthy = await adapters.db
+      .selectFrom('images')
+      .select('id')
+      .where('shooting_id', '=', s.shootingId)
+      .where('position', '=', 0)
+      .executeTakeFirstOrThrow();
     // Only a failed picture may be removed this way.
-    const refused = await app.inject({ method: 'DELETE', url: `${s.path}/pipeline/images/${healthy.id}`, headers: manager });
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: `${s.path}/pipeline/images/${healthy.id}`,
+      headers: manager,
+    });
     expect(refused.statusCode).toBe(409);
 
-    const removed = await app.inject({ method: 'DELETE', url: `${s.path}/pipeline/images/${s.failedImageId}`, headers: manager });
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${s.path}/pipeline/images/${s.failedImageId}`,
+      headers: manager,
+    });
     expect(removed.statusCode).toBe(204);
     expect(await adapters.blobs.head(s.blobKey)).toBeNull();
     await runJobs();
     expect(await statusOf(s.shootingId)).toBe('FINISHED');
-    const images = await adapters.db.selectFrom('images').select(['position', 'image_type']).where('shooting_id', '=', s.shootingId).orderBy('image_type').execute();
+    const images = await adapters.db
+      .selectFrom('images')
+      .select(['position', 'image_type'])
+      .where('shooting_id', '=', s.shootingId)
+      .orderBy('image_type')
+      .execute();
     expect(images).toEqual([
       { position: 0, image_type: 'ORIGINAL' },
       { position: 0, image_type: 'STAMPED' },
     ]);
-    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({ failed: false, images: [] });
+    expect((await app.inject({ method: 'GET', url: `${s.path}/pipeline`, headers: manager })).json()).toEqual({
+      failed: false,
+      images: [],
+    });
   });
 
   it("answers 404 for another dealer's shooting", async () => {

@@ -23,7 +23,8 @@ async function deadSteps(deps: Deps, shootingId: string): Promise<{ runs: Unfini
 
 function failedImages(runs: UnfinishedRun[], dead: Set<string>): PipelineState['images'] {
   const failed = new Map<string, number>();
-  for (const r of runs) for (const i of r.pending) if (dead.has(stampKey(r.id, i.imageId))) failed.set(i.imageId, i.position);
+  for (const r of runs)
+    for (const i of r.pending) if (dead.has(stampKey(r.id, i.imageId))) failed.set(i.imageId, i.position);
   return [...failed].map(([imageId, position]) => ({ imageId, position }));
 }
 
@@ -50,7 +51,11 @@ export async function retryPipeline(deps: Deps, user: UserContext, params: Shoot
  * of the shooting is processed: each run left with nothing pending goes on to verification. Only such a
  * picture may be removed here; a run's verification is keyed, so a second removal queues nothing twice.
  */
-export async function removeFailedPicture(deps: Deps, user: UserContext, params: ShootingParams & { imageId: string }): Promise<void> {
+export async function removeFailedPicture(
+  deps: Deps,
+  user: UserContext,
+  params: ShootingParams & { imageId: string },
+): Promise<void> {
   const shooting = await shootingInScope(deps, user, params);
   const image = await findImage(deps.db, params.imageId);
   if (!image || image.shootingId !== shooting.id) throw notFound('Image');
@@ -61,6 +66,7 @@ export async function removeFailedPicture(deps: Deps, user: UserContext, params:
   const keys = await deleteImagesAtPosition(deps.db, shooting.id, image.position);
   await Promise.all(keys.map((k) => deps.blobs.delete(k)));
   for (const run of runs) {
-    if ((await countPendingRunItems(deps.db, run.id)) === 0) await deps.queue.enqueue(deps.jobs.verify, { runId: run.id }, { key: `images.verify:${run.id}` });
+    if ((await countPendingRunItems(deps.db, run.id)) === 0)
+      await deps.queue.enqueue(deps.jobs.verify, { runId: run.id }, { key: `images.verify:${run.id}` });
   }
 }

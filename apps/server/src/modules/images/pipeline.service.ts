@@ -17,10 +17,18 @@ export const STAMP_SOURCES: Partial<Record<ImageType, ImageType>> = {
   STAMPED_CROPPED: 'ORIGINAL_CROPPED',
   STAMPED_CROPPED_LPC: 'ORIGINAL_CROPPED_LPC',
 };
-const TARGET_OF = Object.fromEntries(Object.entries(STAMP_SOURCES).map(([target, source]) => [source, target])) as Partial<Record<string, ImageType>>;
+const TARGET_OF = Object.fromEntries(
+  Object.entries(STAMP_SOURCES).map(([target, source]) => [source, target]),
+) as Partial<Record<string, ImageType>>;
 
 /** Creates a run over the given sources and queues its jobs. */
-async function startRun(deps: Deps, shootingId: string, stampId: string, kind: 'STAMP' | 'RESTAMP', sources: ImageRow[]): Promise<string> {
+async function startRun(
+  deps: Deps,
+  shootingId: string,
+  stampId: string,
+  kind: 'STAMP' | 'RESTAMP',
+  sources: ImageRow[],
+): Promise<string> {
   const run = {
     id: deps.ids.uuid(),
     stampId,
@@ -28,7 +36,13 @@ async function startRun(deps: Deps, shootingId: string, stampId: string, kind: '
     items: sources.map((s) => ({ sourceImageId: s.id, targetType: TARGET_OF[s.imageType]! })),
   };
   await createRun(deps.db, shootingId, run, deps.clock.now().toISOString(), (trx) =>
-    enqueueRun(deps.queue, deps.jobs, run.id, sources.map((s) => s.id), trx),
+    enqueueRun(
+      deps.queue,
+      deps.jobs,
+      run.id,
+      sources.map((s) => s.id),
+      trx,
+    ),
   );
   return run.id;
 }
@@ -61,7 +75,8 @@ export async function restampShooting(
   const images = await listShootingImages(deps.db, shooting.id);
   const first = images.find((i) => i.imageType === 'ORIGINAL') ?? images[0];
   if (!first) throw badRequest('This shooting has no images to restamp');
-  if (first.format && first.format !== stamp.format) throw badRequest(`The stamp must have the images' format ${first.format}`);
+  if (first.format && first.format !== stamp.format)
+    throw badRequest(`The stamp must have the images' format ${first.format}`);
   return { runIds: [await startRun(deps, shooting.id, stamp.id, 'RESTAMP', restampSources(images))] };
 }
 
@@ -76,7 +91,11 @@ function keyOfUrl(url: string): string {
  * `POST /api/processes/stamp`: stamps the named images with a stamp of the user's group. The images are
  * named by the URLs this API gave for them; one run per shooting they belong to.
  */
-export async function stampImagesProcess(deps: Deps, user: UserContext, body: { stampId: string; images: { name: string; url: string }[] }): Promise<PipelineQueued> {
+export async function stampImagesProcess(
+  deps: Deps,
+  user: UserContext,
+  body: { stampId: string; images: { name: string; url: string }[] },
+): Promise<PipelineQueued> {
   const stamp = await stampOfGroup(deps, user, body.stampId);
   const keys = body.images.map((i) => keyOfUrl(i.url));
   const found = await findImagesByBlobKeys(deps.db, keys, user.ownerIds);
@@ -87,6 +106,7 @@ export async function stampImagesProcess(deps: Deps, user: UserContext, body: { 
   const byShooting = new Map<string, ImageRow[]>();
   for (const s of sources) byShooting.set(s.shootingId, [...(byShooting.get(s.shootingId) ?? []), s]);
   const runIds: string[] = [];
-  for (const [shootingId, images] of byShooting) runIds.push(await startRun(deps, shootingId, stamp.id, 'STAMP', images));
+  for (const [shootingId, images] of byShooting)
+    runIds.push(await startRun(deps, shootingId, stamp.id, 'STAMP', images));
   return { runIds };
 }

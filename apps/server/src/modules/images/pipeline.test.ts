@@ -24,13 +24,32 @@ describe('the stamp pipeline', () => {
 
   /** A shooting of three photos registered through the API, its pipeline queued but not run. */
   const newShooting = () =>
-    registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId: stampA, registration: 'GH-456-JK', photos: 3, width: 640, height: 480, workflows: ['PHOTO', 'VIDEO'] });
+    registerPhotoShooting(app, manager, {
+      userId: demoUser(MANAGER).id,
+      stampId: stampA,
+      registration: 'GH-456-JK',
+      photos: 3,
+      width: 640,
+      height: 480,
+      workflows: ['PHOTO', 'VIDEO'],
+    });
 
   const imagesOf = (shootingId: string) =>
-    adapters.db.selectFrom('images').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('image_type').execute();
+    adapters.db
+      .selectFrom('images')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .orderBy('position')
+      .orderBy('image_type')
+      .execute();
   const statusOf = async (shootingId: string) =>
-    (await adapters.db.selectFrom('shootings').select(['remarketing_status', 'stamp_id']).where('id', '=', shootingId).executeTakeFirstOrThrow());
-  const stampedOf = async (shootingId: string) => (await imagesOf(shootingId)).filter((i) => i.image_type === 'STAMPED');
+    await adapters.db
+      .selectFrom('shootings')
+      .select(['remarketing_status', 'stamp_id'])
+      .where('id', '=', shootingId)
+      .executeTakeFirstOrThrow();
+  const stampedOf = async (shootingId: string) =>
+    (await imagesOf(shootingId)).filter((i) => i.image_type === 'STAMPED');
 
   beforeAll(async () => {
     adapters = await createTestAdapters({}, { clock });
@@ -58,9 +77,21 @@ describe('the stamp pipeline', () => {
       [2, stampA, 320, 180],
     ]);
     for (const image of stamped) {
-      expect(await sharp((await adapters.blobs.getBuffer(image.blob_key))!).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 180 });
-      expect(await sharp((await adapters.blobs.getBuffer(image.thumbnail_key!))!).metadata()).toMatchObject({ format: 'jpeg', width: 320, height: 180 });
-      const check = await adapters.db.selectFrom('image_verifications').selectAll().where('image_id', '=', image.id).executeTakeFirstOrThrow();
+      expect(await sharp((await adapters.blobs.getBuffer(image.blob_key))!).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 320,
+        height: 180,
+      });
+      expect(await sharp((await adapters.blobs.getBuffer(image.thumbnail_key!))!).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 320,
+        height: 180,
+      });
+      const check = await adapters.db
+        .selectFrom('image_verifications')
+        .selectAll()
+        .where('image_id', '=', image.id)
+        .executeTakeFirstOrThrow();
       expect(check).toMatchObject({ kind: 'STAMP', result: 'OK' });
     }
   });
@@ -84,13 +115,25 @@ describe('the stamp pipeline', () => {
       .where('image_id', 'in', [damaged!.id, longHeader!.id, intact!.id])
       .where('kind', '=', 'STAMP')
       .execute();
-    expect(Object.fromEntries(results.map((r) => [r.image_id, r.result]))).toEqual({ [damaged!.id]: 'ERROR', [longHeader!.id]: 'OK', [intact!.id]: 'OK' });
+    expect(Object.fromEntries(results.map((r) => [r.image_id, r.result]))).toEqual({
+      [damaged!.id]: 'ERROR',
+      [longHeader!.id]: 'OK',
+      [intact!.id]: 'OK',
+    });
   });
 
   it('running a stamp job twice produces each image once', async () => {
     const { shootingId } = await newShooting();
-    const run = await adapters.db.selectFrom('pipeline_runs').select('id').where('shooting_id', '=', shootingId).executeTakeFirstOrThrow();
-    const items = await adapters.db.selectFrom('pipeline_run_items').select('source_image_id').where('run_id', '=', run.id).execute();
+    const run = await adapters.db
+      .selectFrom('pipeline_runs')
+      .select('id')
+      .where('shooting_id', '=', shootingId)
+      .executeTakeFirstOrThrow();
+    const items = await adapters.db
+      .selectFrom('pipeline_run_items')
+      .select('source_image_id')
+      .where('run_id', '=', run.id)
+      .execute();
     const ctx = { jobId: 'twice', attempt: 1, signal: new AbortController().signal };
     await jobs.stamp.handler({ runId: run.id, sourceImageId: items[0]!.source_image_id }, ctx);
     await jobs.stamp.handler({ runId: run.id, sourceImageId: items[0]!.source_image_id }, ctx);
@@ -110,7 +153,13 @@ describe('the stamp pipeline', () => {
     };
     const [job] = await adapters.queue.claim('dying-worker', ['images.stamp'], 1);
     const payload = JSON.parse(job!.payload) as { runId: string; sourceImageId: string };
-    await expect(imageJobs({ ...adapters, blobs: dying }).stamp.handler(payload, { jobId: job!.id, attempt: 1, signal: new AbortController().signal })).rejects.toThrow('worker killed');
+    await expect(
+      imageJobs({ ...adapters, blobs: dying }).stamp.handler(payload, {
+        jobId: job!.id,
+        attempt: 1,
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow('worker killed');
     expect(await stampedOf(shootingId)).toEqual([]);
     expect((await statusOf(shootingId)).remarketing_status).toBe('AI_PROCESSING');
 
@@ -134,7 +183,9 @@ describe('the stamp pipeline', () => {
     await drainJobs(adapters, Object.values(jobs));
     expect(await statusOf(shootingId)).toEqual({ remarketing_status: 'FINISHED', stamp_id: stampB });
     const after = await stampedOf(shootingId);
-    expect(after.map((i) => [i.id, i.stamp_id, i.width, i.height])).toEqual(before.map((i) => [i.id, stampB, 480, 270]));
+    expect(after.map((i) => [i.id, i.stamp_id, i.width, i.height])).toEqual(
+      before.map((i) => [i.id, stampB, 480, 270]),
+    );
     const originals = (await imagesOf(shootingId)).filter((i) => i.image_type === 'ORIGINAL');
     expect(originals.map((i) => i.stamp_id)).toEqual([stampB, stampB, stampB]);
     // The previous renderings are gone from the blob store.
@@ -144,11 +195,22 @@ describe('the stamp pipeline', () => {
   it('a restamp sent while the first stamping still waits wins, whatever order the jobs finish in', async () => {
     const { shootingId, productId } = await newShooting();
     const url = `/api/owners/own-demo-lyon/products/${productId}/shootings/${shootingId}/restamp`;
-    expect((await app.inject({ method: 'POST', url, headers: manager, payload: { stampId: stampB } })).statusCode).toBe(202);
+    expect((await app.inject({ method: 'POST', url, headers: manager, payload: { stampId: stampB } })).statusCode).toBe(
+      202,
+    );
     // The first run's jobs come last: the restamp is rendered and published before them.
-    const first = await adapters.db.selectFrom('pipeline_runs').select('id').where('shooting_id', '=', shootingId).where('kind', '=', 'STAMP').executeTakeFirstOrThrow();
+    const first = await adapters.db
+      .selectFrom('pipeline_runs')
+      .select('id')
+      .where('shooting_id', '=', shootingId)
+      .where('kind', '=', 'STAMP')
+      .executeTakeFirstOrThrow();
     const later = new Date(clock.now().getTime() + 1000).toISOString();
-    await adapters.db.updateTable('jobs').set({ run_at: later }).where('idempotency_key', 'like', `images.stamp:${first.id}:%`).execute();
+    await adapters.db
+      .updateTable('jobs')
+      .set({ run_at: later })
+      .where('idempotency_key', 'like', `images.stamp:${first.id}:%`)
+      .execute();
     await drainJobs(adapters, Object.values(jobs));
     expect(await statusOf(shootingId)).toEqual({ remarketing_status: 'FINISHED', stamp_id: stampB });
     clock.advance(2000);
@@ -166,13 +228,23 @@ describe('the stamp pipeline', () => {
     const { shootingId, productId } = await newShooting();
     const url = `/api/owners/own-demo-lyon/products/${productId}/shootings/${shootingId}/restamp`;
     const sales = await authHeaders(adapters, 'sales@demo.forecourt.test');
-    expect((await app.inject({ method: 'POST', url, headers: sales, payload: { stampId: stampB } })).statusCode).toBe(403);
-    const square = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: 'Four thirds', format: '4/3', width: 400, height: 300 });
+    expect((await app.inject({ method: 'POST', url, headers: sales, payload: { stampId: stampB } })).statusCode).toBe(
+      403,
+    );
+    const square = await makeGroupStamp(adapters, {
+      groupId: 'grp-demo',
+      name: 'Four thirds',
+      format: '4/3',
+      width: 400,
+      height: 300,
+    });
     const wrongFormat = await app.inject({ method: 'POST', url, headers: manager, payload: { stampId: square } });
     expect(wrongFormat.statusCode).toBe(400);
     expect(wrongFormat.json().error.message).toBe("The stamp must have the images' format 16/9");
     const other = await authHeaders(adapters, 'other@other-dealer.forecourt.test');
-    expect((await app.inject({ method: 'POST', url, headers: other, payload: { stampId: stampB } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url, headers: other, payload: { stampId: stampB } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('POST /api/processes/stamp queues the same work for images named by their URLs', async () => {
@@ -180,9 +252,17 @@ describe('the stamp pipeline', () => {
     await drainJobs(adapters, Object.values(jobs));
     const originals = (await imagesOf(shootingId)).filter((i) => i.image_type === 'ORIGINAL');
     const images = await Promise.all(
-      originals.map(async (o) => ({ name: `${o.position}.jpg`, url: `http://127.0.0.1:8080${await adapters.blobs.presignGet(o.blob_key, { expiresInSeconds: 60 })}` })),
+      originals.map(async (o) => ({
+        name: `${o.position}.jpg`,
+        url: `http://127.0.0.1:8080${await adapters.blobs.presignGet(o.blob_key, { expiresInSeconds: 60 })}`,
+      })),
     );
-    const res = await app.inject({ method: 'POST', url: '/api/processes/stamp', headers: manager, payload: { stampId: stampB, images } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/processes/stamp',
+      headers: manager,
+      payload: { stampId: stampB, images },
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json().runIds).toHaveLength(1);
     await drainJobs(adapters, Object.values(jobs));
@@ -191,7 +271,12 @@ describe('the stamp pipeline', () => {
       [1, stampB],
       [2, stampB],
     ]);
-    const unknown = await app.inject({ method: 'POST', url: '/api/processes/stamp', headers: manager, payload: { stampId: stampB, images: [{ name: 'x', url: '/blobs/shootings/nope.jpg' }] } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/processes/stamp',
+      headers: manager,
+      payload: { stampId: stampB, images: [{ name: 'x', url: '/blobs/shootings/nope.jpg' }] },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

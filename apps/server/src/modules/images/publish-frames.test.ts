@@ -23,16 +23,39 @@ describe('player frames after a stamping publishes', () => {
   let players: ReturnType<typeof playersJobs>;
 
   const newShooting = async () =>
-    (await registerPhotoShooting(app, manager, { userId: demoUser(MANAGER).id, stampId, registration: 'FR-118-AM', photos: 2, width: 640, height: 480 })).shootingId;
+    (
+      await registerPhotoShooting(app, manager, {
+        userId: demoUser(MANAGER).id,
+        stampId,
+        registration: 'FR-118-AM',
+        photos: 2,
+        width: 640,
+        height: 480,
+      })
+    ).shootingId;
   const share = async (shootingId: string, marketplace: string) => {
-    const res = await app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/${marketplace}`, headers: manager });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/shootings/${shootingId}/marketplaces/${marketplace}`,
+      headers: manager,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ ref: string }>().ref;
   };
   const statusOf = async (shootingId: string) =>
-    (await adapters.db.selectFrom('shootings').select('remarketing_status').where('id', '=', shootingId).executeTakeFirstOrThrow()).remarketing_status;
+    (
+      await adapters.db
+        .selectFrom('shootings')
+        .select('remarketing_status')
+        .where('id', '=', shootingId)
+        .executeTakeFirstOrThrow()
+    ).remarketing_status;
   const runOf = async (shootingId: string) =>
-    adapters.db.selectFrom('pipeline_runs').select(['id', 'finished_at']).where('shooting_id', '=', shootingId).executeTakeFirstOrThrow();
+    adapters.db
+      .selectFrom('pipeline_runs')
+      .select(['id', 'finished_at'])
+      .where('shooting_id', '=', shootingId)
+      .executeTakeFirstOrThrow();
   /** The stored variants of the shooting's STAMPED images, by image and width. */
   const stampedVariants = async (shootingId: string) => {
     const rows = await adapters.db
@@ -85,7 +108,10 @@ describe('player frames after a stamping publishes', () => {
 
     // A second publish of the same run (a retried job) queues nothing more.
     const run = await runOf(shootingId);
-    await images.publish.handler({ runId: run.id }, { jobId: 'again', attempt: 2, signal: new AbortController().signal });
+    await images.publish.handler(
+      { runId: run.id },
+      { jobId: 'again', attempt: 2, signal: new AbortController().signal },
+    );
     expect(await frameJobs()).toBe(before + refs.length);
   });
 

@@ -26,7 +26,8 @@ type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 type PublishDeps = Deps & Pick<Adapters, 'queue'> & { playerJobs: Pick<PlayersJobs, 'prepareFrames'> };
 
 /** Blob keys of derived images carry the run, so a restamp never overwrites what is shown until it is done. */
-const derivedKey = (shootingId: string, position: number, type: ImageType, runId: string) => `shootings/${shootingId}/${position}-${type}-${runId}.jpg`;
+const derivedKey = (shootingId: string, position: number, type: ImageType, runId: string) =>
+  `shootings/${shootingId}/${position}-${type}-${runId}.jpg`;
 const thumbKey = (key: string) => key.replace(/\.jpg$/, '-thumb.jpg');
 
 /** Overlays are read once per process and stamp, not once per image. */
@@ -51,7 +52,11 @@ function overlayOf(blobs: Adapters['blobs'], key: string): Promise<Buffer> {
  * done, or covered by a newer run, is not rendered again. Says whether the run has no item left, so that
  * its verification is queued.
  */
-export async function stampRunItem(deps: Deps, runId: string, sourceImageId: string): Promise<{ runComplete: boolean }> {
+export async function stampRunItem(
+  deps: Deps,
+  runId: string,
+  sourceImageId: string,
+): Promise<{ runComplete: boolean }> {
   const { db, blobs } = deps;
   const now = () => deps.clock.now().toISOString();
   const run = await findRun(db, runId);
@@ -69,11 +74,16 @@ export async function stampRunItem(deps: Deps, runId: string, sourceImageId: str
     // The source's own thumbnail stamped at thumbnail size looks the same and costs far less than
     // decoding the rendering again; sources without one (edited images) fall back to the rendering.
     const sourceThumbnail = source.thumbnailKey ? await blobs.getBuffer(source.thumbnailKey) : null;
-    const thumbnailSize = { width: THUMBNAIL_WIDTH, height: Math.round((THUMBNAIL_WIDTH * stamp.height) / stamp.width) };
+    const thumbnailSize = {
+      width: THUMBNAIL_WIDTH,
+      height: Math.round((THUMBNAIL_WIDTH * stamp.height) / stamp.width),
+    };
     // Nobody waits for this rendering yet: it yields to the pixel work of requests (pixel-gate.ts).
     const { stamped, thumbnail } = await pixelGate.run('background', async () => {
       const stamped = await stampImage(original, { width: stamp.width, height: stamp.height, overlay });
-      const thumbnail = sourceThumbnail ? await stampImage(sourceThumbnail, { ...thumbnailSize, overlay }) : await makeThumbnail(stamped);
+      const thumbnail = sourceThumbnail
+        ? await stampImage(sourceThumbnail, { ...thumbnailSize, overlay })
+        : await makeThumbnail(stamped);
       return { stamped, thumbnail };
     });
     const key = derivedKey(source.shootingId, source.position, item.targetType, runId);
@@ -132,7 +142,9 @@ export async function verifyRun(deps: Deps, runId: string): Promise<{ toPublish:
     const rendered = source && images.find((i) => i.position === source.position && i.imageType === item.targetType);
     if (!rendered) continue;
     const info = await storedImageInfo(blobs, rendered.blobKey);
-    const ok = Boolean(info && stamp && info.format === 'jpeg' && info.width === stamp.width && info.height === stamp.height);
+    const ok = Boolean(
+      info && stamp && info.format === 'jpeg' && info.width === stamp.width && info.height === stamp.height,
+    );
     await saveVerification(db, rendered.id, 'STAMP', ok ? 'OK' : 'ERROR', deps.clock.now().toISOString());
   }
   return { toPublish: true };

@@ -23,7 +23,12 @@ describe('registering uploaded images as a shooting', () => {
       method: 'POST',
       url: '/api/products/virtuals',
       headers,
-      payload: { vin: `Virtual_${randomUUID()}`, ownerId: 'own-demo-paris', registration: 'ab-123-cd', workflows: ['PHOTO', 'VIDEO'] },
+      payload: {
+        vin: `Virtual_${randomUUID()}`,
+        ownerId: 'own-demo-paris',
+        registration: 'ab-123-cd',
+        workflows: ['PHOTO', 'VIDEO'],
+      },
     });
     expect(res.statusCode).toBe(201);
     return res.json<{ id: string }>().id;
@@ -44,17 +49,31 @@ describe('registering uploaded images as a shooting', () => {
   const counts = async () => ({
     shootings: (await adapters.db.selectFrom('shootings').select('id').execute()).length,
     images: (await adapters.db.selectFrom('images').select('id').execute()).length,
-    usedGrants: (await adapters.db.selectFrom('upload_grants').select('blob_key').where('used_at', 'is not', null).execute()).length,
+    usedGrants: (
+      await adapters.db.selectFrom('upload_grants').select('blob_key').where('used_at', 'is not', null).execute()
+    ).length,
   });
 
   /** Registers one good JPEG together with the bad file and expects the bad one alone refused, and nothing created. */
   const expectRefused = async (bad: { bytes: Buffer; contentType: string }, code: string) => {
     const productId = await newProduct();
     const before = await counts();
-    const urls = await uploadFiles(app, manager, productId, [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }, bad], randomUUID);
+    const urls = await uploadFiles(
+      app,
+      manager,
+      productId,
+      [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }, bad],
+      randomUUID,
+    );
     const res = await register(productId, urls);
     expect(res.statusCode).toBe(400);
-    const body = res.json<{ error: { code: string; message: string; details: { images: { url: string; order: number; code: string; message: string }[] } } }>();
+    const body = res.json<{
+      error: {
+        code: string;
+        message: string;
+        details: { images: { url: string; order: number; code: string; message: string }[] };
+      };
+    }>();
     expect(body.error.code).toBe('VALIDATION_ERROR');
     expect(body.error.message).toMatch(/1 of 2 images were refused; nothing was created/);
     expect(body.error.details.images).toEqual([{ url: urls[1], order: 1, code, message: expect.any(String) }]);
@@ -83,13 +102,35 @@ describe('registering uploaded images as a shooting', () => {
       .jpeg()
       .toBuffer();
     const photos = [await jpegPhoto(400, 300, 1), sideways];
-    const urls = await uploadFiles(app, manager, productId, photos.map((bytes) => ({ bytes, contentType: 'image/jpeg' })), randomUUID);
+    const urls = await uploadFiles(
+      app,
+      manager,
+      productId,
+      photos.map((bytes) => ({ bytes, contentType: 'image/jpeg' })),
+      randomUUID,
+    );
     const res = await register(productId, urls);
     expect(res.statusCode).toBe(201);
     const shootingId = res.json<{ id: string }>().id;
-    const shooting = await adapters.db.selectFrom('shootings').selectAll().where('id', '=', shootingId).executeTakeFirstOrThrow();
-    expect(shooting).toMatchObject({ product_id: productId, owner_id: 'own-demo-paris', registration: 'AB-123-CD', remarketing_status: 'UPLOADING', stamp_id: stampId, format: '16/9' });
-    const images = await adapters.db.selectFrom('images').selectAll().where('shooting_id', '=', shootingId).orderBy('position').execute();
+    const shooting = await adapters.db
+      .selectFrom('shootings')
+      .selectAll()
+      .where('id', '=', shootingId)
+      .executeTakeFirstOrThrow();
+    expect(shooting).toMatchObject({
+      product_id: productId,
+      owner_id: 'own-demo-paris',
+      registration: 'AB-123-CD',
+      remarketing_status: 'UPLOADING',
+      stamp_id: stampId,
+      format: '16/9',
+    });
+    const images = await adapters.db
+      .selectFrom('images')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .orderBy('position')
+      .execute();
     expect(images.map((i) => [i.position, i.image_type, i.width, i.height])).toEqual([
       [0, 'ORIGINAL', 400, 300],
       [1, 'ORIGINAL', 300, 400],
@@ -109,8 +150,16 @@ describe('registering uploaded images as a shooting', () => {
     expect(await counts()).toEqual(before);
     expect(await adapters.queue.counts('images.stamp')).toMatchObject({ queued: 2 });
     // Any other use of the spent upload keys is refused.
-    expect((await register(productId, [urls[0]!])).json().error.details.images.map((i: { code: string }) => i.code)).toEqual(['KEY_ALREADY_USED']);
-    const fresh = await uploadFiles(app, manager, productId, [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }], randomUUID);
+    expect(
+      (await register(productId, [urls[0]!])).json().error.details.images.map((i: { code: string }) => i.code),
+    ).toEqual(['KEY_ALREADY_USED']);
+    const fresh = await uploadFiles(
+      app,
+      manager,
+      productId,
+      [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }],
+      randomUUID,
+    );
     const mixed = await register(productId, [urls[1]!, fresh[0]!]);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().error.details.images.map((i: { code: string }) => i.code)).toEqual(['KEY_ALREADY_USED']);
@@ -119,12 +168,18 @@ describe('registering uploaded images as a shooting', () => {
 
   it('refuses a PNG renamed .jpg and sent as image/jpeg', async () => {
     const png = await pngClaiming(2, 2);
-    expect(await expectRefused({ bytes: png, contentType: 'image/jpeg' }, 'TYPE_MISMATCH')).toBe('The file is a PNG image but was sent as image/jpeg');
+    expect(await expectRefused({ bytes: png, contentType: 'image/jpeg' }, 'TYPE_MISMATCH')).toBe(
+      'The file is a PNG image but was sent as image/jpeg',
+    );
   });
 
   it('refuses an SVG, whatever it is sent as', async () => {
-    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    expect(await expectRefused({ bytes: svg, contentType: 'image/jpeg' }, 'UNSUPPORTED_FORMAT')).toMatch(/SVG images are not accepted/);
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    expect(await expectRefused({ bytes: svg, contentType: 'image/jpeg' }, 'UNSUPPORTED_FORMAT')).toMatch(
+      /SVG images are not accepted/,
+    );
     const productId = await newProduct();
     const presign = await app.inject({
       method: 'POST',
@@ -140,10 +195,17 @@ describe('registering uploaded images as a shooting', () => {
     const photo = await jpegPhoto(400, 300, 3);
     const cut = photo.subarray(0, Math.floor(photo.length * 0.6));
     const closed = Buffer.concat([cut, Buffer.from([0xff, 0xd9])]);
-    expect(await expectRefused({ bytes: closed, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(/truncated or damaged/);
-    expect(await expectRefused({ bytes: cut, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(/truncated or damaged/);
+    expect(await expectRefused({ bytes: closed, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(
+      /truncated or damaged/,
+    );
+    expect(await expectRefused({ bytes: cut, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE')).toMatch(
+      /truncated or damaged/,
+    );
     const progressive = await sharp(photo).jpeg({ progressive: true }).toBuffer();
-    const closedProgressive = Buffer.concat([progressive.subarray(0, Math.floor(progressive.length * 0.6)), Buffer.from([0xff, 0xd9])]);
+    const closedProgressive = Buffer.concat([
+      progressive.subarray(0, Math.floor(progressive.length * 0.6)),
+      Buffer.from([0xff, 0xd9]),
+    ]);
     await expectRefused({ bytes: closedProgressive, contentType: 'image/jpeg' }, 'CORRUPT_IMAGE');
   });
 
@@ -168,44 +230,75 @@ describe('registering uploaded images as a shooting', () => {
 
   it('stores a JPEG+ZIP polyglot ending in FF D9 as the JPEG alone: the archive is never served', async () => {
     const photo = await jpegPhoto(400, 300, 4);
-    const zip = zipArchive('payload.html', Buffer.from('<script>alert(document.domain)</script>'), Buffer.from([0x20, 0xff, 0xd9]));
+    const zip = zipArchive(
+      'payload.html',
+      Buffer.from('<script>alert(document.domain)</script>'),
+      Buffer.from([0x20, 0xff, 0xd9]),
+    );
     const polyglot = Buffer.concat([photo, zip]);
     expect(polyglot.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
     const served = await registerAndDownload(polyglot, 'image/jpeg');
     expect(served.includes(ZIP_SIGNATURE)).toBe(false);
     expect(served.includes(Buffer.from('<script>'))).toBe(false);
     expect(served.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
-    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({ format: 'jpeg', width: 400, height: 300 });
+    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 400,
+      height: 300,
+    });
   });
 
   it('stores a PNG+ZIP polyglot closed by a copy of IEND as the decoded PNG alone', async () => {
-    const png = await sharp(await jpegPhoto(120, 90, 5)).png().toBuffer();
+    const png = await sharp(await jpegPhoto(120, 90, 5))
+      .png()
+      .toBuffer();
     const zip = zipArchive('payload.html', Buffer.from('<script>alert(1)</script>'), Buffer.alloc(0));
     const polyglot = Buffer.concat([png, zip, png.subarray(-12)]);
     const served = await registerAndDownload(polyglot, 'image/png');
     expect(served.includes(ZIP_SIGNATURE)).toBe(false);
-    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({ format: 'png', width: 120, height: 90 });
+    expect(await sharp(served, { failOn: 'warning' }).metadata()).toMatchObject({
+      format: 'png',
+      width: 120,
+      height: 90,
+    });
   });
 
   it('refuses a 20,000 × 20,000 image from its header, before decoding it', async () => {
     const flood = await pngClaiming(20_000, 20_000);
     expect(flood.length).toBeLessThan(200);
-    expect(await expectRefused({ bytes: flood, contentType: 'image/png' }, 'TOO_MANY_PIXELS')).toBe('The image has 20000 × 20000 pixels, more than the 8294399 allowed');
+    expect(await expectRefused({ bytes: flood, contentType: 'image/png' }, 'TOO_MANY_PIXELS')).toBe(
+      'The image has 20000 × 20000 pixels, more than the 8294399 allowed',
+    );
   });
 
   it('refuses a 4K image: the pixel limit is below 3840 × 2160', async () => {
-    const uhd = await sharp({ create: { width: 3840, height: 2160, channels: 3, background: 'grey' } }).jpeg().toBuffer();
+    const uhd = await sharp({ create: { width: 3840, height: 2160, channels: 3, background: 'grey' } })
+      .jpeg()
+      .toBuffer();
     await expectRefused({ bytes: uhd, contentType: 'image/jpeg' }, 'TOO_MANY_PIXELS');
   });
 
   it('refuses an upload key issued to another user, even for the same vehicle', async () => {
     const productId = await newProduct();
     const sales = await authHeaders(adapters, SALES);
-    const theirUrls = await uploadFiles(app, manager, productId, [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }], randomUUID);
+    const theirUrls = await uploadFiles(
+      app,
+      manager,
+      productId,
+      [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }],
+      randomUUID,
+    );
     const before = await counts();
     const res = await register(productId, theirUrls, sales, SALES);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.images).toEqual([{ url: theirUrls[0], order: 0, code: 'KEY_NOT_ISSUED', message: 'This upload was not issued to you for this vehicle' }]);
+    expect(res.json().error.details.images).toEqual([
+      {
+        url: theirUrls[0],
+        order: 0,
+        code: 'KEY_NOT_ISSUED',
+        message: 'This upload was not issued to you for this vehicle',
+      },
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -223,14 +316,22 @@ describe('registering uploaded images as a shooting', () => {
     const before = await counts();
     const res = await register(productId, [url]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.images).toEqual([{ url, order: 0, code: 'TOO_LARGE', message: `The file is larger than ${adapters.config.MAX_IMAGE_BYTES} bytes` }]);
+    expect(res.json().error.details.images).toEqual([
+      { url, order: 0, code: 'TOO_LARGE', message: `The file is larger than ${adapters.config.MAX_IMAGE_BYTES} bytes` },
+    ]);
     expect(await counts()).toEqual(before);
   });
 
   it('refuses a key issued for another vehicle, an image never uploaded and a foreign stamp', async () => {
     const productA = await newProduct();
     const productB = await newProduct();
-    const urlsA = await uploadFiles(app, manager, productA, [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }], randomUUID);
+    const urlsA = await uploadFiles(
+      app,
+      manager,
+      productA,
+      [{ bytes: await jpegPhoto(64, 48), contentType: 'image/jpeg' }],
+      randomUUID,
+    );
     const onB = await register(productB, urlsA);
     expect(onB.json().error.details.images[0].code).toBe('KEY_NOT_ISSUED');
     const presign = await app.inject({
@@ -246,7 +347,11 @@ describe('registering uploaded images as a shooting', () => {
       method: 'POST',
       url: `/api/owners/own-demo-paris/products/${productA}/shootings`,
       headers: manager,
-      payload: { images: [{ url: urlsA[0], order: 0, imageType: 'ORIGINAL', format: '16/9', stampId: foreignStamp }], userId: demoUser(MANAGER).id, shootingType: 'standard' },
+      payload: {
+        images: [{ url: urlsA[0], order: 0, imageType: 'ORIGINAL', format: '16/9', stampId: foreignStamp }],
+        userId: demoUser(MANAGER).id,
+        shootingType: 'standard',
+      },
     });
     expect(res.statusCode).toBe(404);
   });

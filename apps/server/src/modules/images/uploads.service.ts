@@ -29,13 +29,24 @@ const STORED_TYPE: Record<StoredFormat, string> = { jpeg: 'image/jpeg', png: 'im
  * picture's fresh id. The grant (user, product, expiry) is recorded so that registration accepts only keys
  * issued to the caller for this product. Asking again for the same id renews its URL (a retry).
  */
-export async function issueUploadUrls(deps: Deps, user: UserContext, productId: string, body: PresignImagesBody): Promise<PresignImagesResponse> {
+export async function issueUploadUrls(
+  deps: Deps,
+  user: UserContext,
+  productId: string,
+  body: PresignImagesBody,
+): Promise<PresignImagesResponse> {
   const product = await requireProduct(deps.db, user, { productId });
-  const refused = body.images.filter((i) => !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(i.contentType.toLowerCase()));
+  const refused = body.images.filter(
+    (i) => !(UPLOAD_CONTENT_TYPES as readonly string[]).includes(i.contentType.toLowerCase()),
+  );
   if (refused.length) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images can be uploaded', { images: refused.map((i) => ({ id: i.id, contentType: i.contentType })) });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG and WebP images can be uploaded', {
+      images: refused.map((i) => ({ id: i.id, contentType: i.contentType })),
+    });
   }
-  const keys = body.images.map((i) => `uploads/${product.id}/${i.id.toLowerCase()}.${EXTENSION[i.contentType.toLowerCase()]}`);
+  const keys = body.images.map(
+    (i) => `uploads/${product.id}/${i.id.toLowerCase()}.${EXTENSION[i.contentType.toLowerCase()]}`,
+  );
   const grants = await findGrants(deps.db, keys);
   if (keys.some((k) => grants.get(k) && (grants.get(k)!.userId !== user.id || grants.get(k)!.usedAt))) {
     throw new AppError('CONFLICT', 'A picture id was already used: ask with fresh ids');
@@ -46,13 +57,24 @@ export async function issueUploadUrls(deps: Deps, user: UserContext, productId: 
   // The grants in one write (one commit), before any link is handed out.
   await saveGrants(
     deps.db,
-    body.images.map((image, n) => ({ blobKey: keys[n]!, userId: user.id, productId: product.id, contentType: image.contentType.toLowerCase(), expiresAt, now: now.toISOString() })),
+    body.images.map((image, n) => ({
+      blobKey: keys[n]!,
+      userId: user.id,
+      productId: product.id,
+      contentType: image.contentType.toLowerCase(),
+      expiresAt,
+      now: now.toISOString(),
+    })),
   );
   const images = await Promise.all(
     body.images.map(async (image, n) => {
       const contentType = image.contentType.toLowerCase();
       const blobKey = keys[n]!;
-      const presignedUrl = await deps.blobs.presignPut(blobKey, { contentType, maxBytes: deps.config.MAX_IMAGE_BYTES, expiresInSeconds: ttl });
+      const presignedUrl = await deps.blobs.presignPut(blobKey, {
+        contentType,
+        maxBytes: deps.config.MAX_IMAGE_BYTES,
+        expiresInSeconds: ttl,
+      });
       return { id: image.id, presignedUrl, url: blobKey, expiresAt };
     }),
   );
@@ -77,7 +99,9 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
 // on the CPU, so three pictures are read together rather than two and then one.
 const READS_AT_ONCE = 8;
 
-type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredFormat; width: number; height: number } | { ok: false; refusal: ImageRefusal };
+type Checked =
+  | { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredFormat; width: number; height: number }
+  | { ok: false; refusal: ImageRefusal };
 
 /**
  * The same registration sent again, after its answer was lost (a process killed, a connection cut, the
@@ -85,7 +109,13 @@ type Checked = { ok: true; stored: Buffer; thumbnail: Buffer; format: StoredForm
  * shooting that has exactly these pictures. That shooting is the answer, so a retry never makes a second
  * one nor tells the user it failed. Any other use of a spent upload is still refused below.
  */
-async function earlierRegistration(deps: Deps, user: UserContext, productId: string, body: RegisterShootingBody, grants: Awaited<ReturnType<typeof findGrants>>): Promise<string | null> {
+async function earlierRegistration(
+  deps: Deps,
+  user: UserContext,
+  productId: string,
+  body: RegisterShootingBody,
+  grants: Awaited<ReturnType<typeof findGrants>>,
+): Promise<string | null> {
   const used = body.images.map((i) => grants.get(i.url));
   const at = used[0]?.usedAt;
   if (!at || used.some((g) => !g || g.usedAt !== at || g.userId !== user.id || g.productId !== productId)) return null;
@@ -111,20 +141,29 @@ export async function registerShooting(
   const stampIds = [...new Set(body.images.map((i) => i.stampId))];
   if (stampIds.length !== 1 || !stampIds[0]) throw badRequest('Every image needs the same stampId');
   const stamp = await stampOfGroup(deps, user, stampIds[0]);
-  if (body.images.some((i) => i.format !== stamp.format)) throw badRequest(`The images' format must be the stamp's format ${stamp.format}`);
+  if (body.images.some((i) => i.format !== stamp.format))
+    throw badRequest(`The images' format must be the stamp's format ${stamp.format}`);
 
   const now = deps.clock.now();
-  const grants = await findGrants(deps.db, body.images.map((i) => i.url));
+  const grants = await findGrants(
+    deps.db,
+    body.images.map((i) => i.url),
+  );
   const earlier = await earlierRegistration(deps, user, product.id, body, grants);
   if (earlier) return { id: earlier };
   const limits = { maxBytes: deps.config.MAX_IMAGE_BYTES, maxPixels: deps.config.MAX_IMAGE_PIXELS };
   const entries = [...body.images].sort((a, b) => a.order - b.order);
   const checked = await mapLimited(entries, READS_AT_ONCE, async (entry): Promise<Checked> => {
-    const refuse = (code: ImageRefusal['code'], message: string): Checked => ({ ok: false, refusal: { url: entry.url, order: entry.order, code, message } });
+    const refuse = (code: ImageRefusal['code'], message: string): Checked => ({
+      ok: false,
+      refusal: { url: entry.url, order: entry.order, code, message },
+    });
     const grant = grants.get(entry.url);
-    if (!grant || grant.userId !== user.id || grant.productId !== product.id) return refuse('KEY_NOT_ISSUED', 'This upload was not issued to you for this vehicle');
+    if (!grant || grant.userId !== user.id || grant.productId !== product.id)
+      return refuse('KEY_NOT_ISSUED', 'This upload was not issued to you for this vehicle');
     if (grant.usedAt) return refuse('KEY_ALREADY_USED', 'This upload is already registered');
-    if (new Date(grant.expiresAt) < now) return refuse('KEY_EXPIRED', 'This upload link has expired: upload the image again');
+    if (new Date(grant.expiresAt) < now)
+      return refuse('KEY_EXPIRED', 'This upload link has expired: upload the image again');
     // One read of the upload (its size comes with it; on S3 a HEAD then a GET were two round trips), the
     // bytes taken only when the size is within the limit.
     const blob = await deps.blobs.get(entry.url);
@@ -141,7 +180,14 @@ export async function registerShooting(
       if (!inspection.ok) return refuse(inspection.code, inspection.message);
       try {
         const stored = await prepareOriginal(bytes, inspection.format, limits.maxPixels);
-        return { ok: true, stored: stored.data, thumbnail: stored.thumbnail, format: inspection.format, width: stored.width, height: stored.height };
+        return {
+          ok: true,
+          stored: stored.data,
+          thumbnail: stored.thumbnail,
+          format: inspection.format,
+          width: stored.width,
+          height: stored.height,
+        };
       } catch {
         return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: it cannot be decoded');
       }
@@ -149,7 +195,11 @@ export async function registerShooting(
   });
   const refusals = checked.flatMap((c) => (c.ok ? [] : [c.refusal]));
   if (refusals.length) {
-    throw new AppError('VALIDATION_ERROR', `${refusals.length} of ${entries.length} images were refused; nothing was created`, { images: refusals });
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${refusals.length} of ${entries.length} images were refused; nothing was created`,
+      { images: refusals },
+    );
   }
 
   const shootingId = deps.ids.uuid();
@@ -170,18 +220,50 @@ export async function registerShooting(
   });
   await Promise.all(
     checked.flatMap((c, n) =>
-      c.ok ? [deps.blobs.put(images[n]!.blobKey, c.stored, STORED_TYPE[c.format]), deps.blobs.put(images[n]!.thumbnailKey, c.thumbnail, 'image/jpeg')] : [],
+      c.ok
+        ? [
+            deps.blobs.put(images[n]!.blobKey, c.stored, STORED_TYPE[c.format]),
+            deps.blobs.put(images[n]!.thumbnailKey, c.thumbnail, 'image/jpeg'),
+          ]
+        : [],
     ),
   );
-  const run = { id: deps.ids.uuid(), stampId: stamp.id, kind: 'STAMP' as const, items: images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })) };
+  const run = {
+    id: deps.ids.uuid(),
+    stampId: stamp.id,
+    kind: 'STAMP' as const,
+    items: images.map((i) => ({ sourceImageId: i.id, targetType: 'STAMPED' as const })),
+  };
   try {
     // The whole registration in one transaction: a refused or concurrent registration leaves nothing
     // behind, and the run's jobs are queued with the rows.
     await deps.db.transaction().execute(async (trx) => {
       const at = now.toISOString();
-      await insertShooting(trx, { id: shootingId, productId: product.id, ownerId: product.owner_id, registration: product.registration.toUpperCase(), stampId: stamp.id, format: stamp.format, createdBy: user.id, now: at });
-      await insertOriginals(trx, shootingId, images, entries.map((e) => e.url), run, at);
-      await enqueueRun(deps.queue, deps.jobs, run.id, images.map((i) => i.id), trx);
+      await insertShooting(trx, {
+        id: shootingId,
+        productId: product.id,
+        ownerId: product.owner_id,
+        registration: product.registration.toUpperCase(),
+        stampId: stamp.id,
+        format: stamp.format,
+        createdBy: user.id,
+        now: at,
+      });
+      await insertOriginals(
+        trx,
+        shootingId,
+        images,
+        entries.map((e) => e.url),
+        run,
+        at,
+      );
+      await enqueueRun(
+        deps.queue,
+        deps.jobs,
+        run.id,
+        images.map((i) => i.id),
+        trx,
+      );
     });
   } catch (err) {
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);

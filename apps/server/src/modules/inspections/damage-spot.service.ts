@@ -1,4 +1,10 @@
-import { pickOrderGallery, type Damage, type DamageSpot, type ShootingType, type VehiclePicture } from '@forecourt/contracts';
+import {
+  pickOrderGallery,
+  type Damage,
+  type DamageSpot,
+  type ShootingType,
+  type VehiclePicture,
+} from '@forecourt/contracts';
 import { badRequest } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import { damageView } from './inspection-view';
@@ -11,25 +17,55 @@ import { loadInspectable, type InspectionDeps, type ShootingParams } from './ins
  * moves it there. The picture may be one of this inspection's or of another shooting of the same
  * registration under the same owner, such as the merchandising spin whose player shows it.
  */
-export async function placeDamage(deps: InspectionDeps, user: UserContext, params: ShootingParams, damageId: string, spot: DamageSpot): Promise<Damage> {
+export async function placeDamage(
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  damageId: string,
+  spot: DamageSpot,
+): Promise<Damage> {
   const { shooting, existing } = await existingItem(DAMAGES, deps, user, params, damageId);
-  if (!(await repo.findVehicleImage(deps.db, { ownerId: shooting.owner_id, registration: shooting.registration }, spot.imageId))) {
-    throw badRequest('imageId is not a picture of this vehicle', [{ path: ['imageId'], message: 'is not a picture of this vehicle' }]);
+  if (
+    !(await repo.findVehicleImage(
+      deps.db,
+      { ownerId: shooting.owner_id, registration: shooting.registration },
+      spot.imageId,
+    ))
+  ) {
+    throw badRequest('imageId is not a picture of this vehicle', [
+      { path: ['imageId'], message: 'is not a picture of this vehicle' },
+    ]);
   }
   return saveSpot(deps, shooting.id, existing, spot);
 }
 
 /** Takes the damage off its picture; the damage itself stays. */
-export async function removeDamageSpot(deps: InspectionDeps, user: UserContext, params: ShootingParams, damageId: string): Promise<Damage> {
+export async function removeDamageSpot(
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  damageId: string,
+): Promise<Damage> {
   const { shooting, existing } = await existingItem(DAMAGES, deps, user, params, damageId);
   return saveSpot(deps, shooting.id, existing, null);
 }
 
-async function saveSpot(deps: InspectionDeps, shootingId: string, existing: repo.ItemRow<'inspection_damages'>, spot: DamageSpot | null): Promise<Damage> {
+async function saveSpot(
+  deps: InspectionDeps,
+  shootingId: string,
+  existing: repo.ItemRow<'inspection_damages'>,
+  spot: DamageSpot | null,
+): Promise<Damage> {
   const now = deps.clock.now().toISOString();
   await repo.setDamageSpot(deps.db, existing.id, spot, now);
   await changed(deps, shootingId, now);
-  const row = { ...existing, spot_image_id: spot?.imageId ?? null, spot_x: spot?.x ?? null, spot_y: spot?.y ?? null, updated_at: now };
+  const row = {
+    ...existing,
+    spot_image_id: spot?.imageId ?? null,
+    spot_x: spot?.x ?? null,
+    spot_y: spot?.y ?? null,
+    updated_at: now,
+  };
   return damageView(row, await photos(deps, shootingId));
 }
 
@@ -37,9 +73,16 @@ async function saveSpot(deps: InspectionDeps, shootingId: string, existing: repo
  * The pictures a damage of this inspection may be placed on: per shooting of the vehicle, the final
  * picture of each position (as the order gallery and the player pick it), the inspection's own first.
  */
-export async function listDamagePictures(deps: InspectionDeps, user: UserContext, params: ShootingParams): Promise<VehiclePicture[]> {
+export async function listDamagePictures(
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+): Promise<VehiclePicture[]> {
   const shooting = await loadInspectable(deps.db, user, params);
-  const rows = await repo.listVehicleImages(deps.db, { ownerId: shooting.owner_id, registration: shooting.registration });
+  const rows = await repo.listVehicleImages(deps.db, {
+    ownerId: shooting.owner_id,
+    registration: shooting.registration,
+  });
   const byShooting = new Map<string, typeof rows>();
   for (const r of rows) byShooting.set(r.shooting_id, [...(byShooting.get(r.shooting_id) ?? []), r]);
   const own = byShooting.get(shooting.id) ?? [];

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeShooting } from '../shootings/shootings.fixtures';
-import { makeInspectionShooting, MANAGER, OTHER, setupInspections, type InspectionTest } from './inspections.test-helpers';
+import {
+  makeInspectionShooting,
+  MANAGER,
+  OTHER,
+  setupInspections,
+  type InspectionTest,
+} from './inspections.test-helpers';
 
 describe('damages in the spin and the player link settings', () => {
   let t: InspectionTest;
@@ -12,10 +18,16 @@ describe('damages in the spin and the player link settings', () => {
   let foreignDamageId: string;
 
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email = MANAGER, payload?: unknown) =>
-    t.app.inject({ method, url, headers: await t.headers(email), ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: await t.headers(email),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const spot = (id = damageId) => `${inspection.path}/damages/${id}/spot`;
   const settings = (shootingId = spin.shootingId) => `/api/shootings/${shootingId}/marketplaces/FORECOURT/settings`;
-  const options = async (ref: string) => (await t.app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })).json();
+  const options = async (ref: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/external/legacy/players/${ref}/options` })).json();
 
   beforeAll(async () => {
     t = await setupInspections();
@@ -30,10 +42,20 @@ describe('damages in the spin and the player link settings', () => {
         { position: 2, type: 'ORIGINAL_LPC', width: 640, height: 480 },
       ],
     });
-    otherVehicle = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', registration: 'ZZ-999-ZZ', images: [{ position: 1, type: 'ORIGINAL' }] });
-    foreign = await makeInspectionShooting(t, { type: 'INSPECTION', ownerId: 'own-other-bordeaux', registration: 'SP-300-GH' });
+    otherVehicle = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      registration: 'ZZ-999-ZZ',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    foreign = await makeInspectionShooting(t, {
+      type: 'INSPECTION',
+      ownerId: 'own-other-bordeaux',
+      registration: 'SP-300-GH',
+    });
     const damage = { zone: 'FRONT_LEFT', kind: 'DENT', severity: 'MODERATE', estimatedCostCents: 25_000 };
-    damageId = (await call('POST', `${inspection.path}/damages`, MANAGER, { ...damage, imageId: inspection.images[0]!.id })).json().id;
+    damageId = (
+      await call('POST', `${inspection.path}/damages`, MANAGER, { ...damage, imageId: inspection.images[0]!.id })
+    ).json().id;
     foreignDamageId = (await call('POST', `${foreign.path}/damages`, OTHER, damage)).json().id;
   });
   afterAll(async () => t.close());
@@ -43,13 +65,23 @@ describe('damages in the spin and the player link settings', () => {
     expect(placed.statusCode).toBe(200);
     expect(placed.json().spot).toEqual({ imageId: spin.images[0]!.id, x: 0.25, y: 0.6 });
     const view = (await call('GET', `${inspection.path}/inspection`)).json();
-    expect(view.damages[0]).toMatchObject({ id: damageId, kind: 'DENT', spot: { imageId: spin.images[0]!.id, x: 0.25, y: 0.6 } });
+    expect(view.damages[0]).toMatchObject({
+      id: damageId,
+      kind: 'DENT',
+      spot: { imageId: spin.images[0]!.id, x: 0.25, y: 0.6 },
+    });
   });
 
   it("lists the pictures a damage may go on: the inspection's own, then the vehicle's other shootings' final pictures", async () => {
     const res = await call('GET', `${inspection.path}/damage-pictures`);
     expect(res.statusCode).toBe(200);
-    const pictures = res.json() as { id: string; shootingId: string; shootingType: string; order: number; url: string }[];
+    const pictures = res.json() as {
+      id: string;
+      shootingId: string;
+      shootingType: string;
+      order: number;
+      url: string;
+    }[];
     expect(pictures.map((p) => [p.shootingId, p.order, p.shootingType])).toEqual([
       [inspection.shootingId, 1, 'INSPECTION'],
       [inspection.shootingId, 2, 'INSPECTION'],
@@ -87,7 +119,9 @@ describe('damages in the spin and the player link settings', () => {
   it("answers 404 for another dealer's inspection or damage", async () => {
     expect((await call('PUT', spot(), OTHER, { imageId: spin.images[0]!.id, x: 0.5, y: 0.5 })).statusCode).toBe(404);
     expect((await call('DELETE', spot(), OTHER)).statusCode).toBe(404);
-    expect((await call('PUT', spot(foreignDamageId), MANAGER, { imageId: spin.images[0]!.id, x: 0.5, y: 0.5 })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', spot(foreignDamageId), MANAGER, { imageId: spin.images[0]!.id, x: 0.5, y: 0.5 })).statusCode,
+    ).toBe(404);
     expect((await call('GET', settings(), OTHER)).statusCode).toBe(404);
     expect((await call('PUT', settings(), OTHER, { showDamages: true })).statusCode).toBe(404);
   });
@@ -104,13 +138,25 @@ describe('damages in the spin and the player link settings', () => {
     const shown = await options(ref);
     expect(shown.editedFrames).toEqual([]);
     expect(shown.damages).toEqual([
-      { id: damageId, frame: 0, x: 0.25, y: 0.6, zone: 'FRONT_LEFT', kind: 'DENT', severity: 'MODERATE', photoUrl: expect.stringMatching(/\/damages\/.+\/photo\.jpg\?v=/) },
+      {
+        id: damageId,
+        frame: 0,
+        x: 0.25,
+        y: 0.6,
+        zone: 'FRONT_LEFT',
+        kind: 'DENT',
+        severity: 'MODERATE',
+        photoUrl: expect.stringMatching(/\/damages\/.+\/photo\.jpg\?v=/),
+      },
     ]);
     const photo = await t.app.inject({ method: 'GET', url: shown.damages[0].photoUrl });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
 
-    expect((await call('PUT', settings(), MANAGER, { showEditedLabels: true })).json()).toEqual({ showDamages: true, showEditedLabels: true });
+    expect((await call('PUT', settings(), MANAGER, { showEditedLabels: true })).json()).toEqual({
+      showDamages: true,
+      showEditedLabels: true,
+    });
     expect((await options(ref)).editedFrames).toEqual([1]);
 
     // Off again: no hotspots, and the photo is no longer public.

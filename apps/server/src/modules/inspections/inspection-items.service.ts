@@ -33,7 +33,14 @@ export interface ItemKind<T extends repo.ItemTable, View> {
 export const DAMAGES: ItemKind<'inspection_damages', Damage> = {
   table: 'inspection_damages',
   what: 'Damage',
-  columns: { zone: 'zone', kind: 'kind', severity: 'severity', imageId: 'image_id', note: 'note', estimatedCostCents: 'estimated_cost_cents' },
+  columns: {
+    zone: 'zone',
+    kind: 'kind',
+    severity: 'severity',
+    imageId: 'image_id',
+    note: 'note',
+    estimatedCostCents: 'estimated_cost_cents',
+  },
   positioned: true,
   view: damageView,
 };
@@ -71,12 +78,18 @@ type Body = Record<string, unknown>;
 /** A photo must be one of the shooting's own images. */
 async function checkImage(deps: InspectionDeps, shooting: InspectableShooting, imageId: unknown): Promise<void> {
   if (typeof imageId === 'string' && imageId && !(await repo.findShootingImage(deps.db, shooting.id, imageId))) {
-    throw badRequest('imageId is not an image of this shooting', [{ path: ['imageId'], message: 'is not an image of this shooting' }]);
+    throw badRequest('imageId is not an image of this shooting', [
+      { path: ['imageId'], message: 'is not an image of this shooting' },
+    ]);
   }
 }
 
 export async function photos(deps: InspectionDeps, shootingId: string) {
-  return photoLookup(deps.blobs, await repo.listShootingImages(deps.db, shootingId), deps.config.PRESIGN_GET_TTL_SECONDS);
+  return photoLookup(
+    deps.blobs,
+    await repo.listShootingImages(deps.db, shootingId),
+    deps.config.PRESIGN_GET_TTL_SECONDS,
+  );
 }
 
 /** Marks the inspection changed and queues its reports' refresh. */
@@ -87,9 +100,19 @@ export async function changed(deps: InspectionDeps, shootingId: string, now: str
 
 /** The columns of the fields the body sets (all of them on creation, the given ones on a change). */
 const columnsOf = (columns: Record<string, string>, body: Body, onlyGiven: boolean) =>
-  Object.fromEntries(Object.entries(columns).flatMap(([field, column]) => (onlyGiven && body[field] === undefined ? [] : [[column, body[field]]])));
+  Object.fromEntries(
+    Object.entries(columns).flatMap(([field, column]) =>
+      onlyGiven && body[field] === undefined ? [] : [[column, body[field]]],
+    ),
+  );
 
-export async function createItem<T extends repo.ItemTable, View>(kind: ItemKind<T, View>, deps: InspectionDeps, user: UserContext, params: ShootingParams, body: Body): Promise<View> {
+export async function createItem<T extends repo.ItemTable, View>(
+  kind: ItemKind<T, View>,
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  body: Body,
+): Promise<View> {
   const shooting = await loadInspectable(deps.db, user, params);
   kind.allowCreate?.(user, shooting);
   await checkImage(deps, shooting, body.imageId);
@@ -97,7 +120,13 @@ export async function createItem<T extends repo.ItemTable, View>(kind: ItemKind<
   const row = {
     id: deps.ids.uuid(),
     shooting_id: shooting.id,
-    ...(kind.positioned && { position: await repo.nextPosition(deps.db, kind.table as 'inspection_damages' | 'health_check_items', shooting.id) }),
+    ...(kind.positioned && {
+      position: await repo.nextPosition(
+        deps.db,
+        kind.table as 'inspection_damages' | 'health_check_items',
+        shooting.id,
+      ),
+    }),
     ...columnsOf(kind.columns, body, false),
     created_at: now,
     updated_at: now,
@@ -108,7 +137,13 @@ export async function createItem<T extends repo.ItemTable, View>(kind: ItemKind<
 }
 
 /** The item of the shooting named by params, after the checks every change and removal makes. */
-export async function existingItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string) {
+export async function existingItem<T extends repo.ItemTable>(
+  kind: ItemKind<T, unknown>,
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  itemId: string,
+) {
   const shooting = await loadInspectable(deps.db, user, params);
   kind.allowChange?.(user);
   const existing = await repo.findItem(deps.db, kind.table, shooting.id, itemId);
@@ -133,7 +168,13 @@ export async function updateItem<T extends repo.ItemTable, View>(
   return kind.view({ ...existing, ...changes }, await photos(deps, shooting.id));
 }
 
-export async function deleteItem<T extends repo.ItemTable>(kind: ItemKind<T, unknown>, deps: InspectionDeps, user: UserContext, params: ShootingParams, itemId: string): Promise<void> {
+export async function deleteItem<T extends repo.ItemTable>(
+  kind: ItemKind<T, unknown>,
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+  itemId: string,
+): Promise<void> {
   const { shooting, existing } = await existingItem(kind, deps, user, params, itemId);
   await repo.deleteItem(deps.db, kind.table, existing.id);
   await changed(deps, shooting.id, deps.clock.now().toISOString());

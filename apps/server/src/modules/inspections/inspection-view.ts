@@ -25,7 +25,9 @@ export function photoLookup(blobs: BlobStore, images: readonly ShootingImageRow[
     return {
       imageId: image.id,
       url: await blobs.presignGet(image.blob_key, { expiresInSeconds: ttlSeconds }),
-      thumbnailUrl: image.thumbnail_key ? await blobs.presignGet(image.thumbnail_key, { expiresInSeconds: ttlSeconds }) : null,
+      thumbnailUrl: image.thumbnail_key
+        ? await blobs.presignGet(image.thumbnail_key, { expiresInSeconds: ttlSeconds })
+        : null,
     };
   };
 }
@@ -38,12 +40,18 @@ export const damageView = async (row: InspectionDamagesTable, photo: PhotoLookup
   note: row.note,
   estimatedCostCents: row.estimated_cost_cents,
   photo: await photo(row.image_id),
-  spot: row.spot_image_id && row.spot_x != null && row.spot_y != null ? { imageId: row.spot_image_id, x: row.spot_x, y: row.spot_y } : null,
+  spot:
+    row.spot_image_id && row.spot_x != null && row.spot_y != null
+      ? { imageId: row.spot_image_id, x: row.spot_x, y: row.spot_y }
+      : null,
   created: row.created_at,
   updated: row.updated_at,
 });
 
-export const healthCheckItemView = async (row: HealthCheckItemsTable, photo: PhotoLookup): Promise<HealthCheckItem> => ({
+export const healthCheckItemView = async (
+  row: HealthCheckItemsTable,
+  photo: PhotoLookup,
+): Promise<HealthCheckItem> => ({
   id: row.id,
   category: row.category as HealthCategory,
   label: row.label,

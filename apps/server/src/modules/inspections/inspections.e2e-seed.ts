@@ -10,9 +10,27 @@ const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'f
 try {
   const now = adapters.clock.now().toISOString();
   const images = [1, 2].map((position) => ({ position, type: 'ORIGINAL' }));
-  const repair = await makeShooting(adapters, { ownerId: 'own-demo-paris', registration: 'E2E-IN-IRO1', type: 'INSPECTION_REPAIR_ORDER', productType: 'REPAIR_ORDER', images });
-  const bare = await makeShooting(adapters, { ownerId: 'own-demo-paris', registration: 'E2E-IN-NOPDF', type: 'INSPECTION_REPAIR_ORDER', productType: 'REPAIR_ORDER', images });
-  const head = { currency: 'EUR', repair_order_number: 'OR-E2E-0001', mileage: 42_000, customer_name: 'Claire Dubois', updated_at: now };
+  const repair = await makeShooting(adapters, {
+    ownerId: 'own-demo-paris',
+    registration: 'E2E-IN-IRO1',
+    type: 'INSPECTION_REPAIR_ORDER',
+    productType: 'REPAIR_ORDER',
+    images,
+  });
+  const bare = await makeShooting(adapters, {
+    ownerId: 'own-demo-paris',
+    registration: 'E2E-IN-NOPDF',
+    type: 'INSPECTION_REPAIR_ORDER',
+    productType: 'REPAIR_ORDER',
+    images,
+  });
+  const head = {
+    currency: 'EUR',
+    repair_order_number: 'OR-E2E-0001',
+    mileage: 42_000,
+    customer_name: 'Claire Dubois',
+    updated_at: now,
+  };
   await upsertInspection(adapters.db, { shooting_id: repair.shootingId, created_at: now, ...head }, head);
   const items = [
     { category: 'BRAKES', label: 'Front pads', rating: 'RED', parts: 8_000, labour: 6_000, decision: 'ACCEPTED' },
@@ -36,7 +54,12 @@ try {
       updated_at: now,
     });
   }
-  const pick = (s: Awaited<ReturnType<typeof makeShooting>>) => ({ shootingId: s.shootingId, productId: s.productId, ownerId: s.ownerId, registration: s.registration });
+  const pick = (s: Awaited<ReturnType<typeof makeShooting>>) => ({
+    shootingId: s.shootingId,
+    productId: s.productId,
+    ownerId: s.ownerId,
+    registration: s.registration,
+  });
   process.stdout.write(JSON.stringify({ repair: pick(repair), bare: pick(bare) }));
 } finally {
   await adapters.close();

@@ -7,7 +7,14 @@ import type { ServerModule } from '../module';
 export const inspectionsModule: ServerModule = {
   name: 'inspections',
   routes: async (app, { adapters, auth }) => {
-    const [{ inspectionRoutes }, { queueReportRefresh }] = await Promise.all([import('./inspections.routes'), import('../reports/report-refresh.service')]);
-    await inspectionRoutes(app, { ...adapters, auth, onChange: (shootingId) => queueReportRefresh(adapters, shootingId) });
+    const [{ inspectionRoutes }, { queueReportRefresh }] = await Promise.all([
+      import('./inspections.routes'),
+      import('../reports/report-refresh.service'),
+    ]);
+    await inspectionRoutes(app, {
+      ...adapters,
+      auth,
+      onChange: (shootingId) => queueReportRefresh(adapters, shootingId),
+    });
   },
 };

@@ -8,7 +8,11 @@ export const DEFAULT_CURRENCY = 'EUR';
 export const findInspection = (db: Db, shootingId: string) =>
   db.selectFrom('inspections').selectAll().where('shooting_id', '=', shootingId).executeTakeFirst();
 
-export async function upsertInspection(db: Db, row: Insertable<InspectionsTable>, changes: Updateable<InspectionsTable>): Promise<void> {
+export async function upsertInspection(
+  db: Db,
+  row: Insertable<InspectionsTable>,
+  changes: Updateable<InspectionsTable>,
+): Promise<void> {
   await db
     .insertInto('inspections')
     .values(row)
@@ -18,29 +22,67 @@ export async function upsertInspection(db: Db, row: Insertable<InspectionsTable>
 
 /** Marks the inspection as changed, creating it when the first damage or item arrives. */
 export async function touchInspection(db: Db, shootingId: string, now: string): Promise<void> {
-  await upsertInspection(db, { shooting_id: shootingId, currency: DEFAULT_CURRENCY, created_at: now, updated_at: now }, { updated_at: now });
+  await upsertInspection(
+    db,
+    { shooting_id: shootingId, currency: DEFAULT_CURRENCY, created_at: now, updated_at: now },
+    { updated_at: now },
+  );
 }
 
 export const listDamages = (db: Db, shootingId: string) =>
-  db.selectFrom('inspection_damages').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('id').execute();
+  db
+    .selectFrom('inspection_damages')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 
 export const listHealthCheckItems = (db: Db, shootingId: string) =>
-  db.selectFrom('health_check_items').selectAll().where('shooting_id', '=', shootingId).orderBy('position').orderBy('id').execute();
+  db
+    .selectFrom('health_check_items')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 
 /** The tables of an inspection's items: damages, health-check items and trade-in offers. */
 export type ItemTable = 'inspection_damages' | 'health_check_items' | 'trade_in_offers';
 export type ItemRow<T extends ItemTable> = Database[T];
 
-export const findItem = <T extends ItemTable>(db: Db, table: T, shootingId: string, id: string): Promise<ItemRow<T> | undefined> =>
-  db.selectFrom(table as ItemTable).selectAll().where('shooting_id', '=', shootingId).where('id', '=', id).executeTakeFirst() as Promise<ItemRow<T> | undefined>;
+export const findItem = <T extends ItemTable>(
+  db: Db,
+  table: T,
+  shootingId: string,
+  id: string,
+): Promise<ItemRow<T> | undefined> =>
+  db
+    .selectFrom(table as ItemTable)
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .where('id', '=', id)
+    .executeTakeFirst() as Promise<ItemRow<T> | undefined>;
 
 // The row types differ by table; the service builds each row from its kind's columns.
 export async function insertItem<T extends ItemTable>(db: Db, table: T, row: ItemRow<T>): Promise<void> {
-  await db.insertInto(table as ItemTable).values(row as Insertable<Database[ItemTable]>).execute();
+  await db
+    .insertInto(table as ItemTable)
+    .values(row as Insertable<Database[ItemTable]>)
+    .execute();
 }
 
-export async function updateItem<T extends ItemTable>(db: Db, table: T, id: string, changes: Partial<ItemRow<T>>): Promise<void> {
-  await db.updateTable(table as ItemTable).set(changes as Updateable<Database[ItemTable]>).where('id', '=', id).execute();
+export async function updateItem<T extends ItemTable>(
+  db: Db,
+  table: T,
+  id: string,
+  changes: Partial<ItemRow<T>>,
+): Promise<void> {
+  await db
+    .updateTable(table as ItemTable)
+    .set(changes as Updateable<Database[ItemTable]>)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteItem(db: Db, table: ItemTable, id: string): Promise<void> {
@@ -48,7 +90,11 @@ export async function deleteItem(db: Db, table: ItemTable, id: string): Promise<
 }
 
 /** The position after the last damage or item of the shooting. */
-export async function nextPosition(db: Db, table: 'inspection_damages' | 'health_check_items', shootingId: string): Promise<number> {
+export async function nextPosition(
+  db: Db,
+  table: 'inspection_damages' | 'health_check_items',
+  shootingId: string,
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('position').as('last'))
@@ -58,7 +104,13 @@ export async function nextPosition(db: Db, table: 'inspection_damages' | 'health
 }
 
 export const listTradeInOffers = (db: Db, shootingId: string) =>
-  db.selectFrom('trade_in_offers').selectAll().where('shooting_id', '=', shootingId).orderBy('created_at', 'desc').orderBy('id').execute();
+  db
+    .selectFrom('trade_in_offers')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
 
 /** Images of the shooting, for photo references and the reports' galleries. */
 export const listShootingImages = (db: Db, shootingId: string) =>
@@ -72,10 +124,20 @@ export const listShootingImages = (db: Db, shootingId: string) =>
 export type ShootingImageRow = Awaited<ReturnType<typeof listShootingImages>>[number];
 
 export const findShootingImage = (db: Db, shootingId: string, imageId: string) =>
-  db.selectFrom('images').select('id').where('shooting_id', '=', shootingId).where('id', '=', imageId).executeTakeFirst();
+  db
+    .selectFrom('images')
+    .select('id')
+    .where('shooting_id', '=', shootingId)
+    .where('id', '=', imageId)
+    .executeTakeFirst();
 
 export const findShootingVideo = (db: Db, shootingId: string, videoId: string) =>
-  db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).where('id', '=', videoId).executeTakeFirst();
+  db
+    .selectFrom('videos')
+    .selectAll()
+    .where('shooting_id', '=', shootingId)
+    .where('id', '=', videoId)
+    .executeTakeFirst();
 
 /**
  * A picture of the vehicle: an image of a shooting of the same owner and registration (the vehicle page's
@@ -91,7 +153,12 @@ export const findVehicleImage = (db: Db, vehicle: { ownerId: string; registratio
     .where('s.registration', '=', vehicle.registration)
     .executeTakeFirst();
 
-export async function setDamageSpot(db: Db, damageId: string, spot: { imageId: string; x: number; y: number } | null, now: string): Promise<void> {
+export async function setDamageSpot(
+  db: Db,
+  damageId: string,
+  spot: { imageId: string; x: number; y: number } | null,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('inspection_damages')
     .set({ spot_image_id: spot?.imageId ?? null, spot_x: spot?.x ?? null, spot_y: spot?.y ?? null, updated_at: now })
@@ -107,7 +174,16 @@ export const listVehicleImages = (db: Db, vehicle: { ownerId: string; registrati
   db
     .selectFrom('images as i')
     .innerJoin('shootings as s', 's.id', 'i.shooting_id')
-    .select(['i.id', 'i.shooting_id', 'i.position', 'i.image_type', 'i.blob_key', 'i.thumbnail_key', 's.shooting_type', 's.created_at as shooting_created'])
+    .select([
+      'i.id',
+      'i.shooting_id',
+      'i.position',
+      'i.image_type',
+      'i.blob_key',
+      'i.thumbnail_key',
+      's.shooting_type',
+      's.created_at as shooting_created',
+    ])
     .where('s.owner_id', '=', vehicle.ownerId)
     .where('s.registration', '=', vehicle.registration)
     .orderBy('s.created_at', 'desc')

@@ -39,7 +39,15 @@ interface ItemRoutes {
 }
 
 const ITEM_ROUTES = [
-  { path: 'damages', idParam: 'damageId', kind: items.DAMAGES, params: DamageParams, create: DamageCreateBody, update: DamageUpdateBody, view: Damage },
+  {
+    path: 'damages',
+    idParam: 'damageId',
+    kind: items.DAMAGES,
+    params: DamageParams,
+    create: DamageCreateBody,
+    update: DamageUpdateBody,
+    view: Damage,
+  },
   {
     path: 'health-check-items',
     idParam: 'itemId',
@@ -49,21 +57,39 @@ const ITEM_ROUTES = [
     update: HealthCheckItemUpdateBody,
     view: HealthCheckItem,
   },
-  { path: 'trade-in-offers', idParam: 'offerId', kind: items.TRADE_IN_OFFERS, params: TradeInOfferParams, create: TradeInOfferCreateBody, update: TradeInOfferUpdateBody, view: TradeInOffer },
+  {
+    path: 'trade-in-offers',
+    idParam: 'offerId',
+    kind: items.TRADE_IN_OFFERS,
+    params: TradeInOfferParams,
+    create: TradeInOfferCreateBody,
+    update: TradeInOfferUpdateBody,
+    view: TradeInOffer,
+  },
 ] satisfies ItemRoutes[];
 
 function itemRoutes(app: App, deps: InspectionDeps & { auth: Auth }, r: ItemRoutes): void {
   const preHandler = deps.auth.requireUser;
-  app.post(`${SHOOTING}/${r.path}`, { preHandler, schema: { params: ShootingPathParams, body: r.create, response: { 201: r.view } } }, async (request, reply) =>
-    reply.status(201).send(await items.createItem(r.kind, deps, currentUser(request), request.params, request.body)),
+  app.post(
+    `${SHOOTING}/${r.path}`,
+    { preHandler, schema: { params: ShootingPathParams, body: r.create, response: { 201: r.view } } },
+    async (request, reply) =>
+      reply.status(201).send(await items.createItem(r.kind, deps, currentUser(request), request.params, request.body)),
   );
-  app.patch(`${SHOOTING}/${r.path}/:${r.idParam}`, { preHandler, schema: { params: r.params, body: r.update, response: { 200: r.view } } }, async (request) =>
-    items.updateItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!, request.body),
+  app.patch(
+    `${SHOOTING}/${r.path}/:${r.idParam}`,
+    { preHandler, schema: { params: r.params, body: r.update, response: { 200: r.view } } },
+    async (request) =>
+      items.updateItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!, request.body),
   );
-  app.delete(`${SHOOTING}/${r.path}/:${r.idParam}`, { preHandler, schema: { params: r.params, response: noContent } }, async (request, reply) => {
-    await items.deleteItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    `${SHOOTING}/${r.path}/:${r.idParam}`,
+    { preHandler, schema: { params: r.params, response: noContent } },
+    async (request, reply) => {
+      await items.deleteItem(r.kind, deps, currentUser(request), request.params, request.params[r.idParam]!);
+      return reply.status(204).send(null);
+    },
+  );
 }
 
 /**
@@ -73,24 +99,33 @@ function itemRoutes(app: App, deps: InspectionDeps & { auth: Auth }, r: ItemRout
 export async function inspectionRoutes(app: App, deps: InspectionDeps & { auth: Auth }): Promise<void> {
   const preHandler = deps.auth.requireUser;
 
-  app.get(`${SHOOTING}/inspection`, { preHandler, schema: { params: ShootingPathParams, response: { 200: InspectionView } } }, async (request) =>
-    getInspection(deps, currentUser(request), request.params),
+  app.get(
+    `${SHOOTING}/inspection`,
+    { preHandler, schema: { params: ShootingPathParams, response: { 200: InspectionView } } },
+    async (request) => getInspection(deps, currentUser(request), request.params),
   );
   app.put(
     `${SHOOTING}/inspection`,
-    { preHandler, schema: { params: ShootingPathParams, body: InspectionUpsertBody, response: { 200: InspectionView } } },
+    {
+      preHandler,
+      schema: { params: ShootingPathParams, body: InspectionUpsertBody, response: { 200: InspectionView } },
+    },
     async (request) => saveInspection(deps, currentUser(request), request.params, request.body),
   );
 
   for (const item of ITEM_ROUTES) itemRoutes(app, deps, item);
 
   // A damage's spot on a picture of the vehicle, which the public player shows as a hotspot.
-  app.get(`${SHOOTING}/damage-pictures`, { preHandler, schema: { params: ShootingPathParams, response: { 200: VehiclePicturesResponse } } }, async (request) =>
-    listDamagePictures(deps, currentUser(request), request.params),
+  app.get(
+    `${SHOOTING}/damage-pictures`,
+    { preHandler, schema: { params: ShootingPathParams, response: { 200: VehiclePicturesResponse } } },
+    async (request) => listDamagePictures(deps, currentUser(request), request.params),
   );
   const spot = `${SHOOTING}/damages/:damageId/spot`;
-  app.put(spot, { preHandler, schema: { params: DamageParams, body: DamageSpotBody, response: { 200: Damage } } }, async (request) =>
-    placeDamage(deps, currentUser(request), request.params, request.params.damageId, request.body),
+  app.put(
+    spot,
+    { preHandler, schema: { params: DamageParams, body: DamageSpotBody, response: { 200: Damage } } },
+    async (request) => placeDamage(deps, currentUser(request), request.params, request.params.damageId, request.body),
   );
   app.delete(spot, { preHandler, schema: { params: DamageParams, response: { 200: Damage } } }, async (request) =>
     removeDamageSpot(deps, currentUser(request), request.params, request.params.damageId),

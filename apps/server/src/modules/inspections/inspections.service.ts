@@ -39,7 +39,8 @@ export interface ShootingParams {
 export type InspectionShootingType = (typeof INSPECTION_SHOOTING_TYPES)[number];
 export type InspectableShooting = ShootingRow & { shooting_type: InspectionShootingType };
 
-const isInspectionType = (t: string): t is InspectionShootingType => (INSPECTION_SHOOTING_TYPES as readonly string[]).includes(t);
+const isInspectionType = (t: string): t is InspectionShootingType =>
+  (INSPECTION_SHOOTING_TYPES as readonly string[]).includes(t);
 
 /**
  * The caller's inspection or repair-order shooting: 404 for another dealer's id or a shooting that is
@@ -66,7 +67,11 @@ export function requireRepairOrder(shooting: InspectableShooting, what: string):
 }
 
 /** Everything the detail page shows of one inspection or repair order. */
-export async function getInspection(deps: InspectionDeps, user: UserContext, params: ShootingParams): Promise<InspectionView> {
+export async function getInspection(
+  deps: InspectionDeps,
+  user: UserContext,
+  params: ShootingParams,
+): Promise<InspectionView> {
   const shooting = await loadInspectable(deps.db, user, params);
   return inspectionView(deps, user, shooting);
 }
@@ -83,7 +88,11 @@ export async function inspectionRecords(deps: Pick<InspectionDeps, 'db'>, shooti
   return { head, damages, items, offers, images, currency: head?.currency ?? repo.DEFAULT_CURRENCY };
 }
 
-async function inspectionView(deps: InspectionDeps, user: UserContext, shooting: InspectableShooting): Promise<InspectionView> {
+async function inspectionView(
+  deps: InspectionDeps,
+  user: UserContext,
+  shooting: InspectableShooting,
+): Promise<InspectionView> {
   const { db } = deps;
   const [head, damages, items, offers, images] = await Promise.all([
     repo.findInspection(db, shooting.id),
@@ -94,7 +103,9 @@ async function inspectionView(deps: InspectionDeps, user: UserContext, shooting:
   ]);
   const photo = photoLookup(deps.blobs, images, deps.config.PRESIGN_GET_TTL_SECONDS);
   const itemViews = await Promise.all(items.map((i) => healthCheckItemView(i, photo)));
-  const video = head?.workshop_video_id ? await repo.findShootingVideo(db, shooting.id, head.workshop_video_id) : undefined;
+  const video = head?.workshop_video_id
+    ? await repo.findShootingVideo(db, shooting.id, head.workshop_video_id)
+    : undefined;
   return {
     shootingId: shooting.id,
     shootingType: shooting.shooting_type,
@@ -120,7 +131,9 @@ async function inspectionView(deps: InspectionDeps, user: UserContext, shooting:
   };
 }
 
-export function repairOrderOf(head: { repair_order_number: string | null; mileage: number | null; customer_name: string | null } | undefined): RepairOrder | null {
+export function repairOrderOf(
+  head: { repair_order_number: string | null; mileage: number | null; customer_name: string | null } | undefined,
+): RepairOrder | null {
   if (!head?.repair_order_number) return null;
   return { number: head.repair_order_number, mileage: head.mileage ?? 0, customerName: head.customer_name ?? '' };
 }
@@ -139,7 +152,9 @@ export async function saveInspection(
     throw badRequest('The overall condition belongs to inspections (INSPECTION shootings)');
   }
   if (body.workshopVideoId && !(await repo.findShootingVideo(deps.db, shooting.id, body.workshopVideoId))) {
-    throw badRequest('workshopVideoId is not a video of this shooting', [{ path: ['workshopVideoId'], message: 'is not a video of this shooting' }]);
+    throw badRequest('workshopVideoId is not a video of this shooting', [
+      { path: ['workshopVideoId'], message: 'is not a video of this shooting' },
+    ]);
   }
   const now = deps.clock.now().toISOString();
   const changes = {
@@ -153,7 +168,11 @@ export async function saveInspection(
     }),
     updated_at: now,
   };
-  await repo.upsertInspection(deps.db, { shooting_id: shooting.id, currency: repo.DEFAULT_CURRENCY, created_at: now, ...changes }, changes);
+  await repo.upsertInspection(
+    deps.db,
+    { shooting_id: shooting.id, currency: repo.DEFAULT_CURRENCY, created_at: now, ...changes },
+    changes,
+  );
   await deps.onChange(shooting.id);
   return inspectionView(deps, user, shooting);
 }

@@ -17,12 +17,21 @@ export async function setupInspections() {
   const adapters = await createTestAdapters({}, { clock });
   await seedAccounts(adapters);
   const app: App = await buildApp(adapters);
-  return { adapters, app, clock, headers: (email: string) => authHeaders(adapters, email), close: async () => (await app.close(), await adapters.cleanup()) };
+  return {
+    adapters,
+    app,
+    clock,
+    headers: (email: string) => authHeaders(adapters, email),
+    close: async () => (await app.close(), await adapters.cleanup()),
+  };
 }
 export type InspectionTest = Awaited<ReturnType<typeof setupInspections>>;
 
 /** An inspection-type shooting of the Paris demo owner, with photos, and the API path below it. */
-export async function makeInspectionShooting(t: InspectionTest, spec: Partial<ShootingSpec> & { type: 'INSPECTION' | 'INSPECTION_REPAIR_ORDER' }) {
+export async function makeInspectionShooting(
+  t: InspectionTest,
+  spec: Partial<ShootingSpec> & { type: 'INSPECTION' | 'INSPECTION_REPAIR_ORDER' },
+) {
   const made = await makeShooting(t.adapters, {
     ownerId: 'own-demo-paris',
     images: [1, 2, 3].map((position) => ({ position, type: 'ORIGINAL' })),

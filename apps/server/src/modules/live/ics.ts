@@ -1,5 +1,6 @@
 /** Escapes a text value of an iCalendar property (RFC 5545, 3.3.11). */
-const icsText = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const icsText = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** Folds a content line at 75 octets (RFC 5545, 3.1). */
 const fold = (line: string): string => {
@@ -18,7 +19,14 @@ const fold = (line: string): string => {
 const stamp = (utc: string) => utc.replace(/[-: ]/g, '').replace(/^(\d{8})(\d{6})$/, '$1T$2Z');
 
 /** The calendar invitation of a room: one event at the UTC appointment, an hour long, with the link. */
-export function roomInvitation(input: { uid: string; title: string; appointmentUtc: string; link: string; organizer: string; nowUtc: string }): string {
+export function roomInvitation(input: {
+  uid: string;
+  title: string;
+  appointmentUtc: string;
+  link: string;
+  organizer: string;
+  nowUtc: string;
+}): string {
   const start = new Date(`${input.appointmentUtc.replace(' ', 'T')}Z`);
   const end = new Date(start.getTime() + 3600_000).toISOString().slice(0, 19).replace('T', ' ');
   return [

@@ -37,7 +37,13 @@ export interface TakeOver {
 }
 
 const memberColumns = ['participant_id', 'identity', 'host', 'media', 'waiting'] as const;
-const toMember = (r: { participant_id: string; identity: string; host: number; media: string | null; waiting: number }): MemberRow => ({
+const toMember = (r: {
+  participant_id: string;
+  identity: string;
+  host: number;
+  media: string | null;
+  waiting: number;
+}): MemberRow => ({
   ...r,
   host: r.host === 1,
   waiting: r.waiting === 1,
@@ -76,21 +82,30 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
         .onConflict((oc) => oc.columns(['room', 'participant_id']).doNothing())
         .executeTakeFirst();
       // A concurrent join of the same participant inserted first: this one takes over from it below.
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { resumed: false, missed: [], wasWaiting: false, waiting: m.waiting };
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1)
+        return { resumed: false, missed: [], wasWaiting: false, waiting: m.waiting };
     }
     // A concurrent insert's row (no `existing`) is read again for its state.
     const wasWaiting =
-      (existing ??
+      (
+        existing ??
         (await trx
           .selectFrom('live_members')
           .select('waiting')
           .where('room', '=', m.room)
           .where('participant_id', '=', m.participantId)
-          .executeTakeFirst()))?.waiting === 1;
+          .executeTakeFirst())
+      )?.waiting === 1;
     const waiting = wasWaiting && m.waiting;
     await trx
       .updateTable('live_members')
-      .set({ process_id: m.processId, session: m.session, detached: 0, lease_until: m.leaseUntil, waiting: waiting ? 1 : 0 })
+      .set({
+        process_id: m.processId,
+        session: m.session,
+        detached: 0,
+        lease_until: m.leaseUntil,
+        waiting: waiting ? 1 : 0,
+      })
       .where('room', '=', m.room)
       .where('participant_id', '=', m.participantId)
       .execute();
@@ -107,7 +122,12 @@ export async function takeOverOrInsertMember(db: Db, m: NewMember, maxMissed: nu
       .where('room', '=', m.room)
       .where('participant_id', '=', m.participantId)
       .execute();
-    return { resumed: true, wasWaiting, waiting, missed: missed.reverse().map((r) => [r.id, r.message] as [string, string]) };
+    return {
+      resumed: true,
+      wasWaiting,
+      waiting,
+      missed: missed.reverse().map((r) => [r.id, r.message] as [string, string]),
+    };
   });
 }
 
@@ -124,7 +144,11 @@ export async function listMembers(db: Db, room: string): Promise<MemberRow[]> {
 
 /** Whether the member is in the room (`participantOnly`: and not waiting in its lobby). */
 export async function isMember(db: Db, room: string, participantId: string, participantOnly = false): Promise<boolean> {
-  let query = db.selectFrom('live_members').select('participant_id').where('room', '=', room).where('participant_id', '=', participantId);
+  let query = db
+    .selectFrom('live_members')
+    .select('participant_id')
+    .where('room', '=', room)
+    .where('participant_id', '=', participantId);
   if (participantOnly) query = query.where('waiting', '=', 0);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -144,7 +168,12 @@ export async function admitMember(db: Db, room: string, participantId: string, s
 
 /** Whether anyone is a member of the room, on any process. */
 export async function roomOccupied(db: Db, room: string): Promise<boolean> {
-  const row = await db.selectFrom('live_members').select('participant_id').where('room', '=', room).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('live_members')
+    .select('participant_id')
+    .where('room', '=', room)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -191,7 +220,10 @@ export async function renewLeases(db: Db, processId: string, leaseUntil: number)
 }
 
 /** Removes the members whose lease ran out (grace over, or their process died); each is answered once, to the process that removed it. */
-export async function deleteExpiredMembers(db: Db, now: number): Promise<{ room: string; participant_id: string; waiting: number }[]> {
+export async function deleteExpiredMembers(
+  db: Db,
+  now: number,
+): Promise<{ room: string; participant_id: string; waiting: number }[]> {
   const gone = await db
     .deleteFrom('live_members')
     .where('lease_until', '<', now)

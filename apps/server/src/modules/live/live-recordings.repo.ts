@@ -22,11 +22,25 @@ export async function deleteRecording(db: Db, id: string): Promise<void> {
 
 /** The room's recording in progress, if any. */
 export async function findActiveRecording(db: Db, roomId: string): Promise<LiveRecordingRow | null> {
-  return (await db.selectFrom('live_recordings').selectAll().where('room_id', '=', roomId).where('status', '=', 'recording').executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('live_recordings')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('status', '=', 'recording')
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function findRecording(db: Db, roomId: string, id: string): Promise<LiveRecordingRow | null> {
-  return (await db.selectFrom('live_recordings').selectAll().where('room_id', '=', roomId).where('id', '=', id).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('live_recordings')
+      .selectAll()
+      .where('room_id', '=', roomId)
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function findRecordingById(db: Db, id: string): Promise<LiveRecordingRow | null> {
@@ -34,19 +48,33 @@ export async function findRecordingById(db: Db, id: string): Promise<LiveRecordi
 }
 
 export async function findRecordingByShareToken(db: Db, token: string): Promise<LiveRecordingRow | null> {
-  return (await db.selectFrom('live_recordings').selectAll().where('share_token', '=', token).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('live_recordings').selectAll().where('share_token', '=', token).executeTakeFirst()) ?? null
+  );
 }
 
 /** The room's recordings, newest first. */
 export async function listRecordings(db: Db, roomId: string): Promise<LiveRecordingRow[]> {
-  return db.selectFrom('live_recordings').selectAll().where('room_id', '=', roomId).orderBy('started_at', 'desc').limit(200).execute();
+  return db
+    .selectFrom('live_recordings')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('started_at', 'desc')
+    .limit(200)
+    .execute();
 }
 
 /**
  * Stops the recording in progress and queues its composition in the same transaction (`enqueue` writes the
  * job with it), so a stopped recording never lacks its job; false when it was not (any more) recording.
  */
-export async function markStopped(db: Db, id: string, stoppedAt: string, durationMs: number, enqueue: (trx: Db) => Promise<void>): Promise<boolean> {
+export async function markStopped(
+  db: Db,
+  id: string,
+  stoppedAt: string,
+  durationMs: number,
+  enqueue: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('live_recordings')
@@ -71,11 +99,24 @@ export async function markReady(db: Db, id: string, blobKey: string, sizeBytes: 
 }
 
 export async function markFailed(db: Db, id: string, error: string): Promise<void> {
-  await db.updateTable('live_recordings').set({ status: 'failed', error: error.slice(0, 500) }).where('id', '=', id).where('status', '=', 'processing').execute();
+  await db
+    .updateTable('live_recordings')
+    .set({ status: 'failed', error: error.slice(0, 500) })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .execute();
 }
 
 /** Sets the share token once; answers the token the row holds afterwards. */
 export async function setShareToken(db: Db, id: string, token: string): Promise<string | null> {
-  await db.updateTable('live_recordings').set({ share_token: token }).where('id', '=', id).where('share_token', 'is', null).execute();
-  return (await db.selectFrom('live_recordings').select('share_token').where('id', '=', id).executeTakeFirst())?.share_token ?? null;
+  await db
+    .updateTable('live_recordings')
+    .set({ share_token: token })
+    .where('id', '=', id)
+    .where('share_token', 'is', null)
+    .execute();
+  return (
+    (await db.selectFrom('live_recordings').select('share_token').where('id', '=', id).executeTakeFirst())
+      ?.share_token ?? null
+  );
 }

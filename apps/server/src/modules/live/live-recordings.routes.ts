@@ -1,4 +1,12 @@
-import { LiveRecording, LiveRecordingDownload, LiveRecordingId, LiveRecordingList, LiveRecordingShare, LiveRecordingShareToken, LiveRoomId } from '@forecourt/contracts';
+import {
+  LiveRecording,
+  LiveRecordingDownload,
+  LiveRecordingId,
+  LiveRecordingList,
+  LiveRecordingShare,
+  LiveRecordingShareToken,
+  LiveRoomId,
+} from '@forecourt/contracts';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
@@ -25,29 +33,42 @@ export async function liveRecordingsRoutes(app: App, deps: { auth: Auth; recordi
   app.post(
     '/api/videos/live/rooms/:id/recordings',
     { preHandler: auth.requireUser, schema: { params: RoomParams, response: { 201: LiveRecording } } },
-    async (request, reply) => reply.status(201).send(await startRecording(recordings, currentUser(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await startRecording(recordings, currentUser(request), request.params.id)),
   );
   app.post(
     '/api/videos/live/rooms/:id/recordings/stop',
     { preHandler: auth.requireUser, schema: { params: RoomParams, response: { 200: LiveRecording } } },
-    async (request) => stopRecording(recordings, currentUser(request), request.params.id, (err) => request.log.warn({ err }, 'live recording stop')),
+    async (request) =>
+      stopRecording(recordings, currentUser(request), request.params.id, (err) =>
+        request.log.warn({ err }, 'live recording stop'),
+      ),
   );
   app.get(
     '/api/videos/live/rooms/:id/recordings',
     { preHandler: auth.requireUser, schema: { params: RoomParams, response: { 200: LiveRecordingList } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await listRecordings(recordings, currentUser(request), request.params.id)),
+    async (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-store')
+        .send(await listRecordings(recordings, currentUser(request), request.params.id)),
   );
   app.get(
     '/api/videos/live/rooms/:id/recordings/:recordingId/download',
     { preHandler: auth.requireUser, schema: { params: RecordingParams, response: { 200: LiveRecordingDownload } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await downloadRecording(recordings, currentUser(request), request.params.id, request.params.recordingId)),
+    async (request, reply) =>
+      reply
+        .header('Cache-Control', 'no-store')
+        .send(await downloadRecording(recordings, currentUser(request), request.params.id, request.params.recordingId)),
   );
   app.post(
     '/api/videos/live/rooms/:id/recordings/:recordingId/share',
     { preHandler: auth.requireUser, schema: { params: RecordingParams, response: { 200: LiveRecordingShare } } },
     async (request) => shareRecording(recordings, currentUser(request), request.params.id, request.params.recordingId),
   );
-  app.get('/api/videos/live/recordings/shared/:token', { schema: { params: z.object({ token: LiveRecordingShareToken }) } }, async (request, reply) =>
-    reply.header('Cache-Control', 'no-store').redirect(await openSharedRecording(recordings, request.params.token)),
+  app.get(
+    '/api/videos/live/recordings/shared/:token',
+    { schema: { params: z.object({ token: LiveRecordingShareToken }) } },
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').redirect(await openSharedRecording(recordings, request.params.token)),
   );
 }

@@ -26,7 +26,8 @@ export type RecordingDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config' | '
 
 const conflict = (message: string, reason: string) => new AppError('CONFLICT', message, { reason });
 
-export const shareUrlOf = (deps: Pick<RecordingDeps, 'config'>, token: string) => `${deps.config.PUBLIC_URL}/api/videos/live/recordings/shared/${token}`;
+export const shareUrlOf = (deps: Pick<RecordingDeps, 'config'>, token: string) =>
+  `${deps.config.PUBLIC_URL}/api/videos/live/recordings/shared/${token}`;
 
 const asRecording = (deps: Pick<RecordingDeps, 'config'>, r: repo.LiveRecordingRow): LiveRecording => ({
   id: r.id,
@@ -69,7 +70,12 @@ export async function startRecording(deps: RecordingDeps, user: UserContext, roo
   } catch {
     await repo.deleteRecording(deps.db, row.id);
     await fsp.rm(dir, { recursive: true, force: true });
-    throw new AppError('INTERNAL_ERROR', 'The media server did not start the recording; try again', { reason: 'SFU_UNAVAILABLE' }, 503);
+    throw new AppError(
+      'INTERNAL_ERROR',
+      'The media server did not start the recording; try again',
+      { reason: 'SFU_UNAVAILABLE' },
+      503,
+    );
   }
   await deps.announce(room.id, true);
   return asRecording(deps, row);
@@ -80,7 +86,12 @@ export async function startRecording(deps: RecordingDeps, user: UserContext, roo
  * duration and its compose job queued in the same transaction, and everyone is told. A Janus that does not
  * answer the stop does not keep the recording on: the composition cuts it to the recorded duration.
  */
-export async function stopRecording(deps: RecordingDeps, user: UserContext, roomId: string, onError: (err: unknown) => void): Promise<LiveRecording> {
+export async function stopRecording(
+  deps: RecordingDeps,
+  user: UserContext,
+  roomId: string,
+  onError: (err: unknown) => void,
+): Promise<LiveRecording> {
   const room = await inScope(deps, user, roomId);
   const active = await repo.findActiveRecording(deps.db, room.id);
   if (!active) throw conflict('This call is not being recorded', 'NOT_RECORDING');
@@ -88,16 +99,32 @@ export async function stopRecording(deps: RecordingDeps, user: UserContext, room
   const durationMs = Math.max(0, stoppedAt.getTime() - Date.parse(active.started_at));
   await deps.recorder?.setRecording(room.id, null).catch(onError);
   const stopped = await repo.markStopped(deps.db, active.id, stoppedAt.toISOString(), durationMs, async (trx) => {
-    await deps.queue.enqueue(deps.jobs.compose, { recordingId: active.id }, { key: composeKey(active.id), within: trx });
+    await deps.queue.enqueue(
+      deps.jobs.compose,
+      { recordingId: active.id },
+      { key: composeKey(active.id), within: trx },
+    );
   });
   if (!stopped) throw conflict('This call is not being recorded', 'NOT_RECORDING');
   await deps.announce(room.id, false);
-  return asRecording(deps, { ...active, status: 'processing', stopped_at: stoppedAt.toISOString(), duration_ms: durationMs });
+  return asRecording(deps, {
+    ...active,
+    status: 'processing',
+    stopped_at: stoppedAt.toISOString(),
+    duration_ms: durationMs,
+  });
 }
 
-export async function listRecordings(deps: RecordingDeps, user: UserContext, roomId: string): Promise<LiveRecordingList> {
+export async function listRecordings(
+  deps: RecordingDeps,
+  user: UserContext,
+  roomId: string,
+): Promise<LiveRecordingList> {
   const room = await inScope(deps, user, roomId);
-  return { available: deps.recorder !== null, items: (await repo.listRecordings(deps.db, room.id)).map((r) => asRecording(deps, r)) };
+  return {
+    available: deps.recorder !== null,
+    items: (await repo.listRecordings(deps.db, room.id)).map((r) => asRecording(deps, r)),
+  };
 }
 
 const readyRecording = async (deps: RecordingDeps, user: UserContext, roomId: string, id: string) => {
@@ -109,14 +136,29 @@ const readyRecording = async (deps: RecordingDeps, user: UserContext, roomId: st
 };
 
 /** A short-lived URL that downloads the MP4, named after the room and the recording's start. */
-export async function downloadRecording(deps: RecordingDeps, user: UserContext, roomId: string, id: string): Promise<LiveRecordingDownload> {
+export async function downloadRecording(
+  deps: RecordingDeps,
+  user: UserContext,
+  roomId: string,
+  id: string,
+): Promise<LiveRecordingDownload> {
   const { room, r, key } = await readyRecording(deps, user, roomId, id);
   const name = `${room.session_name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'recording'} ${r.started_at.slice(0, 16).replace(':', 'h')}.mp4`;
-  return { url: await deps.blobs.presignGet(key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS, downloadName: name }) };
+  return {
+    url: await deps.blobs.presignGet(key, {
+      expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS,
+      downloadName: name,
+    }),
+  };
 }
 
 /** The recording's public link: an unguessable token made on the first share, the same one afterwards. */
-export async function shareRecording(deps: RecordingDeps, user: UserContext, roomId: string, id: string): Promise<LiveRecordingShare> {
+export async function shareRecording(
+  deps: RecordingDeps,
+  user: UserContext,
+  roomId: string,
+  id: string,
+): Promise<LiveRecordingShare> {
   const { r } = await readyRecording(deps, user, roomId, id);
   const token = r.share_token ?? (await repo.setShareToken(deps.db, r.id, deps.ids.token()));
   if (!token) throw notFound('Recording');
@@ -124,7 +166,10 @@ export async function shareRecording(deps: RecordingDeps, user: UserContext, roo
 }
 
 /** Where a public link leads: a short-lived URL of the MP4, which the browser plays; unknown links answer 404. */
-export async function openSharedRecording(deps: Pick<RecordingDeps, 'db' | 'blobs' | 'config'>, token: string): Promise<string> {
+export async function openSharedRecording(
+  deps: Pick<RecordingDeps, 'db' | 'blobs' | 'config'>,
+  token: string,
+): Promise<string> {
   const r = await repo.findRecordingByShareToken(deps.db, token);
   if (!r || r.status !== 'ready' || !r.blob_key) throw notFound('Recording');
   return deps.blobs.presignGet(r.blob_key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS });
@@ -136,7 +181,10 @@ export async function isRecording(deps: Pick<RecordingDeps, 'db'>, roomId: strin
 }
 
 /** The folder of the room's recording in progress, for a Janus room made while it records. */
-export async function activeRecordingDir(deps: Pick<RecordingDeps, 'db' | 'config'>, roomId: string): Promise<string | null> {
+export async function activeRecordingDir(
+  deps: Pick<RecordingDeps, 'db' | 'config'>,
+  roomId: string,
+): Promise<string | null> {
   const active = await repo.findActiveRecording(deps.db, roomId);
   return active ? recordingDir(deps.config, active.id) : null;
 }

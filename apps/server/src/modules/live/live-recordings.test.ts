@@ -12,7 +12,15 @@ import { TestClock } from '../../test/test-clock';
 import { findUserContext } from '../identity/identity.repo';
 import { composeKey, liveJobs } from './live.jobs';
 import { insertRecording } from './live-recordings.repo';
-import { downloadRecording, isRecording, listRecordings, shareRecording, startRecording, stopRecording, type RecordingDeps } from './live-recordings.service';
+import {
+  downloadRecording,
+  isRecording,
+  listRecordings,
+  shareRecording,
+  startRecording,
+  stopRecording,
+  type RecordingDeps,
+} from './live-recordings.service';
 import { recordingBlobKey, recordingDir } from './recording-compose.service';
 import { writeCallRecording } from './recording.fixtures';
 
@@ -26,13 +34,28 @@ async function makeRoom(app: App, adapters: Adapters): Promise<LiveRoom> {
     method: 'POST',
     url: '/api/videos/live/rooms',
     headers: await authHeaders(adapters, MANAGER),
-    payload: { session_name: 'Walkaround', user_id: demoUser(MANAGER).id, appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris' },
+    payload: {
+      session_name: 'Walkaround',
+      user_id: demoUser(MANAGER).id,
+      appointment_date: '2026-11-26 14:30:00',
+      owner_id: 'own-demo-paris',
+    },
   });
   return res.json<LiveRoom>();
 }
 
 const probe = (file: string) =>
-  JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', file]).toString()) as {
+  JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,codec_name:format=duration',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as {
     streams: { codec_type: string; codec_name: string }[];
     format: { duration: string };
   };
@@ -61,28 +84,48 @@ describe('recordings of live calls: refusals through the API', () => {
   });
 
   const call = async (s: typeof p2p, method: 'GET' | 'POST', suffix: string, email: string | null = MANAGER) =>
-    s.app.inject({ method, url: `/api/videos/live/rooms/${s.room.id_live_video}/recordings${suffix}`, headers: email ? await authHeaders(s.adapters, email) : {} });
+    s.app.inject({
+      method,
+      url: `/api/videos/live/rooms/${s.room.id_live_video}/recordings${suffix}`,
+      headers: email ? await authHeaders(s.adapters, email) : {},
+    });
 
   it('refuses to record a peer-to-peer call, and lists nothing to record', async () => {
     const start = await call(p2p, 'POST', '');
     expect(start.statusCode).toBe(409);
     expect(start.json()).toMatchObject({ error: { code: 'CONFLICT', details: { reason: 'SFU_REQUIRED' } } });
-    expect((await call(p2p, 'POST', '/stop')).json()).toMatchObject({ error: { code: 'CONFLICT', details: { reason: 'NOT_RECORDING' } } });
+    expect((await call(p2p, 'POST', '/stop')).json()).toMatchObject({
+      error: { code: 'CONFLICT', details: { reason: 'NOT_RECORDING' } },
+    });
     const list = await call(p2p, 'GET', '');
     expect(list.statusCode).toBe(200);
     expect(list.json<LiveRecordingList>()).toEqual({ available: false, items: [] });
   });
 
   it('refuses a visitor and another dealer group (404, as a room that does not exist)', async () => {
-    for (const [method, suffix] of [['POST', ''], ['POST', '/stop'], ['GET', '']] as const) {
+    for (const [method, suffix] of [
+      ['POST', ''],
+      ['POST', '/stop'],
+      ['GET', ''],
+    ] as const) {
       expect((await call(sfu, method, suffix, null)).statusCode).toBe(401);
       const foreign = await call(sfu, method, suffix, OTHER);
       expect(foreign.statusCode).toBe(404);
       expect(foreign.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
     const id = '00000000-0000-0000-0000-000000000000';
-    expect((await sfu.app.inject({ method: 'GET', url: `/api/videos/live/rooms/${sfu.room.id_live_video}/recordings/${id}/download`, headers: await authHeaders(sfu.adapters, OTHER) })).statusCode).toBe(404);
-    expect((await sfu.app.inject({ method: 'GET', url: `/api/videos/live/recordings/shared/${'A'.repeat(22)}` })).statusCode).toBe(404);
+    expect(
+      (
+        await sfu.app.inject({
+          method: 'GET',
+          url: `/api/videos/live/rooms/${sfu.room.id_live_video}/recordings/${id}/download`,
+          headers: await authHeaders(sfu.adapters, OTHER),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await sfu.app.inject({ method: 'GET', url: `/api/videos/live/recordings/shared/${'A'.repeat(22)}` })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps nothing when Janus does not answer the start', async () => {
@@ -108,16 +151,22 @@ describe('recordings of live calls: refusals through the API', () => {
       error: null,
     });
     const query = { identity: 'Guest', room: sfu.room.room_name, code: sfu.room.meeting_code };
-    const { access_token } = (await sfu.app.inject({ method: 'GET', url: '/api/videos/live/token', query })).json<LiveToken>();
+    const { access_token } = (
+      await sfu.app.inject({ method: 'GET', url: '/api/videos/live/token', query })
+    ).json<LiveToken>();
     const got: ServerMessage[] = [];
     let seen = () => undefined as unknown;
-    const ws = await sfu.app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(access_token)}`, {}, {
-      onInit: (w) =>
-        w.on('message', (data: Buffer) => {
-          got.push(JSON.parse(data.toString()) as ServerMessage);
-          seen();
-        }),
-    });
+    const ws = await sfu.app.injectWS(
+      `/api/videos/live/signal?token=${encodeURIComponent(access_token)}`,
+      {},
+      {
+        onInit: (w) =>
+          w.on('message', (data: Buffer) => {
+            got.push(JSON.parse(data.toString()) as ServerMessage);
+            seen();
+          }),
+      },
+    );
     await new Promise<void>((resolve) => {
       seen = () => got.length >= 2 && resolve();
       seen();
@@ -165,7 +214,10 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     expect(recorded).toEqual([{ room: room.id_live_video, dir }]);
     expect(announced).toEqual([{ room: room.id_live_video, on: true }]);
     expect(await isRecording(adapters, room.id_live_video)).toBe(true);
-    await expect(startRecording(deps, user, room.id_live_video)).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'ALREADY_RECORDING' } });
+    await expect(startRecording(deps, user, room.id_live_video)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'ALREADY_RECORDING' },
+    });
 
     clock.advance(4_200);
     const stopped = await stopRecording(deps, user, room.id_live_video, () => undefined);
@@ -173,11 +225,21 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     expect(recorded.at(-1)).toEqual({ room: room.id_live_video, dir: null });
     expect(announced.at(-1)).toEqual({ room: room.id_live_video, on: false });
     expect(await isRecording(adapters, room.id_live_video)).toBe(false);
-    expect(await adapters.queue.getByKey(composeKey(started.id))).toMatchObject({ name: 'live.compose-recording', status: 'queued' });
-    await expect(stopRecording(deps, user, room.id_live_video, () => undefined)).rejects.toMatchObject({ details: { reason: 'NOT_RECORDING' } });
+    expect(await adapters.queue.getByKey(composeKey(started.id))).toMatchObject({
+      name: 'live.compose-recording',
+      status: 'queued',
+    });
+    await expect(stopRecording(deps, user, room.id_live_video, () => undefined)).rejects.toMatchObject({
+      details: { reason: 'NOT_RECORDING' },
+    });
     const list = await listRecordings(deps, user, room.id_live_video);
-    expect(list).toEqual({ available: true, items: [{ ...stopped, sizeBytes: null, shareUrl: null }] satisfies LiveRecording[] });
-    await expect(downloadRecording(deps, user, room.id_live_video, started.id)).rejects.toMatchObject({ details: { reason: 'NOT_READY' } });
+    expect(list).toEqual({
+      available: true,
+      items: [{ ...stopped, sizeBytes: null, shareUrl: null }] satisfies LiveRecording[],
+    });
+    await expect(downloadRecording(deps, user, room.id_live_video, started.id)).rejects.toMatchObject({
+      details: { reason: 'NOT_READY' },
+    });
   });
 
   it('composes the tracks into one playable MP4 of the recorded duration, once, and deletes the raw files', async () => {
@@ -214,7 +276,9 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     expect(await shareRecording(deps, user, room.id_live_video, rec.id)).toEqual(shared);
     const open = await app.inject({ method: 'GET', url: new URL(shared.shareUrl).pathname });
     expect(open.statusCode).toBe(302);
-    expect((await app.inject({ method: 'GET', url: open.headers.location as string })).headers['content-type']).toBe('video/mp4');
+    expect((await app.inject({ method: 'GET', url: open.headers.location as string })).headers['content-type']).toBe(
+      'video/mp4',
+    );
   }, 60_000);
 
   it('marks a recording without media failed at once, its failure listed', async () => {
@@ -222,7 +286,12 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     const rec = await startRecording(deps, user, room.id_live_video);
     clock.advance(1_000);
     await stopRecording(deps, user, room.id_live_video, () => undefined);
-    await liveJobs(adapters).compose.handler({ recordingId: rec.id }, { jobId: 'j2', attempt: 1, signal: new AbortController().signal });
-    expect((await listRecordings(deps, user, room.id_live_video)).items.find((r) => r.id === rec.id)).toMatchObject({ status: 'failed' });
+    await liveJobs(adapters).compose.handler(
+      { recordingId: rec.id },
+      { jobId: 'j2', attempt: 1, signal: new AbortController().signal },
+    );
+    expect((await listRecordings(deps, user, room.id_live_video)).items.find((r) => r.id === rec.id)).toMatchObject({
+      status: 'failed',
+    });
   });
 });

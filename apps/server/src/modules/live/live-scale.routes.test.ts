@@ -37,7 +37,12 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
       method: 'POST',
       url: '/api/videos/live/rooms',
       headers: await authHeaders(adapters, MANAGER),
-      payload: { session_name: 'Showroom', user_id: demoUser(MANAGER).id, appointment_date: '2026-11-26 14:30:00', owner_id: 'own-demo-paris' },
+      payload: {
+        session_name: 'Showroom',
+        user_id: demoUser(MANAGER).id,
+        appointment_date: '2026-11-26 14:30:00',
+        owner_id: 'own-demo-paris',
+      },
     });
     room = res.json<LiveRoom>();
   });
@@ -47,19 +52,41 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
   });
 
   it('gives each participant its own time-limited TURN credentials with its room token, after the static servers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name, code: room.meeting_code } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/videos/live/token',
+      query: { identity: 'Guest', room: room.room_name, code: room.meeting_code },
+    });
     expect(res.statusCode).toBe(200);
     const { access_token, iceServers } = res.json<LiveToken>();
-    const participant = JSON.parse(Buffer.from(access_token.split('.')[0]!, 'base64url').toString()).participant as string;
+    const participant = JSON.parse(Buffer.from(access_token.split('.')[0]!, 'base64url').toString())
+      .participant as string;
     expect(iceServers[0]).toEqual({ urls: 'stun:stun.example.test:3478' });
     const turn = iceServers[1]!;
-    expect(turn.urls).toEqual(['turn:turn.example.test:3478?transport=udp', 'turn:turn.example.test:3478?transport=tcp']);
+    expect(turn.urls).toEqual([
+      'turn:turn.example.test:3478?transport=udp',
+      'turn:turn.example.test:3478?transport=tcp',
+    ]);
     expect(turn.username).toBe(`${Date.parse('2026-11-25T10:00:00Z') / 1000 + 600}:${participant}`);
     expect(turn.credential).toBe(createHmac('sha1', SECRET).update(turn.username!).digest('base64'));
-    const other = (await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name, code: room.meeting_code } })).json<LiveToken>();
+    const other = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/videos/live/token',
+        query: { identity: 'Guest', room: room.room_name, code: room.meeting_code },
+      })
+    ).json<LiveToken>();
     expect(other.iceServers[1]!.username).not.toBe(turn.username);
     // Without the code, no token and no credentials.
-    expect((await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/videos/live/token',
+          query: { identity: 'Guest', room: room.room_name },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('reports a configured Janus that does not answer as degraded, and still serves', async () => {
@@ -69,16 +96,26 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
   });
 
   it('opens the signalling socket without Janus and says the SFU is unavailable', async () => {
-    const { access_token } = (await app.inject({ method: 'GET', url: '/api/videos/live/token', query: { identity: 'Guest', room: room.room_name, code: room.meeting_code } })).json<LiveToken>();
+    const { access_token } = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/videos/live/token',
+        query: { identity: 'Guest', room: room.room_name, code: room.meeting_code },
+      })
+    ).json<LiveToken>();
     const got: ServerMessage[] = [];
     let seen: (() => void) | null = null;
-    const ws = await app.injectWS(`/api/videos/live/signal?token=${encodeURIComponent(access_token)}`, {}, {
-      onInit: (w) =>
-        w.on('message', (data: Buffer) => {
-          got.push(JSON.parse(data.toString()) as ServerMessage);
-          seen?.();
-        }),
-    });
+    const ws = await app.injectWS(
+      `/api/videos/live/signal?token=${encodeURIComponent(access_token)}`,
+      {},
+      {
+        onInit: (w) =>
+          w.on('message', (data: Buffer) => {
+            got.push(JSON.parse(data.toString()) as ServerMessage);
+            seen?.();
+          }),
+      },
+    );
     const until = (test: () => boolean) =>
       new Promise<void>((resolve) => {
         seen = () => test() && resolve();
@@ -93,7 +130,11 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
   });
 
   it('tells the room page to use the SFU driver, and never shows it Janus or the secrets', async () => {
-    const res = await app.inject({ method: 'GET', url: `/API/V1/videos/live/${room.id_live_video}/options`, query: { code: room.meeting_code } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/API/V1/videos/live/${room.id_live_video}/options`,
+      query: { code: room.meeting_code },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<LiveOptions>().driver).toBe('sfu');
     expect(res.body).not.toContain(SECRET);

@@ -29,7 +29,8 @@ export function createLiveTokens(secret: string) {
   const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
   const verify = (token: string, nowMs: number): TokenCheck => {
     const [payload, signature, extra] = token.split('.');
-    if (!payload || !signature || extra !== undefined || !sameSecret(signature, sign(payload))) return { ok: false, reason: 'invalid' };
+    if (!payload || !signature || extra !== undefined || !sameSecret(signature, sign(payload)))
+      return { ok: false, reason: 'invalid' };
     let claims: LiveTokenClaims;
     try {
       claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LiveTokenClaims;

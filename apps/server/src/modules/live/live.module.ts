@@ -35,7 +35,12 @@ export const liveModule: ServerModule = {
       import('./live-recordings.service'),
     ]);
     const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
-    const live = { ...adapters, tokens, limits: liveLimits(adapters), visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors') };
+    const live = {
+      ...adapters,
+      tokens,
+      limits: liveLimits(adapters),
+      visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors'),
+    };
     await liveRoutes(app, { auth, live });
     // On PostgreSQL, several API processes may serve one room (a load balancer in front): rooms are shared
     // through the database and messages relayed by NOTIFY. On SQLite, one process: rooms in memory.
@@ -61,7 +66,9 @@ export const liveModule: ServerModule = {
     const shared = bus;
     const sfu =
       adapters.config.LIVE_SFU === 'janus'
-        ? await (await import('./sfu-setup')).setUpSfu(app, adapters, dependencies, {
+        ? await (
+            await import('./sfu-setup')
+          ).setUpSfu(app, adapters, dependencies, {
             occupied: (room) => shared.occupied(room),
             recordingDir: (room) => activeRecordingDir(adapters, room),
           })
@@ -69,7 +76,12 @@ export const liveModule: ServerModule = {
     if (sfu) media = sfu.relay;
     await liveRecordingsRoutes(app, {
       auth,
-      recordings: { ...adapters, recorder: sfu?.rooms ?? null, announce: (room, on) => bus.broadcast(room, { type: 'recording', on }), jobs: liveJobs(adapters) },
+      recordings: {
+        ...adapters,
+        recorder: sfu?.rooms ?? null,
+        announce: (room, on) => bus.broadcast(room, { type: 'recording', on }),
+        jobs: liveJobs(adapters),
+      },
     });
     await signallingRoutes(app, {
       tokens,

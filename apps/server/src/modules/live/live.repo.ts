@@ -39,7 +39,11 @@ export async function findOwner(db: Db, ownerId: string) {
 }
 
 /** The newest shooting of the owner's vehicle with this registration that has a 360 spin (STANDARD). */
-export async function findVehicleShooting(db: Db, ownerId: string, registration: string): Promise<{ id: string } | null> {
+export async function findVehicleShooting(
+  db: Db,
+  ownerId: string,
+  registration: string,
+): Promise<{ id: string } | null> {
   return (
     (await db
       .selectFrom('shootings')
@@ -71,7 +75,15 @@ export async function insertRatingOnce(
 ): Promise<boolean> {
   const result = await db
     .insertInto('ratings')
-    .values({ id: row.id, kind: 'LIVE', target: row.target, visitor: row.visitor, score: row.score, comment: row.comment, created_at: row.now })
+    .values({
+      id: row.id,
+      kind: 'LIVE',
+      target: row.target,
+      visitor: row.visitor,
+      score: row.score,
+      comment: row.comment,
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;

@@ -16,7 +16,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
-import { createRoom, emailRoomLink, listRooms, rateRoom, recordRoomShared, roomInfo, roomLogo, roomOptions, roomToken, type LiveDeps } from './live.service';
+import {
+  createRoom,
+  emailRoomLink,
+  listRooms,
+  rateRoom,
+  recordRoomShared,
+  roomInfo,
+  roomLogo,
+  roomOptions,
+  roomToken,
+  type LiveDeps,
+} from './live.service';
 
 const RoomParams = z.object({ id: LiveRoomId });
 
@@ -40,13 +51,19 @@ export async function liveRoutes(app: App, deps: { auth: Auth; live: LiveDeps })
 
   app.get(
     '/api/users/:id/videos/live/rooms',
-    { preHandler: auth.requireUser, schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: LiveRoomList } } },
+    {
+      preHandler: auth.requireUser,
+      schema: { params: z.object({ id: z.string().min(1).max(100) }), response: { 200: LiveRoomList } },
+    },
     async (request) => ({ items: await listRooms(live, currentUser(request), request.params.id) }),
   );
 
   app.get(
     '/api/videos/live/rooms/:id',
-    { preHandler: optionalUser, schema: { params: RoomParams, querystring: LiveRoomCodeQuery, response: { 200: LiveRoomInfo } } },
+    {
+      preHandler: optionalUser,
+      schema: { params: RoomParams, querystring: LiveRoomCodeQuery, response: { 200: LiveRoomInfo } },
+    },
     async (request) => roomInfo(live, request.params.id, request.query.code, caller(request)),
   );
 
@@ -55,20 +72,27 @@ export async function liveRoutes(app: App, deps: { auth: Auth; live: LiveDeps })
     { schema: { params: RoomParams, querystring: LiveRoomCodeQuery.extend({ v: z.string().max(40).optional() }) } },
     async (request, reply) => {
       const obj = await roomLogo(live, request.params.id, request.query.code);
-      return reply.header('Content-Type', obj.contentType).header('Cache-Control', 'private, max-age=86400').send(obj.body);
+      return reply
+        .header('Content-Type', obj.contentType)
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(obj.body);
     },
   );
 
   app.get(
     '/API/V1/videos/live/:id/options',
-    { preHandler: optionalUser, schema: { params: RoomParams, querystring: LiveRoomCodeQuery, response: { 200: LiveOptions } } },
+    {
+      preHandler: optionalUser,
+      schema: { params: RoomParams, querystring: LiveRoomCodeQuery, response: { 200: LiveOptions } },
+    },
     async (request) => roomOptions(live, request.params.id, request.query.code, caller(request)),
   );
 
   app.get(
     '/api/videos/live/token',
     { preHandler: optionalUser, schema: { querystring: LiveTokenQuery, response: { 200: LiveToken } } },
-    async (request, reply) => reply.header('Cache-Control', 'no-store').send(await roomToken(live, request.query, caller(request))),
+    async (request, reply) =>
+      reply.header('Cache-Control', 'no-store').send(await roomToken(live, request.query, caller(request))),
   );
 
   app.post('/API/V1/videos/live/scorings', { schema: { body: LiveScoring } }, async (request, reply) => {
@@ -87,7 +111,10 @@ export async function liveRoutes(app: App, deps: { auth: Auth; live: LiveDeps })
 
   app.post(
     '/api/users/:userId/statistics/videos/live/:id/shared',
-    { preHandler: auth.requireUser, schema: { params: RoomParams.extend({ userId: z.string().min(1).max(100) }), body: LiveSharedStatistic } },
+    {
+      preHandler: auth.requireUser,
+      schema: { params: RoomParams.extend({ userId: z.string().min(1).max(100) }), body: LiveSharedStatistic },
+    },
     async (request, reply) => {
       await recordRoomShared(live, currentUser(request), request.params.userId, request.params.id);
       return reply.status(204).send();

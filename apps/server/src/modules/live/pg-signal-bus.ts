@@ -293,7 +293,9 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         .map(([, m]) => JSON.parse(m) as ServerMessage);
       return {
         members,
-        lobby: others.filter((r) => r.waiting).map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+        lobby: others
+          .filter((r) => r.waiting)
+          .map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
         spin: spin ? (JSON.parse(spin) as SpinState) : null,
         resumed: taken.resumed,
         waiting: taken.waiting,
@@ -313,7 +315,9 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       }
       const others = (await repo.listMembers(db, room)).filter((r) => r.participant_id !== id);
       return {
-        lobby: others.filter((r) => r.waiting).map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+        lobby: others
+          .filter((r) => r.waiting)
+          .map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
         participants: others.filter((r) => !r.waiting).length,
       };
     },

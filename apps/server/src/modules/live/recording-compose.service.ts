@@ -12,7 +12,8 @@ export type ComposeDeps = Pick<Adapters, 'db' | 'blobs' | 'config'>;
 /** The folder under which Janus writes each recording's .mjr files, one folder per recording. */
 export const recordingsRoot = (config: Pick<Config, 'DATA_DIR' | 'LIVE_RECORDINGS_DIR'>) =>
   path.resolve(config.LIVE_RECORDINGS_DIR ?? path.join(config.DATA_DIR, 'live-recordings'));
-export const recordingDir = (config: Pick<Config, 'DATA_DIR' | 'LIVE_RECORDINGS_DIR'>, id: string) => path.join(recordingsRoot(config), id);
+export const recordingDir = (config: Pick<Config, 'DATA_DIR' | 'LIVE_RECORDINGS_DIR'>, id: string) =>
+  path.join(recordingsRoot(config), id);
 export const recordingBlobKey = (roomId: string, id: string) => `live-recordings/${roomId}/${id}.mp4`;
 
 /** Limits of one conversion: a track of a long call takes seconds; a stuck one must not hold the worker. */
@@ -29,11 +30,22 @@ async function convertTracks(dir: string, scratch: string, signal: AbortSignal |
   const tracks: RecordedTrack[] = [];
   for (const name of names) {
     const source = path.join(dir, name);
-    const info = await runMedia({ tool: 'janus-pp-rec', args: ['--json', source], ...CONVERT_LIMITS }, { signal }).catch(() => null);
+    const info = await runMedia(
+      { tool: 'janus-pp-rec', args: ['--json', source], ...CONVERT_LIMITS },
+      { signal },
+    ).catch(() => null);
     const header = info ? parseMjrHeader(info.stdout.split('\n').find((l) => l.startsWith('{')) ?? '') : null;
-    if (!header || (header.kind === 'video' && header.codec !== 'vp8') || (header.kind === 'audio' && header.codec !== 'opus')) continue;
+    if (
+      !header ||
+      (header.kind === 'video' && header.codec !== 'vp8') ||
+      (header.kind === 'audio' && header.codec !== 'opus')
+    )
+      continue;
     const file = path.join(scratch, convertedName(header.kind, tracks.length));
-    const converted = await runMedia({ tool: 'janus-pp-rec', args: [source, file], ...CONVERT_LIMITS }, { signal }).then(
+    const converted = await runMedia(
+      { tool: 'janus-pp-rec', args: [source, file], ...CONVERT_LIMITS },
+      { signal },
+    ).then(
       () => fsp.stat(file).then((s) => s.size > 0),
       () => false,
     );
@@ -49,7 +61,11 @@ async function convertTracks(dir: string, scratch: string, signal: AbortSignal |
  * at any step is retried from the raw files. A recording without any media fails at once; any other error
  * is retried, and marks it `failed` on the last attempt.
  */
-export async function composeRecording(deps: ComposeDeps, recordingId: string, run: { finalAttempt: boolean; signal?: AbortSignal }): Promise<void> {
+export async function composeRecording(
+  deps: ComposeDeps,
+  recordingId: string,
+  run: { finalAttempt: boolean; signal?: AbortSignal },
+): Promise<void> {
   const r = await repo.findRecordingById(deps.db, recordingId);
   if (!r) return;
   const dir = recordingDir(deps.config, r.id);
@@ -61,7 +77,15 @@ export async function composeRecording(deps: ComposeDeps, recordingId: string, r
     if (tracks.length === 0) return await repo.markFailed(deps.db, r.id, 'The recording holds no audio or video');
     const output = path.join(scratch, 'call.mp4');
     const durationMs = r.duration_ms ?? 0;
-    await runMedia({ tool: 'ffmpeg', args: composeArgs(tracks, durationMs, output), timeoutMs: 10 * 60_000 + durationMs * 4, memoryBytes: COMPOSE_MEMORY }, { signal: run.signal });
+    await runMedia(
+      {
+        tool: 'ffmpeg',
+        args: composeArgs(tracks, durationMs, output),
+        timeoutMs: 10 * 60_000 + durationMs * 4,
+        memoryBytes: COMPOSE_MEMORY,
+      },
+      { signal: run.signal },
+    );
     const { size } = await fsp.stat(output);
     const key = recordingBlobKey(r.room_id, r.id);
     await deps.blobs.putFile(key, output, 'video/mp4');

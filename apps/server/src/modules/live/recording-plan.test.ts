@@ -3,7 +3,11 @@ import { composeArgs, gridOf, parseMjrHeader } from './recording-plan';
 
 describe('the composition of a recorded call', () => {
   it('reads a track kind and its first packet time from the .mjr header', () => {
-    expect(parseMjrHeader('{"t":"v","c":"vp8","s":100,"u":250}')).toEqual({ kind: 'video', codec: 'vp8', startedUs: 250 });
+    expect(parseMjrHeader('{"t":"v","c":"vp8","s":100,"u":250}')).toEqual({
+      kind: 'video',
+      codec: 'vp8',
+      startedUs: 250,
+    });
     expect(parseMjrHeader('{"t":"a","c":"opus","s":100}')).toEqual({ kind: 'audio', codec: 'opus', startedUs: 100 });
     expect(parseMjrHeader('{"t":"d","c":"text","s":100,"u":100}')).toBeNull();
     expect(parseMjrHeader('not json')).toBeNull();

@@ -18,13 +18,15 @@ export function parseMjrHeader(json: string): { kind: 'audio' | 'video'; codec: 
     return null;
   }
   const kind = header.t === 'a' ? 'audio' : header.t === 'v' ? 'video' : null;
-  const started = typeof header.u === 'number' && header.u > 0 ? header.u : typeof header.s === 'number' ? header.s : null;
+  const started =
+    typeof header.u === 'number' && header.u > 0 ? header.u : typeof header.s === 'number' ? header.s : null;
   if (!kind || started === null || typeof header.c !== 'string') return null;
   return { kind, codec: header.c, startedUs: started };
 }
 
 /** The file janus-pp-rec converts a track to: WebM for VP8 video, Ogg Opus for audio. */
-export const convertedName = (kind: 'audio' | 'video', index: number) => `track-${index}.${kind === 'video' ? 'webm' : 'opus'}`;
+export const convertedName = (kind: 'audio' | 'video', index: number) =>
+  `track-${index}.${kind === 'video' ? 'webm' : 'opus'}`;
 
 /** Columns and rows of a grid holding n tiles, as square as it gets (1: 1x1, 2: 2x1, 3-4: 2x2, 5-6: 3x2...). */
 export function gridOf(n: number): { cols: number; rows: number } {
@@ -67,8 +69,13 @@ export function composeArgs(tracks: readonly RecordedTrack[], durationMs: number
   if (audios.length === 0) {
     graph.push(`anullsrc=r=48000:cl=stereo,atrim=0:${duration}[aout]`);
   } else {
-    audios.forEach(({ t, i }, n) => graph.push(`[${i}:a]aresample=48000,asetpts=PTS-STARTPTS,adelay=${offsetMs(t)}:all=1[a${n}]`));
-    const mixed = audios.length === 1 ? '[a0]anull' : `${audios.map((_, n) => `[a${n}]`).join('')}amix=inputs=${audios.length}:duration=longest:dropout_transition=0`;
+    audios.forEach(({ t, i }, n) =>
+      graph.push(`[${i}:a]aresample=48000,asetpts=PTS-STARTPTS,adelay=${offsetMs(t)}:all=1[a${n}]`),
+    );
+    const mixed =
+      audios.length === 1
+        ? '[a0]anull'
+        : `${audios.map((_, n) => `[a${n}]`).join('')}amix=inputs=${audios.length}:duration=longest:dropout_transition=0`;
     graph.push(`${mixed},apad[aout]`);
   }
   return [

@@ -49,7 +49,7 @@ export function writeVideoMjr(file: string, seconds: number, startedUs: number):
   const scale = data.readUInt32LE(20);
   const packets: { atMs: number; packet: Buffer }[] = [];
   let seq = 0;
-  for (let at = data.readUInt16LE(6); at + 12 <= data.length; ) {
+  for (let at = data.readUInt16LE(6); at + 12 <= data.length;) {
     const size = data.readUInt32LE(at);
     const pts = Number(data.readBigUInt64LE(at + 4));
     const frame = data.subarray(at + 12, at + 12 + size);
@@ -59,7 +59,16 @@ export function writeVideoMjr(file: string, seconds: number, startedUs: number):
       // The VP8 payload descriptor: S (start of a partition) on the frame's first packet only.
       const descriptor = Buffer.from([off === 0 ? 0x10 : 0x00]);
       const last = off + MTU >= frame.length;
-      packets.push({ atMs: Math.round(seconds * 1000), packet: rtp(96, seq++, Math.round(seconds * 90_000), last, Buffer.concat([descriptor, frame.subarray(off, off + MTU)])) });
+      packets.push({
+        atMs: Math.round(seconds * 1000),
+        packet: rtp(
+          96,
+          seq++,
+          Math.round(seconds * 90_000),
+          last,
+          Buffer.concat([descriptor, frame.subarray(off, off + MTU)]),
+        ),
+      });
     }
   }
   writeMjr(file, { t: 'v', c: 'vp8', s: startedUs, u: startedUs }, packets);
@@ -77,7 +86,7 @@ export function writeAudioMjr(file: string, seconds: number, startedUs: number, 
   // Ogg pages: 27 bytes of header, the segment table, then the segments; a packet ends with a segment under 255.
   const oggPackets: Buffer[] = [];
   let pending: Buffer[] = [];
-  for (let at = 0; at + 27 <= data.length; ) {
+  for (let at = 0; at + 27 <= data.length;) {
     const count = data[at + 26]!;
     const table = data.subarray(at + 27, at + 27 + count);
     let body = at + 27 + count;
@@ -97,10 +106,18 @@ export function writeAudioMjr(file: string, seconds: number, startedUs: number, 
 }
 
 /** A recorded call as Janus leaves it in a recording's folder: each participant's camera and microphone. */
-export function writeCallRecording(dir: string, participants: { seconds: number; startedUs: number; frequency?: number }[]): void {
+export function writeCallRecording(
+  dir: string,
+  participants: { seconds: number; startedUs: number; frequency?: number }[],
+): void {
   fs.mkdirSync(dir, { recursive: true });
   participants.forEach((p, i) => {
     writeVideoMjr(path.join(dir, `videoroom-1-user-${i + 1}-${p.startedUs}-video-1.mjr`), p.seconds, p.startedUs);
-    writeAudioMjr(path.join(dir, `videoroom-1-user-${i + 1}-${p.startedUs}-audio-0.mjr`), p.seconds, p.startedUs, p.frequency);
+    writeAudioMjr(
+      path.join(dir, `videoroom-1-user-${i + 1}-${p.startedUs}-audio-0.mjr`),
+      p.seconds,
+      p.startedUs,
+      p.frequency,
+    );
   });
 }

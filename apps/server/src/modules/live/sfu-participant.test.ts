@@ -46,7 +46,9 @@ describe('SfuParticipant', () => {
       { op: 'answer', pc: 'camera', jsep: { type: 'answer', sdp: 'answer to cam' } },
       { op: 'answer', pc: 'screen', jsep: { type: 'answer', sdp: 'answer to scr' } },
     ]);
-    expect(janus.callsOf('joinConfigurePublisher')).toMatchObject([{ room: 42, display: 'me_participant1:screen', pin: 'the-pin', video: true, audio: false }]);
+    expect(janus.callsOf('joinConfigurePublisher')).toMatchObject([
+      { room: 42, display: 'me_participant1:screen', pin: 'the-pin', video: true, audio: false },
+    ]);
     await p.receive({ op: 'unpublish', feed: 'screen' });
     expect(janus.handles[1]!.detached).toBe(true);
     janus.failures.set('publish', new Error('Janus refused'));
@@ -68,7 +70,10 @@ describe('SfuParticipant', () => {
     await p.receive({ op: 'candidate', pc: 's1', candidate: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' } });
     await p.receive({ op: 'candidate', pc: 'camera', candidate: null });
     await settle();
-    expect(sub.calls.at(-1)).toEqual({ method: 'trickle', params: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' } });
+    expect(sub.calls.at(-1)).toEqual({
+      method: 'trickle',
+      params: { candidate: 'candidate:1 1 udp 1 10.0.0.1 9 typ host' },
+    });
     expect(camera.calls.at(-1)).toEqual({ method: 'trickleComplete', params: undefined });
   });
 
@@ -80,7 +85,12 @@ describe('SfuParticipant', () => {
       const { p } = await started(janus);
       const sub = janus.handles[1]!;
       await p.receive({ op: 'answer', pc: 's1', jsep: { type: 'answer', sdp: 'ans' } });
-      const asked = () => sub.calls.filter((c) => c.method === 'configure' && JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 0 }] })).length;
+      const asked = () =>
+        sub.calls.filter(
+          (c) =>
+            c.method === 'configure' &&
+            JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 0 }] }),
+        ).length;
       // The first request's switch is lost, the second's happens: asked twice, then no more.
       janus.lostSwitches = 1;
       await p.receive({ op: 'layer', of: 'other_person1', layer: 'low' });
@@ -93,7 +103,9 @@ describe('SfuParticipant', () => {
       janus.lostSwitches = 10;
       await p.receive({ op: 'layer', of: 'other_person1', layer: 'high' });
       await vi.advanceTimersByTimeAsync(LAYER_SWITCH.waitMs * 6);
-      const high = sub.calls.filter((c) => JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 2 }] }));
+      const high = sub.calls.filter(
+        (c) => JSON.stringify(c.params) === JSON.stringify({ streams: [{ mid: '1', substream: 2 }] }),
+      );
       expect(high).toHaveLength(LAYER_SWITCH.attempts);
       // Asked for another layer meanwhile: the retries of the old one stop.
       janus.lostSwitches = 1;
@@ -156,15 +168,31 @@ describe('SfuParticipant', () => {
       await p.receive({ op: 'answer', pc: 's1', jsep: { type: 'answer', sdp: 'ans' } });
       // Held back before the start: Janus relays no packet of it until the join.
       expect(sub.calls.map((c) => c.method)).toEqual(['joinSubscriber', 'configure', 'start']);
-      expect(sub.calls[1]!.params).toEqual({ streams: [{ mid: '0', send: false }, { mid: '1', send: false }] });
+      expect(sub.calls[1]!.params).toEqual({
+        streams: [
+          { mid: '0', send: false },
+          { mid: '1', send: false },
+        ],
+      });
       await p.receive({ op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
       // Published under the name it joined with (its lobby name): no name given again.
       expect(janus.callsOf('publish')).toEqual([{ audio: true, video: true, jsep: { type: 'offer', sdp: 'cam' } }]);
 
       await p.admit();
       // The streams flow, the video on the layer asked for meanwhile; the camera takes its participant's name.
-      expect(sub.calls.at(-1)).toEqual({ method: 'configure', params: { streams: [{ mid: '0', send: true }, { mid: '1', send: true, substream: 0 }] } });
-      expect(janus.handles[0]!.calls.at(-1)).toEqual({ method: 'configure', params: { display: 'me_participant1:camera' } });
+      expect(sub.calls.at(-1)).toEqual({
+        method: 'configure',
+        params: {
+          streams: [
+            { mid: '0', send: true },
+            { mid: '1', send: true, substream: 0 },
+          ],
+        },
+      });
+      expect(janus.handles[0]!.calls.at(-1)).toEqual({
+        method: 'configure',
+        params: { display: 'me_participant1:camera' },
+      });
       // Once: a second join changes nothing.
       await p.admit();
       expect(sub.calls).toHaveLength(4);

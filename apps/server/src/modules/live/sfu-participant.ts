@@ -1,5 +1,11 @@
 import type { Participant, SfuClientData, SfuFeed, SfuServerData } from '@forecourt/contracts';
-import { JANODE_EVENT, VIDEOROOM_EVENT, type Jsep, type Publisher, type VideoRoomHandle } from '../../platform/janus/janus-gateway';
+import {
+  JANODE_EVENT,
+  VIDEOROOM_EVENT,
+  type Jsep,
+  type Publisher,
+  type VideoRoomHandle,
+} from '../../platform/janus/janus-gateway';
 import type { JanusGateway } from '../../platform/janus/janus-gateway';
 import type { SfuRoom } from './sfu-rooms';
 
@@ -122,7 +128,9 @@ export class SfuParticipant {
   async start(): Promise<void> {
     const camera = await this.gateway.attach();
     this.camera = camera;
-    camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) => this.published(publishers));
+    camera.on(VIDEOROOM_EVENT.VIDEOROOM_PUB_LIST, ({ publishers }: { publishers: Publisher[] }) =>
+      this.published(publishers),
+    );
     // A waiting member's camera renamed at its join: now a participant's publication.
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_DISPLAY, ({ feed, display }: Publisher) => this.published([{ feed, display }]));
     camera.on(VIDEOROOM_EVENT.VIDEOROOM_UNPUBLISHED, ({ feed }: { feed: number }) => this.unpublished(feed));
@@ -149,7 +157,9 @@ export class SfuParticipant {
   async admit(): Promise<void> {
     if (!this.waiting || this.closed) return;
     this.waiting = false;
-    const resumed = [...this.subs.values()].map((sub) => this.queue(sub, () => (sub.started ? this.release(sub) : Promise.resolve())));
+    const resumed = [...this.subs.values()].map((sub) =>
+      this.queue(sub, () => (sub.started ? this.release(sub) : Promise.resolve())),
+    );
     const renamed = this.cameraPublished ? this.rename() : Promise.resolve();
     await Promise.all([...resumed, renamed.catch((err: unknown) => this.onError(err))]);
   }
@@ -175,7 +185,11 @@ export class SfuParticipant {
   /** A subscription's streams sent, its video on the layer asked for (the first layer change asks its publisher for a keyframe). */
   private release(sub: Subscription): Promise<unknown> {
     const substream = SUBSTREAM[this.layers.get(sub.from) ?? 'high'];
-    return sub.handle.configure({ streams: sub.mids.map((mid) => (mid === sub.videoMid && sub.feed === 'camera' ? { mid, send: true, substream } : { mid, send: true })) });
+    return sub.handle.configure({
+      streams: sub.mids.map((mid) =>
+        mid === sub.videoMid && sub.feed === 'camera' ? { mid, send: true, substream } : { mid, send: true },
+      ),
+    });
   }
 
   /** The browser's socket: messages go there from now on, those that waited first. */
@@ -211,10 +225,17 @@ export class SfuParticipant {
         });
       }
       case 'candidate': {
-        const handle = data.pc === 'camera' ? this.camera : data.pc === 'screen' ? this.screen : (this.subs.get(data.pc)?.handle ?? null);
+        const handle =
+          data.pc === 'camera'
+            ? this.camera
+            : data.pc === 'screen'
+              ? this.screen
+              : (this.subs.get(data.pc)?.handle ?? null);
         if (!handle) return;
         // Not awaited: the next messages (the other candidates, an answer) need not wait for Janus's ack of this one.
-        void (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete()).catch((err: unknown) => this.onError(err));
+        void (data.candidate ? handle.trickle(data.candidate) : handle.trickleComplete()).catch((err: unknown) =>
+          this.onError(err),
+        );
         return;
       }
       case 'reset':
@@ -224,7 +245,11 @@ export class SfuParticipant {
         this.layers.set(data.of, data.layer);
         // In the lobby the layer is only kept: the join's release sets it with the streams.
         if (this.waiting) return;
-        await Promise.all([...this.subs.values()].filter((s) => s.from === data.of && s.feed === 'camera').map((s) => this.queue(s, () => this.applyLayer(s))));
+        await Promise.all(
+          [...this.subs.values()]
+            .filter((s) => s.from === data.of && s.feed === 'camera')
+            .map((s) => this.queue(s, () => this.applyLayer(s))),
+        );
         return;
     }
   }
@@ -232,7 +257,9 @@ export class SfuParticipant {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const handles = [...[...this.subs.values()].map((s) => s.handle), this.screen, this.camera].filter((h): h is VideoRoomHandle => h !== null);
+    const handles = [...[...this.subs.values()].map((s) => s.handle), this.screen, this.camera].filter(
+      (h): h is VideoRoomHandle => h !== null,
+    );
     this.subs.clear();
     await Promise.all(handles.map((h) => h.detach().catch(() => undefined)));
   }
@@ -258,7 +285,16 @@ export class SfuParticipant {
         await this.stopScreen();
         const screen = await this.gateway.attach();
         this.screen = screen;
-        answer = (await screen.joinConfigurePublisher({ room: this.room.janusRoom, display: displayOf(this.self.id, 'screen'), pin: this.room.pin, audio: false, video: true, jsep: offer })).jsep;
+        answer = (
+          await screen.joinConfigurePublisher({
+            room: this.room.janusRoom,
+            display: displayOf(this.self.id, 'screen'),
+            pin: this.room.pin,
+            audio: false,
+            video: true,
+            jsep: offer,
+          })
+        ).jsep;
       }
       if (!answer || answer.type !== 'answer') throw new Error('Janus gave no answer to a publication');
       this.send({ op: 'answer', pc: feed, jsep: { type: 'answer', sdp: answer.sdp } });
@@ -322,15 +358,21 @@ export class SfuParticipant {
       void handle.detach().catch(() => undefined);
       return { handle, joined: null };
     }
-    const joined = await handle.joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin }).catch(async (err: unknown) => {
-      await handle.detach().catch(() => undefined);
-      throw err;
-    });
+    const joined = await handle
+      .joinSubscriber({ room: this.room.janusRoom, streams: [{ feed: janusFeed }], pin: this.room.pin })
+      .catch(async (err: unknown) => {
+        await handle.detach().catch(() => undefined);
+        throw err;
+      });
     return { handle, joined };
   }
 
   /** Tells the browser of a subscription Janus offered. */
-  private offerSubscription(janusFeed: number, who: { participant: string; feed: SfuFeed }, { handle, joined }: Awaited<ReturnType<SfuParticipant['joinSubscription']>>): void {
+  private offerSubscription(
+    janusFeed: number,
+    who: { participant: string; feed: SfuFeed },
+    { handle, joined }: Awaited<ReturnType<SfuParticipant['joinSubscription']>>,
+  ): void {
     if (!joined) return;
     // Unpublished, or this participant gone, while Janus was answering: nothing to offer.
     if (this.closed || !this.feeds.has(janusFeed)) return void handle.detach().catch(() => undefined);
@@ -357,7 +399,13 @@ export class SfuParticipant {
       this.subs.delete(pc);
       this.send({ op: 'gone', pc });
     });
-    this.send({ op: 'offer', pc, from: who.participant, feed: who.feed, jsep: { type: 'offer', sdp: joined.jsep.sdp } });
+    this.send({
+      op: 'offer',
+      pc,
+      from: who.participant,
+      feed: who.feed,
+      jsep: { type: 'offer', sdp: joined.jsep.sdp },
+    });
   }
 
   /** Asks Janus for the layer wanted of this subscription's camera, and again while it has not switched (LAYER_SWITCH). */

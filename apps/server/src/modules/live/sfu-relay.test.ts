@@ -27,7 +27,9 @@ describe('the SFU relay of one API process', () => {
     const sent: SfuServerData[] = [];
     await relay.open('room-1', BOB, (d) => sent.push(d), true);
     expect((janus.callsOf('kick') as { feed: number }[]).map((k) => k.feed)).toEqual([11, 12]);
-    const order = janus.handles.flatMap((h) => h.calls.map((c) => c.method)).filter((m) => m === 'kick' || m === 'joinPublisher');
+    const order = janus.handles
+      .flatMap((h) => h.calls.map((c) => c.method))
+      .filter((m) => m === 'kick' || m === 'joinPublisher');
     expect(order).toEqual(['joinPublisher', 'kick', 'kick', 'joinPublisher']);
     expect(relay.holds('room-1', BOB.id)).toBe(true);
 
@@ -76,7 +78,9 @@ describe('the SFU relay of one API process', () => {
     // The new camera handle takes the publication.
     await relay.receive('room-1', BOB.id, { op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
     expect(sent.at(-1)).toEqual({ op: 'answer', pc: 'camera', jsep: { type: 'answer', sdp: 'answer to cam' } });
-    expect(janus.handles.filter((h) => h.calls.some((c) => c.method === 'publish')).every((h) => !before.includes(h))).toBe(true);
+    expect(
+      janus.handles.filter((h) => h.calls.some((c) => c.method === 'publish')).every((h) => !before.includes(h)),
+    ).toBe(true);
   });
 
   it('opens a waiting member in the lobby and admits it at its join, a reset meanwhile keeping it waiting', async () => {
@@ -85,7 +89,10 @@ describe('the SFU relay of one API process', () => {
     await relay.open('room-1', BOB, () => undefined, false, { waiting: true });
     expect(janus.callsOf('joinPublisher')).toMatchObject([{ display: 'participant-b:lobby' }]);
     await relay.receive('room-1', BOB.id, { op: 'reset' });
-    expect(janus.callsOf('joinPublisher')).toMatchObject([{ display: 'participant-b:lobby' }, { display: 'participant-b:lobby' }]);
+    expect(janus.callsOf('joinPublisher')).toMatchObject([
+      { display: 'participant-b:lobby' },
+      { display: 'participant-b:lobby' },
+    ]);
     await relay.receive('room-1', BOB.id, { op: 'publish', feed: 'camera', jsep: { type: 'offer', sdp: 'cam' } });
     await relay.admit('room-1', BOB.id);
     expect(janus.callsOf('configure').at(-1)).toEqual({ display: 'participant-b:camera' });
@@ -93,4 +100,3 @@ describe('the SFU relay of one API process', () => {
     await relay.admit('room-1', 'participant-z');
   });
 });
-

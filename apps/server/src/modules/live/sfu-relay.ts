@@ -14,7 +14,13 @@ export interface MediaRelay {
    * the participant was already in the room (the bus resumed it) though this process holds nothing of it:
    * what another process (alive or dead) left of its publications in the SFU is removed first.
    */
-  open(room: string, self: Participant, send: (data: SfuServerData) => void, takeover?: boolean, options?: { waiting?: boolean }): Promise<void>;
+  open(
+    room: string,
+    self: Participant,
+    send: (data: SfuServerData) => void,
+    takeover?: boolean,
+    options?: { waiting?: boolean },
+  ): Promise<void>;
   /**
    * `waiting` in `open`: a member of the lobby, whose connections are made during its preview but which
    * receives no media and whose camera nobody subscribes to until this, its join (sfu-participant.ts).

@@ -11,10 +11,20 @@ describe('createSfuRooms', () => {
     expect(a.pin).toMatch(/^[A-Za-z0-9_-]{24}$/);
     const created = janus.callsOf('create') as Record<string, unknown>[];
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ room: a.janusRoom, description: 'forecourt:room-1', pin: a.pin, admin_key: 'admin-key', videocodec: 'vp8', talking_events: true, permanent: false });
+    expect(created[0]).toMatchObject({
+      room: a.janusRoom,
+      description: 'forecourt:room-1',
+      pin: a.pin,
+      admin_key: 'admin-key',
+      videocodec: 'vp8',
+      talking_events: true,
+      permanent: false,
+    });
     expect(created[0]!.secret).not.toBe(a.pin);
     // Another server secret, other credentials; another room, another Janus room.
-    expect((await createSfuRooms(new FakeJanus(), 'other-secret', () => undefined).enter('room-1')).pin).not.toBe(a.pin);
+    expect((await createSfuRooms(new FakeJanus(), 'other-secret', () => undefined).enter('room-1')).pin).not.toBe(
+      a.pin,
+    );
     expect((await rooms.enter('room-2')).janusRoom).not.toBe(a.janusRoom);
     await rooms.exit('room-1');
     expect(janus.callsOf('destroy')).toEqual([]);
@@ -37,7 +47,9 @@ describe('createSfuRooms', () => {
 
   it('records the room into a folder (its rec_dir, then enable_recording), stops, and makes a room recording from the start while a recording is on', async () => {
     const janus = new FakeJanus();
-    const rooms = createSfuRooms(janus, 'server-secret', () => undefined, { recordingDir: async (room) => (room === 'room-on' ? '/rec/on' : null) });
+    const rooms = createSfuRooms(janus, 'server-secret', () => undefined, {
+      recordingDir: async (room) => (room === 'room-on' ? '/rec/on' : null),
+    });
     const r = await rooms.enter('room-1');
     const secret = (janus.callsOf('create')[0] as { secret: string }).secret;
     expect(await rooms.setRecording('room-1', '/rec/a')).toBe(true);
@@ -54,7 +66,11 @@ describe('createSfuRooms', () => {
     await expect(rooms.setRecording('room-1', '/rec/c')).rejects.toThrow('Janus is broken');
     // The first join of a room being recorded makes it recording.
     await rooms.enter('room-on');
-    expect(janus.callsOf('create').at(-1)).toMatchObject({ description: 'forecourt:room-on', record: true, rec_dir: '/rec/on' });
+    expect(janus.callsOf('create').at(-1)).toMatchObject({
+      description: 'forecourt:room-on',
+      record: true,
+      rec_dir: '/rec/on',
+    });
     expect(janus.callsOf('create')[0]).not.toHaveProperty('record');
   });
 
@@ -111,7 +127,9 @@ describe('createSfuRooms', () => {
 
   it('makes the room again when it is found gone, and does not sweep a room another process is filling', async () => {
     const janus = new FakeJanus();
-    const rooms = createSfuRooms(janus, 'server-secret', () => undefined, { occupied: async (roomId) => roomId === 'filling-room' });
+    const rooms = createSfuRooms(janus, 'server-secret', () => undefined, {
+      occupied: async (roomId) => roomId === 'filling-room',
+    });
     await rooms.recreate('room-1');
     expect(janus.callsOf('create')).toMatchObject([{ description: 'forecourt:room-1' }]);
     janus.listed = [

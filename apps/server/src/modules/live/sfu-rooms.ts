@@ -18,7 +18,8 @@ const MAX_PUBLISHERS = 40;
 const TALKING_PACKETS = 25;
 const TALKING_LEVEL = 45;
 
-const janusRoomOf = (roomId: string) => Number.parseInt(createHash('sha256').update(roomId).digest('hex').slice(0, 12), 16);
+const janusRoomOf = (roomId: string) =>
+  Number.parseInt(createHash('sha256').update(roomId).digest('hex').slice(0, 12), 16);
 
 /** Janus's VideoRoom error codes the rooms expect: no such room, room exists already. */
 export const NO_SUCH_ROOM = 426;
@@ -50,7 +51,8 @@ export function createSfuRooms(
   const held = new Map<number, number>();
   /** One change at a time per room: a join never races the destroy of the last leave. */
   const chains = new Map<number, Promise<unknown>>();
-  const derive = (kind: string, janusRoom: number) => createHmac('sha256', serverSecret).update(`${kind}:${janusRoom}`).digest('base64url').slice(0, 24);
+  const derive = (kind: string, janusRoom: number) =>
+    createHmac('sha256', serverSecret).update(`${kind}:${janusRoom}`).digest('base64url').slice(0, 24);
   const secretOf = (janusRoom: number) => derive('secret', janusRoom);
 
   const withHandle = async <T>(use: (handle: VideoRoomHandle) => Promise<T>): Promise<T> => {
@@ -176,9 +178,12 @@ export function createSfuRooms(
             throw err;
           });
           if (!listed) return 0;
-          const theirs = listed.participants.filter((p) => p.display === `${participantId}:camera` || p.display === `${participantId}:screen`);
+          const theirs = listed.participants.filter(
+            (p) => p.display === `${participantId}:camera` || p.display === `${participantId}:screen`,
+          );
           for (const p of theirs) await h.kick({ room: janusRoom, feed: p.feed, secret });
-          if (listed.participants.length === theirs.length && !held.has(janusRoom) && !(await occupied(roomId))) await destroy(h, janusRoom);
+          if (listed.participants.length === theirs.length && !held.has(janusRoom) && !(await occupied(roomId)))
+            await destroy(h, janusRoom);
           return theirs.length;
         }),
       );

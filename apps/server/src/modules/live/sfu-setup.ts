@@ -41,5 +41,11 @@ export async function setUpSfu(
   app.addHook('onReady', async () => sweep());
   const relay = createSfuRelay(gateway, rooms, onError);
   // A Janus down at start is swept when the first participant reaches it.
-  return { relay: { ...relay, open: (room, self, send, takeover, options) => relay.open(room, self, send, takeover, options).finally(sweep) }, rooms };
+  return {
+    relay: {
+      ...relay,
+      open: (room, self, send, takeover, options) => relay.open(room, self, send, takeover, options).finally(sweep),
+    },
+    rooms,
+  };
 }

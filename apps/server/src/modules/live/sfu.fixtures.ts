@@ -1,5 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { VIDEOROOM_EVENT, type JanusGateway, type Jsep, type VideoRoomHandle } from '../../platform/janus/janus-gateway';
+import {
+  VIDEOROOM_EVENT,
+  type JanusGateway,
+  type Jsep,
+  type VideoRoomHandle,
+} from '../../platform/janus/janus-gateway';
 
 /** A VideoRoom handle that records the requests made of it and answers as Janus would, for the SFU's unit tests. */
 export class FakeHandle extends EventEmitter {
@@ -62,7 +67,13 @@ export class FakeHandle extends EventEmitter {
   }
   async joinSubscriber(params: { streams: { feed: number }[] }) {
     this.record('joinSubscriber', params);
-    return { jsep: { type: 'offer' as const, sdp: `offer of ${params.streams[0]!.feed}` }, streams: [{ mid: '0', type: 'audio' as const }, { mid: '1', type: 'video' as const }] };
+    return {
+      jsep: { type: 'offer' as const, sdp: `offer of ${params.streams[0]!.feed}` },
+      streams: [
+        { mid: '0', type: 'audio' as const },
+        { mid: '1', type: 'video' as const },
+      ],
+    };
   }
   async start(params: unknown) {
     this.record('start', params);
@@ -74,7 +85,13 @@ export class FakeHandle extends EventEmitter {
     for (const { mid, substream } of params.streams ?? []) {
       if (substream === undefined) continue;
       if (this.janus.lostSwitches > 0) this.janus.lostSwitches--;
-      else queueMicrotask(() => this.emit(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, { mid, sc_substream_layer: Math.min(substream, this.janus.topLayer) }));
+      else
+        queueMicrotask(() =>
+          this.emit(VIDEOROOM_EVENT.VIDEOROOM_SC_SUBSTREAM_LAYER, {
+            mid,
+            sc_substream_layer: Math.min(substream, this.janus.topLayer),
+          }),
+        );
     }
     return {};
   }

@@ -56,7 +56,15 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const { a, b } = pair;
       const alice = socket();
       const first = await a.join(room, who('participant-a', true), alice.attachment);
-      expect(first).toEqual({ members: [], lobby: [], spin: null, resumed: false, missed: [], waiting: false, wasWaiting: false });
+      expect(first).toEqual({
+        members: [],
+        lobby: [],
+        spin: null,
+        resumed: false,
+        missed: [],
+        waiting: false,
+        wasWaiting: false,
+      });
       await a.setMedia(room, 'participant-a', { audio: false, video: true, screen: false });
       await a.setSpin(room, { frame: 7 });
 
@@ -166,7 +174,13 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       await a.join(room, who('participant-a', true), alice.attachment);
       const wanda = socket();
       const waited = await b.join(room, who('participant-w'), wanda.attachment, true);
-      expect(waited).toMatchObject({ members: [{ id: 'participant-a' }], lobby: [], waiting: true, wasWaiting: false, resumed: false });
+      expect(waited).toMatchObject({
+        members: [{ id: 'participant-a' }],
+        lobby: [],
+        waiting: true,
+        wasWaiting: false,
+        resumed: false,
+      });
       // Listed to nobody: a participant joining sees the call without it, and learns it waits.
       const bob = socket();
       const second = await a.join(room, who('participant-b'), bob.attachment);
@@ -187,19 +201,30 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
 
       // A rejoin from the lobby stays in it; a waiting member asking for nothing more than a rejoin is admitted by `admit` only.
       const back = socket();
-      expect(await a.join(room, who('participant-w'), back.attachment, true)).toMatchObject({ resumed: true, waiting: true, wasWaiting: true });
+      expect(await a.join(room, who('participant-w'), back.attachment, true)).toMatchObject({
+        resumed: true,
+        waiting: true,
+        wasWaiting: true,
+      });
       expect(await b.admit(room, 'participant-w', wanda.session)).toBeNull();
       expect(await a.admit(room, 'participant-a', alice.session)).toBeNull();
       const carol = socket();
       await b.join(room, who('participant-c'), carol.attachment, true);
-      expect(await a.admit(room, 'participant-w', back.session)).toEqual({ lobby: [who('participant-c')], participants: 2 });
+      expect(await a.admit(room, 'participant-w', back.session)).toEqual({
+        lobby: [who('participant-c')],
+        participants: 2,
+      });
       expect(await a.admit(room, 'participant-w', back.session)).toBeNull();
       expect(await b.sendTo(room, 'participant-w', offer('pc-3'), 'participants')).toBe(true);
       const third = await b.join(room, who('participant-d'), socket().attachment);
       expect(third.members.map((m) => m.id).sort()).toEqual(['participant-a', 'participant-b', 'participant-w']);
       expect(third.lobby).toEqual([who('participant-c')]);
       // A participant asking for the lobby on a rejoin stays a participant.
-      expect(await b.join(room, who('participant-b'), socket().attachment, true)).toMatchObject({ resumed: true, waiting: false, wasWaiting: false });
+      expect(await b.join(room, who('participant-b'), socket().attachment, true)).toMatchObject({
+        resumed: true,
+        waiting: false,
+        wasWaiting: false,
+      });
     });
 
     it('forgets a room once its last member leaves: its spin goes with it', async () => {

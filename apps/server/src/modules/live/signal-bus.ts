@@ -107,7 +107,9 @@ export function createInProcessBus(): SignalBus {
       const r = roomOf(room);
       const others = [...r.members.values()].filter((m) => m.member.id !== member.id);
       const members = others.filter((m) => !m.waiting).map((m) => m.member);
-      const lobby = others.filter((m) => m.waiting).map(({ member: { id, identity, host } }) => ({ id, identity, host }));
+      const lobby = others
+        .filter((m) => m.waiting)
+        .map(({ member: { id, identity, host } }) => ({ id, identity, host }));
       const existing = r.members.get(member.id);
       if (existing) {
         const previous = existing.attachment;
@@ -154,7 +156,8 @@ export function createInProcessBus(): SignalBus {
       return true;
     },
     async broadcast(room, message, except, audience = 'all') {
-      for (const [id, m] of rooms.get(room)?.members ?? []) if (id !== except && (audience === 'all' || !m.waiting)) deliver(m, message);
+      for (const [id, m] of rooms.get(room)?.members ?? [])
+        if (id !== except && (audience === 'all' || !m.waiting)) deliver(m, message);
     },
     async setMedia(room, id, media) {
       const m = rooms.get(room)?.members.get(id);

@@ -3,11 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
 
-const claims = (participant: string) => ({ room: 'room-1', identity: participant, participant, host: participant === 'host-participant', exp: 0 });
+const claims = (participant: string) => ({
+  room: 'room-1',
+  identity: participant,
+  participant,
+  host: participant === 'host-participant',
+  exp: 0,
+});
 
-async function connect(bus: ReturnType<typeof createInProcessBus>, participant: string, waiting = false, held: string[] = []) {
+async function connect(
+  bus: ReturnType<typeof createInProcessBus>,
+  participant: string,
+  waiting = false,
+  held: string[] = [],
+) {
   const got: ServerMessage[] = [];
-  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), { waiting, onMeeting: async (room) => void held.push(room) });
+  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), {
+    waiting,
+    onMeeting: async (room) => void held.push(room),
+  });
   return { got, session, held };
 }
 
@@ -35,7 +49,10 @@ describe('the lobby of a live room', () => {
     // The click while the socket was away: the page comes back as a participant, and is announced then.
     const joined = await connect(bus, 'guest-participant', false, held);
     expect(joined.got[0]).toMatchObject({ type: 'welcome', resumed: true, waiting: false });
-    expect(host.got.at(-1)).toEqual({ type: 'joined', participant: { id: 'guest-participant', identity: 'guest-participant', host: false } });
+    expect(host.got.at(-1)).toEqual({
+      type: 'joined',
+      participant: { id: 'guest-participant', identity: 'guest-participant', host: false },
+    });
     expect(held).toEqual(['room-1']);
     await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS + 1);
     expect(types(host.got)).toEqual(['welcome', 'waiting', 'joined']);

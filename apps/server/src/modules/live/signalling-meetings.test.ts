@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessBus } from './signal-bus';
 import { openSignalSession } from './signalling.service';
 
-const claims = (participant: string, room = 'room-1') => ({ room, identity: participant, participant, host: participant === 'host', exp: 0 });
+const claims = (participant: string, room = 'room-1') => ({
+  room,
+  identity: participant,
+  participant,
+  host: participant === 'host',
+  exp: 0,
+});
 
 describe('a live meeting for the statistics', () => {
   it('is held when a second participant joins someone in the room, not when one waits alone', async () => {

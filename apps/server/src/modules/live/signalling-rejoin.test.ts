@@ -4,14 +4,24 @@ import type { MediaRelay } from './sfu-relay';
 import { createInProcessBus, MAX_MISSED_MESSAGES, type SignalBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
 
-const claims = (participant: string) => ({ room: 'room-1', identity: participant, participant, host: participant === 'host-participant', exp: 0 });
-const signal = (to: string, pc = 'pc-1') => JSON.stringify({ type: 'signal', to, data: { pc, description: { type: 'offer', sdp: 'v=0' } } });
+const claims = (participant: string) => ({
+  room: 'room-1',
+  identity: participant,
+  participant,
+  host: participant === 'host-participant',
+  exp: 0,
+});
+const signal = (to: string, pc = 'pc-1') =>
+  JSON.stringify({ type: 'signal', to, data: { pc, description: { type: 'offer', sdp: 'v=0' } } });
 
 /** A participant's socket as the session sees it: what it was sent, in order. */
 async function connect(bus: ReturnType<typeof createInProcessBus>, participant: string, onReplaced?: () => void) {
   const got: ServerMessage[] = [];
   const held: string[] = [];
-  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), { onReplaced, onMeeting: async (room) => void held.push(room) });
+  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), {
+    onReplaced,
+    onMeeting: async (room) => void held.push(room),
+  });
   return { got, held, session };
 }
 
@@ -31,7 +41,12 @@ describe('a participant whose signalling socket drops', () => {
     expect(host.got.filter((m) => m.type === 'error')).toEqual([]);
 
     const back = await connect(bus, 'guest-participant');
-    expect(back.got[0]).toMatchObject({ type: 'welcome', resumed: true, self: { id: 'guest-participant' }, participants: [{ id: 'host-participant' }] });
+    expect(back.got[0]).toMatchObject({
+      type: 'welcome',
+      resumed: true,
+      self: { id: 'guest-participant' },
+      participants: [{ id: 'host-participant' }],
+    });
     expect(back.got.slice(1)).toEqual([
       { type: 'signal', from: 'host-participant', data: { pc: 'pc-1', description: { type: 'offer', sdp: 'v=0' } } },
       { type: 'media', from: 'host-participant', state: { audio: false, video: true, screen: false } },
@@ -92,7 +107,8 @@ describe('a participant whose signalling socket drops', () => {
     const host = await connect(bus, 'host-participant');
     const guest = await connect(bus, 'guest-participant');
     await guest.session.close('dropped');
-    for (let i = 0; i < MAX_MISSED_MESSAGES + 10; i++) await host.session.receive(signal('guest-participant', `pc-${i}`));
+    for (let i = 0; i < MAX_MISSED_MESSAGES + 10; i++)
+      await host.session.receive(signal('guest-participant', `pc-${i}`));
     const back = await connect(bus, 'guest-participant');
     const missed = back.got.slice(1);
     expect(missed).toHaveLength(MAX_MISSED_MESSAGES);
@@ -130,7 +146,11 @@ describe('a participant of an SFU call whose socket comes back through another A
   it('is told to publish again (the others see no leave), its old publications are taken over, and the first process lets go of its media', async () => {
     const inner = createInProcessBus();
     // As a bus shared by two processes reports it: a member taken over is let go by the first process entirely.
-    const bus: SignalBus = { ...inner, join: (room, member, attachment) => inner.join(room, member, { ...attachment, replaced: () => attachment.replaced?.(true) }) };
+    const bus: SignalBus = {
+      ...inner,
+      join: (room, member, attachment) =>
+        inner.join(room, member, { ...attachment, replaced: () => attachment.replaced?.(true) }),
+    };
     const first = fakeRelay();
     const second = fakeRelay();
     const hostGot: ServerMessage[] = [];
@@ -146,7 +166,6 @@ describe('a participant of an SFU call whose socket comes back through another A
     expect(first.calls.at(-1)).toBe('close guest-participant');
     await vi.advanceTimersByTimeAsync(LEAVE_GRACE_MS + 1);
     expect(hostGot.map((m) => m.type)).toEqual(['welcome', 'joined']);
-
   });
 
   it('comes back through the process that holds its media: resumed, nothing published again', async () => {
@@ -158,6 +177,11 @@ describe('a participant of an SFU call whose socket comes back through another A
     const got: ServerMessage[] = [];
     await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), { media: relay });
     expect(got[0]).toMatchObject({ type: 'welcome', resumed: true });
-    expect(calls).toEqual(['open host-participant', 'open guest-participant', 'detach guest-participant', 'open guest-participant']);
+    expect(calls).toEqual([
+      'open host-participant',
+      'open guest-participant',
+      'detach guest-participant',
+      'open guest-participant',
+    ]);
   });
 });

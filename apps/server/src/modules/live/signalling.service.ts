@@ -49,7 +49,12 @@ export interface SessionOptions {
  * (the browsers attach their tracks on `joined`/`entered`). A waiting member that goes away leaves with
  * a `left` to the participants only, which show nothing for it.
  */
-export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims, send: (message: ServerMessage) => void, options: SessionOptions = {}): Promise<SignalSession> {
+export async function openSignalSession(
+  bus: SignalBus,
+  claims: LiveTokenClaims,
+  send: (message: ServerMessage) => void,
+  options: SessionOptions = {},
+): Promise<SignalSession> {
   const { onMeeting = async () => undefined, graceMs = LEAVE_GRACE_MS } = options;
   const self = { id: claims.participant, identity: claims.identity, host: claims.host };
   const { room } = claims;
@@ -88,10 +93,12 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
 
   const openMedia = async (sfu: MediaRelay, reopen: boolean, inLobby: boolean) => {
     // Janus not answering leaves the call without media but still signalled: the browser is told.
-    await sfu.open(room, self, (data) => send({ type: 'sfu', data }), reopen, { waiting: inLobby }).catch((err: unknown) => {
-      options.onError?.(err);
-      send({ type: 'error', code: 'SFU_UNAVAILABLE' });
-    });
+    await sfu
+      .open(room, self, (data) => send({ type: 'sfu', data }), reopen, { waiting: inLobby })
+      .catch((err: unknown) => {
+        options.onError?.(err);
+        send({ type: 'error', code: 'SFU_UNAVAILABLE' });
+      });
   };
   /**
    * In the call from now on: its SFU media, the lobby's members to negotiate with, and, unless the others
@@ -130,7 +137,8 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
       if (!current) return;
       let parsed: ReturnType<typeof ClientMessage.safeParse>;
       try {
-        parsed = raw.length > MAX_SIGNAL_BYTES ? ClientMessage.safeParse(null) : ClientMessage.safeParse(JSON.parse(raw));
+        parsed =
+          raw.length > MAX_SIGNAL_BYTES ? ClientMessage.safeParse(null) : ClientMessage.safeParse(JSON.parse(raw));
       } catch {
         parsed = ClientMessage.safeParse(null);
       }
@@ -148,7 +156,15 @@ export async function openSignalSession(bus: SignalBus, claims: LiveTokenClaims,
         }
         case 'signal':
           // A waiting member negotiates with the participants only (the lobby's members do not see each other).
-          if (message.to === self.id || !(await bus.sendTo(room, message.to, { type: 'signal', from: self.id, data: message.data }, waiting ? 'participants' : 'all'))) {
+          if (
+            message.to === self.id ||
+            !(await bus.sendTo(
+              room,
+              message.to,
+              { type: 'signal', from: self.id, data: message.data },
+              waiting ? 'participants' : 'all',
+            ))
+          ) {
             send({ type: 'error', code: 'NOT_IN_ROOM' });
           }
           return;

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { turnCredentials } from './turn-credentials';
 
 describe('turnCredentials', () => {
-  const settings = { urls: ['turn:turn.example.test:3478?transport=udp', 'turn:turn.example.test:3478?transport=tcp'], secret: 'north-wind-secret', ttlSeconds: 3600 };
+  const settings = {
+    urls: ['turn:turn.example.test:3478?transport=udp', 'turn:turn.example.test:3478?transport=tcp'],
+    secret: 'north-wind-secret',
+    ttlSeconds: 3600,
+  };
 
   it('names the expiry and the participant, signed as coturn use-auth-secret checks it', () => {
     const at = Date.parse('2026-11-26T00:00:00Z');
@@ -21,7 +25,9 @@ describe('turnCredentials', () => {
     const a = turnCredentials(settings, 'p_abc12345', at);
     expect(turnCredentials(settings, 'p_other999', at).credential).not.toBe(a.credential);
     expect(turnCredentials(settings, 'p_abc12345', at + 1000).credential).not.toBe(a.credential);
-    expect(turnCredentials({ ...settings, secret: 'another-secret-x' }, 'p_abc12345', at).credential).not.toBe(a.credential);
+    expect(turnCredentials({ ...settings, secret: 'another-secret-x' }, 'p_abc12345', at).credential).not.toBe(
+      a.credential,
+    );
   });
 });
 

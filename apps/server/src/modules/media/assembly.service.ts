@@ -16,7 +16,11 @@ import { fetchBlob, ffmpeg, withScratch } from './media-work';
 export type AssemblyDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
 type ConfigSlot = Exclude<repo.UploadSlot, 'VEHICLE'>;
-const SLOT_UPLOAD = { INTRODUCTION: 'introduction_upload', CONCLUSION: 'conclusion_upload', AUDIO: 'audio_upload' } as const;
+const SLOT_UPLOAD = {
+  INTRODUCTION: 'introduction_upload',
+  CONCLUSION: 'conclusion_upload',
+  AUDIO: 'audio_upload',
+} as const;
 const SLOT_KEY = { INTRODUCTION: 'introduction_key', CONCLUSION: 'conclusion_key', AUDIO: 'audio_key' } as const;
 
 /** Where the house-format copy of an original lives: beside it, named by what it is. */
@@ -49,7 +53,10 @@ export async function ensureHouse(
     } else {
       const info = await probeMedia(input);
       if (!info?.video) throw new Error(`${originalKey} has no video stream`);
-      await ffmpeg(normaliseVideoArgs({ file: input, hasAudio: info.audio !== null, durationSeconds: info.durationSeconds }, out), signal);
+      await ffmpeg(
+        normaliseVideoArgs({ file: input, hasAudio: info.audio !== null, durationSeconds: info.durationSeconds }, out),
+        signal,
+      );
       if (posterKey) {
         const poster = path.join(dir, 'poster.jpg');
         await ffmpeg(posterArgs(out, Math.min(1, info.durationSeconds / 2), poster), signal);
@@ -62,8 +69,15 @@ export async function ensureHouse(
 }
 
 /** What a vehicle video becomes on arrival: its house-format copy and its poster frame. */
-export async function ensureVehicleHouse(deps: AssemblyDeps, originalKey: string, signal?: AbortSignal): Promise<{ house: string; poster: string }> {
-  return { house: await ensureHouse(deps, originalKey, 'video', signal, { poster: true }), poster: posterKeyOf(originalKey) };
+export async function ensureVehicleHouse(
+  deps: AssemblyDeps,
+  originalKey: string,
+  signal?: AbortSignal,
+): Promise<{ house: string; poster: string }> {
+  return {
+    house: await ensureHouse(deps, originalKey, 'video', signal, { poster: true }),
+    poster: posterKeyOf(originalKey),
+  };
 }
 
 /** The configured files of a configuration, by slot, with their blob keys. */
@@ -109,7 +123,11 @@ export type AssemblyOutcome = 'assembled' | 'stale' | 'unchanged' | 'no-video';
  * checks the version is still current (newest configuration wins), and old files are removed after it
  * commits.
  */
-export async function assembleShooting(deps: AssemblyDeps, p: { shootingId: string; version: number }, signal?: AbortSignal): Promise<AssemblyOutcome> {
+export async function assembleShooting(
+  deps: AssemblyDeps,
+  p: { shootingId: string; version: number },
+  signal?: AbortSignal,
+): Promise<AssemblyOutcome> {
   const shooting = await repo.findShooting(deps.db, p.shootingId);
   if (!shooting) return 'no-video';
   const cfg = await repo.findConfig(deps.db, shooting.group_id);
@@ -144,7 +162,10 @@ export async function assembleShooting(deps: AssemblyDeps, p: { shootingId: stri
         return f ? [await local(await ensureHouse(deps, f.key, 'video', signal), name)] : [];
       };
       const list = path.join(dir, 'parts.txt');
-      await fsp.writeFile(list, concatList([...(await part('INTRODUCTION', 'intro.mp4')), vehicle, ...(await part('CONCLUSION', 'outro.mp4'))]));
+      await fsp.writeFile(
+        list,
+        concatList([...(await part('INTRODUCTION', 'intro.mp4')), vehicle, ...(await part('CONCLUSION', 'outro.mp4'))]),
+      );
       concat = path.join(dir, 'concat.mp4');
       await ffmpeg(concatArgs(list, concat), signal);
       made.push({ type: 'CONCAT', file: concat });
@@ -175,20 +196,18 @@ export async function assembleShooting(deps: AssemblyDeps, p: { shootingId: stri
   const removed = await deps.db.transaction().execute(async (trx) => {
     const current = await repo.findConfig(trx, shooting.group_id);
     if ((current?.version ?? 0) !== version) return null;
-    const rows = outputs.stored.map(
-      (o): repo.VideoRow => ({
-        id: deps.ids.uuid(),
-        shooting_id: p.shootingId,
-        video_type: o.type,
-        streamer: 'STAMPYT',
-        url: null,
-        reference: null,
-        blob_key: o.key,
-        created_at: now,
-        config_version: version,
-        poster_key: outputs.posterKey,
-      }),
-    );
+    const rows = outputs.stored.map((o): repo.VideoRow => ({
+      id: deps.ids.uuid(),
+      shooting_id: p.shootingId,
+      video_type: o.type,
+      streamer: 'STAMPYT',
+      url: null,
+      reference: null,
+      blob_key: o.key,
+      created_at: now,
+      config_version: version,
+      poster_key: outputs.posterKey,
+    }));
     for (const r of rows) r.reference = r.id;
     const old = await repo.replaceAssembled(trx, p.shootingId, rows);
     await repo.setPoster(trx, original.id, outputs.posterKey);

@@ -26,16 +26,31 @@ describe('assembled vehicle videos', () => {
 
   beforeAll(async () => {
     headers = await authHeaders(ctx.adapters, OTHER);
-    const created = await ctx.app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/groups/${GROUP}/configurations/videos`,
+      headers,
+    });
     configId = created.json<{ idConfigurationVideo: string }>().idConfigurationVideo;
     const files = {
-      introduction: [await makeVideo(at('intro.mp4'), { seconds: 2, width: 640, height: 360, audio: true, colour: 'red' }), 'video/mp4'],
-      conclusion: [await makeVideo(at('outro.mov'), { seconds: 2, container: 'mov', colour: 'green' }), 'video/quicktime'],
+      introduction: [
+        await makeVideo(at('intro.mp4'), { seconds: 2, width: 640, height: 360, audio: true, colour: 'red' }),
+        'video/mp4',
+      ],
+      conclusion: [
+        await makeVideo(at('outro.mov'), { seconds: 2, container: 'mov', colour: 'green' }),
+        'video/quicktime',
+      ],
       audio: [await makeAudio(at('music.mp3'), { seconds: 3, format: 'mp3' }), 'audio/mpeg'],
     } as const;
     for (const [slot, [file, type]] of Object.entries(files)) {
       const up = await uploadAdminMedia(ctx.app, headers, GROUP, slot, file, type);
-      const res = await ctx.app.inject({ method: 'PUT', url: `/api/groups/${GROUP}/configurations/videos/${configId}/${slot}`, headers, payload: { url: up.grant.url } });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/groups/${GROUP}/configurations/videos/${configId}/${slot}`,
+        headers,
+        payload: { url: up.grant.url },
+      });
       expect(res.statusCode).toBe(200);
     }
     shootingId = (await makeShooting(ctx.adapters, { ownerId: 'own-other-bordeaux', type: 'VIDEO' })).shootingId;
@@ -49,7 +64,9 @@ describe('assembled vehicle videos', () => {
   };
 
   it('takes the vehicle video from the mobile API and assembles CONCAT, ORIGINAL_AUDIO and CONCAT_AUDIO in the house format', async () => {
-    const vehicle = fs.readFileSync(await makeVideo(at('vehicle.mov'), { seconds: 4, width: 480, height: 360, container: 'mov' }));
+    const vehicle = fs.readFileSync(
+      await makeVideo(at('vehicle.mov'), { seconds: 4, width: 480, height: 360, container: 'mov' }),
+    );
     const grant = await ctx.app.inject({
       method: 'POST',
       url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
@@ -59,7 +76,12 @@ describe('assembled vehicle videos', () => {
     expect(grant.statusCode).toBe(201);
     const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
     expect((await tusPatch(ctx.app, headers, presignedUrl, vehicle, 0)).statusCode).toBe(204);
-    const reg = await ctx.app.inject({ method: 'POST', url: `/api/shootings/${shootingId}/videos`, headers, payload: { url } });
+    const reg = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shootingId}/videos`,
+      headers,
+      payload: { url },
+    });
     expect(reg.statusCode).toBe(201);
 
     await drainJobs(ctx.adapters, Object.values(mediaJobs(ctx.adapters)));
@@ -81,9 +103,22 @@ describe('assembled vehicle videos', () => {
     expect((await ctx.adapters.blobs.head(byType.ORIGINAL!.poster_key!))?.contentType).toBe('image/jpeg');
 
     // The detail page and the player pick CONCAT_AUDIO first (spec preference order).
-    const shooting = await ctx.adapters.db.selectFrom('shootings').select(['product_id', 'owner_id']).where('id', '=', shootingId).executeTakeFirstOrThrow();
-    const detail = await ctx.app.inject({ method: 'GET', url: `/api/owners/${shooting.owner_id}/products/${shooting.product_id}/shootings/${shootingId}`, headers });
-    expect(detail.json<{ videos: { type: string }[] }>().videos.map((v) => v.type).sort()).toEqual(['CONCAT', 'CONCAT_AUDIO', 'ORIGINAL', 'ORIGINAL_AUDIO']);
+    const shooting = await ctx.adapters.db
+      .selectFrom('shootings')
+      .select(['product_id', 'owner_id'])
+      .where('id', '=', shootingId)
+      .executeTakeFirstOrThrow();
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/owners/${shooting.owner_id}/products/${shooting.product_id}/shootings/${shootingId}`,
+      headers,
+    });
+    expect(
+      detail
+        .json<{ videos: { type: string }[] }>()
+        .videos.map((v) => v.type)
+        .sort(),
+    ).toEqual(['CONCAT', 'CONCAT_AUDIO', 'ORIGINAL', 'ORIGINAL_AUDIO']);
 
     // Done is done: the same version again changes nothing.
     expect(await assembleShooting(ctx.adapters, { shootingId, version: 3 })).toBe('unchanged');
@@ -92,10 +127,19 @@ describe('assembled vehicle videos', () => {
 
   it('re-assembles once on a configuration change, and without a deleted file', async () => {
     const before = await videos();
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`, headers });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`,
+      headers,
+    });
     expect(res.statusCode).toBe(204);
     await drainJobs(ctx.adapters, Object.values(mediaJobs(ctx.adapters)));
-    const assembleJobs = await ctx.adapters.db.selectFrom('jobs').select('idempotency_key').where('name', '=', 'media.assemble').where('idempotency_key', 'like', `media.assemble:${shootingId}:4:%`).execute();
+    const assembleJobs = await ctx.adapters.db
+      .selectFrom('jobs')
+      .select('idempotency_key')
+      .where('name', '=', 'media.assemble')
+      .where('idempotency_key', 'like', `media.assemble:${shootingId}:4:%`)
+      .execute();
     expect(assembleJobs).toHaveLength(1);
     const rows = await videos();
     const concat = rows.find((r) => r.video_type === 'CONCAT')!;
@@ -103,6 +147,7 @@ describe('assembled vehicle videos', () => {
     // Vehicle video and outro: 4 s + 2 s.
     expect((await probeBlob(concat.blob_key!)).durationSeconds).toBeCloseTo(6, 0);
     // The previous version's files are gone.
-    for (const old of before.filter((r) => r.video_type !== 'ORIGINAL')) expect(await ctx.adapters.blobs.head(old.blob_key!)).toBeNull();
+    for (const old of before.filter((r) => r.video_type !== 'ORIGINAL'))
+      expect(await ctx.adapters.blobs.head(old.blob_key!)).toBeNull();
   }, 300_000);
 });

@@ -17,7 +17,11 @@ export const UPLOADS_PATH = '/api/media/uploads';
 export const kindOfSlot = (slot: repo.UploadSlot): MediaKind => (slot === 'AUDIO' ? 'audio' : 'video');
 
 export const formatError = (kind: MediaKind) =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video', { kind });
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video',
+    { kind },
+  );
 
 const uploadExpired = () => new AppError('UPLOAD_EXPIRED', 'This upload has expired; start it again');
 
@@ -38,16 +42,27 @@ interface FileFacts {
  * size. The same file (name, size, modification time, type) asked again by the same user while its
  * upload is unfinished gets that upload back, with what it already holds.
  */
-export async function grantUpload(deps: UploadDeps, user: UserContext, target: Target, file: FileFacts): Promise<MediaUploadResponse> {
+export async function grantUpload(
+  deps: UploadDeps,
+  user: UserContext,
+  target: Target,
+  file: FileFacts,
+): Promise<MediaUploadResponse> {
   const kind = kindOfSlot(target.slot);
   const slotTypes = acceptedContentTypes(kind === 'audio' ? 'audio' : 'introduction');
   if (!slotTypes.includes(file.contentType.toLowerCase())) throw formatError(kind);
-  if (file.size > MAX_MEDIA_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (over ${MAX_MEDIA_BYTES / 1e6} MB)`);
+  if (file.size > MAX_MEDIA_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is too large (over ${MAX_MEDIA_BYTES / 1e6} MB)`);
   const now = deps.clock.now();
   const fingerprint = createHash('sha256')
     .update([file.fileName, file.size, file.lastModified ?? '', file.contentType].join('\n'))
     .digest('base64url');
-  const previous = await repo.findResumable(deps.db, { userId: user.id, ...target, fingerprint, now: now.toISOString() });
+  const previous = await repo.findResumable(deps.db, {
+    userId: user.id,
+    ...target,
+    fingerprint,
+    now: now.toISOString(),
+  });
   if (previous) {
     const offset = await deps.store.offset(previous.id);
     if (offset !== null) return answer(previous.id, offset, previous.expires_at);
@@ -96,7 +111,12 @@ export const uploadIdOf = (url: string): string | null => {
  * May this caller send to (or read the state of) this upload: their own, unexpired, still open for
  * bytes. Anything else about another user's upload answers 404, as if it did not exist.
  */
-export async function authoriseUploadRequest(deps: Pick<UploadDeps, 'db' | 'clock'>, user: UserContext, id: string, method: string): Promise<void> {
+export async function authoriseUploadRequest(
+  deps: Pick<UploadDeps, 'db' | 'clock'>,
+  user: UserContext,
+  id: string,
+  method: string,
+): Promise<void> {
   const row = await repo.findUpload(deps.db, id);
   if (!row || row.user_id !== user.id || row.group_id !== user.groupId) throw notFound('Upload');
   if (row.status === 'EXPIRED') throw uploadExpired();
@@ -137,7 +157,8 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
     return { ...row, status: 'DONE' };
   }
   const offset = await deps.store.offset(id);
-  if (offset !== row.size) throw new AppError('CONFLICT', `The upload is not complete (${offset ?? 0} of ${row.size} bytes)`);
+  if (offset !== row.size)
+    throw new AppError('CONFLICT', `The upload is not complete (${offset ?? 0} of ${row.size} bytes)`);
   const file = await deps.store.takeFile(id);
   try {
     const info = await probeMedia(file);

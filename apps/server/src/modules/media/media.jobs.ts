@@ -12,7 +12,8 @@ const sweepKey = (slot: number) => `media.sweep-uploads:${slot}`;
 const Slot = z.object({ slot: z.number().int() });
 
 /** The key of a shooting's assembly: one per shooting, configuration version and vehicle video. */
-export const assemblyKey = (shootingId: string, version: number, videoId: string) => `media.assemble:${shootingId}:${version}:${videoId}`;
+export const assemblyKey = (shootingId: string, version: number, videoId: string) =>
+  `media.assemble:${shootingId}:${version}:${videoId}`;
 
 /**
  * `media.prepare` (a configuration version: house copies, then the group's assemblies) and
@@ -24,13 +25,18 @@ export function mediaJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'i
   const deps: AssemblyDeps = adapters;
   // The upload store is opened on the first sweep only: a worker holds no tus code until then.
   let store: Promise<ResumableStore> | null = null;
-  const uploadStore = () => (store ??= import('../../platform/uploads/resumable-store').then((m) => m.createResumableStore(adapters.config)));
+  const uploadStore = () =>
+    (store ??= import('../../platform/uploads/resumable-store').then((m) => m.createResumableStore(adapters.config)));
   const sweep: JobDefinition<typeof Slot> = defineJob({
     name: 'media.sweep-uploads',
     schema: Slot,
     async handler({ slot }) {
       const { failed } = await sweepExpiredUploads({ ...adapters, store: await uploadStore() });
-      await adapters.queue.enqueue(sweep, { slot: slot + 1 }, { key: sweepKey(slot + 1), runAt: new Date((slot + 1) * SWEEP_INTERVAL_MS) });
+      await adapters.queue.enqueue(
+        sweep,
+        { slot: slot + 1 },
+        { key: sweepKey(slot + 1), runAt: new Date((slot + 1) * SWEEP_INTERVAL_MS) },
+      );
       // Retried (the next hour is already queued, once): what could not be removed is tried again.
       if (failed) throw new Error(`${failed} expired uploads could not be removed from the upload store`);
     },
@@ -51,7 +57,11 @@ export function mediaJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'i
         p,
         async (targets) => {
           for (const t of targets) {
-            await adapters.queue.enqueue(assemble, { shootingId: t.shootingId, version: p.version }, { key: assemblyKey(t.shootingId, p.version, t.videoId) });
+            await adapters.queue.enqueue(
+              assemble,
+              { shootingId: t.shootingId, version: p.version },
+              { key: assemblyKey(t.shootingId, p.version, t.videoId) },
+            );
           }
         },
         signal,
@@ -67,7 +77,11 @@ export function mediaJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'i
  */
 export async function scheduleUploadSweep(adapters: Parameters<typeof mediaJobs>[0]): Promise<void> {
   const slot = Math.floor(adapters.clock.now().getTime() / SWEEP_INTERVAL_MS) + 1;
-  await adapters.queue.enqueue(mediaJobs(adapters).sweep, { slot }, { key: sweepKey(slot), runAt: new Date(slot * SWEEP_INTERVAL_MS) });
+  await adapters.queue.enqueue(
+    mediaJobs(adapters).sweep,
+    { slot },
+    { key: sweepKey(slot), runAt: new Date(slot * SWEEP_INTERVAL_MS) },
+  );
 }
 
 export type MediaJobs = ReturnType<typeof mediaJobs>;

@@ -8,7 +8,10 @@ import { mediaJobs } from './media.jobs';
 export const mediaModule: ServerModule = {
   name: 'media',
   routes: async (app, ctx) => {
-    const [{ mediaRoutes }, { createResumableStore }] = await Promise.all([import('./media.routes'), import('../../platform/uploads/resumable-store')]);
+    const [{ mediaRoutes }, { createResumableStore }] = await Promise.all([
+      import('./media.routes'),
+      import('../../platform/uploads/resumable-store'),
+    ]);
     const store = await createResumableStore(ctx.adapters.config);
     await mediaRoutes(app, { auth: ctx.auth, services: { ...ctx.adapters, store, jobs: mediaJobs(ctx.adapters) } });
   },

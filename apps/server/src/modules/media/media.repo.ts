@@ -25,7 +25,14 @@ export async function findUpload(db: Db, id: string): Promise<UploadRow | null> 
 /** An unfinished, unexpired upload of the same file by the same user for the same target. */
 export async function findResumable(
   db: Db,
-  key: { userId: string; groupId: string; slot: UploadSlot; shootingId: string | null; fingerprint: string; now: string },
+  key: {
+    userId: string;
+    groupId: string;
+    slot: UploadSlot;
+    shootingId: string | null;
+    fingerprint: string;
+    now: string;
+  },
 ): Promise<UploadRow | null> {
   let q = db
     .selectFrom('media_uploads')
@@ -44,7 +51,9 @@ export async function findResumable(
 export async function updateUpload(
   db: Db,
   id: string,
-  set: Partial<Pick<UploadRow, 'status' | 'blob_key' | 'duration_ms' | 'width' | 'height' | 'has_audio' | 'content_type'>>,
+  set: Partial<
+    Pick<UploadRow, 'status' | 'blob_key' | 'duration_ms' | 'width' | 'height' | 'has_audio' | 'content_type'>
+  >,
 ): Promise<void> {
   await db.updateTable('media_uploads').set(set).where('id', '=', id).execute();
 }
@@ -64,7 +73,13 @@ export async function expiredPendingUploads(db: Db, before: string, limit: numbe
 
 /** Marks uploads swept, as long as they are still unfinished. */
 export async function markExpired(db: Db, ids: string[]): Promise<void> {
-  if (ids.length) await db.updateTable('media_uploads').set({ status: 'EXPIRED' }).where('id', 'in', ids).where('status', '=', 'PENDING').execute();
+  if (ids.length)
+    await db
+      .updateTable('media_uploads')
+      .set({ status: 'EXPIRED' })
+      .where('id', 'in', ids)
+      .where('status', '=', 'PENDING')
+      .execute();
 }
 
 export const findConfig = (db: Db, groupId: string): Promise<ConfigRow | undefined> =>
@@ -109,7 +124,9 @@ export async function setSlot(
 }
 
 export const uploadsByIds = async (db: Db, ids: string[]): Promise<UploadRow[]> =>
-  ids.length === 0 ? [] : (await db.selectFrom('media_uploads').selectAll().where('id', 'in', ids).execute()).map(toUpload);
+  ids.length === 0
+    ? []
+    : (await db.selectFrom('media_uploads').selectAll().where('id', 'in', ids).execute()).map(toUpload);
 
 /** A shooting with its dealer group, within the caller's owners when given. */
 export const findShooting = (db: Db, shootingId: string, ownerIds?: readonly string[]) => {
@@ -123,7 +140,10 @@ export const findShooting = (db: Db, shootingId: string, ownerIds?: readonly str
 };
 
 /** The group's VIDEO shootings that have a hosted vehicle video, the ones assembly works on. */
-export async function assemblableShootings(db: Db, groupId: string): Promise<{ shootingId: string; videoId: string }[]> {
+export async function assemblableShootings(
+  db: Db,
+  groupId: string,
+): Promise<{ shootingId: string; videoId: string }[]> {
   const rows = await db
     .selectFrom('shootings as s')
     .innerJoin('owners as o', 'o.id', 's.owner_id')

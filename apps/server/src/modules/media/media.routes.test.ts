@@ -36,17 +36,36 @@ describe('admin media: configuration and resumable uploads', () => {
     media.jpeg = await makeJpeg(at('photo.mp4'));
   }, 120_000);
 
-  const config = (headers = manager, group = GROUP) => ctx.app.inject({ method: 'GET', url: `/api/groups/${group}/configurations/videos`, headers });
+  const config = (headers = manager, group = GROUP) =>
+    ctx.app.inject({ method: 'GET', url: `/api/groups/${group}/configurations/videos`, headers });
   const register = (slot: string, url: string, headers = manager, group = GROUP, id = configId) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/groups/${group}/configurations/videos/${id}/${slot}`, headers, payload: { url } });
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/groups/${group}/configurations/videos/${id}/${slot}`,
+      headers,
+      payload: { url },
+    });
 
   it('creates the group configuration once, for its own group and with the option only', async () => {
     expect((await config()).statusCode).toBe(404);
-    const created = await ctx.app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers: manager });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/groups/${GROUP}/configurations/videos`,
+      headers: manager,
+    });
     expect(created.statusCode).toBe(201);
     configId = created.json<{ idConfigurationVideo: string }>().idConfigurationVideo;
-    expect(created.json()).toMatchObject({ groupId: GROUP, introductionVideoUrl: null, conclusionVideoUrl: null, audioUrl: null, version: 0 });
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers: manager })).statusCode).toBe(409);
+    expect(created.json()).toMatchObject({
+      groupId: GROUP,
+      introductionVideoUrl: null,
+      conclusionVideoUrl: null,
+      audioUrl: null,
+      version: 0,
+    });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers: manager }))
+        .statusCode,
+    ).toBe(409);
     expect((await config(await authHeaders(ctx.adapters, SALES))).statusCode).toBe(403);
     expect((await config(other)).statusCode).toBe(404);
     expect((await config(manager, 'grp-other')).statusCode).toBe(404);
@@ -54,15 +73,32 @@ describe('admin media: configuration and resumable uploads', () => {
 
   it('takes an upload interrupted halfway and resumed, stores it byte for byte, and registers it', async () => {
     const bytes = fs.readFileSync(media.intro);
-    const facts = { groupId: GROUP, slot: 'introduction', fileName: 'intro.mp4', size: bytes.length, contentType: 'video/mp4', lastModified: 42 };
-    const grant = await ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: manager, payload: facts });
+    const facts = {
+      groupId: GROUP,
+      slot: 'introduction',
+      fileName: 'intro.mp4',
+      size: bytes.length,
+      contentType: 'video/mp4',
+      lastModified: 42,
+    };
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: facts,
+    });
     expect(grant.statusCode).toBe(201);
     const { presignedUrl, url, offset } = grant.json<{ presignedUrl: string; url: string; offset: number }>();
     expect(offset).toBe(0);
     const half = Math.floor(bytes.length / 2);
     expect((await tusPatch(ctx.app, manager, presignedUrl, bytes.subarray(0, half), 0)).statusCode).toBe(204);
     // The same file asked again (the browser closed and the file picked again) gets the same upload back.
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: manager, payload: facts });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: facts,
+    });
     expect(again.json()).toMatchObject({ presignedUrl, offset: half });
     expect(await tusOffset(ctx.app, manager, presignedUrl)).toBe(half);
     const done = await tusPatch(ctx.app, manager, presignedUrl, bytes.subarray(half), half);
@@ -70,7 +106,13 @@ describe('admin media: configuration and resumable uploads', () => {
 
     const res = await register('introduction', url);
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ version: number; introductionVideoUrl: string; files: { introduction: { fileName: string; durationSeconds: number; width: number; height: number; downloadUrl: string } } }>();
+    const body = res.json<{
+      version: number;
+      introductionVideoUrl: string;
+      files: {
+        introduction: { fileName: string; durationSeconds: number; width: number; height: number; downloadUrl: string };
+      };
+    }>();
     expect(body.version).toBe(1);
     expect(body.files.introduction).toMatchObject({ fileName: 'intro.mp4', width: 320, height: 240 });
     expect(body.files.introduction.durationSeconds).toBeCloseTo(2, 0);
@@ -92,14 +134,19 @@ describe('admin media: configuration and resumable uploads', () => {
     const mp3 = await uploadAdminMedia(ctx.app, manager, GROUP, 'audio', media.mp3, 'audio/mpeg');
     expect(mp3.last.statusCode).toBe(204);
     const res = await register('audio', mp3.grant.url);
-    expect(res.json()).toMatchObject({ version: 3, files: { audio: { fileName: 'track.mp3' }, conclusion: { fileName: 'outro.mov' } } });
+    expect(res.json()).toMatchObject({
+      version: 3,
+      files: { audio: { fileName: 'track.mp3' }, conclusion: { fileName: 'outro.mov' } },
+    });
   });
 
   it('refuses by content: a JPEG named .mp4, a WAV sent as MP3, a video for the audio; and removes them', async () => {
     const jpeg = await uploadAdminMedia(ctx.app, manager, GROUP, 'introduction', media.jpeg, 'video/mp4');
     expect(jpeg.last.statusCode).toBe(415);
     expect(jpeg.last.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', details: { kind: 'video' } } });
-    expect(fs.readdirSync(path.join(ctx.adapters.dataDir, 'uploads')).filter((f) => f.startsWith(jpeg.grant.uploadId))).toEqual([]);
+    expect(
+      fs.readdirSync(path.join(ctx.adapters.dataDir, 'uploads')).filter((f) => f.startsWith(jpeg.grant.uploadId)),
+    ).toEqual([]);
     const reg = await register('introduction', jpeg.grant.url);
     expect(reg.statusCode).toBe(415);
 
@@ -112,16 +159,35 @@ describe('admin media: configuration and resumable uploads', () => {
   });
 
   it('refuses by declared type and size before anything is sent: a .wav, over 5000 MB', async () => {
-    const ask = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: manager, payload });
+    const ask = (payload: object) =>
+      ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: manager, payload });
     const wav = await ask({ groupId: GROUP, slot: 'audio', fileName: 'a.wav', size: 1000, contentType: 'audio/wav' });
     expect(wav.statusCode).toBe(415);
     expect(wav.json()).toMatchObject({ error: { details: { kind: 'audio' } } });
-    const big = await ask({ groupId: GROUP, slot: 'introduction', fileName: 'big.mp4', size: 5_000_000_001, contentType: 'video/mp4' });
+    const big = await ask({
+      groupId: GROUP,
+      slot: 'introduction',
+      fileName: 'big.mp4',
+      size: 5_000_000_001,
+      contentType: 'video/mp4',
+    });
     expect(big.statusCode).toBe(413);
-    const exact = await ask({ groupId: GROUP, slot: 'introduction', fileName: 'big.mp4', size: 5_000_000_000, contentType: 'video/mp4' });
+    const exact = await ask({
+      groupId: GROUP,
+      slot: 'introduction',
+      fileName: 'big.mp4',
+      size: 5_000_000_000,
+      contentType: 'video/mp4',
+    });
     expect(exact.statusCode).toBe(201);
     // More bytes than granted are refused by the protocol.
-    const over = await tusPatch(ctx.app, manager, exact.json<{ presignedUrl: string }>().presignedUrl, Buffer.alloc(10), 4_999_999_995);
+    const over = await tusPatch(
+      ctx.app,
+      manager,
+      exact.json<{ presignedUrl: string }>().presignedUrl,
+      Buffer.alloc(10),
+      4_999_999_995,
+    );
     expect(over.statusCode).toBeGreaterThanOrEqual(400);
   });
 
@@ -131,12 +197,31 @@ describe('admin media: configuration and resumable uploads', () => {
       method: 'POST',
       url: '/api/media/generate_presigned_urls',
       headers: manager,
-      payload: { groupId: GROUP, slot: 'introduction', fileName: 'x.mp4', size: bytes.length, contentType: 'video/mp4' },
+      payload: {
+        groupId: GROUP,
+        slot: 'introduction',
+        fileName: 'x.mp4',
+        size: bytes.length,
+        contentType: 'video/mp4',
+      },
     });
     const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
     expect((await tusPatch(ctx.app, other, presignedUrl, bytes, 0)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: other, payload: { groupId: GROUP, slot: 'audio', fileName: 'a.mp3', size: 10, contentType: 'audio/mpeg' } })).statusCode).toBe(404);
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/groups/grp-other/configurations/videos', headers: other });
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/media/generate_presigned_urls',
+          headers: other,
+          payload: { groupId: GROUP, slot: 'audio', fileName: 'a.mp3', size: 10, contentType: 'audio/mpeg' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/groups/grp-other/configurations/videos',
+      headers: other,
+    });
     const otherId = created.json<{ idConfigurationVideo: string }>().idConfigurationVideo;
     expect((await register('introduction', url, other, 'grp-other', otherId)).statusCode).toBe(400);
     expect((await register('introduction', url, manager, 'grp-other', otherId)).statusCode).toBe(404);
@@ -153,7 +238,11 @@ describe('admin media: configuration and resumable uploads', () => {
       payload: { groupId: GROUP, slot: 'introduction', fileName: 'late.mp4', size: 100, contentType: 'video/mp4' },
     });
     const { uploadId, presignedUrl } = grant.json<{ uploadId: string; presignedUrl: string }>();
-    await ctx.adapters.db.updateTable('media_uploads').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', uploadId).execute();
+    await ctx.adapters.db
+      .updateTable('media_uploads')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', uploadId)
+      .execute();
     const res = await tusPatch(ctx.app, manager, presignedUrl, Buffer.alloc(100), 0);
     expect(res.statusCode).toBe(410);
     expect(res.json()).toMatchObject({ error: { code: 'UPLOAD_EXPIRED' } });
@@ -165,7 +254,13 @@ describe('admin media: configuration and resumable uploads', () => {
       method: 'POST',
       url: '/api/media/generate_presigned_urls',
       headers: manager,
-      payload: { groupId: GROUP, slot: 'conclusion', fileName: 'restart.mov', size: bytes.length, contentType: 'video/quicktime' },
+      payload: {
+        groupId: GROUP,
+        slot: 'conclusion',
+        fileName: 'restart.mov',
+        size: bytes.length,
+        contentType: 'video/quicktime',
+      },
     });
     const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
     const third = Math.floor(bytes.length / 3);
@@ -175,9 +270,17 @@ describe('admin media: configuration and resumable uploads', () => {
       restarted = await buildApp(ctx.adapters);
       expect(await tusOffset(restarted, manager, presignedUrl)).toBe(third);
       expect((await tusPatch(restarted, manager, presignedUrl, bytes.subarray(third), third)).statusCode).toBe(204);
-      const res = await restarted.inject({ method: 'PUT', url: `/api/groups/${GROUP}/configurations/videos/${configId}/conclusion`, headers: manager, payload: { url } });
+      const res = await restarted.inject({
+        method: 'PUT',
+        url: `/api/groups/${GROUP}/configurations/videos/${configId}/conclusion`,
+        headers: manager,
+        payload: { url },
+      });
       expect(res.statusCode).toBe(200);
-      const stored = await restarted.inject({ method: 'GET', url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl });
+      const stored = await restarted.inject({
+        method: 'GET',
+        url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl,
+      });
       expect(stored.rawPayload.equals(bytes)).toBe(true);
     } finally {
       await restarted?.close();
@@ -186,11 +289,23 @@ describe('admin media: configuration and resumable uploads', () => {
 
   it('deletes a configured file and re-assembles without it', async () => {
     const before = (await config()).json<{ version: number }>().version;
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/groups/${GROUP}/configurations/videos/${configId}/audio`, headers: manager });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/groups/${GROUP}/configurations/videos/${configId}/audio`,
+      headers: manager,
+    });
     expect(res.statusCode).toBe(204);
     const after = (await config()).json<{ version: number; audioUrl: string | null; files: { audio: unknown } }>();
     expect(after).toMatchObject({ version: before + 1, audioUrl: null, files: { audio: null } });
     expect(await ctx.adapters.queue.getByKey(`media.prepare:${GROUP}:${before + 1}`)).not.toBeNull();
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/groups/${GROUP}/configurations/videos/${configId}/audio`, headers: manager })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: `/api/groups/${GROUP}/configurations/videos/${configId}/audio`,
+          headers: manager,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

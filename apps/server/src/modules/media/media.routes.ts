@@ -14,7 +14,14 @@ import { currentUser, type Auth } from '../identity/auth';
 import { authoriseUploadRequest, grantUpload } from './media-uploads.service';
 import { createTusServer, handleTus } from './tus-uploads';
 import { grantVehicleUpload, registerVehicleVideo } from './vehicle-video.service';
-import { createConfiguration, deleteMedia, getConfiguration, registerMedia, requireGroupAdmin, type ConfigDeps } from './video-configuration.service';
+import {
+  createConfiguration,
+  deleteMedia,
+  getConfiguration,
+  registerMedia,
+  requireGroupAdmin,
+  type ConfigDeps,
+} from './video-configuration.service';
 
 const GroupParams = z.object({ id: z.string().min(1).max(100) });
 const SlotParams = GroupParams.extend({ configurationId: z.string().min(1).max(100), slot: AdminMediaSlot });
@@ -34,19 +41,32 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
   app.post(
     '/api/groups/:id/configurations/videos',
     { ...pre, schema: { tags: TAG, params: GroupParams, response: { 201: VideoConfiguration } } },
-    async (request, reply) => reply.status(201).send(await createConfiguration(services, currentUser(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await createConfiguration(services, currentUser(request), request.params.id)),
   );
   app.put(
     '/api/groups/:id/configurations/videos/:configurationId/:slot',
-    { ...pre, schema: { tags: TAG, params: SlotParams, body: RegisterMediaBody, response: { 200: VideoConfiguration } } },
+    {
+      ...pre,
+      schema: { tags: TAG, params: SlotParams, body: RegisterMediaBody, response: { 200: VideoConfiguration } },
+    },
     async (request) =>
-      registerMedia(services, currentUser(request), { groupId: request.params.id, configurationId: request.params.configurationId, slot: request.params.slot }, request.body.url),
+      registerMedia(
+        services,
+        currentUser(request),
+        { groupId: request.params.id, configurationId: request.params.configurationId, slot: request.params.slot },
+        request.body.url,
+      ),
   );
   app.delete(
     '/api/groups/:id/configurations/videos/:configurationId/:slot',
     { ...pre, schema: { tags: TAG, params: SlotParams } },
     async (request, reply) => {
-      await deleteMedia(services, currentUser(request), { groupId: request.params.id, configurationId: request.params.configurationId, slot: request.params.slot });
+      await deleteMedia(services, currentUser(request), {
+        groupId: request.params.id,
+        configurationId: request.params.configurationId,
+        slot: request.params.slot,
+      });
       return reply.status(204).send();
     },
   );
@@ -57,7 +77,8 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
       ...pre,
       schema: {
         tags: TAG,
-        description: 'A resumable (tus 1.0.0) upload of an introduction, conclusion or audio file of the caller\'s group; see PATCH /api/media/uploads/{id}.',
+        description:
+          "A resumable (tus 1.0.0) upload of an introduction, conclusion or audio file of the caller's group; see PATCH /api/media/uploads/{id}.",
         body: MediaUploadRequest,
         response: { 201: MediaUploadResponse },
       },
@@ -66,7 +87,9 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
       const user = currentUser(request);
       const { groupId, slot, ...file } = request.body;
       requireGroupAdmin(user, groupId);
-      return reply.status(201).send(await grantUpload(services, user, { groupId, slot: SLOT[slot], shootingId: null }, file));
+      return reply
+        .status(201)
+        .send(await grantUpload(services, user, { groupId, slot: SLOT[slot], shootingId: null }, file));
     },
   );
 
@@ -83,7 +106,8 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
         response: { 201: MediaUploadResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await grantVehicleUpload(services, currentUser(request), request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await grantVehicleUpload(services, currentUser(request), request.params.id, request.body)),
   );
   app.post(
     '/api/shootings/:id/videos',
@@ -92,13 +116,16 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
       schema: {
         tags: TAG,
         description:
-          'Mobile app: registers an uploaded vehicle video (body url from generate_presigned_urls). The content must be an MP4/MOV with a video stream, else 415. It replaces the shooting\'s vehicle video; the house-format copy, the poster and the assembled videos (intro, outro, audio) follow in the background.',
+          "Mobile app: registers an uploaded vehicle video (body url from generate_presigned_urls). The content must be an MP4/MOV with a video stream, else 415. It replaces the shooting's vehicle video; the house-format copy, the poster and the assembled videos (intro, outro, audio) follow in the background.",
         params: ShootingParams,
         body: RegisterVehicleVideoBody,
         response: { 201: RegisteredVideo },
       },
     },
-    async (request, reply) => reply.status(201).send(await registerVehicleVideo(services, currentUser(request), request.params.id, request.body.url)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await registerVehicleVideo(services, currentUser(request), request.params.id, request.body.url)),
   );
 
   const tus = createTusServer(services);
@@ -111,12 +138,14 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
       url: '/api/media/uploads/:id',
       schema: {
         tags: TAG,
-        description: 'tus 1.0.0 (core and termination): HEAD for the offset, PATCH to append from it, DELETE to cancel. Only the user the upload was granted to, until it expires (410 UPLOAD_EXPIRED).',
+        description:
+          'tus 1.0.0 (core and termination): HEAD for the offset, PATCH to append from it, DELETE to cancel. Only the user the upload was granted to, until it expires (410 UPLOAD_EXPIRED).',
         params: z.object({ id: z.uuid() }),
       },
       preHandler: [
         auth.requireUser,
-        async (request) => authoriseUploadRequest(services, currentUser(request), (request.params as { id: string }).id, request.method),
+        async (request) =>
+          authoriseUploadRequest(services, currentUser(request), (request.params as { id: string }).id, request.method),
       ],
       handler: async (request, reply) => handleTus(tus, request, reply),
     });

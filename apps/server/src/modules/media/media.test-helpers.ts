@@ -9,7 +9,12 @@ export const tusPatch = (app: App, headers: Headers, url: string, bytes: Buffer,
   app.inject({
     method: 'PATCH',
     url,
-    headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+    },
     payload: bytes,
   });
 
@@ -20,7 +25,14 @@ export const tusOffset = async (app: App, headers: Headers, url: string): Promis
 };
 
 /** Grants an admin media upload of a local file and sends it whole; answers the grant and the last PATCH. */
-export async function uploadAdminMedia(app: App, headers: Headers, groupId: string, slot: string, file: string, contentType: string) {
+export async function uploadAdminMedia(
+  app: App,
+  headers: Headers,
+  groupId: string,
+  slot: string,
+  file: string,
+  contentType: string,
+) {
   const bytes = fs.readFileSync(file);
   const grant = await app.inject({
     method: 'POST',

@@ -66,7 +66,14 @@ for (const driver of ['fs', 's3'] as const) {
         method: 'POST',
         url: '/api/media/generate_presigned_urls',
         headers: manager,
-        payload: { groupId: GROUP, slot: 'introduction', fileName, size: bytes.length, contentType: 'video/mp4', lastModified: 7 },
+        payload: {
+          groupId: GROUP,
+          slot: 'introduction',
+          fileName,
+          size: bytes.length,
+          contentType: 'video/mp4',
+          lastModified: 7,
+        },
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ uploadId: string; presignedUrl: string; url: string }>();
@@ -77,7 +84,13 @@ for (const driver of ['fs', 's3'] as const) {
       new Promise<void>((resolve) => {
         const req = http.request(`${origin}${url}`, {
           method: 'PATCH',
-          headers: { ...manager, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(bytes.length) },
+          headers: {
+            ...manager,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(bytes.length),
+          },
         });
         req.on('error', () => resolve());
         req.on('close', () => resolve());
@@ -96,14 +109,19 @@ for (const driver of ['fs', 's3'] as const) {
     };
 
     const storeHolds = async (id: string): Promise<string[]> => {
-      if (driver === 'fs') return fs.readdirSync(path.join(adapters.dataDir, 'uploads')).filter((f) => f.startsWith(id));
+      if (driver === 'fs')
+        return fs.readdirSync(path.join(adapters.dataDir, 'uploads')).filter((f) => f.startsWith(id));
       const keys = [id, `${id}.info`, `${id}.part`];
       const found = await Promise.all(keys.map(async (k) => ((await adapters.blobs.head(k)) ? k : null)));
       return found.filter((k): k is string => k !== null);
     };
 
     it('completes an upload cut mid-request from what the store kept, byte for byte, and registers it', async () => {
-      const created = await app.inject({ method: 'POST', url: `/api/groups/${GROUP}/configurations/videos`, headers: manager });
+      const created = await app.inject({
+        method: 'POST',
+        url: `/api/groups/${GROUP}/configurations/videos`,
+        headers: manager,
+      });
       const configId = created.json<{ idConfigurationVideo: string }>().idConfigurationVideo;
       const { uploadId, presignedUrl, url } = await grant('cut.mp4');
       const cutAt = 10 * MB;
@@ -114,9 +132,18 @@ for (const driver of ['fs', 's3'] as const) {
       expect(kept).toBeGreaterThan(0);
       expect(kept).toBeLessThanOrEqual(cutAt);
 
-      const res = await app.inject({ method: 'PUT', url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`, headers: manager, payload: { url } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`,
+        headers: manager,
+        payload: { url },
+      });
       expect(res.statusCode).toBe(200);
-      const row = await adapters.db.selectFrom('media_uploads').select(['status', 'blob_key']).where('id', '=', uploadId).executeTakeFirstOrThrow();
+      const row = await adapters.db
+        .selectFrom('media_uploads')
+        .select(['status', 'blob_key'])
+        .where('id', '=', uploadId)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe('DONE');
       expect((await adapters.blobs.getBuffer(row.blob_key!))?.equals(bytes)).toBe(true);
       // The upload store keeps nothing of a finished upload.
@@ -140,19 +167,34 @@ for (const driver of ['fs', 's3'] as const) {
       const job = await adapters.queue.getByKey(`media.sweep-uploads:${slot}`);
       expect(job).toMatchObject({ status: 'queued', payload: { slot } });
       expect((await adapters.queue.counts('media.sweep-uploads')).queued).toBe(1);
-      await mediaJobs(adapters).sweep.handler({ slot }, { jobId: job!.id, attempt: 1, signal: new AbortController().signal });
-      expect(await adapters.queue.getByKey(`media.sweep-uploads:${slot + 1}`)).toMatchObject({ status: 'queued', payload: { slot: slot + 1 } });
+      await mediaJobs(adapters).sweep.handler(
+        { slot },
+        { jobId: job!.id, attempt: 1, signal: new AbortController().signal },
+      );
+      expect(await adapters.queue.getByKey(`media.sweep-uploads:${slot + 1}`)).toMatchObject({
+        status: 'queued',
+        payload: { slot: slot + 1 },
+      });
 
       expect(await storeHolds(expiring.uploadId)).toEqual([]);
-      const status = async (id: string) => (await adapters.db.selectFrom('media_uploads').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+      const status = async (id: string) =>
+        (await adapters.db.selectFrom('media_uploads').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+          .status;
       expect(await status(expiring.uploadId)).toBe('EXPIRED');
-      const head = await app.inject({ method: 'HEAD', url: expiring.presignedUrl, headers: { ...manager, 'tus-resumable': '1.0.0' } });
+      const head = await app.inject({
+        method: 'HEAD',
+        url: expiring.presignedUrl,
+        headers: { ...manager, 'tus-resumable': '1.0.0' },
+      });
       expect(head.statusCode).toBe(410);
       // The upload granted since is untouched, and can go on.
       expect(await status(fresh.uploadId)).toBe('PENDING');
       expect(await tusOffset(app, manager, fresh.presignedUrl)).toBe(MB);
       // A second run finds nothing more.
-      expect(await sweepExpiredUploads({ ...adapters, store: { remove: async () => undefined } })).toEqual({ swept: 0, failed: 0 });
+      expect(await sweepExpiredUploads({ ...adapters, store: { remove: async () => undefined } })).toEqual({
+        swept: 0,
+        failed: 0,
+      });
     }, 120_000);
   });
 }

@@ -25,7 +25,10 @@ export function createTusServer(deps: UploadDeps): Server {
       } catch (err) {
         if (err instanceof AppError) {
           // tus answers a thrown { status_code, body } as is: the portal reads our usual error body.
-          throw { status_code: err.status, body: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } }) };
+          throw {
+            status_code: err.status,
+            body: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } }),
+          };
         }
         throw err;
       }

@@ -9,12 +9,18 @@ import type { ConfigDeps } from './video-configuration.service';
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
   const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
   if (!s) throw notFound('Shooting');
-  if (s.shooting_type !== 'VIDEO') throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
+  if (s.shooting_type !== 'VIDEO')
+    throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
   return s;
 }
 
 /** A resumable upload of a VIDEO shooting's vehicle video (the mobile app's call). */
-export async function grantVehicleUpload(deps: ConfigDeps, user: UserContext, shootingId: string, file: VehicleVideoUploadRequest): Promise<MediaUploadResponse> {
+export async function grantVehicleUpload(
+  deps: ConfigDeps,
+  user: UserContext,
+  shootingId: string,
+  file: VehicleVideoUploadRequest,
+): Promise<MediaUploadResponse> {
   const s = await requireVideoShooting(deps, user, shootingId);
   return grantUpload(deps, user, { groupId: s.group_id, slot: 'VEHICLE', shootingId }, file);
 }
@@ -23,7 +29,12 @@ export async function grantVehicleUpload(deps: ConfigDeps, user: UserContext, sh
  * The uploaded file becomes the shooting's vehicle video (ORIGINAL, hosted), replacing the previous
  * one; its normalisation, poster and assembled videos follow in a job committed with it.
  */
-export async function registerVehicleVideo(deps: ConfigDeps, user: UserContext, shootingId: string, url: string): Promise<RegisteredVideo> {
+export async function registerVehicleVideo(
+  deps: ConfigDeps,
+  user: UserContext,
+  shootingId: string,
+  url: string,
+): Promise<RegisteredVideo> {
   const s = await requireVideoShooting(deps, user, shootingId);
   const uploadId = uploadIdOf(url);
   const upload = uploadId ? await repo.findUpload(deps.db, uploadId) : null;
@@ -31,7 +42,9 @@ export async function registerVehicleVideo(deps: ConfigDeps, user: UserContext, 
     throw new AppError('VALIDATION_ERROR', 'The url is not an upload of this shooting', { url });
   }
   const stored = await finaliseUpload(deps, upload.id);
-  const existing = (await repo.videosOf(deps.db, shootingId)).find((v) => v.video_type === 'ORIGINAL' && v.blob_key === stored.blob_key);
+  const existing = (await repo.videosOf(deps.db, shootingId)).find(
+    (v) => v.video_type === 'ORIGINAL' && v.blob_key === stored.blob_key,
+  );
   if (existing) return { id: existing.id };
   const id = deps.ids.uuid();
   const removed = await deps.db.transaction().execute(async (trx) => {
@@ -48,7 +61,11 @@ export async function registerVehicleVideo(deps: ConfigDeps, user: UserContext, 
       poster_key: null,
     });
     const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
-    await deps.queue.enqueue(deps.jobs.assemble, { shootingId, version }, { key: assemblyKey(shootingId, version, id), within: trx });
+    await deps.queue.enqueue(
+      deps.jobs.assemble,
+      { shootingId, version },
+      { key: assemblyKey(shootingId, version, id), within: trx },
+    );
     return old;
   });
   const ours = removed.filter((k) => k.startsWith(`videos/${shootingId}/uploads/`));

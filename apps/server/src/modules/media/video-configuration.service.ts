@@ -22,21 +22,37 @@ export function requireGroupAdmin(user: UserContext, groupId: string): void {
   if (groupId !== user.groupId) throw notFound('Video configuration');
 }
 
-async function requireConfig(deps: Pick<ConfigDeps, 'db'>, groupId: string, configurationId?: string): Promise<repo.ConfigRow> {
+async function requireConfig(
+  deps: Pick<ConfigDeps, 'db'>,
+  groupId: string,
+  configurationId?: string,
+): Promise<repo.ConfigRow> {
   const cfg = await repo.findConfig(deps.db, groupId);
   if (!cfg || (configurationId !== undefined && cfg.id !== configurationId)) throw notFound('Video configuration');
   return cfg;
 }
 
-export async function getConfiguration(deps: ConfigDeps, user: UserContext, groupId: string): Promise<VideoConfiguration> {
+export async function getConfiguration(
+  deps: ConfigDeps,
+  user: UserContext,
+  groupId: string,
+): Promise<VideoConfiguration> {
   requireGroupAdmin(user, groupId);
   return describe(deps, await requireConfig(deps, groupId));
 }
 
 /** POST: the group's (empty) configuration; a group has one, so a second POST is a conflict. */
-export async function createConfiguration(deps: ConfigDeps, user: UserContext, groupId: string): Promise<VideoConfiguration> {
+export async function createConfiguration(
+  deps: ConfigDeps,
+  user: UserContext,
+  groupId: string,
+): Promise<VideoConfiguration> {
   requireGroupAdmin(user, groupId);
-  const created = await repo.insertConfig(deps.db, { id: deps.ids.uuid(), groupId, now: deps.clock.now().toISOString() });
+  const created = await repo.insertConfig(deps.db, {
+    id: deps.ids.uuid(),
+    groupId,
+    now: deps.clock.now().toISOString(),
+  });
   if (!created) throw new AppError('CONFLICT', 'This group already has a video configuration');
   return describe(deps, await requireConfig(deps, groupId));
 }
@@ -69,7 +85,11 @@ export async function registerMedia(
 }
 
 /** DELETE: the slot is emptied, its file removed, and the videos re-assembled without it. */
-export async function deleteMedia(deps: ConfigDeps, user: UserContext, target: { groupId: string; configurationId: string; slot: AdminMediaSlot }): Promise<void> {
+export async function deleteMedia(
+  deps: ConfigDeps,
+  user: UserContext,
+  target: { groupId: string; configurationId: string; slot: AdminMediaSlot },
+): Promise<void> {
   requireGroupAdmin(user, target.groupId);
   const cfg = await requireConfig(deps, target.groupId, target.configurationId);
   const slot = SLOT[target.slot];
@@ -79,16 +99,32 @@ export async function deleteMedia(deps: ConfigDeps, user: UserContext, target: {
   await deps.blobs.deletePrefix(`${previous.key.slice(0, previous.key.lastIndexOf('/'))}/`);
 }
 
-async function change(deps: ConfigDeps, groupId: string, slot: Exclude<repo.UploadSlot, 'VEHICLE'>, file: { blobKey: string; uploadId: string } | null) {
+async function change(
+  deps: ConfigDeps,
+  groupId: string,
+  slot: Exclude<repo.UploadSlot, 'VEHICLE'>,
+  file: { blobKey: string; uploadId: string } | null,
+) {
   await deps.db.transaction().execute(async (trx) => {
     const version = await repo.setSlot(trx, groupId, slot, file, deps.clock.now().toISOString());
-    await deps.queue.enqueue(deps.jobs.prepare, { groupId, version }, { key: `media.prepare:${groupId}:${version}`, within: trx });
+    await deps.queue.enqueue(
+      deps.jobs.prepare,
+      { groupId, version },
+      { key: `media.prepare:${groupId}:${version}`, within: trx },
+    );
   });
 }
 
 async function describe(deps: ConfigDeps, cfg: repo.ConfigRow): Promise<VideoConfiguration> {
   const files = configuredFiles(cfg);
-  const uploads = new Map((await repo.uploadsByIds(deps.db, Object.values(files).map((f) => f.uploadId))).map((u) => [u.id, u]));
+  const uploads = new Map(
+    (
+      await repo.uploadsByIds(
+        deps.db,
+        Object.values(files).map((f) => f.uploadId),
+      )
+    ).map((u) => [u.id, u]),
+  );
   const ttl = deps.config.PRESIGN_GET_TTL_SECONDS;
   const media = async (slot: Exclude<repo.UploadSlot, 'VEHICLE'>): Promise<ConfiguredMedia | null> => {
     const f = files[slot];
@@ -103,7 +139,11 @@ async function describe(deps: ConfigDeps, cfg: repo.ConfigRow): Promise<VideoCon
       height: u.height,
     };
   };
-  const [introduction, conclusion, audio] = await Promise.all([media('INTRODUCTION'), media('CONCLUSION'), media('AUDIO')]);
+  const [introduction, conclusion, audio] = await Promise.all([
+    media('INTRODUCTION'),
+    media('CONCLUSION'),
+    media('AUDIO'),
+  ]);
   return {
     idConfigurationVideo: cfg.id,
     groupId: cfg.group_id,

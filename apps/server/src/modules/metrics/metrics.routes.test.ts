@@ -51,7 +51,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await app.inject({ method: 'GET', url: '/no/such/page/12345' });
     const text = (await app.inject({ method: 'GET', url: '/metrics', headers: bearer })).body;
     const route = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
-    const count = text.split('\n').find((l) => l.startsWith('forecourt_http_request_duration_seconds_count{') && l.includes(`route="${route}"`));
+    const count = text
+      .split('\n')
+      .find((l) => l.startsWith('forecourt_http_request_duration_seconds_count{') && l.includes(`route="${route}"`));
     expect(count).toMatch(/method="GET"/);
     expect(count).toMatch(/status="4\d\d"/);
     expect(text).toContain('route="unmatched"');
@@ -69,7 +71,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     const text = (await app.inject({ method: 'GET', url: '/metrics', headers: bearer })).body;
     expect(sample(text, 'forecourt_queue_depth', { job: 'metrics-test.wait' })).toBe(2);
-    expect(sample(text, 'forecourt_queue_oldest_waiting_seconds', { job: 'metrics-test.wait' })).toBeGreaterThanOrEqual(89);
+    expect(sample(text, 'forecourt_queue_oldest_waiting_seconds', { job: 'metrics-test.wait' })).toBeGreaterThanOrEqual(
+      89,
+    );
     expect(sample(text, 'forecourt_jobs_dead', { job: 'metrics-test.wait' })).toBe(1);
     // The process itself: event-loop delay and memory.
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds', { role: 'api' })).toBeGreaterThanOrEqual(0);
@@ -77,10 +81,18 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('uses the load balancer X-Request-ID when it looks like one, a fresh id otherwise', async () => {
-    const forwarded = await app.inject({ method: 'GET', url: '/api/nothing', headers: { 'x-request-id': 'lb-0a1b2c3d:42' } });
+    const forwarded = await app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: { 'x-request-id': 'lb-0a1b2c3d:42' },
+    });
     expect(forwarded.headers['x-request-id']).toBe('lb-0a1b2c3d:42');
     expect(forwarded.json().error.requestId).toBe('lb-0a1b2c3d:42');
-    const forged = await app.inject({ method: 'GET', url: '/api/nothing', headers: { 'x-request-id': 'x\n{"level":60}' } });
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/nothing',
+      headers: { 'x-request-id': 'x\n{"level":60}' },
+    });
     expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const other = await app.inject({ method: 'GET', url: '/api/nothing' });
     expect(other.headers['x-request-id']).not.toBe(forged.headers['x-request-id']);
@@ -106,7 +118,12 @@ describe('a worker process metrics on METRICS_PORT', () => {
     const metrics = createMetrics({ db: adapters.db, clock: adapters.clock, role: 'worker' });
     const server = await startMetricsServer(metrics, 0);
     const ok = defineJob({ name: 'metrics-test.ok', schema: z.object({}), handler: async () => {} });
-    const bad = defineJob({ name: 'metrics-test.bad', schema: z.object({}), maxAttempts: 1, handler: async () => Promise.reject(new Error('boom')) });
+    const bad = defineJob({
+      name: 'metrics-test.bad',
+      schema: z.object({}),
+      maxAttempts: 1,
+      handler: async () => Promise.reject(new Error('boom')),
+    });
     const worker = new SqlWorker(adapters.queue, [ok, bad], {
       concurrency: 2,
       onJobFinished: (job, seconds, failed) => metrics.observeJob(job.name, seconds, failed),
@@ -115,7 +132,10 @@ describe('a worker process metrics on METRICS_PORT', () => {
       await adapters.queue.enqueue(ok, {}, { key: 'ok' });
       const badJob = await adapters.queue.enqueue(bad, {}, { key: 'bad' });
       worker.start();
-      while ((await adapters.queue.get(badJob.id))?.status !== 'dead' || (await adapters.queue.getByKey('ok'))?.status !== 'done') {
+      while (
+        (await adapters.queue.get(badJob.id))?.status !== 'dead' ||
+        (await adapters.queue.getByKey('ok'))?.status !== 'done'
+      ) {
         await new Promise((r) => setTimeout(r, 10));
       }
       const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);

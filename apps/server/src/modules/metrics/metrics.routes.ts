@@ -6,7 +6,8 @@ import { sameSecret } from '../identity/auth';
 export function metricsRoutes(app: App, deps: { metrics: Metrics; token: string }): void {
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!given || !sameSecret(given, deps.token)) throw new AppError('UNAUTHORIZED', 'A valid metrics token is required');
+    if (!given || !sameSecret(given, deps.token))
+      throw new AppError('UNAUTHORIZED', 'A valid metrics token is required');
     return reply.type(deps.metrics.contentType).send(await deps.metrics.render());
   });
 }

@@ -5,7 +5,16 @@ export async function listOutbox(db: Db, groupId: string, limit: number) {
   return db
     .selectFrom('notifications_outbox as n')
     .leftJoin('users as u', 'u.id', 'n.created_by')
-    .select(['n.id', 'n.channel', 'n.recipient', 'n.subject', 'n.body_text', 'n.status', 'n.created_at', 'u.email as sender'])
+    .select([
+      'n.id',
+      'n.channel',
+      'n.recipient',
+      'n.subject',
+      'n.body_text',
+      'n.status',
+      'n.created_at',
+      'u.email as sender',
+    ])
     .where('n.group_id', '=', groupId)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')

@@ -82,24 +82,34 @@ describe('notifications over SMTP and an SMS gateway', () => {
   });
 
   it('sends a multipart e-mail whose HTML escapes what the user typed, with only our <br> as markup', async () => {
-    const body = 'Hello,<br>here is the car: http://127.0.0.1:8080/p/AbCdEfGhIjKlMnOpQrStUv<br><script>alert(1)</script> & "quotes"';
+    const body =
+      'Hello,<br>here is the car: http://127.0.0.1:8080/p/AbCdEfGhIjKlMnOpQrStUv<br><script>alert(1)</script> & "quotes"';
     const res = await app.inject({
       method: 'POST',
       url: '/api/notifications/EMAIL',
       headers: await authHeaders(adapters, MANAGER),
-      payload: { to: 'buyer@example.test', subject: 'Your next car', body, from: { email: 'spoof@evil.test', name: 'Camille' } },
+      payload: {
+        to: 'buyer@example.test',
+        subject: 'Your next car',
+        body,
+        from: { email: 'spoof@evil.test', name: 'Camille' },
+      },
     });
     expect(res.statusCode).toBe(204);
     const mail = await smtp.next();
     expect(mail.subject).toBe('Your next car');
     expect(mail.from?.value[0]).toMatchObject({ name: 'Camille', address: 'no-reply@forecourt.test' });
     expect(mail.replyTo?.value[0]?.address).toBe(MANAGER);
-    expect(mail.text).toContain('Hello,\nhere is the car: http://127.0.0.1:8080/p/AbCdEfGhIjKlMnOpQrStUv\n<script>alert(1)</script> & "quotes"');
+    expect(mail.text).toContain(
+      'Hello,\nhere is the car: http://127.0.0.1:8080/p/AbCdEfGhIjKlMnOpQrStUv\n<script>alert(1)</script> & "quotes"',
+    );
     const html = String(mail.html);
     expect(html).toContain('Hello,<br>here is the car: <a href="http://127.0.0.1:8080/p/AbCdEfGhIjKlMnOpQrStUv">');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
     expect(html).not.toContain('<script>');
-    expect(html.match(/<[a-z]+/g)?.filter((t) => !['<html', '<body', '<div', '<br', '<a', '<head', '<meta'].includes(t))).toEqual([]);
+    expect(
+      html.match(/<[a-z]+/g)?.filter((t) => !['<html', '<body', '<div', '<br', '<a', '<head', '<meta'].includes(t)),
+    ).toEqual([]);
   });
 
   it('does not link addresses that are not our player', async () => {
@@ -114,7 +124,8 @@ describe('notifications over SMTP and an SMS gateway', () => {
 
   it('checks the e-mail fields and the sending option', async () => {
     const headers = await authHeaders(adapters, MANAGER);
-    const send = (payload: object, h = headers) => app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers: h, payload });
+    const send = (payload: object, h = headers) =>
+      app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers: h, payload });
     expect((await send({ to: 'not-an-address', subject: 'S', body: 'B' })).statusCode).toBe(400);
     expect((await send({ to: 'a@b.co', subject: '', body: 'B' })).statusCode).toBe(400);
     const forbidden = await send({ to: 'a@b.co', subject: 'S', body: 'B' }, await authHeaders(adapters, WORKSHOP));
@@ -129,19 +140,25 @@ describe('notifications over SMTP and an SMS gateway', () => {
       payload: { to: '+33 6 12 34 56 78', body: 'Your car:\nhttp://127.0.0.1:8080/p/x' },
     });
     expect(res.statusCode).toBe(204);
-    expect(sms.at(-1)).toEqual({ body: { to: '+33612345678', body: 'Your car:\nhttp://127.0.0.1:8080/p/x' }, auth: 'Bearer gateway-token' });
+    expect(sms.at(-1)).toEqual({
+      body: { to: '+33612345678', body: 'Your car:\nhttp://127.0.0.1:8080/p/x' },
+      auth: 'Bearer gateway-token',
+    });
   });
 
   it('refuses invalid numbers, long texts and users without the SMS option, and reports a gateway failure', async () => {
     const headers = await authHeaders(adapters, SALES);
-    const send = (payload: object, h = headers) => app.inject({ method: 'POST', url: '/api/notifications/SMS', headers: h, payload });
+    const send = (payload: object, h = headers) =>
+      app.inject({ method: 'POST', url: '/api/notifications/SMS', headers: h, payload });
     const before = sms.length;
     for (const to of ['0612345678', '+33 6 12', '+1 555 0100 0000 0000', '+99912345678', 'abc']) {
       expect((await send({ to, body: 'Hi' })).statusCode, to).toBe(400);
     }
     expect((await send({ to: '+33612345678', body: 'x'.repeat(161) })).statusCode).toBe(400);
     expect((await send({ to: '+33612345678', body: '' })).statusCode).toBe(400);
-    expect((await send({ to: '+33612345678', body: 'Hi' }, await authHeaders(adapters, WORKSHOP))).statusCode).toBe(403);
+    expect((await send({ to: '+33612345678', body: 'Hi' }, await authHeaders(adapters, WORKSHOP))).statusCode).toBe(
+      403,
+    );
     expect(sms.length).toBe(before);
     const failed = await send({ to: '+33612345699', body: 'Hi' });
     expect(failed.statusCode).toBe(502);
@@ -154,17 +171,43 @@ describe('notifications in the embedded outbox', () => {
 
   it('keeps e-mail and SMS in the outbox, listed to the group’s provider administrators only', async () => {
     const sales = await authHeaders(ctx.adapters, SALES);
-    await ctx.app.inject({ method: 'POST', url: '/api/notifications/EMAIL', headers: sales, payload: { to: 'a@b.co', subject: 'S', body: 'one<br>two' } });
-    await ctx.app.inject({ method: 'POST', url: '/api/notifications/SMS', headers: sales, payload: { to: '+447911123456', body: 'Hi' } });
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(ctx.adapters, MANAGER) });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/EMAIL',
+      headers: sales,
+      payload: { to: 'a@b.co', subject: 'S', body: 'one<br>two' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/SMS',
+      headers: sales,
+      payload: { to: '+447911123456', body: 'Hi' },
+    });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/outbox',
+      headers: await authHeaders(ctx.adapters, MANAGER),
+    });
     expect(list.statusCode).toBe(200);
-    const items = list.json().items as { channel: string; recipient: string; bodyText: string; sender: string; status: string }[];
+    const items = list.json().items as {
+      channel: string;
+      recipient: string;
+      bodyText: string;
+      sender: string;
+      status: string;
+    }[];
     expect(items.map((i) => [i.channel, i.recipient, i.bodyText, i.sender, i.status]).sort()).toEqual([
       ['EMAIL', 'a@b.co', 'one\ntwo', SALES, 'OUTBOX'],
       ['SMS', '+447911123456', 'Hi', SALES, 'OUTBOX'],
     ]);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: sales })).statusCode).toBe(403);
-    const other = await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: await authHeaders(ctx.adapters, 'other@other-dealer.forecourt.test') });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: sales })).statusCode).toBe(
+      403,
+    );
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/outbox',
+      headers: await authHeaders(ctx.adapters, 'other@other-dealer.forecourt.test'),
+    });
     expect(other.json().items).toEqual([]);
   });
 });

@@ -8,17 +8,29 @@ import { listUserOutbox, messagesLimit, sendEmail, sendSms } from './notificatio
 export async function notificationRoutes(app: App, adapters: Adapters, auth: Auth): Promise<void> {
   const deps = { ...adapters, perUser: messagesLimit(adapters) };
 
-  app.post('/api/notifications/EMAIL', { preHandler: auth.requireUser, schema: { body: EmailNotification } }, async (request, reply) => {
-    await sendEmail(deps, currentUser(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/notifications/EMAIL',
+    { preHandler: auth.requireUser, schema: { body: EmailNotification } },
+    async (request, reply) => {
+      await sendEmail(deps, currentUser(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/api/notifications/SMS', { preHandler: auth.requireUser, schema: { body: SmsNotification } }, async (request, reply) => {
-    await sendSms(deps, currentUser(request), request.body);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/notifications/SMS',
+    { preHandler: auth.requireUser, schema: { body: SmsNotification } },
+    async (request, reply) => {
+      await sendSms(deps, currentUser(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/api/notifications/outbox', { preHandler: auth.requireUser, schema: { response: { 200: OutboxResponse } } }, async (request) => ({
-    items: await listUserOutbox(deps, currentUser(request)),
-  }));
+  app.get(
+    '/api/notifications/outbox',
+    { preHandler: auth.requireUser, schema: { response: { 200: OutboxResponse } } },
+    async (request) => ({
+      items: await listUserOutbox(deps, currentUser(request)),
+    }),
+  );
 }

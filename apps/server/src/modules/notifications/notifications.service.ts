@@ -23,7 +23,8 @@ const sendFailed = (what: string) => new AppError('INTERNAL_ERROR', `The ${what}
 const origin = (user: UserContext) => ({ userId: user.id, groupId: user.groupId });
 
 async function throttle(deps: Pick<NotificationsDeps, 'perUser'>, user: UserContext): Promise<void> {
-  if (!(await deps.perUser.take(user.id))) throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
+  if (!(await deps.perUser.take(user.id)))
+    throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
 }
 
 export async function sendEmail(deps: NotificationsDeps, user: UserContext, input: EmailNotification): Promise<void> {
@@ -32,7 +33,15 @@ export async function sendEmail(deps: NotificationsDeps, user: UserContext, inpu
   const { text, html } = renderEmail(input.body, deps.config.PUBLIC_URL);
   const fromName = input.from?.name?.trim() || `${user.givenName} ${user.familyName}`.trim();
   try {
-    await deps.mail.send({ to: input.to, subject: input.subject, text, html, fromName, replyTo: user.email, origin: origin(user) });
+    await deps.mail.send({
+      to: input.to,
+      subject: input.subject,
+      text,
+      html,
+      fromName,
+      replyTo: user.email,
+      origin: origin(user),
+    });
   } catch {
     throw sendFailed('e-mail');
   }
@@ -40,7 +49,8 @@ export async function sendEmail(deps: NotificationsDeps, user: UserContext, inpu
 
 export async function sendSms(deps: NotificationsDeps, user: UserContext, input: SmsNotification): Promise<void> {
   requireOption(user, 'useSendSms');
-  if (!isValidPhoneNumber(input.to)) throw badRequest('The phone number is not a valid international number', { field: 'to' });
+  if (!isValidPhoneNumber(input.to))
+    throw badRequest('The phone number is not a valid international number', { field: 'to' });
   await throttle(deps, user);
   try {
     await deps.sms.send({ to: input.to, body: input.body, origin: origin(user) });
@@ -51,7 +61,8 @@ export async function sendSms(deps: NotificationsDeps, user: UserContext, input:
 
 /** What the embedded drivers kept, for the provider administrators of the caller's dealer group. */
 export async function listUserOutbox(deps: Pick<NotificationsDeps, 'db'>, user: UserContext): Promise<OutboxEntry[]> {
-  if (!user.habilitations.includes('PROVIDER_ADMINISTRATOR')) throw forbidden('Only provider administrators read the outbox');
+  if (!user.habilitations.includes('PROVIDER_ADMINISTRATOR'))
+    throw forbidden('Only provider administrators read the outbox');
   const rows = await listOutbox(deps.db, user.groupId, 200);
   return rows.map((r) => ({
     id: r.id,

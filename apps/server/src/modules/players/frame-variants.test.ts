@@ -37,7 +37,11 @@ describe('FrameVariants', () => {
   it('makes a new variant when the image is replaced: its version is in the key', async () => {
     const variants = new FrameVariants(adapters);
     const before = await variants.get(images[1]!, 480, 'webp');
-    const replaced = { ...images[1]!, blobKey: images[2]!.blobKey, updatedAt: new Date(Date.now() + 1000).toISOString() };
+    const replaced = {
+      ...images[1]!,
+      blobKey: images[2]!.blobKey,
+      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    };
     const after = await variants.get(replaced, 480, 'webp');
     expect(after.body.equals(before.body)).toBe(false);
   });
@@ -52,14 +56,20 @@ describe('FrameVariants', () => {
     // 1920 and 2048 are one rendering, stored once: their variants name the same blob.
     expect(writes.mock.calls.map(([key]) => key.split('/').at(-1))).toEqual(['480.webp', '1920.webp']);
     writes.mockRestore();
-    const keys = await adapters.db.selectFrom('image_variants').select(['variant', 'blob_key']).where('image_id', '=', image.id).execute();
+    const keys = await adapters.db
+      .selectFrom('image_variants')
+      .select(['variant', 'blob_key'])
+      .where('image_id', '=', image.id)
+      .execute();
     expect(new Set(keys.filter((k) => /\/(1920|2048)\.webp$/.test(k.variant)).map((k) => k.blob_key)).size).toBe(1);
     reads.mockClear();
     await new FrameVariants(adapters, 0).prepare([image], widths, 'webp');
     expect(reads).not.toHaveBeenCalled();
     reads.mockRestore();
     const prepared = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(image, w, 'webp')));
-    expect(await Promise.all(prepared.map(async (v) => (await sharp(v.body).metadata()).width))).toEqual([480, 1600, 1600]);
+    expect(await Promise.all(prepared.map(async (v) => (await sharp(v.body).metadata()).width))).toEqual([
+      480, 1600, 1600,
+    ]);
     // What a visit makes of an image not prepared (a new version) is the same bytes.
     const unprepared = { ...image, updatedAt: new Date(Date.now() + 5000).toISOString() };
     const served = await Promise.all(widths.map((w) => new FrameVariants(adapters, 0).get(unprepared, w, 'webp')));
@@ -90,7 +100,9 @@ describe('FrameVariants', () => {
       writes.mockRestore();
       return adapters.blobs.put(...args);
     });
-    await expect(new FrameVariants(adapters, 0).prepare([fresh], [768, 480], 'webp', stop.signal)).rejects.toThrow(/stopping/);
+    await expect(new FrameVariants(adapters, 0).prepare([fresh], [768, 480], 'webp', stop.signal)).rejects.toThrow(
+      /stopping/,
+    );
     const again = vi.spyOn(adapters.blobs, 'put');
     await new FrameVariants(adapters, 0).prepare([fresh], [768, 480], 'webp');
     expect(again.mock.calls.map(([key]) => key.split('/').at(-1))).toEqual(['480.webp']);

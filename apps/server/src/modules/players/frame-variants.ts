@@ -100,7 +100,10 @@ export class FrameVariants {
     if (known) return known;
     const buf = await this.deps.blobs.getBuffer(image.blobKey);
     const meta = buf ? await sharp(buf).metadata() : null;
-    const size = { width: meta?.autoOrient?.width ?? meta?.width ?? 0, height: meta?.autoOrient?.height ?? meta?.height ?? 0 };
+    const size = {
+      width: meta?.autoOrient?.width ?? meta?.width ?? 0,
+      height: meta?.autoOrient?.height ?? meta?.height ?? 0,
+    };
     this.sizes.set(cacheKey, size);
     return size;
   }
@@ -114,13 +117,25 @@ export class FrameVariants {
    * or past an image's own width are the same pixels (never enlarged): encoded and stored once, their
    * variants all name that blob.
    */
-  async prepare(images: readonly ImageRow[], widths: readonly number[], format: VariantFormat, signal?: AbortSignal): Promise<void> {
+  async prepare(
+    images: readonly ImageRow[],
+    widths: readonly number[],
+    format: VariantFormat,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const todo = await Promise.all(
       images.map(async (image) => {
         const version = imageVersion(image);
         const name = (width: number) => `${version}/${width}.${format}`;
         const made = new Set(await findVariants(this.deps.db, image.id, widths.map(name)));
-        return { image, name, missing: new Set(widths.filter((w) => !made.has(name(w)))), original: null as Buffer | null, ownWidth: Infinity, atOwnWidth: null as { blobKey: string; bytes: number } | null };
+        return {
+          image,
+          name,
+          missing: new Set(widths.filter((w) => !made.has(name(w)))),
+          original: null as Buffer | null,
+          ownWidth: Infinity,
+          atOwnWidth: null as { blobKey: string; bytes: number } | null,
+        };
       }),
     );
     let held = 0;
@@ -130,7 +145,12 @@ export class FrameVariants {
         // A stopping worker gets the job back at its next start; what is made stays made.
         if (signal?.aborted) throw new Error('The worker is stopping; the other variants are made at the next run');
         if (t.atOwnWidth && width >= t.ownWidth) {
-          await saveVariant(this.deps.db, { imageId: t.image.id, variant: t.name(width), ...t.atOwnWidth, now: this.deps.clock.now().toISOString() });
+          await saveVariant(this.deps.db, {
+            imageId: t.image.id,
+            variant: t.name(width),
+            ...t.atOwnWidth,
+            now: this.deps.clock.now().toISOString(),
+          });
           continue;
         }
         let original = t.original;
@@ -171,7 +191,13 @@ export class FrameVariants {
   private async store(image: ImageRow, variant: string, format: VariantFormat, body: Buffer): Promise<string> {
     const blobKey = `player-variants/${image.id}/${variant}`;
     await this.deps.blobs.put(blobKey, body, CONTENT_TYPE[format]);
-    await saveVariant(this.deps.db, { imageId: image.id, variant, blobKey, bytes: body.length, now: this.deps.clock.now().toISOString() });
+    await saveVariant(this.deps.db, {
+      imageId: image.id,
+      variant,
+      blobKey,
+      bytes: body.length,
+      now: this.deps.clock.now().toISOString(),
+    });
     return blobKey;
   }
 }
@@ -179,5 +205,7 @@ export class FrameVariants {
 /** An image upright at `width` (never enlarged), encoded for the player. */
 function encodeVariant(original: Buffer, width: number, format: VariantFormat): Promise<Buffer> {
   const resized = sharp(original).rotate().resize({ width, withoutEnlargement: true });
-  return format === 'webp' ? resized.webp({ quality: 78, effort: 3 }).toBuffer() : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
+  return format === 'webp'
+    ? resized.webp({ quality: 78, effort: 3 }).toBuffer()
+    : resized.jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
 }

@@ -12,13 +12,24 @@ const view = (row: { show_damages: number; show_edited: number } | undefined): P
 });
 
 /** What the dealer chose for the shooting's link on a marketplace; both off before any choice. */
-export async function getLinkSettings(deps: Deps, user: UserContext, shootingId: string, marketplace: string): Promise<PlayerLinkSettings> {
+export async function getLinkSettings(
+  deps: Deps,
+  user: UserContext,
+  shootingId: string,
+  marketplace: string,
+): Promise<PlayerLinkSettings> {
   await requireShooting(deps.db, user, { shootingId });
   return view(await repo.findLinkSettings(deps.db, shootingId, marketplace));
 }
 
 /** Saves the dealer's choices for the link (made now when it does not exist yet); what is left out keeps its value. */
-export async function saveLinkSettings(deps: Deps, user: UserContext, shootingId: string, marketplace: string, body: PlayerLinkSettingsBody): Promise<PlayerLinkSettings> {
+export async function saveLinkSettings(
+  deps: Deps,
+  user: UserContext,
+  shootingId: string,
+  marketplace: string,
+  body: PlayerLinkSettingsBody,
+): Promise<PlayerLinkSettings> {
   await requireShooting(deps.db, user, { shootingId });
   await repo.saveLinkSettings(
     deps.db,

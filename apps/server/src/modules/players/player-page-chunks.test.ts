@@ -13,7 +13,8 @@ function fakeBuild(): string {
     'player-E1.js':
       'import{a}from"./framework-F1.js";const b={"./player-bundles/en.ts":()=>g(()=>import(`./en-L1.js`),[]),"./player-bundles/fr.ts":()=>g(()=>import(`./fr-L2.js`),[]),"./player-bundles/de.ts":()=>g(()=>import(`./de-L3.js`),[])};',
     'framework-F1.js': 'export const a=1;',
-    'player-app-P1.js': 'import{a}from"./framework-F1.js";import"./spin-S1.js";import{q}from"./query-Q1.js";const p=()=>import("./panorama-X1.js");',
+    'player-app-P1.js':
+      'import{a}from"./framework-F1.js";import"./spin-S1.js";import{q}from"./query-Q1.js";const p=()=>import("./panorama-X1.js");',
     'spin-S1.js': 'export const s=1;',
     'panorama-X1.js': 'export const x=1;',
     'query-Q1.js': 'export const q=1;',
@@ -32,7 +33,10 @@ function fakeBuild(): string {
     path.join(dist, 'player.html'),
     '<head><script type="module" crossorigin src="/assets/player-E1.js"></script><link rel="modulepreload" crossorigin href="/assets/framework-F1.js"></head>',
   );
-  fs.writeFileSync(path.join(dist, 'index.html'), '<head><script type="module" crossorigin src="/assets/index-I1.js"></script></head>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<head><script type="module" crossorigin src="/assets/index-I1.js"></script></head>',
+  );
   return dist;
 }
 
@@ -50,9 +54,13 @@ describe('player page chunks', () => {
   it('adds the translations of the language Accept-Language asks for, and the French fallback', () => {
     const chunks = playerChunks(dist);
     const page = ['player-app-P1.js', 'query-Q1.js', 'spin-S1.js'];
-    expect(hrefs(playerModulePreloads(chunks, 'de-CH,de;q=0.9,en;q=0.8'))).toEqual([...page, 'de-L3.js', 'fr-L2.js', 'player-tree-T1.js'].sort());
+    expect(hrefs(playerModulePreloads(chunks, 'de-CH,de;q=0.9,en;q=0.8'))).toEqual(
+      [...page, 'de-L3.js', 'fr-L2.js', 'player-tree-T1.js'].sort(),
+    );
     expect(hrefs(playerModulePreloads(chunks, undefined))).toEqual([...page, 'fr-L2.js', 'player-tree-T1.js'].sort());
-    expect(playerModulePreloads(chunks, 'en')).toContain('<link rel="modulepreload" crossorigin href="/assets/en-L1.js">');
+    expect(playerModulePreloads(chunks, 'en')).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/en-L1.js">',
+    );
   });
 
   it('guesses the language as the portal will: by quality, first known one, else French', () => {

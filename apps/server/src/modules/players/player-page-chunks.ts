@@ -51,9 +51,11 @@ export function playerChunks(webDist: string | undefined): PlayerChunks {
   const entry = /<script type="module"[^>]*src="\/assets\/([\w.-]+\.js)"/.exec(html)?.[1];
   const entryCode = entry && files.includes(entry) ? read(entry) : '';
   const languages = new Map(
-    [...entryCode.matchAll(/["']\.\/player-bundles\/([a-z]{2})\.ts["']\s*:\s*\(\)\s*=>[^`"']*[`"']\.\/([\w.-]+\.js)[`"']/g)].map(
-      (m) => [m[1]!, withImports([m[2]])] as const,
-    ),
+    [
+      ...entryCode.matchAll(
+        /["']\.\/player-bundles\/([a-z]{2})\.ts["']\s*:\s*\(\)\s*=>[^`"']*[`"']\.\/([\w.-]+\.js)[`"']/g,
+      ),
+    ].map((m) => [m[1]!, withImports([m[2]])] as const),
   );
   return {
     page: withImports([page]),

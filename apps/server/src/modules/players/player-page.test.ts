@@ -112,7 +112,9 @@ describe('player page head', () => {
     expect(html).not.toContain('type="module"');
     expect(html).not.toContain('rel="modulepreload"');
     const boot = /<script async src="\/player-boot.js" ([^>]*)><\/script>/.exec(html);
-    expect(boot![1]).toBe('data-entry="/assets/index.js" data-modules="/assets/a.js /assets/page.js" data-paint-first="(max-width:749px)"');
+    expect(boot![1]).toBe(
+      'data-entry="/assets/index.js" data-modules="/assets/a.js /assets/page.js" data-paint-first="(max-width:749px)"',
+    );
     expect(html.indexOf('player-boot.js')).toBeLessThan(html.indexOf('</head>'));
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('player-boot.js'));
   });

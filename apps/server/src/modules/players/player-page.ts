@@ -103,7 +103,8 @@ export function playerPageHead(
 /** The public file (apps/web/public) that starts the page's modules, after the first paint where asked. */
 export const PLAYER_BOOT_SCRIPT = '/player-boot.js';
 
-const MODULE_TAGS = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>\s*/g;
+const MODULE_TAGS =
+  /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>\s*/g;
 
 /**
  * The page with its module script and modulepreloads replaced by the boot script, which adds them back at
@@ -134,7 +135,9 @@ function modulesAfterFirstPaint(html: string, paintFirst: string): string {
 export function withPlayerHead(page: string, head: PlayerPageHead): string {
   const body = /<body[^>]*>/.exec(page);
   const html =
-    head.frame && body ? `${page.slice(0, body.index + body[0].length)}\n    ${head.frame}${page.slice(body.index + body[0].length)}` : page;
+    head.frame && body
+      ? `${page.slice(0, body.index + body[0].length)}\n    ${head.frame}${page.slice(body.index + body[0].length)}`
+      : page;
   const end = html.indexOf('</head>');
   if (end < 0) return html;
   const script = html.indexOf('<script');

@@ -6,12 +6,13 @@ import { playersJobs } from './players.jobs';
 export const playersModule: ServerModule = {
   name: 'players',
   routes: async (app, { adapters, auth, webDist }) => {
-    const [{ getOrCreateSecret }, { playerLimits }, { playerReferenceRoutes }, { publicPlayerRoutes }] = await Promise.all([
-      import('../../platform/secrets'),
-      import('./players.service'),
-      import('./players.routes'),
-      import('./public-player.routes'),
-    ]);
+    const [{ getOrCreateSecret }, { playerLimits }, { playerReferenceRoutes }, { publicPlayerRoutes }] =
+      await Promise.all([
+        import('../../platform/secrets'),
+        import('./players.service'),
+        import('./players.routes'),
+        import('./public-player.routes'),
+      ]);
     const players = {
       ...adapters,
       jobs: playersJobs(adapters),

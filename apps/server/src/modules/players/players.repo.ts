@@ -71,7 +71,10 @@ export async function findPlayerSource(db: Db, ref: string): Promise<PlayerSourc
  * The source and the shooting's images (as listImages gives them) in one read: the player's options,
  * which every visitor's page asks for, make one round trip instead of two.
  */
-export async function findPlayerSourceWithImages(db: Db, ref: string): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
+export async function findPlayerSourceWithImages(
+  db: Db,
+  ref: string,
+): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
   return readPlayerSource(db, ref, true);
 }
 
@@ -89,7 +92,11 @@ type SourceRow = {
   userGroupId: string | null;
 } & { [K in keyof ImageRow as `i_${K}`]: ImageRow[K] | null };
 
-async function readPlayerSource(db: Db, ref: string, withImages: boolean): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
+async function readPlayerSource(
+  db: Db,
+  ref: string,
+  withImages: boolean,
+): Promise<{ source: PlayerSource; images: ImageRow[] } | null> {
   // Written as SQL text (platform/db/raw-sql.ts): every visitor's request runs it, and Kysely's building
   // and compiling cost more than this indexed read itself.
   const p = new SqlParams(db);
@@ -122,13 +129,24 @@ async function readPlayerSource(db: Db, ref: string, withImages: boolean): Promi
     shootingType: row.shootingType,
     remarketingStatus: row.remarketingStatus,
     owner: { logoKey: row.logoKey, contactInformation: row.contactInformation, phone: row.phone },
-    lastUser: row.userEmail !== null && row.userGroupId !== null ? { email: row.userEmail, groupId: row.userGroupId } : null,
+    lastUser:
+      row.userEmail !== null && row.userGroupId !== null ? { email: row.userEmail, groupId: row.userGroupId } : null,
   };
   const images = withImages
     ? rows.flatMap((r) =>
         r.i_id === null || r.i_id === undefined
           ? []
-          : [{ id: r.i_id, position: r.i_position!, imageType: r.i_imageType!, blobKey: r.i_blobKey!, width: r.i_width ?? null, height: r.i_height ?? null, updatedAt: r.i_updatedAt! }],
+          : [
+              {
+                id: r.i_id,
+                position: r.i_position!,
+                imageType: r.i_imageType!,
+                blobKey: r.i_blobKey!,
+                width: r.i_width ?? null,
+                height: r.i_height ?? null,
+                updatedAt: r.i_updatedAt!,
+              },
+            ],
       )
     : [];
   return { source, images };
@@ -138,7 +156,10 @@ async function readPlayerSource(db: Db, ref: string, withImages: boolean): Promi
  * A reference's shooting status and images in one read, for the frames (the player's busiest call: a
  * visitor asks for each frame at each width): null when the reference does not exist.
  */
-export async function findFrameSource(db: Db, ref: string): Promise<{ remarketingStatus: string; images: ImageRow[] } | null> {
+export async function findFrameSource(
+  db: Db,
+  ref: string,
+): Promise<{ remarketingStatus: string; images: ImageRow[] } | null> {
   const p = new SqlParams(db);
   const rows = await rawRows<{ remarketingStatus: string } & { [K in keyof ImageRow]: ImageRow[K] | null }>(
     db,
@@ -153,7 +174,19 @@ export async function findFrameSource(db: Db, ref: string): Promise<{ remarketin
   );
   if (!rows.length) return null;
   const images = rows.flatMap((r) =>
-    r.id === null ? [] : [{ id: r.id, position: r.position!, imageType: r.imageType!, blobKey: r.blobKey!, width: r.width, height: r.height, updatedAt: r.updatedAt! }],
+    r.id === null
+      ? []
+      : [
+          {
+            id: r.id,
+            position: r.position!,
+            imageType: r.imageType!,
+            blobKey: r.blobKey!,
+            width: r.width,
+            height: r.height,
+            updatedAt: r.updatedAt!,
+          },
+        ],
   );
   return { remarketingStatus: rows[0]!.remarketingStatus, images };
 }
@@ -191,7 +224,14 @@ export interface VideoRow {
 export async function listVideos(db: Db, shootingId: string): Promise<VideoRow[]> {
   return db
     .selectFrom('videos')
-    .select(['video_type as videoType', 'streamer', 'url', 'reference', 'blob_key as blobKey', 'poster_key as posterKey'])
+    .select([
+      'video_type as videoType',
+      'streamer',
+      'url',
+      'reference',
+      'blob_key as blobKey',
+      'poster_key as posterKey',
+    ])
     .where('shooting_id', '=', shootingId)
     .execute();
 }
@@ -209,14 +249,28 @@ export async function findVariant(db: Db, imageId: string, variant: string): Pro
 /** Which of these variants of an image are made. */
 export async function findVariants(db: Db, imageId: string, variants: string[]): Promise<string[]> {
   if (!variants.length) return [];
-  const rows = await db.selectFrom('image_variants').select('variant').where('image_id', '=', imageId).where('variant', 'in', variants).execute();
+  const rows = await db
+    .selectFrom('image_variants')
+    .select('variant')
+    .where('image_id', '=', imageId)
+    .where('variant', 'in', variants)
+    .execute();
   return rows.map((r) => r.variant);
 }
 
-export async function saveVariant(db: Db, row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string }): Promise<void> {
+export async function saveVariant(
+  db: Db,
+  row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string },
+): Promise<void> {
   await db
     .insertInto('image_variants')
-    .values({ image_id: row.imageId, variant: row.variant, blob_key: row.blobKey, bytes: row.bytes, created_at: row.now })
+    .values({
+      image_id: row.imageId,
+      variant: row.variant,
+      blob_key: row.blobKey,
+      bytes: row.bytes,
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
     .execute();
 }
@@ -228,7 +282,15 @@ export async function insertRatingOnce(
 ): Promise<boolean> {
   const res = await db
     .insertInto('ratings')
-    .values({ id: row.id, kind: 'PLAYER', target: row.target, visitor: row.visitor, score: row.score, comment: row.comment, created_at: row.now })
+    .values({
+      id: row.id,
+      kind: 'PLAYER',
+      target: row.target,
+      visitor: row.visitor,
+      score: row.score,
+      comment: row.comment,
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -245,10 +307,20 @@ export async function countRatingsSince(db: Db, visitor: string, since: string):
   return Number(row.n);
 }
 
-export async function recordEvent(db: Db, row: { id: string; kind: string; subject: string; payload: object; now: string }): Promise<void> {
+export async function recordEvent(
+  db: Db,
+  row: { id: string; kind: string; subject: string; payload: object; now: string },
+): Promise<void> {
   await db
     .insertInto('statistics_events')
-    .values({ id: row.id, user_id: null, kind: row.kind, subject: row.subject, payload: JSON.stringify(row.payload), created_at: row.now })
+    .values({
+      id: row.id,
+      user_id: null,
+      kind: row.kind,
+      subject: row.subject,
+      payload: JSON.stringify(row.payload),
+      created_at: row.now,
+    })
     .execute();
 }
 
@@ -272,10 +344,22 @@ export async function saveLinkSettings(
 ): Promise<void> {
   await db
     .insertInto('player_references')
-    .values({ ref: input.newRef, shooting_id: input.shootingId, marketplace: input.marketplace, created_by: input.userId, created_at: input.now, last_user_id: input.userId })
+    .values({
+      ref: input.newRef,
+      shooting_id: input.shootingId,
+      marketplace: input.marketplace,
+      created_by: input.userId,
+      created_at: input.now,
+      last_user_id: input.userId,
+    })
     .onConflict((oc) => oc.columns(['shooting_id', 'marketplace']).doNothing())
     .execute();
-  await db.updateTable('player_references').set(changes).where('shooting_id', '=', input.shootingId).where('marketplace', '=', input.marketplace).execute();
+  await db
+    .updateTable('player_references')
+    .set(changes)
+    .where('shooting_id', '=', input.shootingId)
+    .where('marketplace', '=', input.marketplace)
+    .execute();
 }
 
 export interface SpinDamageRow {
@@ -334,7 +418,15 @@ export async function listSpinDamages(db: Db, shootingId: string, ownerId: strin
             severity: r.severity,
             photo:
               r.photoId && r.photoKey && r.photoUpdatedAt
-                ? { id: r.photoId, position: r.photoPosition ?? 0, imageType: r.photoType ?? '', blobKey: r.photoKey, width: r.photoWidth, height: r.photoHeight, updatedAt: r.photoUpdatedAt }
+                ? {
+                    id: r.photoId,
+                    position: r.photoPosition ?? 0,
+                    imageType: r.photoType ?? '',
+                    blobKey: r.photoKey,
+                    width: r.photoWidth,
+                    height: r.photoHeight,
+                    updatedAt: r.photoUpdatedAt,
+                  }
                 : null,
           },
         ]
@@ -432,5 +524,9 @@ export async function takeForRating(
   );
   await input.hit.limiter.sweep(now);
   const found = Number(row!.found) > 0;
-  return { found, allowed: found && row!.count !== null && input.hit.limiter.allows(row!.count), recent: Number(row!.recent) };
+  return {
+    found,
+    allowed: found && row!.count !== null && input.hit.limiter.allows(row!.count),
+    recent: Number(row!.recent),
+  };
 }

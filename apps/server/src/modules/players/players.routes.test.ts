@@ -236,7 +236,9 @@ describe('players', () => {
         expect(head).toContain(modules);
         const body = page.body.slice(page.body.indexOf('<body>'));
         const frame = /<div id="player-static-frame" aria-hidden="true">.*?<img ([^>]*)>/s.exec(body);
-        expect(frame![1]).toContain(`srcset="/api/external/legacy/players/${ref}/frames/0/480.webp?v=${options.frames[0].version} 480w,`);
+        expect(frame![1]).toContain(
+          `srcset="/api/external/legacy/players/${ref}/frames/0/480.webp?v=${options.frames[0].version} 480w,`,
+        );
         expect(body.indexOf('player-static-frame')).toBeLessThan(body.indexOf('id="root"'));
         expect(body).not.toContain('data:image/webp');
         // Once the phone's variant exists, phones get it in the page itself.
@@ -312,7 +314,14 @@ describe('players', () => {
           .statusCode,
       ).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/x/options' })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'GET', url: '/api/external/legacy/players/AAAAAAAAAAAAAAAAAAAAAA/frames/0/480.webp' })).statusCode).toBe(404);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/external/legacy/players/AAAAAAAAAAAAAAAAAAAAAA/frames/0/480.webp',
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -363,13 +372,23 @@ describe('players', () => {
       expect(rows.every((r) => !r.visitor.includes('203.0.113.7'))).toBe(true);
     });
 
-    it('limits one visitor\'s public writes as a burst, counting nothing for an unknown player', async () => {
+    it("limits one visitor's public writes as a burst, counting nothing for an unknown player", async () => {
       const watched = (ref: string, ip: string) =>
-        app.inject({ method: 'POST', url: '/api/videos/notification', payload: { ref, notification: 'watched' }, remoteAddress: ip });
+        app.inject({
+          method: 'POST',
+          url: '/api/videos/notification',
+          payload: { ref, notification: 'watched' },
+          remoteAddress: ip,
+        });
       const eventsOf = async (ref: string) =>
         (await adapters.db.selectFrom('statistics_events').select('id').where('subject', '=', ref).execute()).length;
       const [a, b, c] = await Promise.all(
-        [0, 1, 2].map(async () => (await refFor((await makeShooting(adapters, { ownerId: 'own-demo-paris' })).shootingId)).json<{ ref: string }>().ref),
+        [0, 1, 2].map(
+          async () =>
+            (await refFor((await makeShooting(adapters, { ownerId: 'own-demo-paris' })).shootingId)).json<{
+              ref: string;
+            }>().ref,
+        ),
       );
       const ip = '192.0.2.77';
       // An unknown player answers 404 and takes nothing from the visitor's burst of 30 public writes a minute.

@@ -1,4 +1,10 @@
-import { PlayerInfo, PlayerLinkSettings, PlayerLinkSettingsBody, PlayerReferenceParams, PlayerReferenceQuery } from '@forecourt/contracts';
+import {
+  PlayerInfo,
+  PlayerLinkSettings,
+  PlayerLinkSettingsBody,
+  PlayerReferenceParams,
+  PlayerReferenceQuery,
+} from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Auth } from '../identity/auth';
 import { currentUser } from '../identity/auth';
@@ -18,17 +24,33 @@ export async function playerReferenceRoutes(app: App, deps: { auth: Auth; player
       },
     },
     async (request) =>
-      getReference(deps.players, currentUser(request), request.params.id, request.params.marketplace, request.query.urlshortened === 'true'),
+      getReference(
+        deps.players,
+        currentUser(request),
+        request.params.id,
+        request.params.marketplace,
+        request.query.urlshortened === 'true',
+      ),
   );
 
   // What the link's player shows beyond the pictures: damages as hotspots, edited pictures labelled.
   const settings = '/api/shootings/:id/marketplaces/:marketplace/settings';
-  app.get(settings, { preHandler: deps.auth.requireUser, schema: { params: PlayerReferenceParams, response: { 200: PlayerLinkSettings } } }, async (request) =>
-    getLinkSettings(deps.players, currentUser(request), request.params.id, request.params.marketplace),
+  app.get(
+    settings,
+    {
+      preHandler: deps.auth.requireUser,
+      schema: { params: PlayerReferenceParams, response: { 200: PlayerLinkSettings } },
+    },
+    async (request) =>
+      getLinkSettings(deps.players, currentUser(request), request.params.id, request.params.marketplace),
   );
   app.put(
     settings,
-    { preHandler: deps.auth.requireUser, schema: { params: PlayerReferenceParams, body: PlayerLinkSettingsBody, response: { 200: PlayerLinkSettings } } },
-    async (request) => saveLinkSettings(deps.players, currentUser(request), request.params.id, request.params.marketplace, request.body),
+    {
+      preHandler: deps.auth.requireUser,
+      schema: { params: PlayerReferenceParams, body: PlayerLinkSettingsBody, response: { 200: PlayerLinkSettings } },
+    },
+    async (request) =>
+      saveLinkSettings(deps.players, currentUser(request), request.params.id, request.params.marketplace, request.body),
   );
 }

@@ -65,7 +65,8 @@ const source = async (deps: Pick<PlayersDeps, 'db'>, ref: string) => {
   return found;
 };
 
-const finalMedia = async (deps: Pick<PlayersDeps, 'db'>, shootingId: string) => splitMedia(await repo.listImages(deps.db, shootingId));
+const finalMedia = async (deps: Pick<PlayersDeps, 'db'>, shootingId: string) =>
+  splitMedia(await repo.listImages(deps.db, shootingId));
 
 /** The image of a frame a visitor may see. */
 const frameImage = async (deps: Pick<PlayersDeps, 'db'>, ref: string, index: number, width: FrameWidth) => {
@@ -112,10 +113,7 @@ async function queueFrames(
   within?: Adapters['db'],
 ): Promise<void> {
   if (frames.length === 0 || refs.length === 0) return;
-  const versions = createHash('sha256')
-    .update(frames.map(imageVersion).join('\n'))
-    .digest('base64url')
-    .slice(0, 16);
+  const versions = createHash('sha256').update(frames.map(imageVersion).join('\n')).digest('base64url').slice(0, 16);
   await deps.queue.enqueueAll(
     deps.jobs.prepareFrames,
     refs.map((ref) => ({ payload: { ref }, key: `players.prepare-frames:${ref}:${versions}` })),
@@ -138,7 +136,10 @@ export async function queueSharedFrames(
   await queueFrames(deps, refs, frames, deps.db);
 }
 
-export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>, ref: string): Promise<PlayerOptions> {
+export async function playerOptions(
+  deps: Pick<PlayersDeps, 'db' | 'config' | 'variants'>,
+  ref: string,
+): Promise<PlayerOptions> {
   const found = await repo.findPlayerSourceWithImages(deps.db, ref);
   if (!found) throw playerNotFound();
   const s = found.source;
@@ -153,16 +154,28 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
     phone: s.owner.phone,
     lastUserEmail: s.lastUser?.email ?? null,
     webinarUrl:
-      deps.config.WEBINAR_FORM_URL && deps.config.PROVIDER_GROUP_ID && s.lastUser?.groupId === deps.config.PROVIDER_GROUP_ID
+      deps.config.WEBINAR_FORM_URL &&
+      deps.config.PROVIDER_GROUP_ID &&
+      s.lastUser?.groupId === deps.config.PROVIDER_GROUP_ID
         ? deps.config.WEBINAR_FORM_URL
         : null,
   };
   if (PROCESSING_STATUSES.has(s.remarketingStatus)) {
-    return { ...common, state: 'UNDER_CONSTRUCTION', frames: [], panoramaUrl: null, video: null, damages: [], editedFrames: [] };
+    return {
+      ...common,
+      state: 'UNDER_CONSTRUCTION',
+      frames: [],
+      panoramaUrl: null,
+      video: null,
+      damages: [],
+      editedFrames: [],
+    };
   }
   const { frames, panorama } = splitMedia(found.images);
   // What the dealer chose to show on this link (both off by default).
-  const damages = s.showDamages ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId)) : [];
+  const damages = s.showDamages
+    ? spinHotspots(ref, frames, await repo.listSpinDamages(deps.db, s.shootingId, s.ownerId))
+    : [];
   const editedFrames = s.showEdited ? editedFrameIndexes(frames) : [];
   const sized = await Promise.all(
     frames.map(async (f) => ({ version: imageVersion(f), ...(await deps.variants.size(f)) })),
@@ -183,7 +196,8 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
                 ? video.url
                 : null,
           reference: KNOWN_STREAMERS.includes(video.streamer) ? video.reference : null,
-          posterUrl: video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
+          posterUrl:
+            video.streamer === 'STAMPYT' && video.blobKey && video.posterKey ? `${base(ref)}/video/poster.jpg` : null,
         }
       : null,
     damages,
@@ -192,7 +206,11 @@ export async function playerOptions(deps: Pick<PlayersDeps, 'db' | 'config' | 'v
 }
 
 /** The photo of a damage the player shows, only while the link shows damages and the damage is on its spin. */
-export async function playerDamagePhoto(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, damageId: string): Promise<Variant> {
+export async function playerDamagePhoto(
+  deps: Pick<PlayersDeps, 'db' | 'variants'>,
+  ref: string,
+  damageId: string,
+): Promise<Variant> {
   const s = await source(deps, ref);
   if (!s.showDamages || PROCESSING_STATUSES.has(s.remarketingStatus)) throw playerNotFound();
   const { frames } = await finalMedia(deps, s.shootingId);
@@ -203,12 +221,24 @@ export async function playerDamagePhoto(deps: Pick<PlayersDeps, 'db' | 'variants
   return deps.variants.get(photo, 1080, 'jpg');
 }
 
-export async function playerFrame(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant> {
+export async function playerFrame(
+  deps: Pick<PlayersDeps, 'db' | 'variants'>,
+  ref: string,
+  index: number,
+  width: FrameWidth,
+  format: VariantFormat,
+): Promise<Variant> {
   return deps.variants.get(await frameImage(deps, ref, index, width), width, format);
 }
 
 /** A frame's variant if it is already made, else null (the player page does not wait for one). */
-export async function cachedPlayerFrame(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, index: number, width: FrameWidth, format: VariantFormat): Promise<Variant | null> {
+export async function cachedPlayerFrame(
+  deps: Pick<PlayersDeps, 'db' | 'variants'>,
+  ref: string,
+  index: number,
+  width: FrameWidth,
+  format: VariantFormat,
+): Promise<Variant | null> {
   return deps.variants.cached(await frameImage(deps, ref, index, width), width, format);
 }
 
@@ -228,14 +258,21 @@ export async function playerLogo(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref: s
 }
 
 /** The hosted video, whole or the byte range asked (phones seek with ranges). */
-export async function playerVideo(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref: string, rangeHeader?: string): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
+export async function playerVideo(
+  deps: Pick<PlayersDeps, 'db' | 'blobs'>,
+  ref: string,
+  rangeHeader?: string,
+): Promise<{ obj: BlobObject; total: number; range: { start: number; end: number } | null }> {
   const s = await source(deps, ref);
   const video = s.shootingType === 'VIDEO' ? pickVideo(await repo.listVideos(deps.db, s.shootingId)) : null;
   const info = video?.blobKey ? await deps.blobs.head(video.blobKey) : null;
   if (!video?.blobKey || !info) throw playerNotFound();
   const range = parseByteRange(rangeHeader, info.size);
-  if (range === 'unsatisfiable') throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
-  const obj = range ? await deps.blobs.getRange(video.blobKey, range.start, range.end) : await deps.blobs.get(video.blobKey);
+  if (range === 'unsatisfiable')
+    throw new AppError('VALIDATION_ERROR', 'Range not satisfiable', { size: info.size }, 416);
+  const obj = range
+    ? await deps.blobs.getRange(video.blobKey, range.start, range.end)
+    : await deps.blobs.get(video.blobKey);
   if (!obj) throw playerNotFound();
   return { obj, total: info.size, range };
 }
@@ -250,7 +287,11 @@ export async function playerPoster(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref:
 }
 
 /** The 'watched' notification: counted once per visitor and player every ten minutes. */
-export async function recordWatched(deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>, ref: string, ip: string): Promise<void> {
+export async function recordWatched(
+  deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>,
+  ref: string,
+  ip: string,
+): Promise<void> {
   const visitor = visitorOf(deps, ip);
   const outcome = await repo.recordWatchedEvent(deps.db, {
     ref,
@@ -266,7 +307,11 @@ export async function recordWatched(deps: Pick<PlayersDeps, 'db' | 'clock' | 'id
 }
 
 /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */
-export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visitorSecret' | 'limits'>, input: PlayerScoring, ip: string): Promise<void> {
+export async function ratePlayer(
+  deps: Pick<PlayersDeps, 'db' | 'clock' | 'visitorSecret' | 'limits'>,
+  input: PlayerScoring,
+  ip: string,
+): Promise<void> {
   const visitor = visitorOf(deps, ip);
   const now = deps.clock.now();
   const taken = await repo.takeForRating(deps.db, {
@@ -281,10 +326,7 @@ export async function ratePlayer(deps: Pick<PlayersDeps, 'db' | 'clock' | 'visit
   if (taken.recent >= RATINGS_PER_VISITOR_HOUR) throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
   const day = Math.floor(now.getTime() / DAY_MS);
   // The id is the same for a visitor, player and day: the database itself refuses a second rating.
-  const id = createHash('sha256')
-    .update(`PLAYER\n${input.ref}\n${visitor}\n${day}`)
-    .digest('base64url')
-    .slice(0, 32);
+  const id = createHash('sha256').update(`PLAYER\n${input.ref}\n${visitor}\n${day}`).digest('base64url').slice(0, 32);
   const comment = input.comment?.trim() ? input.comment.trim() : null;
   const inserted = await repo.insertRatingOnce(deps.db, {
     id,
@@ -311,7 +353,11 @@ const PREPARE_ORDER = [INLINE_FRAME_WIDTH, ...FRAME_WIDTHS.filter((w) => w !== I
  * when the image_variants table does not have it yet, so a retry or a second job redoes nothing; JPEG
  * (for browsers without WebP) and a later replaced image are still made on demand.
  */
-export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, ref: string, signal: AbortSignal): Promise<void> {
+export async function prepareFrames(
+  deps: Pick<PlayersDeps, 'db' | 'variants'>,
+  ref: string,
+  signal: AbortSignal,
+): Promise<void> {
   const found = await repo.findPlayerSource(deps.db, ref);
   if (!found || PROCESSING_STATUSES.has(found.remarketingStatus) || found.shootingType === 'VIDEO') return;
   const { frames } = await finalMedia(deps, found.shootingId);
@@ -320,11 +366,18 @@ export async function prepareFrames(deps: Pick<PlayersDeps, 'db' | 'variants'>, 
 }
 
 /** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
-export async function playerRefInScope(deps: Pick<Adapters, 'db'>, user: Pick<UserContext, 'ownerIds'>, ref: string): Promise<boolean> {
+export async function playerRefInScope(
+  deps: Pick<Adapters, 'db'>,
+  user: Pick<UserContext, 'ownerIds'>,
+  ref: string,
+): Promise<boolean> {
   return repo.refInScope(deps.db, ref, user.ownerIds);
 }
 
 /** The reference of a shooting for a marketplace, made once (the live rooms give the portal's one). */
-export function referenceFor(deps: Pick<Adapters, 'db'>, input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string }): Promise<string> {
+export function referenceFor(
+  deps: Pick<Adapters, 'db'>,
+  input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
+): Promise<string> {
   return repo.getOrCreateRef(deps.db, input);
 }

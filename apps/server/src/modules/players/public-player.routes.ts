@@ -31,7 +31,6 @@ import {
   type PlayersDeps,
 } from './players.service';
 
-
 // Variant URLs carry the image version: a replaced image gets a new URL, so these never go stale.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -70,9 +69,7 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps;
       options && options.frames.length > 0
         ? await cachedPlayerFrame(deps.players, ref, 0, INLINE_FRAME_WIDTH, 'webp').catch(() => null)
         : null;
-    const known = options
-      ? playerPageHead(PlayerOptions.parse(options), inline)
-      : { preload: '', data: '', frame: '' };
+    const known = options ? playerPageHead(PlayerOptions.parse(options), inline) : { preload: '', data: '', frame: '' };
     if (!options)
       reply.header(
         'Link',
@@ -107,14 +104,18 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps;
       const width = Number(w) as FrameWidth;
       if (!FRAME_WIDTHS.includes(width))
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'No such frame size' } });
-      return sendVariant(reply, await playerFrame(deps.players, request.params.ref, request.params.index, width, format));
+      return sendVariant(
+        reply,
+        await playerFrame(deps.players, request.params.ref, request.params.index, width, format),
+      );
     },
   );
 
   app.get(
     '/api/external/legacy/players/:ref/damages/:damageId/photo.jpg',
     { schema: { params: PlayerDamageParams, querystring: VersionQuery, hide: true } },
-    async (request, reply) => sendVariant(reply, await playerDamagePhoto(deps.players, request.params.ref, request.params.damageId)),
+    async (request, reply) =>
+      sendVariant(reply, await playerDamagePhoto(deps.players, request.params.ref, request.params.damageId)),
   );
 
   app.get(
@@ -126,7 +127,8 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps;
   app.get(
     '/api/external/legacy/players/:ref/logo',
     { schema: { params: PlayerRefParams, querystring: VersionQuery, hide: true } },
-    async (request, reply) => sendBlob(reply, await playerLogo(deps.players, request.params.ref), 'public, max-age=86400'),
+    async (request, reply) =>
+      sendBlob(reply, await playerLogo(deps.players, request.params.ref), 'public, max-age=86400'),
   );
 
   app.get(
@@ -143,7 +145,8 @@ export async function publicPlayerRoutes(app: App, deps: { players: PlayersDeps;
   app.get(
     '/api/external/legacy/players/:ref/video/poster.jpg',
     { schema: { params: PlayerRefParams, hide: true } },
-    async (request, reply) => sendBlob(reply, await playerPoster(deps.players, request.params.ref), 'public, max-age=3600'),
+    async (request, reply) =>
+      sendBlob(reply, await playerPoster(deps.players, request.params.ref), 'public, max-age=3600'),
   );
 
   app.post(

@@ -1,4 +1,10 @@
-import { isEditedImageType, type DamageKind, type DamageSeverity, type DamageZone, type PlayerDamage } from '@forecourt/contracts';
+import {
+  isEditedImageType,
+  type DamageKind,
+  type DamageSeverity,
+  type DamageZone,
+  type PlayerDamage,
+} from '@forecourt/contracts';
 import { imageVersion } from './player-media';
 import type { ImageRow, SpinDamageRow } from './players.repo';
 
@@ -7,7 +13,11 @@ import type { ImageRow, SpinDamageRow } from './players.repo';
  * picture that is no longer a frame (the position was edited since, which may move the vehicle in the
  * picture) is left out rather than shown at a spot that no longer matches.
  */
-export function spinHotspots(ref: string, frames: readonly ImageRow[], damages: readonly SpinDamageRow[]): PlayerDamage[] {
+export function spinHotspots(
+  ref: string,
+  frames: readonly ImageRow[],
+  damages: readonly SpinDamageRow[],
+): PlayerDamage[] {
   const frameOf = new Map(frames.map((f, i) => [f.id, i]));
   return damages.flatMap((d) => {
     const frame = frameOf.get(d.spotImageId);

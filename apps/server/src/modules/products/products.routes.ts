@@ -1,4 +1,12 @@
-import { AvailableProductsQuery, AvailableProductsResponse, CreatedId, CreateVirtualProductBody, OwnerIdParams, ProductIdParams, WorkflowDoneBody } from '@forecourt/contracts';
+import {
+  AvailableProductsQuery,
+  AvailableProductsResponse,
+  CreatedId,
+  CreateVirtualProductBody,
+  OwnerIdParams,
+  ProductIdParams,
+  WorkflowDoneBody,
+} from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -10,14 +18,23 @@ export async function productRoutes(app: App, deps: { adapters: Adapters; auth: 
 
   app.get(
     '/api/owners/:ownerId/products',
-    { ...pre, schema: { params: OwnerIdParams, querystring: AvailableProductsQuery, response: { 200: AvailableProductsResponse } } },
-    async (request) => listAvailableProducts(adapters, currentUser(request), { ownerId: request.params.ownerId, ...request.query }),
+    {
+      ...pre,
+      schema: {
+        params: OwnerIdParams,
+        querystring: AvailableProductsQuery,
+        response: { 200: AvailableProductsResponse },
+      },
+    },
+    async (request) =>
+      listAvailableProducts(adapters, currentUser(request), { ownerId: request.params.ownerId, ...request.query }),
   );
 
   app.post(
     '/api/products/virtuals',
     { ...pre, schema: { body: CreateVirtualProductBody, response: { 201: CreatedId } } },
-    async (request, reply) => reply.status(201).send(await createVirtualProduct(adapters, currentUser(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createVirtualProduct(adapters, currentUser(request), request.body)),
   );
 
   app.post(

@@ -15,7 +15,13 @@ export async function listAvailableProducts(
 ): Promise<AvailableProduct[]> {
   if (!user.ownerIds.includes(q.ownerId)) throw notFound('Owner');
   const rows = await listProductsByWorkflow(db, { ...q, ownerIds: user.ownerIds });
-  return rows.map((r) => ({ id: r.id, productId: r.id, ownerId: r.ownerId, registration: r.registration, details: { registration: r.registration } }));
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.id,
+    ownerId: r.ownerId,
+    registration: r.registration,
+    details: { registration: r.registration },
+  }));
 }
 
 /**
@@ -36,12 +42,22 @@ export async function createVirtualProduct(
     return { id: existing.id };
   }
   const id = body.vin.slice('Virtual_'.length);
-  await insertVirtualProduct(db, { id, ...body, workflows: [...new Set(body.workflows)], now: clock.now().toISOString() });
+  await insertVirtualProduct(db, {
+    id,
+    ...body,
+    workflows: [...new Set(body.workflows)],
+    now: clock.now().toISOString(),
+  });
   return { id };
 }
 
 /** Step 5 of sending a shooting: the photo workflow of the product is done, so it leaves the TODO list. */
-export async function completePhotoWorkflow(deps: Deps, user: UserContext, productId: string, ownerId?: string): Promise<void> {
+export async function completePhotoWorkflow(
+  deps: Deps,
+  user: UserContext,
+  productId: string,
+  ownerId?: string,
+): Promise<void> {
   const product = await requireProduct(deps.db, user, { productId, ownerId });
   await setPhotoState(deps.db, product.id, 'DONE');
 }

@@ -51,7 +51,13 @@ export class PdfLayout {
   }
 
   /** Logo on the left, the dealer's name, phone and contact lines on the right, then the title. */
-  header(opts: { logo: Buffer | null; ownerName: string; phone: string | null; contact: { title: string; value: string }[]; title: string }): void {
+  header(opts: {
+    logo: Buffer | null;
+    ownerName: string;
+    phone: string | null;
+    contact: { title: string; value: string }[];
+    title: string;
+  }): void {
     const { doc } = this;
     const top = MARGIN;
     if (opts.logo) doc.image(opts.logo, MARGIN, top, { fit: [160, 56], valign: 'center' });
@@ -69,7 +75,12 @@ export class PdfLayout {
   rule(): void {
     const { doc } = this;
     doc.moveDown(0.3);
-    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + this.width, doc.y).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + this.width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.moveDown(0.5);
   }
 
@@ -83,7 +94,10 @@ export class PdfLayout {
 
   paragraph(text: string, opts: { bold?: boolean; size?: number; colour?: string } = {}): void {
     const { doc } = this;
-    doc.font(opts.bold ? 'Bold' : 'Body').fontSize(opts.size ?? 10).fillColor(opts.colour ?? 'black');
+    doc
+      .font(opts.bold ? 'Bold' : 'Body')
+      .fontSize(opts.size ?? 10)
+      .fillColor(opts.colour ?? 'black');
     this.ensureSpace(doc.heightOfString(text, { width: this.width }));
     doc.text(text, MARGIN, doc.y, { width: this.width });
   }
@@ -99,7 +113,11 @@ export class PdfLayout {
       pairs.slice(i, i + 2).forEach(([label, value], col) => {
         const x = MARGIN + col * colWidth;
         doc.font('Body').fontSize(8).fillColor(GREY).text(label, x, y, { width: 110 });
-        doc.font('Bold').fontSize(10).fillColor('black').text(value, x + 112, y, { width: colWidth - 116 });
+        doc
+          .font('Bold')
+          .fontSize(10)
+          .fillColor('black')
+          .text(value, x + 112, y, { width: colWidth - 116 });
         rowBottom = Math.max(rowBottom, doc.y);
       });
       doc.y = rowBottom + 3;
@@ -113,7 +131,12 @@ export class PdfLayout {
     const drawHeader = () => {
       const y = doc.y;
       doc.rect(MARGIN, y, this.width, 16).fill('#f0f0f0');
-      this.row(columns, columns.map((c) => c.header), y + 4, { bold: true, size: 8 });
+      this.row(
+        columns,
+        columns.map((c) => c.header),
+        y + 4,
+        { bold: true, size: 8 },
+      );
       doc.y = y + 18;
     };
     this.ensureSpace(40);
@@ -121,14 +144,20 @@ export class PdfLayout {
     rows.forEach((cells, index) => {
       const bold = opts.boldLastRow === true && index === rows.length - 1;
       doc.font(bold ? 'Bold' : 'Body').fontSize(9);
-      const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 }))) + 6;
+      const height =
+        Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 6 }))) + 6;
       if (doc.y + height > this.bottom) {
         doc.addPage();
         drawHeader();
       }
       const y = doc.y;
       this.row(columns, cells, y + 3, { bold, size: 9 });
-      doc.moveTo(MARGIN, y + height).lineTo(MARGIN + this.width, y + height).lineWidth(0.3).strokeColor(RULE).stroke();
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + this.width, y + height)
+        .lineWidth(0.3)
+        .strokeColor(RULE)
+        .stroke();
       doc.y = y + height;
     });
     doc.x = MARGIN;
@@ -137,7 +166,10 @@ export class PdfLayout {
 
   private row(columns: Column[], cells: string[], y: number, opts: { bold: boolean; size: number }): void {
     let x = MARGIN;
-    this.doc.font(opts.bold ? 'Bold' : 'Body').fontSize(opts.size).fillColor('black');
+    this.doc
+      .font(opts.bold ? 'Bold' : 'Body')
+      .fontSize(opts.size)
+      .fillColor('black');
     columns.forEach((c, i) => {
       this.doc.text(cells[i] ?? '', x + 3, y, { width: c.width - 6, align: c.align ?? 'left' });
       x += c.width;
@@ -157,7 +189,12 @@ export class PdfLayout {
       photos.slice(i, i + 3).forEach((p, col) => {
         const x = MARGIN + col * (cell + gap);
         doc.image(p.image, x, y, { fit: [cell, imageHeight], align: 'center', valign: 'center' });
-        if (p.caption) doc.font('Body').fontSize(7.5).fillColor(GREY).text(p.caption, x, y + imageHeight + 3, { width: cell, height: 20, ellipsis: true });
+        if (p.caption)
+          doc
+            .font('Body')
+            .fontSize(7.5)
+            .fillColor(GREY)
+            .text(p.caption, x, y + imageHeight + 3, { width: cell, height: 20, ellipsis: true });
       });
       doc.y = y + imageHeight + (captioned ? 28 : 10);
     }
@@ -178,7 +215,11 @@ export class PdfLayout {
         .font('Body')
         .fontSize(7.5)
         .fillColor(GREY)
-        .text(footer(i + 1, range.count), MARGIN, doc.page.height - MARGIN - 10, { width: this.width, align: 'center', lineBreak: false });
+        .text(footer(i + 1, range.count), MARGIN, doc.page.height - MARGIN - 10, {
+          width: this.width,
+          align: 'center',
+          lineBreak: false,
+        });
       doc.page.margins.bottom = bottomMargin;
     }
     doc.end();

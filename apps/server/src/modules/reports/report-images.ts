@@ -38,7 +38,13 @@ async function photoForPrint(deps: ImageDeps, shootingId: string, photo: ReportP
   if (!printable) return null;
   const key = `shootings/${shootingId}/reports/photos/${photo.imageId}-${version}-${PHOTO_WIDTH}.jpg`;
   await deps.blobs.put(key, printable, 'image/jpeg');
-  await savePhotoVariant(deps.db, { imageId: photo.imageId, variant, blobKey: key, bytes: printable.length, now: deps.clock.now().toISOString() });
+  await savePhotoVariant(deps.db, {
+    imageId: photo.imageId,
+    variant,
+    blobKey: key,
+    bytes: printable.length,
+    now: deps.clock.now().toISOString(),
+  });
   return printable;
 }
 
@@ -62,7 +68,10 @@ async function logoForPrint(blobs: BlobStore, key: string): Promise<Buffer | nul
   const bytes = await blobs.getBuffer(key);
   if (!bytes) return null;
   try {
-    return await sharp(bytes, { failOn: 'none' }).resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    return await sharp(bytes, { failOn: 'none' })
+      .resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
     return null;
   }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { galleryImages } from './report-model';
 import { toReportLocale } from './reports.service';
 
-const image = (id: string, position: number, image_type: string) => ({ id, position, image_type, blob_key: `${id}.jpg`, thumbnail_key: null });
+const image = (id: string, position: number, image_type: string) => ({
+  id,
+  position,
+  image_type,
+  blob_key: `${id}.jpg`,
+  thumbnail_key: null,
+});
 
 describe('galleryImages', () => {
   it('keeps one photo per position, the latest type of the order gallery, in position order', () => {

@@ -37,7 +37,14 @@ export interface ReportModel {
   currency: string;
   overallCondition: VehicleCondition | null;
   repairOrder: { number: string; mileage: number; customerName: string } | null;
-  damages: { zone: DamageZone; kind: DamageKind; severity: DamageSeverity; note: string; estimatedCostCents: number; photo: ReportPhoto | null }[];
+  damages: {
+    zone: DamageZone;
+    kind: DamageKind;
+    severity: DamageSeverity;
+    note: string;
+    estimatedCostCents: number;
+    photo: ReportPhoto | null;
+  }[];
   items: {
     category: HealthCategory;
     label: string;
@@ -84,8 +91,16 @@ function hasContent(kind: ReportKind, model: Omit<ReportModel, 'kind'>, shooting
 }
 
 /** The data of one report, or null when the shooting has nothing of that kind to report. */
-export async function loadReportModel(db: Db, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportModel | null> {
-  const [owner, { head, damages, items, offers, images, currency }] = await Promise.all([findOwnerCard(db, shooting.owner_id), inspectionRecords({ db }, shooting.id)]);
+export async function loadReportModel(
+  db: Db,
+  shooting: ReportShooting,
+  kind: ReportKind,
+  locale: ReportLocale,
+): Promise<ReportModel | null> {
+  const [owner, { head, damages, items, offers, images, currency }] = await Promise.all([
+    findOwnerCard(db, shooting.owner_id),
+    inspectionRecords({ db }, shooting.id),
+  ]);
   if (!owner) return null;
   const byId = new Map(images.map((i) => [i.id, i]));
   const photo = (id: string | null): ReportPhoto | null => {
@@ -104,7 +119,12 @@ export async function loadReportModel(db: Db, shooting: ReportShooting, kind: Re
   }));
   const content = {
     locale,
-    owner: { name: owner.name, phone: owner.contact_phone, contact: parseContact(owner.contact_information), logoKey: owner.logo_key },
+    owner: {
+      name: owner.name,
+      phone: owner.contact_phone,
+      contact: parseContact(owner.contact_information),
+      logoKey: owner.logo_key,
+    },
     vehicle: {
       registration: shooting.registration,
       vin: shooting.vin,
@@ -138,7 +158,9 @@ function parseContact(json: string): { title: string; value: string }[] {
   try {
     const list = JSON.parse(json) as unknown;
     return Array.isArray(list)
-      ? list.filter((c): c is { title: string; value: string } => typeof c?.title === 'string' && typeof c?.value === 'string')
+      ? list.filter(
+          (c): c is { title: string; value: string } => typeof c?.title === 'string' && typeof c?.value === 'string',
+        )
       : [];
   } catch {
     return [];
@@ -147,4 +169,6 @@ function parseContact(json: string): { title: string; value: string }[] {
 
 /** The report's data version: a report whose stored version matches is not rebuilt. */
 export const dataVersion = (model: ReportModel): string =>
-  createHash('sha256').update(JSON.stringify({ v: RENDERER_VERSION, model })).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify({ v: RENDERER_VERSION, model }))
+    .digest('hex');

@@ -26,17 +26,30 @@ interface Ctx {
 export async function renderReport(model: ReportModel, images: ReportImages, generatedAt: Date): Promise<Buffer> {
   const t = REPORT_TEXTS[model.locale];
   const title = t.title[model.kind];
-  const pdf = new PdfLayout(reportFonts(), { title: `${title} ${model.vehicle.registration}`, author: model.owner.name, lang: model.locale });
+  const pdf = new PdfLayout(reportFonts(), {
+    title: `${title} ${model.vehicle.registration}`,
+    author: model.owner.name,
+    lang: model.locale,
+  });
   const format = new Intl.NumberFormat(model.locale, { style: 'currency', currency: model.currency });
   const ctx: Ctx = { pdf, model, images, t, money: (cents) => format.format(cents / 100) };
 
-  pdf.header({ logo: images.logo, ownerName: model.owner.name, phone: model.owner.phone, contact: model.owner.contact, title });
+  pdf.header({
+    logo: images.logo,
+    ownerName: model.owner.name,
+    phone: model.owner.phone,
+    contact: model.owner.contact,
+    title,
+  });
   vehicle(ctx);
   if (model.kind === 'DAMAGES') damages(ctx);
   else if (model.kind === 'VHC') healthCheck(ctx);
   else tradeIn(ctx);
   gallery(ctx);
-  return pdf.finish((page, pages) => `${t.footer.generated} ${dayTime(generatedAt)} — ${t.footer.page.replace('{page}', String(page)).replace('{pages}', String(pages))}`);
+  return pdf.finish(
+    (page, pages) =>
+      `${t.footer.generated} ${dayTime(generatedAt)} — ${t.footer.page.replace('{page}', String(page)).replace('{pages}', String(pages))}`,
+  );
 }
 
 function vehicle({ pdf, model, t }: Ctx): void {
@@ -55,7 +68,8 @@ function vehicle({ pdf, model, t }: Ctx): void {
       [t.vehicle.customer, model.repairOrder.customerName],
     );
   }
-  if (model.overallCondition && model.kind !== 'VHC') facts.push([t.condition.label, t.condition[model.overallCondition]]);
+  if (model.overallCondition && model.kind !== 'VHC')
+    facts.push([t.condition.label, t.condition[model.overallCondition]]);
   pdf.heading(t.vehicle.heading);
   pdf.facts(facts);
 }
@@ -86,7 +100,14 @@ function damages(ctx: Ctx): void {
       { header: t.damages.estimatedCost, width: 90, align: 'right' },
     ],
     [
-      ...model.damages.map((d, i) => [String(i + 1), t.zone[d.zone], t.kind[d.kind], t.severity[d.severity], d.note, money(d.estimatedCostCents)]),
+      ...model.damages.map((d, i) => [
+        String(i + 1),
+        t.zone[d.zone],
+        t.kind[d.kind],
+        t.severity[d.severity],
+        d.note,
+        money(d.estimatedCostCents),
+      ]),
       ['', '', '', '', t.damages.total, money(total)],
     ],
     { boldLastRow: true },
@@ -94,7 +115,10 @@ function damages(ctx: Ctx): void {
   pdf.photoGrid(
     photoCells(
       ctx,
-      model.damages.map((d, i) => ({ photo: d.photo, caption: `${i + 1}. ${t.zone[d.zone]} — ${t.kind[d.kind]} (${t.severity[d.severity]})` })),
+      model.damages.map((d, i) => ({
+        photo: d.photo,
+        caption: `${i + 1}. ${t.zone[d.zone]} — ${t.kind[d.kind]} (${t.severity[d.severity]})`,
+      })),
     ),
   );
 }
@@ -127,7 +151,12 @@ function healthCheck(ctx: Ctx): void {
       ],
       { boldLastRow: true },
     );
-    pdf.photoGrid(photoCells(ctx, items.map((i) => ({ photo: i.photo, caption: `${t.category[i.category]} — ${i.label}` }))));
+    pdf.photoGrid(
+      photoCells(
+        ctx,
+        items.map((i) => ({ photo: i.photo, caption: `${t.category[i.category]} — ${i.label}` })),
+      ),
+    );
   }
   pdf.heading(t.vhc.summary);
   pdf.table(
@@ -160,14 +189,19 @@ function tradeIn({ pdf, model, t, money }: Ctx): void {
   if (model.damages.length > 0) {
     pdf.heading(t.damages.heading);
     pdf.paragraph(
-      model.damages.map((d) => `• ${t.zone[d.zone]} — ${t.kind[d.kind]} (${t.severity[d.severity]})${d.note ? `: ${d.note}` : ''}`).join('\n'),
+      model.damages
+        .map((d) => `• ${t.zone[d.zone]} — ${t.kind[d.kind]} (${t.severity[d.severity]})${d.note ? `: ${d.note}` : ''}`)
+        .join('\n'),
       { size: 9 },
     );
   }
 }
 
 function gallery(ctx: Ctx): void {
-  const cells = photoCells(ctx, ctx.model.gallery.map((photo) => ({ photo, caption: '' }))).map(({ image }) => ({ image }));
+  const cells = photoCells(
+    ctx,
+    ctx.model.gallery.map((photo) => ({ photo, caption: '' })),
+  ).map(({ image }) => ({ image }));
   if (cells.length === 0) return;
   ctx.pdf.heading(ctx.t.photos);
   ctx.pdf.photoGrid(cells);

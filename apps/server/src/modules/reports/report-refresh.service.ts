@@ -14,6 +14,10 @@ export async function queueReportRefresh(deps: ReportDeps & { queue: Queue }, sh
   const job = refreshReportJob(deps);
   for (const { kind, locale } of await repo.listReportKeys(deps.db, shootingId)) {
     const version = await currentDataVersion(deps, shooting, kind as ReportKind, locale as ReportLocale);
-    await deps.queue.enqueue(job, { shootingId, kind: kind as ReportKind, locale: locale as ReportLocale }, { key: `report:${shootingId}:${kind}:${locale}:${version}` });
+    await deps.queue.enqueue(
+      job,
+      { shootingId, kind: kind as ReportKind, locale: locale as ReportLocale },
+      { key: `report:${shootingId}:${kind}:${locale}:${version}` },
+    );
   }
 }

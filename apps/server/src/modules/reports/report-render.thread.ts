@@ -9,6 +9,9 @@ import type { RenderTask } from './report-renderer';
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 serveThreadTasks(async ({ model, logo, photos, generatedAt }: RenderTask): Promise<Uint8Array> => {
-  const images = { logo: logo ? asBuffer(logo) : null, photos: new Map([...photos].map(([id, bytes]) => [id, asBuffer(bytes)])) };
+  const images = {
+    logo: logo ? asBuffer(logo) : null,
+    photos: new Map([...photos].map(([id, bytes]) => [id, asBuffer(bytes)])),
+  };
   return renderReport(model, images, new Date(generatedAt));
 });

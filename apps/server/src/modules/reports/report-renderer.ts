@@ -21,10 +21,24 @@ const ENTRY = new URL(fromSources ? './report-render.thread.ts' : './report-rend
  * thread holds its own copy of pdfkit and the fonts (about 30 MB). It stops after a minute idle.
  */
 let pool: ThreadPool<RenderTask, Uint8Array> | null = null;
-const renderPool = () => (pool ??= new ThreadPool({ entry: ENTRY, size: Math.max(1, Math.min(2, os.availableParallelism() - 1)), idleMs: 60_000 }));
+const renderPool = () =>
+  (pool ??= new ThreadPool({
+    entry: ENTRY,
+    size: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+    idleMs: 60_000,
+  }));
 
 /** Renders one report as a PDF file in a worker thread, so that the event loop stays free meanwhile. */
-export async function renderReportOffLoop(model: ReportModel, images: ReportImages, generatedAt: Date): Promise<Buffer> {
-  const pdf = await renderPool().run({ model, logo: images.logo, photos: images.photos, generatedAt: generatedAt.toISOString() });
+export async function renderReportOffLoop(
+  model: ReportModel,
+  images: ReportImages,
+  generatedAt: Date,
+): Promise<Buffer> {
+  const pdf = await renderPool().run({
+    model,
+    logo: images.logo,
+    photos: images.photos,
+    generatedAt: generatedAt.toISOString(),
+  });
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

@@ -6,6 +6,7 @@ import { refreshReportJob } from './reports.jobs';
 /** Inspection reports: generated PDFs, rebuilt when their inspection data changes; a replaced rendering's file is deleted once its links expire. */
 export const reportsModule: ServerModule = {
   name: 'reports',
-  routes: async (app, { adapters, auth }) => (await import('./reports.routes')).reportRoutes(app, { ...adapters, auth }),
+  routes: async (app, { adapters, auth }) =>
+    (await import('./reports.routes')).reportRoutes(app, { ...adapters, auth }),
   jobs: (adapters) => [refreshReportJob(adapters) as JobDefinition, retireRenderingJob(adapters) as JobDefinition],
 };

@@ -36,7 +36,15 @@ export const listReportKeys = (db: Db, shootingId: string) =>
  */
 export async function swapReportBlob(
   db: Db,
-  row: { id: string; shooting_id: string; kind: string; locale: string; blob_key: string; data_version: string; now: string },
+  row: {
+    id: string;
+    shooting_id: string;
+    kind: string;
+    locale: string;
+    blob_key: string;
+    data_version: string;
+    now: string;
+  },
   previousKey: string | null,
 ): Promise<boolean> {
   if (previousKey === null) {
@@ -68,7 +76,13 @@ export async function swapReportBlob(
 }
 
 /** Removes the report row if it still shows this rendering; false when another process changed it. */
-export async function deleteReport(db: Db, shootingId: string, kind: string, locale: string, blobKey: string): Promise<boolean> {
+export async function deleteReport(
+  db: Db,
+  shootingId: string,
+  kind: string,
+  locale: string,
+  blobKey: string,
+): Promise<boolean> {
   const deleted = await db
     .deleteFrom('reports')
     .where('shooting_id', '=', shootingId)
@@ -81,14 +95,28 @@ export async function deleteReport(db: Db, shootingId: string, kind: string, loc
 
 /** Print copies of photos share the image_variants cache with the player's resized frames. */
 export async function findPhotoVariant(db: Db, imageId: string, variant: string): Promise<string | null> {
-  const row = await db.selectFrom('image_variants').select('blob_key').where('image_id', '=', imageId).where('variant', '=', variant).executeTakeFirst();
+  const row = await db
+    .selectFrom('image_variants')
+    .select('blob_key')
+    .where('image_id', '=', imageId)
+    .where('variant', '=', variant)
+    .executeTakeFirst();
   return row?.blob_key ?? null;
 }
 
-export async function savePhotoVariant(db: Db, row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string }): Promise<void> {
+export async function savePhotoVariant(
+  db: Db,
+  row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string },
+): Promise<void> {
   await db
     .insertInto('image_variants')
-    .values({ image_id: row.imageId, variant: row.variant, blob_key: row.blobKey, bytes: row.bytes, created_at: row.now })
+    .values({
+      image_id: row.imageId,
+      variant: row.variant,
+      blob_key: row.blobKey,
+      bytes: row.bytes,
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
     .execute();
 }
@@ -97,7 +125,11 @@ export async function savePhotoVariant(db: Db, row: { imageId: string; variant: 
 export async function shownRenderings(db: Db, keys: string[]): Promise<Set<string>> {
   const shown = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db.selectFrom('reports').select('blob_key').where('blob_key', 'in', keys.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('reports')
+      .select('blob_key')
+      .where('blob_key', 'in', keys.slice(i, i + 500))
+      .execute();
     for (const r of rows) shown.add(r.blob_key);
   }
   return shown;

@@ -45,14 +45,46 @@ describe('inspection reports', () => {
       note: 'Zarysowanie zderzaka, łatwe do usunięcia',
       estimatedCostCents: 18_000,
     });
-    await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'REAR', kind: 'DENT', severity: 'SEVERE', estimatedCostCents: 45_050 });
-    await call('POST', `${inspection.path}/trade-in-offers`, MANAGER, { amountCents: 1_250_000, validUntil: '2030-06-30', conditions: 'Sous réserve du contrôle technique' });
+    await call('POST', `${inspection.path}/damages`, MANAGER, {
+      zone: 'REAR',
+      kind: 'DENT',
+      severity: 'SEVERE',
+      estimatedCostCents: 45_050,
+    });
+    await call('POST', `${inspection.path}/trade-in-offers`, MANAGER, {
+      amountCents: 1_250_000,
+      validUntil: '2030-06-30',
+      conditions: 'Sous réserve du contrôle technique',
+    });
 
-    await call('PUT', `${repairOrder.path}/inspection`, WORKSHOP, { repairOrder: { number: 'OR-2024-0042', mileage: 84_210, customerName: 'Paweł Żółkiewski' } });
+    await call('PUT', `${repairOrder.path}/inspection`, WORKSHOP, {
+      repairOrder: { number: 'OR-2024-0042', mileage: 84_210, customerName: 'Paweł Żółkiewski' },
+    });
     const add = (body: object) => call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, body);
-    await add({ category: 'BRAKES', label: 'Front pads', rating: 'RED', partsPriceCents: 8_000, labourPriceCents: 6_000, decision: 'ACCEPTED', imageId: repairOrder.images[1]!.id });
-    await add({ category: 'TYRES', label: 'Rear tyres', rating: 'AMBER', partsPriceCents: 20_000, labourPriceCents: 3_000, decision: 'DECLINED' });
-    await add({ category: 'WIPERS', label: 'Wiper blades', rating: 'AMBER', partsPriceCents: 2_500, labourPriceCents: 500 });
+    await add({
+      category: 'BRAKES',
+      label: 'Front pads',
+      rating: 'RED',
+      partsPriceCents: 8_000,
+      labourPriceCents: 6_000,
+      decision: 'ACCEPTED',
+      imageId: repairOrder.images[1]!.id,
+    });
+    await add({
+      category: 'TYRES',
+      label: 'Rear tyres',
+      rating: 'AMBER',
+      partsPriceCents: 20_000,
+      labourPriceCents: 3_000,
+      decision: 'DECLINED',
+    });
+    await add({
+      category: 'WIPERS',
+      label: 'Wiper blades',
+      rating: 'AMBER',
+      partsPriceCents: 2_500,
+      labourPriceCents: 500,
+    });
     await add({ category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', partsPriceCents: 0, labourPriceCents: 0 });
   });
   afterAll(async () => t.close());
@@ -64,7 +96,25 @@ describe('inspection reports', () => {
     expect(report).toMatchObject({ kind: 'DAMAGES', locale: 'fr' });
     const pdf = await download(report.pdfUrl);
     expect(pdf.pages).toBeGreaterThanOrEqual(1);
-    for (const text of ['Rapport de dommages', 'Demo Motors Paris', 'ŁÓ-123-ŹŻ', 'Renault', 'Avant gauche', 'Rayure', 'Légère', 'Arrière', 'Bosse', 'Importante', 'État général', 'Moyen', '180,00 €', '450,50 €', 'Total des réparations estimées', '630,50 €', 'Photos']) {
+    for (const text of [
+      'Rapport de dommages',
+      'Demo Motors Paris',
+      'ŁÓ-123-ŹŻ',
+      'Renault',
+      'Avant gauche',
+      'Rayure',
+      'Légère',
+      'Arrière',
+      'Bosse',
+      'Importante',
+      'État général',
+      'Moyen',
+      '180,00 €',
+      '450,50 €',
+      'Total des réparations estimées',
+      '630,50 €',
+      'Photos',
+    ]) {
       expect(pdf.text).toContain(text);
     }
   });
@@ -72,7 +122,21 @@ describe('inspection reports', () => {
   it('generates the damages report in Polish', async () => {
     const res = await call('GET', `${inspection.path}/damages/reports?locale=pl`);
     const pdf = await download(res.json().data[0].pdfUrl);
-    for (const text of ['Raport uszkodzeń', 'ŁÓ-123-ŹŻ', 'Przód lewy', 'Zarysowanie', 'Drobne', 'Zarysowanie zderzaka, łatwe do usunięcia', 'Wgniecenie', 'Poważne', 'Stan ogólny', 'Przeciętny', 'Łączny szacowany koszt napraw', '630,50 €', 'Zdjęcia']) {
+    for (const text of [
+      'Raport uszkodzeń',
+      'ŁÓ-123-ŹŻ',
+      'Przód lewy',
+      'Zarysowanie',
+      'Drobne',
+      'Zarysowanie zderzaka, łatwe do usunięcia',
+      'Wgniecenie',
+      'Poważne',
+      'Stan ogólny',
+      'Przeciętny',
+      'Łączny szacowany koszt napraw',
+      '630,50 €',
+      'Zdjęcia',
+    ]) {
       expect(pdf.text).toContain(text);
     }
   });
@@ -107,7 +171,13 @@ describe('inspection reports', () => {
   it('generates the VHC report in French too', async () => {
     const res = await call('GET', `${repairOrder.path}/vhc/report?locale=fr`, WORKSHOP);
     const pdf = await download(res.json().data.pdfUrl);
-    for (const text of ['Contrôle de santé du véhicule', 'Freins — Front pads', 'Intervention immédiate requise (1)', 'Acceptés par le client 140,00 €', 'Sous-total 260,00 €']) {
+    for (const text of [
+      'Contrôle de santé du véhicule',
+      'Freins — Front pads',
+      'Intervention immédiate requise (1)',
+      'Acceptés par le client 140,00 €',
+      'Sous-total 260,00 €',
+    ]) {
       expect(pdf.text).toContain(text);
     }
   });
@@ -115,12 +185,21 @@ describe('inspection reports', () => {
   it('generates the trade-in offer in Polish and French, in the user’s language when none is asked', async () => {
     const pl = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=pl`);
     const pdf = await download(pl.json().data.pdfUrl);
-    for (const text of ['Oferta odkupu', 'ŁÓ-123-ŹŻ', 'Proponowana kwota', '12 500,00 €', 'Ważna do', '30/06/2030', 'Sous réserve du contrôle technique']) {
+    for (const text of [
+      'Oferta odkupu',
+      'ŁÓ-123-ŹŻ',
+      'Proponowana kwota',
+      '12 500,00 €',
+      'Ważna do',
+      '30/06/2030',
+      'Sous réserve du contrôle technique',
+    ]) {
       expect(pdf.text).toContain(text);
     }
     const fr = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=fr`);
     const frText = (await download(fr.json().data.pdfUrl)).text;
-    for (const text of ['Offre de reprise', 'Montant proposé', '12 500,00 €', "Valable jusqu'au", '30/06/2030']) expect(frText).toContain(text);
+    for (const text of ['Offre de reprise', 'Montant proposé', '12 500,00 €', "Valable jusqu'au", '30/06/2030'])
+      expect(frText).toContain(text);
     const own = await call('GET', `${inspection.path}/trade-in-offers/reports`);
     expect(own.json().data.locale).toBe('en');
     expect((await download(own.json().data.pdfUrl)).text).toContain('Trade-in offer');
@@ -140,7 +219,10 @@ describe('inspection reports', () => {
   it('renders a report asked for twice at once only once, and answers both with it', async () => {
     const puts = vi.spyOn(t.adapters.blobs, 'put');
     try {
-      const [a, b] = await Promise.all([call('GET', `${repairOrder.path}/vhc/report?locale=de`), call('GET', `${repairOrder.path}/vhc/report?locale=de`)]);
+      const [a, b] = await Promise.all([
+        call('GET', `${repairOrder.path}/vhc/report?locale=de`),
+        call('GET', `${repairOrder.path}/vhc/report?locale=de`),
+      ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(b.json().data.id).toBe(a.json().data.id);
       expect(puts.mock.calls.filter(([key]) => key.includes('/reports/vhc-de-'))).toHaveLength(1);
@@ -162,7 +244,15 @@ describe('inspection reports', () => {
     }
   };
   const storedKey = async (shootingId: string, kind: string, locale: string) =>
-    (await t.adapters.db.selectFrom('reports').select('blob_key').where('shooting_id', '=', shootingId).where('kind', '=', kind).where('locale', '=', locale).executeTakeFirstOrThrow()).blob_key;
+    (
+      await t.adapters.db
+        .selectFrom('reports')
+        .select('blob_key')
+        .where('shooting_id', '=', shootingId)
+        .where('kind', '=', kind)
+        .where('locale', '=', locale)
+        .executeTakeFirstOrThrow()
+    ).blob_key;
 
   it('keeps serving a link handed out before a rebuild, and deletes the replaced file once every such link has expired', async () => {
     const before = (await call('GET', `${repairOrder.path}/vhc/report?locale=it`, WORKSHOP)).json().data;
@@ -170,7 +260,13 @@ describe('inspection reports', () => {
     const oldBytes = (await t.app.inject({ method: 'GET', url: before.pdfUrl })).rawPayload;
 
     t.clock.advance(1000);
-    await call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, { category: 'BATTERY', label: 'Battery', rating: 'RED', partsPriceCents: 12_000, labourPriceCents: 1_000 });
+    await call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, {
+      category: 'BATTERY',
+      label: 'Battery',
+      rating: 'RED',
+      partsPriceCents: 12_000,
+      labourPriceCents: 1_000,
+    });
     const after = (await call('GET', `${repairOrder.path}/vhc/report?locale=it`, WORKSHOP)).json().data;
     const newKey = await storedKey(repairOrder.shootingId, 'VHC', 'it');
     expect(newKey).not.toBe(oldKey);
@@ -188,14 +284,24 @@ describe('inspection reports', () => {
     expect(await t.adapters.blobs.head(oldKey)).not.toBeNull();
     // ... and gone once the longest link has expired; the current rendering stays.
     t.clock.advance(3600 * 1000 + RETIRE_MARGIN_MS);
-    await runReportJobs(async () => (await t.adapters.queue.getByKey(`reports.retire-rendering:${oldKey}`))?.status === 'done');
+    await runReportJobs(
+      async () => (await t.adapters.queue.getByKey(`reports.retire-rendering:${oldKey}`))?.status === 'done',
+    );
     expect(await t.adapters.blobs.head(oldKey)).toBeNull();
     expect(await t.adapters.blobs.head(newKey)).not.toBeNull();
   });
 
   it('moves a report to a new rendering only from the rendering it replaced: of two processes rendering at once, one wins', async () => {
     const current = await storedKey(repairOrder.shootingId, 'VHC', 'pl');
-    const row = (blob: string) => ({ id: 'unused', shooting_id: repairOrder.shootingId, kind: 'VHC', locale: 'pl', blob_key: blob, data_version: 'v-race', now: t.clock.now().toISOString() });
+    const row = (blob: string) => ({
+      id: 'unused',
+      shooting_id: repairOrder.shootingId,
+      kind: 'VHC',
+      locale: 'pl',
+      blob_key: blob,
+      data_version: 'v-race',
+      now: t.clock.now().toISOString(),
+    });
     // Both read `current`, both rendered; the first to store wins, the second finds the row moved on.
     expect(await swapReportBlob(t.adapters.db, row(`${current}-first`), current)).toBe(true);
     expect(await swapReportBlob(t.adapters.db, row(`${current}-second`), current)).toBe(false);
@@ -211,12 +317,23 @@ describe('inspection reports', () => {
     expect(again.updated).toBe(first.updated);
 
     t.clock.advance(60_000);
-    await call('POST', `${inspection.path}/damages`, MANAGER, { zone: 'ROOF', kind: 'RUST', severity: 'MODERATE', estimatedCostCents: 9_950 });
+    await call('POST', `${inspection.path}/damages`, MANAGER, {
+      zone: 'ROOF',
+      kind: 'RUST',
+      severity: 'MODERATE',
+      estimatedCostCents: 9_950,
+    });
     await runReportJobs(async () => {
       const c = await t.adapters.queue.counts('reports.refresh');
       return c.queued + c.running === 0;
     });
-    const stored = await t.adapters.db.selectFrom('reports').selectAll().where('shooting_id', '=', inspection.shootingId).where('kind', '=', 'DAMAGES').where('locale', '=', 'fr').executeTakeFirstOrThrow();
+    const stored = await t.adapters.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('shooting_id', '=', inspection.shootingId)
+      .where('kind', '=', 'DAMAGES')
+      .where('locale', '=', 'fr')
+      .executeTakeFirstOrThrow();
     expect(stored.updated_at > first.updated).toBe(true);
     expect(stored.created_at).toBe(first.created);
     const rebuilt = (await call('GET', `${inspection.path}/damages/reports?locale=fr`)).json().data[0];

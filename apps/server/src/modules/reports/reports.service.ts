@@ -40,7 +40,12 @@ const refreshing = new Map<string, Promise<ReportsTable | null>>();
  * removed when there is nothing left to report. Safe to run twice or concurrently (in this process the
  * second call shares the first's work; across processes the last write wins, with the same content).
  */
-export function refreshReport(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<ReportsTable | null> {
+export function refreshReport(
+  deps: ReportDeps,
+  shooting: ReportShooting,
+  kind: ReportKind,
+  locale: ReportLocale,
+): Promise<ReportsTable | null> {
   const key = `${shooting.id}:${kind}:${locale}`;
   const running = refreshing.get(key);
   if (running) return running;
@@ -49,7 +54,13 @@ export function refreshReport(deps: ReportDeps, shooting: ReportShooting, kind: 
   return work;
 }
 
-async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale, attempt = 1): Promise<ReportsTable | null> {
+async function refreshNow(
+  deps: ReportDeps,
+  shooting: ReportShooting,
+  kind: ReportKind,
+  locale: ReportLocale,
+  attempt = 1,
+): Promise<ReportsTable | null> {
   const [model, existing] = await Promise.all([
     loadReportModel(deps.db, shooting, kind, locale),
     repo.findReport(deps.db, shooting.id, kind, locale),
@@ -57,7 +68,8 @@ async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: Repo
   if (!model) {
     if (existing) {
       await deps.db.transaction().execute(async (trx) => {
-        if (await repo.deleteReport(trx, shooting.id, kind, locale, existing.blob_key)) await retireLater(deps, trx, existing.blob_key);
+        if (await repo.deleteReport(trx, shooting.id, kind, locale, existing.blob_key))
+          await retireLater(deps, trx, existing.blob_key);
       });
     }
     return null;
@@ -68,7 +80,15 @@ async function refreshNow(deps: ReportDeps, shooting: ReportShooting, kind: Repo
   const pdf = await renderReportOffLoop(model, await loadReportImages(deps, shooting.id, model), deps.clock.now());
   const key = reportBlobKey(shooting.id, kind, locale, deps.ids.uuid());
   await deps.blobs.put(key, pdf, 'application/pdf');
-  const row = { id: existing?.id ?? deps.ids.uuid(), shooting_id: shooting.id, kind, locale, blob_key: key, data_version: version, now: deps.clock.now().toISOString() };
+  const row = {
+    id: existing?.id ?? deps.ids.uuid(),
+    shooting_id: shooting.id,
+    kind,
+    locale,
+    blob_key: key,
+    data_version: version,
+    now: deps.clock.now().toISOString(),
+  };
   const swapped = await deps.db.transaction().execute(async (trx) => {
     const done = await repo.swapReportBlob(trx, row, existing?.blob_key ?? null);
     if (done && existing) await retireLater(deps, trx, existing.blob_key);
@@ -119,13 +139,23 @@ const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
   );
 
 /** `reports.refresh`: one stored report of a shooting brought up to date; a deleted shooting has none left. */
-export async function refreshStoredReport(deps: ReportDeps, shootingId: string, kind: ReportKind, locale: ReportLocale): Promise<void> {
+export async function refreshStoredReport(
+  deps: ReportDeps,
+  shootingId: string,
+  kind: ReportKind,
+  locale: ReportLocale,
+): Promise<void> {
   const shooting = await repo.findShootingById(deps.db, shootingId);
   if (shooting) await refreshReport(deps, shooting, kind, locale);
 }
 
 /** The data version a report of this shooting would have now; 'none' when there is nothing to report. */
-export async function currentDataVersion(deps: ReportDeps, shooting: ReportShooting, kind: ReportKind, locale: ReportLocale): Promise<string> {
+export async function currentDataVersion(
+  deps: ReportDeps,
+  shooting: ReportShooting,
+  kind: ReportKind,
+  locale: ReportLocale,
+): Promise<string> {
   const model = await loadReportModel(deps.db, shooting, kind, locale);
   return model ? dataVersion(model) : 'none';
 }

@@ -2,7 +2,14 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import * as repo from './shootings.repo';
 
-export type { NewShooting, ProductRow, RegistrationProductRow, RegistrationShootingRow, ShootingRecord, ShootingRow } from './shootings.repo';
+export type {
+  NewShooting,
+  ProductRow,
+  RegistrationProductRow,
+  RegistrationShootingRow,
+  ShootingRecord,
+  ShootingRow,
+} from './shootings.repo';
 
 /** Who is asking: the owners whose shootings and products the caller may reach. */
 export interface OwnerScope {
@@ -21,7 +28,11 @@ export interface ShootingAddress {
  * its product, owner and creator, or null when the caller's owners do not hold it (or it is not under
  * the owner and product named).
  */
-export async function findShootingInScope(db: Db, scope: OwnerScope, address: ShootingAddress): Promise<repo.ShootingRow | null> {
+export async function findShootingInScope(
+  db: Db,
+  scope: OwnerScope,
+  address: ShootingAddress,
+): Promise<repo.ShootingRow | null> {
   return (await repo.findShooting(db, { ...address, ownerIds: scope.ownerIds })) ?? null;
 }
 
@@ -38,7 +49,11 @@ export async function findShootingForJob(db: Db, shootingId: string): Promise<re
 }
 
 /** The product when the caller's owners hold it (and it is the named owner's, when one is named); 404 otherwise. */
-export async function requireProduct(db: Db, scope: OwnerScope, address: { productId: string; ownerId?: string }): Promise<repo.ProductRow> {
+export async function requireProduct(
+  db: Db,
+  scope: OwnerScope,
+  address: { productId: string; ownerId?: string },
+): Promise<repo.ProductRow> {
   const row = await repo.findProduct(db, { ...address, ownerIds: scope.ownerIds });
   if (!row) throw notFound('Product');
   return row;
@@ -50,7 +65,10 @@ export async function requireProduct(db: Db, scope: OwnerScope, address: { produ
  */
 export async function findRegistrationInScope(db: Db, scope: OwnerScope, registration: string) {
   const k = { ownerIds: scope.ownerIds, registration };
-  const [products, shootings] = await Promise.all([repo.listRegistrationProducts(db, k), repo.listRegistrationShootings(db, k)]);
+  const [products, shootings] = await Promise.all([
+    repo.listRegistrationProducts(db, k),
+    repo.listRegistrationShootings(db, k),
+  ]);
   return { products, shootings };
 }
 

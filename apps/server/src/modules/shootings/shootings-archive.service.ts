@@ -17,7 +17,9 @@ const typeRank = (t: string) => (IMAGE_TYPES as readonly string[]).indexOf(t);
 export function imagesForArchive(rows: readonly ImageRow[], type: ArchiveType): ImageRow[] {
   const held = rows.filter((r) => archiveHolds(type, r.image_type));
   const picked =
-    type === 'STAMPED_WITH_PROCESSES' ? pickOrderGallery(held.map((r) => ({ ...r, order: r.position, imageType: r.image_type }))) : held;
+    type === 'STAMPED_WITH_PROCESSES'
+      ? pickOrderGallery(held.map((r) => ({ ...r, order: r.position, imageType: r.image_type })))
+      : held;
   return [...picked].sort((a, b) => a.position - b.position || typeRank(a.image_type) - typeRank(b.image_type));
 }
 

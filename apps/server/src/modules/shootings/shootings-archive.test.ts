@@ -37,7 +37,9 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
   let bearer: Record<string, string>;
   beforeAll(async () => {
     t = await setup();
-    bearer = { authorization: `Bearer ${await accessTokenFor(t.adapters, DEMO_USERS.find((u) => u.email === MANAGER)!.id)}` };
+    bearer = {
+      authorization: `Bearer ${await accessTokenFor(t.adapters, DEMO_USERS.find((u) => u.email === MANAGER)!.id)}`,
+    };
     s = await makeShooting(t.adapters, {
       ownerId: 'own-demo-paris',
       registration: 'ZP-100-AA',
@@ -56,17 +58,23 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
   });
   afterAll(async () => t.close());
 
-  const get = (type: string, headers = bearer, id = s.shootingId) => t.app.inject({ method: 'GET', url: `/API/V1/forecourt/shootings/${id}/zip?type=${type}`, headers });
+  const get = (type: string, headers = bearer, id = s.shootingId) =>
+    t.app.inject({ method: 'GET', url: `/API/V1/forecourt/shootings/${id}/zip?type=${type}`, headers });
 
   it.each([
     ['ORIGINAL_WITHOUT_PROCESSES', ['001-ORIGINAL.jpg', '002-ORIGINAL.jpg']],
-    ['ORIGINAL_WITH_PROCESSES', ['001-ORIGINAL.jpg', '001-ORIGINAL_LPC.jpg', '002-ORIGINAL.jpg', '010-ORIGINAL_CROPPED.jpg']],
+    [
+      'ORIGINAL_WITH_PROCESSES',
+      ['001-ORIGINAL.jpg', '001-ORIGINAL_LPC.jpg', '002-ORIGINAL.jpg', '010-ORIGINAL_CROPPED.jpg'],
+    ],
     ['STAMPED_WITH_PROCESSES', ['001-STAMPED_LPC.jpg', '002-STAMPED.jpg']],
   ])('%s holds the right files, ordered, stored, byte for byte', async (type, names) => {
     const res = await get(type);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="2024-06-09-ZP-100-AA.zip"; filename*=UTF-8''2024-06-09-ZP-100-AA.zip`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="2024-06-09-ZP-100-AA.zip"; filename*=UTF-8''2024-06-09-ZP-100-AA.zip`,
+    );
     const entries = await readZip(res.rawPayload);
     expect(entries.map((e) => e.name)).toEqual(names);
     for (const e of entries) {
@@ -86,7 +94,12 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
         throw Object.assign(new Error('connect ECONNRESET 127.0.0.1:9000'), { code: 'ECONNRESET' });
       },
     } as unknown as BlobStore;
-    const { stream } = await openArchive({ db: t.adapters.db, blobs: failing }, { ownerIds: ['own-demo-paris'] }, s.shootingId, 'ORIGINAL_WITHOUT_PROCESSES');
+    const { stream } = await openArchive(
+      { db: t.adapters.db, blobs: failing },
+      { ownerIds: ['own-demo-paris'] },
+      s.shootingId,
+      'ORIGINAL_WITHOUT_PROCESSES',
+    );
     const read = new Promise((resolve, reject) => {
       stream.on('data', () => undefined);
       stream.on('end', resolve);
@@ -99,14 +112,19 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
   it('answers 400 for an unknown kind, 401 without a token, 404 for another dealer', async () => {
     expect((await get('EVERYTHING')).statusCode).toBe(400);
     expect((await get('ORIGINAL_WITH_PROCESSES', {})).statusCode).toBe(401);
-    const other = { authorization: `Bearer ${await accessTokenFor(t.adapters, DEMO_USERS.find((u) => u.email === OTHER)!.id)}` };
+    const other = {
+      authorization: `Bearer ${await accessTokenFor(t.adapters, DEMO_USERS.find((u) => u.email === OTHER)!.id)}`,
+    };
     const res = await get('ORIGINAL_WITH_PROCESSES', other);
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('ZP-100');
   });
 
   it('answers 404 when the shooting has no image of that kind', async () => {
-    const empty = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', images: [{ position: 1, type: 'ORIGINAL' }] });
+    const empty = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
     expect((await get('STAMPED_WITH_PROCESSES', bearer, empty.shootingId)).statusCode).toBe(404);
   });
 });

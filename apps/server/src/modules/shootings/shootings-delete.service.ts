@@ -17,7 +17,11 @@ const dayOf = (iso: string) => {
  * Removes rows and queues the purge of their files in one transaction: either both happen or neither,
  * so a crash never leaves files without rows to find them by.
  */
-async function removeWithBlobs(deps: Deps, jobKey: string, remove: (trx: Db) => Promise<{ keys: string[]; prefixes: string[] }>) {
+async function removeWithBlobs(
+  deps: Deps,
+  jobKey: string,
+  remove: (trx: Db) => Promise<{ keys: string[]; prefixes: string[] }>,
+) {
   await deps.db.transaction().execute(async (trx) => {
     const payload = await remove(trx);
     await deps.queue.enqueue(purgeShootingBlobsJob(deps.blobs), payload, { key: jobKey, within: trx });
@@ -30,7 +34,9 @@ type ShootingRow = Awaited<ReturnType<typeof requireShooting>>;
 
 async function deleteShootings(deps: Deps, s: ShootingRow, sameDay: boolean): Promise<void> {
   const day = dayOf(s.created_at);
-  const ids = sameDay ? (await repo.productShootingsBetween(deps.db, s.product_id, day.from, day.until)).map((r) => r.id) : [s.id];
+  const ids = sameDay
+    ? (await repo.productShootingsBetween(deps.db, s.product_id, day.from, day.until)).map((r) => r.id)
+    : [s.id];
   if (!ids.includes(s.id)) ids.push(s.id);
   await removeWithBlobs(deps, `shootings.delete:${s.id}:${deps.ids.uuid()}`, async (trx) => {
     const keys = await repo.blobKeysOfShootings(trx, ids);

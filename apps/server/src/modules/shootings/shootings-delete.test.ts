@@ -9,29 +9,73 @@ describe('deleting shootings and videos', () => {
   });
   afterAll(async () => t.close());
 
-  const path = (s: { ownerId: string; productId: string; shootingId: string }) => `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`;
+  const path = (s: { ownerId: string; productId: string; shootingId: string }) =>
+    `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`;
   const exists = async (key: string) => (await t.adapters.blobs.head(key)) !== null;
 
   it('deletes the shooting, the product’s other shootings of that day, and then their files', async () => {
-    const a = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', createdAt: '2024-05-02T08:00:00.000Z', images: [{ position: 1, type: 'ORIGINAL' }] });
-    const b = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', productId: a.productId, registration: a.registration, createdAt: '2024-05-02T17:00:00.000Z', images: [{ position: 1, type: 'ORIGINAL' }] });
-    const nextDay = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', productId: a.productId, registration: a.registration, createdAt: '2024-05-03T08:00:00.000Z', images: [{ position: 1, type: 'ORIGINAL' }] });
+    const a = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      createdAt: '2024-05-02T08:00:00.000Z',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const b = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      productId: a.productId,
+      registration: a.registration,
+      createdAt: '2024-05-02T17:00:00.000Z',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const nextDay = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      productId: a.productId,
+      registration: a.registration,
+      createdAt: '2024-05-03T08:00:00.000Z',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
     await t.adapters.blobs.put(`shootings/${a.shootingId}/stray.bin`, Buffer.from('x'), 'application/octet-stream');
 
-    const res = await t.app.inject({ method: 'DELETE', url: `${path(a)}?deleteSameDayRelatedShootings=true`, headers: await t.headers(MANAGER) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${path(a)}?deleteSameDayRelatedShootings=true`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(204);
-    const left = await t.adapters.db.selectFrom('shootings').select('id').where('product_id', '=', a.productId).execute();
+    const left = await t.adapters.db
+      .selectFrom('shootings')
+      .select('id')
+      .where('product_id', '=', a.productId)
+      .execute();
     expect(left.map((r) => r.id)).toEqual([nextDay.shootingId]);
-    expect(await t.adapters.db.selectFrom('images').select('id').where('shooting_id', 'in', [a.shootingId, b.shootingId]).execute()).toEqual([]);
+    expect(
+      await t.adapters.db
+        .selectFrom('images')
+        .select('id')
+        .where('shooting_id', 'in', [a.shootingId, b.shootingId])
+        .execute(),
+    ).toEqual([]);
 
     await drainJobs(t.adapters);
-    for (const key of [a.images[0]!.key, a.images[0]!.thumbKey!, b.images[0]!.key, `shootings/${a.shootingId}/stray.bin`]) expect(await exists(key)).toBe(false);
+    for (const key of [
+      a.images[0]!.key,
+      a.images[0]!.thumbKey!,
+      b.images[0]!.key,
+      `shootings/${a.shootingId}/stray.bin`,
+    ])
+      expect(await exists(key)).toBe(false);
     expect(await exists(nextDay.images[0]!.key)).toBe(true);
   });
 
   it('finishes the file purge after a crash: the job is queued with the rows gone', async () => {
-    const a = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', images: [{ position: 1, type: 'ORIGINAL' }] });
-    const res = await t.app.inject({ method: 'DELETE', url: `${path(a)}?deleteSameDayRelatedShootings=true`, headers: await t.headers(MANAGER) });
+    const a = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${path(a)}?deleteSameDayRelatedShootings=true`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(204);
     // No worker ran: the files are still there and the job waits for the next start.
     expect(await exists(a.images[0]!.key)).toBe(true);
@@ -45,26 +89,46 @@ describe('deleting shootings and videos', () => {
     const v = await makeShooting(t.adapters, {
       ownerId: 'own-demo-lyon',
       type: 'VIDEO',
-      videos: [{ type: 'ORIGINAL', streamer: 'CLOUDFLARE', reference: 'cf1', url: 'https://iframe.videodelivery.net/cf1' }, { type: 'CONCAT', streamer: 'STAMPYT', blobKey: 'shootings/vid/videos/v.mp4' }],
+      videos: [
+        { type: 'ORIGINAL', streamer: 'CLOUDFLARE', reference: 'cf1', url: 'https://iframe.videodelivery.net/cf1' },
+        { type: 'CONCAT', streamer: 'STAMPYT', blobKey: 'shootings/vid/videos/v.mp4' },
+      ],
     });
     const res = await t.app.inject({ method: 'DELETE', url: path(v), headers: await t.headers(MANAGER) });
     expect(res.statusCode).toBe(204);
-    expect(await t.adapters.db.selectFrom('shootings').select('id').where('id', '=', v.shootingId).execute()).toHaveLength(1);
-    expect(await t.adapters.db.selectFrom('videos').select('id').where('shooting_id', '=', v.shootingId).execute()).toEqual([]);
+    expect(
+      await t.adapters.db.selectFrom('shootings').select('id').where('id', '=', v.shootingId).execute(),
+    ).toHaveLength(1);
+    expect(
+      await t.adapters.db.selectFrom('videos').select('id').where('shooting_id', '=', v.shootingId).execute(),
+    ).toEqual([]);
     await drainJobs(t.adapters);
     expect(await exists('shootings/vid/videos/v.mp4')).toBe(false);
   });
 
   it('refuses without the useDeleteShooting option and keeps everything', async () => {
-    const a = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', images: [{ position: 1, type: 'ORIGINAL' }] });
-    const res = await t.app.inject({ method: 'DELETE', url: `${path(a)}?deleteSameDayRelatedShootings=true`, headers: await t.headers(SALES) });
+    const a = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${path(a)}?deleteSameDayRelatedShootings=true`,
+      headers: await t.headers(SALES),
+    });
     expect(res.statusCode).toBe(403);
-    expect(await t.adapters.db.selectFrom('shootings').select('id').where('id', '=', a.shootingId).execute()).toHaveLength(1);
+    expect(
+      await t.adapters.db.selectFrom('shootings').select('id').where('id', '=', a.shootingId).execute(),
+    ).toHaveLength(1);
   });
 
   it('rejects a flag that is not true or false', async () => {
     const a = await makeShooting(t.adapters, { ownerId: 'own-demo-paris' });
-    const res = await t.app.inject({ method: 'DELETE', url: `${path(a)}?deleteSameDayRelatedShootings=yes`, headers: await t.headers(MANAGER) });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${path(a)}?deleteSameDayRelatedShootings=yes`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(400);
   });
 });

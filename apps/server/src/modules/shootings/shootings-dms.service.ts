@@ -72,13 +72,21 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
 }
 
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
-export async function replayDms(deps: DmsDeps & { pushToDms: PushToDmsJob }, user: UserContext, shootingId: string): Promise<{ dmsStatus: 'PENDING' }> {
+export async function replayDms(
+  deps: DmsDeps & { pushToDms: PushToDmsJob },
+  user: UserContext,
+  shootingId: string,
+): Promise<{ dmsStatus: 'PENDING' }> {
   requireOption(user, 'useResendDMSOnStampotheque');
   const s = await requireShooting(deps.db, user, { shootingId });
   if (isVirtualVin(s.vin) || s.product_type === 'VIRTUAL') {
     throw badRequest('A virtual shooting is not known to the DMS and cannot be sent to it');
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');
-  await deps.queue.enqueue(deps.pushToDms, { shootingId: s.id }, { key: `${deps.pushToDms.name}:${s.id}:${deps.ids.uuid()}` });
+  await deps.queue.enqueue(
+    deps.pushToDms,
+    { shootingId: s.id },
+    { key: `${deps.pushToDms.name}:${s.id}:${deps.ids.uuid()}` },
+  );
   return { dmsStatus: 'PENDING' };
 }

@@ -7,8 +7,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeShooting } from './shootings.fixtures';
 import { drainJobs, MANAGER, SALES, setup } from './shootings.test-helpers';
 
-const detail = async (t: Awaited<ReturnType<typeof setup>>, s: { ownerId: string; productId: string; shootingId: string }) =>
-  (await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, headers: await t.headers(MANAGER) })).json();
+const detail = async (
+  t: Awaited<ReturnType<typeof setup>>,
+  s: { ownerId: string; productId: string; shootingId: string },
+) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`,
+      headers: await t.headers(MANAGER),
+    })
+  ).json();
 
 describe('DMS resend, folder driver', () => {
   let t: Awaited<ReturnType<typeof setup>>;
@@ -21,10 +30,18 @@ describe('DMS resend, folder driver', () => {
     const s = await makeShooting(t.adapters, {
       ownerId: 'own-demo-paris',
       registration: 'DM-001-SS',
-      images: [{ position: 1, type: 'ORIGINAL' }, { position: 1, type: 'STAMPED' }, { position: 2, type: 'ORIGINAL' }],
+      images: [
+        { position: 1, type: 'ORIGINAL' },
+        { position: 1, type: 'STAMPED' },
+        { position: 2, type: 'ORIGINAL' },
+      ],
     });
     expect((await detail(t, s)).dmsStatus).toBe('NOT_SENT');
-    const res = await t.app.inject({ method: 'POST', url: `/api/shootings/${s.shootingId}/replay_dms`, headers: await t.headers(MANAGER) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${s.shootingId}/replay_dms`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ dmsStatus: 'PENDING' });
     expect((await detail(t, s)).dmsStatus).toBe('PENDING');
@@ -36,17 +53,38 @@ describe('DMS resend, folder driver', () => {
     const dir = path.join(t.adapters.dataDir, 'dms-exports', 'own-demo-paris', 'DM-001-SS');
     expect(fs.readdirSync(dir).sort()).toEqual(['001-STAMPED.jpg', '002-ORIGINAL.jpg', 'manifest.json']);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ registration: 'DM-001-SS', ownerId: 'own-demo-paris', images: [{ order: 1, imageType: 'STAMPED', file: '001-STAMPED.jpg' }, { order: 2, imageType: 'ORIGINAL', file: '002-ORIGINAL.jpg' }] });
-    expect(fs.readFileSync(path.join(dir, '002-ORIGINAL.jpg')).equals((await t.adapters.blobs.getBuffer(s.images[2]!.key))!)).toBe(true);
+    expect(manifest).toMatchObject({
+      registration: 'DM-001-SS',
+      ownerId: 'own-demo-paris',
+      images: [
+        { order: 1, imageType: 'STAMPED', file: '001-STAMPED.jpg' },
+        { order: 2, imageType: 'ORIGINAL', file: '002-ORIGINAL.jpg' },
+      ],
+    });
+    expect(
+      fs.readFileSync(path.join(dir, '002-ORIGINAL.jpg')).equals((await t.adapters.blobs.getBuffer(s.images[2]!.key))!),
+    ).toBe(true);
   });
 
   it('refuses a virtual shooting and a user without the option', async () => {
-    const virtual = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', vin: 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c', productType: 'VIRTUAL' });
-    const res = await t.app.inject({ method: 'POST', url: `/api/shootings/${virtual.shootingId}/replay_dms`, headers: await t.headers(MANAGER) });
+    const virtual = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      vin: 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c',
+      productType: 'VIRTUAL',
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${virtual.shootingId}/replay_dms`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/virtual/i);
     const real = await makeShooting(t.adapters, { ownerId: 'own-demo-paris' });
-    const denied = await t.app.inject({ method: 'POST', url: `/api/shootings/${real.shootingId}/replay_dms`, headers: await t.headers(SALES) });
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${real.shootingId}/replay_dms`,
+      headers: await t.headers(SALES),
+    });
     expect(denied.statusCode).toBe(403);
     expect((await detail(t, real)).dmsStatus).toBe('NOT_SENT');
   });
@@ -69,7 +107,11 @@ describe('DMS resend, webhook driver', () => {
   beforeAll(async () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
-    t = await setup({ DMS_DRIVER: 'webhook', DMS_WEBHOOK_URL: `http://127.0.0.1:${port}/dms`, DMS_WEBHOOK_SECRET: secret });
+    t = await setup({
+      DMS_DRIVER: 'webhook',
+      DMS_WEBHOOK_URL: `http://127.0.0.1:${port}/dms`,
+      DMS_WEBHOOK_SECRET: secret,
+    });
     // Retries come quickly in tests; in production the queue's backoff starts at a second.
     (t.adapters.queue.options as { backoffBaseMs?: number }).backoffBaseMs = 1;
   });
@@ -83,8 +125,16 @@ describe('DMS resend, webhook driver', () => {
 
   it('posts a signed JSON body, retries a failing receiver and ends SYNCED', async () => {
     failuresLeft = 2;
-    const s = await makeShooting(t.adapters, { ownerId: 'own-demo-lyon', registration: 'WH-001-KK', images: [{ position: 1, type: 'STAMPED' }] });
-    const res = await t.app.inject({ method: 'POST', url: `/api/shootings/${s.shootingId}/replay_dms`, headers: await t.headers(MANAGER) });
+    const s = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-lyon',
+      registration: 'WH-001-KK',
+      images: [{ position: 1, type: 'STAMPED' }],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${s.shootingId}/replay_dms`,
+      headers: await t.headers(MANAGER),
+    });
     expect(res.statusCode).toBe(200);
     await drainJobs(t.adapters);
     expect(received).toHaveLength(3);

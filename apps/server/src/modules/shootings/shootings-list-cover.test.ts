@@ -15,11 +15,20 @@ describe('shootings list cover and picture count', () => {
   afterAll(async () => t.close());
 
   const itemOf = async (shootingId: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/shootings?shootingTypes=STANDARD&limit=100&offset=0', headers: h });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shootings?shootingTypes=STANDARD&limit=100&offset=0',
+      headers: h,
+    });
     expect(res.statusCode).toBe(200);
-    const item = (res.json().items as { id: string; numberOfPictures: number; image: string | null }[]).find((i) => i.id === shootingId);
+    const item = (res.json().items as { id: string; numberOfPictures: number; image: string | null }[]).find(
+      (i) => i.id === shootingId,
+    );
     expect(item).toBeDefined();
-    return { pictures: item!.numberOfPictures, cover: item!.image && decodeURIComponent(new URL(item!.image, 'http://x').pathname) };
+    return {
+      pictures: item!.numberOfPictures,
+      cover: item!.image && decodeURIComponent(new URL(item!.image, 'http://x').pathname),
+    };
   };
   const coverPath = (key: string) => `/blobs/${key}`;
 
@@ -50,13 +59,23 @@ describe('shootings list cover and picture count', () => {
     });
     const original = t.adapters.ids.uuid();
     const stamped = t.adapters.ids.uuid();
-    await t.adapters.db.insertInto('images').values([image(original, 1, 'ORIGINAL'), image(stamped, 1, 'STAMPED')]).execute();
-    expect(await itemOf(s.shootingId)).toEqual({ pictures: 3, cover: coverPath(`shootings/${s.shootingId}/thumbnails/${stamped}.jpg`) });
+    await t.adapters.db
+      .insertInto('images')
+      .values([image(original, 1, 'ORIGINAL'), image(stamped, 1, 'STAMPED')])
+      .execute();
+    expect(await itemOf(s.shootingId)).toEqual({
+      pictures: 3,
+      cover: coverPath(`shootings/${s.shootingId}/thumbnails/${stamped}.jpg`),
+    });
 
     // Without a thumbnail the file itself; a type change; a move to another shooting; deletes.
     await t.adapters.db.updateTable('images').set({ thumbnail_key: null }).where('id', '=', stamped).execute();
     expect((await itemOf(s.shootingId)).cover).toBe(coverPath(`shootings/${s.shootingId}/images/${stamped}.jpg`));
-    await t.adapters.db.updateTable('images').set({ image_type: 'BACKGROUND_CROPPED' }).where('id', '=', original).execute();
+    await t.adapters.db
+      .updateTable('images')
+      .set({ image_type: 'BACKGROUND_CROPPED' })
+      .where('id', '=', original)
+      .execute();
     expect((await itemOf(s.shootingId)).cover).toBe(coverPath(`shootings/${s.shootingId}/thumbnails/${original}.jpg`));
 
     const other = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', createdAt: '2030-01-02T00:00:00.000Z' });

@@ -14,7 +14,12 @@ describe('shootings list pages', () => {
   beforeAll(async () => {
     t = await setup();
     h = await t.headers(MANAGER);
-    const products = await Promise.all(OWNERS.map(async (ownerId) => (await makeShooting(t.adapters, { ownerId, createdAt: '2023-12-31T23:59:59.999Z' })).productId));
+    const products = await Promise.all(
+      OWNERS.map(
+        async (ownerId) =>
+          (await makeShooting(t.adapters, { ownerId, createdAt: '2023-12-31T23:59:59.999Z' })).productId,
+      ),
+    );
     // 330 shootings over 11 months, several per second so ties are broken by id, of every type.
     const rows = Array.from({ length: 330 }, (_, i) => ({
       id: t.adapters.ids.uuid(),
@@ -31,7 +36,11 @@ describe('shootings list pages', () => {
   afterAll(async () => t.close());
 
   const page = async (offset: number, types = TYPES, limit = 12) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/shootings?shootingTypes=${types.join(',')}&limit=${limit}&offset=${offset}`, headers: h });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/shootings?shootingTypes=${types.join(',')}&limit=${limit}&offset=${offset}`,
+      headers: h,
+    });
     expect(res.statusCode).toBe(200);
     return (res.json().items as { id: string }[]).map((i) => i.id);
   };
@@ -50,8 +59,10 @@ describe('shootings list pages', () => {
     return rows.map((r) => r.id);
   };
   const expectPagesRight = async () => {
-    for (const offset of [0, 12, 239, 240, 250, 299, 318, 331, 340]) expect(await page(offset)).toEqual(await expected(offset));
-    for (const offset of [240, 260]) expect(await page(offset, ['STANDARD', 'VIDEO'])).toEqual(await expected(offset, ['STANDARD', 'VIDEO']));
+    for (const offset of [0, 12, 239, 240, 250, 299, 318, 331, 340])
+      expect(await page(offset)).toEqual(await expected(offset));
+    for (const offset of [240, 260])
+      expect(await page(offset, ['STANDARD', 'VIDEO'])).toEqual(await expected(offset, ['STANDARD', 'VIDEO']));
     expect(await page(241, TYPES, 100)).toEqual(await expected(241, TYPES, 100));
   };
 
@@ -74,21 +85,44 @@ describe('shootings list pages', () => {
 
   it('follows a shooting moved to another month, type or owner', async () => {
     const [moved] = await expected(5);
-    await t.adapters.db.updateTable('shootings').set({ created_at: '2024-02-10T00:00:00.000Z', shooting_type: 'VIDEO' }).where('id', '=', moved!).execute();
+    await t.adapters.db
+      .updateTable('shootings')
+      .set({ created_at: '2024-02-10T00:00:00.000Z', shooting_type: 'VIDEO' })
+      .where('id', '=', moved!)
+      .execute();
     await expectPagesRight();
-    await t.adapters.db.updateTable('shootings').set({ owner_id: 'own-other-bordeaux' }).where('id', '=', moved!).execute();
+    await t.adapters.db
+      .updateTable('shootings')
+      .set({ owner_id: 'own-other-bordeaux' })
+      .where('id', '=', moved!)
+      .execute();
     await expectPagesRight();
-    expect(await page(0, TYPES, 100).then(async (first) => [...first, ...(await page(100, TYPES, 100)), ...(await page(200, TYPES, 100)), ...(await page(300, TYPES, 100))])).not.toContain(moved);
+    expect(
+      await page(0, TYPES, 100).then(async (first) => [
+        ...first,
+        ...(await page(100, TYPES, 100)),
+        ...(await page(200, TYPES, 100)),
+        ...(await page(300, TYPES, 100)),
+      ]),
+    ).not.toContain(moved);
   });
 
   it('drops the shootings of an owner taken away from the user on the next call', async () => {
     const manager = demoUser(MANAGER);
     const before = await page(0, TYPES, 100);
     expect(before.length).toBe(100);
-    await t.adapters.db.deleteFrom('user_owners').where('user_id', '=', manager.id).where('owner_id', '=', 'own-demo-lille').execute();
+    await t.adapters.db
+      .deleteFrom('user_owners')
+      .where('user_id', '=', manager.id)
+      .where('owner_id', '=', 'own-demo-lille')
+      .execute();
     OWNERS.pop();
     await expectPagesRight();
-    const lille = await t.adapters.db.selectFrom('shootings').select('id').where('owner_id', '=', 'own-demo-lille').execute();
+    const lille = await t.adapters.db
+      .selectFrom('shootings')
+      .select('id')
+      .where('owner_id', '=', 'own-demo-lille')
+      .execute();
     const after = [...(await page(0, TYPES, 100)), ...(await page(100, TYPES, 100)), ...(await page(200, TYPES, 100))];
     expect(after.filter((id) => lille.some((l) => l.id === id))).toEqual([]);
   });

@@ -7,7 +7,9 @@ import { recordShooting } from './shooting-scope.service';
 let counter = 0;
 
 const jpeg = (hue: number, width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: hue % 256, g: 90, b: 160 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: hue % 256, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
 
 export interface ShootingSpec {
   ownerId: string;
@@ -25,10 +27,23 @@ export interface ShootingSpec {
   workflows?: string[];
   photoState?: string;
   /** Per image: position and type; each gets a real JPEG blob (64 × 48, or the given bytes or size). */
-  images?: { position: number; type: string; width?: number; height?: number; bytes?: Buffer; stampId?: string | null }[];
+  images?: {
+    position: number;
+    type: string;
+    width?: number;
+    height?: number;
+    bytes?: Buffer;
+    stampId?: string | null;
+  }[];
   /** Whether each image gets a thumbnail too (the default). */
   thumbnails?: boolean;
-  videos?: { type: string; streamer: string; url?: string | null; reference?: string | null; blobKey?: string | null }[];
+  videos?: {
+    type: string;
+    streamer: string;
+    url?: string | null;
+    reference?: string | null;
+    blobKey?: string | null;
+  }[];
 }
 
 /**
@@ -94,7 +109,16 @@ export async function makeShooting(adapters: Adapters, spec: ShootingSpec) {
   for (const v of spec.videos ?? []) {
     const id = ids.uuid();
     if (v.blobKey) await blobs.put(v.blobKey, Buffer.from('fake-mp4'), 'video/mp4');
-    videoRows.push({ id, shooting_id: shootingId, video_type: v.type, streamer: v.streamer, url: v.url ?? null, reference: v.reference ?? null, blob_key: v.blobKey ?? null, created_at: now });
+    videoRows.push({
+      id,
+      shooting_id: shootingId,
+      video_type: v.type,
+      streamer: v.streamer,
+      url: v.url ?? null,
+      reference: v.reference ?? null,
+      blob_key: v.blobKey ?? null,
+      created_at: now,
+    });
     videos.push({ id, blobKey: v.blobKey ?? null });
   }
   // Written as the seed writes its shootings, through the shootings module.
@@ -124,7 +148,16 @@ export async function makeStamp(adapters: Adapters, groupId: string, name: strin
   const id = adapters.ids.uuid();
   await adapters.db
     .insertInto('stamps')
-    .values({ id, group_id: groupId, name, format: '4/3', width: 800, height: 600, overlay_key: `stamps/${id}/overlay.png`, created_at: adapters.clock.now().toISOString() })
+    .values({
+      id,
+      group_id: groupId,
+      name,
+      format: '4/3',
+      width: 800,
+      height: 600,
+      overlay_key: `stamps/${id}/overlay.png`,
+      created_at: adapters.clock.now().toISOString(),
+    })
     .execute();
   return id;
 }

@@ -74,7 +74,9 @@ function pageKeys(p: SqlParams, dialect: DbDialect, f: ListFilter, skip: { befor
   const groups = f.ownerIds.length > MERGE_MAX_OWNERS ? [f.ownerIds] : f.ownerIds.map((o) => [o]);
   const order = 'order by created_at desc, id desc';
   const arms =
-    dialect === 'postgres' && groups.length > 1 ? groups.map((g) => `(${arm(g)} ${order} limit ${p.bind(skip.offset + f.limit)})`) : groups.map(arm);
+    dialect === 'postgres' && groups.length > 1
+      ? groups.map((g) => `(${arm(g)} ${order} limit ${p.bind(skip.offset + f.limit)})`)
+      : groups.map(arm);
   return `${arms.join(' union all ')} ${order} limit ${p.bind(f.limit)} offset ${p.bind(skip.offset)}`;
 }
 
@@ -178,7 +180,11 @@ export type ShootingRow = NonNullable<Awaited<ReturnType<typeof findShooting>>>;
 /** A product, only when the caller's owners include it (and it is the named owner's, when one is named). */
 export async function findProduct(db: Db, k: { ownerIds: readonly string[]; ownerId?: string; productId: string }) {
   if (k.ownerIds.length === 0) return undefined;
-  let q = db.selectFrom('products').selectAll().where('id', '=', k.productId).where('owner_id', 'in', [...k.ownerIds]);
+  let q = db
+    .selectFrom('products')
+    .selectAll()
+    .where('id', '=', k.productId)
+    .where('owner_id', 'in', [...k.ownerIds]);
   if (k.ownerId !== undefined) q = q.where('owner_id', '=', k.ownerId);
   return q.executeTakeFirst();
 }
@@ -270,14 +276,33 @@ export interface ShootingRecord {
 
 /** Writes a shooting and its images and videos; rows already there stay as they are, so a second run adds nothing. */
 export async function insertShootingRecord(db: Db, r: ShootingRecord): Promise<void> {
-  await db.insertInto('shootings').values(r.shooting).onConflict((oc) => oc.doNothing()).execute();
-  if (r.images.length) await db.insertInto('images').values(r.images).onConflict((oc) => oc.doNothing()).execute();
-  if (r.videos.length) await db.insertInto('videos').values(r.videos).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('shootings')
+    .values(r.shooting)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  if (r.images.length)
+    await db
+      .insertInto('images')
+      .values(r.images)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  if (r.videos.length)
+    await db
+      .insertInto('videos')
+      .values(r.videos)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }
 
 /** Moves the shooting to a pipeline status; setting the status it already has writes nothing. */
 export async function setRemarketingStatus(db: Db, shootingId: string, status: RemarketingStatus): Promise<void> {
-  await db.updateTable('shootings').set({ remarketing_status: status }).where('id', '=', shootingId).where('remarketing_status', '!=', status).execute();
+  await db
+    .updateTable('shootings')
+    .set({ remarketing_status: status })
+    .where('id', '=', shootingId)
+    .where('remarketing_status', '!=', status)
+    .execute();
 }
 
 export async function setShootingStamp(db: Db, shootingId: string, stampId: string, format: string): Promise<void> {
@@ -288,7 +313,21 @@ export async function setShootingStamp(db: Db, shootingId: string, stampId: stri
 
 export function imagesOf(db: Db, shootingId: string) {
   const p = new SqlParams(db);
-  return rawRows<Pick<ImagesTable, 'id' | 'position' | 'image_type' | 'blob_key' | 'thumbnail_key' | 'format' | 'stamp_id' | 'mask_id' | 'is_label_image' | 'updated_at'>>(
+  return rawRows<
+    Pick<
+      ImagesTable,
+      | 'id'
+      | 'position'
+      | 'image_type'
+      | 'blob_key'
+      | 'thumbnail_key'
+      | 'format'
+      | 'stamp_id'
+      | 'mask_id'
+      | 'is_label_image'
+      | 'updated_at'
+    >
+  >(
     db,
     `select id, position, image_type, blob_key, thumbnail_key, format, stamp_id, mask_id, is_label_image, updated_at
      from images where shooting_id = ${p.bind(shootingId)} order by position, image_type`,

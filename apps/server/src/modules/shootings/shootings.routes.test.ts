@@ -11,15 +11,46 @@ describe('shootings list and detail', () => {
     t = await setup();
     h = await t.headers(MANAGER);
     const stampId = await makeStamp(t.adapters, 'grp-demo', 'Summer frame');
-    made.old = await makeShooting(t.adapters, { ownerId: 'own-demo-paris', registration: 'ab-123-cd', createdAt: '2024-03-01T10:00:00.000Z', stampId, images: [{ position: 1, type: 'ORIGINAL' }, { position: 1, type: 'STAMPED' }, { position: 2, type: 'ORIGINAL' }] });
-    made.mid = await makeShooting(t.adapters, { ownerId: 'own-demo-lyon', registration: 'ZZ-999-XY', createdAt: '2024-03-05T23:59:59.000Z', type: 'VIDEO', status: 'SOMETHING_NEW', videos: [{ type: 'ORIGINAL', streamer: 'YOUTUBE', url: 'https://www.youtube.com/watch?v=abc', reference: 'abc' }] });
-    made.same1 = await makeShooting(t.adapters, { ownerId: 'own-demo-lille', registration: 'GH-456-IJ', createdAt: '2024-03-07T08:00:00.000Z', type: 'INSPECTION' });
-    made.same2 = await makeShooting(t.adapters, { ownerId: 'own-demo-lille', registration: 'GH-457-IJ', createdAt: '2024-03-07T08:00:00.000Z' });
-    made.foreign = await makeShooting(t.adapters, { ownerId: 'own-other-bordeaux', registration: 'AB-123-CE', createdAt: '2024-03-08T08:00:00.000Z' });
+    made.old = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      registration: 'ab-123-cd',
+      createdAt: '2024-03-01T10:00:00.000Z',
+      stampId,
+      images: [
+        { position: 1, type: 'ORIGINAL' },
+        { position: 1, type: 'STAMPED' },
+        { position: 2, type: 'ORIGINAL' },
+      ],
+    });
+    made.mid = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-lyon',
+      registration: 'ZZ-999-XY',
+      createdAt: '2024-03-05T23:59:59.000Z',
+      type: 'VIDEO',
+      status: 'SOMETHING_NEW',
+      videos: [{ type: 'ORIGINAL', streamer: 'YOUTUBE', url: 'https://www.youtube.com/watch?v=abc', reference: 'abc' }],
+    });
+    made.same1 = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-lille',
+      registration: 'GH-456-IJ',
+      createdAt: '2024-03-07T08:00:00.000Z',
+      type: 'INSPECTION',
+    });
+    made.same2 = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-lille',
+      registration: 'GH-457-IJ',
+      createdAt: '2024-03-07T08:00:00.000Z',
+    });
+    made.foreign = await makeShooting(t.adapters, {
+      ownerId: 'own-other-bordeaux',
+      registration: 'AB-123-CE',
+      createdAt: '2024-03-08T08:00:00.000Z',
+    });
   });
   afterAll(async () => t.close());
 
-  const list = async (query: string, headers = h) => t.app.inject({ method: 'GET', url: `/api/shootings?${query}`, headers });
+  const list = async (query: string, headers = h) =>
+    t.app.inject({ method: 'GET', url: `/api/shootings?${query}`, headers });
 
   it('lists only the caller’s owners, newest first, ties broken by id, with every card field', async () => {
     const res = await list('shootingTypes=STANDARD,VIDEO,INSPECTION,INSPECTION_REPAIR_ORDER');
@@ -74,7 +105,8 @@ describe('shootings list and detail', () => {
     const types = 'shootingTypes=STANDARD,VIDEO,INSPECTION';
     const all = (await list(types)).json().items.map((i: { id: string }) => i.id);
     const pages = [];
-    for (let offset = 0; offset < 6; offset += 2) pages.push(...(await list(`${types}&limit=2&offset=${offset}`)).json().items.map((i: { id: string }) => i.id));
+    for (let offset = 0; offset < 6; offset += 2)
+      pages.push(...(await list(`${types}&limit=2&offset=${offset}`)).json().items.map((i: { id: string }) => i.id));
     expect(pages).toEqual(all);
     expect((await list(`${types}&offset=4`)).json().items).toEqual([]);
   });
@@ -95,7 +127,9 @@ describe('shootings list and detail', () => {
   it('publishes the list and detail in the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/shootings', '/api/owners/{ownerId}/products/{productId}/shootings/{shootingId}']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/shootings', '/api/owners/{ownerId}/products/{productId}/shootings/{shootingId}']),
+    );
   });
 
   it('needs a signed-in caller', async () => {
@@ -105,7 +139,11 @@ describe('shootings list and detail', () => {
 
   it('reads the detail with images, stamps, creator and DMS state', async () => {
     const s = made.old!;
-    const res = await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`, headers: h });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`,
+      headers: h,
+    });
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d).toMatchObject({
@@ -119,17 +157,43 @@ describe('shootings list and detail', () => {
       dmsStatus: 'NOT_SENT',
       shootingType: 'STANDARD',
     });
-    expect(d.images.map((i: { order: number; imageType: string }) => `${i.order}:${i.imageType}`)).toEqual(['1:ORIGINAL', '1:STAMPED', '2:ORIGINAL']);
+    expect(d.images.map((i: { order: number; imageType: string }) => `${i.order}:${i.imageType}`)).toEqual([
+      '1:ORIGINAL',
+      '1:STAMPED',
+      '2:ORIGINAL',
+    ]);
     const img = new URL(d.images[0].url as string, 'http://localhost');
     expect((await t.app.inject({ method: 'GET', url: img.pathname + img.search })).statusCode).toBe(200);
   });
 
   it('reads the videos and the product', async () => {
     const s = made.mid!;
-    const videos = await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}/videos`, headers: h });
-    expect(videos.json()).toEqual([{ id: s.videos[0]!.id, type: 'ORIGINAL', streamer: 'YOUTUBE', url: 'https://www.youtube.com/watch?v=abc', reference: 'abc', posterUrl: null }]);
-    const product = await t.app.inject({ method: 'GET', url: `/api/owners/${s.ownerId}/products/${s.productId}`, headers: h });
-    expect(product.json()).toMatchObject({ id: s.productId, ownerId: 'own-demo-lyon', registration: 'ZZ-999-XY', details: { registration: 'ZZ-999-XY' } });
+    const videos = await t.app.inject({
+      method: 'GET',
+      url: `/api/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}/videos`,
+      headers: h,
+    });
+    expect(videos.json()).toEqual([
+      {
+        id: s.videos[0]!.id,
+        type: 'ORIGINAL',
+        streamer: 'YOUTUBE',
+        url: 'https://www.youtube.com/watch?v=abc',
+        reference: 'abc',
+        posterUrl: null,
+      },
+    ]);
+    const product = await t.app.inject({
+      method: 'GET',
+      url: `/api/owners/${s.ownerId}/products/${s.productId}`,
+      headers: h,
+    });
+    expect(product.json()).toMatchObject({
+      id: s.productId,
+      ownerId: 'own-demo-lyon',
+      registration: 'ZZ-999-XY',
+      details: { registration: 'ZZ-999-XY' },
+    });
   });
 
   it('answers 404 for a shooting addressed under the wrong owner or product', async () => {
@@ -141,7 +205,11 @@ describe('shootings list and detail', () => {
       const res = await t.app.inject({ method: 'GET', url, headers: h });
       expect(res.statusCode).toBe(404);
     }
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/shootings?shootingTypes=STANDARD&registration=AB-123-CE`, headers: await t.headers(OTHER) });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/shootings?shootingTypes=STANDARD&registration=AB-123-CE`,
+      headers: await t.headers(OTHER),
+    });
     expect(foreign.json().items.map((i: { id: string }) => i.id)).toEqual([made.foreign!.shootingId]);
   });
 });

@@ -33,7 +33,10 @@ const etagMatches = (header: string | undefined, etag: string) =>
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 
 /** Shootings: list and search, detail, product, videos, delete, DMS resend, zip archives. */
-export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth; pushToDms: PushToDmsJob }): Promise<void> {
+export async function shootingsRoutes(
+  app: App,
+  deps: { adapters: Adapters; auth: Auth; pushToDms: PushToDmsJob },
+): Promise<void> {
   const { adapters, auth, pushToDms } = deps;
   const read: ReadDeps = {
     db: adapters.db,
@@ -45,7 +48,10 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
     clock: adapters.clock,
     listCache:
       adapters.config.LIST_CACHE_ENTRIES > 0
-        ? new ShootingListCache({ maxEntries: adapters.config.LIST_CACHE_ENTRIES, maxBytes: adapters.config.LIST_CACHE_MB * 1024 * 1024 })
+        ? new ShootingListCache({
+            maxEntries: adapters.config.LIST_CACHE_ENTRIES,
+            maxBytes: adapters.config.LIST_CACHE_MB * 1024 * 1024,
+          })
         : undefined,
   };
   const main = { preHandler: auth.requireUser };
@@ -63,7 +69,12 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
       schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse, 304: z.null() } },
     },
     async (request, reply) => {
-      const page = await listShootingsPage(read, currentUser(request), request.query, request.ownerListVersions ?? null);
+      const page = await listShootingsPage(
+        read,
+        currentUser(request),
+        request.query,
+        request.ownerListVersions ?? null,
+      );
       reply.header('ETag', page.etag).header('Cache-Control', 'private, no-cache');
       if (etagMatches(request.headers['if-none-match'], page.etag)) return reply.status(304).send(null);
       // The bytes are a ShootingListResponse already serialised; fastify sends a Buffer as it is.
@@ -71,32 +82,54 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
     },
   );
 
-  app.get(SHOOTING, { ...main, schema: { params: ShootingPathParams, response: { 200: ShootingDetail } } }, async (request) =>
-    getShooting(read, currentUser(request), request.params),
+  app.get(
+    SHOOTING,
+    { ...main, schema: { params: ShootingPathParams, response: { 200: ShootingDetail } } },
+    async (request) => getShooting(read, currentUser(request), request.params),
   );
 
-  app.get(`${SHOOTING}/videos`, { ...main, schema: { params: ShootingPathParams, response: { 200: ShootingVideosResponse } } }, async (request) =>
-    getShootingVideos(read, currentUser(request), request.params),
+  app.get(
+    `${SHOOTING}/videos`,
+    { ...main, schema: { params: ShootingPathParams, response: { 200: ShootingVideosResponse } } },
+    async (request) => getShootingVideos(read, currentUser(request), request.params),
   );
 
-  app.get('/api/owners/:ownerId/products/:productId', { ...main, schema: { params: ProductPathParams, response: { 200: ProductInfo } } }, async (request) =>
-    getProduct(read, currentUser(request), request.params),
+  app.get(
+    '/api/owners/:ownerId/products/:productId',
+    { ...main, schema: { params: ProductPathParams, response: { 200: ProductInfo } } },
+    async (request) => getProduct(read, currentUser(request), request.params),
   );
 
-  app.delete(SHOOTING, { ...main, schema: { params: ShootingPathParams, querystring: DeleteShootingQuery } }, async (request, reply) => {
-    await deleteShootingOrVideo(adapters, currentUser(request), request.params, request.query.deleteSameDayRelatedShootings);
-    return reply.status(204).send();
-  });
+  app.delete(
+    SHOOTING,
+    { ...main, schema: { params: ShootingPathParams, querystring: DeleteShootingQuery } },
+    async (request, reply) => {
+      await deleteShootingOrVideo(
+        adapters,
+        currentUser(request),
+        request.params,
+        request.query.deleteSameDayRelatedShootings,
+      );
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/api/shootings/:id/replay_dms', { ...main, schema: { params: ShootingIdParams, response: { 200: ReplayDmsResponse } } }, async (request) =>
-    replayDms({ ...adapters, pushToDms }, currentUser(request), request.params.id),
+  app.post(
+    '/api/shootings/:id/replay_dms',
+    { ...main, schema: { params: ShootingIdParams, response: { 200: ReplayDmsResponse } } },
+    async (request) => replayDms({ ...adapters, pushToDms }, currentUser(request), request.params.id),
   );
 
   app.get(
     '/API/V1/forecourt/shootings/:id/zip',
     { preHandler: auth.requireBearer, schema: { params: ShootingIdParams, querystring: ArchiveQuery } },
     async (request, reply) => {
-      const { fileName, stream } = await openArchive(adapters, currentUser(request), request.params.id, request.query.type);
+      const { fileName, stream } = await openArchive(
+        adapters,
+        currentUser(request),
+        request.params.id,
+        request.query.type,
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', contentDisposition(fileName))

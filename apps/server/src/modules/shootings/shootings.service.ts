@@ -88,7 +88,16 @@ export async function listShootingsPage(
   const cache = deps.listCache;
   if (!cache) return toPage(await listShootings(deps, user, q));
   // The scope (user and owners) and the whole normalised query; nothing else shapes the items.
-  const key = JSON.stringify([user.id, user.ownerIds, [...q.shootingTypes].sort(), q.startDate, q.endDate, q.registration?.toUpperCase(), q.limit, q.offset]);
+  const key = JSON.stringify([
+    user.id,
+    user.ownerIds,
+    [...q.shootingTypes].sort(),
+    q.startDate,
+    q.endDate,
+    q.registration?.toUpperCase(),
+    q.limit,
+    q.offset,
+  ]);
   const versions = known ?? (await repo.listVersions(deps.db, user.ownerIds));
   const hit = cache.get(key, versions, deps.clock.now().getTime());
   if (hit) return hit;
@@ -112,7 +121,9 @@ async function toVideos(deps: ReadDeps, shootingId: string): Promise<ShootingVid
       streamer: v.streamer,
       url: v.blob_key ? await deps.blobs.presignGet(v.blob_key, { expiresInSeconds: deps.presignTtlSeconds }) : v.url,
       reference: v.reference,
-      posterUrl: v.poster_key ? await deps.blobs.presignGet(v.poster_key, { expiresInSeconds: deps.presignTtlSeconds }) : null,
+      posterUrl: v.poster_key
+        ? await deps.blobs.presignGet(v.poster_key, { expiresInSeconds: deps.presignTtlSeconds })
+        : null,
     })),
   );
 }
@@ -124,7 +135,9 @@ export async function getShooting(
 ): Promise<ShootingDetail> {
   const s = await requireShooting(deps.db, user, key);
   const [imageRows, videos] = await Promise.all([repo.imagesOf(deps.db, s.id), toVideos(deps, s.id)]);
-  const stampIds = [...new Set([s.stamp_id, ...imageRows.map((i) => i.stamp_id)].filter((x): x is string => Boolean(x)))];
+  const stampIds = [
+    ...new Set([s.stamp_id, ...imageRows.map((i) => i.stamp_id)].filter((x): x is string => Boolean(x))),
+  ];
   const stamps = await repo.stampsByIds(deps.db, stampIds);
   const ttl = { expiresInSeconds: deps.presignTtlSeconds };
   const images = await Promise.all(
@@ -176,7 +189,11 @@ export async function getShootingVideos(
   return toVideos(deps, s.id);
 }
 
-export async function getProduct(deps: Pick<ReadDeps, 'db'>, user: Scope, key: { ownerId: string; productId: string }): Promise<ProductInfo> {
+export async function getProduct(
+  deps: Pick<ReadDeps, 'db'>,
+  user: Scope,
+  key: { ownerId: string; productId: string },
+): Promise<ProductInfo> {
   const p = await requireProduct(deps.db, user, key);
   return {
     id: p.id,

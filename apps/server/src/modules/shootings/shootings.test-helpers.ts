@@ -13,7 +13,10 @@ export const OTHER = 'other@other-dealer.forecourt.test';
 export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
 /** An app on fresh adapters with the demo accounts, and headers per demo e-mail. */
-export async function setup(env: Record<string, string> = {}, overrides: Parameters<typeof createTestAdapters>[1] = {}) {
+export async function setup(
+  env: Record<string, string> = {},
+  overrides: Parameters<typeof createTestAdapters>[1] = {},
+) {
   const adapters = await createTestAdapters(env, overrides);
   await seedAccounts(adapters);
   const app: App = await buildApp(adapters);
@@ -29,7 +32,9 @@ export async function drainJobs(adapters: TestAdapters, opts: { untilDone?: stri
     for (;;) {
       const c = await adapters.queue.counts();
       const waiting = opts.untilDone
-        ? (await Promise.all(opts.untilDone.map((k) => adapters.queue.getByKey(k)))).some((j) => j && j.status !== 'done' && j.status !== 'dead')
+        ? (await Promise.all(opts.untilDone.map((k) => adapters.queue.getByKey(k)))).some(
+            (j) => j && j.status !== 'done' && j.status !== 'dead',
+          )
         : c.queued + c.running > 0;
       if (!waiting) break;
       await new Promise((r) => setImmediate(r));

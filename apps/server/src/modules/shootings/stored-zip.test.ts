@@ -21,7 +21,7 @@ function entriesOf(zip: Buffer): Promise<{ name: string; data: Buffer; method: n
           if (e) return reject(e);
           void collect(s).then((data) => {
             // yauzl reads the CRC from the central directory without checking it; a reader that does (unzip) would refuse a wrong one.
-            if (entry.crc32 !== (zlibCrc(data) >>> 0)) return reject(new Error(`CRC of ${entry.fileName} is wrong`));
+            if (entry.crc32 !== zlibCrc(data) >>> 0) return reject(new Error(`CRC of ${entry.fileName} is wrong`));
             out.push({ name: entry.fileName, data, method: entry.compressionMethod, modified: entry.getLastModDate() });
             z.readEntry();
           }, reject);
@@ -52,7 +52,11 @@ describe('storedZip', () => {
     const opened: string[] = [];
     const zip = await collect(
       storedZip([
-        { name: '001-ORIGINAL.jpg', date, open: async () => (opened.push('1'), Readable.from([big.subarray(0, 65_536), big.subarray(65_536)])) },
+        {
+          name: '001-ORIGINAL.jpg',
+          date,
+          open: async () => (opened.push('1'), Readable.from([big.subarray(0, 65_536), big.subarray(65_536)])),
+        },
         { name: '002-STAMPED.jpg', date, open: async () => (opened.push('2'), Readable.from([small])) },
         { name: '003-EMPTY.jpg', date, open: async () => Readable.from([]) },
       ]),

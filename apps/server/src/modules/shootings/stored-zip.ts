@@ -81,7 +81,8 @@ export function storedZip(entries: readonly ZipEntry[]): Readable {
       central.push(header, name);
     }
     const directory = Buffer.concat(central);
-    if (offset + directory.length > LIMIT || entries.length > 0xffff) throw new Error('The archive is too large for a zip without ZIP64');
+    if (offset + directory.length > LIMIT || entries.length > 0xffff)
+      throw new Error('The archive is too large for a zip without ZIP64');
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
     end.writeUInt16LE(entries.length, 8);

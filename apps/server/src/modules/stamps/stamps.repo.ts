@@ -11,7 +11,15 @@ export interface StampRow {
 }
 
 const columns = ['id', 'group_id', 'name', 'format', 'width', 'height', 'overlay_key'] as const;
-const toStamp = (r: { id: string; group_id: string; name: string; format: string; width: number; height: number; overlay_key: string }): StampRow => ({
+const toStamp = (r: {
+  id: string;
+  group_id: string;
+  name: string;
+  format: string;
+  width: number;
+  height: number;
+  overlay_key: string;
+}): StampRow => ({
   id: r.id,
   groupId: r.group_id,
   name: r.name,
@@ -29,7 +37,12 @@ export async function listGroupStamps(db: Db, groupId: string, formats?: string[
 
 /** The stamp when the group owns it. */
 export async function findGroupStamp(db: Db, id: string, groupId: string): Promise<StampRow | null> {
-  const row = await db.selectFrom('stamps').select(columns).where('id', '=', id).where('group_id', '=', groupId).executeTakeFirst();
+  const row = await db
+    .selectFrom('stamps')
+    .select(columns)
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
   return row ? toStamp(row) : null;
 }
 

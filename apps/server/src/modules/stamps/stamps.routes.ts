@@ -12,8 +12,10 @@ export async function stampRoutes(app: App, deps: { adapters: Adapters; auth: Au
     listUserStamps(adapters, currentUser(request), request.params.userId, request.query.formats),
   );
   // The second API client (spec section 7): bearer token only.
-  app.get('/API/V1/forecourt/users/:userId/stamps', { preHandler: auth.requireBearer, schema: listSchema }, async (request) =>
-    listUserStamps(adapters, currentUser(request), request.params.userId, request.query.formats),
+  app.get(
+    '/API/V1/forecourt/users/:userId/stamps',
+    { preHandler: auth.requireBearer, schema: listSchema },
+    async (request) => listUserStamps(adapters, currentUser(request), request.params.userId, request.query.formats),
   );
   app.get(
     '/api/stamps/:stampId',

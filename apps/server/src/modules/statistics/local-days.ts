@@ -20,9 +20,23 @@ const formatter = (timeZone: string): Intl.DateTimeFormat => {
 };
 
 /** The wall-clock fields of an instant in a time zone. */
-function wallClock(ms: number, timeZone: string): { y: number; m: number; d: number; h: number; min: number; s: number } {
-  const parts = Object.fromEntries(formatter(timeZone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), min: Number(parts.minute), s: Number(parts.second) };
+function wallClock(
+  ms: number,
+  timeZone: string,
+): { y: number; m: number; d: number; h: number; min: number; s: number } {
+  const parts = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    y: Number(parts.year),
+    m: Number(parts.month),
+    d: Number(parts.day),
+    h: Number(parts.hour),
+    min: Number(parts.minute),
+    s: Number(parts.second),
+  };
 }
 
 /** How far the zone's clock is ahead of UTC at that instant (DST included), in ms. */
@@ -54,4 +68,5 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /** The day after a calendar day. */
-export const nextDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+export const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

@@ -1,10 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
-export async function insertEvent(db: Db, row: { id: string; userId: string; kind: string; subject: string; payload: object; now: string }): Promise<void> {
+export async function insertEvent(
+  db: Db,
+  row: { id: string; userId: string; kind: string; subject: string; payload: object; now: string },
+): Promise<void> {
   await db
     .insertInto('statistics_events')
-    .values({ id: row.id, user_id: row.userId, kind: row.kind, subject: row.subject, payload: JSON.stringify(row.payload), created_at: row.now })
+    .values({
+      id: row.id,
+      user_id: row.userId,
+      kind: row.kind,
+      subject: row.subject,
+      payload: JSON.stringify(row.payload),
+      created_at: row.now,
+    })
     .execute();
 }
 
@@ -29,7 +39,13 @@ export async function countPlayerEvents(
     .selectFrom('statistics_events as e')
     .innerJoin('player_references as r', 'r.ref', 'e.subject')
     .innerJoin('shootings as s', 's.id', 'r.shooting_id')
-    .select((eb) => ['s.owner_id', 'e.kind', 'e.payload', hourOf('e.created_at').as('hour'), eb.fn.countAll<number | string>().as('n')])
+    .select((eb) => [
+      's.owner_id',
+      'e.kind',
+      'e.payload',
+      hourOf('e.created_at').as('hour'),
+      eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('e.kind', 'in', ['PLAYER_WATCHED', 'PLAYER_SHARED'])
     .where('e.created_at', '>=', scope.since)
     .where('e.created_at', '<', scope.until)
@@ -53,11 +69,21 @@ export async function sumRatings(
     .innerJoin('shootings as s', 's.id', 'r.shooting_id')
     .select(['r.ref as target', 's.owner_id', sql<string>`'PLAYER'`.as('kind')])
     .where('s.owner_id', 'in', scope.ownerIds)
-    .unionAll(db.selectFrom('live_rooms as l').select(['l.id as target', 'l.owner_id', sql<string>`'LIVE'`.as('kind')]).where('l.owner_id', 'in', scope.ownerIds));
+    .unionAll(
+      db
+        .selectFrom('live_rooms as l')
+        .select(['l.id as target', 'l.owner_id', sql<string>`'LIVE'`.as('kind')])
+        .where('l.owner_id', 'in', scope.ownerIds),
+    );
   return db
     .selectFrom('ratings as g')
     .innerJoin(rated.as('t'), (join) => join.onRef('t.target', '=', 'g.target').onRef('t.kind', '=', 'g.kind'))
-    .select((eb) => ['t.owner_id', hourOf('g.created_at').as('hour'), eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('g.score').as('total')])
+    .select((eb) => [
+      't.owner_id',
+      hourOf('g.created_at').as('hour'),
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.sum<number | string | null>('g.score').as('total'),
+    ])
     .where('g.created_at', '>=', scope.since)
     .where('g.created_at', '<', scope.until)
     .groupBy(['t.owner_id', hourOf('g.created_at')])
@@ -68,13 +94,23 @@ export async function sumRatings(
 export async function insertMeetingHeld(db: Db, row: { id: string; roomId: string; now: string }): Promise<void> {
   await db
     .insertInto('statistics_events')
-    .values({ id: row.id, user_id: null, kind: 'LIVE_MEETING_HELD', subject: row.roomId, payload: '{}', created_at: row.now })
+    .values({
+      id: row.id,
+      user_id: null,
+      kind: 'LIVE_MEETING_HELD',
+      subject: row.roomId,
+      payload: '{}',
+      created_at: row.now,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
 /** Live meetings held in the owners' rooms, per owner and UTC hour. */
-export async function countLiveMeetings(db: Db, scope: CountScope): Promise<{ owner_id: string; hour: string; n: number | string }[]> {
+export async function countLiveMeetings(
+  db: Db,
+  scope: CountScope,
+): Promise<{ owner_id: string; hour: string; n: number | string }[]> {
   if (!scope.ownerIds.length) return [];
   return db
     .selectFrom('statistics_events as e')

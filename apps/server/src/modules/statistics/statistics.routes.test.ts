@@ -12,7 +12,9 @@ describe('player sharing statistics', () => {
   it('records a share of the caller’s own player, and nothing for another user or another dealer’s player', async () => {
     const headers = await authHeaders(ctx.adapters, MANAGER);
     const { shootingId } = await makeShooting(ctx.adapters, { ownerId: 'own-demo-paris', type: 'VIDEO' });
-    const { ref } = (await ctx.app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/FORECOURT`, headers })).json<{ ref: string }>();
+    const { ref } = (
+      await ctx.app.inject({ method: 'GET', url: `/api/shootings/${shootingId}/marketplaces/FORECOURT`, headers })
+    ).json<{ ref: string }>();
     const me = demoUser(MANAGER).id;
     const share = (userId: string, r: string, payload: object = { source: 'WEB', sharingType: 'SMS' }) =>
       ctx.app.inject({ method: 'POST', url: `/api/users/${userId}/statistics/players/${r}/shared`, headers, payload });
@@ -21,10 +23,20 @@ describe('player sharing statistics', () => {
     expect((await share(me, ref, { source: 'WEB', sharingType: 'FAX' })).statusCode).toBe(400);
     const other = await makeShooting(ctx.adapters, { ownerId: 'own-other-bordeaux' });
     const otherRef = (
-      await ctx.app.inject({ method: 'GET', url: `/api/shootings/${other.shootingId}/marketplaces/FORECOURT`, headers: await authHeaders(ctx.adapters, 'other@other-dealer.forecourt.test') })
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/shootings/${other.shootingId}/marketplaces/FORECOURT`,
+        headers: await authHeaders(ctx.adapters, 'other@other-dealer.forecourt.test'),
+      })
     ).json<{ ref: string }>().ref;
     expect((await share(me, otherRef)).statusCode).toBe(404);
-    const events = await ctx.adapters.db.selectFrom('statistics_events').selectAll().where('kind', '=', 'PLAYER_SHARED').execute();
-    expect(events.map((e) => [e.user_id, e.subject, JSON.parse(e.payload)])).toEqual([[me, ref, { source: 'WEB', sharingType: 'SMS' }]]);
+    const events = await ctx.adapters.db
+      .selectFrom('statistics_events')
+      .selectAll()
+      .where('kind', '=', 'PLAYER_SHARED')
+      .execute();
+    expect(events.map((e) => [e.user_id, e.subject, JSON.parse(e.payload)])).toEqual([
+      [me, ref, { source: 'WEB', sharingType: 'SMS' }],
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { PlayerSharedParams, PlayerSharedStatistic, StatisticsQuery, StatisticsResponse, UserIdParams } from '@forecourt/contracts';
+import {
+  PlayerSharedParams,
+  PlayerSharedStatistic,
+  StatisticsQuery,
+  StatisticsResponse,
+  UserIdParams,
+} from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -16,7 +22,10 @@ export async function statisticsRoutes(app: App, adapters: Adapters, auth: Auth)
 
   app.get(
     '/api/users/:id/statistics',
-    { preHandler: auth.requireUser, schema: { params: UserIdParams, querystring: StatisticsQuery, response: { 200: StatisticsResponse } } },
+    {
+      preHandler: auth.requireUser,
+      schema: { params: UserIdParams, querystring: StatisticsQuery, response: { 200: StatisticsResponse } },
+    },
     async (request) => statisticsFigures(adapters, currentUser(request), request.params.id, request.query),
   );
 }

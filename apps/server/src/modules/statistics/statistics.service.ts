@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { PlayerSharedStatistic, StatisticsFigures, StatisticsQuery, StatisticsResponse } from '@forecourt/contracts';
+import type {
+  PlayerSharedStatistic,
+  StatisticsFigures,
+  StatisticsQuery,
+  StatisticsResponse,
+} from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
@@ -19,7 +24,14 @@ interface Tally {
   scoreSum: number;
   liveMeetings: number;
 }
-const emptyTally = (): Tally => ({ playerViews: 0, emailShares: 0, smsShares: 0, ratings: 0, scoreSum: 0, liveMeetings: 0 });
+const emptyTally = (): Tally => ({
+  playerViews: 0,
+  emailShares: 0,
+  smsShares: 0,
+  ratings: 0,
+  scoreSum: 0,
+  liveMeetings: 0,
+});
 
 const figuresOf = (t: Tally): StatisticsFigures => ({
   playerViews: t.playerViews,
@@ -39,7 +51,13 @@ const sharingTypeOf = (payload: string): string | undefined => {
 };
 
 /** Records that the caller shared a player of one of their shootings by e-mail or SMS. */
-export async function recordPlayerShared(deps: StatisticsDeps, user: UserContext, userId: string, ref: string, input: PlayerSharedStatistic): Promise<void> {
+export async function recordPlayerShared(
+  deps: StatisticsDeps,
+  user: UserContext,
+  userId: string,
+  ref: string,
+  input: PlayerSharedStatistic,
+): Promise<void> {
   if (userId !== user.id || !(await playerRefInScope(deps, user, ref))) throw notFound('Player');
   await insertEvent(deps.db, {
     id: deps.ids.uuid(),
@@ -57,7 +75,10 @@ export async function recordPlayerShared(deps: StatisticsDeps, user: UserContext
  */
 export async function recordMeetingHeld(deps: Pick<StatisticsDeps, 'db' | 'clock'>, roomId: string): Promise<void> {
   const now = deps.clock.now().toISOString();
-  const id = createHash('sha256').update(`LIVE_MEETING_HELD\n${roomId}\n${now.slice(0, 10)}`).digest('base64url').slice(0, 32);
+  const id = createHash('sha256')
+    .update(`LIVE_MEETING_HELD\n${roomId}\n${now.slice(0, 10)}`)
+    .digest('base64url')
+    .slice(0, 32);
   await insertMeetingHeld(deps.db, { id, roomId, now });
 }
 
@@ -65,7 +86,12 @@ export async function recordMeetingHeld(deps: Pick<StatisticsDeps, 'db' | 'clock
  * The figures of the caller's stocks (or of one of them) over calendar days of their time zone: per
  * stock, per day and in total. Only the caller's own statistics; a foreign user or stock is 404.
  */
-export async function statisticsFigures(deps: Pick<StatisticsDeps, 'db'>, user: UserContext, userId: string, query: StatisticsQuery): Promise<StatisticsResponse> {
+export async function statisticsFigures(
+  deps: Pick<StatisticsDeps, 'db'>,
+  user: UserContext,
+  userId: string,
+  query: StatisticsQuery,
+): Promise<StatisticsResponse> {
   if (userId !== user.id) throw notFound('User');
   if (query.ownerId && !user.ownerIds.includes(query.ownerId)) throw notFound('Owner');
   const ownerIds = query.ownerId ? [query.ownerId] : user.ownerIds;
@@ -130,6 +156,9 @@ export async function statisticsFigures(deps: Pick<StatisticsDeps, 'db'>, user: 
 }
 
 /** Records one statistics event of another module (a live room shared). */
-export function recordEvent(deps: Pick<Adapters, 'db'>, event: { id: string; userId: string; kind: string; subject: string; payload: object; now: string }): Promise<void> {
+export function recordEvent(
+  deps: Pick<Adapters, 'db'>,
+  event: { id: string; userId: string; kind: string; subject: string; payload: object; now: string },
+): Promise<void> {
   return insertEvent(deps.db, event);
 }

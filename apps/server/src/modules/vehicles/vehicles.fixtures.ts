@@ -42,22 +42,53 @@ export async function makeVehicleHistory(
       createdAt,
       createdBy: opts.createdBy ?? null,
       ...(productId ? { productId } : {}),
-      images: type === 'VIDEO' ? [] : [1, 2].map((position) => ({ position, type: type === 'STANDARD' ? 'STAMPED' : 'ORIGINAL' })),
+      images:
+        type === 'VIDEO'
+          ? []
+          : [1, 2].map((position) => ({ position, type: type === 'STANDARD' ? 'STAMPED' : 'ORIGINAL' })),
     });
     productId = made.productId;
     shootings.unshift({ shootingId: made.shootingId, type });
     if (type === 'INSPECTION') {
       await db
         .insertInto('inspections')
-        .values({ shooting_id: made.shootingId, currency: 'EUR', overall_condition: 'GOOD', repair_order_number: null, mileage: 42_000 + i, customer_name: null, workshop_video_id: null, created_at: createdAt, updated_at: createdAt })
+        .values({
+          shooting_id: made.shootingId,
+          currency: 'EUR',
+          overall_condition: 'GOOD',
+          repair_order_number: null,
+          mileage: 42_000 + i,
+          customer_name: null,
+          workshop_video_id: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .execute();
       await db
         .insertInto('inspection_damages')
-        .values({ id: ids.uuid(), shooting_id: made.shootingId, position: 1, zone: 'FRONT_LEFT', kind: 'DENT', severity: 'SEVERE', image_id: null, note: '', estimated_cost_cents: 25_000, created_at: createdAt, updated_at: createdAt })
+        .values({
+          id: ids.uuid(),
+          shooting_id: made.shootingId,
+          position: 1,
+          zone: 'FRONT_LEFT',
+          kind: 'DENT',
+          severity: 'SEVERE',
+          image_id: null,
+          note: '',
+          estimated_cost_cents: 25_000,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .execute();
     }
     if (type === 'STANDARD') {
-      const ref = await getOrCreateRef(db, { shootingId: made.shootingId, marketplace: 'FORECOURT', newRef: ids.token(), userId: opts.createdBy ?? 'system', now: createdAt });
+      const ref = await getOrCreateRef(db, {
+        shootingId: made.shootingId,
+        marketplace: 'FORECOURT',
+        newRef: ids.token(),
+        userId: opts.createdBy ?? 'system',
+        now: createdAt,
+      });
       refs.push(ref);
       const seen = Array.from({ length: opts.views }, (_v, n) => ({
         id: ids.uuid(),
@@ -70,7 +101,17 @@ export async function makeVehicleHistory(
       if (seen.length) await db.insertInto('statistics_events').values(seen).execute();
       await db
         .insertInto('ratings')
-        .values([4, 5].map((score, n) => ({ id: ids.uuid(), kind: 'PLAYER', target: ref, visitor: `visitor-${n}`, score, comment: null, created_at: createdAt })))
+        .values(
+          [4, 5].map((score, n) => ({
+            id: ids.uuid(),
+            kind: 'PLAYER',
+            target: ref,
+            visitor: `visitor-${n}`,
+            score,
+            comment: null,
+            created_at: createdAt,
+          })),
+        )
         .execute();
     }
   }

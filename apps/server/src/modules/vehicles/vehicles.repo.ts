@@ -45,7 +45,12 @@ export async function healthItemsOf(db: Db, shootingIds: readonly string[]) {
 /** Shootings among these that have a trade-in offer. */
 export async function withTradeInOffers(db: Db, shootingIds: readonly string[]): Promise<string[]> {
   if (shootingIds.length === 0) return [];
-  const rows = await db.selectFrom('trade_in_offers').select('shooting_id').distinct().where('shooting_id', 'in', [...shootingIds]).execute();
+  const rows = await db
+    .selectFrom('trade_in_offers')
+    .select('shooting_id')
+    .distinct()
+    .where('shooting_id', 'in', [...shootingIds])
+    .execute();
   return rows.map((r) => r.shooting_id);
 }
 
@@ -76,7 +81,11 @@ export async function ratingsOf(db: Db, kind: 'PLAYER' | 'LIVE', targets: readon
   if (targets.length === 0) return [];
   return db
     .selectFrom('ratings')
-    .select((eb) => ['target', eb.fn.countAll<number | string>().as('n'), eb.fn.avg<number | string | null>('score').as('average')])
+    .select((eb) => [
+      'target',
+      eb.fn.countAll<number | string>().as('n'),
+      eb.fn.avg<number | string | null>('score').as('average'),
+    ])
     .where('kind', '=', kind)
     .where('target', 'in', [...targets])
     .groupBy('target')

@@ -45,8 +45,24 @@ describe('GET /api/vehicles/{registration}', () => {
       images: [1, 2].map((position) => ({ position, type: 'STAMPED' })),
     });
     ids.photo = photo.shootingId;
-    ids.video = (await makeShooting(adapters, { ownerId: 'own-demo-paris', productId: photo.productId, registration: REG, type: 'VIDEO', createdAt: at(4) })).shootingId;
-    ids.inspection = (await makeShooting(adapters, { ownerId: 'own-demo-paris', productId: photo.productId, registration: REG, type: 'INSPECTION', createdAt: at(6) })).shootingId;
+    ids.video = (
+      await makeShooting(adapters, {
+        ownerId: 'own-demo-paris',
+        productId: photo.productId,
+        registration: REG,
+        type: 'VIDEO',
+        createdAt: at(4),
+      })
+    ).shootingId;
+    ids.inspection = (
+      await makeShooting(adapters, {
+        ownerId: 'own-demo-paris',
+        productId: photo.productId,
+        registration: REG,
+        type: 'INSPECTION',
+        createdAt: at(6),
+      })
+    ).shootingId;
     // Lille, which the sales account does not reach.
     ids.repair = (
       await makeShooting(adapters, {
@@ -61,13 +77,25 @@ describe('GET /api/vehicles/{registration}', () => {
       })
     ).shootingId;
     // Another dealer group holds the same plate: never part of this vehicle.
-    ids.foreign = (await makeShooting(adapters, { ownerId: 'own-other-bordeaux', registration: REG, createdAt: at(9) })).shootingId;
+    ids.foreign = (
+      await makeShooting(adapters, { ownerId: 'own-other-bordeaux', registration: REG, createdAt: at(9) })
+    ).shootingId;
     await makeShooting(adapters, { ownerId: 'own-other-bordeaux', registration: 'ZZ-999-ZZ', createdAt: at(9) });
 
     const now = at(6);
     await db
       .insertInto('inspections')
-      .values({ shooting_id: ids.inspection, currency: 'EUR', overall_condition: 'GOOD', repair_order_number: null, mileage: 42000, customer_name: null, workshop_video_id: null, created_at: now, updated_at: now })
+      .values({
+        shooting_id: ids.inspection,
+        currency: 'EUR',
+        overall_condition: 'GOOD',
+        repair_order_number: null,
+        mileage: 42000,
+        customer_name: null,
+        workshop_video_id: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await db
       .insertInto('inspection_damages')
@@ -89,7 +117,17 @@ describe('GET /api/vehicles/{registration}', () => {
       .execute();
     await db
       .insertInto('inspections')
-      .values({ shooting_id: ids.repair, currency: 'EUR', overall_condition: null, repair_order_number: 'RO-77', mileage: 43000, customer_name: 'M. Durand', workshop_video_id: null, created_at: at(8), updated_at: at(8) })
+      .values({
+        shooting_id: ids.repair,
+        currency: 'EUR',
+        overall_condition: null,
+        repair_order_number: 'RO-77',
+        mileage: 43000,
+        customer_name: 'M. Durand',
+        workshop_video_id: null,
+        created_at: at(8),
+        updated_at: at(8),
+      })
       .execute();
     await db
       .insertInto('health_check_items')
@@ -118,12 +156,27 @@ describe('GET /api/vehicles/{registration}', () => {
       .execute();
 
     // A player link of the photo shooting, made through the portal's call, seen twice and rated twice.
-    ref = (await app.inject({ method: 'GET', url: `/api/shootings/${ids.photo}/marketplaces/FORECOURT`, headers: manager })).json<{ ref: string }>().ref;
+    ref = (
+      await app.inject({ method: 'GET', url: `/api/shootings/${ids.photo}/marketplaces/FORECOURT`, headers: manager })
+    ).json<{ ref: string }>().ref;
     for (const ip of ['203.0.113.1', '203.0.113.2']) {
-      await app.inject({ method: 'POST', url: '/api/videos/notification', payload: { ref, notification: 'watched' }, remoteAddress: ip });
+      await app.inject({
+        method: 'POST',
+        url: '/api/videos/notification',
+        payload: { ref, notification: 'watched' },
+        remoteAddress: ip,
+      });
     }
-    for (const [score, ip] of [[4, '203.0.113.1'], [5, '203.0.113.2']] as const) {
-      await app.inject({ method: 'POST', url: '/API/V1/panorama-shootings/scorings', payload: { ref, score }, remoteAddress: ip });
+    for (const [score, ip] of [
+      [4, '203.0.113.1'],
+      [5, '203.0.113.2'],
+    ] as const) {
+      await app.inject({
+        method: 'POST',
+        url: '/API/V1/panorama-shootings/scorings',
+        payload: { ref, score },
+        remoteAddress: ip,
+      });
     }
 
     // A live meeting about this car in Paris, held once; one in Bordeaux about the other group's car.
@@ -148,7 +201,17 @@ describe('GET /api/vehicles/{registration}', () => {
         })
         .execute();
     }
-    await db.insertInto('statistics_events').values({ id: 'held-1', user_id: null, kind: 'LIVE_MEETING_HELD', subject: 'room-paris', payload: '{}', created_at: at(10) }).execute();
+    await db
+      .insertInto('statistics_events')
+      .values({
+        id: 'held-1',
+        user_id: null,
+        kind: 'LIVE_MEETING_HELD',
+        subject: 'room-paris',
+        payload: '{}',
+        created_at: at(10),
+      })
+      .execute();
   });
 
   afterAll(async () => {
@@ -161,17 +224,18 @@ describe('GET /api/vehicles/{registration}', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<VehicleResponse>();
     expect(body.vehicle).toEqual({ registration: REG, vin: 'VF1RFB00512345678', brand: 'Peugeot', model: '308' });
-    expect(body.events.map((e) => (e.kind === 'SHOOTING' ? e.shootingId : e.kind === 'PLAYER_LINK' ? e.ref : e.roomId))).toEqual([
-      'room-paris',
-      ids.repair,
-      ids.inspection,
-      ids.video,
-      ref,
-      ids.photo,
-    ]);
+    expect(
+      body.events.map((e) => (e.kind === 'SHOOTING' ? e.shootingId : e.kind === 'PLAYER_LINK' ? e.ref : e.roomId)),
+    ).toEqual(['room-paris', ids.repair, ids.inspection, ids.video, ref, ids.photo]);
 
     const [live, repair, inspection, video, player, photo] = body.events;
-    expect(live).toMatchObject({ kind: 'LIVE_MEETING', at: at(10), name: 'Visit own-demo-paris', meetingsHeld: 1, ratings: { count: 0, average: null } });
+    expect(live).toMatchObject({
+      kind: 'LIVE_MEETING',
+      at: at(10),
+      name: 'Visit own-demo-paris',
+      meetingsHeld: 1,
+      ratings: { count: 0, average: null },
+    });
     expect(repair).toMatchObject({
       kind: 'SHOOTING',
       shootingType: 'INSPECTION_REPAIR_ORDER',
@@ -189,11 +253,30 @@ describe('GET /api/vehicles/{registration}', () => {
     });
     expect(inspection).toMatchObject({
       shootingType: 'INSPECTION',
-      inspection: { condition: 'GOOD', mileage: 42000, damages: 2, severeDamages: 1, reports: ['DAMAGES'], repairOrder: null },
+      inspection: {
+        condition: 'GOOD',
+        mileage: 42000,
+        damages: 2,
+        severeDamages: 1,
+        reports: ['DAMAGES'],
+        repairOrder: null,
+      },
     });
     expect(video).toMatchObject({ shootingType: 'VIDEO', thumbnailUrl: null, inspection: null });
-    expect(player).toMatchObject({ kind: 'PLAYER_LINK', shootingId: ids.photo, marketplace: 'FORECOURT', views: 2, ratings: { count: 2, average: 4.5 } });
-    expect(photo).toMatchObject({ kind: 'SHOOTING', shootingType: 'STANDARD', status: 'FINISHED', numberOfPictures: 2, inspection: null });
+    expect(player).toMatchObject({
+      kind: 'PLAYER_LINK',
+      shootingId: ids.photo,
+      marketplace: 'FORECOURT',
+      views: 2,
+      ratings: { count: 2, average: 4.5 },
+    });
+    expect(photo).toMatchObject({
+      kind: 'SHOOTING',
+      shootingType: 'STANDARD',
+      status: 'FINISHED',
+      numberOfPictures: 2,
+      inspection: null,
+    });
     if (photo?.kind !== 'SHOOTING' || !photo.thumbnailUrl) throw new Error('the photo shooting has a thumbnail');
     const thumb = await app.inject({ method: 'GET', url: photo.thumbnailUrl.replace(/^https?:\/\/[^/]+/, '') });
     expect(thumb.statusCode).toBe(200);
@@ -207,7 +290,9 @@ describe('GET /api/vehicles/{registration}', () => {
 
     const other = (await vehicle(REG, await authHeaders(adapters, OTHER))).json<VehicleResponse>();
     expect(other.vehicle.brand).toBe('Renault');
-    expect(other.events.map((e) => (e.kind === 'SHOOTING' ? e.shootingId : e.kind === 'LIVE_MEETING' ? e.roomId : e.ref))).toEqual(['room-bordeaux', ids.foreign]);
+    expect(
+      other.events.map((e) => (e.kind === 'SHOOTING' ? e.shootingId : e.kind === 'LIVE_MEETING' ? e.roomId : e.ref)),
+    ).toEqual(['room-bordeaux', ids.foreign]);
   });
 
   it("answers 404 for another group's registration and reveals nothing of it", async () => {

@@ -17,7 +17,11 @@ import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/identity.repo';
 import { canSeeTradeIn } from '../inspections/inspections.service';
-import { findRegistrationInScope, type RegistrationProductRow, type RegistrationShootingRow } from '../shootings/shooting-scope.service';
+import {
+  findRegistrationInScope,
+  type RegistrationProductRow,
+  type RegistrationShootingRow,
+} from '../shootings/shooting-scope.service';
 import * as repo from './vehicles.repo';
 
 export interface VehicleDeps {
@@ -32,7 +36,9 @@ const INSPECTION_TYPES: readonly string[] = ['INSPECTION', 'INSPECTION_REPAIR_OR
 const byKey = <T, K>(rows: readonly T[], key: (r: T) => K) => new Map(rows.map((r) => [key(r), r]));
 
 const ratingSummary = (row: { n: number | string; average: number | string | null } | undefined): RatingSummary =>
-  row ? { count: Number(row.n), average: row.average === null ? null : Math.round(Number(row.average) * 10) / 10 } : { count: 0, average: null };
+  row
+    ? { count: Number(row.n), average: row.average === null ? null : Math.round(Number(row.average) * 10) / 10 }
+    : { count: 0, average: null };
 
 /** The vehicle's identity: the newest product with a real VIN, else the newest product at all. */
 function vehicleOf(registration: string, products: readonly RegistrationProductRow[]): VehicleResponse['vehicle'] {
@@ -46,7 +52,11 @@ function vehicleOf(registration: string, products: readonly RegistrationProductR
 }
 
 /** The inspection data of the inspection-type shootings, summed up per shooting. */
-async function inspectionsByShooting(db: Db, user: UserContext, shootings: readonly RegistrationShootingRow[]): Promise<Map<string, VehicleInspection>> {
+async function inspectionsByShooting(
+  db: Db,
+  user: UserContext,
+  shootings: readonly RegistrationShootingRow[],
+): Promise<Map<string, VehicleInspection>> {
   const ids = shootings.filter((s) => INSPECTION_TYPES.includes(s.shooting_type)).map((s) => s.id);
   const [heads, damages, items, offers] = await Promise.all([
     repo.inspectionsOf(db, ids),
@@ -106,7 +116,10 @@ async function playerEvents(db: Db, shootings: readonly RegistrationShootingRow[
     shootings.map((s) => s.id),
   );
   const keys = refs.map((r) => r.ref);
-  const [views, ratings] = await Promise.all([repo.eventCountsOf(db, 'PLAYER_WATCHED', keys), repo.ratingsOf(db, 'PLAYER', keys)]);
+  const [views, ratings] = await Promise.all([
+    repo.eventCountsOf(db, 'PLAYER_WATCHED', keys),
+    repo.ratingsOf(db, 'PLAYER', keys),
+  ]);
   const viewsOf = byKey(views, (v) => v.subject);
   const ratingsOfRef = byKey(ratings, (r) => r.target);
   const typeOf = new Map(shootings.map((s) => [s.id, s.shooting_type as ShootingType]));
@@ -133,7 +146,10 @@ const appointmentInstant = (text: string): string => {
 async function liveEvents(db: Db, user: UserContext, registration: string): Promise<VehicleEvent[]> {
   const rooms = await repo.liveRoomsOf(db, user.ownerIds, registration);
   const ids = rooms.map((r) => r.id);
-  const [held, ratings] = await Promise.all([repo.eventCountsOf(db, 'LIVE_MEETING_HELD', ids), repo.ratingsOf(db, 'LIVE', ids)]);
+  const [held, ratings] = await Promise.all([
+    repo.eventCountsOf(db, 'LIVE_MEETING_HELD', ids),
+    repo.ratingsOf(db, 'LIVE', ids),
+  ]);
   const heldOf = byKey(held, (h) => h.subject);
   const ratingsOfRoom = byKey(ratings, (r) => r.target);
   return rooms.map((r) => ({

@@ -22,10 +22,20 @@ interface Block {
 }
 
 /** A "photo" with a red "vehicle" block (optionally a darker floor from `floorY`), and the block's solid mask. */
-async function scene(o: { width?: number; height?: number; block: Block; ground?: string; floorY?: number; extra?: string }): Promise<{ image: Buffer; mask: VehicleMask }> {
+async function scene(o: {
+  width?: number;
+  height?: number;
+  block: Block;
+  ground?: string;
+  floorY?: number;
+  extra?: string;
+}): Promise<{ image: Buffer; mask: VehicleMask }> {
   const [width, height] = [o.width ?? 400, o.height ?? 300];
   const { x, y, w, h } = o.block;
-  const floor = o.floorY === undefined ? '' : `<rect y="${o.floorY}" width="${width}" height="${height - o.floorY}" fill="#404040"/>`;
+  const floor =
+    o.floorY === undefined
+      ? ''
+      : `<rect y="${o.floorY}" width="${width}" height="${height - o.floorY}" fill="#404040"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${o.ground ?? '#808080'}"/>
     ${floor}<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="#c01010"/>${o.extra ?? ''}</svg>`;
   const image = await sharp(Buffer.from(svg)).png().toBuffer();
@@ -34,9 +44,20 @@ async function scene(o: { width?: number; height?: number; block: Block; ground?
   return { image, mask: { width, height, alpha } };
 }
 
-const blue = () => sharp({ create: { width: 100, height: 75, channels: 3, background: '#1060c0' } }).png().toBuffer();
+const blue = () =>
+  sharp({ create: { width: 100, height: 75, channels: 3, background: '#1060c0' } })
+    .png()
+    .toBuffer();
 const compose = async (s: { image: Buffer; mask: VehicleMask }, o: Partial<CropInput> = {}) =>
-  composeCropped({ ...s, background: await blue(), blurringValue: 0, croppingType: 'CROPPING', canvas: CANVAS, floorLevel: 60, ...o });
+  composeCropped({
+    ...s,
+    background: await blue(),
+    blurringValue: 0,
+    croppingType: 'CROPPING',
+    canvas: CANVAS,
+    floorLevel: 60,
+    ...o,
+  });
 
 // With the floor at 60%, the wheels stand at 82% of the height (246 px of 300) and the roof stays below 30%.
 describe('cropping composition', () => {
@@ -49,7 +70,10 @@ describe('cropping composition', () => {
     // Where the photo's grey was, left of the car, and above it: the set.
     expect(distance(await rgbAt(out.originalCropped, 60, 190), BLUE)).toBeLessThan(12);
     expect(distance(await rgbAt(out.originalCropped, 200, 100), BLUE)).toBeLessThan(12);
-    const [shadow, plain] = [await rgbAt(out.originalCropped, 200, 249), await rgbAt(out.originalCroppedNoShadow, 200, 249)];
+    const [shadow, plain] = [
+      await rgbAt(out.originalCropped, 200, 249),
+      await rgbAt(out.originalCroppedNoShadow, 200, 249),
+    ];
     expect(distance(plain, BLUE)).toBeLessThan(12);
     expect(plain[2] - shadow[2]).toBeGreaterThan(25);
     // The vehicle alone on white, framed the same way.
@@ -68,7 +92,9 @@ describe('cropping composition', () => {
     expect(distance(await rgbAt(large.originalCropped, 200, 242), RED)).toBeLessThan(16);
     expect(distance(await rgbAt(large.originalCroppedNoShadow, 200, 250), BLUE)).toBeLessThan(16);
     // 100 px wide on a 1600 px set: drawn at its own 100 px, centred, wheels on the floor.
-    const small = await compose(await scene({ block: { x: 10, y: 10, w: 100, h: 50 } }), { canvas: { width: 1600, height: 1200 } });
+    const small = await compose(await scene({ block: { x: 10, y: 10, w: 100, h: 50 } }), {
+      canvas: { width: 1600, height: 1200 },
+    });
     expect(small.placement.scale).toBe(1);
     expect(distance(await rgbAt(small.originalCropped, 800, 960), RED)).toBeLessThan(16);
     expect(distance(await rgbAt(small.originalCropped, 745, 960), BLUE)).toBeLessThan(16);
@@ -97,7 +123,11 @@ describe('cropping composition', () => {
   it('leaves out a watermark, faint ghosts and the old background’s halo at the vehicle’s edge', async () => {
     // On a white photo: a dark watermark in a corner that the mask took for a part, a faint ghost, and a
     // soft mask edge reaching 8 px into the white around the car.
-    const s = await scene({ ground: '#ffffff', block: { x: 100, y: 120, w: 200, h: 110 }, extra: '<rect x="330" y="240" width="30" height="10" fill="#000"/>' });
+    const s = await scene({
+      ground: '#ffffff',
+      block: { x: 100, y: 120, w: 200, h: 110 },
+      extra: '<rect x="330" y="240" width="30" height="10" fill="#000"/>',
+    });
     const { alpha, width } = s.mask;
     for (let y = 112; y < 238; y++)
       for (let x = 92; x < 308; x++) {
@@ -107,7 +137,8 @@ describe('cropping composition', () => {
     for (let y = 240; y < 250; y++) alpha.fill(255, y * width + 330, y * width + 360);
     for (let y = 20; y < 80; y++) alpha.fill(50, y * width + 20, y * width + 80);
     const out = await compose(s);
-    const at = (x: number, y: number) => rgbAt(out.originalCroppedNoShadow, Math.round(x + out.placement.dx), Math.round(y + out.placement.dy));
+    const at = (x: number, y: number) =>
+      rgbAt(out.originalCroppedNoShadow, Math.round(x + out.placement.dx), Math.round(y + out.placement.dy));
     expect(out.placement.scale).toBe(1);
     expect(distance(await at(345, 245), BLUE)).toBeLessThan(16);
     expect(distance(await at(50, 50), BLUE)).toBeLessThan(16);
@@ -117,7 +148,9 @@ describe('cropping composition', () => {
   });
 
   it('keeps the real floor under the vehicle for PARTIAL_CROPPING and replaces only what is above it', async () => {
-    const out = await compose(await scene({ block: { x: 100, y: 120, w: 200, h: 110 }, floorY: 200 }), { croppingType: 'PARTIAL_CROPPING' });
+    const out = await compose(await scene({ block: { x: 100, y: 120, w: 200, h: 110 }, floorY: 200 }), {
+      croppingType: 'PARTIAL_CROPPING',
+    });
     expect(distance(await rgbAt(out.originalCropped, 200, 270), [64, 64, 64])).toBeLessThan(12);
     expect(distance(await rgbAt(out.originalCropped, 10, 10), BLUE)).toBeLessThan(12);
     expect(distance(await rgbAt(out.originalCropped, 200, 190), RED)).toBeLessThan(16);
@@ -140,16 +173,23 @@ describe('cropping composition', () => {
     const s = await scene({ block: { x: 100, y: 120, w: 200, h: 110 } });
     const [hard, soft] = await Promise.all([compose(s), compose(s, { croppingType: 'FADED_CROPPING' })]);
     // Just inside the vehicle's left edge the faded version already mixes in the blue background.
-    const [h, f] = [await rgbAt(hard.originalCroppedNoShadow, 103, 190), await rgbAt(soft.originalCroppedNoShadow, 103, 190)];
+    const [h, f] = [
+      await rgbAt(hard.originalCroppedNoShadow, 103, 190),
+      await rgbAt(soft.originalCroppedNoShadow, 103, 190),
+    ];
     expect(f[2] - h[2]).toBeGreaterThan(20);
   });
 
   it('composes each picture on its own stamp background, blurred as asked, one after another', async () => {
     const s = await scene({ block: { x: 100, y: 120, w: 200, h: 110 } });
-    const green = await sharp({ create: { width: 100, height: 75, channels: 3, background: '#10a040' } }).png().toBuffer();
+    const green = await sharp({ create: { width: 100, height: 75, channels: 3, background: '#10a040' } })
+      .png()
+      .toBuffer();
     // Half green, half blue: blurred, the line between them turns into a blend.
     const halves = await sharp({ create: { width: 100, height: 75, channels: 3, background: '#1060c0' } })
-      .composite([{ input: { create: { width: 50, height: 75, channels: 3, background: '#10a040' } }, left: 0, top: 0 }])
+      .composite([
+        { input: { create: { width: 50, height: 75, channels: 3, background: '#10a040' } }, left: 0, top: 0 },
+      ])
       .png()
       .toBuffer();
     const on = (background: Buffer | null, blurringValue = 0) => compose(s, { background, blurringValue });
@@ -161,12 +201,17 @@ describe('cropping composition', () => {
     // No stamp background: the light studio backdrop.
     expect(Math.min(...corners[3]!)).toBeGreaterThan(200);
     const [sharpLine, blurredLine] = [await on(halves), await on(halves, 40)];
-    const [hard, soft] = [await rgbAt(sharpLine.originalCroppedNoShadow, 196, 20), await rgbAt(blurredLine.originalCroppedNoShadow, 196, 20)];
+    const [hard, soft] = [
+      await rgbAt(sharpLine.originalCroppedNoShadow, 196, 20),
+      await rgbAt(blurredLine.originalCroppedNoShadow, 196, 20),
+    ];
     expect(soft[2] - hard[2]).toBeGreaterThan(20);
   });
 
   it('refuses a mask without a vehicle', async () => {
     const { image } = await scene({ block: { x: 100, y: 120, w: 200, h: 110 } });
-    await expect(compose({ image, mask: { ...CANVAS, alpha: Buffer.alloc(CANVAS.width * CANVAS.height) } })).rejects.toThrow(/No vehicle/);
+    await expect(
+      compose({ image, mask: { ...CANVAS, alpha: Buffer.alloc(CANVAS.width * CANVAS.height) } }),
+    ).rejects.toThrow(/No vehicle/);
   });
 });

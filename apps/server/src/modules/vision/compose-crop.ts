@@ -47,18 +47,34 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const { at, out } = region;
 
   const [rgb, alpha, keep] = await Promise.all([
-    sharp(input.image).rotate().flatten().extract(region.source).resize(out.width, out.height, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+    sharp(input.image)
+      .rotate()
+      .flatten()
+      .extract(region.source)
+      .resize(out.width, out.height, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer(),
     resizedChannel(mask.alpha, mask, region.source, out),
     resizedChannel(vehicle.keep.data, vehicle.keep, scaleRect(region.source, vehicle.keep.width / mask.width), out),
   ]);
   const matte = refineMatte(alpha, keep, out.width, out.height);
   const edge = input.croppingType === 'FADED_CROPPING' ? Math.max(2, canvas.width * 0.006) : 0.6;
-  const vehicleAlpha = await sharp(matte, { raw: { ...out, channels: 1 } }).blur(edge).extractChannel(0).raw().toBuffer();
+  const vehicleAlpha = await sharp(matte, { raw: { ...out, channels: 1 } })
+    .blur(edge)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const clean = decontaminate(rgb, vehicleAlpha, out.width, out.height);
   const placedBox = placeBox(vehicle.box, at);
 
   const background = await backgroundLayer(input.background, canvas, input.blurringValue, input.floorLevel);
-  const layer = (colours: Buffer, a: Buffer): OverlayOptions => ({ input: withAlpha(colours, a), raw: { ...out, channels: 4 }, left: region.left, top: region.top });
+  const layer = (colours: Buffer, a: Buffer): OverlayOptions => ({
+    input: withAlpha(colours, a),
+    raw: { ...out, channels: 4 },
+    left: region.left,
+    top: region.top,
+  });
   let kept: OverlayOptions;
   if (partial) {
     // PARTIAL_CROPPING keeps the photo's floor (and the real shadow on it) under the car, faded into the set's.
@@ -69,7 +85,11 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const raw3 = { raw: { ...canvas, channels: 3 as const } };
   const render = (base: Buffer | Sharp, overlays: OverlayOptions[]) =>
     // Each rendering says in its XMP that its background was replaced (digital-source.ts).
-    (Buffer.isBuffer(base) ? sharp(base, raw3) : base).composite(overlays).withXmp(digitalSourceXmp(DIGITAL_SOURCE.backgroundReplaced)).jpeg(JPEG).toBuffer();
+    (Buffer.isBuffer(base) ? sharp(base, raw3) : base)
+      .composite(overlays)
+      .withXmp(digitalSourceXmp(DIGITAL_SOURCE.backgroundReplaced))
+      .jpeg(JPEG)
+      .toBuffer();
   // One rendering after the other: each holds canvas-size working copies.
   const originalCropped = await render(background, [...shadows, kept]);
   const originalCroppedNoShadow = await render(background, [kept]);
@@ -121,7 +141,12 @@ function drawnRegion(box: VehicleBox, source: Size, canvas: Size, at: Placement,
 const scaleRect = (r: Rect, f: number): Rect => {
   const left = Math.floor(r.left * f);
   const top = Math.floor(r.top * f);
-  return { left, top, width: Math.max(1, Math.ceil((r.left + r.width) * f) - left), height: Math.max(1, Math.ceil((r.top + r.height) * f) - top) };
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.ceil((r.left + r.width) * f) - left),
+    height: Math.max(1, Math.ceil((r.top + r.height) * f) - top),
+  };
 };
 
 /** A part of a one-channel picture, enlarged or reduced to the drawn size. */
@@ -211,7 +236,12 @@ let lastLayer: { key: string; layer: Promise<Buffer> } | null = null;
 let forgetLayer: NodeJS.Timeout | undefined;
 
 /** The stamp's background covering the canvas, blurred, made once for a run of pictures on it. */
-async function backgroundLayer(background: Buffer | null, canvas: Size, blurringValue: number, floorLevel: number): Promise<Buffer> {
+async function backgroundLayer(
+  background: Buffer | null,
+  canvas: Size,
+  blurringValue: number,
+  floorLevel: number,
+): Promise<Buffer> {
   // By content (a stamp's background may be replaced under the same key), hashed off the event loop.
   const source = background
     ? Buffer.from(await webcrypto.subtle.digest('SHA-256', new Uint8Array(background))).toString('hex')
@@ -261,7 +291,12 @@ const SHADOW_DRAW_WIDTH = 640;
  * The shadows that ground the vehicle: a soft ambient one under its whole length, and a contact one that
  * follows its lowest edge (tyres and sills), darkest where they meet the floor.
  */
-async function contactShadows(alpha: Buffer, region: DrawnRegion, box: VehicleBox, canvas: Size): Promise<OverlayOptions[]> {
+async function contactShadows(
+  alpha: Buffer,
+  region: DrawnRegion,
+  box: VehicleBox,
+  canvas: Size,
+): Promise<OverlayOptions[]> {
   const ambient = await ambientShadow(box, canvas);
   return [...(ambient ? [ambient] : []), await footprintShadow(alpha, region, box, canvas)];
 }
@@ -298,7 +333,12 @@ async function clipped(drawn: Buffer, at: Rect, canvas: Size): Promise<OverlayOp
 }
 
 /** Dark under each column's lowest solid pixel, blurred: where the tyres touch the floor, and under the sills. */
-async function footprintShadow(alpha: Buffer, region: DrawnRegion, box: VehicleBox, canvas: Size): Promise<OverlayOptions> {
+async function footprintShadow(
+  alpha: Buffer,
+  region: DrawnRegion,
+  box: VehicleBox,
+  canvas: Size,
+): Promise<OverlayOptions> {
   const { width, height } = region.out;
   const carHeight = box.bottom - box.top;
   const carWidth = box.right - box.left;
@@ -327,7 +367,11 @@ async function footprintShadow(alpha: Buffer, region: DrawnRegion, box: VehicleB
     for (let y = y0; y < y1; y++) map[y * w + cx] = 255;
   }
   const sigma = Math.max(1.5, carWidth * 0.01);
-  const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const shadow = Buffer.alloc(w * h * 4);
   for (let i = 0; i < blurred.length; i++) shadow[i * 4 + 3] = Math.round(blurred[i]! * 0.7);
   return { input: shadow, raw: { width: w, height: h, channels: 4 }, left, top };

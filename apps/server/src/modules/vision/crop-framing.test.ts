@@ -49,7 +49,17 @@ describe('studio framing of a cropped vehicle', () => {
 
   it('moves plate corners with the vehicle', () => {
     const at = { scale: 0.5, dx: 100, dy: -20 };
-    expect(placeQuad([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 4 }, { x: 0, y: 4 }], at)).toEqual([
+    expect(
+      placeQuad(
+        [
+          { x: 0, y: 0 },
+          { x: 10, y: 0 },
+          { x: 10, y: 4 },
+          { x: 0, y: 4 },
+        ],
+        at,
+      ),
+    ).toEqual([
       { x: 100, y: -20 },
       { x: 105, y: -20 },
       { x: 105, y: -18 },

@@ -65,7 +65,10 @@ export function frameVehicle(box: VehicleBox, source: Size, canvas: Size, floorL
   return { scale, dx, dy };
 }
 
-export const placePoint = (p: Point, at: Placement): Point => ({ x: p.x * at.scale + at.dx, y: p.y * at.scale + at.dy });
+export const placePoint = (p: Point, at: Placement): Point => ({
+  x: p.x * at.scale + at.dx,
+  y: p.y * at.scale + at.dy,
+});
 
 /** A plate's corners in the photo, moved to where the composition put the photo's pixels. */
 export const placeQuad = (quad: Quad, at: Placement): Quad => quad.map((p) => placePoint(p, at)) as Quad;

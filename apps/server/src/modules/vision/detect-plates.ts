@@ -12,6 +12,10 @@ export interface PlateDetectionResult {
 export async function detectPlates(image: Buffer): Promise<PlateDetectionResult> {
   const { cv } = await loadCv();
   const { data, info } = await sharp(image).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
-  const plates = detectPlatesInGray(cv, { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+  const plates = detectPlatesInGray(cv, {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  });
   return { width: info.width, height: info.height, plates };
 }

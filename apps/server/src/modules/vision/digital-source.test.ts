@@ -20,20 +20,30 @@ const XMP_HEADER = 'http://ns.adobe.com/xap/1.0/\0';
  */
 function jpegXmp(jpeg: Buffer): string | null {
   if (jpeg.readUInt16BE(0) !== 0xffd8) throw new Error('not a JPEG');
-  for (let at = 2; at + 4 <= jpeg.length; ) {
+  for (let at = 2; at + 4 <= jpeg.length;) {
     const marker = jpeg.readUInt16BE(at);
     if (marker === 0xffda) return null; // start of scan: no more metadata segments
     const length = jpeg.readUInt16BE(at + 2);
     const body = jpeg.subarray(at + 4, at + 2 + length);
-    if (marker === 0xffe1 && body.subarray(0, XMP_HEADER.length).toString('latin1') === XMP_HEADER) return body.subarray(XMP_HEADER.length).toString('utf8');
+    if (marker === 0xffe1 && body.subarray(0, XMP_HEADER.length).toString('latin1') === XMP_HEADER)
+      return body.subarray(XMP_HEADER.length).toString('utf8');
     at += 2 + length;
   }
   return null;
 }
 
 const declared = (jpeg: Buffer) => /Iptc4xmpExt:DigitalSourceType="([^"]+)"/.exec(jpegXmp(jpeg) ?? '')?.[1] ?? null;
-const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: '#303030' } }).jpeg().toBuffer();
-const stamp = async () => ({ width: 200, height: 150, overlay: await sharp({ create: { width: 200, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer() });
+const photo = () =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background: '#303030' } })
+    .jpeg()
+    .toBuffer();
+const stamp = async () => ({
+  width: 200,
+  height: 150,
+  overlay: await sharp({ create: { width: 200, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .png()
+    .toBuffer(),
+});
 
 describe('the IPTC digital source type of edited pictures', () => {
   it('marks a covered plate as a composite, in the XMP any reader finds', async () => {
@@ -51,12 +61,26 @@ describe('the IPTC digital source type of edited pictures', () => {
     const height = 300;
     const alpha = Buffer.alloc(width * height);
     for (let row = 60; row < 170; row++) alpha.fill(255, row * width + 40, row * width + 240);
-    const image = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#808080"/><rect x="40" y="60" width="200" height="110" fill="#c01010"/></svg>`))
+    const image = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#808080"/><rect x="40" y="60" width="200" height="110" fill="#c01010"/></svg>`,
+      ),
+    )
       .png()
       .toBuffer();
-    const out = await composeCropped({ image, mask: { width, height, alpha }, background: null, blurringValue: 0, croppingType: 'CROPPING', canvas: { width, height }, floorLevel: 60 });
+    const out = await composeCropped({
+      image,
+      mask: { width, height, alpha },
+      background: null,
+      blurringValue: 0,
+      croppingType: 'CROPPING',
+      canvas: { width, height },
+      floorLevel: 60,
+    });
     for (const rendering of [out.originalCropped, out.originalCroppedNoShadow, out.backgroundCropped]) {
-      expect(declared(rendering)).toBe('http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia');
+      expect(declared(rendering)).toBe(
+        'http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia',
+      );
     }
   });
 

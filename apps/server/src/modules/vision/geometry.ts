@@ -10,7 +10,10 @@ export type Quad = [Point, Point, Point, Point];
 export function rotatedCorners(centre: Point, width: number, height: number, angle: number): Quad {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
-  const at = (dx: number, dy: number): Point => ({ x: centre.x + dx * cos - dy * sin, y: centre.y + dx * sin + dy * cos });
+  const at = (dx: number, dy: number): Point => ({
+    x: centre.x + dx * cos - dy * sin,
+    y: centre.y + dx * sin + dy * cos,
+  });
   const w = width / 2;
   const h = height / 2;
   return [at(-w, -h), at(w, -h), at(w, h), at(-w, h)];

@@ -18,7 +18,9 @@ const distance = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.
 
 describe('licence-plate cover', () => {
   it('warps the cover onto the plate and leaves the rest of the photo alone', async () => {
-    const photo = await sharp({ create: { width: W, height: H, channels: 3, background: '#303030' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: W, height: H, channels: 3, background: '#303030' } })
+      .jpeg()
+      .toBuffer();
     const plate: Quad = [
       { x: 150, y: 140 },
       { x: 260, y: 150 },
@@ -28,7 +30,11 @@ describe('licence-plate cover', () => {
     const covered = await applyPlateCover(photo, [plate], await defaultPlateCover('Demo Motors'));
     expect(await sharp(covered).metadata()).toMatchObject({ width: W, height: H, format: 'jpeg' });
     // Inside the plate: mostly the cover's light plate; outside: the photo unchanged.
-    const region = await sharp(covered).extract({ left: 160, top: 150, width: 90, height: 16 }).grayscale().png().toBuffer();
+    const region = await sharp(covered)
+      .extract({ left: 160, top: 150, width: 90, height: 16 })
+      .grayscale()
+      .png()
+      .toBuffer();
     const inside = await sharp(region).stats();
     expect(inside.channels[0]!.mean).toBeGreaterThan(110);
     expect(inside.channels[0]!.max).toBeGreaterThan(230);
@@ -39,7 +45,18 @@ describe('licence-plate cover', () => {
 
 describe('segmentation', () => {
   it('finds the car of a demo picture with the model shipped in the package, offline', async () => {
-    const image = await sharp(Buffer.from(carSceneSvg({ width: 640, height: 480, shape: 'hatch', colour: '#1c4a8a', angle: 'side', plate: { registration: { text: 'AB-123-CD', country: 'F' } } })))
+    const image = await sharp(
+      Buffer.from(
+        carSceneSvg({
+          width: 640,
+          height: 480,
+          shape: 'hatch',
+          colour: '#1c4a8a',
+          angle: 'side',
+          plate: { registration: { text: 'AB-123-CD', country: 'F' } },
+        }),
+      ),
+    )
       .jpeg()
       .toBuffer();
     const mask = await segmentVehicle(image);
@@ -54,7 +71,15 @@ describe('segmentation', () => {
 
 describe('quality checks', () => {
   const detailed = () =>
-    sharp({ create: { width: 800, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
+    })
       .jpeg()
       .toBuffer();
 
@@ -66,8 +91,12 @@ describe('quality checks', () => {
   });
 
   it('flags under- and over-exposed pictures', async () => {
-    const dark = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#050505' } }).jpeg().toBuffer();
-    const bright = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fdfdfd' } }).jpeg().toBuffer();
+    const dark = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#050505' } })
+      .jpeg()
+      .toBuffer();
+    const bright = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fdfdfd' } })
+      .jpeg()
+      .toBuffer();
     expect((await checkQuality(dark)).warnings).toContain('UNDEREXPOSED');
     expect((await checkQuality(bright)).warnings).toContain('OVEREXPOSED');
     expect((await checkQuality(await detailed())).warnings).toEqual([]);

@@ -4,7 +4,8 @@ export const PLATE_RATIO = 110 / 520;
 /** The plate lettering: condensed fonts first, as on real plates; DejaVu ships with the server. */
 export const PLATE_FONT = "'DejaVu Sans Condensed', 'Liberation Sans Narrow', 'DejaVu Sans', sans-serif";
 
-const xml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A plate-sized cover in the dealer's colours, as dealers put over registrations in adverts. */
 export function plateCoverSvg(dealerName: string, colour: string, width: number): string {

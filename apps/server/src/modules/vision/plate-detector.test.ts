@@ -12,18 +12,45 @@ import { readTruth, scoreDetections } from './plate-truth';
 const DATASET = path.resolve(import.meta.dirname, '../../../../../../shared/datasets/plates/eu');
 
 /** A street-like scene: noisy grey surroundings, a dark bumper and one plate, turned by `degrees`. */
-async function sceneWithPlate(opts: { width: number; height: number; plateX: number; plateY: number; plateWidth: number; degrees: number; text: string }) {
+async function sceneWithPlate(opts: {
+  width: number;
+  height: number;
+  plateX: number;
+  plateY: number;
+  plateWidth: number;
+  degrees: number;
+  text: string;
+}) {
   const plateHeight = opts.plateWidth * PLATE_RATIO;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${opts.width}" height="${opts.height}">
     <rect width="100%" height="100%" fill="#7d8288"/>
     <rect x="${opts.plateX - opts.plateWidth * 0.8}" y="${opts.plateY - plateHeight * 1.5}" width="${opts.plateWidth * 2.6}" height="${plateHeight * 4}" rx="30" fill="#2b2e33"/>
     <g transform="translate(${opts.plateX} ${opts.plateY}) rotate(${opts.degrees})">${plateSvg({ text: opts.text, country: 'F', department: '69' }, opts.plateWidth)}</g>
   </svg>`;
-  const noise = await sharp({ create: { width: opts.width, height: opts.height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 0, sigma: 12 } } }).png().toBuffer();
-  const image = await sharp(Buffer.from(svg)).composite([{ input: noise, blend: 'soft-light' }]).jpeg({ quality: 88 }).toBuffer();
+  const noise = await sharp({
+    create: {
+      width: opts.width,
+      height: opts.height,
+      channels: 3,
+      background: '#000000',
+      noise: { type: 'gaussian', mean: 0, sigma: 12 },
+    },
+  })
+    .png()
+    .toBuffer();
+  const image = await sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: 'soft-light' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
   const a = (opts.degrees * Math.PI) / 180;
-  const at = (dx: number, dy: number) => ({ x: opts.plateX + dx * Math.cos(a) - dy * Math.sin(a), y: opts.plateY + dx * Math.sin(a) + dy * Math.cos(a) });
-  return { image, truth: bounds([at(0, 0), at(opts.plateWidth, 0), at(opts.plateWidth, plateHeight), at(0, plateHeight)]) };
+  const at = (dx: number, dy: number) => ({
+    x: opts.plateX + dx * Math.cos(a) - dy * Math.sin(a),
+    y: opts.plateY + dx * Math.sin(a) + dy * Math.cos(a),
+  });
+  return {
+    image,
+    truth: bounds([at(0, 0), at(opts.plateWidth, 0), at(opts.plateWidth, plateHeight), at(0, plateHeight)]),
+  };
 }
 
 describe('plate detection', () => {
@@ -40,7 +67,15 @@ describe('plate detection', () => {
   });
 
   it('finds nothing in a photo without text', async () => {
-    const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#9aa3ad', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+    const image = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#9aa3ad',
+        noise: { type: 'gaussian', mean: 128, sigma: 20 },
+      },
+    })
       .jpeg()
       .toBuffer();
     expect((await detectPlates(image)).plates).toEqual([]);
@@ -48,7 +83,18 @@ describe('plate detection', () => {
 
   it('finds the plate of a demo car where two registrations make the pictures differ', async () => {
     const scene = (text: string) =>
-      sharp(Buffer.from(carSceneSvg({ width: 1600, height: 1200, shape: 'sedan', colour: '#8a1c1c', angle: 'rear', plate: { registration: { text, country: 'F', department: '75' } } })))
+      sharp(
+        Buffer.from(
+          carSceneSvg({
+            width: 1600,
+            height: 1200,
+            shape: 'sedan',
+            colour: '#8a1c1c',
+            angle: 'rear',
+            plate: { registration: { text, country: 'F', department: '75' } },
+          }),
+        ),
+      )
         .jpeg({ quality: 90 })
         .toBuffer();
     const [a, b] = await Promise.all([scene('AB-123-CD'), scene('XY-987-ZW')]);
@@ -63,7 +109,9 @@ describe('plate detection', () => {
 
   it('reaches recall and precision 0.85 on the European photos of the shared data set when it is present', async () => {
     if (!fs.existsSync(DATASET)) {
-      console.warn(`Plate data set not found at ${DATASET} (a fresh clone has no ../shared): only the generated pictures were checked.`);
+      console.warn(
+        `Plate data set not found at ${DATASET} (a fresh clone has no ../shared): only the generated pictures were checked.`,
+      );
       return;
     }
     let truths = 0;
@@ -72,7 +120,10 @@ describe('plate detection', () => {
     let correct = 0;
     for (const sample of readTruth(DATASET)) {
       const result = await detectPlates(fs.readFileSync(sample.image));
-      const s = scoreDetections(result.plates.map((p) => p.corners), sample.boxes);
+      const s = scoreDetections(
+        result.plates.map((p) => p.corners),
+        sample.boxes,
+      );
       truths += sample.boxes.length;
       found += s.found;
       detections += result.plates.length;
@@ -84,11 +135,14 @@ describe('plate detection', () => {
   }, 60_000);
 });
 
-const inside = (p: { x: number; y: number }, r: { x: number; y: number; w: number; h: number }) => p.x >= r.x && p.x <= r.x + r.w && p.y >= r.y && p.y <= r.y + r.h;
+const inside = (p: { x: number; y: number }, r: { x: number; y: number; w: number; h: number }) =>
+  p.x >= r.x && p.x <= r.x + r.w && p.y >= r.y && p.y <= r.y + r.h;
 
 /** Bounding box of the pixels that differ between two renders of the same size. */
 async function differingRegion(a: Buffer, b: Buffer) {
-  const [ra, rb] = await Promise.all([a, b].map((x) => sharp(x).grayscale().raw().toBuffer({ resolveWithObject: true })));
+  const [ra, rb] = await Promise.all(
+    [a, b].map((x) => sharp(x).grayscale().raw().toBuffer({ resolveWithObject: true })),
+  );
   const { width, height } = ra!.info;
   let minX = width;
   let minY = height;

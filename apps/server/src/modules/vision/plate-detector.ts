@@ -42,7 +42,10 @@ export function detectPlatesInGray(cv: Cv, image: GrayImage, minConfidence = MIN
         cv.resize(full, gray, size, 0, 0, factor < 1 ? cv.INTER_AREA : cv.INTER_LINEAR);
       }
       for (const c of candidatesAtScale(cv, gray)) {
-        found.push({ confidence: c.confidence, corners: c.corners.map((p) => ({ x: p.x / factor, y: p.y / factor })) as unknown as Quad });
+        found.push({
+          confidence: c.confidence,
+          corners: c.corners.map((p) => ({ x: p.x / factor, y: p.y / factor })) as unknown as Quad,
+        });
       }
     }
   });
@@ -100,7 +103,10 @@ function scoreGroup(gray: Mat, group: Blob[]): PlateCandidate {
   const along = { x: Math.cos(angle), y: Math.sin(angle) };
   const across = { x: -Math.sin(angle), y: Math.cos(angle) };
   const centreOffset = (edges.below - edges.above) / 2;
-  const centre = { x: cx - shift * along.x + centreOffset * across.x, y: cy - shift * along.y + centreOffset * across.y };
+  const centre = {
+    x: cx - shift * along.x + centreOffset * across.x,
+    y: cy - shift * along.y + centreOffset * across.y,
+  };
   const corners = rotatedCorners(centre, width, edges.above + edges.below, angle);
 
   const heightSpread = (heights[n - 1]! - heights[0]!) / charHeight;
@@ -124,7 +130,14 @@ function scoreGroup(gray: Mat, group: Blob[]): PlateCandidate {
  * background goes on past the characters until its border or the car. Where the surroundings are as
  * light as the plate, a plate's usual proportions stand in.
  */
-function plateEdges(gray: Mat, centre: Point, angle: number, halfSpan: number, charHeight: number, threshold: number): { above: number; below: number } {
+function plateEdges(
+  gray: Mat,
+  centre: Point,
+  angle: number,
+  halfSpan: number,
+  charHeight: number,
+  threshold: number,
+): { above: number; below: number } {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const rowMean = (v: number): number => {
@@ -165,7 +178,12 @@ function fitSlope(points: Point[]): number {
 }
 
 /** Brightness of the plate background between characters against the characters themselves. */
-function regionContrast(gray: Mat, group: Blob[], left: number, right: number): { contrast: number; backgroundStd: number; dark: number; light: number } {
+function regionContrast(
+  gray: Mat,
+  group: Blob[],
+  left: number,
+  right: number,
+): { contrast: number; backgroundStd: number; dark: number; light: number } {
   const top = Math.max(0, Math.min(...group.map((b) => b.y)));
   const bottom = Math.min(gray.rows, Math.max(...group.map((b) => b.y + b.h)));
   const data = gray.data;

@@ -27,7 +27,10 @@ export function readTruth(folder: string): TruthSample[] {
 }
 
 /** Truth boxes found (IoU >= 0.5 with some detection) and detections that match some truth box. */
-export function scoreDetections(detections: readonly (readonly Point[])[], truth: Box[]): { found: number; correct: number } {
+export function scoreDetections(
+  detections: readonly (readonly Point[])[],
+  truth: Box[],
+): { found: number; correct: number } {
   const boxes = detections.map((d) => bounds(d));
   return {
     found: truth.filter((t) => boxes.some((b) => boxIoU(b, t) >= 0.5)).length,

@@ -6,7 +6,18 @@ import { segmenterActivity, segmentVehicle, segmenterPid, SegmenterCrashed, Unre
 import { NICE } from '../../platform/priorities';
 
 const demoCar = () =>
-  sharp(Buffer.from(carSceneSvg({ width: 640, height: 480, shape: 'sedan', colour: '#8a1c1c', angle: 'front34', plate: { registration: { text: 'AB-123-CD', country: 'F' } } })))
+  sharp(
+    Buffer.from(
+      carSceneSvg({
+        width: 640,
+        height: 480,
+        shape: 'sedan',
+        colour: '#8a1c1c',
+        angle: 'front34',
+        plate: { registration: { text: 'AB-123-CD', country: 'F' } },
+      }),
+    ),
+  )
     .jpeg()
     .toBuffer();
 
@@ -32,7 +43,9 @@ describe('the segmenter process', () => {
     const pid = segmenterPid()!;
     const threads = fs.readdirSync(`/proc/${pid}/task`);
     // Field 19 of a thread's stat is its nice value (counted after the name, which may hold spaces).
-    const nice = threads.map((t) => fs.readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const nice = threads.map(
+      (t) => fs.readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8').split(') ')[1]!.split(' ')[16],
+    );
     expect(threads.length).toBeGreaterThan(2);
     expect(new Set(nice)).toEqual(new Set([String(NICE.segmenter)]));
     // Garbage collectable on demand, two malloc arenas, big buffers unmapped when freed.

@@ -93,7 +93,9 @@ async function ask(picture: ModelInput, starting: Promise<ChildProcess> | null):
       };
       const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
         settle();
-        reject(new SegmenterCrashed(`The segmenter stopped (${signal ?? `exit code ${code}`}) while segmenting the picture`));
+        reject(
+          new SegmenterCrashed(`The segmenter stopped (${signal ?? `exit code ${code}`}) while segmenting the picture`),
+        );
       };
       // It may have ended since it was started (or while idle): that is a crash for this picture too.
       if (proc.exitCode !== null || proc.signalCode !== null) return onExit(proc.exitCode, proc.signalCode);
@@ -178,7 +180,12 @@ async function modelInput(image: Buffer): Promise<ModelInput> {
   try {
     const [meta, pixels] = await Promise.all([
       sharp(image).metadata(),
-      sharp(image, { failOn: 'truncated' }).rotate().resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+      sharp(image, { failOn: 'truncated' })
+        .rotate()
+        .resize(MODEL_SIDE, MODEL_SIDE, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer(),
     ]);
     if (!meta.width || !meta.height) throw new Error('Not an image');
     const upright = (meta.orientation ?? 1) >= 5;

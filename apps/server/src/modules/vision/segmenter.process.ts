@@ -76,7 +76,9 @@ async function segment(request: SegmentRequest): Promise<SegmentReply> {
   // collected before the inference, they are not part of the process's peak.
   collectGarbage();
   // Only the final output: the model's side outputs are not needed.
-  const result = await model.run({ input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) }, ['output']);
+  const result = await model.run({ input: new ort.Tensor('float32', input, [1, 3, MODEL_SIDE, MODEL_SIDE]) }, [
+    'output',
+  ]);
   const probabilities = result.output!.data as Float32Array;
   const mask = new Uint8Array(MODEL_SIDE * MODEL_SIDE);
   // As the package does: the probability times 255, truncated.

@@ -13,7 +13,10 @@ export async function findOriginals(db: Db, shootingId: string, imageIds: string
   const rows = await db
     .selectFrom('images as named')
     .innerJoin('images as original', (j) =>
-      j.onRef('original.shooting_id', '=', 'named.shooting_id').onRef('original.position', '=', 'named.position').on('original.image_type', '=', 'ORIGINAL'),
+      j
+        .onRef('original.shooting_id', '=', 'named.shooting_id')
+        .onRef('original.position', '=', 'named.position')
+        .on('original.image_type', '=', 'ORIGINAL'),
     )
     .select(['named.id as imageId', 'original.blob_key as originalBlobKey'])
     .where('named.shooting_id', '=', shootingId)

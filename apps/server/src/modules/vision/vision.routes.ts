@@ -8,7 +8,10 @@ import { plateCorners } from './vision.service';
 export async function visionRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
   app.post(
     '/vision/v1/plate/corners',
-    { preHandler: deps.auth.requireBearer, schema: { body: PlateCornersRequest, response: { 200: PlateCornersResponse } } },
+    {
+      preHandler: deps.auth.requireBearer,
+      schema: { body: PlateCornersRequest, response: { 200: PlateCornersResponse } },
+    },
     async (request) => plateCorners(deps.adapters, currentUser(request), request.body),
   );
 }

@@ -9,7 +9,11 @@ import type { Quad } from './geometry';
 import { findOriginals } from './vision.repo';
 
 /** Detected plate corners of images of one shooting, in the pixels of each position's ORIGINAL. */
-export async function plateCorners(deps: { db: Db; blobs: BlobStore }, user: UserContext, req: PlateCornersRequest): Promise<PlateCornersResponse> {
+export async function plateCorners(
+  deps: { db: Db; blobs: BlobStore },
+  user: UserContext,
+  req: PlateCornersRequest,
+): Promise<PlateCornersResponse> {
   const ids = [...new Set(req.imageIds)];
   // A shooting out of the caller's scope answers like an unknown image: nothing tells it exists.
   const shooting = await findShootingInScope(deps.db, user, { shootingId: req.shootingId });
@@ -22,9 +26,18 @@ export async function plateCorners(deps: { db: Db; blobs: BlobStore }, user: Use
     const bytes = await deps.blobs.getBuffer(source.originalBlobKey);
     if (!bytes) throw notFound('Image');
     const result = await detectPlates(bytes);
-    images.push({ imageId: source.imageId, width: result.width, height: result.height, plates: result.plates.map((p) => ({ corners: roundQuad(p.corners), confidence: Math.round(p.confidence * 100) / 100 })) });
+    images.push({
+      imageId: source.imageId,
+      width: result.width,
+      height: result.height,
+      plates: result.plates.map((p) => ({
+        corners: roundQuad(p.corners),
+        confidence: Math.round(p.confidence * 100) / 100,
+      })),
+    });
   }
   return { images };
 }
 
-const roundQuad = (q: Quad): Quad => q.map((p) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 })) as Quad;
+const roundQuad = (q: Quad): Quad =>
+  q.map((p) => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 })) as Quad;

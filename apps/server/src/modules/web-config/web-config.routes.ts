@@ -31,7 +31,11 @@ export async function webConfigRoutes(app: App, deps: { config: Config; auth: Au
     brandLogoUrl: deps.config.BRAND_LOGO_URL,
     appLinks,
   }));
-  app.get('/api/web-config/clipping', { preHandler: deps.auth.requireUser, schema: { response: { 200: ClippingCredentials } } }, async () => ({
-    authorization: `Basic ${Buffer.from(`${deps.config.CLIPPING_USER}:${deps.config.CLIPPING_PASSWORD}`).toString('base64')}`,
-  }));
+  app.get(
+    '/api/web-config/clipping',
+    { preHandler: deps.auth.requireUser, schema: { response: { 200: ClippingCredentials } } },
+    async () => ({
+      authorization: `Basic ${Buffer.from(`${deps.config.CLIPPING_USER}:${deps.config.CLIPPING_PASSWORD}`).toString('base64')}`,
+    }),
+  );
 }

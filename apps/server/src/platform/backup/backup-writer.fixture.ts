@@ -14,9 +14,14 @@ const made: string[] = [];
 let n = 0;
 while (!stopping) {
   // One transaction, as the portal creates a shooting with its pictures.
-  const s = await adapters.db.transaction().execute((trx) =>
-    makeShooting({ ...adapters, db: trx }, { ownerId: 'own-demo-paris', images: [1, 2, 3].map((position) => ({ position, type: 'ORIGINAL' })) }),
-  );
+  const s = await adapters.db
+    .transaction()
+    .execute((trx) =>
+      makeShooting(
+        { ...adapters, db: trx },
+        { ownerId: 'own-demo-paris', images: [1, 2, 3].map((position) => ({ position, type: 'ORIGINAL' })) },
+      ),
+    );
   made.push(s.shootingId);
   n += 1;
   if (n % 3 === 0) {

@@ -8,7 +8,13 @@ import { loadConfig } from '../../config';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { spawnTs } from '../../test/child-process';
 import { createAdapters } from '../adapters';
-import { BLOB_COLUMNS, keyLikeColumns, NOT_BLOB_COLUMNS, OPTIONAL_BLOB_COLUMNS, readBlobReferences } from '../db/blob-references';
+import {
+  BLOB_COLUMNS,
+  keyLikeColumns,
+  NOT_BLOB_COLUMNS,
+  OPTIONAL_BLOB_COLUMNS,
+  readBlobReferences,
+} from '../db/blob-references';
 import { backupDataDir, BackupError, restoreDataDir } from './data-dir-backup';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-backup-'));
@@ -16,7 +22,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 const writer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'backup-writer.fixture.ts');
 
 // The embedded default only: always SQLite, whatever database the rest of the run targets.
-const embedded = (dataDir: string) => createAdapters(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
+const embedded = (dataDir: string) =>
+  createAdapters(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false' }));
 
 describe('backup and restore of the embedded DATA_DIR', () => {
   it('knows, for every column named like a key, whether it holds a blob', async () => {
@@ -33,7 +40,13 @@ describe('backup and restore of the embedded DATA_DIR', () => {
     const live = await embedded(dataDir);
     await seedAccounts(live);
     await live.close();
-    const load = spawnTs(writer, [], { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', DATABASE_URL: undefined, BLOB_DRIVER: 'fs' });
+    const load = spawnTs(writer, [], {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      DATABASE_URL: undefined,
+      BLOB_DRIVER: 'fs',
+    });
     let manifest;
     try {
       await load.printed(/^wrote 6$/);

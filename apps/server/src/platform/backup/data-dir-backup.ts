@@ -60,15 +60,21 @@ function* filesUnder(dir: string, rel = ''): Generator<string> {
  * blobs that snapshot's rows reference are kept, taking from the live store those written in between.
  * The manifest is written last: a folder without it is an interrupted backup, which restore refuses.
  */
-export async function backupDataDir(dataDir: string, dir: string, now: () => Date = () => new Date()): Promise<BackupManifest> {
+export async function backupDataDir(
+  dataDir: string,
+  dir: string,
+  now: () => Date = () => new Date(),
+): Promise<BackupManifest> {
   const source = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(source)) throw new BackupError(`No database at ${source}: is DATA_DIR right?`);
   if (!isEmptyOrAbsent(dir)) throw new BackupError(`The backup folder ${dir} is not empty: give a new or empty folder`);
   fs.mkdirSync(dir, { recursive: true });
   const staging = path.join(dir, '.staging');
   const stagedBlobs = path.join(dataDir, 'blobs');
-  for (const rel of filesUnder(path.join(stagedBlobs, 'data'))) linkOrCopy(path.join(stagedBlobs, 'data', rel), path.join(staging, 'blobs', 'data', rel));
-  for (const rel of filesUnder(path.join(stagedBlobs, 'meta'))) linkOrCopy(path.join(stagedBlobs, 'meta', rel), path.join(staging, 'blobs', 'meta', rel));
+  for (const rel of filesUnder(path.join(stagedBlobs, 'data')))
+    linkOrCopy(path.join(stagedBlobs, 'data', rel), path.join(staging, 'blobs', 'data', rel));
+  for (const rel of filesUnder(path.join(stagedBlobs, 'meta')))
+    linkOrCopy(path.join(stagedBlobs, 'meta', rel), path.join(staging, 'blobs', 'meta', rel));
 
   const db = new SqliteDatabase(source, { fileMustExist: true });
   try {
@@ -95,7 +101,13 @@ export async function backupDataDir(dataDir: string, dir: string, now: () => Dat
     if (!linkOrCopy(staged.meta, target.meta)) linkOrCopy(live.meta, target.meta);
   }
   fs.rmSync(staging, { recursive: true, force: true });
-  const manifest: BackupManifest = { format: 1, createdAt: now().toISOString(), database: DB_FILE, blobs: copied, missing: missing.sort() };
+  const manifest: BackupManifest = {
+    format: 1,
+    createdAt: now().toISOString(),
+    database: DB_FILE,
+    blobs: copied,
+    missing: missing.sort(),
+  };
   fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
@@ -108,8 +120,10 @@ export function restoreDataDir(dir: string, dataDir: string): BackupManifest {
   const manifestFile = path.join(dir, MANIFEST);
   if (!fs.existsSync(manifestFile)) throw new BackupError(`${dir} is not a complete Forecourt backup (no ${MANIFEST})`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-  if (manifest.format !== 1) throw new BackupError(`Unknown backup format ${String(manifest.format)} in ${manifestFile}`);
-  if (!isEmptyOrAbsent(dataDir)) throw new BackupError(`DATA_DIR ${dataDir} is not empty: restore only into a new or empty folder`);
+  if (manifest.format !== 1)
+    throw new BackupError(`Unknown backup format ${String(manifest.format)} in ${manifestFile}`);
+  if (!isEmptyOrAbsent(dataDir))
+    throw new BackupError(`DATA_DIR ${dataDir} is not empty: restore only into a new or empty folder`);
   const check = new SqliteDatabase(path.join(dir, DB_FILE), { readonly: true, fileMustExist: true });
   try {
     const result = check.pragma('quick_check', { simple: true });
@@ -118,7 +132,8 @@ export function restoreDataDir(dir: string, dataDir: string): BackupManifest {
     check.close();
   }
   fs.mkdirSync(dataDir, { recursive: true });
-  if (fs.existsSync(path.join(dir, 'blobs'))) fs.cpSync(path.join(dir, 'blobs'), path.join(dataDir, 'blobs'), { recursive: true });
+  if (fs.existsSync(path.join(dir, 'blobs')))
+    fs.cpSync(path.join(dir, 'blobs'), path.join(dataDir, 'blobs'), { recursive: true });
   const partial = path.join(dataDir, `${DB_FILE}.restoring`);
   fs.copyFileSync(path.join(dir, DB_FILE), partial);
   fs.renameSync(partial, path.join(dataDir, DB_FILE));

@@ -11,7 +11,9 @@ describeBlobStore('fs, through the /blobs routes', async () => {
       (await app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': contentType } })).statusCode,
     download: async (url) => {
       const res = await app.inject({ method: 'GET', url });
-      const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
+      const headers = Object.fromEntries(
+        Object.entries(res.headers).map(([k, v]) => [k, v === undefined ? undefined : String(v)]),
+      );
       return { status: res.statusCode, body: res.rawPayload, headers };
     },
     cleanup: async () => {

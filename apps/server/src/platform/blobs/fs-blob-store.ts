@@ -5,7 +5,15 @@ import path from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
-import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import {
+  assertValidKey,
+  type BlobInfo,
+  type BlobObject,
+  type BlobStore,
+  type ListedBlob,
+  type PresignGetOptions,
+  type PresignPutOptions,
+} from './blob-store';
 
 export type SignedOp = 'put' | 'get';
 
@@ -146,7 +154,11 @@ export class FsBlobStore implements BlobStore {
   async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {
     const info = await this.head(key);
     if (!info) return null;
-    return { contentType: info.contentType, size: end - start + 1, body: fs.createReadStream(this.file(key), { start, end }) };
+    return {
+      contentType: info.contentType,
+      size: end - start + 1,
+      body: fs.createReadStream(this.file(key), { start, end }),
+    };
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
@@ -259,7 +271,11 @@ export class FsBlobStore implements BlobStore {
 
   /** Checks a request to /blobs/<key> against its signature and expiry. */
   verify(op: SignedOp, key: string, query: Record<string, string | undefined>): VerifyResult {
-    const invalid = { ok: false as const, code: 'SIGNATURE_INVALID' as const, message: 'The link signature is invalid' };
+    const invalid = {
+      ok: false as const,
+      code: 'SIGNATURE_INVALID' as const,
+      message: 'The link signature is invalid',
+    };
     if (query.op !== op || !query.exp || !query.sig || !/^\d+$/.test(query.exp)) return invalid;
     if (query.max !== undefined && !/^\d+$/.test(query.max)) return invalid;
     const request: SignedRequest = {

@@ -19,7 +19,9 @@ describe('PresignCache (download links reused within a time bucket)', () => {
     app = await buildApp(adapters);
     await adapters.blobs.put('cache/a.jpg', Buffer.from('a'), 'image/jpeg');
     await adapters.blobs.put('cache/b.jpg', Buffer.from('b'), 'image/jpeg');
-    const counting = { presignGet: (key: string, o: { expiresInSeconds: number }) => (signed++, adapters.blobs.presignGet(key, o)) };
+    const counting = {
+      presignGet: (key: string, o: { expiresInSeconds: number }) => (signed++, adapters.blobs.presignGet(key, o)),
+    };
     cache = new PresignCache(counting, clock, { bucketSeconds: 300, max: 1 });
   });
   afterAll(async () => {

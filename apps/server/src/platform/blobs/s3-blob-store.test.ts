@@ -15,10 +15,15 @@ describeBlobStore('s3, on s3rver', async () => {
   return {
     store: adapters.blobs,
     upload: async (url, body, contentType) =>
-      (await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'Content-Type': contentType } })).status,
+      (await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'Content-Type': contentType } }))
+        .status,
     download: async (url) => {
       const res = await fetch(url);
-      return { status: res.status, body: Buffer.from(await res.arrayBuffer()), headers: Object.fromEntries(res.headers) };
+      return {
+        status: res.status,
+        body: Buffer.from(await res.arrayBuffer()),
+        headers: Object.fromEntries(res.headers),
+      };
     },
     cleanup: async () => {
       await adapters.cleanup();
@@ -47,7 +52,10 @@ describe('s3, a store that stops answering', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const store = storeOn(silent, { connectMs: 200, idleMs: 200 });
     try {
-      const err = await store.head('shootings/a/1.jpg').then(() => null, (e: unknown) => e);
+      const err = await store.head('shootings/a/1.jpg').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(Error);
       expect(isTransientError(err)).toBe(true);
     } finally {
@@ -96,7 +104,10 @@ describe('s3, a store that cuts a body on its way', () => {
   it('gives up after three cut reads, as an unavailable store, and never answers part of the object', async () => {
     const s3 = await cuttingStore(3);
     try {
-      const err = await s3.store.getBuffer('shootings/a/1.jpg').then(() => null, (e: unknown) => e);
+      const err = await s3.store.getBuffer('shootings/a/1.jpg').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(isTransientError(err)).toBe(true);
       expect(s3.gets()).toBe(3);
     } finally {
@@ -109,8 +120,18 @@ describe('s3, the test server (s3rver) deleting several keys of one folder', () 
   it('answers every DeleteObjects without a server error, so the bench counts no retries that S3 would not need', async () => {
     const s3 = await startTestS3Server();
     const statuses: number[] = [];
-    s3.httpServer.prependListener('request', (_req, res) => void res.once('finish', () => statuses.push(res.statusCode)));
-    const store = new S3BlobStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    s3.httpServer.prependListener(
+      'request',
+      (_req, res) => void res.once('finish', () => statuses.push(res.statusCode)),
+    );
+    const store = new S3BlobStore({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     try {
       for (let round = 0; round < 10; round++) {
         const keys = [1, 2, 3].map((n) => `uploads/p${round}/${n}.jpg`);
@@ -141,14 +162,30 @@ describe('s3, the test server (s3rver) reading what it has just been sent', () =
       }) as never);
     });
     const s3 = await startTestS3Server();
-    const store = new S3BlobStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const store = new S3BlobStore({
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      endpoint: s3.endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     try {
       // As a browser sends an upload: a presigned PUT of a streamed body, then the registration's GET.
       const body = Buffer.alloc(4 * 1024 * 1024, 7);
       for (let round = 0; round < 3; round++) {
         const key = `uploads/p/${round}.jpg`;
-        const url = await store.presignPut(key, { contentType: 'image/jpeg', maxBytes: body.length, expiresInSeconds: 60 });
-        const put = await fetch(url, { method: 'PUT', body: Readable.toWeb(Readable.from([body])) as ReadableStream, headers: { 'Content-Type': 'image/jpeg' }, duplex: 'half' } as RequestInit);
+        const url = await store.presignPut(key, {
+          contentType: 'image/jpeg',
+          maxBytes: body.length,
+          expiresInSeconds: 60,
+        });
+        const put = await fetch(url, {
+          method: 'PUT',
+          body: Readable.toWeb(Readable.from([body])) as ReadableStream,
+          headers: { 'Content-Type': 'image/jpeg' },
+          duplex: 'half',
+        } as RequestInit);
         expect(put.status).toBe(200);
         const blob = await store.get(key);
         expect(blob?.size).toBe(body.length);

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { assertValidKey, type BlobInfo, type BlobObject, type BlobStore, type ListedBlob, type PresignGetOptions, type PresignPutOptions } from './blob-store';
+import {
+  assertValidKey,
+  type BlobInfo,
+  type BlobObject,
+  type BlobStore,
+  type ListedBlob,
+  type PresignGetOptions,
+  type PresignPutOptions,
+} from './blob-store';
 import { S3ObjectClient, type S3Objects } from './s3-object-client';
 import { S3SdkClient } from './s3-sdk-client';
 import { bucketUrl, SigV4Signer } from './sigv4-signer';
@@ -40,10 +48,19 @@ export class S3BlobStore implements BlobStore {
     const url = bucketUrl(opts);
     this.signer =
       opts.accessKeyId && opts.secretAccessKey && (opts.forcePathStyle || !opts.bucket.includes('.'))
-        ? new SigV4Signer({ bucketUrl: url, region: opts.region, accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey })
+        ? new SigV4Signer({
+            bucketUrl: url,
+            region: opts.region,
+            accessKeyId: opts.accessKeyId,
+            secretAccessKey: opts.secretAccessKey,
+          })
         : null;
     this.objects = this.signer
-      ? new S3ObjectClient({ signer: this.signer, bucketUrl: url, timeouts: opts.timeouts ?? { connectMs: 5000, idleMs: 60_000 } })
+      ? new S3ObjectClient({
+          signer: this.signer,
+          bucketUrl: url,
+          timeouts: opts.timeouts ?? { connectMs: 5000, idleMs: 60_000 },
+        })
       : this.sdk;
   }
 
@@ -105,7 +122,8 @@ export class S3BlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     const folder = `${prefix.replace(/\/+$/, '')}/`;
     assertValidKey(folder.slice(0, -1));
-    for await (const page of this.objects.listPages(folder)) if (page.length > 0) await this.objects.deleteBatch(page.map((b) => b.key));
+    for await (const page of this.objects.listPages(folder))
+      if (page.length > 0) await this.objects.deleteBatch(page.map((b) => b.key));
   }
 
   async *list(prefix: string): AsyncIterable<ListedBlob> {
@@ -126,12 +144,20 @@ export class S3BlobStore implements BlobStore {
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
     assertValidKey(key);
     if (!this.signer) return this.sdk.presign('PUT', key, opts.expiresInSeconds, { contentType: opts.contentType });
-    return this.signer.presign({ method: 'PUT', key, expiresInSeconds: opts.expiresInSeconds, query: { 'x-id': 'PutObject' }, headers: { 'content-type': opts.contentType } });
+    return this.signer.presign({
+      method: 'PUT',
+      key,
+      expiresInSeconds: opts.expiresInSeconds,
+      query: { 'x-id': 'PutObject' },
+      headers: { 'content-type': opts.contentType },
+    });
   }
 
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     assertValidKey(key);
-    const disposition = opts.downloadName ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}` : undefined;
+    const disposition = opts.downloadName
+      ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`
+      : undefined;
     if (!this.signer) return this.sdk.presign('GET', key, opts.expiresInSeconds, { disposition });
     const query: Record<string, string> = { 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' };
     if (disposition) query['response-content-disposition'] = disposition;

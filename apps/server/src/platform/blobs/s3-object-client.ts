@@ -56,13 +56,24 @@ export class S3ResponseError extends Error {
 }
 
 // What the SDK names an error answer without a body (HEAD's): by its status.
-const NAME_BY_STATUS: Record<number, string> = { 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 412: 'PreconditionFailed', 500: 'InternalError', 503: 'ServiceUnavailable' };
+const NAME_BY_STATUS: Record<number, string> = {
+  400: 'BadRequest',
+  403: 'Forbidden',
+  404: 'NotFound',
+  412: 'PreconditionFailed',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const unescapeXml = (s: string) =>
   s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-fA-F]+|#[0-9]+);/g, (_, e: string) =>
-    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : NAMED_ENTITIES[e]!,
+    e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : NAMED_ENTITIES[e]!,
   );
 const xmlField = (xml: string, name: string) => {
   const m = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
@@ -91,7 +102,9 @@ export class S3ObjectClient implements S3Objects {
     const secure = opts.bucketUrl.protocol === 'https:';
     this.transport = secure ? https : http;
     // The SDK's own defaults: connections kept alive, at most 50 at a time to the store.
-    this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
+    this.agent = secure
+      ? new https.Agent({ keepAlive: true, maxSockets: 50 })
+      : new http.Agent({ keepAlive: true, maxSockets: 50 });
   }
 
   async put(key: string, body: PutBody, contentType: string): Promise<void> {
@@ -101,13 +114,26 @@ export class S3ObjectClient implements S3Objects {
   async head(key: string): Promise<BlobInfo | null> {
     const res = await this.send({ method: 'HEAD', key });
     res?.resume();
-    return res && { size: Number(res.headers['content-length'] ?? 0), contentType: res.headers['content-type'] ?? 'application/octet-stream' };
+    return (
+      res && {
+        size: Number(res.headers['content-length'] ?? 0),
+        contentType: res.headers['content-type'] ?? 'application/octet-stream',
+      }
+    );
   }
 
   async get(key: string, range?: { start: number; end: number }): Promise<BlobObject | null> {
-    const res = await this.send({ method: 'GET', key, headers: range ? { range: `bytes=${range.start}-${range.end}` } : {} });
+    const res = await this.send({
+      method: 'GET',
+      key,
+      headers: range ? { range: `bytes=${range.start}-${range.end}` } : {},
+    });
     if (!res) return null;
-    const size = res.headers['content-length'] ? Number(res.headers['content-length']) : range ? range.end - range.start + 1 : 0;
+    const size = res.headers['content-length']
+      ? Number(res.headers['content-length'])
+      : range
+        ? range.end - range.start + 1
+        : 0;
     return { size, contentType: res.headers['content-type'] ?? 'application/octet-stream', body: res };
   }
 
@@ -117,14 +143,22 @@ export class S3ObjectClient implements S3Objects {
 
   async deleteBatch(keys: readonly string[]): Promise<void> {
     const objects = keys.map((k) => `<Object><Key>${escapeXml(k)}</Key></Object>`).join('');
-    const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${objects}<Quiet>true</Quiet></Delete>`);
+    const body = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${objects}<Quiet>true</Quiet></Delete>`,
+    );
     // S3 requires an integrity header on DeleteObjects; Content-MD5 is the one every S3-compatible store reads.
-    const headers = { 'content-type': 'application/xml', 'content-md5': createHash('md5').update(body).digest('base64') };
+    const headers = {
+      'content-type': 'application/xml',
+      'content-md5': createHash('md5').update(body).digest('base64'),
+    };
     const res = await this.send({ method: 'POST', key: '', query: { delete: '' }, headers, body });
     const xml = res ? await text(res) : '';
     // It answers 200 with per-key errors (quiet mode lists only those): a key it could not delete is a failure like delete's.
     const failed = /<Error>([\s\S]*?)<\/Error>/.exec(xml)?.[1];
-    if (failed) throw new Error(`S3 could not delete ${xmlField(failed, 'Key')}: ${xmlField(failed, 'Code')} ${xmlField(failed, 'Message')}`);
+    if (failed)
+      throw new Error(
+        `S3 could not delete ${xmlField(failed, 'Key')}: ${xmlField(failed, 'Code')} ${xmlField(failed, 'Message')}`,
+      );
   }
 
   async *listPages(folder: string): AsyncIterable<ListedBlob[]> {
@@ -173,14 +207,21 @@ export class S3ObjectClient implements S3Objects {
     const headers = size === undefined ? req.headers : { ...req.headers, 'content-length': String(size) };
     const signed = this.opts.signer.sign({ method: req.method, key: req.key, query: req.query, headers });
     return new Promise((resolve, reject) => {
-      const request = this.transport.request(signed.url, { method: req.method, headers: signed.headers, agent: this.agent });
+      const request = this.transport.request(signed.url, {
+        method: req.method,
+        headers: signed.headers,
+        agent: this.agent,
+      });
       const { connectMs, idleMs } = this.opts.timeouts;
       // A store that stops answering fails the call instead of holding it for ever: a connection not made
       // in connectMs, or a socket idle for idleMs (not the whole call, which would cut a long transfer that moves).
       request.setTimeout(idleMs, () => request.destroy(timeoutError(`S3 ${req.method} idle for ${idleMs} ms`)));
       request.once('socket', (socket) => {
         if (!socket.connecting) return;
-        const timer = setTimeout(() => request.destroy(timeoutError(`No connection to S3 within ${connectMs} ms`)), connectMs);
+        const timer = setTimeout(
+          () => request.destroy(timeoutError(`No connection to S3 within ${connectMs} ms`)),
+          connectMs,
+        );
         socket.once('connect', () => clearTimeout(timer));
         socket.once('close', () => clearTimeout(timer));
       });
@@ -195,8 +236,11 @@ export class S3ObjectClient implements S3Objects {
           if (status === 404 && (req.method === 'GET' || req.method === 'HEAD')) return resolve(null);
           const xml = Buffer.concat(chunks).toString('utf8');
           const code = /<Code>([^<]*)<\/Code>/.exec(xml)?.[1] ?? NAME_BY_STATUS[status] ?? `Http${status}`;
-          const message = unescapeXml(/<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? '') || `S3 answered ${status} to ${req.method}`;
-          reject(new S3ResponseError(code, message, status, res.headers['x-amz-request-id'] as string | undefined, attempt));
+          const message =
+            unescapeXml(/<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? '') || `S3 answered ${status} to ${req.method}`;
+          reject(
+            new S3ResponseError(code, message, status, res.headers['x-amz-request-id'] as string | undefined, attempt),
+          );
         });
       });
       if (body === undefined) request.end();

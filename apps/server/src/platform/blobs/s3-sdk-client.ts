@@ -34,8 +34,14 @@ export class S3SdkClient implements S3Objects {
         requestChecksumCalculation: 'WHEN_REQUIRED',
         // The socket's idle time, not the request's total (which would cut a long upload that moves; and the
         // SDK's requestTimeout only warns unless told to throw).
-        requestHandler: { connectionTimeout: opts.timeouts?.connectMs ?? 5000, socketTimeout: opts.timeouts?.idleMs ?? 60_000 },
-        credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+        requestHandler: {
+          connectionTimeout: opts.timeouts?.connectMs ?? 5000,
+          socketTimeout: opts.timeouts?.idleMs ?? 60_000,
+        },
+        credentials:
+          opts.accessKeyId && opts.secretAccessKey
+            ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+            : undefined,
       });
       return { sdk, client: this.client };
     });
@@ -46,7 +52,9 @@ export class S3SdkClient implements S3Objects {
     const { sdk, client } = await this.load();
     const Body = Buffer.isBuffer(body) ? body : body.open();
     const ContentLength = Buffer.isBuffer(body) ? undefined : body.size;
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body, ContentLength, ContentType: contentType }));
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body, ContentLength, ContentType: contentType }),
+    );
   }
 
   async head(key: string): Promise<BlobInfo | null> {
@@ -80,7 +88,12 @@ export class S3SdkClient implements S3Objects {
 
   async deleteBatch(keys: readonly string[]): Promise<void> {
     const { sdk, client } = await this.load();
-    const r = await client.send(new sdk.DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+    const r = await client.send(
+      new sdk.DeleteObjectsCommand({
+        Bucket: this.opts.bucket,
+        Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
     // DeleteObjects answers 200 with per-key errors: a key it could not delete is a failure like delete's.
     const failed = r.Errors?.[0];
     if (failed) throw new Error(`S3 could not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
@@ -91,20 +104,33 @@ export class S3SdkClient implements S3Objects {
     const { sdk, client } = await this.load();
     let token: string | undefined;
     do {
-      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: folder, ContinuationToken: token }));
-      yield (page.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) }] : []));
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.opts.bucket, Prefix: folder, ContinuationToken: token }),
+      );
+      yield (page.Contents ?? []).flatMap((o) =>
+        o.Key ? [{ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) }] : [],
+      );
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
 
-  async presign(method: 'GET' | 'PUT', key: string, expiresIn: number, opts: { contentType?: string; disposition?: string | undefined }): Promise<string> {
+  async presign(
+    method: 'GET' | 'PUT',
+    key: string,
+    expiresIn: number,
+    opts: { contentType?: string; disposition?: string | undefined },
+  ): Promise<string> {
     const { sdk, client } = await this.load();
     const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
     if (method === 'PUT') {
       const cmd = new sdk.PutObjectCommand({ Bucket: this.opts.bucket, Key: key, ContentType: opts.contentType });
       return getSignedUrl(client, cmd, { expiresIn, signableHeaders: new Set(['content-type']) });
     }
-    return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket: this.opts.bucket, Key: key, ResponseContentDisposition: opts.disposition }), { expiresIn });
+    return getSignedUrl(
+      client,
+      new sdk.GetObjectCommand({ Bucket: this.opts.bucket, Key: key, ResponseContentDisposition: opts.disposition }),
+      { expiresIn },
+    );
   }
 
   destroy(): void {

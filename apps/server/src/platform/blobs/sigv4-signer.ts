@@ -41,9 +41,14 @@ export interface SignRequest {
 export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 
 /** RFC 3986 encoding as SigV4 wants it: encodeURIComponent leaves !'()* alone, SigV4 does not. */
-const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
-const amzDate = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const amzDate = (at: Date) =>
+  at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const canonicalQuery = (query: Record<string, string>) =>
   Object.keys(query)
     .map((k) => [encode(k), encode(query[k]!)] as const)
@@ -52,12 +57,19 @@ const canonicalQuery = (query: Record<string, string>) =>
     .join('&');
 
 /** The bucket's base URL as the SDK addresses it: path style under the endpoint, or the bucket as a host name. */
-export function bucketUrl(opts: { bucket: string; region: string; endpoint?: string | undefined; forcePathStyle: boolean }): URL {
+export function bucketUrl(opts: {
+  bucket: string;
+  region: string;
+  endpoint?: string | undefined;
+  forcePathStyle: boolean;
+}): URL {
   const endpoint = new URL(opts.endpoint ?? `https://s3.${opts.region}.amazonaws.com`);
   const base = endpoint.pathname.replace(/\/+$/, '');
   // The SDK puts a DNS-compatible bucket in the host name unless told not to; others go in the path.
-  const dnsCompatible = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(opts.bucket) && !opts.bucket.includes('..') && !opts.bucket.includes('.');
-  if (opts.forcePathStyle || !dnsCompatible) return new URL(`${endpoint.protocol}//${endpoint.host}${base}/${encode(opts.bucket)}`);
+  const dnsCompatible =
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(opts.bucket) && !opts.bucket.includes('..') && !opts.bucket.includes('.');
+  if (opts.forcePathStyle || !dnsCompatible)
+    return new URL(`${endpoint.protocol}//${endpoint.host}${base}/${encode(opts.bucket)}`);
   return new URL(`${endpoint.protocol}//${opts.bucket}.${endpoint.host}${base}`);
 }
 
@@ -84,13 +96,36 @@ export class SigV4Signer {
     return `${this.basePath}/${key.split('/').map(encode).join('/')}`;
   }
 
-  private signature(method: string, path: string, query: string, headers: Record<string, string>, payloadHash: string, at: string) {
+  private signature(
+    method: string,
+    path: string,
+    query: string,
+    headers: Record<string, string>,
+    payloadHash: string,
+    at: string,
+  ) {
     const day = at.slice(0, 8);
     const scope = `${day}/${this.opts.region}/s3/aws4_request`;
     const names = Object.keys(headers).sort();
-    const canonicalRequest = [method, path, query, names.map((h) => `${h}:${headers[h]!.trim()}\n`).join(''), names.join(';'), payloadHash].join('\n');
-    const stringToSign = ['AWS4-HMAC-SHA256', at, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
-    return { scope, signedHeaders: names.join(';'), signature: createHmac('sha256', this.keyFor(day)).update(stringToSign).digest('hex') };
+    const canonicalRequest = [
+      method,
+      path,
+      query,
+      names.map((h) => `${h}:${headers[h]!.trim()}\n`).join(''),
+      names.join(';'),
+      payloadHash,
+    ].join('\n');
+    const stringToSign = [
+      'AWS4-HMAC-SHA256',
+      at,
+      scope,
+      createHash('sha256').update(canonicalRequest).digest('hex'),
+    ].join('\n');
+    return {
+      scope,
+      signedHeaders: names.join(';'),
+      signature: createHmac('sha256', this.keyFor(day)).update(stringToSign).digest('hex'),
+    };
   }
 
   presign(req: PresignRequest): string {
@@ -107,7 +142,14 @@ export class SigV4Signer {
       'X-Amz-Expires': String(req.expiresInSeconds),
       'X-Amz-SignedHeaders': Object.keys(headers).sort().join(';'),
     };
-    query['X-Amz-Signature'] = this.signature(req.method, path, canonicalQuery(query), headers, UNSIGNED_PAYLOAD, at).signature;
+    query['X-Amz-Signature'] = this.signature(
+      req.method,
+      path,
+      canonicalQuery(query),
+      headers,
+      UNSIGNED_PAYLOAD,
+      at,
+    ).signature;
     return `${base.protocol}//${base.host}${path}?${canonicalQuery(query)}`;
   }
 
@@ -118,7 +160,12 @@ export class SigV4Signer {
     const path = this.path(req.key);
     const query = canonicalQuery(req.query ?? {});
     const payloadHash = req.payloadHash ?? UNSIGNED_PAYLOAD;
-    const headers: Record<string, string> = { ...req.headers, host: base.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': at };
+    const headers: Record<string, string> = {
+      ...req.headers,
+      host: base.host,
+      'x-amz-content-sha256': payloadHash,
+      'x-amz-date': at,
+    };
     const { scope, signedHeaders, signature } = this.signature(req.method, path, query, headers, payloadHash, at);
     headers.authorization = `AWS4-HMAC-SHA256 Credential=${this.opts.accessKeyId}/${scope},SignedHeaders=${signedHeaders},Signature=${signature}`;
     return { url: `${base.protocol}//${base.host}${path}${query ? `?${query}` : ''}`, headers };

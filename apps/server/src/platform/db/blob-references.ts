@@ -39,7 +39,9 @@ const keysOf = (db: SqliteDatabase.Database, columns: Readonly<Record<string, re
   const keys = new Set<string>();
   for (const [table, cols] of Object.entries(columns)) {
     for (const col of cols) {
-      for (const row of db.prepare(`select distinct "${col}" as k from "${table}" where "${col}" is not null`).iterate()) {
+      for (const row of db
+        .prepare(`select distinct "${col}" as k from "${table}" where "${col}" is not null`)
+        .iterate()) {
         keys.add((row as { k: string }).k);
       }
     }
@@ -61,7 +63,11 @@ export function readBlobReferences(file: string): BlobReferences {
 export function keyLikeColumns(file: string): string[] {
   const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare(`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`).all() as { name: string }[];
+    const tables = db
+      .prepare(
+        `select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'`,
+      )
+      .all() as { name: string }[];
     return tables.flatMap(({ name }) =>
       (db.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[])
         .filter((c) => /(^|_)key$/.test(c.name))

@@ -9,7 +9,11 @@ const file = process.argv[2]!;
 const db = new SqliteDatabase(file);
 db.pragma('journal_mode = WAL');
 db.pragma('wal_autocheckpoint = 0');
-const checkpointer = startCheckpointer(file, { intervalMs: 300, walLimitBytes: 1024 * 1024 }, { onError: console.error, onDeath: () => console.error('died') });
+const checkpointer = startCheckpointer(
+  file,
+  { intervalMs: 300, walLimitBytes: 1024 * 1024 },
+  { onError: console.error, onDeath: () => console.error('died') },
+);
 db.exec('create table t (v integer)');
 // The thread starts after one interval and runs a few rounds.
 await new Promise((resolve) => setTimeout(resolve, 800));

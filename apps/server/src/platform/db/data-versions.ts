@@ -25,7 +25,9 @@ export async function readDataVersions(
   const p = new SqlParams(db);
   const arms: string[] = [];
   if (input.userId !== undefined)
-    arms.push(`select cast(null as text) as owner_id, version from user_context_versions where user_id = ${p.bind(input.userId)}`);
+    arms.push(
+      `select cast(null as text) as owner_id, version from user_context_versions where user_id = ${p.bind(input.userId)}`,
+    );
   const keys = input.ownerIds ? [ALL_OWNERS, ...input.ownerIds] : null;
   if (keys) arms.push(...listArms(p, keys));
   if (!arms.length) return { user: 0, ownerLists: null };

@@ -106,9 +106,12 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
   if (onPostgres())
     it('prepares a statement run with parameters once per connection, and runs it again with other values', async () => {
       await adapters.db.transaction().execute(async (trx) => {
-        const echo = async (v: string) => (await sql<{ v: string }>`select /* prepared-marker */ ${v}::text as v`.execute(trx)).rows[0]?.v;
+        const echo = async (v: string) =>
+          (await sql<{ v: string }>`select /* prepared-marker */ ${v}::text as v`.execute(trx)).rows[0]?.v;
         expect([await echo('a'), await echo('b')]).toEqual(['a', 'b']);
-        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_prepared_statements where statement like ${'%prepared-marker%'}`.execute(trx);
+        const { rows } = await sql<{
+          n: string;
+        }>`select count(*) as n from pg_prepared_statements where statement like ${'%prepared-marker%'}`.execute(trx);
         expect(Number(rows[0]?.n)).toBe(1);
       });
     });
@@ -118,7 +121,8 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       await adapters.db.transaction().execute(async (trx) => {
         await sql`create table prepared_probe (a integer)`.execute(trx);
         await sql`insert into prepared_probe values (1)`.execute(trx);
-        const read = async () => (await sql<Record<string, number | null>>`select * from prepared_probe where a = ${1}`.execute(trx)).rows;
+        const read = async () =>
+          (await sql<Record<string, number | null>>`select * from prepared_probe where a = ${1}`.execute(trx)).rows;
         expect(await read()).toEqual([{ a: 1 }]);
         // What another process's migration does while this one runs.
         await sql`alter table prepared_probe add column b integer`.execute(trx);
@@ -136,7 +140,15 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       await seedAccounts(adapters);
       const source = await makeShooting(adapters, { ownerId: 'own-demo-paris' });
       const ownerVersion = async () =>
-        Number((await adapters.db.selectFrom('shooting_list_versions').select('version').where('owner_id', '=', 'own-demo-paris').executeTakeFirst())?.version ?? 0);
+        Number(
+          (
+            await adapters.db
+              .selectFrom('shooting_list_versions')
+              .select('version')
+              .where('owner_id', '=', 'own-demo-paris')
+              .executeTakeFirst()
+          )?.version ?? 0,
+        );
       // A registration's row: the columns the registration writes, copied from the fixture's shooting.
       const copy = (db: typeof adapters.db, id: string) =>
         sql`insert into shootings (id, product_id, owner_id, shooting_type, registration, remarketing_status, dms_status, stamp_id, format, created_by, created_at)
@@ -188,7 +200,9 @@ describe(`the database (${onPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
             return Number(rows[0]?.n);
           })
           .toBe(1);
-        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'fc-busy-test'`.execute(adapters.db);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'fc-busy-test'`.execute(
+          adapters.db,
+        );
         expect(await failed).toMatch(/terminat/i);
         const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
         expect(rows[0]?.one).toBe(1);
@@ -217,11 +231,16 @@ describe('opening the database', () => {
     await sql`create table pages (v blob)`.execute(handle.db);
     const before = fs.statSync(file).size;
     // 6 MB in one commit, past the 1000 pages at which SQLite's own checkpoint would run in this very commit.
-    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1500) insert into pages select randomblob(4000) from n`.execute(handle.db);
+    await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1500) insert into pages select randomblob(4000) from n`.execute(
+      handle.db,
+    );
     expect(fs.statSync(file).size).toBe(before);
     expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(6_000_000);
     // The thread copies it into the file, then, the WAL being past its limit, empties it.
-    await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(6_000_000), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(fs.statSync(file).size).toBeGreaterThan(6_000_000), {
+      timeout: 10_000,
+      interval: 20,
+    });
     await vi.waitFor(() => expect(fs.statSync(`${file}-wal`).size).toBe(0), { timeout: 10_000, interval: 20 });
     const count = await sql<{ n: number }>`select count(*) as n from pages`.execute(handle.db);
     expect(count.rows[0]?.n).toBe(1500);
@@ -230,10 +249,14 @@ describe('opening the database', () => {
 
   it('stops the checkpoint thread in a process with nothing else to do, then closes the connection', () => {
     const file = path.join(dir, 'closing.sqlite');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./checkpointer-close.fixture.ts', import.meta.url)), file], {
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./checkpointer-close.fixture.ts', import.meta.url)), file],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
     expect(out).toContain('stopped, WAL removed');
   });
 

@@ -32,13 +32,21 @@ export function prepareRepeatedStatements(client: pg.PoolClient): void {
   // Statements whose result columns changed under them (another process's migration added a column to a
   // table a `select *` reads): PostgreSQL refuses to run them again, so the text runs unnamed from then on.
   const stale = new Set<string>();
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
+    config: unknown,
+    values?: unknown,
+    callback?: unknown,
+  ) => {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0 && typeof callback !== 'function') {
       const name = nameOf(config);
       if (name !== null && !stale.has(name) && (prepared.has(name) || prepared.size < MAX_PER_CONNECTION)) {
         prepared.add(name);
         return (query({ name, text: config, values }) as Promise<unknown>).catch((err: unknown) => {
-          if ((err as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message))) stale.add(name);
+          if (
+            (err as { code?: string }).code === '0A000' &&
+            /cached plan must not change result type/.test(String((err as Error).message))
+          )
+            stale.add(name);
           throw err;
         });
       }

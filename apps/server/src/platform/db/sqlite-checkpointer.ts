@@ -86,7 +86,13 @@ export function startCheckpointer(file: string, opts: CheckpointOptions, events:
     if (stopped) return;
     const worker = new Worker(THREAD, {
       eval: true,
-      workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: opts.intervalMs, retryMs: Math.min(RETRY_MS, opts.intervalMs), walLimitBytes: opts.walLimitBytes },
+      workerData: {
+        file,
+        driver: require.resolve('better-sqlite3'),
+        intervalMs: opts.intervalMs,
+        retryMs: Math.min(RETRY_MS, opts.intervalMs),
+        walLimitBytes: opts.walLimitBytes,
+      },
     });
     worker.unref();
     worker.on('message', (m: { error: string }) => events.onError(m.error));

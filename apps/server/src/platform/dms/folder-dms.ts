@@ -28,7 +28,11 @@ export class FolderDms implements DmsAdapter {
       await pipeline(await image.open(), fs.createWriteStream(tmp));
       await fsp.rename(tmp, path.join(dir, image.fileName));
     }
-    const manifest = JSON.stringify(dmsManifest(v, (i) => i.fileName), null, 2);
+    const manifest = JSON.stringify(
+      dmsManifest(v, (i) => i.fileName),
+      null,
+      2,
+    );
     await fsp.writeFile(path.join(dir, '.manifest.json.tmp'), manifest);
     await fsp.rename(path.join(dir, '.manifest.json.tmp'), path.join(dir, 'manifest.json'));
     // Images of an earlier push that are no longer final (e.g. after a restamp) must not linger.

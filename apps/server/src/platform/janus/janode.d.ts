@@ -12,9 +12,21 @@ declare module 'janode' {
     close(): Promise<void>;
   }
   const Janode: {
-    connect(config: { address: { url: string; apisecret?: string }; retry_time_secs?: number; max_retries?: number }): Promise<JanodeConnection>;
+    connect(config: {
+      address: { url: string; apisecret?: string };
+      retry_time_secs?: number;
+      max_retries?: number;
+    }): Promise<JanodeConnection>;
     Logger: { setLevel(level: 'none' | 'error' | 'warning' | 'info' | 'verbose' | 'debug'): void };
-    EVENT: Record<'CONNECTION_CLOSED' | 'SESSION_DESTROYED' | 'HANDLE_DETACHED' | 'HANDLE_HANGUP' | 'HANDLE_ICE_FAILED' | 'CONNECTION_ERROR', string>;
+    EVENT: Record<
+      | 'CONNECTION_CLOSED'
+      | 'SESSION_DESTROYED'
+      | 'HANDLE_DETACHED'
+      | 'HANDLE_HANGUP'
+      | 'HANDLE_ICE_FAILED'
+      | 'CONNECTION_ERROR',
+      string
+    >;
   };
   export default Janode;
 }
@@ -56,17 +68,39 @@ declare module 'janode/plugins/videoroom' {
       rec_dir?: string;
     }): Promise<{ room: number }>;
     destroy(params: { room: number; secret: string }): Promise<unknown>;
-    list(params?: { admin_key?: string }): Promise<{ list: { room: number; description: string; num_participants: number }[] }>;
-    listParticipants(params: { room: number; secret?: string }): Promise<{ participants: { feed: number; display?: string; publisher?: boolean }[] }>;
+    list(params?: {
+      admin_key?: string;
+    }): Promise<{ list: { room: number; description: string; num_participants: number }[] }>;
+    listParticipants(params: {
+      room: number;
+      secret?: string;
+    }): Promise<{ participants: { feed: number; display?: string; publisher?: boolean }[] }>;
     /** Removes a participant (its feed) from the room; needs the room's secret. */
     kick(params: { room: number; feed: number; secret: string }): Promise<unknown>;
-    joinPublisher(params: { room: number; display: string; pin: string }): Promise<{ feed: number; publishers: Publisher[] }>;
-    joinConfigurePublisher(params: { room: number; display: string; pin: string; audio?: boolean; video?: boolean; jsep: Jsep }): Promise<{ feed: number; jsep?: Jsep }>;
+    joinPublisher(params: {
+      room: number;
+      display: string;
+      pin: string;
+    }): Promise<{ feed: number; publishers: Publisher[] }>;
+    joinConfigurePublisher(params: {
+      room: number;
+      display: string;
+      pin: string;
+      audio?: boolean;
+      video?: boolean;
+      jsep: Jsep;
+    }): Promise<{ feed: number; jsep?: Jsep }>;
     publish(params: { audio?: boolean; video?: boolean; jsep: Jsep; display?: string }): Promise<{ jsep?: Jsep }>;
-    joinSubscriber(params: { room: number; streams: { feed: number }[]; pin: string }): Promise<{ jsep?: Jsep; streams?: SubscribedStream[] }>;
+    joinSubscriber(params: {
+      room: number;
+      streams: { feed: number }[];
+      pin: string;
+    }): Promise<{ jsep?: Jsep; streams?: SubscribedStream[] }>;
     start(params: { jsep: Jsep }): Promise<unknown>;
     /** A subscriber's streams (`send: false` holds one back), or a publisher's display name. */
-    configure(params: { streams: { mid: string; substream?: number; send?: boolean }[] } | { display: string }): Promise<unknown>;
+    configure(
+      params: { streams: { mid: string; substream?: number; send?: boolean }[] } | { display: string },
+    ): Promise<unknown>;
     trickle(candidate: object): Promise<unknown>;
     trickleComplete(): Promise<unknown>;
     leave(): Promise<unknown>;
@@ -79,7 +113,17 @@ declare module 'janode/plugins/videoroom' {
   const VideoRoomPlugin: {
     id: string;
     Handle: typeof VideoRoomHandle;
-    EVENT: Record<'VIDEOROOM_PUB_LIST' | 'VIDEOROOM_UNPUBLISHED' | 'VIDEOROOM_LEAVING' | 'VIDEOROOM_KICKED' | 'VIDEOROOM_TALKING' | 'VIDEOROOM_DESTROYED' | 'VIDEOROOM_DISPLAY' | 'VIDEOROOM_SC_SUBSTREAM_LAYER', string>;
+    EVENT: Record<
+      | 'VIDEOROOM_PUB_LIST'
+      | 'VIDEOROOM_UNPUBLISHED'
+      | 'VIDEOROOM_LEAVING'
+      | 'VIDEOROOM_KICKED'
+      | 'VIDEOROOM_TALKING'
+      | 'VIDEOROOM_DESTROYED'
+      | 'VIDEOROOM_DISPLAY'
+      | 'VIDEOROOM_SC_SUBSTREAM_LAYER',
+      string
+    >;
   };
   export default VideoRoomPlugin;
 }

@@ -53,10 +53,19 @@ export function createJanusGateway(settings: JanusSettings): JanusGateway {
     if (closed) return Promise.reject(new Error('Janus gateway closed'));
     if (current) return current;
     const attempt = (async () => {
-      const connecting = Janode.connect({ address: { url: settings.url, ...(settings.apiSecret ? { apisecret: settings.apiSecret } : {}) }, retry_time_secs: 1, max_retries: 1 });
+      const connecting = Janode.connect({
+        address: { url: settings.url, ...(settings.apiSecret ? { apisecret: settings.apiSecret } : {}) },
+        retry_time_secs: 1,
+        max_retries: 1,
+      });
       const connection = await within(connecting, ANSWER_MS, 'connect').catch((err: unknown) => {
         // A connection that opens after we gave up on it is closed, not leaked.
-        connecting.then((late) => late.close(), () => undefined).catch(() => undefined);
+        connecting
+          .then(
+            (late) => late.close(),
+            () => undefined,
+          )
+          .catch(() => undefined);
         throw err;
       });
       const forget = () => {

@@ -22,7 +22,11 @@ export class SmtpMailSender implements MailSender {
       subject: message.subject,
       text: message.text,
       html: message.html,
-      attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      attachments: message.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+      })),
     });
   }
 

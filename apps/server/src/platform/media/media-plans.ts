@@ -47,7 +47,10 @@ const fastStart = ['-movflags', '+faststart'];
  * stereo 48 kHz, fast start. A video without sound gets a silent track, so every part of a
  * concatenation has the same streams.
  */
-export function normaliseVideoArgs(input: { file: string; hasAudio: boolean; durationSeconds: number }, output: string): string[] {
+export function normaliseVideoArgs(
+  input: { file: string; hasAudio: boolean; durationSeconds: number },
+  output: string,
+): string[] {
   const { width: w, height: h, fps } = HOUSE;
   const silence = input.hasAudio
     ? []

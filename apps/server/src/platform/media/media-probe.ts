@@ -32,7 +32,9 @@ const STILL_CODECS = new Set(['mjpeg', 'png', 'bmp', 'gif', 'webp', 'tiff']);
 /** Reads ffprobe's JSON; throws on anything that is not its shape. */
 export function parseProbe(json: string): MediaInfo {
   const out = FfprobeOutput.parse(JSON.parse(json));
-  const moving = out.streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic && !STILL_CODECS.has(s.codec_name ?? ''));
+  const moving = out.streams.find(
+    (s) => s.codec_type === 'video' && !s.disposition?.attached_pic && !STILL_CODECS.has(s.codec_name ?? ''),
+  );
   const audio = out.streams.find((s) => s.codec_type === 'audio');
   const duration = Number(out.format?.duration ?? moving?.duration ?? audio?.duration ?? 0);
   return {
@@ -52,7 +54,8 @@ export type MediaKind = 'video' | 'audio';
 export function acceptsAs(kind: MediaKind, info: MediaInfo): boolean {
   if (info.durationSeconds <= 0) return false;
   const formats = info.container.split(',');
-  if (kind === 'video') return formats.includes('mp4') && formats.includes('mov') && info.video !== null && info.video.width > 0;
+  if (kind === 'video')
+    return formats.includes('mp4') && formats.includes('mov') && info.video !== null && info.video.width > 0;
   return (formats.includes('mp3') || formats.includes('ogg')) && info.audio !== null;
 }
 

@@ -38,9 +38,16 @@ const PRLIMIT = '/usr/bin/prlimit';
 const hasPrlimit = fs.existsSync(PRLIMIT);
 
 /** The program and argument list that start `cmd` under its memory limit (prlimit, else the shell's ulimit). */
-export function limitedInvocation(cmd: MediaCommand, bin: string, prlimit = hasPrlimit): { file: string; args: string[] } {
+export function limitedInvocation(
+  cmd: MediaCommand,
+  bin: string,
+  prlimit = hasPrlimit,
+): { file: string; args: string[] } {
   if (prlimit) return { file: PRLIMIT, args: [`--as=${cmd.memoryBytes}`, '--', bin, ...cmd.args] };
-  return { file: '/bin/sh', args: ['-c', `ulimit -v ${Math.floor(cmd.memoryBytes / 1024)} && exec "$0" "$@"`, bin, ...cmd.args] };
+  return {
+    file: '/bin/sh',
+    args: ['-c', `ulimit -v ${Math.floor(cmd.memoryBytes / 1024)} && exec "$0" "$@"`, bin, ...cmd.args],
+  };
 }
 
 /**
@@ -84,8 +91,16 @@ export function runMedia(cmd: MediaCommand, opts: { signal?: AbortSignal } = {})
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
       const wallMs = performance.now() - started;
-      if (killedFor) reject(new MediaCommandError(`${cmd.tool} took longer than ${cmd.timeoutMs} ms`, 'timeout', stderr));
-      else if (code !== 0) reject(new MediaCommandError(`${cmd.tool} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`, 'exit', stderr));
+      if (killedFor)
+        reject(new MediaCommandError(`${cmd.tool} took longer than ${cmd.timeoutMs} ms`, 'timeout', stderr));
+      else if (code !== 0)
+        reject(
+          new MediaCommandError(
+            `${cmd.tool} failed (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').pop() ?? ''}`,
+            'exit',
+            stderr,
+          ),
+        );
       else resolve({ stdout, stderrTail: stderr, wallMs });
     });
   });

@@ -19,7 +19,9 @@ describe('media plans', () => {
     expect(args).toContain('anullsrc=r=48000:cl=stereo');
     expect(args.slice(args.indexOf('-movflags'), args.indexOf('-movflags') + 2)).toEqual(['-movflags', '+faststart']);
     expect(args.at(-1)).toBe('out.mp4');
-    expect(normaliseVideoArgs({ file: 'in.mp4', hasAudio: true, durationSeconds: 4 }, 'o.mp4')).not.toContain('anullsrc=r=48000:cl=stereo');
+    expect(normaliseVideoArgs({ file: 'in.mp4', hasAudio: true, durationSeconds: 4 }, 'o.mp4')).not.toContain(
+      'anullsrc=r=48000:cl=stereo',
+    );
   });
 
   it('joins parts by stream copy and quotes their paths for the concat demuxer', () => {
@@ -39,7 +41,10 @@ describe('media plans', () => {
 
   it('starts the tool under an address-space limit', () => {
     const cmd = { tool: 'ffmpeg' as const, args: ['-i', 'x'], timeoutMs: 1000, memoryBytes: 256 * 1024 ** 2 };
-    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', true)).toEqual({ file: '/usr/bin/prlimit', args: [`--as=${256 * 1024 ** 2}`, '--', '/usr/bin/ffmpeg', '-i', 'x'] });
+    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', true)).toEqual({
+      file: '/usr/bin/prlimit',
+      args: [`--as=${256 * 1024 ** 2}`, '--', '/usr/bin/ffmpeg', '-i', 'x'],
+    });
     expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', false).args[1]).toBe('ulimit -v 262144 && exec "$0" "$@"');
   });
 });
@@ -68,16 +73,46 @@ describe('probing and running', () => {
   });
 
   it('kills a command that outlives its time limit', async () => {
-    const endless = ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=64x64:rate=25', '-f', 'null', '-'];
+    const endless = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=64x64:rate=25',
+      '-f',
+      'null',
+      '-',
+    ];
     const started = Date.now();
-    const err = await runMedia({ tool: 'ffmpeg', args: endless, timeoutMs: 500, memoryBytes: 1024 ** 3 }).catch((e: unknown) => e);
+    const err = await runMedia({ tool: 'ffmpeg', args: endless, timeoutMs: 500, memoryBytes: 1024 ** 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(MediaCommandError);
     expect((err as MediaCommandError).reason).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('fails a command that needs more memory than it is given', async () => {
-    const err = await runMedia({ tool: 'ffmpeg', args: ['-hide_banner', '-f', 'lavfi', '-i', 'testsrc2=size=1920x1080:duration=1', '-c:v', 'libx264', '-f', 'null', '-'], timeoutMs: 20_000, memoryBytes: 16 * 1024 ** 2 }).catch((e: unknown) => e);
+    const err = await runMedia({
+      tool: 'ffmpeg',
+      args: [
+        '-hide_banner',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc2=size=1920x1080:duration=1',
+        '-c:v',
+        'libx264',
+        '-f',
+        'null',
+        '-',
+      ],
+      timeoutMs: 20_000,
+      memoryBytes: 16 * 1024 ** 2,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MediaCommandError);
     expect((err as MediaCommandError).reason).toBe('exit');
   });

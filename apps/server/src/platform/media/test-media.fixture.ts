@@ -2,11 +2,24 @@ import { runMedia } from './media-runner';
 
 /** Small test media made with ffmpeg at test time (never committed). */
 const gen = (args: string[]) =>
-  runMedia({ tool: 'ffmpeg', args: ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], timeoutMs: 60_000, memoryBytes: 2 * 1024 ** 3 });
+  runMedia({
+    tool: 'ffmpeg',
+    args: ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args],
+    timeoutMs: 60_000,
+    memoryBytes: 2 * 1024 ** 3,
+  });
 
 export async function makeVideo(
   out: string,
-  opts: { seconds: number; width?: number; height?: number; audio?: boolean; container?: 'mp4' | 'mov'; fps?: number; colour?: string },
+  opts: {
+    seconds: number;
+    width?: number;
+    height?: number;
+    audio?: boolean;
+    container?: 'mp4' | 'mov';
+    fps?: number;
+    colour?: string;
+  },
 ): Promise<string> {
   const { width = 320, height = 240, fps = 25, colour = 'blue' } = opts;
   await gen([
@@ -31,9 +44,23 @@ export async function makeVideo(
   return out;
 }
 
-export async function makeAudio(out: string, opts: { seconds: number; format: 'mp3' | 'ogg' | 'wav' }): Promise<string> {
-  const codec = { mp3: ['-c:a', 'libmp3lame', '-b:a', '64k'], ogg: ['-c:a', 'libvorbis'], wav: ['-c:a', 'pcm_s16le'] }[opts.format];
-  await gen(['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${opts.seconds}`, ...codec, '-f', opts.format, out]);
+export async function makeAudio(
+  out: string,
+  opts: { seconds: number; format: 'mp3' | 'ogg' | 'wav' },
+): Promise<string> {
+  const codec = { mp3: ['-c:a', 'libmp3lame', '-b:a', '64k'], ogg: ['-c:a', 'libvorbis'], wav: ['-c:a', 'pcm_s16le'] }[
+    opts.format
+  ];
+  await gen([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=330:sample_rate=44100:duration=${opts.seconds}`,
+    ...codec,
+    '-f',
+    opts.format,
+    out,
+  ]);
   return out;
 }
 

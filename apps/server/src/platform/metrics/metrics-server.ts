@@ -20,7 +20,10 @@ export async function startMetricsServer(metrics: Metrics, port: number): Promis
     }
     metrics.render().then(
       (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(text),
-      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`${err instanceof Error ? err.message : String(err)}\n`),
+      (err: unknown) =>
+        res
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end(`${err instanceof Error ? err.message : String(err)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

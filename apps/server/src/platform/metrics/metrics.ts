@@ -63,12 +63,16 @@ export function createMetrics(deps: { db: Db; clock: Clock; role: string }): Met
   const queueGauge = (name: string, help: string) =>
     new Gauge({ name, help, labelNames: ['job'], registers: [registry], collect: refresh });
   const depth = queueGauge('forecourt_queue_depth', 'Queued jobs (due or waiting for a retry) by job name');
-  const oldest = queueGauge('forecourt_queue_oldest_waiting_seconds', 'Age of the oldest due job not yet claimed, by job name');
+  const oldest = queueGauge(
+    'forecourt_queue_oldest_waiting_seconds',
+    'Age of the oldest due job not yet claimed, by job name',
+  );
   const dead = queueGauge('forecourt_jobs_dead', 'Jobs given up on after their last attempt, by job name');
 
   return {
     contentType: registry.contentType,
-    observeRequest: (method, route, status, seconds) => http.observe({ method, route, status: String(status) }, seconds),
+    observeRequest: (method, route, status, seconds) =>
+      http.observe({ method, route, status: String(status) }, seconds),
     observeJob: (name, seconds, failed) => {
       jobDuration.observe({ job: name, outcome: failed ? 'failed' : 'done' }, seconds);
       if (failed) jobFailures.inc({ job: name });

@@ -27,7 +27,12 @@ describe('PixelGate', () => {
   it('starts a request queued behind background pieces before every background piece waiting', async () => {
     const gate = new PixelGate({ slots: 1, backgroundWaitMs: 60_000 });
     const started: string[] = [];
-    const pieces = { stamp1: piece(started, 'stamp1'), stamp2: piece(started, 'stamp2'), stamp3: piece(started, 'stamp3'), register: piece(started, 'register') };
+    const pieces = {
+      stamp1: piece(started, 'stamp1'),
+      stamp2: piece(started, 'stamp2'),
+      stamp3: piece(started, 'stamp3'),
+      register: piece(started, 'register'),
+    };
     const runs = [
       gate.run('background', pieces.stamp1.work),
       gate.run('background', pieces.stamp2.work),
@@ -57,7 +62,8 @@ describe('PixelGate', () => {
   it('runs at most its slots of each priority, in order of arrival', async () => {
     const gate = new PixelGate({ slots: 2, backgroundWaitMs: 60_000 });
     const started: string[] = [];
-    const all = (priority: PixelPriority, names: string[]) => names.map((n) => ({ name: n, p: piece(started, n) })).map((x) => ({ ...x, run: gate.run(priority, x.p.work) }));
+    const all = (priority: PixelPriority, names: string[]) =>
+      names.map((n) => ({ name: n, p: piece(started, n) })).map((x) => ({ ...x, run: gate.run(priority, x.p.work) }));
     const requests = all('request', ['r1', 'r2', 'r3']);
     await settle();
     expect(started).toEqual(['r1', 'r2']);
@@ -92,7 +98,11 @@ describe('PixelGate', () => {
     next.end();
     await expect(second).resolves.toBe('next');
     // A piece that throws before returning a promise frees its slot too.
-    await expect(gate.run('request', () => { throw new Error('sync failure'); })).rejects.toThrow('sync failure');
+    await expect(
+      gate.run('request', () => {
+        throw new Error('sync failure');
+      }),
+    ).rejects.toThrow('sync failure');
     expect(gate.state).toEqual({ running: { request: 0, background: 0 }, waiting: { request: 0, background: 0 } });
   });
 

@@ -67,7 +67,10 @@ export class PixelGate {
 
   /** Pieces running and waiting now, by priority (for tests and monitoring). */
   get state(): { running: Record<PixelPriority, number>; waiting: Record<PixelPriority, number> } {
-    return { running: { ...this.running }, waiting: { request: this.waiting.request.length, background: this.waiting.background.length } };
+    return {
+      running: { ...this.running },
+      waiting: { request: this.waiting.request.length, background: this.waiting.background.length },
+    };
   }
 
   /** Resolves when the piece may start; with true for a background piece let through past its wait. */

@@ -5,19 +5,19 @@ import { pixelGate } from './pixel-gate';
 import { NICE } from '../priorities';
 import { NAMING_GRACE_MS, pixelThreadLowerer, type ThreadProbe } from './pixel-threads';
 
-const niceOf = (thread: string) => Number(fs.readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-const libvipsThreads = () => fs.readdirSync('/proc/self/task').filter((t) => fs.readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim() === 'libvips worker');
+const niceOf = (thread: string) =>
+  Number(fs.readFileSync(`/proc/self/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+const libvipsThreads = () =>
+  fs
+    .readdirSync('/proc/self/task')
+    .filter((t) => fs.readFileSync(`/proc/self/task/${t}/comm`, 'utf8').trim() === 'libvips worker');
 
 describe('the process pixel gate and the priority of libvips threads', () => {
   it('leaves libvips threads as they are for request work, and lowers them below the event loop once background work runs', async () => {
     const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#808080' } })
       .png()
       .toBuffer();
-    const render = () =>
-      sharp(picture)
-        .blur(2)
-        .jpeg()
-        .toBuffer();
+    const render = () => sharp(picture).blur(2).jpeg().toBuffer();
     await pixelGate.run('request', render);
     const threads = libvipsThreads();
     expect(threads.length).toBeGreaterThan(0);

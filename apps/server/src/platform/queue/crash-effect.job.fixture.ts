@@ -10,4 +10,5 @@ export const crashEffectJob = defineJob({
   },
 });
 
-export const createCrashEffects = 'create table if not exists crash_effects (effect_key text primary key, job_id text not null)';
+export const createCrashEffects =
+  'create table if not exists crash_effects (effect_key text primary key, job_id text not null)';

@@ -27,7 +27,9 @@ export async function readQueueStats(db: Db, now: Date): Promise<QueueStats> {
     depth: new Map(queued.map((r) => [r.name, Number(r.n)])),
     oldestWaitingSeconds: new Map(
       queued.flatMap((r) =>
-        r.oldest === null ? [] : [[r.name, Math.max(0, (now.getTime() - new Date(String(r.oldest)).getTime()) / 1000)] as const],
+        r.oldest === null
+          ? []
+          : [[r.name, Math.max(0, (now.getTime() - new Date(String(r.oldest)).getTime()) / 1000)] as const],
       ),
     ),
     dead: new Map(rows.filter((r) => r.status === 'dead').map((r) => [r.name, Number(r.n)])),

@@ -43,12 +43,20 @@ export interface JobRecord {
 }
 
 export interface Queue {
-  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>, opts: EnqueueOptions): Promise<{ id: string; created: boolean }>;
+  enqueue<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    payload: z.infer<S>,
+    opts: EnqueueOptions,
+  ): Promise<{ id: string; created: boolean }>;
   /**
    * Several jobs of one definition in one write (one round trip inside the caller's transaction); each key
    * makes one job, as with enqueue.
    */
-  enqueueAll<S extends z.ZodType>(job: JobDefinition<S>, items: { payload: z.infer<S>; key: string }[], opts?: Omit<EnqueueOptions, 'key'>): Promise<void>;
+  enqueueAll<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    items: { payload: z.infer<S>; key: string }[],
+    opts?: Omit<EnqueueOptions, 'key'>,
+  ): Promise<void>;
   get(id: string): Promise<JobRecord | null>;
   getByKey(key: string): Promise<JobRecord | null>;
   /** Counts of jobs per status, optionally for one job name. */

@@ -31,7 +31,7 @@ describe('SqlQueue', () => {
     expect((await queue.getByKey('noop:1'))?.payload).toEqual({ n: 1 });
   });
 
-  it('enqueues within the caller\'s transaction: a rollback leaves no job, a commit leaves one', async () => {
+  it("enqueues within the caller's transaction: a rollback leaves no job, a commit leaves one", async () => {
     await expect(
       adapters.db.transaction().execute(async (trx) => {
         await queue.enqueue(noop, { n: 1 }, { key: 'in-trx:rolled-back', within: trx });
@@ -59,7 +59,9 @@ describe('SqlQueue', () => {
     await queue.enqueueAll(noop, [...items, { payload: { n: 4 }, key: 'many:4' }]);
     expect(await queue.counts('test.noop')).toEqual({ queued: 4, running: 0, done: 0, dead: 0 });
     expect((await queue.getByKey('many:2'))?.payload).toEqual({ n: 2 });
-    await expect(queue.enqueueAll(noop, [{ payload: { n: 'five' } as unknown as { n: number }, key: 'many:5' }])).rejects.toThrow();
+    await expect(
+      queue.enqueueAll(noop, [{ payload: { n: 'five' } as unknown as { n: number }, key: 'many:5' }]),
+    ).rejects.toThrow();
     expect(await queue.getByKey('many:5')).toBeNull();
   });
 
@@ -104,7 +106,10 @@ describe('SqlQueue', () => {
     for (const delay of [1000, 2000, 4000]) {
       const [job] = await queue.claim('w1', ['test.noop'], 1);
       await queue.fail(job!, 'w1', `failure after attempt ${job!.attempts}`);
-      expect(await queue.get(id)).toMatchObject({ status: 'queued', lastError: `failure after attempt ${job!.attempts}` });
+      expect(await queue.get(id)).toMatchObject({
+        status: 'queued',
+        lastError: `failure after attempt ${job!.attempts}`,
+      });
       clock.advance(delay - 1);
       expect(await queue.claim('w1', ['test.noop'], 1), `not before ${delay} ms`).toHaveLength(0);
       clock.advance(1);
@@ -125,7 +130,13 @@ describe('SqlQueue', () => {
     await claimOne('p:running');
     await queue.enqueue(noop, { n: 1 }, { key: 'p:queued' });
     // Past the 500 keys one statement binds.
-    const many = [...Array.from({ length: 700 }, (_, i) => `p:absent:${i}`), 'p:done', 'p:dead', 'p:running', 'p:queued'];
+    const many = [
+      ...Array.from({ length: 700 }, (_, i) => `p:absent:${i}`),
+      'p:done',
+      'p:dead',
+      'p:running',
+      'p:queued',
+    ];
     expect((await queue.pendingKeys(many)).sort()).toEqual(['p:queued', 'p:running']);
     expect(await queue.pendingKeys([])).toEqual([]);
   });
@@ -147,7 +158,11 @@ describe('SqlQueue', () => {
       const [job] = await queue.claim('w1', ['test.noop'], 1);
       expect(job?.attempts).toBe(1);
       await queue.fail(job!, 'w1', 'connect ECONNREFUSED 127.0.0.1:9000', { transient: true });
-      expect(await queue.get(id)).toMatchObject({ status: 'queued', attempts: 0, lastError: 'unavailable, not counted: connect ECONNREFUSED 127.0.0.1:9000' });
+      expect(await queue.get(id)).toMatchObject({
+        status: 'queued',
+        attempts: 0,
+        lastError: 'unavailable, not counted: connect ECONNREFUSED 127.0.0.1:9000',
+      });
       clock.advance(4999);
       expect(await queue.claim('w1', ['test.noop'], 1), 'not before 5 s').toHaveLength(0);
       clock.advance(1);

@@ -93,7 +93,11 @@ export class SqlQueue implements Queue {
     return { id: existing.id, created: false };
   }
 
-  async enqueueAll<S extends z.ZodType>(job: JobDefinition<S>, items: { payload: z.infer<S>; key: string }[], opts: Omit<EnqueueOptions, 'key'> = {}): Promise<void> {
+  async enqueueAll<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    items: { payload: z.infer<S>; key: string }[],
+    opts: Omit<EnqueueOptions, 'key'> = {},
+  ): Promise<void> {
     if (!items.length) return;
     const now = this.clock.now().toISOString();
     const runAt = (opts.runAt ?? this.clock.now()).toISOString();
@@ -130,7 +134,12 @@ export class SqlQueue implements Queue {
 
   async deadKeys(keys: string[]): Promise<string[]> {
     if (keys.length === 0) return [];
-    const rows = await this.db.selectFrom('jobs').select('idempotency_key').where('idempotency_key', 'in', keys).where('status', '=', 'dead').execute();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select('idempotency_key')
+      .where('idempotency_key', 'in', keys)
+      .where('status', '=', 'dead')
+      .execute();
     return rows.map((r) => r.idempotency_key);
   }
 
@@ -153,7 +162,14 @@ export class SqlQueue implements Queue {
     if (keys.length === 0) return 0;
     const revived = await this.db
       .updateTable('jobs')
-      .set({ status: 'queued', attempts: 0, run_at: this.clock.now().toISOString(), finished_at: null, lease_until: null, locked_by: null })
+      .set({
+        status: 'queued',
+        attempts: 0,
+        run_at: this.clock.now().toISOString(),
+        finished_at: null,
+        lease_until: null,
+        locked_by: null,
+      })
       .where('idempotency_key', 'in', keys)
       .where('status', '=', 'dead')
       .executeTakeFirst();
@@ -162,7 +178,10 @@ export class SqlQueue implements Queue {
   }
 
   async counts(name?: string): Promise<Record<JobStatus, number>> {
-    let q = this.db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status');
+    let q = this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status');
     if (name) q = q.where('name', '=', name);
     const rows = await q.execute();
     const out: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, dead: 0 };
@@ -213,7 +232,13 @@ export class SqlQueue implements Queue {
   private async sweepExpiredLeases(nowIso: string): Promise<void> {
     const expired = this.db.updateTable('jobs').where('status', '=', 'running').where('lease_until', '<', nowIso);
     await expired
-      .set({ status: 'dead', lease_until: null, locked_by: null, finished_at: nowIso, last_error: sql<string>`coalesce(last_error, 'lease expired')` })
+      .set({
+        status: 'dead',
+        lease_until: null,
+        locked_by: null,
+        finished_at: nowIso,
+        last_error: sql<string>`coalesce(last_error, 'lease expired')`,
+      })
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
       .execute();
     await expired.set({ status: 'queued', lease_until: null, locked_by: null }).execute();
@@ -253,10 +278,14 @@ export class SqlQueue implements Queue {
    */
   async fail(job: JobsTable, workerId: string, error: string, opts: { transient?: boolean } = {}): Promise<void> {
     const now = this.clock.now();
-    const forgiven = opts.transient === true && now.getTime() - new Date(job.created_at).getTime() < (this.options.transientGraceMs ?? TRANSIENT_GRACE_MS);
+    const forgiven =
+      opts.transient === true &&
+      now.getTime() - new Date(job.created_at).getTime() < (this.options.transientGraceMs ?? TRANSIENT_GRACE_MS);
     const dead = !forgiven && job.attempts >= job.max_attempts;
     const base = this.options.backoffBaseMs ?? 1000;
-    const delay = forgiven ? (this.options.transientRetryMs ?? TRANSIENT_RETRY_MS) : Math.min(base * 2 ** (job.attempts - 1), this.options.backoffMaxMs ?? 5 * 60_000);
+    const delay = forgiven
+      ? (this.options.transientRetryMs ?? TRANSIENT_RETRY_MS)
+      : Math.min(base * 2 ** (job.attempts - 1), this.options.backoffMaxMs ?? 5 * 60_000);
     await this.db
       .updateTable('jobs')
       .set({

@@ -39,7 +39,11 @@ describe('SqlWorker', () => {
 
   it('runs each enqueued job once and marks it done', async () => {
     const seen: number[] = [];
-    const job = defineJob({ name: 'test.record', schema: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
+    const job = defineJob({
+      name: 'test.record',
+      schema: z.object({ n: z.number() }),
+      handler: async ({ n }) => void seen.push(n),
+    });
     startWorker([job]);
     for (let n = 0; n < 20; n++) await adapters.queue.enqueue(job, { n }, { key: `record:${n}` });
     await until(async () => (await adapters.queue.counts('test.record')).done === 20);
@@ -58,7 +62,10 @@ describe('SqlWorker', () => {
       },
     });
     // A short first backoff so the retry comes within the test.
-    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, { ...adapters.queue.options, backoffBaseMs: 10 });
+    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, {
+      ...adapters.queue.options,
+      backoffBaseMs: 10,
+    });
     startWorker([flaky], queue);
     const { id } = await queue.enqueue(flaky, {}, { key: 'flaky' });
     const done = await until(async () => {
@@ -80,7 +87,10 @@ describe('SqlWorker', () => {
         if (calls <= 3) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
       },
     });
-    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, { ...adapters.queue.options, transientRetryMs: 10 });
+    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, {
+      ...adapters.queue.options,
+      transientRetryMs: 10,
+    });
     startWorker([outage], queue);
     const { id } = await queue.enqueue(outage, {}, { key: 'outage', maxAttempts: 2 });
     const done = await until(async () => {
@@ -98,11 +108,18 @@ describe('SqlWorker', () => {
     // The database is away when the worker first tells it the job is done (a restart).
     class RestartingQueue extends SqlQueue {
       override async complete(ids: string | string[], workerId: string): Promise<void> {
-        if (refusals-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+        if (refusals-- > 0)
+          throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
         return super.complete(ids, workerId);
       }
     }
-    const queue = new RestartingQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, adapters.queue.options);
+    const queue = new RestartingQueue(
+      adapters.db,
+      adapters.dialect,
+      adapters.clock,
+      adapters.ids,
+      adapters.queue.options,
+    );
     startWorker([job], queue);
     const { id } = await queue.enqueue(job, {}, { key: 'once' });
     await until(async () => (await queue.get(id))?.status === 'done');

@@ -89,7 +89,8 @@ export class SqlWorker implements Worker {
         }
         this.fill();
       }
-      if (this.finishedSince !== null && performance.now() - this.finishedSince >= FLUSH_AFTER_MS) await this.flushFinished();
+      if (this.finishedSince !== null && performance.now() - this.finishedSince >= FLUSH_AFTER_MS)
+        await this.flushFinished();
       if (this.claimed.length === 0 || this.running.size >= this.options.concurrency) await this.idle();
     }
   }
@@ -151,7 +152,10 @@ export class SqlWorker implements Worker {
         resolve();
       };
       this.wake = done;
-      this.timer = setTimeout(done, this.finished.length > 0 ? Math.min(FLUSH_AFTER_MS, this.queue.options.pollMs) : this.queue.options.pollMs);
+      this.timer = setTimeout(
+        done,
+        this.finished.length > 0 ? Math.min(FLUSH_AFTER_MS, this.queue.options.pollMs) : this.queue.options.pollMs,
+      );
     });
   }
 
@@ -188,7 +192,10 @@ export class SqlWorker implements Worker {
     this.wake?.();
     await this.loop;
     // Claimed but not started: straight back to the queue.
-    await this.queue.release(this.claimed.splice(0).map((j) => j.id), this.id);
+    await this.queue.release(
+      this.claimed.splice(0).map((j) => j.id),
+      this.id,
+    );
     const pending = [...this.running.values()];
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

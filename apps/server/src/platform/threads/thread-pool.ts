@@ -115,7 +115,10 @@ export class ThreadPool<In, Out> {
 
   private rest(slot: Slot): void {
     slot.worker.unref();
-    slot.idle = setTimeout(() => void this.stop(slot, new Error('The worker thread stopped while idle')), this.opts.idleMs);
+    slot.idle = setTimeout(
+      () => void this.stop(slot, new Error('The worker thread stopped while idle')),
+      this.opts.idleMs,
+    );
     slot.idle.unref();
   }
 

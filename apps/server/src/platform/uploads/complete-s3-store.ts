@@ -16,7 +16,10 @@ export class CompleteS3Store extends S3Store {
     }
     await this.client.deleteObjects({
       Bucket: this.bucket,
-      Delete: { Objects: [{ Key: this.partKey(id) }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+      Delete: {
+        Objects: [{ Key: this.partKey(id) }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }],
+        Quiet: true,
+      },
     });
     await this.clearCache(id);
   }

@@ -56,22 +56,30 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
   const { StreamingFileStore } = await import('./streaming-file-store');
   const directory = path.join(config.DATA_DIR, 'uploads');
   const datastore = new StreamingFileStore({ directory });
-  return storeOver(datastore, async (id) => {
-    // Moved out of the store's folder (its record of the upload goes too): the blob store then renames
-    // it into place without a copy.
-    const taken = path.join(directory, `${id}.taken`);
-    await fsp.rename(path.join(directory, id), taken);
-    await datastore.configstore.delete(id);
-    return taken;
-  }, async (id) => {
-    // What a crash between taking the file and storing it left behind.
-    await fsp.rm(path.join(directory, `${id}.taken`), { force: true });
-  });
+  return storeOver(
+    datastore,
+    async (id) => {
+      // Moved out of the store's folder (its record of the upload goes too): the blob store then renames
+      // it into place without a copy.
+      const taken = path.join(directory, `${id}.taken`);
+      await fsp.rename(path.join(directory, id), taken);
+      await datastore.configstore.delete(id);
+      return taken;
+    },
+    async (id) => {
+      // What a crash between taking the file and storing it left behind.
+      await fsp.rm(path.join(directory, `${id}.taken`), { force: true });
+    },
+  );
 }
 
 const isGone = (err: unknown) => err === ERRORS.FILE_NOT_FOUND || err === ERRORS.FILE_NO_LONGER_EXISTS;
 
-function storeOver(datastore: DataStore, takeFile: (id: string) => Promise<string>, removeLeftovers?: (id: string) => Promise<void>): ResumableStore {
+function storeOver(
+  datastore: DataStore,
+  takeFile: (id: string) => Promise<string>,
+  removeLeftovers?: (id: string) => Promise<void>,
+): ResumableStore {
   return {
     datastore,
     async create(id, size, metadata) {

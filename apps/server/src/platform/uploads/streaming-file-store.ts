@@ -20,7 +20,11 @@ export const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 export class StreamingFileStore extends FileStore {
   // Called only after tus's getUpload found the upload by this id inside the directory.
   override async write(readable: http.IncomingMessage | stream.Readable, id: string, offset: number): Promise<number> {
-    const file = fs.createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    const file = fs.createWriteStream(path.join(this.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER_BYTES,
+    });
     try {
       await pipeline(readable, file);
     } catch {

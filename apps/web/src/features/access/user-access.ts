@@ -17,10 +17,16 @@ export interface UserAccess {
  */
 export async function fetchUserAccess(client: QueryClient): Promise<UserAccess> {
   // The options call's code loads beside /me rather than with the page: the list's first load stays as it was.
-  const [user, { hasOption, optionMap, userOptionsQuery }] = await Promise.all([request('/api/users/me', { schema: CurrentUser }), import('./user-options')]);
+  const [user, { hasOption, optionMap, userOptionsQuery }] = await Promise.all([
+    request('/api/users/me', { schema: CurrentUser }),
+    import('./user-options'),
+  ]);
   const [options, models] = await Promise.all([
     client.fetchQuery(userOptionsQuery(user.id)),
-    request(`/api/users/${encodeURIComponent(user.id)}/models`, { query: { type: 'INSPECT_REPAIR_ORDER,INSPECT,PROCESS,VIDEO' }, schema: UserModelsResponse }),
+    request(`/api/users/${encodeURIComponent(user.id)}/models`, {
+      query: { type: 'INSPECT_REPAIR_ORDER,INSPECT,PROCESS,VIDEO' },
+      schema: UserModelsResponse,
+    }),
   ]);
   const map = optionMap(options ?? []);
   return { user, options: map, has: (option) => hasOption(map, option), models: models.map((m) => m.modelType) };
@@ -28,5 +34,9 @@ export async function fetchUserAccess(client: QueryClient): Promise<UserAccess> 
 
 export function useUserAccess() {
   const client = useQueryClient();
-  return useQuery({ queryKey: ['users', 'me', 'access'], queryFn: () => fetchUserAccess(client), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['users', 'me', 'access'],
+    queryFn: () => fetchUserAccess(client),
+    staleTime: 5 * 60_000,
+  });
 }

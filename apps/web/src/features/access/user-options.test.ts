@@ -24,9 +24,15 @@ describe('the options call', () => {
   });
 
   it('answers the options, and null on any failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([{ name: 'useVideoLive', value: true }]), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([{ name: 'useVideoLive', value: true }]), { status: 200 })),
+    );
     expect(await fetchUserOptions('u', 'http://h.test')).toEqual([{ name: 'useVideoLive', value: true }]);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"NOT_FOUND","message":"x"}}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":{"code":"NOT_FOUND","message":"x"}}', { status: 404 })),
+    );
     expect(await fetchUserOptions('u', 'http://h.test')).toBeNull();
   });
 
@@ -34,7 +40,13 @@ describe('the options call', () => {
     expect(OPTIONS_TIMEOUT_MS).toBe(30_000);
     expect(MAIN_API_TIMEOUT_MS).toBe(60_000);
     vi.useFakeTimers();
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted'))))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+      ),
+    );
     const timedOut = request('/api/x', { timeoutMs: 1000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
     expect(await timedOut).toMatchObject({ status: 500 });

@@ -14,7 +14,10 @@ export const API_VERSION = '1.28';
  * The options call of spec section 7: 30 s time-out, skipped when the host, the api-key or the username is
  * missing, and null on any failure.
  */
-export async function fetchUserOptions(username: string | undefined, host = window.location.origin): Promise<UserOption[] | null> {
+export async function fetchUserOptions(
+  username: string | undefined,
+  host = window.location.origin,
+): Promise<UserOption[] | null> {
   try {
     const { apiKey } = await getWebConfig();
     if (!host || !apiKey || !username) return null;
@@ -31,7 +34,8 @@ export async function fetchUserOptions(username: string | undefined, host = wind
 }
 
 /** The options by name, the shape `hasOption` (`@forecourt/contracts/options`) reads. */
-export const optionMap = (options: readonly UserOption[]): Record<string, unknown> => Object.fromEntries(options.map((o) => [o.name, o.value]));
+export const optionMap = (options: readonly UserOption[]): Record<string, unknown> =>
+  Object.fromEntries(options.map((o) => [o.name, o.value]));
 
 /** The one cache entry of a user's options: every screen that tests an option reads it through this. */
 export const userOptionsQuery = (username: string | undefined) => ({

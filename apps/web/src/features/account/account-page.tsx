@@ -64,7 +64,17 @@ export function AccountPage() {
             <Typography variant="h6" component="h2" id={`${ids.help}-profile`} sx={{ mb: 1 }}>
               {t('account.profile')}
             </Typography>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 3, rowGap: 1, m: 0 }} data-testid="account-profile">
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                columnGap: 3,
+                rowGap: 1,
+                m: 0,
+              }}
+              data-testid="account-profile"
+            >
               {(
                 [
                   ['name', data.fullName],
@@ -104,7 +114,9 @@ export function AccountPage() {
                 input={<OutlinedInput label={t('shell.language')} />}
                 value={current}
                 disabled={language.isPending}
-                inputProps={{ id: ids.language, 'aria-describedby': ids.help, 'data-testid': 'account-language' } as object}
+                inputProps={
+                  { id: ids.language, 'aria-describedby': ids.help, 'data-testid': 'account-language' } as object
+                }
                 onChange={(e) => language.mutate(e.target.value as Language)}
               >
                 {LANGUAGES.map((lang) => (

@@ -20,7 +20,12 @@ export function AdminVideosPage() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const username = useAuth().user?.profile.preferred_username;
-  const group = useQuery({ queryKey: ['group-id', username], queryFn: () => fetchGroupId(username!), enabled: Boolean(username), staleTime: Infinity });
+  const group = useQuery({
+    queryKey: ['group-id', username],
+    queryFn: () => fetchGroupId(username!),
+    enabled: Boolean(username),
+    staleTime: Infinity,
+  });
   const key = ['video-configuration', group.data];
   const cfg = useQuery({ queryKey: key, queryFn: () => fetchConfiguration(group.data!), enabled: Boolean(group.data) });
   const failed = group.isError || cfg.isError;

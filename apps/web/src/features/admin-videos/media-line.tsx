@@ -20,7 +20,12 @@ import { useMediaUpload } from './use-media-upload';
  * One line of the admin video screen (spec section 2): status icon, add or modify, view, download and
  * delete with a confirm dialog; while a file uploads, its progress with speed and time left, and cancel.
  */
-export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration; onChanged: (cfg: VideoConfiguration) => void; onFailed: () => void }) {
+export function MediaLine(props: {
+  slot: AdminMediaSlot;
+  cfg: VideoConfiguration;
+  onChanged: (cfg: VideoConfiguration) => void;
+  onFailed: () => void;
+}) {
   const { slot, cfg } = props;
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
@@ -67,13 +72,25 @@ export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration
   const label = t(`adminVideos.slots.${slot}`);
   const percent = progress ? Math.floor((progress.sent / Math.max(1, progress.total)) * 100) : 0;
   return (
-    <Box component="li" data-testid={`media-line-${slot}`} sx={{ listStyle: 'none', py: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      data-testid={`media-line-${slot}`}
+      sx={{ listStyle: 'none', py: 2, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flex: 1, minWidth: 0 }}>
           {file ? (
-            <CheckCircleIcon color="success" titleAccess={t('adminVideos.status.configured')} data-testid="status-configured" />
+            <CheckCircleIcon
+              color="success"
+              titleAccess={t('adminVideos.status.configured')}
+              data-testid="status-configured"
+            />
           ) : (
-            <RadioButtonUncheckedIcon color="disabled" titleAccess={t('adminVideos.status.empty')} data-testid="status-empty" />
+            <RadioButtonUncheckedIcon
+              color="disabled"
+              titleAccess={t('adminVideos.status.empty')}
+              data-testid="status-empty"
+            />
           )}
           <Box sx={{ minWidth: 0 }}>
             <Typography id={titleId} component="h2" variant="subtitle1">
@@ -81,13 +98,25 @@ export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
               {file
-                ? t('adminVideos.fileInfo', { name: file.fileName, seconds: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(file.durationSeconds) })
+                ? t('adminVideos.fileInfo', {
+                    name: file.fileName,
+                    seconds: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+                      file.durationSeconds,
+                    ),
+                  })
                 : t('adminVideos.status.empty')}
             </Typography>
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <input ref={input} type="file" hidden accept={acceptOf(slot)} onChange={(e) => void onPick(e)} data-testid={`file-input-${slot}`} />
+          <input
+            ref={input}
+            type="file"
+            hidden
+            accept={acceptOf(slot)}
+            onChange={(e) => void onPick(e)}
+            data-testid={`file-input-${slot}`}
+          />
           <Button variant="contained" disabled={busy} aria-describedby={titleId} onClick={() => input.current?.click()}>
             {file ? t('adminVideos.modify') : t('adminVideos.add')}
           </Button>
@@ -109,12 +138,24 @@ export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration
         </Stack>
       </Stack>
       {progress ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1.5, alignItems: { sm: 'center' } }} data-testid="upload-progress">
-          <LinearProgress variant="determinate" value={percent} aria-label={t('adminVideos.progressLabel', { what: label })} sx={{ flex: 1 }} />
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ mt: 1.5, alignItems: { sm: 'center' } }}
+          data-testid="upload-progress"
+        >
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            aria-label={t('adminVideos.progressLabel', { what: label })}
+            sx={{ flex: 1 }}
+          />
           <Typography variant="body2" aria-live="polite">
             {[
               t('adminVideos.percent', { percent }),
-              progress.bytesPerSecond !== null ? t('adminVideos.speed', { speed: formatBytes(progress.bytesPerSecond, i18n.language) }) : null,
+              progress.bytesPerSecond !== null
+                ? t('adminVideos.speed', { speed: formatBytes(progress.bytesPerSecond, i18n.language) })
+                : null,
               progress.secondsLeft !== null
                 ? progress.secondsLeft >= 60
                   ? t('adminVideos.minutesLeft', { count: Math.ceil(progress.secondsLeft / 60) })
@@ -129,7 +170,9 @@ export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration
           </Button>
         </Stack>
       ) : null}
-      {file && viewing ? <MediaViewer slot={slot} title={label} url={file.url} onClose={() => setViewing(false)} /> : null}
+      {file && viewing ? (
+        <MediaViewer slot={slot} title={label} url={file.url} onClose={() => setViewing(false)} />
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t('adminVideos.deleteTitle', { what: label })}

@@ -24,7 +24,12 @@ describe('admin media rules (spec section 5)', () => {
 
   it('measures speed and time left from where this session started', () => {
     expect(progressOf({ at: 0, sent: 0 }, 100, 10, 100)).toMatchObject({ bytesPerSecond: null, secondsLeft: null });
-    expect(progressOf({ at: 0, sent: 500 }, 2000, 700, 1100)).toEqual({ sent: 700, total: 1100, bytesPerSecond: 100, secondsLeft: 4 });
+    expect(progressOf({ at: 0, sent: 500 }, 2000, 700, 1100)).toEqual({
+      sent: 700,
+      total: 1100,
+      bytesPerSecond: 100,
+      secondsLeft: 4,
+    });
   });
 
   it('writes sizes in decimal units', () => {

@@ -23,7 +23,12 @@ export interface UploadProgress {
 }
 
 /** Speed and time left from where this session started (a resumed upload counts only what it sends). */
-export function progressOf(start: { at: number; sent: number }, now: number, sent: number, total: number): UploadProgress {
+export function progressOf(
+  start: { at: number; sent: number },
+  now: number,
+  sent: number,
+  total: number,
+): UploadProgress {
   const seconds = (now - start.at) / 1000;
   const speed = seconds >= 0.5 && sent > start.sent ? (sent - start.sent) / seconds : null;
   return { sent, total, bytesPerSecond: speed, secondsLeft: speed ? Math.max(0, (total - sent) / speed) : null };

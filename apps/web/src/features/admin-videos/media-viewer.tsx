@@ -17,9 +17,25 @@ export function MediaViewer(props: { slot: AdminMediaSlot; title: string; url: s
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent>
         {props.slot === 'audio' ? (
-          <Box component="audio" controls autoPlay src={props.url} data-testid="media-viewer" aria-labelledby={titleId} sx={{ width: '100%' }} />
+          <Box
+            component="audio"
+            controls
+            autoPlay
+            src={props.url}
+            data-testid="media-viewer"
+            aria-labelledby={titleId}
+            sx={{ width: '100%' }}
+          />
         ) : (
-          <Box component="video" controls autoPlay src={props.url} data-testid="media-viewer" aria-labelledby={titleId} sx={{ width: '100%', bgcolor: 'common.black' }} />
+          <Box
+            component="video"
+            controls
+            autoPlay
+            src={props.url}
+            data-testid="media-viewer"
+            aria-labelledby={titleId}
+            sx={{ width: '100%', bgcolor: 'common.black' }}
+          />
         )}
       </DialogContent>
       <DialogActions>

@@ -11,7 +11,8 @@ import { progressOf, type UploadProgress } from './media-rules';
  */
 export const CHUNK_BYTES = 64 * 1024 * 1024;
 
-export type UploadOutcome = { ok: true; configuration: VideoConfiguration } | { ok: false; messageKey: string } | { ok: false; cancelled: true };
+export type UploadOutcome =
+  { ok: true; configuration: VideoConfiguration } | { ok: false; messageKey: string } | { ok: false; cancelled: true };
 
 /** The spec's message for a failed upload: the format errors when the server refused the content. */
 function failureKey(slot: AdminMediaSlot, status: number | null): string {

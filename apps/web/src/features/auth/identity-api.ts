@@ -7,7 +7,10 @@ import { getWebConfig } from '../../api/web-config';
  * The response schema loads with the call, keeping zod out of the login page's first load.
  */
 export async function lookupIdentityProvider(email: string): Promise<IdentityProviderResponse> {
-  const [{ identityApiKey }, { IdentityProviderResponse }] = await Promise.all([getWebConfig(), import('@forecourt/contracts/identity')]);
+  const [{ identityApiKey }, { IdentityProviderResponse }] = await Promise.all([
+    getWebConfig(),
+    import('@forecourt/contracts/identity'),
+  ]);
   return request('/identity/identity-providers', {
     query: { email },
     headers: { 'x-api-key': identityApiKey },

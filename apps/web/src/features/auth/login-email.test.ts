@@ -18,6 +18,9 @@ describe('the login e-mail', () => {
   });
 
   it('is answered trimmed when valid', () => {
-    expect(checkLoginEmail('  manager@demo.forecourt.test ')).toEqual({ email: 'manager@demo.forecourt.test', error: null });
+    expect(checkLoginEmail('  manager@demo.forecourt.test ')).toEqual({
+      email: 'manager@demo.forecourt.test',
+      error: null,
+    });
   });
 });

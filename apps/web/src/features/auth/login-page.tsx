@@ -39,7 +39,8 @@ const paperSx = {
   color: 'text.primary',
   borderRadius: 1,
   boxShadow: 3,
-  backgroundImage: (theme: Theme) => (theme.palette.mode === 'dark' ? 'linear-gradient(rgba(255, 255, 255, 0.082), rgba(255, 255, 255, 0.082))' : 'none'),
+  backgroundImage: (theme: Theme) =>
+    theme.palette.mode === 'dark' ? 'linear-gradient(rgba(255, 255, 255, 0.082), rgba(255, 255, 255, 0.082))' : 'none',
 } as const;
 
 /**
@@ -74,17 +75,38 @@ export function LoginPage() {
       await signIn(email, provider, i18n.language);
     } catch (err) {
       const reason = err instanceof ApiError ? (err.details as { reason?: string } | undefined)?.reason : undefined;
-      setError(reason === 'UNKNOWN_EMAIL' ? 'login.unknownEmail' : reason === 'EMAIL_FORMAT' ? 'common.emailFormat' : 'api.commonError');
+      setError(
+        reason === 'UNKNOWN_EMAIL'
+          ? 'login.unknownEmail'
+          : reason === 'EMAIL_FORMAT'
+            ? 'common.emailFormat'
+            : 'api.commonError',
+      );
     }
     setSubmitting(false);
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
       {/* Drawn as MUI's Paper at elevation 3 draws it (with its overlay in the dark theme): Paper itself would
           join the first load of every route, for this one card. */}
       <Box sx={paperSx}>
-        <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => void onSubmit(e)}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
+        >
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
             <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
               <ForecourtLogo size={48} />
@@ -117,7 +139,11 @@ export function LoginPage() {
             </Suspense>
           )}
           <Button type="submit" variant="contained" size="large" disabled={Boolean(check.error) || isSubmitting}>
-            {isSubmitting ? <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} /> : t('login.submit')}
+            {isSubmitting ? (
+              <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
+            ) : (
+              t('login.submit')
+            )}
           </Button>
           <LanguageSelect />
           <Box component="details" sx={{ color: 'text.secondary', fontSize: 14 }}>

@@ -13,12 +13,27 @@ const OPTION_OF: Record<EditionType, string> = { CROPPING: 'useCropping', LICENS
  * The edit buttons of the options column: one per edit the user's options allow; in edit mode, Done
  * (disabled without a selection) and Cancel.
  */
-export function EditButtons({ edit, hasOption, compact }: { edit: EditMode; hasOption: (name: string) => boolean; compact: boolean }) {
+export function EditButtons({
+  edit,
+  hasOption,
+  compact,
+}: {
+  edit: EditMode;
+  hasOption: (name: string) => boolean;
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   if (edit.isEditMode) {
     return (
       <>
-        <ActionButton compact={compact} variant="contained" icon={<CheckIcon />} label={t('editing.done')} disabled={edit.selectedImages.size === 0} onClick={edit.submit} />
+        <ActionButton
+          compact={compact}
+          variant="contained"
+          icon={<CheckIcon />}
+          label={t('editing.done')}
+          disabled={edit.selectedImages.size === 0}
+          onClick={edit.submit}
+        />
         <ActionButton compact={compact} icon={<CloseIcon />} label={t('common.cancel')} onClick={edit.leave} />
       </>
     );

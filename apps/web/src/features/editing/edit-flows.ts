@@ -1,5 +1,12 @@
 import type { ImageEdit, PlateCorners, ShootingImage } from '@forecourt/contracts';
-import { addEditedImages, applyPlateCover, fetchEdit, fetchStampConfiguration, startCrop, verifyImage } from './editing-api';
+import {
+  addEditedImages,
+  applyPlateCover,
+  fetchEdit,
+  fetchStampConfiguration,
+  startCrop,
+  verifyImage,
+} from './editing-api';
 import { resultOf, type EditResult } from './edit-results';
 
 /** The progress messages of the cropping flow (spec section 4). */
@@ -29,11 +36,20 @@ async function finished(shootingId: string, edit: ImageEdit): Promise<ImageEdit>
 }
 
 /** Cropping: configurations, the crop calls, adding the pictures to the shooting, the verification. */
-export async function runCropFlow(shootingId: string, all: ShootingImage[], selected: ShootingImage[], onProgress: (step: CropProgress) => void): Promise<EditResult[]> {
+export async function runCropFlow(
+  shootingId: string,
+  all: ShootingImage[],
+  selected: ShootingImage[],
+  onProgress: (step: CropProgress) => void,
+): Promise<EditResult[]> {
   onProgress('gettingConfigurations');
   const originals = selected.map((image) => originalOf(all, image));
   const stampIds = [...new Set(originals.map((o) => o.stampId).filter((id): id is string => Boolean(id)))];
-  const configurations = new Map(await Promise.all(stampIds.map(async (id) => [id, (await fetchStampConfiguration(id)).croppingConfiguration.croppingType] as const)));
+  const configurations = new Map(
+    await Promise.all(
+      stampIds.map(async (id) => [id, (await fetchStampConfiguration(id)).croppingConfiguration.croppingType] as const),
+    ),
+  );
 
   onProgress('croppingInProgress');
   type Outcome = { edit: ImageEdit } | { failure: unknown };
@@ -54,7 +70,10 @@ export async function runCropFlow(shootingId: string, all: ShootingImage[], sele
   onProgress('shootingUpdate');
   const done = settled.flatMap((o) => ('edit' in o && o.edit.status === 'DONE' ? [o.edit] : []));
   const added: Outcome | null = done.length
-    ? await addEditedImages(shootingId, done.map((e) => e.id)).then(
+    ? await addEditedImages(
+        shootingId,
+        done.map((e) => e.id),
+      ).then(
         () => null,
         (failure: unknown) => ({ failure }),
       )
@@ -66,12 +85,19 @@ export async function runCropFlow(shootingId: string, all: ShootingImage[], sele
   }
   return originals.map((original, n) => {
     const outcome = settled[n]!;
-    return { imageId: original.id, order: original.order, ...resultOf('CROPPING', 'edit' in outcome && outcome.edit.status === 'DONE' && added ? added : outcome) };
+    return {
+      imageId: original.id,
+      order: original.order,
+      ...resultOf('CROPPING', 'edit' in outcome && outcome.edit.status === 'DONE' && added ? added : outcome),
+    };
   });
 }
 
 /** Licence-plate cover: apply the confirmed plates of each picture, then verify it. */
-export async function runCoverFlow(shootingId: string, items: { original: ShootingImage; plates: PlateCorners[] }[]): Promise<EditResult[]> {
+export async function runCoverFlow(
+  shootingId: string,
+  items: { original: ShootingImage; plates: PlateCorners[] }[],
+): Promise<EditResult[]> {
   const results: EditResult[] = [];
   for (const { original, plates } of items) {
     try {

@@ -5,15 +5,30 @@ import { pictureNumber, resultOf } from './edit-results';
 describe('edit results (spec section 8)', () => {
   it('maps cropping outcomes', () => {
     expect(resultOf('CROPPING', { edit: {} })).toEqual({ success: true, messageKey: 'editing.applyCroppingDone' });
-    expect(resultOf('CROPPING', { edit: { error: 'No vehicle was found' } })).toEqual({ success: false, messageKey: 'editing.commonErrorMessage' });
-    expect(resultOf('CROPPING', { failure: new ApiError(400, 'VALIDATION_ERROR', 'bad') })).toEqual({ success: false, messageKey: 'editing.errorApplyCropping' });
+    expect(resultOf('CROPPING', { edit: { error: 'No vehicle was found' } })).toEqual({
+      success: false,
+      messageKey: 'editing.commonErrorMessage',
+    });
+    expect(resultOf('CROPPING', { failure: new ApiError(400, 'VALIDATION_ERROR', 'bad') })).toEqual({
+      success: false,
+      messageKey: 'editing.errorApplyCropping',
+    });
   });
 
   it('maps licence-plate outcomes, a cancelled call (100) apart', () => {
-    expect(resultOf('LICENSE_PLATE_COVER', { edit: {} })).toEqual({ success: true, messageKey: 'editing.validApplyLicensePlateCover' });
-    expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(100, 'CANCELLED', 'cancelled') }).messageKey).toBe('editing.errorApplyLicensePlateCover');
-    expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(500, 'TIMEOUT', 'slow') }).messageKey).toBe('editing.commonErrorMessage');
-    expect(resultOf('LICENSE_PLATE_COVER', { edit: { error: 'The picture file is damaged' } }).messageKey).toBe('editing.commonErrorMessage');
+    expect(resultOf('LICENSE_PLATE_COVER', { edit: {} })).toEqual({
+      success: true,
+      messageKey: 'editing.validApplyLicensePlateCover',
+    });
+    expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(100, 'CANCELLED', 'cancelled') }).messageKey).toBe(
+      'editing.errorApplyLicensePlateCover',
+    );
+    expect(resultOf('LICENSE_PLATE_COVER', { failure: new ApiError(500, 'TIMEOUT', 'slow') }).messageKey).toBe(
+      'editing.commonErrorMessage',
+    );
+    expect(resultOf('LICENSE_PLATE_COVER', { edit: { error: 'The picture file is damaged' } }).messageKey).toBe(
+      'editing.commonErrorMessage',
+    );
   });
 
   it('numbers pictures from 1 whether the shooting counts its positions from 0 or from 1', () => {

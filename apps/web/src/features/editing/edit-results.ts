@@ -15,14 +15,27 @@ export interface EditResult {
  * (status 100) gives errorApplyLicensePlateCover, an error field commonErrorMessage, else
  * validApplyLicensePlateCover.
  */
-export function resultOf(type: EditionType, outcome: { edit: Pick<ImageEdit, 'error'> } | { failure: unknown }): { success: boolean; messageKey: string } {
+export function resultOf(
+  type: EditionType,
+  outcome: { edit: Pick<ImageEdit, 'error'> } | { failure: unknown },
+): { success: boolean; messageKey: string } {
   if ('failure' in outcome) {
     const status = outcome.failure instanceof ApiError ? outcome.failure.status : 0;
-    if (type === 'CROPPING') return { success: false, messageKey: status !== 200 ? 'editing.errorApplyCropping' : 'editing.commonErrorMessage' };
-    return { success: false, messageKey: status === 100 ? 'editing.errorApplyLicensePlateCover' : 'editing.commonErrorMessage' };
+    if (type === 'CROPPING')
+      return {
+        success: false,
+        messageKey: status !== 200 ? 'editing.errorApplyCropping' : 'editing.commonErrorMessage',
+      };
+    return {
+      success: false,
+      messageKey: status === 100 ? 'editing.errorApplyLicensePlateCover' : 'editing.commonErrorMessage',
+    };
   }
   if (outcome.edit.error) return { success: false, messageKey: 'editing.commonErrorMessage' };
-  return { success: true, messageKey: type === 'CROPPING' ? 'editing.applyCroppingDone' : 'editing.validApplyLicensePlateCover' };
+  return {
+    success: true,
+    messageKey: type === 'CROPPING' ? 'editing.applyCroppingDone' : 'editing.validApplyLicensePlateCover',
+  };
 }
 
 /**

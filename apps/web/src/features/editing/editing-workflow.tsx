@@ -28,10 +28,18 @@ import type { EditMode } from './use-edit-mode';
 import { PlateQuadEditor } from './plate-quad-editor';
 
 /** What follows Done in edit mode: the plate editor (cover) or the cropping progress, then the results. */
-export function EditingWorkflow({ shooting, submission }: { shooting: ShootingDetail; submission: EditMode['submission'] }) {
+export function EditingWorkflow({
+  shooting,
+  submission,
+}: {
+  shooting: ShootingDetail;
+  submission: EditMode['submission'];
+}) {
   const [results, setResults] = useState<EditResult[] | null>(null);
   if (!submission) return null;
-  const selected = submission.imageIds.map((id) => shooting.images.find((i) => i.id === id)).filter((i): i is ShootingImage => Boolean(i));
+  const selected = submission.imageIds
+    .map((id) => shooting.images.find((i) => i.id === id))
+    .filter((i): i is ShootingImage => Boolean(i));
   if (results) return <ResultsDialog results={results} images={shooting.images} />;
   return submission.type === 'CROPPING' ? (
     <CroppingDialog shooting={shooting} selected={selected} onResults={setResults} />
@@ -40,7 +48,15 @@ export function EditingWorkflow({ shooting, submission }: { shooting: ShootingDe
   );
 }
 
-function CroppingDialog({ shooting, selected, onResults }: { shooting: ShootingDetail; selected: ShootingImage[]; onResults: (r: EditResult[]) => void }) {
+function CroppingDialog({
+  shooting,
+  selected,
+  onResults,
+}: {
+  shooting: ShootingDetail;
+  selected: ShootingImage[];
+  onResults: (r: EditResult[]) => void;
+}) {
   const { t } = useTranslation();
   const [step, setStep] = useState<CropProgress>('gettingConfigurations');
   const [failed, setFailed] = useState(false);
@@ -78,19 +94,40 @@ function CroppingDialog({ shooting, selected, onResults }: { shooting: ShootingD
   );
 }
 
-function CoverDialog({ shooting, selected, onResults }: { shooting: ShootingDetail; selected: ShootingImage[]; onResults: (r: EditResult[]) => void }) {
+function CoverDialog({
+  shooting,
+  selected,
+  onResults,
+}: {
+  shooting: ShootingDetail;
+  selected: ShootingImage[];
+  onResults: (r: EditResult[]) => void;
+}) {
   const { t } = useTranslation();
   const originals = selected.map((image) => originalOf(shooting.images, image));
-  const detected = useQuery({ queryKey: ['plate-corners', shooting.id, originals.map((o) => o.id)], queryFn: () => fetchPlateCorners(shooting.id, originals.map((o) => o.id)), staleTime: Infinity });
+  const detected = useQuery({
+    queryKey: ['plate-corners', shooting.id, originals.map((o) => o.id)],
+    queryFn: () =>
+      fetchPlateCorners(
+        shooting.id,
+        originals.map((o) => o.id),
+      ),
+    staleTime: Infinity,
+  });
   // The user's changes over what detection found, per picture.
   const [edited, setPlates] = useState<Record<string, PlateCorners[]>>({});
   const [applying, setApplying] = useState(false);
-  const found = Object.fromEntries((detected.data?.images ?? []).map((i) => [i.imageId, i.plates.map((p) => p.corners)]));
+  const found = Object.fromEntries(
+    (detected.data?.images ?? []).map((i) => [i.imageId, i.plates.map((p) => p.corners)]),
+  );
   const plates: Record<string, PlateCorners[]> = { ...found, ...edited };
   const ready = detected.data && originals.every((o) => (plates[o.id]?.length ?? 0) > 0);
   const apply = () => {
     setApplying(true);
-    void runCoverFlow(shooting.id, originals.map((original) => ({ original, plates: plates[original.id] ?? [] }))).then(onResults);
+    void runCoverFlow(
+      shooting.id,
+      originals.map((original) => ({ original, plates: plates[original.id] ?? [] })),
+    ).then(onResults);
   };
   return (
     <Dialog open fullWidth maxWidth="lg" aria-labelledby="cover-title">
@@ -111,14 +148,31 @@ function CoverDialog({ shooting, selected, onResults }: { shooting: ShootingDeta
                 const size = detected.data!.images.find((i) => i.imageId === original.id)!;
                 const own = plates[original.id] ?? [];
                 return (
-                  <Grid key={original.id} size={{ xs: 12, md: 6 }} component="section" aria-label={t('editing.imageLabel', { order: pictureNumber(shooting.images, original.order) })}>
+                  <Grid
+                    key={original.id}
+                    size={{ xs: 12, md: 6 }}
+                    component="section"
+                    aria-label={t('editing.imageLabel', { order: pictureNumber(shooting.images, original.order) })}
+                  >
                     <Stack spacing={1}>
-                      <PlateQuadEditor src={original.url} width={size.width} height={size.height} plates={own} onChange={(next) => setPlates((p) => ({ ...p, [original.id]: next }))} />
+                      <PlateQuadEditor
+                        src={original.url}
+                        width={size.width}
+                        height={size.height}
+                        plates={own}
+                        onChange={(next) => setPlates((p) => ({ ...p, [original.id]: next }))}
+                      />
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <Typography variant="body2" sx={{ flex: 1 }}>
-                          {own.length ? t('editing.cover.platesFound', { count: own.length }) : t('editing.cover.noPlate')}
+                          {own.length
+                            ? t('editing.cover.platesFound', { count: own.length })
+                            : t('editing.cover.noPlate')}
                         </Typography>
-                        <Button size="small" disabled={own.length === 0 || applying} onClick={() => setPlates((p) => ({ ...p, [original.id]: [] }))}>
+                        <Button
+                          size="small"
+                          disabled={own.length === 0 || applying}
+                          onClick={() => setPlates((p) => ({ ...p, [original.id]: [] }))}
+                        >
                           {t('editing.cover.clear')}
                         </Button>
                       </Stack>
@@ -153,8 +207,13 @@ function ResultsDialog({ results, images }: { results: EditResult[]; images: Sho
         <List dense aria-label={t('editing.results.title')}>
           {results.map((r) => (
             <ListItem key={r.imageId} data-testid="edit-result">
-              <ListItemIcon>{r.success ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
-              <ListItemText primary={t('editing.imageLabel', { order: pictureNumber(images, r.order) })} secondary={t(r.messageKey)} />
+              <ListItemIcon>
+                {r.success ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}
+              </ListItemIcon>
+              <ListItemText
+                primary={t('editing.imageLabel', { order: pictureNumber(images, r.order) })}
+                secondary={t(r.messageKey)}
+              />
             </ListItem>
           ))}
         </List>

@@ -60,10 +60,18 @@ export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQ
       setDraft(rectangle(drag.from, at));
       return;
     }
-    onChange(plates.map((p, i) => (i === drag.plate ? (p.map((c, j) => (j === drag.corner ? at : c)) as PlateCorners) : p)));
+    onChange(
+      plates.map((p, i) => (i === drag.plate ? (p.map((c, j) => (j === drag.corner ? at : c)) as PlateCorners) : p)),
+    );
   };
   const onPointerUp = () => {
-    if (drag?.kind === 'draw' && draft && Math.abs(draft[2].x - draft[0].x) > handle && Math.abs(draft[2].y - draft[0].y) > handle / 2) onChange([...plates, draft]);
+    if (
+      drag?.kind === 'draw' &&
+      draft &&
+      Math.abs(draft[2].x - draft[0].x) > handle &&
+      Math.abs(draft[2].y - draft[0].y) > handle / 2
+    )
+      onChange([...plates, draft]);
     setDrag(null);
     setDraft(null);
   };
@@ -85,10 +93,26 @@ export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQ
       >
         {[...plates, ...(draft ? [draft] : [])].map((plate, i) => (
           <g key={i} data-testid="plate-quad">
-            <polygon points={plate.map((c) => `${c.x},${c.y}`).join(' ')} fill="rgba(255, 193, 7, 0.25)" stroke="#ffc107" strokeWidth={handle / 3} />
+            <polygon
+              points={plate.map((c) => `${c.x},${c.y}`).join(' ')}
+              fill="rgba(255, 193, 7, 0.25)"
+              stroke="#ffc107"
+              strokeWidth={handle / 3}
+            />
             {i < plates.length
               ? plate.map((c, j) => (
-                  <circle key={j} cx={c.x} cy={c.y} r={handle} fill="#ffc107" stroke="#000" strokeWidth={handle / 5} data-plate={i} data-corner={j} style={{ cursor: 'move' }} />
+                  <circle
+                    key={j}
+                    cx={c.x}
+                    cy={c.y}
+                    r={handle}
+                    fill="#ffc107"
+                    stroke="#000"
+                    strokeWidth={handle / 5}
+                    data-plate={i}
+                    data-corner={j}
+                    style={{ cursor: 'move' }}
+                  />
                 ))
               : null}
           </g>

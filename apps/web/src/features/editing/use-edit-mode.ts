@@ -36,11 +36,21 @@ export function useEditMode(): EditMode {
     setSelected(new Set());
   }, []);
   const submit = useCallback(() => {
-    if (editionTypeSelected && selectedImages.size > 0) setSubmission({ type: editionTypeSelected, imageIds: [...selectedImages] });
+    if (editionTypeSelected && selectedImages.size > 0)
+      setSubmission({ type: editionTypeSelected, imageIds: [...selectedImages] });
     leave();
   }, [editionTypeSelected, selectedImages, leave]);
   return useMemo(
-    () => ({ editionTypeSelected, isEditMode: editionTypeSelected !== null, selectedImages, enter, toggle, leave, submit, submission }),
+    () => ({
+      editionTypeSelected,
+      isEditMode: editionTypeSelected !== null,
+      selectedImages,
+      enter,
+      toggle,
+      leave,
+      submit,
+      submission,
+    }),
     [editionTypeSelected, selectedImages, enter, toggle, leave, submit, submission],
   );
 }

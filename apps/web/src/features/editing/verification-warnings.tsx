@@ -6,7 +6,10 @@ import { fetchVerifications } from './editing-api';
 /** The quality-control warnings of the shooting's edited pictures, one line per picture and version. */
 export function VerificationWarnings({ shootingId }: { shootingId: string }) {
   const { t } = useTranslation();
-  const verifications = useQuery({ queryKey: ['verifications', shootingId], queryFn: () => fetchVerifications(shootingId) });
+  const verifications = useQuery({
+    queryKey: ['verifications', shootingId],
+    queryFn: () => fetchVerifications(shootingId),
+  });
   const flagged = verifications.data?.verifications.filter((v) => v.warnings.length > 0) ?? [];
   if (flagged.length === 0) return null;
   return (

@@ -11,7 +11,15 @@ import { DamageSpotDialog, type SpotPicture } from './damage-spot-dialog';
 import { fetchDamagePictures, placeDamage, removeDamageSpot } from './inspection-api';
 
 /** Where a damage is in the spin (which picture), and the button that places or moves it. */
-export function DamageSpotCell({ shooting, damage, pictures }: { shooting: ShootingKey; damage: Damage; pictures: SpotPicture[] }) {
+export function DamageSpotCell({
+  shooting,
+  damage,
+  pictures,
+}: {
+  shooting: ShootingKey;
+  damage: Damage;
+  pictures: SpotPicture[];
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -37,7 +45,9 @@ export function DamageSpotCell({ shooting, damage, pictures }: { shooting: Shoot
   };
   const close = () => setPictureList(null);
   const done = async (message: string) => {
-    await queryClient.invalidateQueries({ queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId] });
+    await queryClient.invalidateQueries({
+      queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId],
+    });
     close();
     snackbar.show(message, 'success');
   };
@@ -56,7 +66,11 @@ export function DamageSpotCell({ shooting, damage, pictures }: { shooting: Shoot
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="body2" data-testid="damage-spot">
-        {on ? t('inspection.spot.placed', { order: on.order }) : damage.spot ? t('inspection.spot.placedElsewhere') : t('inspection.spot.notPlaced')}
+        {on
+          ? t('inspection.spot.placed', { order: on.order })
+          : damage.spot
+            ? t('inspection.spot.placedElsewhere')
+            : t('inspection.spot.notPlaced')}
       </Typography>
       <Button
         size="small"

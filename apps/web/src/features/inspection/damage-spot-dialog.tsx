@@ -14,7 +14,12 @@ import { moveSpot, percent, spotFromClick, type SpotPoint } from './spot-keys';
 
 export type SpotPicture = Pick<ShootingImage, 'id' | 'order' | 'url' | 'thumbnailUrl'>;
 
-const TYPE_KEYS: Record<ShootingType, string> = { STANDARD: 'standard', VIDEO: 'videos', INSPECTION: 'inspection', INSPECTION_REPAIR_ORDER: 'inspectionRepairOrder' };
+const TYPE_KEYS: Record<ShootingType, string> = {
+  STANDARD: 'standard',
+  VIDEO: 'videos',
+  INSPECTION: 'inspection',
+  INSPECTION_REPAIR_ORDER: 'inspectionRepairOrder',
+};
 
 /** The pictures by shooting, in the order the server gives them (the inspection's own first). */
 function byShooting(pictures: VehiclePicture[]): { shootingId: string; pictures: VehiclePicture[] }[] {
@@ -60,14 +65,17 @@ export function DamageSpotDialog({
         });
   const placedHere = pictures.find((p) => p.id === damage.spot?.imageId);
   const [pictureId, setPictureId] = useState(placedHere?.id ?? pictures[0]?.id ?? '');
-  const [spot, setSpot] = useState<SpotPoint | null>(placedHere && damage.spot ? { x: damage.spot.x, y: damage.spot.y } : null);
+  const [spot, setSpot] = useState<SpotPoint | null>(
+    placedHere && damage.spot ? { x: damage.spot.x, y: damage.spot.y } : null,
+  );
   const picture = pictures.find((p) => p.id === pictureId);
   const name = `${t(`inspection.zone.${damage.zone}`)} — ${t(`inspection.kind.${damage.kind}`)}`;
 
   const save = () => {
     if (picture && spot && !busy) onSave({ imageId: picture.id, ...spot });
   };
-  const onClick = (e: MouseEvent<HTMLDivElement>) => setSpot(spotFromClick(e.currentTarget.getBoundingClientRect(), e.clientX, e.clientY));
+  const onClick = (e: MouseEvent<HTMLDivElement>) =>
+    setSpot(spotFromClick(e.currentTarget.getBoundingClientRect(), e.clientX, e.clientY));
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -106,8 +114,18 @@ export function DamageSpotDialog({
                   sx={{ flexWrap: 'wrap' }}
                 >
                   {g.pictures.map((p) => (
-                    <ToggleButton key={p.id} value={p.id} aria-label={t('inspection.spot.pictureOption', { order: p.order })} sx={{ p: 0.5 }}>
-                      <Box component="img" src={p.thumbnailUrl ?? p.url} alt="" sx={{ width: 64, height: 48, objectFit: 'cover', display: 'block' }} />
+                    <ToggleButton
+                      key={p.id}
+                      value={p.id}
+                      aria-label={t('inspection.spot.pictureOption', { order: p.order })}
+                      sx={{ p: 0.5 }}
+                    >
+                      <Box
+                        component="img"
+                        src={p.thumbnailUrl ?? p.url}
+                        alt=""
+                        sx={{ width: 64, height: 48, objectFit: 'cover', display: 'block' }}
+                      />
                     </ToggleButton>
                   ))}
                 </ToggleButtonGroup>
@@ -122,9 +140,20 @@ export function DamageSpotDialog({
                 data-testid="spot-picture"
                 onClick={onClick}
                 onKeyDown={onKeyDown}
-                sx={{ position: 'relative', cursor: 'crosshair', lineHeight: 0, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+                sx={{
+                  position: 'relative',
+                  cursor: 'crosshair',
+                  lineHeight: 0,
+                  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+                }}
               >
-                <Box component="img" src={picture.url} alt="" draggable={false} sx={{ width: '100%', display: 'block', userSelect: 'none' }} />
+                <Box
+                  component="img"
+                  src={picture.url}
+                  alt=""
+                  draggable={false}
+                  sx={{ width: '100%', display: 'block', userSelect: 'none' }}
+                />
                 {spot ? (
                   <Box
                     data-testid="spot-marker"
@@ -147,7 +176,9 @@ export function DamageSpotDialog({
               </Box>
             ) : null}
             <Typography id={statusId} role="status" variant="body2" sx={{ mt: 1 }} data-testid="spot-status">
-              {spot ? t('inspection.spot.position', { x: percent(spot.x), y: percent(spot.y) }) : t('inspection.spot.noMarker')}
+              {spot
+                ? t('inspection.spot.position', { x: percent(spot.x), y: percent(spot.y) })
+                : t('inspection.spot.noMarker')}
             </Typography>
           </>
         )}

@@ -53,7 +53,12 @@ export function DamagesList({
             <TableCell sx={{ width: 112 }}>
               {d.photo ? (
                 <Box component="a" href={d.photo.url} target="_blank" rel="noopener noreferrer">
-                  <Box component="img" src={d.photo.thumbnailUrl ?? d.photo.url} alt={t(`inspection.zone.${d.zone}`)} sx={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 1 }} />
+                  <Box
+                    component="img"
+                    src={d.photo.thumbnailUrl ?? d.photo.url}
+                    alt={t(`inspection.zone.${d.zone}`)}
+                    sx={{ width: 96, height: 72, objectFit: 'cover', borderRadius: 1 }}
+                  />
                 </Box>
               ) : null}
             </TableCell>

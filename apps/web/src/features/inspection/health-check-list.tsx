@@ -15,7 +15,15 @@ import { stackedRowsOnPhones } from '../../components/stacked-rows';
 const DECISION_COLOUR = { PENDING: 'default', ACCEPTED: 'success', DECLINED: 'default' } as const;
 
 /** The vehicle health check grouped red, amber, green, each group with its total, then the decisions. */
-export function HealthCheckList({ items, totals, currency }: { items: HealthCheckItem[]; totals: HealthCheckTotals; currency: string }) {
+export function HealthCheckList({
+  items,
+  totals,
+  currency,
+}: {
+  items: HealthCheckItem[];
+  totals: HealthCheckTotals;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   if (items.length === 0) return <Typography color="text.secondary">{t('inspection.healthCheck.none')}</Typography>;
@@ -25,7 +33,13 @@ export function HealthCheckList({ items, totals, currency }: { items: HealthChec
         const group = items.filter((i) => i.rating === rating);
         if (group.length === 0) return null;
         return (
-          <Stack key={rating} spacing={1} component="section" aria-label={t(`inspection.rating.${rating}`)} data-testid={`health-${rating}`}>
+          <Stack
+            key={rating}
+            spacing={1}
+            component="section"
+            aria-label={t(`inspection.rating.${rating}`)}
+            data-testid={`health-${rating}`}
+          >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <RatingChip rating={rating} />
               <Typography variant="body2" color="text.secondary">
@@ -55,10 +69,27 @@ export function HealthCheckList({ items, totals, currency }: { items: HealthChec
                         </Typography>
                       ) : null}
                     </TableCell>
-                    <TableCell align="right" data-label={t('inspection.healthCheck.parts')}>{money(item.partsPriceCents)}</TableCell>
-                    <TableCell align="right" data-label={t('inspection.healthCheck.labour')}>{money(item.labourPriceCents)}</TableCell>
-                    <TableCell align="right" data-label={t('inspection.healthCheck.total')}>{money(item.totalCents)}</TableCell>
-                    <TableCell data-label={t('inspection.healthCheck.decision')}>{rating === 'GREEN' ? '—' : <Chip size="small" variant="outlined" color={DECISION_COLOUR[item.decision]} label={t(`inspection.decision.${item.decision}`)} />}</TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.parts')}>
+                      {money(item.partsPriceCents)}
+                    </TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.labour')}>
+                      {money(item.labourPriceCents)}
+                    </TableCell>
+                    <TableCell align="right" data-label={t('inspection.healthCheck.total')}>
+                      {money(item.totalCents)}
+                    </TableCell>
+                    <TableCell data-label={t('inspection.healthCheck.decision')}>
+                      {rating === 'GREEN' ? (
+                        '—'
+                      ) : (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={DECISION_COLOUR[item.decision]}
+                          label={t(`inspection.decision.${item.decision}`)}
+                        />
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -70,8 +101,14 @@ export function HealthCheckList({ items, totals, currency }: { items: HealthChec
         <TableBody>
           {(['proposedCents', 'acceptedCents', 'declinedCents', 'pendingCents'] as const).map((key) => (
             <TableRow key={key}>
-              <TableCell sx={{ fontWeight: key === 'acceptedCents' ? 700 : 400 }}>{t(`inspection.healthCheck.${key}`)}</TableCell>
-              <TableCell align="right" sx={{ fontWeight: key === 'acceptedCents' ? 700 : 400 }} data-testid={`health-${key}`}>
+              <TableCell sx={{ fontWeight: key === 'acceptedCents' ? 700 : 400 }}>
+                {t(`inspection.healthCheck.${key}`)}
+              </TableCell>
+              <TableCell
+                align="right"
+                sx={{ fontWeight: key === 'acceptedCents' ? 700 : 400 }}
+                data-testid={`health-${key}`}
+              >
                 {money(totals[key])}
               </TableCell>
             </TableRow>

@@ -35,13 +35,24 @@ const day = (iso: string) => iso.split('-').reverse().join('/');
 /** The inspection itself on its detail page: condition and damages, or the repair order's health check and workshop video. */
 export function InspectionPanel({ shooting, pictures }: { shooting: ShootingKey; pictures: SpotPicture[] }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId], queryFn: () => fetchInspection(shooting) });
+  const query = useQuery({
+    queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId],
+    queryFn: () => fetchInspection(shooting),
+  });
   if (query.isPending) return <CircularProgress aria-label={t('common.loading')} />;
   if (query.isError) return <Alert severity="error">{t('api.commonError')}</Alert>;
   return <InspectionContent shooting={shooting} inspection={query.data} pictures={pictures} />;
 }
 
-function InspectionContent({ shooting, inspection, pictures }: { shooting: ShootingKey; inspection: InspectionView; pictures: SpotPicture[] }) {
+function InspectionContent({
+  shooting,
+  inspection,
+  pictures,
+}: {
+  shooting: ShootingKey;
+  inspection: InspectionView;
+  pictures: SpotPicture[];
+}) {
   const { t, i18n } = useTranslation();
   const money = (cents: number) => formatMoney(cents, inspection.currency, i18n.language);
   const repairOrder = inspection.shootingType === 'INSPECTION_REPAIR_ORDER';
@@ -64,7 +75,11 @@ function InspectionContent({ shooting, inspection, pictures }: { shooting: Shoot
       ) : null}
       {repairOrder ? (
         <Section title={t('inspection.healthCheck.title')}>
-          <HealthCheckList items={inspection.healthCheck.items} totals={inspection.healthCheck.totals} currency={inspection.currency} />
+          <HealthCheckList
+            items={inspection.healthCheck.items}
+            totals={inspection.healthCheck.totals}
+            currency={inspection.currency}
+          />
         </Section>
       ) : null}
       {repairOrder ? (
@@ -74,15 +89,26 @@ function InspectionContent({ shooting, inspection, pictures }: { shooting: Shoot
       ) : null}
       <Section title={t('inspection.damages.title')}>
         {inspection.overallCondition ? (
-          <Chip sx={{ mb: 1 }} label={`${t('inspection.condition.label')}: ${t(`inspection.condition.${inspection.overallCondition}`)}`} />
+          <Chip
+            sx={{ mb: 1 }}
+            label={`${t('inspection.condition.label')}: ${t(`inspection.condition.${inspection.overallCondition}`)}`}
+          />
         ) : null}
-        <DamagesList shooting={shooting} pictures={pictures} damages={inspection.damages} totalCents={inspection.damagesTotalCents} currency={inspection.currency} />
+        <DamagesList
+          shooting={shooting}
+          pictures={pictures}
+          damages={inspection.damages}
+          totalCents={inspection.damagesTotalCents}
+          currency={inspection.currency}
+        />
       </Section>
       {inspection.tradeInOffers.length > 0 ? (
         <Section title={t('inspection.tradeIn.title')}>
           {inspection.tradeInOffers.map((offer) => (
             <Stack key={offer.id} spacing={0.5} sx={{ mb: 1 }}>
-              <Typography sx={{ fontWeight: 600 }}>{t('inspection.tradeIn.offer', { amount: money(offer.amountCents), date: day(offer.validUntil) })}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                {t('inspection.tradeIn.offer', { amount: money(offer.amountCents), date: day(offer.validUntil) })}
+              </Typography>
               {offer.conditions ? (
                 <Typography variant="body2" color="text.secondary">
                   {offer.conditions}

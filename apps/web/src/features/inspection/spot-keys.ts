@@ -17,7 +17,12 @@ const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 1000) / 1000
 export function moveSpot(spot: SpotPoint | null, key: string, big: boolean): SpotPoint | null {
   const step = big ? SPOT_BIG_STEP : SPOT_STEP;
   const from = spot ?? { x: 0.5, y: 0.5 };
-  const by: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const by: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
   const d = by[key];
   if (!d) return null;
   // The first key press shows the marker where it starts, so the user sees it before it moves.
@@ -26,7 +31,11 @@ export function moveSpot(spot: SpotPoint | null, key: string, big: boolean): Spo
 }
 
 /** The spot of a click on an element, from its bounding box. */
-export const spotFromClick = (rect: { left: number; top: number; width: number; height: number }, clientX: number, clientY: number): SpotPoint => ({
+export const spotFromClick = (
+  rect: { left: number; top: number; width: number; height: number },
+  clientX: number,
+  clientY: number,
+): SpotPoint => ({
   x: clamp((clientX - rect.left) / rect.width),
   y: clamp((clientY - rect.top) / rect.height),
 });

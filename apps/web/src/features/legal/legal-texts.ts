@@ -25,12 +25,14 @@ const en: Record<LegalDoc, LegalSection[]> = {
     },
     {
       title: 'Hosting',
-      paragraphs: ['The portal is hosted on infrastructure chosen by the operator within the European Union. The hosting provider is named in the service contract.'],
+      paragraphs: [
+        'The portal is hosted on infrastructure chosen by the operator within the European Union. The hosting provider is named in the service contract.',
+      ],
     },
     {
       title: 'Intellectual property',
       paragraphs: [
-        'The software, the texts, the logos and the layouts of the portal are protected by intellectual property law. The images and videos uploaded by a dealer remain the property of that dealer, who grants the operator the rights needed to process, stamp and publish them on the dealer\'s behalf.',
+        "The software, the texts, the logos and the layouts of the portal are protected by intellectual property law. The images and videos uploaded by a dealer remain the property of that dealer, who grants the operator the rights needed to process, stamp and publish them on the dealer's behalf.",
       ],
     },
   ],
@@ -44,7 +46,7 @@ const en: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Users',
       paragraphs: [
-        'The sites are intended for professionals of the automotive trade and their staff. A user account is created by the user\'s dealer group; the user keeps the credentials confidential and is responsible for every action taken with them.',
+        "The sites are intended for professionals of the automotive trade and their staff. A user account is created by the user's dealer group; the user keeps the credentials confidential and is responsible for every action taken with them.",
         'Visitors who open a public player link or join a live meeting by link may do so without an account, for the sole purpose of viewing the vehicle shared with them and talking with the dealer.',
       ],
     },
@@ -96,12 +98,14 @@ const en: Record<LegalDoc, LegalSection[]> = {
     },
     {
       title: 'Retention',
-      paragraphs: ['Data is kept for as long as the dealer group\'s contract is in force, then deleted within the period set out in that contract.'],
+      paragraphs: [
+        "Data is kept for as long as the dealer group's contract is in force, then deleted within the period set out in that contract.",
+      ],
     },
     {
       title: 'Cookies and local storage',
       paragraphs: [
-        'The portal keeps in the browser\'s local storage the session, the last e-mail used, the language, the dark-mode choice and the chosen camera and microphone. The choice made in the cookie banner is kept for 13 months, after which it is asked again.',
+        "The portal keeps in the browser's local storage the session, the last e-mail used, the language, the dark-mode choice and the chosen camera and microphone. The choice made in the cookie banner is kept for 13 months, after which it is asked again.",
       ],
     },
     {
@@ -118,24 +122,26 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Éditeur',
       paragraphs: [
-        'Le portail Forecourt et ses pages de lecteur public sont édités par la société exploitant le service Forecourt pour les concessionnaires automobiles. Ses informations d\'identification (dénomination, siège social, numéro d\'immatriculation et directeur de la publication) figurent dans le contrat de service signé par chaque groupe de concessions.',
+        "Le portail Forecourt et ses pages de lecteur public sont édités par la société exploitant le service Forecourt pour les concessionnaires automobiles. Ses informations d'identification (dénomination, siège social, numéro d'immatriculation et directeur de la publication) figurent dans le contrat de service signé par chaque groupe de concessions.",
         'Forecourt est un service destiné aux professionnels du commerce automobile. Les sites sont réservés aux professionnels.',
       ],
     },
     {
       title: 'Contact',
       paragraphs: [
-        'Tout contact commercial passe par le formulaire de contact accessible depuis le menu du portail. Aucune commande ni aucun paiement ne peut être effectué sur les sites : il n\'y a pas de vente en ligne.',
+        "Tout contact commercial passe par le formulaire de contact accessible depuis le menu du portail. Aucune commande ni aucun paiement ne peut être effectué sur les sites : il n'y a pas de vente en ligne.",
       ],
     },
     {
       title: 'Hébergement',
-      paragraphs: ['Le portail est hébergé sur une infrastructure choisie par l\'exploitant au sein de l\'Union européenne. L\'hébergeur est désigné dans le contrat de service.'],
+      paragraphs: [
+        "Le portail est hébergé sur une infrastructure choisie par l'exploitant au sein de l'Union européenne. L'hébergeur est désigné dans le contrat de service.",
+      ],
     },
     {
       title: 'Propriété intellectuelle',
       paragraphs: [
-        'Le logiciel, les textes, les logos et la mise en page du portail sont protégés par le droit de la propriété intellectuelle. Les images et vidéos déposées par un concessionnaire restent sa propriété ; il concède à l\'exploitant les droits nécessaires pour les traiter, les habiller et les publier pour son compte.',
+        "Le logiciel, les textes, les logos et la mise en page du portail sont protégés par le droit de la propriété intellectuelle. Les images et vidéos déposées par un concessionnaire restent sa propriété ; il concède à l'exploitant les droits nécessaires pour les traiter, les habiller et les publier pour son compte.",
       ],
     },
   ],
@@ -143,39 +149,39 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Objet',
       paragraphs: [
-        'Les présentes conditions générales d\'utilisation régissent l\'usage du portail Forecourt, de ses pages de lecteur public et de ses salles de réunion en direct. Elles sont en vigueur à compter du 1er janvier 2017 et s\'appliquent à tout compte utilisateur.',
+        "Les présentes conditions générales d'utilisation régissent l'usage du portail Forecourt, de ses pages de lecteur public et de ses salles de réunion en direct. Elles sont en vigueur à compter du 1er janvier 2017 et s'appliquent à tout compte utilisateur.",
       ],
     },
     {
       title: 'Utilisateurs',
       paragraphs: [
-        'Les sites sont destinés aux professionnels du commerce automobile et à leurs collaborateurs. Le compte utilisateur est créé par le groupe de concessions de l\'utilisateur ; celui-ci garde ses identifiants confidentiels et répond de toute action effectuée avec eux.',
-        'Les visiteurs qui ouvrent un lien de lecteur public ou rejoignent une réunion par lien peuvent le faire sans compte, dans le seul but de voir le véhicule partagé avec eux et d\'échanger avec le concessionnaire.',
+        "Les sites sont destinés aux professionnels du commerce automobile et à leurs collaborateurs. Le compte utilisateur est créé par le groupe de concessions de l'utilisateur ; celui-ci garde ses identifiants confidentiels et répond de toute action effectuée avec eux.",
+        "Les visiteurs qui ouvrent un lien de lecteur public ou rejoignent une réunion par lien peuvent le faire sans compte, dans le seul but de voir le véhicule partagé avec eux et d'échanger avec le concessionnaire.",
       ],
     },
     {
       title: 'Service',
       paragraphs: [
-        'Le portail permet aux concessionnaires de réaliser des prises de vue de leurs véhicules, d\'habiller et de retoucher les images, de les partager par des liens de lecteur, de tenir des réunions vidéo en direct et de configurer les médias de leurs vidéos. L\'exploitant s\'efforce d\'assurer la disponibilité du service sans garantir un accès ininterrompu ; des opérations de maintenance peuvent avoir lieu à tout moment.',
+        "Le portail permet aux concessionnaires de réaliser des prises de vue de leurs véhicules, d'habiller et de retoucher les images, de les partager par des liens de lecteur, de tenir des réunions vidéo en direct et de configurer les médias de leurs vidéos. L'exploitant s'efforce d'assurer la disponibilité du service sans garantir un accès ininterrompu ; des opérations de maintenance peuvent avoir lieu à tout moment.",
       ],
     },
     {
       title: 'Contenus',
       paragraphs: [
-        'Le concessionnaire est responsable des images, vidéos et textes qu\'il dépose et des messages qu\'il envoie depuis le portail. Tout contenu illicite ou portant atteinte aux droits de tiers est interdit et peut être retiré.',
+        "Le concessionnaire est responsable des images, vidéos et textes qu'il dépose et des messages qu'il envoie depuis le portail. Tout contenu illicite ou portant atteinte aux droits de tiers est interdit et peut être retiré.",
       ],
     },
     {
       id: 'sales',
       title: 'Conditions générales de vente',
       paragraphs: [
-        'Aucune vente n\'a lieu sur les sites : il n\'y a ni commande ni paiement en ligne. Le service Forecourt est vendu aux groupes de concessions par un contrat écrit distinct. Pour toute demande commerciale, utilisez le formulaire de contact accessible depuis le menu du portail.',
+        "Aucune vente n'a lieu sur les sites : il n'y a ni commande ni paiement en ligne. Le service Forecourt est vendu aux groupes de concessions par un contrat écrit distinct. Pour toute demande commerciale, utilisez le formulaire de contact accessible depuis le menu du portail.",
       ],
     },
     {
       title: 'Modifications et droit applicable',
       paragraphs: [
-        'L\'exploitant peut modifier les présentes conditions ; la version en vigueur est celle publiée sur cette page. Les présentes conditions sont soumises au droit français.',
+        "L'exploitant peut modifier les présentes conditions ; la version en vigueur est celle publiée sur cette page. Les présentes conditions sont soumises au droit français.",
       ],
     },
   ],
@@ -183,25 +189,27 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Responsable du traitement',
       paragraphs: [
-        'Les données personnelles des utilisateurs sont traitées par l\'exploitant du service Forecourt pour le compte de chaque groupe de concessions, qui reste responsable des données de ses propres clients.',
+        "Les données personnelles des utilisateurs sont traitées par l'exploitant du service Forecourt pour le compte de chaque groupe de concessions, qui reste responsable des données de ses propres clients.",
       ],
     },
     {
       title: 'Données traitées',
       paragraphs: [
-        'Pour les utilisateurs : nom, adresse e-mail, langue, groupe de concessions et ses stocks, actions effectuées dans le portail. Pour les visiteurs : les notes et commentaires qu\'ils choisissent de laisser, et l\'adresse e-mail ou le numéro de téléphone auquel un concessionnaire leur envoie un lien.',
+        "Pour les utilisateurs : nom, adresse e-mail, langue, groupe de concessions et ses stocks, actions effectuées dans le portail. Pour les visiteurs : les notes et commentaires qu'ils choisissent de laisser, et l'adresse e-mail ou le numéro de téléphone auquel un concessionnaire leur envoie un lien.",
         'Les images sont réencodées sans leurs données de localisation.',
       ],
     },
     {
       title: 'Finalités',
       paragraphs: [
-        'Les données servent à fournir le service (connexion, prises de vue, partage, réunions en direct), à produire des statistiques d\'usage pour le groupe de concessions et à sécuriser le service. Elles ne sont jamais vendues.',
+        "Les données servent à fournir le service (connexion, prises de vue, partage, réunions en direct), à produire des statistiques d'usage pour le groupe de concessions et à sécuriser le service. Elles ne sont jamais vendues.",
       ],
     },
     {
       title: 'Conservation',
-      paragraphs: ['Les données sont conservées pendant la durée du contrat du groupe de concessions, puis supprimées dans le délai prévu par ce contrat.'],
+      paragraphs: [
+        'Les données sont conservées pendant la durée du contrat du groupe de concessions, puis supprimées dans le délai prévu par ce contrat.',
+      ],
     },
     {
       title: 'Cookies et stockage local',
@@ -212,7 +220,7 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Vos droits',
       paragraphs: [
-        'Vous pouvez accéder à vos données, les rectifier ou les effacer, vous opposer à leur traitement ou en demander la portabilité en écrivant via le formulaire de contact. Vous pouvez aussi introduire une réclamation auprès de l\'autorité de protection des données de votre pays.',
+        "Vous pouvez accéder à vos données, les rectifier ou les effacer, vous opposer à leur traitement ou en demander la portabilité en écrivant via le formulaire de contact. Vous pouvez aussi introduire une réclamation auprès de l'autorité de protection des données de votre pays.",
       ],
     },
   ],

@@ -27,7 +27,17 @@ interface Props {
 }
 
 /** The call's buttons: mic, camera, screen share, vehicle, recording, participants, settings, hang up. */
-export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onSettings, spin, recording, onHangUp }: Props) {
+export function CallControls({
+  media,
+  sharing,
+  onScreen,
+  panelOpen,
+  onPanel,
+  onSettings,
+  spin,
+  recording,
+  onHangUp,
+}: Props) {
   const { t } = useTranslation();
   const canShare = typeof navigator.mediaDevices?.getDisplayMedia === 'function';
   return (
@@ -37,28 +47,51 @@ export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onS
       direction="row"
       spacing={{ xs: 0.5, sm: 1 }}
       useFlexGap
-      sx={{ justifyContent: 'center', flexWrap: 'wrap', p: 1, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
+      sx={{
+        justifyContent: 'center',
+        flexWrap: 'wrap',
+        p: 1,
+        bgcolor: 'background.paper',
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
       role="toolbar"
       aria-label={t('rooms.controls.label')}
     >
       <MediaToggles media={media} />
       {canShare && (
         <Tooltip title={sharing ? t('rooms.controls.stopScreen') : t('rooms.controls.shareScreen')}>
-          <IconButton aria-label={t('rooms.controls.screen')} aria-pressed={sharing} onClick={onScreen} color={sharing ? 'primary' : 'default'}>
+          <IconButton
+            aria-label={t('rooms.controls.screen')}
+            aria-pressed={sharing}
+            onClick={onScreen}
+            color={sharing ? 'primary' : 'default'}
+          >
             {sharing ? <StopScreenShareIcon /> : <ScreenShareIcon />}
           </IconButton>
         </Tooltip>
       )}
       {spin && (
         <Tooltip title={spin.shown ? t('rooms.vehicle.hide') : t('rooms.vehicle.show')}>
-          <IconButton aria-label={t('rooms.vehicle.button')} aria-pressed={spin.shown} onClick={spin.toggle} color={spin.shown ? 'primary' : 'default'}>
+          <IconButton
+            aria-label={t('rooms.vehicle.button')}
+            aria-pressed={spin.shown}
+            onClick={spin.toggle}
+            color={spin.shown ? 'primary' : 'default'}
+          >
             <DirectionsCarIcon />
           </IconButton>
         </Tooltip>
       )}
       {recording?.available && (
         <Tooltip title={recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
-          <IconButton aria-label={t('rooms.recording.button')} aria-pressed={recording.on} disabled={recording.busy} onClick={recording.toggle} sx={{ color: recording.on ? 'error.main' : undefined }}>
+          <IconButton
+            aria-label={t('rooms.recording.button')}
+            aria-pressed={recording.on}
+            disabled={recording.busy}
+            onClick={recording.toggle}
+            sx={{ color: recording.on ? 'error.main' : undefined }}
+          >
             <FiberManualRecordIcon />
           </IconButton>
         </Tooltip>
@@ -87,7 +120,11 @@ export function CallControls({ media, sharing, onScreen, panelOpen, onPanel, onS
         </IconButton>
       </Tooltip>
       <Tooltip title={t('rooms.controls.hangUp')}>
-        <IconButton aria-label={t('rooms.controls.hangUp')} onClick={onHangUp} sx={{ bgcolor: 'error.main', color: 'common.white', '&:hover': { bgcolor: 'error.dark' } }}>
+        <IconButton
+          aria-label={t('rooms.controls.hangUp')}
+          onClick={onHangUp}
+          sx={{ bgcolor: 'error.main', color: 'common.white', '&:hover': { bgcolor: 'error.dark' } }}
+        >
           <CallEndIcon />
         </IconButton>
       </Tooltip>

@@ -6,7 +6,17 @@ import { useNavigate } from 'react-router-dom';
 import { LiveRating } from './live-rating';
 
 /** After the call: back to the call, and back to the list (signed in) or a thank-you and a rating. */
-export function CallEnded({ signedIn, roomId, code, onBackToCall }: { signedIn: boolean; roomId: string; code: string | null; onBackToCall: () => void }) {
+export function CallEnded({
+  signedIn,
+  roomId,
+  code,
+  onBackToCall,
+}: {
+  signedIn: boolean;
+  roomId: string;
+  code: string | null;
+  onBackToCall: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

@@ -87,14 +87,23 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   const dominant = useDominantSpeaker(transport, complete);
   const camera = media.stream?.getVideoTracks()[0] ?? null;
   const screen = useScreenShare(transport, camera);
-  const selfStream = useMemo(() => (screen.screen ? new MediaStream([screen.screen]) : media.stream), [screen.screen, media.stream]);
+  const selfStream = useMemo(
+    () => (screen.screen ? new MediaStream([screen.screen]) : media.stream),
+    [screen.screen, media.stream],
+  );
 
   useTransportEvents(
     transport,
     useCallback((e: TransportEvent) => {
       // Notices wait for the urgent work: on a join, the newcomer's media starts first.
-      if (e.type === 'participantJoined') startTransition(() => setNotice({ key: 'rooms.participantJoined', name: e.participant.identity, id: Date.now() }));
-      if (e.type === 'participantLeft') startTransition(() => setNotice({ key: 'rooms.participantLeaved', name: e.participant.identity, id: Date.now() }));
+      if (e.type === 'participantJoined')
+        startTransition(() =>
+          setNotice({ key: 'rooms.participantJoined', name: e.participant.identity, id: Date.now() }),
+        );
+      if (e.type === 'participantLeft')
+        startTransition(() =>
+          setNotice({ key: 'rooms.participantLeaved', name: e.participant.identity, id: Date.now() }),
+        );
     }, []),
   );
   useEffect(() => {
@@ -141,11 +150,22 @@ export function CallView({ room, transport, media, selfName, emailSender, record
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100dvh - 64px)', bgcolor: 'grey.900' }}>
-      <Typography component="h1" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Typography
+        component="h1"
+        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
         {room.session_name}
       </Typography>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
-        <Box sx={{ flex: 1, minWidth: 0, position: 'relative', display: 'flex', flexDirection: spinShown && !narrow ? 'row' : 'column' }}>
+        <Box
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            position: 'relative',
+            display: 'flex',
+            flexDirection: spinShown && !narrow ? 'row' : 'column',
+          }}
+        >
           <RoomNotices notice={notice} />
           {snap.recording && (
             <Chip
@@ -153,30 +173,89 @@ export function CallView({ room, transport, media, selfName, emailSender, record
               data-testid="recording-indicator"
               icon={<FiberManualRecordIcon sx={{ '&&': { color: 'common.white' } }} />}
               label={t('rooms.recording.indicator')}
-              sx={{ position: 'absolute', top: 8, left: 8, zIndex: 2, bgcolor: 'error.dark', color: 'common.white', fontWeight: 600 }}
+              sx={{
+                position: 'absolute',
+                top: 8,
+                left: 8,
+                zIndex: 2,
+                bgcolor: 'error.dark',
+                color: 'common.white',
+                fontWeight: 600,
+              }}
             />
           )}
           {snap.connection === 'reconnecting' && (
-            <Alert severity="warning" role="status" data-testid="reconnecting" sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}>
+            <Alert
+              severity="warning"
+              role="status"
+              data-testid="reconnecting"
+              sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
+            >
               {t('rooms.reconnecting')}
             </Alert>
           )}
           {spinShown && (
             <Box sx={{ flex: 1, minHeight: 0, minWidth: 0 }}>
-              <VehicleSpin playerRef={playerRef} registration={room.vehicle!.registration} frame={snap.spin!.frame} host={host} onTurn={(frame) => transport.setSpin({ frame })} />
+              <VehicleSpin
+                playerRef={playerRef}
+                registration={room.vehicle!.registration}
+                frame={snap.spin!.frame}
+                host={host}
+                onTurn={(frame) => transport.setSpin({ frame })}
+              />
             </Box>
           )}
           <Box sx={{ flex: 1, minHeight: 0, minWidth: 0, position: 'relative' }}>
             {main ? (
-              <VideoView stream={main.stream} muted fit="contain" label={t('rooms.mainVideo', { name: main.identity })} testId="main-video" onFirstFrame={onFirstFrame} />
+              <VideoView
+                stream={main.stream}
+                muted
+                fit="contain"
+                label={t('rooms.mainVideo', { name: main.identity })}
+                testId="main-video"
+                onFirstFrame={onFirstFrame}
+              />
             ) : (
-              <Typography sx={{ color: 'common.white', display: 'grid', placeItems: 'center', height: '100%' }}>{t('rooms.waiting')}</Typography>
+              <Typography sx={{ color: 'common.white', display: 'grid', placeItems: 'center', height: '100%' }}>
+                {t('rooms.waiting')}
+              </Typography>
             )}
             {main && (
-              <Typography sx={{ position: 'absolute', left: 8, bottom: 8, color: 'common.white', bgcolor: 'rgba(0,0,0,0.6)', px: 1, borderRadius: 1 }}>{main.identity}</Typography>
+              <Typography
+                sx={{
+                  position: 'absolute',
+                  left: 8,
+                  bottom: 8,
+                  color: 'common.white',
+                  bgcolor: 'rgba(0,0,0,0.6)',
+                  px: 1,
+                  borderRadius: 1,
+                }}
+              >
+                {main.identity}
+              </Typography>
             )}
-            <Box sx={{ position: 'absolute', right: 8, bottom: 8, width: { xs: 120, sm: 180 }, aspectRatio: '3 / 2', borderRadius: 1, overflow: 'hidden', boxShadow: 4, border: 2, borderColor: 'common.white' }}>
-              <VideoView stream={selfStream} muted mirrored={!screen.sharing} label={t('rooms.preview.self')} testId="self-video" />
+            <Box
+              sx={{
+                position: 'absolute',
+                right: 8,
+                bottom: 8,
+                width: { xs: 120, sm: 180 },
+                aspectRatio: '3 / 2',
+                borderRadius: 1,
+                overflow: 'hidden',
+                boxShadow: 4,
+                border: 2,
+                borderColor: 'common.white',
+              }}
+            >
+              <VideoView
+                stream={selfStream}
+                muted
+                mirrored={!screen.sharing}
+                label={t('rooms.preview.self')}
+                testId="self-video"
+              />
             </Box>
           </Box>
           <RemoteAudios participants={listed} />
@@ -192,8 +271,14 @@ export function CallView({ room, transport, media, selfName, emailSender, record
             panelOpen={panelOpen}
             onPanel={() => setPanelOpen((o) => !o)}
             onSettings={() => setSettingsOpen(true)}
-            spin={host && playerRef ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) } : null}
-            recording={host ? { on: snap.recording, available: recordable, busy: recordingBusy, toggle: toggleRecording } : null}
+            spin={
+              host && playerRef
+                ? { shown: snap.spin !== null, toggle: () => transport.setSpin(snap.spin ? null : { frame: 0 }) }
+                : null
+            }
+            recording={
+              host ? { on: snap.recording, available: recordable, busy: recordingBusy, toggle: toggleRecording } : null
+            }
             onHangUp={onHangUp}
           />
           <CallSettingsDialog
@@ -209,7 +294,14 @@ export function CallView({ room, transport, media, selfName, emailSender, record
                 : null
             }
           />
-          {emailSender && <RoomEmailDialog open={emailOpen} onClose={() => setEmailOpen(false)} room={{ id: room.id_live_video, name: room.session_name, link: room.link }} userId={emailSender} />}
+          {emailSender && (
+            <RoomEmailDialog
+              open={emailOpen}
+              onClose={() => setEmailOpen(false)}
+              room={{ id: room.id_live_video, name: room.session_name, link: room.link }}
+              userId={emailSender}
+            />
+          )}
         </>
       )}
     </Box>

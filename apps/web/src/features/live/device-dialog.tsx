@@ -19,12 +19,19 @@ export function DeviceDialog({ open, onClose, media }: { open: boolean; onClose:
   const [tab, setTab] = useState<'audio' | 'video'>('audio');
   const kind = tab === 'audio' ? 'audioinput' : 'videoinput';
   const list = media.devices.filter((d) => d.kind === kind);
-  const activeId = (tab === 'audio' ? media.stream?.getAudioTracks() : media.stream?.getVideoTracks())?.[0]?.getSettings().deviceId;
+  const activeId = (
+    tab === 'audio' ? media.stream?.getAudioTracks() : media.stream?.getVideoTracks()
+  )?.[0]?.getSettings().deviceId;
   const selected = (tab === 'audio' ? media.audioDeviceId : media.videoDeviceId) ?? activeId ?? '';
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="device-dialog-title">
       <DialogTitle id="device-dialog-title">{t('rooms.devices.title')}</DialogTitle>
-      <Tabs value={tab} onChange={(_e, v: 'audio' | 'video') => setTab(v)} variant="fullWidth" aria-label={t('rooms.devices.title')}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: 'audio' | 'video') => setTab(v)}
+        variant="fullWidth"
+        aria-label={t('rooms.devices.title')}
+      >
         <Tab value="audio" label={t('rooms.devices.microphone')} id="device-tab-audio" aria-controls="device-panel" />
         <Tab value="video" label={t('rooms.devices.camera')} id="device-tab-video" aria-controls="device-panel" />
       </Tabs>
@@ -32,9 +39,18 @@ export function DeviceDialog({ open, onClose, media }: { open: boolean; onClose:
         {list.length === 0 ? (
           <Typography color="text.secondary">{t('rooms.devices.none')}</Typography>
         ) : (
-          <RadioGroup value={selected} onChange={(e) => media.chooseDevice(tab, e.target.value)} aria-labelledby={`device-tab-${tab}`}>
+          <RadioGroup
+            value={selected}
+            onChange={(e) => media.chooseDevice(tab, e.target.value)}
+            aria-labelledby={`device-tab-${tab}`}
+          >
             {list.map((d, i) => (
-              <FormControlLabel key={d.deviceId || i} value={d.deviceId} control={<Radio />} label={d.label || t('rooms.devices.unnamed', { n: i + 1 })} />
+              <FormControlLabel
+                key={d.deviceId || i}
+                value={d.deviceId}
+                control={<Radio />}
+                label={d.label || t('rooms.devices.unnamed', { n: i + 1 })}
+              />
             ))}
           </RadioGroup>
         )}

@@ -23,11 +23,23 @@ export function LiveRating({ roomId, code }: { roomId: string; code: string }) {
   });
   if (send.isSuccess) return <Typography role="status">{t('rooms.ended.rated')}</Typography>;
   return (
-    <Stack component="form" spacing={2} sx={{ width: '100%', maxWidth: 420 }} onSubmit={(e) => (e.preventDefault(), send.mutate())} aria-labelledby="live-rating-title">
+    <Stack
+      component="form"
+      spacing={2}
+      sx={{ width: '100%', maxWidth: 420 }}
+      onSubmit={(e) => (e.preventDefault(), send.mutate())}
+      aria-labelledby="live-rating-title"
+    >
       <Typography id="live-rating-title" variant="h6" component="h2">
         {t('rooms.ended.rateTitle')}
       </Typography>
-      <Rating name="live-score" value={score} onChange={(_e, v) => setScore(v ?? 0)} size="large" getLabelText={(v) => t('publicPlayer.rating.scoreLabel', { count: v })} />
+      <Rating
+        name="live-score"
+        value={score}
+        onChange={(_e, v) => setScore(v ?? 0)}
+        size="large"
+        getLabelText={(v) => t('publicPlayer.rating.scoreLabel', { count: v })}
+      />
       <TextField
         label={t('rooms.ended.comment')}
         value={comment}

@@ -11,7 +11,9 @@ export function LobbyPresence({ transport }: { transport: MediaTransport }) {
   const { t, i18n } = useTranslation();
   const call = useCallSnapshot(transport);
   if (!call.self || call.participants.length === 0) return null;
-  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(call.participants.map((p) => p.identity));
+  const names = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+    call.participants.map((p) => p.identity),
+  );
   return (
     <Typography role="status" data-testid="lobby-presence" sx={{ textAlign: 'center' }}>
       {t('rooms.preview.inMeeting', { names })}

@@ -11,7 +11,12 @@ import { mediaErrorKey } from './media-errors';
 export function MediaErrorDialog({ error, onClose }: { error: unknown; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={error !== null && error !== undefined} onClose={onClose} aria-labelledby="media-error-title" aria-describedby="media-error-text">
+    <Dialog
+      open={error !== null && error !== undefined}
+      onClose={onClose}
+      aria-labelledby="media-error-title"
+      aria-describedby="media-error-text"
+    >
       <DialogTitle id="media-error-title">{t('rooms.mediaErrors.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="media-error-text">{t(mediaErrorKey(error))}</DialogContentText>

@@ -15,13 +15,32 @@ export function MediaToggles({ media, disabledVideo }: { media: LocalMedia; disa
   return (
     <>
       <Tooltip title={mic}>
-        <IconButton aria-label={t('rooms.controls.microphone')} aria-pressed={media.audioOn} onClick={media.toggleAudio} sx={{ bgcolor: media.audioOn ? 'action.selected' : 'error.main', color: media.audioOn ? undefined : 'common.white', '&:hover': { bgcolor: media.audioOn ? 'action.hover' : 'error.dark' } }}>
+        <IconButton
+          aria-label={t('rooms.controls.microphone')}
+          aria-pressed={media.audioOn}
+          onClick={media.toggleAudio}
+          sx={{
+            bgcolor: media.audioOn ? 'action.selected' : 'error.main',
+            color: media.audioOn ? undefined : 'common.white',
+            '&:hover': { bgcolor: media.audioOn ? 'action.hover' : 'error.dark' },
+          }}
+        >
           {media.audioOn ? <MicIcon /> : <MicOffIcon />}
         </IconButton>
       </Tooltip>
       <Tooltip title={cam}>
         <span>
-          <IconButton aria-label={t('rooms.controls.camera')} aria-pressed={media.videoOn} onClick={media.toggleVideo} disabled={disabledVideo} sx={{ bgcolor: media.videoOn ? 'action.selected' : 'error.main', color: media.videoOn ? undefined : 'common.white', '&:hover': { bgcolor: media.videoOn ? 'action.hover' : 'error.dark' } }}>
+          <IconButton
+            aria-label={t('rooms.controls.camera')}
+            aria-pressed={media.videoOn}
+            onClick={media.toggleVideo}
+            disabled={disabledVideo}
+            sx={{
+              bgcolor: media.videoOn ? 'action.selected' : 'error.main',
+              color: media.videoOn ? undefined : 'common.white',
+              '&:hover': { bgcolor: media.videoOn ? 'action.hover' : 'error.dark' },
+            }}
+          >
             {media.videoOn ? <VideocamIcon /> : <VideocamOffIcon />}
           </IconButton>
         </span>

@@ -17,10 +17,32 @@ import type { RemoteParticipant } from './transport/media-transport';
 export const PANEL_WIDTH_PX = 300;
 
 /** Who is in the call, with their microphone, camera and screen state; pin one to the main video. */
-export function ParticipantsPanel({ selfName, participants, pinned, onPin }: { selfName: string; participants: RemoteParticipant[]; pinned: string | null; onPin: (id: string | null) => void }) {
+export function ParticipantsPanel({
+  selfName,
+  participants,
+  pinned,
+  onPin,
+}: {
+  selfName: string;
+  participants: RemoteParticipant[];
+  pinned: string | null;
+  onPin: (id: string | null) => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Box component="aside" aria-labelledby="participants-title" data-testid="participants-panel" sx={{ width: PANEL_WIDTH_PX, flexShrink: 0, borderLeft: 1, borderColor: 'divider', overflowY: 'auto', bgcolor: 'background.paper' }}>
+    <Box
+      component="aside"
+      aria-labelledby="participants-title"
+      data-testid="participants-panel"
+      sx={{
+        width: PANEL_WIDTH_PX,
+        flexShrink: 0,
+        borderLeft: 1,
+        borderColor: 'divider',
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+      }}
+    >
       <Typography id="participants-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
         {t('rooms.participants', { count: participants.length + 1 })}
       </Typography>
@@ -33,7 +55,12 @@ export function ParticipantsPanel({ selfName, participants, pinned, onPin }: { s
             key={p.id}
             data-testid="participant"
             secondaryAction={
-              <IconButton aria-label={t('rooms.pin', { name: p.identity })} aria-pressed={pinned === p.id} onClick={() => onPin(pinned === p.id ? null : p.id)} edge="end">
+              <IconButton
+                aria-label={t('rooms.pin', { name: p.identity })}
+                aria-pressed={pinned === p.id}
+                onClick={() => onPin(pinned === p.id ? null : p.id)}
+                edge="end"
+              >
                 {pinned === p.id ? <PushPinIcon /> : <PushPinOutlinedIcon />}
               </IconButton>
             }
@@ -43,8 +70,16 @@ export function ParticipantsPanel({ selfName, participants, pinned, onPin }: { s
               secondary={
                 <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                   {p.media && !p.media.audio && <MicOffIcon fontSize="small" titleAccess={t('rooms.micMuted')} />}
-                  {p.media && !p.media.video && !p.media.screen && <VideocamOffIcon fontSize="small" titleAccess={t('rooms.cameraIsOff')} />}
-                  {p.media?.screen && <ScreenShareIcon fontSize="small" titleAccess={t('rooms.sharingScreen')} data-testid="sharing-screen" />}
+                  {p.media && !p.media.video && !p.media.screen && (
+                    <VideocamOffIcon fontSize="small" titleAccess={t('rooms.cameraIsOff')} />
+                  )}
+                  {p.media?.screen && (
+                    <ScreenShareIcon
+                      fontSize="small"
+                      titleAccess={t('rooms.sharingScreen')}
+                      data-testid="sharing-screen"
+                    />
+                  )}
                 </Stack>
               }
             />

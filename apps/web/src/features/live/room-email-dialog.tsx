@@ -9,7 +9,17 @@ export interface SharedRoom {
 }
 
 /** Sends a room link by e-mail; the server attaches the calendar invitation. Then records the share. */
-export function RoomEmailDialog({ open, onClose, room, userId }: { open: boolean; onClose: () => void; room: SharedRoom; userId: string }) {
+export function RoomEmailDialog({
+  open,
+  onClose,
+  room,
+  userId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  room: SharedRoom;
+  userId: string;
+}) {
   const { t } = useTranslation();
   return (
     <EmailFormDialog

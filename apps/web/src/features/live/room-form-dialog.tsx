@@ -28,12 +28,19 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const owners = useQuery({ queryKey: ['live', 'owners', userId], queryFn: () => fetchOwners(userId), enabled: open, staleTime: 5 * 60_000 });
+  const owners = useQuery({
+    queryKey: ['live', 'owners', userId],
+    queryFn: () => fetchOwners(userId),
+    enabled: open,
+    staleTime: 5 * 60_000,
+  });
   const form = useForm<RoomForm>({
-    resolver: zodResolver(RoomForm.superRefine((v, ctx) => {
-      const err = dateError(v.date);
-      if (err) ctx.addIssue({ code: 'custom', path: ['date'], message: err });
-    })),
+    resolver: zodResolver(
+      RoomForm.superRefine((v, ctx) => {
+        const err = dateError(v.date);
+        if (err) ctx.addIssue({ code: 'custom', path: ['date'], message: err });
+      }),
+    ),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
@@ -63,7 +70,8 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
       onClose();
     },
     onError: (err: { details?: { field?: string } }) => {
-      if (err.details?.field === 'registration') form.setError('registration', { message: 'rooms.form.unknownVehicle' });
+      if (err.details?.field === 'registration')
+        form.setError('registration', { message: 'rooms.form.unknownVehicle' });
       snackbar.show('api.createRoomLiveError');
     },
   });
@@ -74,7 +82,13 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
   };
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="room-form-title">
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="room-form-title"
+    >
       <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))}>
         <DialogTitle id="room-form-title">{t('rooms.form.title')}</DialogTitle>
         <DialogContent>
@@ -88,7 +102,15 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
                 name="owner"
                 control={form.control}
                 render={({ field }) => (
-                  <TextField {...field} {...err('owner')} select label={t('rooms.form.owner')} required disabled={owners.isPending || single !== null} fullWidth>
+                  <TextField
+                    {...field}
+                    {...err('owner')}
+                    select
+                    label={t('rooms.form.owner')}
+                    required
+                    disabled={owners.isPending || single !== null}
+                    fullWidth
+                  >
                     {ownerList.map((o) => (
                       <MenuItem key={o.id} value={o.id}>
                         {o.label || o.name || o.id}
@@ -97,7 +119,14 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
                   </TextField>
                 )}
               />
-              <TextField {...form.register('name')} {...err('name')} label={t('rooms.form.name')} helperText={err('name').helperText ?? t('rooms.form.description')} required fullWidth />
+              <TextField
+                {...form.register('name')}
+                {...err('name')}
+                label={t('rooms.form.name')}
+                helperText={err('name').helperText ?? t('rooms.form.description')}
+                required
+                fullWidth
+              />
               <DateLocalization>
                 <Controller
                   name="date"
@@ -110,7 +139,14 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
                       value={field.value ? dayjs(field.value, FORM_DATE, true) : null}
                       onChange={(v) => field.onChange(v ? (v.isValid() ? v.format(FORM_DATE) : 'invalid') : '')}
                       slotProps={{
-                        textField: { name: 'date', required: true, fullWidth: true, onBlur: field.onBlur, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined },
+                        textField: {
+                          name: 'date',
+                          required: true,
+                          fullWidth: true,
+                          onBlur: field.onBlur,
+                          error: Boolean(fieldState.error),
+                          helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
+                        },
                       }}
                     />
                   )}
@@ -125,13 +161,26 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
                       value={field.value ? dayjs(`2000-01-01T${field.value}`) : null}
                       onChange={(v) => field.onChange(v && v.isValid() ? v.format('HH:mm') : '')}
                       slotProps={{
-                        textField: { name: 'time', required: true, fullWidth: true, onBlur: field.onBlur, error: Boolean(fieldState.error), helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined },
+                        textField: {
+                          name: 'time',
+                          required: true,
+                          fullWidth: true,
+                          onBlur: field.onBlur,
+                          error: Boolean(fieldState.error),
+                          helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
+                        },
                       }}
                     />
                   )}
                 />
               </DateLocalization>
-              <TextField {...form.register('registration')} {...err('registration')} label={t('rooms.form.registration')} helperText={err('registration').helperText ?? t('rooms.form.registrationHelp')} fullWidth />
+              <TextField
+                {...form.register('registration')}
+                {...err('registration')}
+                label={t('rooms.form.registration')}
+                helperText={err('registration').helperText ?? t('rooms.form.registrationHelp')}
+                fullWidth
+              />
             </Stack>
           )}
         </DialogContent>
@@ -139,7 +188,12 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
           <Button onClick={onClose} disabled={create.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={create.isPending} disabled={ownersFailed || owners.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={create.isPending}
+            disabled={ownersFailed || owners.isPending}
+          >
             {t('rooms.form.create')}
           </Button>
         </DialogActions>

@@ -26,7 +26,10 @@ describe('room page state machine', () => {
   it('returns to the preview marked failed when the connection fails', () => {
     const joining = run([{ type: 'loaded', room, browserSupported: true }, { type: 'join' }]);
     expect(roomReducer(joining, { type: 'connectionFailed' })).toEqual({ status: 'preview', room, failed: true });
-    expect(run([{ type: 'join' }, { type: 'joined' }], roomReducer(joining, { type: 'connectionFailed' }))).toEqual({ status: 'live', room });
+    expect(run([{ type: 'join' }, { type: 'joined' }], roomReducer(joining, { type: 'connectionFailed' }))).toEqual({
+      status: 'live',
+      room,
+    });
   });
 
   it('ignores events that do not apply', () => {

@@ -30,7 +30,9 @@ export function roomReducer(state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'loaded':
       if (state.status !== 'loading') return state;
-      return event.browserSupported ? { status: 'preview', room: event.room, failed: false } : { status: 'changeBrowser', room: event.room };
+      return event.browserSupported
+        ? { status: 'preview', room: event.room, failed: false }
+        : { status: 'changeBrowser', room: event.room };
     case 'loadFailed':
       return state.status === 'loading' ? { status: 'error' } : state;
     case 'join':
@@ -39,9 +41,13 @@ export function roomReducer(state: RoomState, event: RoomEvent): RoomState {
       return state.status === 'joining' ? { status: 'live', room: state.room } : state;
     case 'connectionFailed':
       // Back to the preview, which says rooms.roomConnexionFailed; the devices stay as they were.
-      return state.status === 'joining' || state.status === 'live' ? { status: 'preview', room: state.room, failed: true } : state;
+      return state.status === 'joining' || state.status === 'live'
+        ? { status: 'preview', room: state.room, failed: true }
+        : state;
     case 'hangUp':
-      return state.status === 'joining' || state.status === 'live' ? { status: 'ended', room: state.room, reason: 'hangUp' } : state;
+      return state.status === 'joining' || state.status === 'live'
+        ? { status: 'ended', room: state.room, reason: 'hangUp' }
+        : state;
     case 'disconnected':
       return state.status === 'live' ? { status: 'ended', room: state.room, reason: 'disconnected' } : state;
     case 'backToCall':
@@ -50,4 +56,5 @@ export function roomReducer(state: RoomState, event: RoomEvent): RoomState {
 }
 
 /** Whether the camera and microphone are needed in this state. */
-export const needsMedia = (state: RoomState): boolean => state.status === 'preview' || state.status === 'joining' || state.status === 'live';
+export const needsMedia = (state: RoomState): boolean =>
+  state.status === 'preview' || state.status === 'joining' || state.status === 'live';

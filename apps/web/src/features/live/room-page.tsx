@@ -34,7 +34,8 @@ const renewToken = (identity: string, room: string, code: string | null, previou
   fetchToken(identity, room, code, previous).then(
     (t) => t.access_token,
     (err: unknown) => {
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429) return null;
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
+        return null;
       throw err;
     },
   );
@@ -59,16 +60,30 @@ export function RoomPage() {
   const code = params.get('code');
   const auth = useAuth();
   const [state, dispatch] = useReducer(roomReducer, initialRoomState);
-  const info = useQuery({ queryKey: ['live', 'room', idLiveVideo, code], queryFn: () => fetchRoomInfo(idLiveVideo, code), retry: false, staleTime: Infinity });
-  const options = useQuery({ queryKey: ['live', 'options', idLiveVideo, code], queryFn: () => fetchLiveOptions(idLiveVideo, code), enabled: info.isSuccess, staleTime: Infinity });
+  const info = useQuery({
+    queryKey: ['live', 'room', idLiveVideo, code],
+    queryFn: () => fetchRoomInfo(idLiveVideo, code),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const options = useQuery({
+    queryKey: ['live', 'options', idLiveVideo, code],
+    queryFn: () => fetchLiveOptions(idLiveVideo, code),
+    enabled: info.isSuccess,
+    staleTime: Infinity,
+  });
   const { options: userOptions } = useUserOptions();
   const media = useLocalMedia(needsMedia(state) && options.isSuccess, options.data?.media ?? null);
   // The driver the room options name: the page and its hooks are the same for both.
   const driver = options.data?.driver ?? 'p2p';
-  const transport = useMemo<MediaTransport>(() => (driver === 'sfu' ? new SfuTransport() : new P2pTransport()), [driver]);
+  const transport = useMemo<MediaTransport>(
+    () => (driver === 'sfu' ? new SfuTransport() : new P2pTransport()),
+    [driver],
+  );
 
   useEffect(() => {
-    if (info.isSuccess) dispatch({ type: 'loaded', room: info.data, browserSupported: !needsOtherBrowser(navigator.userAgent) });
+    if (info.isSuccess)
+      dispatch({ type: 'loaded', room: info.data, browserSupported: !needsOtherBrowser(navigator.userAgent) });
     if (info.isError) dispatch({ type: 'loadFailed' });
   }, [info.isSuccess, info.isError, info.data]);
   useEffect(() => {
@@ -77,7 +92,9 @@ export function RoomPage() {
   useEffect(() => () => transport.leave(), [transport]);
 
   const profile = auth.user?.profile;
-  const selfName = auth.isAuthenticated ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest'))) : t('rooms.guest');
+  const selfName = auth.isAuthenticated
+    ? (profile?.name ?? ([profile?.given_name, profile?.family_name].filter(Boolean).join(' ') || t('rooms.guest')))
+    : t('rooms.guest');
 
   // While the preview shows, what joining needs is made ahead: the room token (it lives two minutes; one
   // fetched for this identity in the last minute is used), the transport's first offer and, where the
@@ -90,7 +107,11 @@ export function RoomPage() {
     if (!previewRoom || !stream || !options.data) return;
     let cancelled = false;
     if (early.current?.identity !== selfName || Date.now() - early.current.at > EARLY_TOKEN_MAX_AGE_MS) {
-      const ahead: EarlyToken = { identity: selfName, at: Date.now(), token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null) };
+      const ahead: EarlyToken = {
+        identity: selfName,
+        at: Date.now(),
+        token: fetchToken(selfName, previewRoom.room_name, code).catch(() => null),
+      };
       void ahead.token.then((token) => (ahead.value = token));
       early.current = ahead;
     }
@@ -105,7 +126,12 @@ export function RoomPage() {
       if (!token || !transport.wait) return;
       // The tracks are held back by the transport until the join: it only knows what to send then.
       transport.publish(stream);
-      void transport.wait({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, roomName, code, previous) });
+      void transport.wait({
+        token: token.access_token,
+        iceServers: token.iceServers,
+        media: live.media,
+        renewToken: (previous) => renewToken(selfName, roomName, code, previous),
+      });
     });
     return () => {
       cancelled = true;
@@ -127,11 +153,17 @@ export function RoomPage() {
     const live = options.data;
     const ahead = early.current;
     early.current = null;
-    const usable = ahead && ahead.identity === selfName && Date.now() - ahead.at <= EARLY_TOKEN_MAX_AGE_MS ? ahead : null;
+    const usable =
+      ahead && ahead.identity === selfName && Date.now() - ahead.at <= EARLY_TOKEN_MAX_AGE_MS ? ahead : null;
     const enter = async (token: LiveToken) => {
       if (!current()) return;
       transport.publish(stream);
-      await transport.join({ token: token.access_token, iceServers: token.iceServers, media: live.media, renewToken: (previous) => renewToken(selfName, room.room_name, code, previous) });
+      await transport.join({
+        token: token.access_token,
+        iceServers: token.iceServers,
+        media: live.media,
+        renewToken: (previous) => renewToken(selfName, room.room_name, code, previous),
+      });
       if (current()) dispatch({ type: 'joined' });
     };
     const fail = (err: unknown) => {
@@ -141,7 +173,11 @@ export function RoomPage() {
       dispatch({ type: 'connectionFailed' });
     };
     // The token at hand: the join goes out synchronously, in this click's task.
-    const entering = usable?.value ? enter(usable.value) : (usable?.token ?? Promise.resolve(null)).then((token) => token ?? fetchToken(selfName, room.room_name, code)).then(enter);
+    const entering = usable?.value
+      ? enter(usable.value)
+      : (usable?.token ?? Promise.resolve(null))
+          .then((token) => token ?? fetchToken(selfName, room.room_name, code))
+          .then(enter);
     entering.catch(fail);
   };
   useEffect(() => {
@@ -174,11 +210,12 @@ export function RoomPage() {
 
   // The room's recordings, for its dealers (signed in with the live option: the room's own users reach it without the code).
   const roomId = state.status === 'loading' || state.status === 'error' ? null : state.room.id_live_video;
-  const recordings = roomId && auth.isAuthenticated && hasOption(userOptions, 'useVideoLive') ? (
-    <Box sx={{ px: 2, pb: 4 }}>
-      <RoomRecordings roomId={roomId} />
-    </Box>
-  ) : null;
+  const recordings =
+    roomId && auth.isAuthenticated && hasOption(userOptions, 'useVideoLive') ? (
+      <Box sx={{ px: 2, pb: 4 }}>
+        <RoomRecordings roomId={roomId} />
+      </Box>
+    ) : null;
   const mediaError = media.error ? <MediaErrorDialog error={media.error} onClose={media.clearError} /> : null;
   switch (state.status) {
     case 'loading':
@@ -225,7 +262,11 @@ export function RoomPage() {
             transport={transport}
             media={media}
             selfName={selfName}
-            emailSender={auth.user?.profile.preferred_username && hasOption(userOptions, 'useSendEmail') ? auth.user.profile.preferred_username : null}
+            emailSender={
+              auth.user?.profile.preferred_username && hasOption(userOptions, 'useSendEmail')
+                ? auth.user.profile.preferred_username
+                : null
+            }
             recordable={driver === 'sfu'}
             onHangUp={() => dispatch({ type: 'hangUp' })}
           />

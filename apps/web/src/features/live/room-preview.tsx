@@ -18,7 +18,19 @@ import { MicLevelMeter } from './mic-level-meter';
 import { VideoView } from './video-view';
 
 /** Before joining: the camera, the toggles, the mic level, the devices and join (once both tracks exist); `presence`: who is in the call. */
-export function RoomPreview({ room, media, failed, onJoin, presence }: { room: LiveRoomInfo; media: LocalMedia; failed: boolean; onJoin: () => void; presence?: ReactNode }) {
+export function RoomPreview({
+  room,
+  media,
+  failed,
+  onJoin,
+  presence,
+}: {
+  room: LiveRoomInfo;
+  media: LocalMedia;
+  failed: boolean;
+  onJoin: () => void;
+  presence?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [devicesOpen, setDevicesOpen] = useState(false);
   const ready = Boolean(media.stream?.getVideoTracks().length && media.stream.getAudioTracks().length);
@@ -35,7 +47,11 @@ export function RoomPreview({ room, media, failed, onJoin, presence }: { room: L
       <Paper variant="outlined" sx={{ aspectRatio: '3 / 2', overflow: 'hidden', position: 'relative' }}>
         <VideoView stream={media.stream} muted mirrored label={t('rooms.preview.self')} testId="preview-video" />
         {!media.videoOn && (
-          <Typography sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}>{t('rooms.cameraIsOff')}</Typography>
+          <Typography
+            sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}
+          >
+            {t('rooms.cameraIsOff')}
+          </Typography>
         )}
       </Paper>
       {/* Unmounted (its AudioContext closed) by the click on join: the call view replaces the preview at once. */}

@@ -68,10 +68,19 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
   const ready = recording.status === 'ready';
   return (
     <TableRow data-testid="recording">
-      <TableCell data-label={t('rooms.recording.list.startedAt')}>{new Date(recording.startedAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}</TableCell>
-      <TableCell data-label={t('rooms.recording.list.duration')}>{recording.durationMs === null ? '–' : minutesSeconds(recording.durationMs)}</TableCell>
+      <TableCell data-label={t('rooms.recording.list.startedAt')}>
+        {new Date(recording.startedAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+      </TableCell>
+      <TableCell data-label={t('rooms.recording.list.duration')}>
+        {recording.durationMs === null ? '–' : minutesSeconds(recording.durationMs)}
+      </TableCell>
       <TableCell data-label={t('rooms.recording.list.status')}>
-        <Chip size="small" color={STATUS_COLOR[recording.status]} label={t(`rooms.recording.status.${recording.status}`)} data-testid="recording-status" />
+        <Chip
+          size="small"
+          color={STATUS_COLOR[recording.status]}
+          label={t(`rooms.recording.status.${recording.status}`)}
+          data-testid="recording-status"
+        />
       </TableCell>
       {/* No label on a phone: the buttons say what they do, and the share link gets the row's whole width. */}
       <TableCell>
@@ -86,8 +95,17 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
               {t('rooms.recording.list.download')}
             </Button>
             {recording.shareUrl ? (
-              <Stack direction="row" sx={{ alignItems: 'center', minWidth: { xs: 0, sm: 260 }, width: { xs: '100%', sm: 'auto' } }}>
-                <TextField size="small" label={t('rooms.recording.list.shareLink')} value={recording.shareUrl} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'center', minWidth: { xs: 0, sm: 260 }, width: { xs: '100%', sm: 'auto' } }}
+              >
+                <TextField
+                  size="small"
+                  label={t('rooms.recording.list.shareLink')}
+                  value={recording.shareUrl}
+                  fullWidth
+                  slotProps={{ htmlInput: { readOnly: true } }}
+                />
                 <CopyLinkButton link={recording.shareUrl} />
               </Stack>
             ) : (
@@ -109,19 +127,27 @@ export function RoomRecordings({ roomId }: { roomId: string }) {
     queryKey: ['live', 'recordings', roomId],
     queryFn: () => fetchRecordings(roomId),
     retry: false,
-    refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing') ? POLL_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((r) => r.status === 'recording' || r.status === 'processing') ? POLL_MS : false,
   });
   // Nothing to show while loading, where calls cannot be recorded and none was, nor to a signed-in user of another dealer group (404).
   if (list.isPending) return null;
   if (list.isSuccess && !list.data.available && list.data.items.length === 0) return null;
   if (list.error instanceof ApiError && list.error.status === 404) return null;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="room-recordings-title" sx={{ p: 2, width: '100%', maxWidth: 900, mx: 'auto' }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="room-recordings-title"
+      sx={{ p: 2, width: '100%', maxWidth: 900, mx: 'auto' }}
+    >
       <Typography id="room-recordings-title" variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('rooms.recording.list.title')}
       </Typography>
       {list.isError && <Alert severity="error">{t('rooms.recording.list.loadError')}</Alert>}
-      {list.isSuccess && list.data.items.length === 0 && <Typography color="text.secondary">{t('rooms.recording.list.empty')}</Typography>}
+      {list.isSuccess && list.data.items.length === 0 && (
+        <Typography color="text.secondary">{t('rooms.recording.list.empty')}</Typography>
+      )}
       {list.isSuccess && list.data.items.length > 0 && (
         // Stacked rows on a phone: four columns and a share link do not fit 390 px side by side.
         <Table size="small" sx={stackedRowsOnPhones}>

@@ -38,7 +38,12 @@ export function ChangeBrowser({ link }: { link: string }) {
       </Typography>
       <Alert severity="warning">{t('rooms.changeBrowser.text')}</Alert>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', width: '100%' }}>
-        <TextField label={t('rooms.settings.link')} value={link} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+        <TextField
+          label={t('rooms.settings.link')}
+          value={link}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
         <CopyLinkButton link={link} />
       </Stack>
     </Stack>

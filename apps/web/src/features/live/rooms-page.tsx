@@ -42,7 +42,11 @@ export function RoomsPage() {
   const compact = useMediaQuery(`(max-width:${COMPACT_WIDTH_PX - 0.02}px)`);
   const [creating, setCreating] = useState(false);
   const [emailing, setEmailing] = useState<SharedRoom | null>(null);
-  const rooms = useQuery({ queryKey: ['live', 'rooms', userId], queryFn: () => fetchRooms(userId!), enabled: Boolean(userId) });
+  const rooms = useQuery({
+    queryKey: ['live', 'rooms', userId],
+    queryFn: () => fetchRooms(userId!),
+    enabled: Boolean(userId),
+  });
   const canEmail = hasOption(access.data?.options, 'useSendEmail');
 
   useEffect(() => {
@@ -60,7 +64,12 @@ export function RoomsPage() {
         {compact ? (
           <Tooltip title={t('rooms.create')}>
             <span>
-              <IconButton color="primary" aria-label={t('rooms.create')} onClick={() => setCreating(true)} disabled={!userId}>
+              <IconButton
+                color="primary"
+                aria-label={t('rooms.create')}
+                onClick={() => setCreating(true)}
+                disabled={!userId}
+              >
                 <AddIcon />
               </IconButton>
             </span>
@@ -102,7 +111,12 @@ export function RoomsPage() {
                     </Stack>
                   }
                 >
-                  <ListItemButton onClick={() => navigate(`/videos/live/rooms/${room.id_live_video}?code=${encodeURIComponent(room.meeting_code)}`)} sx={{ pr: canEmail ? 14 : 8 }}>
+                  <ListItemButton
+                    onClick={() =>
+                      navigate(`/videos/live/rooms/${room.id_live_video}?code=${encodeURIComponent(room.meeting_code)}`)
+                    }
+                    sx={{ pr: canEmail ? 14 : 8 }}
+                  >
                     <ListItemText
                       primary={room.session_name}
                       secondary={`${at.format(DATE_FORMAT)} ${at.format(timeFormat(i18n.language))}${room.registration ? ` · ${room.registration}` : ''}`}

@@ -37,7 +37,14 @@ export function VideoView({
       aria-label={label}
       data-testid={testId}
       onLoadedData={onFirstFrame}
-      sx={{ width: '100%', height: '100%', objectFit: fit, bgcolor: 'grey.900', display: 'block', transform: mirrored ? 'scaleX(-1)' : undefined }}
+      sx={{
+        width: '100%',
+        height: '100%',
+        objectFit: fit,
+        bgcolor: 'grey.900',
+        display: 'block',
+        transform: mirrored ? 'scaleX(-1)' : undefined,
+      }}
     />
   );
 }

@@ -21,7 +21,11 @@ export function ContactCard({ items, phone }: { items: ContactInformation[]; pho
         ))}
       </dl>
       {phone && (
-        <a href={`tel:${phone.replace(/\s+/g, '')}`} className={css.button} aria-label={t('publicPlayer.call', { phone })}>
+        <a
+          href={`tel:${phone.replace(/\s+/g, '')}`}
+          className={css.button}
+          aria-label={t('publicPlayer.call', { phone })}
+        >
           <PhoneIcon className={css.buttonIcon} />
           {phone}
         </a>

@@ -17,7 +17,11 @@ export const ZOOM_MAX = 4;
 export const clampZoom = (z: number): number => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, z));
 
 /** Keeps a zoomed image covering its box: the pan may move at most the overflow on each side. */
-export function clampPan(pan: { x: number; y: number }, zoom: number, box: { width: number; height: number }): { x: number; y: number } {
+export function clampPan(
+  pan: { x: number; y: number },
+  zoom: number,
+  box: { width: number; height: number },
+): { x: number; y: number } {
   const maxX = ((zoom - 1) * box.width) / 2;
   const maxY = ((zoom - 1) * box.height) / 2;
   return { x: Math.min(maxX, Math.max(-maxX, pan.x)), y: Math.min(maxY, Math.max(-maxY, pan.y)) };

@@ -17,7 +17,12 @@ export function PanoramaViewer({ url }: { url: string }) {
     void Promise.all([import('@photo-sphere-viewer/core'), import('@photo-sphere-viewer/core/index.css')])
       .then(([{ Viewer }]) => {
         if (!live || !container.current) return;
-        const v = new Viewer({ container: container.current, panorama: url, navbar: ['zoom', 'move', 'fullscreen'], loadingTxt: '' });
+        const v = new Viewer({
+          container: container.current,
+          panorama: url,
+          navbar: ['zoom', 'move', 'fullscreen'],
+          loadingTxt: '',
+        });
         v.addEventListener('ready', () => live && setState('ready'), { once: true });
         viewer = v;
       })

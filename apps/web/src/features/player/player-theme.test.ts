@@ -21,7 +21,10 @@ function fromTheme(theme: Theme) {
     '--fc-outline': p.mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)',
     '--fc-radius': `${theme.shape.borderRadius}px`,
     // MUI's Paper (theme without CSS variables) in dark mode.
-    '--fc-overlay-6': p.mode === 'dark' ? `linear-gradient(${alpha('#fff', getOverlayAlpha(6))}, ${alpha('#fff', getOverlayAlpha(6))})` : 'none',
+    '--fc-overlay-6':
+      p.mode === 'dark'
+        ? `linear-gradient(${alpha('#fff', getOverlayAlpha(6))}, ${alpha('#fff', getOverlayAlpha(6))})`
+        : 'none',
   };
 }
 

@@ -10,7 +10,14 @@ export function PlayerVideo({ video }: { video: Video | null }) {
   switch (video.streamer) {
     case 'STAMPYT':
       return video.url ? (
-        <video controls playsInline preload="metadata" src={video.url} poster={video.posterUrl ?? undefined} className={`${css.video} ${css.videoFile}`}>
+        <video
+          controls
+          playsInline
+          preload="metadata"
+          src={video.url}
+          poster={video.posterUrl ?? undefined}
+          className={`${css.video} ${css.videoFile}`}
+        >
           <track kind="captions" />
         </video>
       ) : (

@@ -46,11 +46,7 @@ export function PublicPlayerPage({ reference }: { reference: string }) {
       </div>
     );
   } else content = <AvailablePlayer options={options.data} />;
-  return (
-    <div className={css.player}>
-      {content}
-    </div>
-  );
+  return <div className={css.player}>{content}</div>;
 }
 
 /** Runs `fn` when the browser is idle (at most a second later), not in the middle of its work. */
@@ -83,7 +79,13 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
     <>
       <header className={css.header}>
         {/* Sized so the header never shifts when the logo arrives. */}
-        <img src={options.logoUrl ?? '/favicon.svg'} alt={t('publicPlayer.logo')} width={160} height={40} className={css.logo} />
+        <img
+          src={options.logoUrl ?? '/favicon.svg'}
+          alt={t('publicPlayer.logo')}
+          width={160}
+          height={40}
+          className={css.logo}
+        />
       </header>
       <main className={css.layout}>
         <div>
@@ -117,7 +119,15 @@ function PlayerMedia({ options, onShown }: { options: PlayerOptions; onShown: ()
   const nothing = options.frames.length === 0 && !options.panoramaUrl;
   return (
     <>
-      {options.frames.length > 0 && <SpinViewer playerRef={options.ref} frames={options.frames} damages={options.damages} editedFrames={options.editedFrames} onShown={onShown} />}
+      {options.frames.length > 0 && (
+        <SpinViewer
+          playerRef={options.ref}
+          frames={options.frames}
+          damages={options.damages}
+          editedFrames={options.editedFrames}
+          onShown={onShown}
+        />
+      )}
       {options.panoramaUrl && (
         <Suspense fallback={<div role="progressbar" aria-label={t('common.loading')} className={css.spinner} />}>
           <PanoramaViewer url={options.panoramaUrl} />

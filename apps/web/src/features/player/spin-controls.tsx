@@ -62,7 +62,13 @@ export const SpinControls = memo(function SpinControls({
       >
         <ZoomOutIcon />
       </button>
-      <button type="button" className={css.control} aria-label={fullscreenLabel} title={fullscreenLabel} onClick={onFullscreen}>
+      <button
+        type="button"
+        className={css.control}
+        aria-label={fullscreenLabel}
+        title={fullscreenLabel}
+        onClick={onFullscreen}
+      >
         <Fullscreen />
       </button>
     </div>

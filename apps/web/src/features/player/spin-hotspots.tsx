@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import css from './player.module.css';
 
 /** The damages on the frame shown, as numbered buttons at their spots (fractions of the frame). */
-export function SpinHotspots({ damages, all, onOpen }: { damages: PlayerDamage[]; all: PlayerDamage[]; onOpen: (d: PlayerDamage) => void }) {
+export function SpinHotspots({
+  damages,
+  all,
+  onOpen,
+}: {
+  damages: PlayerDamage[];
+  all: PlayerDamage[];
+  onOpen: (d: PlayerDamage) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className={css.hotspots}>
@@ -31,7 +39,11 @@ export function SpinHotspots({ damages, all, onOpen }: { damages: PlayerDamage[]
 
 type T = ReturnType<typeof useTranslation>['t'];
 const damageName = (t: T, d: PlayerDamage, number: number) =>
-  t('publicPlayer.damages.hotspot', { number, kind: t(`publicPlayer.damages.kind.${d.kind}`), severity: t(`publicPlayer.damages.severity.${d.severity}`) });
+  t('publicPlayer.damages.hotspot', {
+    number,
+    kind: t(`publicPlayer.damages.kind.${d.kind}`),
+    severity: t(`publicPlayer.damages.severity.${d.severity}`),
+  });
 
 /**
  * Every damage of the spin as a list below it, so that keyboard and screen reader users reach each one
@@ -48,7 +60,13 @@ export function DamageList({ damages, onOpen }: { damages: PlayerDamage[]; onOpe
       <ul>
         {damages.map((d, i) => (
           <li key={d.id}>
-            <button type="button" className={css.linkButton} aria-haspopup="dialog" data-testid="damage-list-item" onClick={() => onOpen(d)}>
+            <button
+              type="button"
+              className={css.linkButton}
+              aria-haspopup="dialog"
+              data-testid="damage-list-item"
+              onClick={() => onOpen(d)}
+            >
               {damageName(t, d, i + 1)}
             </button>
           </li>
@@ -59,7 +77,15 @@ export function DamageList({ damages, onOpen }: { damages: PlayerDamage[]; onOpe
 }
 
 /** One damage: its photo, kind, severity and place on the vehicle, in a modal dialog (Escape closes it). */
-export function DamageDialog({ damage, number, onClose }: { damage: PlayerDamage; number: number; onClose: () => void }) {
+export function DamageDialog({
+  damage,
+  number,
+  onClose,
+}: {
+  damage: PlayerDamage;
+  number: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -69,11 +95,19 @@ export function DamageDialog({ damage, number, onClose }: { damage: PlayerDamage
     return () => dialog?.close();
   }, []);
   return (
-    <dialog ref={ref} className={css.damageDialog} aria-labelledby={titleId} onClose={onClose} data-testid="damage-dialog">
+    <dialog
+      ref={ref}
+      className={css.damageDialog}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid="damage-dialog"
+    >
       <h2 id={titleId} className={css.title}>
         {t('publicPlayer.damages.title', { number })}
       </h2>
-      {damage.photoUrl && <img src={damage.photoUrl} alt={t('publicPlayer.damages.photo')} className={css.damagePhoto} />}
+      {damage.photoUrl && (
+        <img src={damage.photoUrl} alt={t('publicPlayer.damages.photo')} className={css.damagePhoto} />
+      )}
       <dl className={css.damageFacts}>
         <dt>{t('publicPlayer.damages.kindLabel')}</dt>
         <dd>{t(`publicPlayer.damages.kind.${damage.kind}`)}</dd>

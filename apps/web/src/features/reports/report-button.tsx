@@ -12,7 +12,15 @@ import { fetchReport, type ShootingKey } from './reports-api';
  * One report button: the availability check runs when the page opens; ERROR or NO_PDF disable the button
  * and say why (spec sections 6 and 8: an error message, or for a missing report the button's tooltip); otherwise a click downloads the PDF in the portal's language.
  */
-export function ReportButton({ kind, shooting, compact }: { kind: ReportKind; shooting: ShootingKey; compact: boolean }) {
+export function ReportButton({
+  kind,
+  shooting,
+  compact,
+}: {
+  kind: ReportKind;
+  shooting: ShootingKey;
+  compact: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const locale = i18n.resolvedLanguage ?? i18n.language;

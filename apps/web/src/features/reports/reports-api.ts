@@ -1,4 +1,10 @@
-import { ReportListResponse, ReportResponse, shootingApiPath, type Report, type ReportKind } from '@forecourt/contracts';
+import {
+  ReportListResponse,
+  ReportResponse,
+  shootingApiPath,
+  type Report,
+  type ReportKind,
+} from '@forecourt/contracts';
 import { request } from '../../api/http';
 
 export interface ShootingKey {

@@ -33,7 +33,15 @@ import { firstImageFormat, type RestampTarget } from './restamp-rules';
  * The restamp button of the options column and its fullscreen editor: choose a stamp of the images'
  * format, send, then a confirmation whose OK goes to /shootings.
  */
-export function RestampButton({ target, userId, compact }: { target: RestampTarget; userId: string; compact: boolean }) {
+export function RestampButton({
+  target,
+  userId,
+  compact,
+}: {
+  target: RestampTarget;
+  userId: string;
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
@@ -66,7 +74,13 @@ export function RestampButton({ target, userId, compact }: { target: RestampTarg
 
   return (
     <>
-      <ActionButton compact={compact} icon={<StyleIcon />} label={t('restamp.button')} disabled={target.images.length === 0} onClick={() => setOpen(true)} />
+      <ActionButton
+        compact={compact}
+        icon={<StyleIcon />}
+        label={t('restamp.button')}
+        disabled={target.images.length === 0}
+        onClick={() => setOpen(true)}
+      />
       <Dialog fullScreen open={open} onClose={close} aria-labelledby="restamp-title">
         <AppBar position="sticky">
           <Toolbar>
@@ -76,7 +90,12 @@ export function RestampButton({ target, userId, compact }: { target: RestampTarg
             <Typography id="restamp-title" variant="h6" component="h2" sx={{ flex: 1, ml: 2 }}>
               {t('restamp.title')}
             </Typography>
-            <Button color="inherit" variant="outlined" disabled={!stampId || target.images.length === 0 || send.isPending} onClick={() => send.mutate()}>
+            <Button
+              color="inherit"
+              variant="outlined"
+              disabled={!stampId || target.images.length === 0 || send.isPending}
+              onClick={() => send.mutate()}
+            >
               {t('restamp.send')}
             </Button>
           </Toolbar>
@@ -89,10 +108,18 @@ export function RestampButton({ target, userId, compact }: { target: RestampTarg
           <Grid container spacing={2} role="radiogroup" aria-labelledby="restamp-title">
             {stamps.data?.map((s) => (
               <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-                <Card variant="outlined" sx={{ borderWidth: 2, borderColor: s.id === stampId ? 'primary.main' : 'divider' }}>
+                <Card
+                  variant="outlined"
+                  sx={{ borderWidth: 2, borderColor: s.id === stampId ? 'primary.main' : 'divider' }}
+                >
                   <CardActionArea role="radio" aria-checked={s.id === stampId} onClick={() => setStampId(s.id)}>
                     <Box sx={{ bgcolor: 'grey.500' }}>
-                      <CardMedia component="img" image={s.url} alt="" sx={{ aspectRatio: s.format === '16/9' ? '16 / 9' : '4 / 3', objectFit: 'contain' }} />
+                      <CardMedia
+                        component="img"
+                        image={s.url}
+                        alt=""
+                        sx={{ aspectRatio: s.format === '16/9' ? '16 / 9' : '4 / 3', objectFit: 'contain' }}
+                      />
                     </Box>
                     <CardContent>
                       <Typography>{s.name}</Typography>

@@ -6,7 +6,17 @@ import type { Sender, SharedPlayer } from './sharing-types';
 import { recordShared } from './use-shared-statistic';
 
 /** Sends the player link by e-mail, from the user's name and address, then records the share. */
-export function EmailDialog({ open, onClose, player, sender }: { open: boolean; onClose: () => void; player: SharedPlayer; sender: Sender }) {
+export function EmailDialog({
+  open,
+  onClose,
+  player,
+  sender,
+}: {
+  open: boolean;
+  onClose: () => void;
+  player: SharedPlayer;
+  sender: Sender;
+}) {
   const { t } = useTranslation();
   return (
     <EmailFormDialog

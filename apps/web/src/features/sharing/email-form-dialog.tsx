@@ -58,7 +58,11 @@ export function EmailFormDialog({
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const titleId = useId();
-  const form = useForm<EmailForm>({ resolver: zodResolver(EmailForm), defaultValues: { to: '', object: defaultObject, body: defaultBody }, mode: 'onTouched' });
+  const form = useForm<EmailForm>({
+    resolver: zodResolver(EmailForm),
+    defaultValues: { to: '', object: defaultObject, body: defaultBody },
+    mode: 'onTouched',
+  });
   const { reset } = form;
   useEffect(() => {
     if (open) reset({ to: '', object: defaultObject, body: defaultBody });
@@ -81,14 +85,45 @@ export function EmailFormDialog({
   };
 
   return (
-    <Dialog open={open} onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={mutation.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
       <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {notice}
-          <TextField {...form.register('to')} {...err('to')} label={t('sharing.email.to')} type="email" autoComplete="email" required fullWidth margin="normal" />
-          <TextField {...form.register('object')} {...err('object')} label={t('sharing.email.object')} required fullWidth margin="normal" />
-          <TextField {...form.register('body')} {...err('body')} label={t('sharing.email.body')} required fullWidth margin="normal" multiline minRows={5} />
+          <TextField
+            {...form.register('to')}
+            {...err('to')}
+            label={t('sharing.email.to')}
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            margin="normal"
+          />
+          <TextField
+            {...form.register('object')}
+            {...err('object')}
+            label={t('sharing.email.object')}
+            required
+            fullWidth
+            margin="normal"
+          />
+          <TextField
+            {...form.register('body')}
+            {...err('body')}
+            label={t('sharing.email.body')}
+            required
+            fullWidth
+            margin="normal"
+            multiline
+            minRows={5}
+          />
         </DialogContent>
         <SendDialogActions onClose={onClose} pending={mutation.isPending} />
       </form>

@@ -29,7 +29,11 @@ export function PhoneField(props: {
         <InputLabel variant="standard" htmlFor="sms-country">
           {t('sharing.sms.country')}
         </InputLabel>
-        <NativeSelect id="sms-country" value={props.country} onChange={(e) => props.onCountry(e.target.value as CountryCode)}>
+        <NativeSelect
+          id="sms-country"
+          value={props.country}
+          onChange={(e) => props.onCountry(e.target.value as CountryCode)}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.label}

@@ -43,7 +43,11 @@ export function PlayerButton({
 
   const info = async (): Promise<SharedPlayer | null> => {
     try {
-      const p = await queryClient.fetchQuery({ queryKey: ['player-info', shootingId], queryFn: () => getPlayerInfo(shootingId), staleTime: Infinity });
+      const p = await queryClient.fetchQuery({
+        queryKey: ['player-info', shootingId],
+        queryFn: () => getPlayerInfo(shootingId),
+        staleTime: Infinity,
+      });
       const shared = { ...p, shootingType, preparing };
       setPlayer(shared);
       return shared;
@@ -70,7 +74,14 @@ export function PlayerButton({
   };
 
   if (kind === 'plain') {
-    return <ActionButton compact={compact} icon={<ThreeSixtyIcon />} label={t('sharing.player.button')} onClick={() => void show()} />;
+    return (
+      <ActionButton
+        compact={compact}
+        icon={<ThreeSixtyIcon />}
+        label={t('sharing.player.button')}
+        onClick={() => void show()}
+      />
+    );
   }
   return (
     <>
@@ -85,7 +96,9 @@ export function PlayerButton({
       />
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => void show()}>{t('sharing.player.show')}</MenuItem>
-        {sender.canSendEmail && <MenuItem onClick={() => void openDialog('email')}>{t('sharing.player.sendEmail')}</MenuItem>}
+        {sender.canSendEmail && (
+          <MenuItem onClick={() => void openDialog('email')}>{t('sharing.player.sendEmail')}</MenuItem>
+        )}
         {sender.canSendSms && <MenuItem onClick={() => void openDialog('sms')}>{t('sharing.player.sendSms')}</MenuItem>}
       </Menu>
       {player && dialog && (

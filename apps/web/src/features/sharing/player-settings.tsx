@@ -24,7 +24,13 @@ export function PlayerSettingsButton({ shootingId, compact }: { shootingId: stri
   const [open, setOpen] = useState(false);
   return (
     <>
-      <ActionButton compact={compact} icon={<TuneIcon />} label={t('sharing.settings.button')} aria-haspopup="dialog" onClick={() => setOpen(true)} />
+      <ActionButton
+        compact={compact}
+        icon={<TuneIcon />}
+        label={t('sharing.settings.button')}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      />
       {open ? <PlayerSettingsDialog shootingId={shootingId} onClose={() => setOpen(false)} /> : null}
     </>
   );

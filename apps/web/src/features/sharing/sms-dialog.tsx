@@ -29,12 +29,23 @@ const SmsForm = z
     body: z.string().min(1, 'sharing.required').max(SMS_MAX_LENGTH, 'sharing.maxLength'),
   })
   .superRefine((v, ctx) => {
-    if (v.phone && !toInternational(v.phone, v.country as CountryCode)) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'sharing.phoneFormat' });
+    if (v.phone && !toInternational(v.phone, v.country as CountryCode))
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'sharing.phoneFormat' });
   });
 type SmsForm = z.infer<typeof SmsForm>;
 
 /** Sends the player link by SMS: a valid international number, a text of at most 160 characters. */
-export function SmsDialog({ open, onClose, player, sender }: { open: boolean; onClose: () => void; player: SharedPlayer; sender: Sender }) {
+export function SmsDialog({
+  open,
+  onClose,
+  player,
+  sender,
+}: {
+  open: boolean;
+  onClose: () => void;
+  player: SharedPlayer;
+  sender: Sender;
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [showPhone, setShowPhone] = useState(false);
@@ -47,7 +58,11 @@ export function SmsDialog({ open, onClose, player, sender }: { open: boolean; on
 
   useEffect(() => {
     if (!open) return;
-    reset({ country: DEFAULT_PHONE_COUNTRY, phone: '', body: t('sharing.sms.defaultBody', { link: player.url }).slice(0, SMS_MAX_LENGTH) });
+    reset({
+      country: DEFAULT_PHONE_COUNTRY,
+      phone: '',
+      body: t('sharing.sms.defaultBody', { link: player.url }).slice(0, SMS_MAX_LENGTH),
+    });
     const timer = window.setTimeout(() => setShowPhone(true), PHONE_WIDGET_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
@@ -70,7 +85,13 @@ export function SmsDialog({ open, onClose, player, sender }: { open: boolean; on
   const country = useWatch({ control: form.control, name: 'country' }) as CountryCode;
   const bodyError = form.formState.errors.body?.message;
   return (
-    <Dialog open={open} onClose={send.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="sms-dialog-title">
+    <Dialog
+      open={open}
+      onClose={send.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="sms-dialog-title"
+    >
       <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
         <DialogTitle id="sms-dialog-title">{t('sharing.sms.title')}</DialogTitle>
         <DialogContent>
@@ -86,7 +107,11 @@ export function SmsDialog({ open, onClose, player, sender }: { open: boolean; on
               render={({ field, fieldState }) => (
                 <PhoneField
                   country={country}
-                  onCountry={(c) => form.setValue('country', c, { shouldValidate: form.formState.isSubmitted || Boolean(fieldState.isTouched) })}
+                  onCountry={(c) =>
+                    form.setValue('country', c, {
+                      shouldValidate: form.formState.isSubmitted || Boolean(fieldState.isTouched),
+                    })
+                  }
                   number={field.value}
                   onNumber={field.onChange}
                   onBlur={field.onBlur}

@@ -38,7 +38,13 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
           const label = t(`shell.entries.${entry.name}`);
           if (entry.to) {
             return (
-              <ListItemButton key={entry.name} component={RouterLink} to={entry.to} onClick={onClose} data-entry={entry.name}>
+              <ListItemButton
+                key={entry.name}
+                component={RouterLink}
+                to={entry.to}
+                onClick={onClose}
+                data-entry={entry.name}
+              >
                 <ListItemText primary={label} />
               </ListItemButton>
             );

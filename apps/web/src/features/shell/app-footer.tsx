@@ -24,22 +24,51 @@ export function AppFooter() {
         <Typography variant="caption" color="text.secondary" data-testid="app-version">
           {t('shell.version', { version: config.data?.version ?? '' })}
         </Typography>
-        <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open} endIcon={open ? <ExpandMoreIcon /> : <ExpandLessIcon />}>
+        <Button
+          size="small"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          endIcon={open ? <ExpandMoreIcon /> : <ExpandLessIcon />}
+        >
           {open ? t('shell.footerHide') : t('shell.footerShow')}
         </Button>
       </Stack>
-      <Box sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }} aria-hidden={!open} inert={!open}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
+      <Box
+        sx={{ maxHeight: open ? '2000px' : 0, overflow: 'hidden', transition: 'max-height 300ms ease' }}
+        aria-hidden={!open}
+        inert={!open}
+      >
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={3}
+          sx={{ p: 2, alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
+        >
           <LanguageSelect />
           <Stack direction="row" spacing={2}>
-            {links.appStore && <Link href={links.appStore} target="_blank" rel="noopener noreferrer">{t('shell.appStore')}</Link>}
-            {links.googlePlay && <Link href={links.googlePlay} target="_blank" rel="noopener noreferrer">{t('shell.googlePlay')}</Link>}
+            {links.appStore && (
+              <Link href={links.appStore} target="_blank" rel="noopener noreferrer">
+                {t('shell.appStore')}
+              </Link>
+            )}
+            {links.googlePlay && (
+              <Link href={links.googlePlay} target="_blank" rel="noopener noreferrer">
+                {t('shell.googlePlay')}
+              </Link>
+            )}
           </Stack>
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} component="nav" aria-label={t('shell.legal')}>
-            <Link component={RouterLink} to="/legal-notice">{t('shell.legalNotice')}</Link>
-            <Link component={RouterLink} to={`/terms-of-service?lang=${terms}`}>{t('shell.termsOfService')}</Link>
-            <Link component={RouterLink} to={`/terms-of-service?lang=${terms}#sales`}>{t('shell.termsOfSales')}</Link>
-            <Link component={RouterLink} to="/privacy-policy">{t('shell.privacyPolicy')}</Link>
+            <Link component={RouterLink} to="/legal-notice">
+              {t('shell.legalNotice')}
+            </Link>
+            <Link component={RouterLink} to={`/terms-of-service?lang=${terms}`}>
+              {t('shell.termsOfService')}
+            </Link>
+            <Link component={RouterLink} to={`/terms-of-service?lang=${terms}#sales`}>
+              {t('shell.termsOfSales')}
+            </Link>
+            <Link component={RouterLink} to="/privacy-policy">
+              {t('shell.privacyPolicy')}
+            </Link>
           </Stack>
         </Stack>
       </Box>

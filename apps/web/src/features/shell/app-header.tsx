@@ -51,7 +51,12 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
         )}
         <Box sx={{ flex: 1 }} />
         <Tooltip title={dark ? t('shell.lightMode') : t('shell.darkMode')}>
-          <IconButton color="inherit" aria-label={dark ? t('shell.lightMode') : t('shell.darkMode')} aria-pressed={dark} onClick={toggle}>
+          <IconButton
+            color="inherit"
+            aria-label={dark ? t('shell.lightMode') : t('shell.darkMode')}
+            aria-pressed={dark}
+            onClick={toggle}
+          >
             {dark ? <LightModeIcon /> : <DarkModeIcon />}
           </IconButton>
         </Tooltip>

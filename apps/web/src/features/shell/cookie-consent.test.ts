@@ -5,7 +5,10 @@ describe('cookie consent', () => {
   const store = new Map<string, string>();
   beforeEach(() => {
     Object.assign(globalThis, {
-      localStorage: { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) },
+      localStorage: {
+        getItem: (k: string) => store.get(k) ?? null,
+        setItem: (k: string, v: string) => store.set(k, v),
+      },
     });
   });
   afterEach(() => store.clear());

@@ -12,7 +12,8 @@ const LINKS = {
   settings: 'https://settings.example.test',
   contact: 'https://example.test/contact',
 };
-const names = (r: Parameters<typeof drawerEntries>[0], links: Parameters<typeof drawerEntries>[1] = LINKS) => drawerEntries(r, links).map((e) => e.name);
+const names = (r: Parameters<typeof drawerEntries>[0], links: Parameters<typeof drawerEntries>[1] = LINKS) =>
+  drawerEntries(r, links).map((e) => e.name);
 const ALWAYS = ['shootings', 'statistics', 'faq', 'tutorials', 'contact'];
 
 describe('drawer entries', () => {
@@ -27,32 +28,65 @@ describe('drawer entries', () => {
   });
 
   it('gives the user board only to manage-users on a non-legacy account, and account to any non-legacy one', () => {
-    expect(names({ username: UUID, habilitations: [], roles: ['manage-users'], options: {} })).toEqual(
-      ['shootings', 'statistics', 'userBoard', 'faq', 'tutorials', 'account', 'contact'],
-    );
+    expect(names({ username: UUID, habilitations: [], roles: ['manage-users'], options: {} })).toEqual([
+      'shootings',
+      'statistics',
+      'userBoard',
+      'faq',
+      'tutorials',
+      'account',
+      'contact',
+    ]);
   });
 
   it('follows habilitations for DMS, demo and settings', () => {
-    expect(names({ username: '1', habilitations: ['SALES'], roles: [], options: {} })).toEqual(
-      ['shootings', 'statistics', 'demo', 'faq', 'tutorials', 'contact'],
-    );
-    expect(names({ username: '1', habilitations: ['CUSTOMER_SUCCESS'], roles: [], options: {} })).toEqual(
-      ['shootings', 'statistics', 'dms', 'demo', 'faq', 'tutorials', 'settings', 'contact'],
-    );
+    expect(names({ username: '1', habilitations: ['SALES'], roles: [], options: {} })).toEqual([
+      'shootings',
+      'statistics',
+      'demo',
+      'faq',
+      'tutorials',
+      'contact',
+    ]);
+    expect(names({ username: '1', habilitations: ['CUSTOMER_SUCCESS'], roles: [], options: {} })).toEqual([
+      'shootings',
+      'statistics',
+      'dms',
+      'demo',
+      'faq',
+      'tutorials',
+      'settings',
+      'contact',
+    ]);
   });
 
   it('follows the per-user options; an empty list gives no cash buyback', () => {
     const options = { useVideoLive: true, useAdminVideo: false, vehicleIdentificationMethods: [] };
-    expect(names({ username: '1', habilitations: [], roles: [], options })).toEqual(
-      ['shootings', 'statistics', 'liveRooms', 'faq', 'tutorials', 'contact'],
-    );
-    expect(names({ username: '1', habilitations: [], roles: [], options: { useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] } })).toEqual(
-      ['shootings', 'statistics', 'adminVideos', 'cashBuyback', 'faq', 'tutorials', 'contact'],
-    );
+    expect(names({ username: '1', habilitations: [], roles: [], options })).toEqual([
+      'shootings',
+      'statistics',
+      'liveRooms',
+      'faq',
+      'tutorials',
+      'contact',
+    ]);
+    expect(
+      names({
+        username: '1',
+        habilitations: [],
+        roles: [],
+        options: { useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] },
+      }),
+    ).toEqual(['shootings', 'statistics', 'adminVideos', 'cashBuyback', 'faq', 'tutorials', 'contact']);
   });
 
   it('shows only what this installation offers: the portal’s screens, and other applications it links', () => {
-    const everything = { username: UUID, habilitations: ['PROVIDER_ADMINISTRATOR'], roles: ['manage-users'], options: { useVideoLive: true, useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] } };
+    const everything = {
+      username: UUID,
+      habilitations: ['PROVIDER_ADMINISTRATOR'],
+      roles: ['manage-users'],
+      options: { useVideoLive: true, useAdminVideo: true, vehicleIdentificationMethods: ['VIN'] },
+    };
     expect(drawerEntries(everything, {})).toEqual([
       { name: 'shootings', to: '/shootings' },
       { name: 'statistics', to: '/statistics' },
@@ -60,6 +94,8 @@ describe('drawer entries', () => {
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
     ]);
-    expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([{ name: 'faq', href: LINKS.faq }]);
+    expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
+      { name: 'faq', href: LINKS.faq },
+    ]);
   });
 });

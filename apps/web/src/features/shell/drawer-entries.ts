@@ -41,7 +41,8 @@ const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.inc
  * another application show only when this installation links one (`appLinks`, from APP_LINKS).
  */
 export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, string>> = {}): DrawerEntry[] {
-  const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null => (appLinks[name] ? { name, href: appLinks[name] } : null);
+  const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null =>
+    appLinks[name] ? { name, href: appLinks[name] } : null;
   const admin = has(r.habilitations, 'PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS');
   const rules: Array<[boolean, DrawerEntry | null]> = [
     [true, { name: 'shootings', to: '/shootings' }],

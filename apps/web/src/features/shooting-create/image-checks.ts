@@ -7,7 +7,10 @@ export type ImageProblem = 'tooLarge' | 'tooManyPixels' | 'unsupportedFormat' | 
 export const isImageFile = (file: { type: string }): boolean => file.type.startsWith('image/');
 
 /** The problems known from the file alone and from its pixel size (null while not yet read). */
-export function imageProblems(file: { type: string; size: number }, pixels: { width: number; height: number } | null | 'unreadable'): ImageProblem[] {
+export function imageProblems(
+  file: { type: string; size: number },
+  pixels: { width: number; height: number } | null | 'unreadable',
+): ImageProblem[] {
   const problems: ImageProblem[] = [];
   if (!(UPLOAD_CONTENT_TYPES as readonly string[]).includes(file.type)) problems.push('unsupportedFormat');
   if (file.size >= MAX_IMAGE_BYTES) problems.push('tooLarge');

@@ -29,7 +29,15 @@ export function RegistrationField({ value, products, loading, disabled, onChange
       onInputChange={(_e, text) => emit(text)}
       onChange={(_e, option) => emit(typeof option === 'string' ? option : '')}
       renderInput={(params) => (
-        <TextField {...params} label={t('shootingCreate.registration')} required slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, style: { textTransform: 'uppercase' } } }} />
+        <TextField
+          {...params}
+          label={t('shootingCreate.registration')}
+          required
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, style: { textTransform: 'uppercase' } },
+          }}
+        />
       )}
     />
   );

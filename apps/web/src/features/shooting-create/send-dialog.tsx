@@ -20,7 +20,16 @@ import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { useSnackbar } from '../../components/snackbar';
-import { SEND_STEPS, SendFailure, sendShooting, type DraftToSend, type SendApi, type SendProgress, type SendState, type SendStep } from './send-shooting';
+import {
+  SEND_STEPS,
+  SendFailure,
+  sendShooting,
+  type DraftToSend,
+  type SendApi,
+  type SendProgress,
+  type SendState,
+  type SendStep,
+} from './send-shooting';
 
 /** The spec's message for a step that failed (section 8). */
 const STEP_ERROR: Record<SendStep, string> = {
@@ -64,7 +73,8 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
     } catch (err) {
       const step = err instanceof SendFailure ? err.step : 'validate';
       const cause = err instanceof SendFailure ? err.cause : err;
-      const details = cause instanceof ApiError ? (cause.details as { images?: ImageRefusal[] } | undefined) : undefined;
+      const details =
+        cause instanceof ApiError ? (cause.details as { images?: ImageRefusal[] } | undefined) : undefined;
       setFailure({ step, refusals: details?.images ?? [] });
       snackbar.show(STEP_ERROR[step]);
     } finally {
@@ -88,7 +98,12 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
       <DialogTitle id="send-shooting-title">{t('shootingCreate.confirmTitle')}</DialogTitle>
       <DialogContent>
         {!progress && !failure && (
-          <DialogContentText>{t('shootingCreate.confirmText', { count: shown?.images.length ?? 0, registration: shown?.registration ?? '' })}</DialogContentText>
+          <DialogContentText>
+            {t('shootingCreate.confirmText', {
+              count: shown?.images.length ?? 0,
+              registration: shown?.registration ?? '',
+            })}
+          </DialogContentText>
         )}
         {progress && (
           <Box>
@@ -104,7 +119,13 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
                 <ListItem key={key} disableGutters data-testid="upload-progress">
                   <ListItemText
                     primary={nameOf(key)}
-                    secondary={<LinearProgress variant="determinate" value={Math.round(fraction * 100)} aria-label={nameOf(key)} />}
+                    secondary={
+                      <LinearProgress
+                        variant="determinate"
+                        value={Math.round(fraction * 100)}
+                        aria-label={nameOf(key)}
+                      />
+                    }
                     slotProps={{ secondary: { component: 'div' } }}
                   />
                 </ListItem>

@@ -14,7 +14,14 @@ function fakeApi(opts: { failUploadOf?: string } = {}) {
     },
     generatePresignedUrls: async (productId, body) => {
       calls.push(`presign ${body.images.length}`);
-      return { images: body.images.map((i) => ({ id: i.id, presignedUrl: `/put/${i.id}`, url: `uploads/${productId}/${i.id}`, expiresAt: '' })) };
+      return {
+        images: body.images.map((i) => ({
+          id: i.id,
+          presignedUrl: `/put/${i.id}`,
+          url: `uploads/${productId}/${i.id}`,
+          expiresAt: '',
+        })),
+      };
     },
     uploadFile: async (url, f, _type, onProgress) => {
       calls.push(`put ${f.name}`);
@@ -51,7 +58,12 @@ describe('sendShooting', () => {
   it('runs the five steps in order and registers the images in their order', async () => {
     const { api, calls } = fakeApi();
     const steps: string[] = [];
-    const result = await sendShooting(draft, newSendState(() => 'v'), api, (p) => steps.push(p.step));
+    const result = await sendShooting(
+      draft,
+      newSendState(() => 'v'),
+      api,
+      (p) => steps.push(p.step),
+    );
     expect(result).toEqual({ shootingId: 's1' });
     expect([...new Set(steps)]).toEqual(['product', 'presign', 'upload', 'register', 'validate']);
     expect(calls[0]).toBe('product Virtual_v AB-123-CD');
@@ -70,7 +82,11 @@ describe('sendShooting', () => {
     fake.calls.length = 0;
     fake.opts.failUploadOf = undefined;
     await sendShooting(draft, state, fake.api, () => undefined);
-    expect(fake.calls).toEqual(['put b.jpg', 'register 0:uploads/p1/id-1,1:uploads/p1/id-2,2:uploads/p1/id-3', 'validate']);
+    expect(fake.calls).toEqual([
+      'put b.jpg',
+      'register 0:uploads/p1/id-1,1:uploads/p1/id-2,2:uploads/p1/id-3',
+      'validate',
+    ]);
   });
 
   it('uploads again, on retry, an image whose upload link had expired at registration', async () => {
@@ -84,12 +100,22 @@ describe('sendShooting', () => {
     fake.api.registerImages = register;
     fake.calls.length = 0;
     await sendShooting(draft, state, fake.api, () => undefined);
-    expect(fake.calls).toEqual(['presign 1', 'put c.jpg', 'register 0:uploads/p1/id-1,1:uploads/p1/id-2,2:uploads/p1/id-4', 'validate']);
+    expect(fake.calls).toEqual([
+      'presign 1',
+      'put c.jpg',
+      'register 0:uploads/p1/id-1,1:uploads/p1/id-2,2:uploads/p1/id-4',
+      'validate',
+    ]);
   });
 
   it('uses a known vehicle without creating a product', async () => {
     const { api, calls } = fakeApi();
-    await sendShooting({ ...draft, productId: 'known' }, newSendState(() => 'v'), api, () => undefined);
+    await sendShooting(
+      { ...draft, productId: 'known' },
+      newSendState(() => 'v'),
+      api,
+      () => undefined,
+    );
     expect(calls.some((c) => c.startsWith('product'))).toBe(false);
     expect(calls).toContain('register 0:uploads/known/id-1,1:uploads/known/id-2,2:uploads/known/id-3');
   });

@@ -31,7 +31,13 @@ export interface SendState {
   validated: boolean;
 }
 
-export const newSendState = (uuid: () => string): SendState => ({ vin: `Virtual_${uuid()}`, productId: null, entries: new Map(), shootingId: null, validated: false });
+export const newSendState = (uuid: () => string): SendState => ({
+  vin: `Virtual_${uuid()}`,
+  productId: null,
+  entries: new Map(),
+  shootingId: null,
+  validated: false,
+});
 
 export interface SendApi {
   uuid: () => string;
@@ -66,8 +72,15 @@ const UPLOAD_AGAIN = new Set(['KEY_EXPIRED', 'NOT_UPLOADED']);
  * SendFailure; calling it again with the same state resumes: the product is not created twice and files
  * that already arrived are not uploaded again.
  */
-export async function sendShooting(draft: DraftToSend, state: SendState, api: SendApi, onProgress: (p: SendProgress) => void): Promise<{ shootingId: string }> {
-  const uploads: Record<string, number> = Object.fromEntries(draft.images.map((i) => [i.key, state.entries.get(i.key)?.uploaded ? 1 : 0]));
+export async function sendShooting(
+  draft: DraftToSend,
+  state: SendState,
+  api: SendApi,
+  onProgress: (p: SendProgress) => void,
+): Promise<{ shootingId: string }> {
+  const uploads: Record<string, number> = Object.fromEntries(
+    draft.images.map((i) => [i.key, state.entries.get(i.key)?.uploaded ? 1 : 0]),
+  );
   const report = (step: SendStep) => onProgress({ step, uploads: { ...uploads } });
   const step = async <T>(name: SendStep, work: () => Promise<T>): Promise<T> => {
     report(name);
@@ -79,7 +92,9 @@ export async function sendShooting(draft: DraftToSend, state: SendState, api: Se
   };
 
   const productId = await step('product', async () => {
-    state.productId ??= draft.productId ?? (await api.createVirtualProduct({ vin: state.vin, ownerId: draft.ownerId, registration: draft.registration })).id;
+    state.productId ??=
+      draft.productId ??
+      (await api.createVirtualProduct({ vin: state.vin, ownerId: draft.ownerId, registration: draft.registration })).id;
     return state.productId;
   });
 
@@ -87,7 +102,9 @@ export async function sendShooting(draft: DraftToSend, state: SendState, api: Se
     const missing = draft.images.filter((i) => !state.entries.has(i.key));
     if (missing.length === 0) return;
     const asked = missing.map((i) => ({ key: i.key, id: api.uuid(), contentType: i.file.type }));
-    const answer = await api.generatePresignedUrls(productId, { images: asked.map(({ id, contentType }) => ({ id, contentType })) });
+    const answer = await api.generatePresignedUrls(productId, {
+      images: asked.map(({ id, contentType }) => ({ id, contentType })),
+    });
     for (const a of asked) {
       const entry = answer.images.find((e) => e.id === a.id);
       if (!entry) throw new Error(`No upload URL for ${a.id}`);
@@ -120,7 +137,13 @@ export async function sendShooting(draft: DraftToSend, state: SendState, api: Se
     try {
       state.shootingId ??= (
         await api.registerImages(draft.ownerId, productId, {
-          images: draft.images.map((i, order) => ({ url: state.entries.get(i.key)!.url, order, imageType: 'ORIGINAL', format: draft.format, stampId: draft.stampId })),
+          images: draft.images.map((i, order) => ({
+            url: state.entries.get(i.key)!.url,
+            order,
+            imageType: 'ORIGINAL',
+            format: draft.format,
+            stampId: draft.stampId,
+          })),
           userId: draft.userId,
           shootingType: 'standard',
         })

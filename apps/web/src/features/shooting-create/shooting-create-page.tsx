@@ -1,6 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FORMATS, Format, type AvailableProduct } from '@forecourt/contracts';
-import { Alert, Button, Container, FormControl, FormControlLabel, FormLabel, Paper, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Container,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type PathValue } from 'react-hook-form';
@@ -58,16 +70,31 @@ export function ShootingCreatePage() {
   const snackbar = useSnackbar();
   const pictures = usePickedImages();
   const form = useForm<Draft>({ resolver: zodResolver(Draft), defaultValues: EMPTY, mode: 'onChange' });
-  const { status, registration, ownerId, format, stampId, productId } = useWatch({ control: form.control, defaultValue: EMPTY }) as Draft;
+  const { status, registration, ownerId, format, stampId, productId } = useWatch({
+    control: form.control,
+    defaultValue: EMPTY,
+  }) as Draft;
   const [confirming, setConfirming] = useState(false);
   const [sendUsed, setSendUsed] = useState(false);
 
   const me = useQuery({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser });
   const userId = me.data?.id;
-  const owners = useQuery({ queryKey: ['users', userId, 'owners'], queryFn: () => fetchOwners(userId!), enabled: Boolean(userId) });
+  const owners = useQuery({
+    queryKey: ['users', userId, 'owners'],
+    queryFn: () => fetchOwners(userId!),
+    enabled: Boolean(userId),
+  });
   const ownerIds = useMemo(() => (owners.data ?? []).map((o) => o.id), [owners.data]);
-  const products = useQuery({ queryKey: ['products', 'available', ownerIds], queryFn: () => fetchAvailableProducts(ownerIds), enabled: ownerIds.length > 0 });
-  const stamps = useQuery({ queryKey: ['users', userId, 'stamps', format], queryFn: () => fetchStamps(userId!, format as Format), enabled: Boolean(userId && format) });
+  const products = useQuery({
+    queryKey: ['products', 'available', ownerIds],
+    queryFn: () => fetchAvailableProducts(ownerIds),
+    enabled: ownerIds.length > 0,
+  });
+  const stamps = useQuery({
+    queryKey: ['users', userId, 'stamps', format],
+    queryFn: () => fetchStamps(userId!, format as Format),
+    enabled: Boolean(userId && format),
+  });
 
   useEffect(() => {
     if (owners.isError) snackbar.show('api.getLabelOwnerError');
@@ -89,12 +116,23 @@ export function ShootingCreatePage() {
     sendState.current = { ...sendState.current, shootingId: null, validated: false };
   }, [format, stampId, pictures.images]);
 
-  const set = useCallback(<K extends keyof Draft>(name: K, value: Draft[K]) => form.setValue(name, value as PathValue<Draft, K>, { shouldValidate: true, shouldDirty: true }), [form]);
+  const set = useCallback(
+    <K extends keyof Draft>(name: K, value: Draft[K]) =>
+      form.setValue(name, value as PathValue<Draft, K>, { shouldValidate: true, shouldDirty: true }),
+    [form],
+  );
 
   const onRegistration = (text: string, product: AvailableProduct | null) => {
     if (!text) {
       // Clearing the registration resets registration, images and stamp (spec section 4).
-      form.reset({ ...form.getValues(), registration: '', status: 'create', productId: null, ownerId: '', stampId: '' });
+      form.reset({
+        ...form.getValues(),
+        registration: '',
+        status: 'create',
+        productId: null,
+        ownerId: '',
+        stampId: '',
+      });
       pictures.clear();
       return;
     }
@@ -112,7 +150,15 @@ export function ShootingCreatePage() {
 
   const draft: DraftToSend | null =
     canAdd && userId && format
-      ? { productId, registration: registration.trim(), ownerId, format, stampId, userId, images: pictures.images.map((i) => ({ key: i.key, file: i.file })) }
+      ? {
+          productId,
+          registration: registration.trim(),
+          ownerId,
+          format,
+          stampId,
+          userId,
+          images: pictures.images.map((i) => ({ key: i.key, file: i.file })),
+        }
       : null;
 
   const onSent = () => {
@@ -130,7 +176,12 @@ export function ShootingCreatePage() {
       </Typography>
       <Paper sx={{ p: 3 }}>
         <Stack spacing={3}>
-          <RegistrationField value={registration} products={products.data ?? []} loading={products.isLoading} onChange={onRegistration} />
+          <RegistrationField
+            value={registration}
+            products={products.data ?? []}
+            loading={products.isLoading}
+            onChange={onRegistration}
+          />
           {status === 'modify' && <Alert severity="info">{t('shootingCreate.knownVehicle')}</Alert>}
           <Controller
             control={form.control}
@@ -156,12 +207,25 @@ export function ShootingCreatePage() {
             )}
           />
           {showStock && <StockSelector owners={owners.data ?? []} value={ownerId} onChange={onSelectOwner} />}
-          <StampSelector stamps={format ? (stamps.data ?? []) : []} value={stampId} onChange={(id) => set('stampId', id)} disabled={!format || stamps.isLoading} />
+          <StampSelector
+            stamps={format ? (stamps.data ?? []) : []}
+            value={stampId}
+            onChange={(id) => set('stampId', id)}
+            disabled={!format || stamps.isLoading}
+          />
           <ImageDropZone onFiles={(files) => pictures.add(files)} />
-          {pictures.problems.includes('tooLarge') && <Alert severity="error">{t('shootingCreate.sizeLimitHint')}</Alert>}
-          {pictures.problems.includes('tooManyPixels') && <Alert severity="error">{t('shootingCreate.pixelLimitHint')}</Alert>}
-          {pictures.problems.includes('unsupportedFormat') && <Alert severity="error">{t('shootingCreate.formatHint')}</Alert>}
-          {pictures.problems.includes('unreadable') && <Alert severity="error">{t('shootingCreate.unreadableHint')}</Alert>}
+          {pictures.problems.includes('tooLarge') && (
+            <Alert severity="error">{t('shootingCreate.sizeLimitHint')}</Alert>
+          )}
+          {pictures.problems.includes('tooManyPixels') && (
+            <Alert severity="error">{t('shootingCreate.pixelLimitHint')}</Alert>
+          )}
+          {pictures.problems.includes('unsupportedFormat') && (
+            <Alert severity="error">{t('shootingCreate.formatHint')}</Alert>
+          )}
+          {pictures.problems.includes('unreadable') && (
+            <Alert severity="error">{t('shootingCreate.unreadableHint')}</Alert>
+          )}
           <ImagePreviews images={pictures.images} onRemove={pictures.remove} onMove={pictures.move} />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button
@@ -180,7 +244,14 @@ export function ShootingCreatePage() {
       </Paper>
       {sendUsed && (
         <Suspense fallback={null}>
-          <SendDialog open={confirming} draft={draft} state={sendState} api={sendApi} onClose={() => setConfirming(false)} onSent={onSent} />
+          <SendDialog
+            open={confirming}
+            draft={draft}
+            state={sendState}
+            api={sendApi}
+            onClose={() => setConfirming(false)}
+            onSent={onSent}
+          />
         </Suspense>
       )}
     </Container>

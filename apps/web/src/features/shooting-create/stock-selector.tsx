@@ -9,7 +9,17 @@ const ownerName = (o: UserOwner) => o.label || o.name || o.id;
  * The stock of a new registration: shown as text and chosen when there is one, a required select otherwise,
  * whose "Required" shows once the user left it empty (not before they reached it).
  */
-export function StockSelector({ owners, value, onChange, disabled }: { owners: UserOwner[]; value: string; onChange: (ownerId: string) => void; disabled?: boolean }) {
+export function StockSelector({
+  owners,
+  value,
+  onChange,
+  disabled,
+}: {
+  owners: UserOwner[];
+  value: string;
+  onChange: (ownerId: string) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [touched, setTouched] = useState(false);
   const showRequired = touched && !value;
@@ -28,7 +38,14 @@ export function StockSelector({ owners, value, onChange, disabled }: { owners: U
   return (
     <FormControl required error={showRequired} disabled={disabled} fullWidth>
       <InputLabel id="stock-label">{t('shootingCreate.stock')}</InputLabel>
-      <Select labelId="stock-label" label={t('shootingCreate.stock')} value={value} onChange={(e) => onChange(e.target.value)} onClose={() => setTouched(true)} onBlur={() => setTouched(true)}>
+      <Select
+        labelId="stock-label"
+        label={t('shootingCreate.stock')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onClose={() => setTouched(true)}
+        onBlur={() => setTouched(true)}
+      >
         {owners.map((o) => (
           <MenuItem key={o.id} value={o.id}>
             {ownerName(o)}

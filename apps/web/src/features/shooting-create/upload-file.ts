@@ -9,7 +9,13 @@ export class UploadError extends Error {
  * PUTs a file straight to its presigned URL. XMLHttpRequest rather than fetch because only it reports
  * upload progress; onProgress gets the fraction sent, 0 to 1.
  */
-export function uploadFile(url: string, file: Blob, contentType: string, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<void> {
+export function uploadFile(
+  url: string,
+  file: Blob,
+  contentType: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);

@@ -27,7 +27,9 @@ export function usePickedImages() {
     setImages((current) => [...current, ...added]);
     for (const image of added) {
       void readImageSize(image.previewUrl).then((size) =>
-        setImages((current) => current.map((i) => (i.key === image.key ? { ...i, size, problems: imageProblems(i.file, size) } : i))),
+        setImages((current) =>
+          current.map((i) => (i.key === image.key ? { ...i, size, problems: imageProblems(i.file, size) } : i)),
+        ),
       );
     }
     return added.length;

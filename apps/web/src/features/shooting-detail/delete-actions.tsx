@@ -32,7 +32,13 @@ export function DeleteShootingButton({ shooting, compact }: { shooting: Shooting
   };
   return (
     <>
-      <ActionButton compact={compact} color="error" icon={<DeleteIcon />} label={t('shootingDetail.actions.deleteShooting')} onClick={() => setOpen(true)} />
+      <ActionButton
+        compact={compact}
+        color="error"
+        icon={<DeleteIcon />}
+        label={t('shootingDetail.actions.deleteShooting')}
+        onClick={() => setOpen(true)}
+      />
       <ConfirmDialog
         open={open}
         title={t('shootingDetail.deleteShooting.title')}
@@ -48,7 +54,15 @@ export function DeleteShootingButton({ shooting, compact }: { shooting: Shooting
 }
 
 /** Delete only the video (cancel / delete); the shooting stays and reloads. */
-export function DeleteVideoButton({ shooting, compact, onDeleted }: { shooting: ShootingKey; compact: boolean; onDeleted: () => void }) {
+export function DeleteVideoButton({
+  shooting,
+  compact,
+  onDeleted,
+}: {
+  shooting: ShootingKey;
+  compact: boolean;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
@@ -68,7 +82,13 @@ export function DeleteVideoButton({ shooting, compact, onDeleted }: { shooting: 
   };
   return (
     <>
-      <ActionButton compact={compact} color="error" icon={<VideocamOffIcon />} label={t('shootingDetail.actions.deleteVideo')} onClick={() => setOpen(true)} />
+      <ActionButton
+        compact={compact}
+        color="error"
+        icon={<VideocamOffIcon />}
+        label={t('shootingDetail.actions.deleteVideo')}
+        onClick={() => setOpen(true)}
+      />
       <ConfirmDialog
         open={open}
         title={t('shootingDetail.deleteVideo.title')}

@@ -6,11 +6,17 @@ const VIRTUAL = 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c';
 
 describe('detail rules', () => {
   it('warns for a virtual product of a real owner, on STANDARD and VIDEO only', () => {
-    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(true);
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(
+      true,
+    );
     expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'VIDEO')).toBe(true);
-    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'INSPECTION')).toBe(false);
+    expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'INSPECTION')).toBe(
+      false,
+    );
     expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'VIRTUAL_42' }, 'STANDARD')).toBe(false);
-    expect(isNotSynchronised({ productType: 'CAR', vin: 'VF1AAAA', ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(false);
+    expect(isNotSynchronised({ productType: 'CAR', vin: 'VF1AAAA', ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(
+      false,
+    );
   });
 
   it('cuts a virtual vin to 15 characters and an ellipsis, leaves a real one', () => {
@@ -22,18 +28,46 @@ describe('detail rules', () => {
     const all = () => true;
     const none = () => false;
     const car = { productType: 'CAR' as const, vin: 'VF1', videos: [] };
-    expect(shootingActions('STANDARD', car, all)).toEqual({ downloadMenu: true, deleteShooting: true, deleteVideo: false, downloadVideo: false, resendDms: true });
-    expect(shootingActions('STANDARD', car, none)).toEqual({ downloadMenu: true, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+    expect(shootingActions('STANDARD', car, all)).toEqual({
+      downloadMenu: true,
+      deleteShooting: true,
+      deleteVideo: false,
+      downloadVideo: false,
+      resendDms: true,
+    });
+    expect(shootingActions('STANDARD', car, none)).toEqual({
+      downloadMenu: true,
+      deleteShooting: false,
+      deleteVideo: false,
+      downloadVideo: false,
+      resendDms: false,
+    });
     expect(shootingActions('STANDARD', { ...car, productType: 'VIRTUAL', vin: VIRTUAL }, all).resendDms).toBe(false);
-    expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'YOUTUBE')] }, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: true, downloadVideo: true, resendDms: false });
+    expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'YOUTUBE')] }, all)).toEqual({
+      downloadMenu: false,
+      deleteShooting: false,
+      deleteVideo: true,
+      downloadVideo: true,
+      resendDms: false,
+    });
     expect(shootingActions('VIDEO', { ...car, videos: [video('ORIGINAL', 'STAMPYT')] }, all).deleteVideo).toBe(false);
-    expect(shootingActions('INSPECTION', car, all)).toEqual({ downloadMenu: false, deleteShooting: false, deleteVideo: false, downloadVideo: false, resendDms: false });
+    expect(shootingActions('INSPECTION', car, all)).toEqual({
+      downloadMenu: false,
+      deleteShooting: false,
+      deleteVideo: false,
+      downloadVideo: false,
+      resendDms: false,
+    });
   });
 
   it('offers only the archives that would hold pictures', () => {
     const of = (...types: string[]) => offeredArchives(types.map((imageType) => ({ imageType }) as never));
     expect(of('ORIGINAL', 'ORIGINAL_LPC')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES']);
-    expect(of('ORIGINAL', 'STAMPED')).toEqual(['ORIGINAL_WITHOUT_PROCESSES', 'ORIGINAL_WITH_PROCESSES', 'STAMPED_WITH_PROCESSES']);
+    expect(of('ORIGINAL', 'STAMPED')).toEqual([
+      'ORIGINAL_WITHOUT_PROCESSES',
+      'ORIGINAL_WITH_PROCESSES',
+      'STAMPED_WITH_PROCESSES',
+    ]);
     expect(of('STAMPED_CROPPED')).toEqual(['STAMPED_WITH_PROCESSES']);
     expect(of()).toEqual([]);
   });

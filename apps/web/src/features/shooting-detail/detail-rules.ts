@@ -1,15 +1,27 @@
-import { ARCHIVE_TYPES, archiveHolds, isVirtualVin, type ArchiveType, type ShootingDetail, type ShootingImage, type ShootingType } from '@forecourt/contracts';
+import {
+  ARCHIVE_TYPES,
+  archiveHolds,
+  isVirtualVin,
+  type ArchiveType,
+  type ShootingDetail,
+  type ShootingImage,
+  type ShootingType,
+} from '@forecourt/contracts';
 import { pickVideo } from '../../components/video-view';
 
 /** Not synchronised: a virtual product of a real owner (id prefix before _ not VIRTUAL), STANDARD or VIDEO. */
-export function isNotSynchronised(d: Pick<ShootingDetail, 'productType' | 'vin' | 'ownerId'>, type: ShootingType): boolean {
+export function isNotSynchronised(
+  d: Pick<ShootingDetail, 'productType' | 'vin' | 'ownerId'>,
+  type: ShootingType,
+): boolean {
   const virtualProduct = d.productType === 'VIRTUAL' || isVirtualVin(d.vin);
   const virtualOwner = d.ownerId.split('_')[0] === 'VIRTUAL';
   return virtualProduct && !virtualOwner && (type === 'STANDARD' || type === 'VIDEO');
 }
 
 /** A virtual vin is cut to 15 characters and an ellipsis (spec section 2). */
-export const displayVin = (vin: string): string => (isVirtualVin(vin) && vin.length > 15 ? `${vin.slice(0, 15)}…` : vin);
+export const displayVin = (vin: string): string =>
+  isVirtualVin(vin) && vin.length > 15 ? `${vin.slice(0, 15)}…` : vin;
 
 export interface ShootingActions {
   downloadMenu: boolean;

@@ -17,7 +17,12 @@ export function DetailsCard({ shooting: s }: { shooting: ShootingDetail }) {
     // The registration opens the vehicle's page: every shooting, inspection, link and meeting of this car.
     [
       'registration',
-      <Link key="registration" component={RouterLink} to={vehicleRoute(s.details.registration)} aria-label={t('vehicle.openLabel', { registration: s.details.registration })}>
+      <Link
+        key="registration"
+        component={RouterLink}
+        to={vehicleRoute(s.details.registration)}
+        aria-label={t('vehicle.openLabel', { registration: s.details.registration })}
+      >
         {s.details.registration}
       </Link>,
     ],
@@ -45,7 +50,12 @@ export function DetailsCard({ shooting: s }: { shooting: ShootingDetail }) {
               <Typography
                 component="dd"
                 variant="body2"
-                sx={{ m: 0, flex: '1 1 auto', minWidth: 0, ...(key === 'vin' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere', flexBasis: '8rem' }) }}
+                sx={{
+                  m: 0,
+                  flex: '1 1 auto',
+                  minWidth: 0,
+                  ...(key === 'vin' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere', flexBasis: '8rem' }),
+                }}
                 data-testid={`detail-${key}`}
               >
                 {value}

@@ -11,7 +11,15 @@ import { dateTimeFormat } from '../../i18n/date-format';
 import { replayDms } from './shooting-detail-api';
 
 /** Resend to the DMS, with the sync state (not yet sent, sending, done); resending stays possible. */
-export function DmsAction({ shooting, compact, onQueued }: { shooting: Pick<ShootingDetail, 'id' | 'dmsStatus' | 'dmsSyncedAt'>; compact: boolean; onQueued: () => void }) {
+export function DmsAction({
+  shooting,
+  compact,
+  onQueued,
+}: {
+  shooting: Pick<ShootingDetail, 'id' | 'dmsStatus' | 'dmsSyncedAt'>;
+  compact: boolean;
+  onQueued: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -29,9 +37,17 @@ export function DmsAction({ shooting, compact, onQueued }: { shooting: Pick<Shoo
   };
   return (
     <Stack spacing={0.5}>
-      <ActionButton compact={compact} icon={<SyncIcon />} label={t('shootingDetail.actions.resendDms')} loading={busy} onClick={() => void resend()} />
+      <ActionButton
+        compact={compact}
+        icon={<SyncIcon />}
+        label={t('shootingDetail.actions.resendDms')}
+        loading={busy}
+        onClick={() => void resend()}
+      />
       <Typography variant="caption" color="text.secondary" data-testid="dms-status">
-        {t(`shootingDetail.dms.${shooting.dmsStatus}`, { date: shooting.dmsSyncedAt ? dayjs(shooting.dmsSyncedAt).format(dateTimeFormat(i18n.language)) : '' })}
+        {t(`shootingDetail.dms.${shooting.dmsStatus}`, {
+          date: shooting.dmsSyncedAt ? dayjs(shooting.dmsSyncedAt).format(dateTimeFormat(i18n.language)) : '',
+        })}
       </Typography>
     </Stack>
   );

@@ -9,7 +9,15 @@ import { ActionButton } from '../../components/action-button';
 import { downloadArchive } from './shooting-detail-api';
 
 /** The download menu of a STANDARD shooting: the archive kinds that hold pictures of this shooting. */
-export function DownloadMenu({ shootingId, archives, compact }: { shootingId: string; archives: ArchiveType[]; compact: boolean }) {
+export function DownloadMenu({
+  shootingId,
+  archives,
+  compact,
+}: {
+  shootingId: string;
+  archives: ArchiveType[];
+  compact: boolean;
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const menuId = useId();

@@ -10,7 +10,18 @@ export function EditedChip({ inline = false }: { inline?: boolean }) {
       label={t('shootingDetail.gallery.edited')}
       title={t('shootingDetail.gallery.editedHint')}
       data-testid="edited-label"
-      sx={inline ? undefined : { position: 'absolute', left: 4, bottom: 4, bgcolor: 'rgba(0,0,0,0.75)', color: '#fff', pointerEvents: 'none' }}
+      sx={
+        inline
+          ? undefined
+          : {
+              position: 'absolute',
+              left: 4,
+              bottom: 4,
+              bgcolor: 'rgba(0,0,0,0.75)',
+              color: '#fff',
+              pointerEvents: 'none',
+            }
+      }
     />
   );
 }

@@ -35,7 +35,8 @@ export function FullscreenViewer({
   const current = images[index];
   const [before, setBefore] = useState<{ id: string; on: boolean }>({ id: '', on: false });
   const edited = current ? isEditedImageType(current.imageType) : false;
-  const original = edited && current ? allImages.find((i) => i.order === current.order && i.imageType === 'ORIGINAL') : undefined;
+  const original =
+    edited && current ? allImages.find((i) => i.order === current.order && i.imageType === 'ORIGINAL') : undefined;
   // The toggle belongs to the picture it was set on: the next picture opens edited again.
   const showOriginal = Boolean(original) && before.id === current?.id && before.on;
   const image = showOriginal ? original : current;
@@ -53,9 +54,23 @@ export function FullscreenViewer({
 
   if (!image) return null;
   return (
-    <Dialog fullScreen open onClose={onClose} aria-label={t('shootingDetail.gallery.fullscreen')} slotProps={{ paper: { sx: { bgcolor: 'common.black' } } }}>
+    <Dialog
+      fullScreen
+      open
+      onClose={onClose}
+      aria-label={t('shootingDetail.gallery.fullscreen')}
+      slotProps={{ paper: { sx: { bgcolor: 'common.black' } } }}
+    >
       <Box sx={{ position: 'relative', height: '100%', display: 'grid', placeItems: 'center' }}>
-        <Box component="img" src={image.url} alt={`${image.order} ${image.imageType}`} data-testid="fullscreen-image" data-order={image.order} data-type={image.imageType} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        <Box
+          component="img"
+          src={image.url}
+          alt={`${image.order} ${image.imageType}`}
+          data-testid="fullscreen-image"
+          data-order={image.order}
+          data-type={image.imageType}
+          sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+        />
         {edited && current ? (
           <Paper sx={{ position: 'absolute', top: 8, left: 8, p: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
             {!showOriginal ? <EditedChip inline /> : null}
@@ -75,13 +90,25 @@ export function FullscreenViewer({
             ) : null}
           </Paper>
         ) : null}
-        <IconButton onClick={onClose} aria-label={t('common.close')} sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white' }}>
+        <IconButton
+          onClick={onClose}
+          aria-label={t('common.close')}
+          sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white' }}
+        >
           <CloseIcon />
         </IconButton>
-        <IconButton onClick={prev} aria-label={t('shootingDetail.gallery.previous')} sx={{ position: 'absolute', left: 8, color: 'common.white' }}>
+        <IconButton
+          onClick={prev}
+          aria-label={t('shootingDetail.gallery.previous')}
+          sx={{ position: 'absolute', left: 8, color: 'common.white' }}
+        >
           <ChevronLeftIcon fontSize="large" />
         </IconButton>
-        <IconButton onClick={next} aria-label={t('shootingDetail.gallery.next')} sx={{ position: 'absolute', right: 8, color: 'common.white' }}>
+        <IconButton
+          onClick={next}
+          aria-label={t('shootingDetail.gallery.next')}
+          sx={{ position: 'absolute', right: 8, color: 'common.white' }}
+        >
           <ChevronRightIcon fontSize="large" />
         </IconButton>
         <Typography sx={{ position: 'absolute', bottom: 12, color: 'common.white' }}>

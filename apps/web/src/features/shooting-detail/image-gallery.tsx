@@ -20,7 +20,14 @@ export interface GalleryProps {
 }
 
 /** A grid of thumbnails; a click opens the fullscreen viewer, or toggles selection in edit mode. */
-export function ImageGallery({ images, selectable = false, selected, onToggle, label, allImages = images }: GalleryProps) {
+export function ImageGallery({
+  images,
+  selectable = false,
+  selected,
+  onToggle,
+  label,
+  allImages = images,
+}: GalleryProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -29,24 +36,53 @@ export function ImageGallery({ images, selectable = false, selected, onToggle, l
         {images.map((image, i) => {
           const isSelected = selected?.has(image.id) ?? false;
           const edited = isEditedImageType(image.imageType);
-          const action = selectable ? t('shootingDetail.gallery.select', { order: image.order }) : t('shootingDetail.gallery.open', { order: image.order });
+          const action = selectable
+            ? t('shootingDetail.gallery.select', { order: image.order })
+            : t('shootingDetail.gallery.open', { order: image.order });
           return (
             <Grid key={image.id} size={{ xs: 6, sm: 4, md: 3 }} role="listitem">
               <ButtonBase
                 onClick={() => (selectable ? onToggle?.(image.id) : setOpen(i))}
                 aria-pressed={selectable ? isSelected : undefined}
                 aria-label={edited ? `${action} (${t('shootingDetail.gallery.edited')})` : action}
-                sx={{ display: 'block', width: '100%', position: 'relative', borderRadius: 1, overflow: 'hidden', outline: isSelected ? '3px solid' : 'none', outlineColor: 'primary.main' }}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  position: 'relative',
+                  borderRadius: 1,
+                  overflow: 'hidden',
+                  outline: isSelected ? '3px solid' : 'none',
+                  outlineColor: 'primary.main',
+                }}
               >
-                <Box component="img" src={image.thumbnailUrl ?? image.url} alt="" loading="lazy" sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }} />
+                <Box
+                  component="img"
+                  src={image.thumbnailUrl ?? image.url}
+                  alt=""
+                  loading="lazy"
+                  sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', display: 'block' }}
+                />
                 {edited ? <EditedChip /> : null}
-                {isSelected ? <CheckCircleIcon color="primary" sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }} /> : null}
+                {isSelected ? (
+                  <CheckCircleIcon
+                    color="primary"
+                    sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }}
+                  />
+                ) : null}
               </ButtonBase>
             </Grid>
           );
         })}
       </Grid>
-      {open !== null ? <FullscreenViewer images={images} allImages={allImages} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? (
+        <FullscreenViewer
+          images={images}
+          allImages={allImages}
+          index={open}
+          onIndex={setOpen}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </>
   );
 }

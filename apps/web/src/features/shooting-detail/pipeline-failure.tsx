@@ -16,7 +16,15 @@ const REFRESH_MS = 4000;
  * While the shooting is not finished: whether its processing stopped on a failure, with the pictures it
  * failed on, a retry and the removal of each failed picture. Nothing is shown while processing goes on.
  */
-export function PipelineFailure({ shooting, active, onChanged }: { shooting: ShootingKey; active: boolean; onChanged: () => void }) {
+export function PipelineFailure({
+  shooting,
+  active,
+  onChanged,
+}: {
+  shooting: ShootingKey;
+  active: boolean;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -49,7 +57,18 @@ export function PipelineFailure({ shooting, active, onChanged }: { shooting: Sho
       severity="error"
       data-testid="pipeline-failure"
       action={
-        <Button color="inherit" size="small" loading={busy && !removing} onClick={() => void run(() => retryPipeline(shooting), 'shootingDetail.pipelineFailure.retried', 'shootingDetail.pipelineFailure.retryError')}>
+        <Button
+          color="inherit"
+          size="small"
+          loading={busy && !removing}
+          onClick={() =>
+            void run(
+              () => retryPipeline(shooting),
+              'shootingDetail.pipelineFailure.retried',
+              'shootingDetail.pipelineFailure.retryError',
+            )
+          }
+        >
           {t('shootingDetail.pipelineFailure.retry')}
         </Button>
       }
@@ -59,8 +78,16 @@ export function PipelineFailure({ shooting, active, onChanged }: { shooting: Sho
       <Stack component="ul" spacing={0.5} sx={{ pl: 0, mt: 1, mb: 0, listStyle: 'none' }}>
         {state.data.images.map((image) => (
           <Stack component="li" key={image.imageId} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2">{t('shootingDetail.pipelineFailure.picture', { number: image.position + 1 })}</Typography>
-            <Button color="inherit" size="small" variant="outlined" disabled={busy} onClick={() => setRemoving({ imageId: image.imageId, number: image.position + 1 })}>
+            <Typography variant="body2">
+              {t('shootingDetail.pipelineFailure.picture', { number: image.position + 1 })}
+            </Typography>
+            <Button
+              color="inherit"
+              size="small"
+              variant="outlined"
+              disabled={busy}
+              onClick={() => setRemoving({ imageId: image.imageId, number: image.position + 1 })}
+            >
               {t('shootingDetail.pipelineFailure.remove', { number: image.position + 1 })}
             </Button>
           </Stack>
@@ -75,7 +102,12 @@ export function PipelineFailure({ shooting, active, onChanged }: { shooting: Sho
         busy={busy}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing) void run(() => removeFailedPicture(shooting, removing.imageId), 'shootingDetail.pipelineFailure.removed', 'shootingDetail.pipelineFailure.removeError');
+          if (removing)
+            void run(
+              () => removeFailedPicture(shooting, removing.imageId),
+              'shootingDetail.pipelineFailure.removed',
+              'shootingDetail.pipelineFailure.removeError',
+            );
         }}
       />
     </Alert>

@@ -1,4 +1,10 @@
-import { PipelineState, ReplayDmsResponse, ShootingDetail, shootingApiPath, type ArchiveType } from '@forecourt/contracts';
+import {
+  PipelineState,
+  ReplayDmsResponse,
+  ShootingDetail,
+  shootingApiPath,
+  type ArchiveType,
+} from '@forecourt/contracts';
 import { request } from '../../api/http';
 
 export interface ShootingKey {
@@ -14,9 +20,11 @@ export const deleteShooting = (k: ShootingKey) =>
 
 export const deleteVideo = (k: ShootingKey) => request(`/api${shootingApiPath(k)}`, { method: 'DELETE' });
 
-export const fetchPipelineState = (k: ShootingKey) => request(`/api${shootingApiPath(k)}/pipeline`, { schema: PipelineState });
+export const fetchPipelineState = (k: ShootingKey) =>
+  request(`/api${shootingApiPath(k)}/pipeline`, { schema: PipelineState });
 
-export const retryPipeline = (k: ShootingKey) => request(`/api${shootingApiPath(k)}/pipeline/retry`, { method: 'POST' });
+export const retryPipeline = (k: ShootingKey) =>
+  request(`/api${shootingApiPath(k)}/pipeline/retry`, { method: 'POST' });
 
 export const removeFailedPicture = (k: ShootingKey, imageId: string) =>
   request(`/api${shootingApiPath(k)}/pipeline/images/${encodeURIComponent(imageId)}`, { method: 'DELETE' });

@@ -41,7 +41,10 @@ export function ShootingDetailPage() {
   const detail = useQuery({
     queryKey: ['shooting', ownerId, productId, shootingId],
     queryFn: () => fetchShooting({ ownerId, productId, shootingId }),
-    refetchInterval: (q) => (q.state.data && (q.state.data.remarketingShootingStatus !== 'FINISHED' || q.state.data.dmsStatus === 'PENDING') ? REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.remarketingShootingStatus !== 'FINISHED' || q.state.data.dmsStatus === 'PENDING')
+        ? REFRESH_MS
+        : false,
   });
 
   useEffect(() => {
@@ -66,7 +69,11 @@ export function ShootingDetailPage() {
       ) : s ? (
         <Stack spacing={2}>
           {isNotSynchronised(s, type) ? <Alert severity="warning">{t('shootingDetail.notSynchronised')}</Alert> : null}
-          <PipelineFailure shooting={{ ownerId, productId, shootingId }} active={s.remarketingShootingStatus !== 'FINISHED'} onChanged={() => void detail.refetch()} />
+          <PipelineFailure
+            shooting={{ ownerId, productId, shootingId }}
+            active={s.remarketingShootingStatus !== 'FINISHED'}
+            onChanged={() => void detail.refetch()}
+          />
           {type === 'STANDARD' ? <VerificationWarnings shootingId={s.id} /> : null}
           <EditingWorkflow shooting={s} submission={edit.submission} />
           <Grid container spacing={2}>
@@ -74,15 +81,28 @@ export function ShootingDetailPage() {
               <DetailsCard shooting={s} />
             </Grid>
             <Grid size={{ xs: 12, md: 7 }} component="section" aria-label={t('shootingDetail.media')}>
-              <ShootingMedia shooting={s} type={type} selection={{ selectable: edit.isEditMode, selected: edit.selectedImages, onToggle: edit.toggle }} />
+              <ShootingMedia
+                shooting={s}
+                type={type}
+                selection={{ selectable: edit.isEditMode, selected: edit.selectedImages, onToggle: edit.toggle }}
+              />
               {type === 'INSPECTION' || type === 'INSPECTION_REPAIR_ORDER' ? (
                 <Box sx={{ mt: 2 }}>
-                  <InspectionPanel shooting={{ ownerId: s.ownerId, productId: s.productId, shootingId: s.id }} pictures={pickOrderGallery(s.images)} />
+                  <InspectionPanel
+                    shooting={{ ownerId: s.ownerId, productId: s.productId, shootingId: s.id }}
+                    pictures={pickOrderGallery(s.images)}
+                  />
                 </Box>
               ) : null}
             </Grid>
             <Grid size={{ xs: 12, md: 2 }}>
-              <ShootingOptions shooting={s} type={type} access={access.data} onChanged={() => void detail.refetch()} edit={edit} />
+              <ShootingOptions
+                shooting={s}
+                type={type}
+                access={access.data}
+                onChanged={() => void detail.refetch()}
+                edit={edit}
+              />
             </Grid>
           </Grid>
         </Stack>

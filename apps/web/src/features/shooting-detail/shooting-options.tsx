@@ -38,14 +38,35 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
   const video = pickVideo(shooting.videos);
   const archives = offeredArchives(shooting.images);
   return (
-    <Stack spacing={1} direction={compact ? 'row' : 'column'} sx={{ flexWrap: 'wrap' }} component="aside" aria-label={t('shootingDetail.actions.title')}>
-      {actions.downloadMenu && archives.length > 0 ? <DownloadMenu shootingId={shooting.id} archives={archives} compact={compact} /> : null}
-      {actions.downloadVideo && video?.url ? (
-        <ActionButton compact={compact} icon={<OpenInNewIcon />} label={t('shootingDetail.actions.downloadVideo')} href={video.url} target="_blank" rel="noopener noreferrer" />
+    <Stack
+      spacing={1}
+      direction={compact ? 'row' : 'column'}
+      sx={{ flexWrap: 'wrap' }}
+      component="aside"
+      aria-label={t('shootingDetail.actions.title')}
+    >
+      {actions.downloadMenu && archives.length > 0 ? (
+        <DownloadMenu shootingId={shooting.id} archives={archives} compact={compact} />
       ) : null}
-      {type === 'STANDARD' && access && edit ? <EditButtons edit={edit} hasOption={access.has} compact={compact} /> : null}
+      {actions.downloadVideo && video?.url ? (
+        <ActionButton
+          compact={compact}
+          icon={<OpenInNewIcon />}
+          label={t('shootingDetail.actions.downloadVideo')}
+          href={video.url}
+          target="_blank"
+          rel="noopener noreferrer"
+        />
+      ) : null}
+      {type === 'STANDARD' && access && edit ? (
+        <EditButtons edit={edit} hasOption={access.has} compact={compact} />
+      ) : null}
       {type === 'STANDARD' && access && access.has('useRestamp') ? (
-        <RestampButton target={{ ...key, images: shooting.images.filter((i) => i.imageType === 'ORIGINAL') }} userId={access.user.id} compact={compact} />
+        <RestampButton
+          target={{ ...key, images: shooting.images.filter((i) => i.imageType === 'ORIGINAL') }}
+          userId={access.user.id}
+          compact={compact}
+        />
       ) : null}
       {access ? (
         <PlayerButton

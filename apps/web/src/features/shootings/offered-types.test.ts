@@ -4,7 +4,10 @@ import { offeredTypes } from './offered-types';
 describe('offeredTypes', () => {
   it.each([
     [[], ['STANDARD', 'VIDEO', 'INSPECTION', 'INSPECTION_REPAIR_ORDER']],
-    [['VIDEO', 'PROCESS', 'INSPECT'], ['STANDARD', 'VIDEO', 'INSPECTION', 'INSPECTION_REPAIR_ORDER']],
+    [
+      ['VIDEO', 'PROCESS', 'INSPECT'],
+      ['STANDARD', 'VIDEO', 'INSPECTION', 'INSPECTION_REPAIR_ORDER'],
+    ],
     [['PROCESS'], ['STANDARD', 'VIDEO']],
     [['VIDEO'], ['STANDARD', 'VIDEO']],
     [['INSPECT_REPAIR_ORDER'], ['INSPECTION', 'INSPECTION_REPAIR_ORDER']],

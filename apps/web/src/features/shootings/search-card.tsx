@@ -21,10 +21,12 @@ import { ShootingTypeIcon, TYPE_LABEL_KEYS } from './shooting-type-icon';
 
 // The date pickers are the heaviest part of the list screen: they arrive (with the language's dayjs
 // locale) just after it, the list and the other filters do not wait for them.
-const DateRangeFields = lazy(() => import('./date-range-fields').then(async (m) => {
-  await loadDayjsLocale(i18n.language);
-  return { default: m.DateRangeFields };
-}));
+const DateRangeFields = lazy(() =>
+  import('./date-range-fields').then(async (m) => {
+    await loadDayjsLocale(i18n.language);
+    return { default: m.DateRangeFields };
+  }),
+);
 
 /** The search card of spec section 2: registration, date range, types; Reset and Search. */
 export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onSearch: (s: ShootingSearch) => void }) {
@@ -35,7 +37,10 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
   const registration = useWatch({ control, name: 'registration' });
 
   const toggle = (type: ShootingType) =>
-    setValue('types', types.includes(type) ? types.filter((x) => x !== type) : offered.filter((x) => x === type || types.includes(x)));
+    setValue(
+      'types',
+      types.includes(type) ? types.filter((x) => x !== type) : offered.filter((x) => x === type || types.includes(x)),
+    );
 
   return (
     <Card component="section" aria-label={t('shootings.search.title')}>
@@ -61,7 +66,11 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
                     input: {
                       endAdornment: registration ? (
                         <InputAdornment position="end">
-                          <IconButton size="small" aria-label={t('shootings.search.clear')} onClick={() => setValue('registration', '')}>
+                          <IconButton
+                            size="small"
+                            aria-label={t('shootings.search.clear')}
+                            onClick={() => setValue('registration', '')}
+                          >
                             <ClearIcon fontSize="small" />
                           </IconButton>
                         </InputAdornment>

@@ -36,14 +36,31 @@ export function ShootingCard({ shooting }: { shooting: ShootingListItem }) {
             )}
           </Box>
         ) : (
-          <CardMedia component="img" height={MEDIA_HEIGHT} image={s.image} alt={s.registration} loading="lazy" sx={{ objectFit: 'cover' }} />
+          <CardMedia
+            component="img"
+            height={MEDIA_HEIGHT}
+            image={s.image}
+            alt={s.registration}
+            loading="lazy"
+            sx={{ objectFit: 'cover' }}
+          />
         )}
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
             <Tooltip title={t(TYPE_LABEL_KEYS[s.shootingType])} enterDelay={500}>
-              <ShootingTypeIcon type={s.shootingType} fontSize="small" color="primary" data-testid={`type-${s.shootingType}`} />
+              <ShootingTypeIcon
+                type={s.shootingType}
+                fontSize="small"
+                color="primary"
+                data-testid={`type-${s.shootingType}`}
+              />
             </Tooltip>
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={t('shootings.card.photoCount', { count: s.numberOfPictures })}>
+            <Stack
+              direction="row"
+              spacing={0.5}
+              sx={{ alignItems: 'center' }}
+              aria-label={t('shootings.card.photoCount', { count: s.numberOfPictures })}
+            >
               <PhotoLibraryIcon fontSize="small" color="action" />
               <Typography variant="body2" data-testid="photo-count">
                 {s.numberOfPictures}
@@ -67,7 +84,13 @@ export function ShootingCard({ shooting }: { shooting: ShootingListItem }) {
       </CardActionArea>
       {/* Beside the card's own link, not inside it: the vehicle's page with all its shootings. */}
       <CardActions sx={{ pt: 0 }}>
-        <Button component={Link} to={vehicleRoute(s.registration)} size="small" startIcon={<DirectionsCarIcon />} aria-label={t('vehicle.openLabel', { registration: s.registration })}>
+        <Button
+          component={Link}
+          to={vehicleRoute(s.registration)}
+          size="small"
+          startIcon={<DirectionsCarIcon />}
+          aria-label={t('vehicle.openLabel', { registration: s.registration })}
+        >
           {t('vehicle.open')}
         </Button>
       </CardActions>

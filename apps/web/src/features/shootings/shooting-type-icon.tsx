@@ -13,7 +13,12 @@ export const TYPE_LABEL_KEYS: Record<ShootingType, string> = {
   INSPECTION_REPAIR_ORDER: 'shootings.types.inspectionRepairOrder',
 };
 
-const ICONS = { STANDARD: PhotoCameraIcon, VIDEO: VideocamIcon, INSPECTION: FactCheckIcon, INSPECTION_REPAIR_ORDER: BuildIcon };
+const ICONS = {
+  STANDARD: PhotoCameraIcon,
+  VIDEO: VideocamIcon,
+  INSPECTION: FactCheckIcon,
+  INSPECTION_REPAIR_ORDER: BuildIcon,
+};
 
 export function ShootingTypeIcon({ type, ...props }: { type: ShootingType } & SvgIconProps) {
   const Icon = ICONS[type];

@@ -9,7 +9,12 @@ export interface ShootingSearch {
   types: ShootingType[];
 }
 
-export async function fetchShootings(userId: string, search: ShootingSearch, offset: number, limit: number): Promise<ShootingListItem[]> {
+export async function fetchShootings(
+  userId: string,
+  search: ShootingSearch,
+  offset: number,
+  limit: number,
+): Promise<ShootingListItem[]> {
   const res = await request('/api/shootings', {
     query: {
       userId,

@@ -44,14 +44,16 @@ export function ShootingsPage() {
     initialPageParam: 0,
     // Load more asks from the number already loaded (spec section 4).
     getNextPageParam: (_last, pages) => pages.flat().length,
-    refetchInterval: (q) => (q.state.data?.pages.flat().some((s) => s.remarketingShootingStatus !== 'FINISHED') ? REFRESH_MS : false),
+    refetchInterval: (q) =>
+      q.state.data?.pages.flat().some((s) => s.remarketingShootingStatus !== 'FINISHED') ? REFRESH_MS : false,
   });
 
   useEffect(() => {
     if (access.isError) snackbar.show('api.getShootingsError');
   }, [access.isError, snackbar]);
   useEffect(() => {
-    if (list.isError && !list.isFetchNextPageError) snackbar.show(searched ? 'api.researchShootingError' : 'api.getShootingsError');
+    if (list.isError && !list.isFetchNextPageError)
+      snackbar.show(searched ? 'api.researchShootingError' : 'api.getShootingsError');
   }, [list.isError, list.isFetchNextPageError, list.errorUpdatedAt, searched, snackbar]);
 
   const onSearch = (s: ShootingSearch) => {
@@ -95,7 +97,13 @@ export function ShootingsPage() {
             <>
               {vehicle ? (
                 <Box>
-                  <Button component={Link} to={vehicleRoute(vehicle)} variant="outlined" startIcon={<DirectionsCarIcon />} data-testid="search-vehicle-link">
+                  <Button
+                    component={Link}
+                    to={vehicleRoute(vehicle)}
+                    variant="outlined"
+                    startIcon={<DirectionsCarIcon />}
+                    data-testid="search-vehicle-link"
+                  >
                     {t('vehicle.searchLink', { registration: vehicle })}
                   </Button>
                 </Box>

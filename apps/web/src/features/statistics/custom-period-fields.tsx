@@ -12,7 +12,15 @@ export interface CustomPeriod {
 }
 
 /** The two days of a custom period, with the list's pickers (loaded only when a custom period is chosen). */
-export function CustomPeriodFields({ value, onChange, error }: { value: CustomPeriod; onChange: (p: CustomPeriod) => void; error: string | null }) {
+export function CustomPeriodFields({
+  value,
+  onChange,
+  error,
+}: {
+  value: CustomPeriod;
+  onChange: (p: CustomPeriod) => void;
+  error: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <DateLocalization>
@@ -25,7 +33,12 @@ export function CustomPeriodFields({ value, onChange, error }: { value: CustomPe
           value={value[name] ? dayjs(value[name], WIRE) : null}
           onChange={(v) => onChange({ ...value, [name]: v && v.isValid() ? v.format(WIRE) : '' })}
           slotProps={{
-            textField: { size: 'small', name, error: name === 'to' && Boolean(error), helperText: name === 'to' ? error : undefined },
+            textField: {
+              size: 'small',
+              name,
+              error: name === 'to' && Boolean(error),
+              helperText: name === 'to' ? error : undefined,
+            },
           }}
         />
       ))}

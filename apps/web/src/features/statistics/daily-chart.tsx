@@ -27,22 +27,40 @@ export function DailyChart({ days, label }: { days: { date: string; value: numbe
   const y = (v: number) => MARGIN.top + plotH - (v / top) * plotH;
   const every = Math.ceil(days.length / MAX_LABELS);
   const total = days.reduce((sum, d) => sum + d.value, 0);
-  const busiest = days.reduce<{ date: string; value: number } | null>((best, d) => (d.value > (best?.value ?? 0) ? d : best), null);
+  const busiest = days.reduce<{ date: string; value: number } | null>(
+    (best, d) => (d.value > (best?.value ?? 0) ? d : best),
+    null,
+  );
   const first = days[0];
   const last = days.at(-1);
 
   return (
     <Box ref={ref} sx={{ width: '100%', overflow: 'hidden' }}>
-      <svg width={width} height={HEIGHT} role="img" aria-labelledby={`${id}-title ${id}-desc`} data-testid="daily-chart">
+      <svg
+        width={width}
+        height={HEIGHT}
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+        data-testid="daily-chart"
+      >
         <title id={`${id}-title`}>{t('statistics.chart.title', { figure: label })}</title>
         <desc id={`${id}-desc`}>
-          {first && last ? t('statistics.chart.description', { from: showDay(first.date), to: showDay(last.date), total }) : ''}
+          {first && last
+            ? t('statistics.chart.description', { from: showDay(first.date), to: showDay(last.date), total })
+            : ''}
           {busiest ? ` ${t('statistics.chart.busiest', { date: showDay(busiest.date), value: busiest.value })}` : ''}
         </desc>
         {ticks.map((v) => (
           <g key={v}>
             <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(v)} y2={y(v)} stroke={theme.palette.divider} />
-            <text x={MARGIN.left - 6} y={y(v)} dy="0.32em" textAnchor="end" fontSize={12} fill={theme.palette.text.secondary}>
+            <text
+              x={MARGIN.left - 6}
+              y={y(v)}
+              dy="0.32em"
+              textAnchor="end"
+              fontSize={12}
+              fill={theme.palette.text.secondary}
+            >
               {v}
             </text>
           </g>
@@ -53,15 +71,30 @@ export function DailyChart({ days, label }: { days: { date: string; value: numbe
           return (
             <g key={d.date}>
               {d.value > 0 && (
-                <rect x={x + band * 0.15} y={MARGIN.top + plotH - h} width={Math.max(1, band * 0.7)} height={h} fill={theme.palette.primary.main} data-date={d.date} data-value={d.value}>
+                <rect
+                  x={x + band * 0.15}
+                  y={MARGIN.top + plotH - h}
+                  width={Math.max(1, band * 0.7)}
+                  height={h}
+                  fill={theme.palette.primary.main}
+                  data-date={d.date}
+                  data-value={d.value}
+                >
                   <title>{`${showDay(d.date)}: ${d.value}`}</title>
                 </rect>
               )}
-              {(i % every === 0 || i === days.length - 1) && (i === days.length - 1 || days.length - 1 - i >= every / 2) && (
-                <text x={x + band / 2} y={HEIGHT - 8} textAnchor="middle" fontSize={12} fill={theme.palette.text.secondary}>
-                  {showDay(d.date).slice(0, 5)}
-                </text>
-              )}
+              {(i % every === 0 || i === days.length - 1) &&
+                (i === days.length - 1 || days.length - 1 - i >= every / 2) && (
+                  <text
+                    x={x + band / 2}
+                    y={HEIGHT - 8}
+                    textAnchor="middle"
+                    fontSize={12}
+                    fill={theme.palette.text.secondary}
+                  >
+                    {showDay(d.date).slice(0, 5)}
+                  </text>
+                )}
             </g>
           );
         })}

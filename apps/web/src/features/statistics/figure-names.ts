@@ -4,4 +4,6 @@ export type CountFigure = (typeof COUNT_FIGURES)[number];
 
 /** An average score as the screen writes it, in the language's number format. */
 export const formatAverage = (value: number | null, lang: string): string =>
-  value === null ? '–' : new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);
+  value === null
+    ? '–'
+    : new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 2 }).format(value);

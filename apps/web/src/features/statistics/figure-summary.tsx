@@ -8,10 +8,21 @@ import { COUNT_FIGURES, formatAverage } from './figure-names';
 /** The period's totals, one tile per figure, as a description list. */
 export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
   const { t, i18n } = useTranslation();
-  const tiles: [string, string, string][] = COUNT_FIGURES.map((f) => [f, t(`statistics.figures.${f}`), String(totals[f])]);
-  tiles.splice(4, 0, ['averageRating', t('statistics.figures.averageRating'), t('statistics.outOfFive', { value: formatAverage(totals.averageRating, i18n.language) })]);
+  const tiles: [string, string, string][] = COUNT_FIGURES.map((f) => [
+    f,
+    t(`statistics.figures.${f}`),
+    String(totals[f]),
+  ]);
+  tiles.splice(4, 0, [
+    'averageRating',
+    t('statistics.figures.averageRating'),
+    t('statistics.outOfFive', { value: formatAverage(totals.averageRating, i18n.language) }),
+  ]);
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, m: 0 }}>
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, m: 0 }}
+    >
       {tiles.map(([key, label, value]) => (
         <Paper key={key} variant="outlined" sx={{ p: 2 }} data-figure={key}>
           <Typography component="dt" variant="body2" color="text.secondary">

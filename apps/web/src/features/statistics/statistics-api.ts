@@ -6,4 +6,5 @@ export const fetchStatistics = (userId: string, query: StatisticsQuery) =>
   request(`/api/users/${encodeURIComponent(userId)}/statistics`, { query: { ...query }, schema: StatisticsResponse });
 
 /** The caller's stocks, for the stock choice. */
-export const fetchStocks = (userId: string) => request(`/api/external/legacy/users/${encodeURIComponent(userId)}/owners`, { schema: UserOwnersResponse });
+export const fetchStocks = (userId: string) =>
+  request(`/api/external/legacy/users/${encodeURIComponent(userId)}/owners`, { schema: UserOwnersResponse });

@@ -27,7 +27,9 @@ import { browserTimeZone, lastDays, PRESET_DAYS, showDay, type PeriodChoice } fr
 import { StocksTable } from './stocks-table';
 import type { CustomPeriod } from './custom-period-fields';
 
-const CustomPeriodFields = lazy(() => import('./custom-period-fields').then((m) => ({ default: m.CustomPeriodFields })));
+const CustomPeriodFields = lazy(() =>
+  import('./custom-period-fields').then((m) => ({ default: m.CustomPeriodFields })),
+);
 
 /** Why a custom period cannot be asked for, as a locale key; null when it can. */
 function customPeriodError(p: CustomPeriod): string | null {
@@ -59,10 +61,19 @@ export function StatisticsPage() {
     enabled: Boolean(userId) && !customError,
     placeholderData: keepPreviousData,
   });
-  const stocks = useQuery({ queryKey: ['statistics-stocks', userId], queryFn: () => fetchStocks(userId), enabled: Boolean(userId), staleTime: 5 * 60_000 });
+  const stocks = useQuery({
+    queryKey: ['statistics-stocks', userId],
+    queryFn: () => fetchStocks(userId),
+    enabled: Boolean(userId),
+    staleTime: 5 * 60_000,
+  });
 
   const data = stats.data;
-  const error = stats.isError ? (stats.error instanceof ApiError && stats.error.code === 'VALIDATION_ERROR' ? 'statistics.period.invalid' : 'api.commonError') : null;
+  const error = stats.isError
+    ? stats.error instanceof ApiError && stats.error.code === 'VALIDATION_ERROR'
+      ? 'statistics.period.invalid'
+      : 'api.commonError'
+    : null;
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
@@ -73,7 +84,13 @@ export function StatisticsPage() {
         {data ? t('statistics.groupLine', { group: data.group.name }) : '\u00a0'}
       </Typography>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }} component="form" aria-label={t('statistics.filters')} onSubmit={(e) => e.preventDefault()}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+        component="form"
+        aria-label={t('statistics.filters')}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <FormControl size="small" sx={{ minWidth: 200 }}>
           <InputLabel htmlFor={ids.period}>{t('statistics.period.label')}</InputLabel>
           <NativeSelect
@@ -101,13 +118,20 @@ export function StatisticsPage() {
         )}
         <FormControl size="small" sx={{ minWidth: 200 }}>
           <InputLabel htmlFor={ids.stock}>{t('statistics.stock')}</InputLabel>
-          <NativeSelect input={<OutlinedInput label={t('statistics.stock')} />} value={ownerId} inputProps={{ id: ids.stock }} onChange={(e) => setOwnerId(e.target.value)}>
+          <NativeSelect
+            input={<OutlinedInput label={t('statistics.stock')} />}
+            value={ownerId}
+            inputProps={{ id: ids.stock }}
+            onChange={(e) => setOwnerId(e.target.value)}
+          >
             <option value="">{t('statistics.allStocks')}</option>
-            {[...(stocks.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            {[...(stocks.data ?? [])]
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
           </NativeSelect>
         </FormControl>
       </Paper>
@@ -151,8 +175,16 @@ export function StatisticsPage() {
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
-            <DailyChart label={t(`statistics.figures.${figure}`)} days={data.days.map((d) => ({ date: d.date, value: d[figure] }))} />
-            <Button onClick={() => setTableOpen((o) => !o)} aria-expanded={tableOpen} aria-controls={ids.table} sx={{ mt: 1 }}>
+            <DailyChart
+              label={t(`statistics.figures.${figure}`)}
+              days={data.days.map((d) => ({ date: d.date, value: d[figure] }))}
+            />
+            <Button
+              onClick={() => setTableOpen((o) => !o)}
+              aria-expanded={tableOpen}
+              aria-controls={ids.table}
+              sx={{ mt: 1 }}
+            >
               {t(tableOpen ? 'statistics.hideTable' : 'statistics.showTable')}
             </Button>
             {tableOpen && <DaysTable data={data} id={ids.table} />}

@@ -41,7 +41,15 @@ export function StocksTable({ data }: { data: StatisticsResponse }) {
                 <TableCell key={f} align="right">
                   {f === 'playerViews' ? (
                     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-                      <Box aria-hidden sx={{ height: 8, width: `${(o.figures.playerViews / most) * 80}px`, bgcolor: 'primary.main', borderRadius: 1 }} />
+                      <Box
+                        aria-hidden
+                        sx={{
+                          height: 8,
+                          width: `${(o.figures.playerViews / most) * 80}px`,
+                          bgcolor: 'primary.main',
+                          borderRadius: 1,
+                        }}
+                      />
                       {o.figures.playerViews}
                     </Box>
                   ) : (

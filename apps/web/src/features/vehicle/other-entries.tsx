@@ -14,25 +14,42 @@ import { Facts, TimelineEntry } from './timeline-entry';
 const ratingsText = (t: TFunction, r: RatingSummary, language: string) =>
   r.average === null
     ? t('vehicle.ratings.none')
-    : t('vehicle.ratings.summary', { count: r.count, average: r.average.toLocaleString(language, { maximumFractionDigits: 1 }) });
+    : t('vehicle.ratings.summary', {
+        count: r.count,
+        average: r.average.toLocaleString(language, { maximumFractionDigits: 1 }),
+      });
 
 /** A player link of one of the vehicle's shootings, with its visits and ratings. */
 export function PlayerEntry({ event: e }: { event: VehiclePlayerEvent }) {
   const { t, i18n } = useTranslation();
   return (
-    <TimelineEntry testId="vehicle-event-player" icon={<ShareIcon fontSize="small" />} title={t('vehicle.player.title')} at={e.at}>
+    <TimelineEntry
+      testId="vehicle-event-player"
+      icon={<ShareIcon fontSize="small" />}
+      title={t('vehicle.player.title')}
+      at={e.at}
+    >
       <Stack spacing={1}>
         <Facts
           items={[
             t('vehicle.player.of', { type: t(TYPE_LABEL_KEYS[e.shootingType]) }),
             t('vehicle.player.marketplace', { name: e.marketplace }),
             t('vehicle.player.views', { count: e.views }),
-            e.lastViewedAt ? t('vehicle.player.lastViewed', { date: dayjs(e.lastViewedAt).format(dateTimeFormat(i18n.language)) }) : null,
+            e.lastViewedAt
+              ? t('vehicle.player.lastViewed', { date: dayjs(e.lastViewedAt).format(dateTimeFormat(i18n.language)) })
+              : null,
             ratingsText(t, e.ratings, i18n.language),
           ]}
         />
         <div>
-          <Button size="small" variant="outlined" href={`/public/player/${encodeURIComponent(e.ref)}`} target="_blank" rel="noopener" endIcon={<OpenInNewIcon />}>
+          <Button
+            size="small"
+            variant="outlined"
+            href={`/public/player/${encodeURIComponent(e.ref)}`}
+            target="_blank"
+            rel="noopener"
+            endIcon={<OpenInNewIcon />}
+          >
             {t('vehicle.player.open')}
           </Button>
         </div>
@@ -45,8 +62,19 @@ export function PlayerEntry({ event: e }: { event: VehiclePlayerEvent }) {
 export function LiveEntry({ event: e }: { event: VehicleLiveEvent }) {
   const { t, i18n } = useTranslation();
   return (
-    <TimelineEntry testId="vehicle-event-live" icon={<VideoCallIcon fontSize="small" />} title={t('vehicle.live.title', { name: e.name })} at={e.at}>
-      <Facts items={[t('vehicle.stock', { name: e.ownerName }), t('vehicle.live.held', { count: e.meetingsHeld }), ratingsText(t, e.ratings, i18n.language)]} />
+    <TimelineEntry
+      testId="vehicle-event-live"
+      icon={<VideoCallIcon fontSize="small" />}
+      title={t('vehicle.live.title', { name: e.name })}
+      at={e.at}
+    >
+      <Facts
+        items={[
+          t('vehicle.stock', { name: e.ownerName }),
+          t('vehicle.live.held', { count: e.meetingsHeld }),
+          ratingsText(t, e.ratings, i18n.language),
+        ]}
+      />
     </TimelineEntry>
   );
 }

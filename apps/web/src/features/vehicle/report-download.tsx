@@ -23,7 +23,14 @@ export function ReportDownload({ kind, shooting }: { kind: ReportKind; shooting:
     onError: () => snackbar.show('api.commonError'),
   });
   return (
-    <Button size="small" variant="outlined" startIcon={<PictureAsPdfIcon />} loading={download.isPending} onClick={() => download.mutate()} data-testid={`vehicle-report-${kind}`}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<PictureAsPdfIcon />}
+      loading={download.isPending}
+      onClick={() => download.mutate()}
+      data-testid={`vehicle-report-${kind}`}
+    >
       {t(`reports.button.${kind}`)}
     </Button>
   );

@@ -36,9 +36,25 @@ export function ShootingEntry({ event: e }: { event: VehicleShootingEvent }) {
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {e.thumbnailUrl ? (
-          <Box component="img" src={e.thumbnailUrl} alt="" loading="lazy" sx={{ ...THUMB, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }} />
+          <Box
+            component="img"
+            src={e.thumbnailUrl}
+            alt=""
+            loading="lazy"
+            sx={{ ...THUMB, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+          />
         ) : (
-          <Box aria-hidden sx={{ ...THUMB, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1, flexShrink: 0 }}>
+          <Box
+            aria-hidden
+            sx={{
+              ...THUMB,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'action.hover',
+              borderRadius: 1,
+              flexShrink: 0,
+            }}
+          >
             <ShootingTypeIcon type={e.shootingType} color="disabled" sx={{ fontSize: 40 }} />
           </Box>
         )}
@@ -47,27 +63,43 @@ export function ShootingEntry({ event: e }: { event: VehicleShootingEvent }) {
             items={[
               e.shootingType !== 'VIDEO' && t('vehicle.shooting.pictures', { count: e.numberOfPictures }),
               t('vehicle.stock', { name: e.ownerName }),
-              insp?.condition ? `${t('inspection.condition.label')}: ${t(`inspection.condition.${insp.condition}`)}` : null,
+              insp?.condition
+                ? `${t('inspection.condition.label')}: ${t(`inspection.condition.${insp.condition}`)}`
+                : null,
               insp ? t('vehicle.inspection.damages', { count: insp.damages, severe: insp.severeDamages }) : null,
-              insp?.mileage != null ? t('vehicle.inspection.mileage', { mileage: insp.mileage.toLocaleString(i18n.language) }) : null,
+              insp?.mileage != null
+                ? t('vehicle.inspection.mileage', { mileage: insp.mileage.toLocaleString(i18n.language) })
+                : null,
             ]}
           />
           {insp?.repairOrder ? (
             <Box>
               <Typography variant="subtitle2" component="h4">
-                {insp.repairOrder.number ? t('vehicle.inspection.repairOrder', { number: insp.repairOrder.number }) : t('inspection.repairOrder.title')}
+                {insp.repairOrder.number
+                  ? t('vehicle.inspection.repairOrder', { number: insp.repairOrder.number })
+                  : t('inspection.repairOrder.title')}
               </Typography>
               {insp.repairOrder.decisions.length === 0 ? (
                 <Typography variant="body2">{t('inspection.healthCheck.none')}</Typography>
               ) : (
                 <List dense disablePadding aria-label={t('inspection.healthCheck.decision')}>
                   {insp.repairOrder.decisions.map((d, i) => (
-                    <ListItem key={i} disableGutters sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }} data-testid="vehicle-decision">
+                    <ListItem
+                      key={i}
+                      disableGutters
+                      sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                      data-testid="vehicle-decision"
+                    >
                       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                        {d.label} · {t(`inspection.category.${d.category}`)} · {formatMoney(d.priceCents, insp.currency, i18n.language)}
+                        {d.label} · {t(`inspection.category.${d.category}`)} ·{' '}
+                        {formatMoney(d.priceCents, insp.currency, i18n.language)}
                       </Typography>
                       <RatingChip rating={d.rating} />
-                      <Chip size="small" color={DECISION_COLOUR[d.decision]} label={t(`inspection.decision.${d.decision}`)} />
+                      <Chip
+                        size="small"
+                        color={DECISION_COLOUR[d.decision]}
+                        label={t(`inspection.decision.${d.decision}`)}
+                      />
                     </ListItem>
                   ))}
                 </List>
@@ -77,14 +109,24 @@ export function ShootingEntry({ event: e }: { event: VehicleShootingEvent }) {
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               component={RouterLink}
-              to={shootingDetailRoute({ ownerId: e.ownerId, productId: e.productId, id: e.shootingId, shootingType: e.shootingType })}
+              to={shootingDetailRoute({
+                ownerId: e.ownerId,
+                productId: e.productId,
+                id: e.shootingId,
+                shootingType: e.shootingType,
+              })}
               size="small"
               variant="contained"
-              aria-label={t('vehicle.shooting.openLabel', { type, date: dayjs(e.at).format(dateTimeFormat(i18n.language)) })}
+              aria-label={t('vehicle.shooting.openLabel', {
+                type,
+                date: dayjs(e.at).format(dateTimeFormat(i18n.language)),
+              })}
             >
               {t('vehicle.shooting.open')}
             </Button>
-            {insp?.reports.map((kind) => <ReportDownload key={kind} kind={kind} shooting={key} />)}
+            {insp?.reports.map((kind) => (
+              <ReportDownload key={kind} kind={kind} shooting={key} />
+            ))}
           </Stack>
         </Stack>
       </Stack>

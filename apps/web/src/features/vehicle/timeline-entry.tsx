@@ -12,7 +12,21 @@ import { dateTimeFormat } from '../../i18n/date-format';
  * One item of the vehicle's timeline: a dot with the event's icon on the rail, then a card with its title,
  * date and content. The rail and icons are decoration; the list and headings carry the structure.
  */
-export function TimelineEntry({ icon, title, at, chip, children, testId }: { icon: ReactNode; title: string; at: string; chip?: ReactNode; children: ReactNode; testId: string }) {
+export function TimelineEntry({
+  icon,
+  title,
+  at,
+  chip,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  at: string;
+  chip?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <Box
@@ -25,10 +39,30 @@ export function TimelineEntry({ icon, title, at, chip, children, testId }: { ico
         position: 'relative',
         pb: 2,
         // The rail joins this dot to the next one.
-        '&:not(:last-of-type)::before': { content: '""', position: 'absolute', left: '1.25rem', top: '2.5rem', bottom: 0, width: 2, ml: '-1px', bgcolor: 'divider' },
+        '&:not(:last-of-type)::before': {
+          content: '""',
+          position: 'absolute',
+          left: '1.25rem',
+          top: '2.5rem',
+          bottom: 0,
+          width: 2,
+          ml: '-1px',
+          bgcolor: 'divider',
+        },
       }}
     >
-      <Box aria-hidden sx={{ width: '2.5rem', height: '2.5rem', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Box
+        aria-hidden
+        sx={{
+          width: '2.5rem',
+          height: '2.5rem',
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
+      >
         {icon}
       </Box>
       <Card variant="outlined" sx={{ minWidth: 0 }}>

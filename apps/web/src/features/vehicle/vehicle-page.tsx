@@ -39,7 +39,12 @@ function IdentityCard({ vehicle: v }: { vehicle: VehicleResponse['vehicle'] }) {
               <Typography component="dt" variant="body2" color="text.secondary" sx={{ flex: '0 0 7.5rem' }}>
                 {t(`shootingDetail.details.${key}`)}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0, ...(key === 'vin' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }) }} data-testid={`vehicle-${key}`}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, minWidth: 0, ...(key === 'vin' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }) }}
+                data-testid={`vehicle-${key}`}
+              >
                 {value}
               </Typography>
             </Box>
@@ -58,7 +63,8 @@ export function VehiclePage() {
   const vehicle = useQuery({
     queryKey: ['vehicle', registration],
     queryFn: () => fetchVehicle(registration),
-    retry: (failures, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && failures < 2,
+    retry: (failures, error) =>
+      !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && failures < 2,
   });
   const missing = vehicle.error instanceof ApiError && (vehicle.error.status === 404 || vehicle.error.status === 400);
   const v = vehicle.data;

@@ -1,4 +1,6 @@
 import { mergeTrees, type Tree } from '../merge';
 
 // Every feature's file of one language, merged: a language arrives in one request.
-export default mergeTrees(Object.values(import.meta.glob<Tree>('../locales/pl/*.json', { eager: true, import: 'default' })));
+export default mergeTrees(
+  Object.values(import.meta.glob<Tree>('../locales/pl/*.json', { eager: true, import: 'default' })),
+);

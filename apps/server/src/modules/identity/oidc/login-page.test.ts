@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { loginPage } from './login-page';
 
 describe('the provider’s sign-in page', () => {
-  const html = loginPage({ locale: 'en', action: '/oidc/interaction/x/login', email: 'manager@demo.forecourt.test', portalLogin: '/login' });
+  const html = loginPage({
+    locale: 'en',
+    action: '/oidc/interaction/x/login',
+    email: 'manager@demo.forecourt.test',
+    portalLogin: '/login',
+  });
 
   it('is drawn in the portal’s blue, light and dark', () => {
     expect(html).toContain(`background:${PORTAL_BLUE}`);

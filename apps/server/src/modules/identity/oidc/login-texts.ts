@@ -58,7 +58,8 @@ export const LOGIN_TEXTS: Record<LoginLocale, LoginTexts> = {
     helpTitle: 'Navigateurs pris en charge',
     helpBrowsers: 'Utilisez Firefox ou Chrome.',
     helpMeetings: 'Les réunions nécessitent Safari 13 ou plus récent, ou un navigateur sur ordinateur.',
-    helpMobile: "Sur mobile : Android supérieur à 4.2.2 ou iOS supérieur à 9.0, avec un appareil photo d'au moins 8 Mpx.",
+    helpMobile:
+      "Sur mobile : Android supérieur à 4.2.2 ou iOS supérieur à 9.0, avec un appareil photo d'au moins 8 Mpx.",
     logoutTitle: 'Déconnexion',
     logoutButton: 'Se déconnecter',
     loggedOut: 'Vous êtes déconnecté.',

@@ -61,7 +61,8 @@ export async function authorize(app: App, opts: AuthorizeOptions, jar = new Cook
     return res;
   };
   const start = await get(`/oidc/auth?${params}`);
-  if (start.statusCode !== 303 || !start.headers.location?.includes('/interaction/')) return { res: start, jar, loginPage: null };
+  if (start.statusCode !== 303 || !start.headers.location?.includes('/interaction/'))
+    return { res: start, jar, loginPage: null };
   const loginPage = await get(pathOf(start.headers.location));
   const action = /action="([^"]+)"/.exec(loginPage.body)?.[1] ?? '';
   const submit = await app.inject({
@@ -74,11 +75,13 @@ export async function authorize(app: App, opts: AuthorizeOptions, jar = new Cook
   if (submit.statusCode !== 303) return { res: submit, jar, loginPage };
   let res = await get(pathOf(submit.headers.location!));
   // Resuming may pass through the provider once more before the final redirect to the portal.
-  while (res.statusCode === 303 && res.headers.location?.startsWith('/oidc')) res = await get(pathOf(res.headers.location));
+  while (res.statusCode === 303 && res.headers.location?.startsWith('/oidc'))
+    res = await get(pathOf(res.headers.location));
   return { res, jar, loginPage };
 }
 
-export const codeOf = (location: string | undefined): string => new URL(location ?? '', 'http://localhost').searchParams.get('code') ?? '';
+export const codeOf = (location: string | undefined): string =>
+  new URL(location ?? '', 'http://localhost').searchParams.get('code') ?? '';
 
 export async function tokenRequest(app: App, form: Record<string, string>) {
   const res = await app.inject({
@@ -95,5 +98,10 @@ export async function signInTokens(app: App, publicUrl: string, email: string, p
   const { verifier, challenge } = pkcePair();
   const { res } = await authorize(app, { publicUrl, email, password, challenge });
   const code = codeOf(res.headers.location);
-  return tokenRequest(app, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: portalRedirectUri(publicUrl) });
+  return tokenRequest(app, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: portalRedirectUri(publicUrl),
+  });
 }

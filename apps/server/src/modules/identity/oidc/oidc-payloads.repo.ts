@@ -39,7 +39,11 @@ export function databaseAdapter(db: Db, clock: Clock): (model: string) => Adapte
           .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet(values))
           .execute();
         // Expired rows are dead weight: each write sweeps a few of this model.
-        await db.deleteFrom('oidc_payloads').where('model', '=', model).where('expires_at', '<', clock.now().toISOString()).execute();
+        await db
+          .deleteFrom('oidc_payloads')
+          .where('model', '=', model)
+          .where('expires_at', '<', clock.now().toISOString())
+          .execute();
       },
       find: (id) => findBy('id', id),
       findByUid: (uid) => findBy('uid', uid),

@@ -35,7 +35,10 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
       const origin = request.headers.origin;
       const path = request.url.split('?')[0]!.slice(MOUNT.length);
       if (request.method === 'OPTIONS' && origin && !allowedOrigins.has(origin) && !OPEN_PATHS.has(path)) {
-        void reply.status(403).header('Vary', 'Origin').send({ error: { code: 'FORBIDDEN', message: 'This origin may not call the identity provider' } });
+        void reply
+          .status(403)
+          .header('Vary', 'Origin')
+          .send({ error: { code: 'FORBIDDEN', message: 'This origin may not call the identity provider' } });
         return;
       }
       reply.hijack();
@@ -56,17 +59,29 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
     const details = async (request: FastifyRequest, reply: FastifyReply) => {
       const interaction = await provider.interactionDetails(request.raw, reply.raw);
       const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-      const locale = pickLocale([interaction.params.ui_locales as string | undefined, await accountLocale(adapters, hint), request.headers['accept-language']]);
+      const locale = pickLocale([
+        interaction.params.ui_locales as string | undefined,
+        await accountLocale(adapters, hint),
+        request.headers['accept-language'],
+      ]);
       return { interaction, hint, locale };
     };
     const page = (reply: FastifyReply, status: number, html: string) =>
       reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 
-    scope.get<{ Params: { uid: string } }>(`${MOUNT}/interaction/:uid`, { schema: { hide: true } }, async (request, reply) => {
-      const { interaction, hint, locale } = await details(request, reply);
-      const action = `${MOUNT}/interaction/${interaction.uid}/login`;
-      return page(reply, 200, loginPage({ locale, action, email: hint, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
-    });
+    scope.get<{ Params: { uid: string } }>(
+      `${MOUNT}/interaction/:uid`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { interaction, hint, locale } = await details(request, reply);
+        const action = `${MOUNT}/interaction/${interaction.uid}/login`;
+        return page(
+          reply,
+          200,
+          loginPage({ locale, action, email: hint, portalLogin: portalLogoutUri(config.PUBLIC_URL) }),
+        );
+      },
+    );
 
     scope.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
       `${MOUNT}/interaction/:uid/login`,
@@ -77,12 +92,22 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
         const password = request.body?.password ?? '';
         const action = `${MOUNT}/interaction/${interaction.uid}/login`;
         const render = (status: number, error: 'required' | 'wrongPassword' | 'throttled', minutes?: number) =>
-          page(reply, status, loginPage({ locale, action, email, error, minutes, portalLogin: portalLogoutUri(config.PUBLIC_URL) }));
+          page(
+            reply,
+            status,
+            loginPage({ locale, action, email, error, minutes, portalLogin: portalLogoutUri(config.PUBLIC_URL) }),
+          );
         if (!email || !password) return render(400, 'required');
 
         const result = await signInWithPassword(adapters, { email, password, ip: request.ip });
-        if (!result.ok) return result.error === 'throttled' ? render(429, 'throttled', result.minutes) : render(401, 'wrongPassword');
-        const to = await provider.interactionResult(request.raw, reply.raw, { login: { accountId: result.userId } }, { mergeWithLastSubmission: false });
+        if (!result.ok)
+          return result.error === 'throttled' ? render(429, 'throttled', result.minutes) : render(401, 'wrongPassword');
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: result.userId } },
+          { mergeWithLastSubmission: false },
+        );
         return reply.redirect(to, 303);
       },
     );

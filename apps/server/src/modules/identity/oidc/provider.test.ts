@@ -27,7 +27,11 @@ describe('embedded OIDC provider', () => {
   });
 
   const me = (accessToken: string) =>
-    app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${accessToken}`, [API_KEY_HEADER]: adapters.config.API_KEY } });
+    app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${accessToken}`, [API_KEY_HEADER]: adapters.config.API_KEY },
+    });
 
   it('publishes its discovery document with code + S256 only', async () => {
     const res = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
@@ -55,7 +59,11 @@ describe('embedded OIDC provider', () => {
       roles: ['manage-users'],
     };
     expect(decodeJwt(body.id_token!)).toMatchObject({ ...expected, iss: `${publicUrl}/oidc`, sub: MANAGER.id });
-    expect(decodeJwt(body.access_token!)).toMatchObject({ ...expected, iss: `${publicUrl}/oidc`, aud: 'urn:forecourt:api' });
+    expect(decodeJwt(body.access_token!)).toMatchObject({
+      ...expected,
+      iss: `${publicUrl}/oidc`,
+      aud: 'urn:forecourt:api',
+    });
     const res = await me(body.access_token!);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: MANAGER.id, email: MANAGER.email, fullName: 'Camille Martin' });
@@ -63,17 +71,34 @@ describe('embedded OIDC provider', () => {
 
   it('shows its login page in the asked language with the e-mail prefilled', async () => {
     const { challenge } = pkcePair();
-    const fr = await authorize(app, { publicUrl, email: MANAGER.email, password: 'wrong', challenge, extra: { ui_locales: 'fr' } });
+    const fr = await authorize(app, {
+      publicUrl,
+      email: MANAGER.email,
+      password: 'wrong',
+      challenge,
+      extra: { ui_locales: 'fr' },
+    });
     expect(fr.loginPage?.body).toContain('lang="fr"');
     expect(fr.loginPage?.body).toContain('Mot de passe');
     expect(fr.loginPage?.body).toContain(`value="${MANAGER.email}"`);
     expect(fr.loginPage?.body).toContain('Safari 13');
     expect(fr.res.statusCode).toBe(401);
-    expect(fr.res.body).toContain("L&#39;e-mail ou le mot de passe est incorrect.");
+    expect(fr.res.body).toContain('L&#39;e-mail ou le mot de passe est incorrect.');
     // Without ui_locales, the account's own language (Lucas is French).
-    const sales = await authorize(app, { publicUrl, email: 'sales@demo.forecourt.test', password: DEMO_PASSWORD, challenge });
+    const sales = await authorize(app, {
+      publicUrl,
+      email: 'sales@demo.forecourt.test',
+      password: DEMO_PASSWORD,
+      challenge,
+    });
     expect(sales.loginPage?.body).toContain('lang="fr"');
-    const de = await authorize(app, { publicUrl, email: 'nobody@x.test', password: 'x', challenge, extra: { ui_locales: 'de-DE en' } });
+    const de = await authorize(app, {
+      publicUrl,
+      email: 'nobody@x.test',
+      password: 'x',
+      challenge,
+      extra: { ui_locales: 'de-DE en' },
+    });
     expect(de.loginPage?.body).toContain('Passwort');
   });
 
@@ -81,7 +106,8 @@ describe('embedded OIDC provider', () => {
     const email = 'workshop@demo.forecourt.test';
     const { challenge } = pkcePair();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await authorize(app, { publicUrl, email, password: 'nope', challenge })).res.statusCode);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await authorize(app, { publicUrl, email, password: 'nope', challenge })).res.statusCode);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const right = await authorize(app, { publicUrl, email, password: DEMO_PASSWORD, challenge });
     expect(right.res.statusCode).toBe(429);
@@ -93,19 +119,41 @@ describe('embedded OIDC provider', () => {
 
   it('refuses plain PKCE and a request without PKCE', async () => {
     const { verifier } = pkcePair();
-    const plain = await authorize(app, { publicUrl, email: MANAGER.email, password: DEMO_PASSWORD, challenge: verifier, challengeMethod: 'plain' });
+    const plain = await authorize(app, {
+      publicUrl,
+      email: MANAGER.email,
+      password: DEMO_PASSWORD,
+      challenge: verifier,
+      challengeMethod: 'plain',
+    });
     expect(plain.res.statusCode).toBe(303);
     expect(plain.res.headers.location).toContain('error=invalid_request');
-    const none = await authorize(app, { publicUrl, email: MANAGER.email, password: DEMO_PASSWORD, challenge: '', extra: { code_challenge_method: '' } });
+    const none = await authorize(app, {
+      publicUrl,
+      email: MANAGER.email,
+      password: DEMO_PASSWORD,
+      challenge: '',
+      extra: { code_challenge_method: '' },
+    });
     expect(none.res.headers.location).toContain('error=invalid_request');
   });
 
   it('refuses the implicit flow and the password grant', async () => {
     const { challenge } = pkcePair();
-    const implicit = await authorize(app, { publicUrl, email: MANAGER.email, password: DEMO_PASSWORD, challenge, extra: { response_type: 'id_token token', nonce: 'n' } });
+    const implicit = await authorize(app, {
+      publicUrl,
+      email: MANAGER.email,
+      password: DEMO_PASSWORD,
+      challenge,
+      extra: { response_type: 'id_token token', nonce: 'n' },
+    });
     expect(implicit.res.statusCode).not.toBe(200);
     expect(`${implicit.res.headers.location ?? ''}${implicit.res.body}`).toMatch(/unsupported_response_type/);
-    const password = await tokenRequest(app, { grant_type: 'password', username: MANAGER.email, password: DEMO_PASSWORD });
+    const password = await tokenRequest(app, {
+      grant_type: 'password',
+      username: MANAGER.email,
+      password: DEMO_PASSWORD,
+    });
     expect(password.status).toBe(400);
     expect(password.body.error).toBe('unsupported_grant_type');
   });
@@ -119,7 +167,12 @@ describe('embedded OIDC provider', () => {
     expect(wrong.body.error).toBe('invalid_grant');
 
     const second = pkcePair();
-    const again = await authorize(app, { publicUrl, email: MANAGER.email, password: DEMO_PASSWORD, challenge: second.challenge });
+    const again = await authorize(app, {
+      publicUrl,
+      email: MANAGER.email,
+      password: DEMO_PASSWORD,
+      challenge: second.challenge,
+    });
     const code2 = codeOf(again.res.headers.location);
     const first = await tokenRequest(app, { ...form, code: code2, code_verifier: second.verifier });
     expect(first.status).toBe(200);
@@ -154,9 +207,21 @@ describe('embedded OIDC provider', () => {
   it('ends the provider session at logout and returns to the portal login page', async () => {
     const { verifier, challenge } = pkcePair();
     const { res, jar } = await authorize(app, { publicUrl, email: MANAGER.email, password: DEMO_PASSWORD, challenge });
-    const tokens = await tokenRequest(app, { grant_type: 'authorization_code', code: codeOf(res.headers.location), code_verifier: verifier, redirect_uri: portalRedirectUri(publicUrl) });
-    const params = new URLSearchParams({ id_token_hint: tokens.body.id_token!, post_logout_redirect_uri: `${publicUrl}/login` });
-    const page = await app.inject({ method: 'GET', url: `/oidc/session/end?${params}`, headers: { cookie: jar.header() } });
+    const tokens = await tokenRequest(app, {
+      grant_type: 'authorization_code',
+      code: codeOf(res.headers.location),
+      code_verifier: verifier,
+      redirect_uri: portalRedirectUri(publicUrl),
+    });
+    const params = new URLSearchParams({
+      id_token_hint: tokens.body.id_token!,
+      post_logout_redirect_uri: `${publicUrl}/login`,
+    });
+    const page = await app.inject({
+      method: 'GET',
+      url: `/oidc/session/end?${params}`,
+      headers: { cookie: jar.header() },
+    });
     jar.take(page.headers['set-cookie']);
     expect(page.statusCode).toBe(200);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1] ?? '';

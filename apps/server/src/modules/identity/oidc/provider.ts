@@ -22,7 +22,10 @@ export const ACCESS_TOKEN_TTL = 10 * 60;
  * the portal's own and those of its registered clients' redirect URIs. Discovery and keys stay open.
  */
 export const corsOrigins = (publicUrl: string): Set<string> =>
-  new Set([new URL(publicUrl).origin, ...[portalRedirectUri(publicUrl), portalLogoutUri(publicUrl)].map((uri) => new URL(uri).origin)]);
+  new Set([
+    new URL(publicUrl).origin,
+    ...[portalRedirectUri(publicUrl), portalLogoutUri(publicUrl)].map((uri) => new URL(uri).origin),
+  ]);
 const DAY = 24 * 60 * 60;
 
 const htmlLocale = (ctx: KoaContextWithOIDC) =>
@@ -124,7 +127,10 @@ export async function createProvider(adapters: Adapters): Promise<Provider> {
         logoutSource: (ctx, form) => {
           const t = LOGIN_TEXTS[htmlLocale(ctx)];
           const nonce = randomBytes(16).toString('base64');
-          ctx.set('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`);
+          ctx.set(
+            'Content-Security-Policy',
+            `default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; script-src 'nonce-${nonce}'; form-action 'self' ${config.PUBLIC_URL}`,
+          );
           ctx.body = providerPage(
             htmlLocale(ctx),
             t.logoutTitle,

@@ -34,7 +34,11 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
     });
     const start = await app.inject({ method: 'GET', url: `/oidc/auth?${params}` });
     jar.take(start.headers['set-cookie']);
-    const page = await app.inject({ method: 'GET', url: new URL(start.headers.location!, 'http://x').pathname, headers: { cookie: jar.header() } });
+    const page = await app.inject({
+      method: 'GET',
+      url: new URL(start.headers.location!, 'http://x').pathname,
+      headers: { cookie: jar.header() },
+    });
     const action = /action="([^"]+)"/.exec(page.body)![1]!;
     return async (email: string, password: string, remoteAddress: string) => {
       const started = performance.now();
@@ -52,7 +56,8 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
   it(`locks an address after ${MAX_ADDRESS_FAILURES} wrong sign-ins spread over as many e-mails, even for a right password`, async () => {
     const submit = await loginForm();
     const statuses: number[] = [];
-    for (let n = 0; n < 40; n++) statuses.push((await submit(`user${n}@demo.forecourt.test`, 'Spring2026!', '203.0.113.7')).status);
+    for (let n = 0; n < 40; n++)
+      statuses.push((await submit(`user${n}@demo.forecourt.test`, 'Spring2026!', '203.0.113.7')).status);
     expect(statuses.slice(0, MAX_ADDRESS_FAILURES - 1).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(MAX_ADDRESS_FAILURES - 1).every((s) => s === 429)).toBe(true);
     expect((await submit('manager@demo.forecourt.test', DEMO_PASSWORD, '203.0.113.7')).status).toBe(429);
@@ -88,13 +93,19 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
     expect(own.statusCode).toBe(204);
     expect(own.headers['access-control-allow-origin']).toBe(portalOrigin);
     // The discovery document and the keys stay readable from anywhere.
-    expect((await preflight('https://evil.example', '/oidc/jwks')).headers['access-control-allow-origin']).toBe('https://evil.example');
+    expect((await preflight('https://evil.example', '/oidc/jwks')).headers['access-control-allow-origin']).toBe(
+      'https://evil.example',
+    );
     // The token call itself, from a foreign page, is refused by the provider.
     const token = await app.inject({
       method: 'POST',
       url: '/oidc/token',
       headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ client_id: PORTAL_CLIENT_ID, grant_type: 'refresh_token', refresh_token: 'x' }).toString(),
+      payload: new URLSearchParams({
+        client_id: PORTAL_CLIENT_ID,
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+      }).toString(),
     });
     expect(token.statusCode).toBe(400);
     expect(token.headers['access-control-allow-origin']).toBeUndefined();

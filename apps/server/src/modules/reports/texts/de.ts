@@ -80,7 +80,12 @@ export const de: ReportTexts = {
     BODYWORK: 'Karosserie',
     OTHER: 'Sonstiges',
   },
-  tradeIn: { heading: 'Unser Angebot', amount: 'Angebotener Betrag', validUntil: 'Gültig bis', conditions: 'Bedingungen' },
+  tradeIn: {
+    heading: 'Unser Angebot',
+    amount: 'Angebotener Betrag',
+    validUntil: 'Gültig bis',
+    conditions: 'Bedingungen',
+  },
   photos: 'Fotos',
   footer: { generated: 'Erstellt am', page: 'Seite {page} von {pages}' },
 };

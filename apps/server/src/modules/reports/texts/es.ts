@@ -80,7 +80,12 @@ export const es: ReportTexts = {
     BODYWORK: 'Carrocería',
     OTHER: 'Otros',
   },
-  tradeIn: { heading: 'Nuestra oferta', amount: 'Importe ofrecido', validUntil: 'Válida hasta', conditions: 'Condiciones' },
+  tradeIn: {
+    heading: 'Nuestra oferta',
+    amount: 'Importe ofrecido',
+    validUntil: 'Válida hasta',
+    conditions: 'Condiciones',
+  },
   photos: 'Fotos',
   footer: { generated: 'Generado el', page: 'Página {page} de {pages}' },
 };

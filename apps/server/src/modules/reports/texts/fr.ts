@@ -80,7 +80,12 @@ export const fr: ReportTexts = {
     BODYWORK: 'Carrosserie',
     OTHER: 'Autre',
   },
-  tradeIn: { heading: 'Notre offre', amount: 'Montant proposé', validUntil: "Valable jusqu'au", conditions: 'Conditions' },
+  tradeIn: {
+    heading: 'Notre offre',
+    amount: 'Montant proposé',
+    validUntil: "Valable jusqu'au",
+    conditions: 'Conditions',
+  },
   photos: 'Photos',
   footer: { generated: 'Généré le', page: 'Page {page} sur {pages}' },
 };

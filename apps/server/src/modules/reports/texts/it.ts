@@ -80,7 +80,12 @@ export const it: ReportTexts = {
     BODYWORK: 'Carrozzeria',
     OTHER: 'Altro',
   },
-  tradeIn: { heading: 'La nostra offerta', amount: 'Importo offerto', validUntil: 'Valida fino al', conditions: 'Condizioni' },
+  tradeIn: {
+    heading: 'La nostra offerta',
+    amount: 'Importo offerto',
+    validUntil: 'Valida fino al',
+    conditions: 'Condizioni',
+  },
   photos: 'Foto',
   footer: { generated: 'Generato il', page: 'Pagina {page} di {pages}' },
 };

@@ -80,7 +80,12 @@ export const pt: ReportTexts = {
     BODYWORK: 'Carroçaria',
     OTHER: 'Outro',
   },
-  tradeIn: { heading: 'A nossa proposta', amount: 'Montante proposto', validUntil: 'Válida até', conditions: 'Condições' },
+  tradeIn: {
+    heading: 'A nossa proposta',
+    amount: 'Montante proposto',
+    validUntil: 'Válida até',
+    conditions: 'Condições',
+  },
   photos: 'Fotografias',
   footer: { generated: 'Gerado em', page: 'Página {page} de {pages}' },
 };

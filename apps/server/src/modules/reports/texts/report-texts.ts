@@ -35,7 +35,16 @@ export interface ReportTexts {
     customer: string;
   };
   condition: Record<VehicleCondition, string> & { label: string };
-  damages: { heading: string; zone: string; kind: string; severity: string; note: string; estimatedCost: string; total: string; none: string };
+  damages: {
+    heading: string;
+    zone: string;
+    kind: string;
+    severity: string;
+    note: string;
+    estimatedCost: string;
+    total: string;
+    none: string;
+  };
   zone: Record<DamageZone, string>;
   kind: Record<DamageKind, string>;
   severity: Record<DamageSeverity, string>;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { NO_SPEAKER, nextSpeaker, READINGS_TO_SWITCH, type SpeakerState } from './dominant-speaker';
 
 const levels = (entries: Record<string, number>) => new Map(Object.entries(entries));
-const read = (readings: Record<string, number>[], from: SpeakerState = NO_SPEAKER) => readings.reduce((s, r) => nextSpeaker(s, levels(r)), from);
+const read = (readings: Record<string, number>[], from: SpeakerState = NO_SPEAKER) =>
+  readings.reduce((s, r) => nextSpeaker(s, levels(r)), from);
 
 describe('the dominant speaker', () => {
   it('is nobody until someone speaks above the threshold, then the first to speak at once', () => {
@@ -14,7 +15,12 @@ describe('the dominant speaker', () => {
     const a = read([{ a: 0.5 }]);
     expect(READINGS_TO_SWITCH).toBeGreaterThan(1);
     expect(read([{ a: 0.1, b: 0.4 }], a).speaker).toBe('a');
-    expect(read(Array.from({ length: READINGS_TO_SWITCH }, () => ({ a: 0.1, b: 0.4 })), a).speaker).toBe('b');
+    expect(
+      read(
+        Array.from({ length: READINGS_TO_SWITCH }, () => ({ a: 0.1, b: 0.4 })),
+        a,
+      ).speaker,
+    ).toBe('b');
   });
 
   it('keeps the speaker through a single loud reading of others, silence, or two voices taking turns', () => {

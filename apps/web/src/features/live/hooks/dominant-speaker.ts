@@ -20,7 +20,8 @@ export const NO_SPEAKER: SpeakerState = { speaker: null, challenger: null, count
  */
 export function nextSpeaker(state: SpeakerState, levels: Map<string, number>): SpeakerState {
   let loudest: [string, number] | null = null;
-  for (const [id, level] of levels) if (level > SPEAKING_LEVEL && (!loudest || level > loudest[1])) loudest = [id, level];
+  for (const [id, level] of levels)
+    if (level > SPEAKING_LEVEL && (!loudest || level > loudest[1])) loudest = [id, level];
   if (!loudest) return state.challenger === null ? state : { ...state, challenger: null, count: 0 };
   const [id] = loudest;
   if (state.speaker === null) return { speaker: id, challenger: null, count: 0 };

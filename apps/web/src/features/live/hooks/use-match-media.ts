@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
  * in each of its renders — on a join, while the page has the media to start (bench live's LIVE_PROFILE).
  */
 export function useMatchMedia(query: string): boolean {
-  const [matches, setMatches] = useState(() => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false));
+  const [matches, setMatches] = useState(() =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : false,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const list = window.matchMedia(query);

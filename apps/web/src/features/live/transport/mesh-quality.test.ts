@@ -36,13 +36,23 @@ describe('the video each sender of a mesh sends', () => {
     const paused = limitEncodings([{ active: true }], 'video', LIVE_MEDIA, limits, false);
     expect(paused).toEqual([{ active: false, maxFramerate: 15, scaleResolutionDownBy: 1.5, maxBitrate: 300_000 }]);
     expect(limitEncodings(paused, 'video', LIVE_MEDIA, limits, true)[0]!.active).toBe(true);
-    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, limits, false)).toEqual([{ active: true, maxBitrate: 16_000 }]);
+    expect(limitEncodings([{ active: true }], 'audio', LIVE_MEDIA, limits, false)).toEqual([
+      { active: true, maxBitrate: 16_000 },
+    ]);
   });
 
   it('captures the camera at the step’s size and rate, and then sends it unscaled; a camera still at 600x400 is scaled by the step', () => {
     const four = videoLimits(4, LIVE_MEDIA);
-    expect(cameraConstraints(four, LIVE_MEDIA)).toEqual({ width: { ideal: 400 }, height: { ideal: 267 }, frameRate: { ideal: 15, max: 15 } });
-    expect(cameraConstraints(videoLimits(2, LIVE_MEDIA), LIVE_MEDIA)).toEqual({ width: { ideal: 600 }, height: { ideal: 400 }, frameRate: { ideal: 24, max: 24 } });
+    expect(cameraConstraints(four, LIVE_MEDIA)).toEqual({
+      width: { ideal: 400 },
+      height: { ideal: 267 },
+      frameRate: { ideal: 15, max: 15 },
+    });
+    expect(cameraConstraints(videoLimits(2, LIVE_MEDIA), LIVE_MEDIA)).toEqual({
+      width: { ideal: 600 },
+      height: { ideal: 400 },
+      frameRate: { ideal: 24, max: 24 },
+    });
     expect(cameraLimits(400, four, LIVE_MEDIA).scaleResolutionDownBy).toBe(1);
     expect(cameraLimits(600, four, LIVE_MEDIA).scaleResolutionDownBy).toBe(1.5);
     // A camera that could not go down as far is scaled the rest of the way; one below the step is never scaled up.

@@ -82,7 +82,8 @@ class FakePeerConnection {
   }
   async setRemoteDescription(d: { type: string }) {
     this.remoteDescription = d;
-    if (d.type === 'offer' && this.transceivers.length === 0) for (const kind of ['audio', 'video']) this.transceivers.push(new FakeTransceiver(kind));
+    if (d.type === 'offer' && this.transceivers.length === 0)
+      for (const kind of ['audio', 'video']) this.transceivers.push(new FakeTransceiver(kind));
     this.signalingState = d.type === 'offer' ? 'have-remote-offer' : 'stable';
   }
   async addIceCandidate() {}
@@ -146,7 +147,12 @@ class FakeStream {
   }
 }
 
-const media = { videoCodec: 'VP8', maxAudioBitrate: 16000, video: { width: 600, height: 400, frameRate: 24 }, dominantSpeaker: true } as JoinOptions['media'];
+const media = {
+  videoCodec: 'VP8',
+  maxAudioBitrate: 16000,
+  video: { width: 600, height: 400, frameRate: 24 },
+  dominantSpeaker: true,
+} as JoinOptions['media'];
 const options = (token: string): JoinOptions => ({ token, iceServers: [], media, renewToken: async () => null });
 const person = (id: string) => ({ id: `participant-${id}`, identity: id, host: false });
 const welcome = (self: string, participants: string[], waiting: boolean): ServerMessage => ({
@@ -161,7 +167,12 @@ const settle = () => vi.waitFor(() => undefined).then(() => new Promise((r) => s
 
 describe('the peer-to-peer lobby', () => {
   const audio = { kind: 'audio' };
-  const video = { kind: 'video', readyState: 'live', getSettings: () => ({ width: 600 }), applyConstraints: async () => undefined };
+  const video = {
+    kind: 'video',
+    readyState: 'live',
+    getSettings: () => ({ width: 600 }),
+    applyConstraints: async () => undefined,
+  };
   let P2pTransport: typeof P2pTransportType;
 
   beforeEach(async () => {
@@ -201,7 +212,9 @@ describe('the peer-to-peer lobby', () => {
     await waiting;
     await settle();
     // It offers its connection to the participant, with nothing on it, and tells nobody of its media.
-    expect(socket.sent.filter((m) => m.type === 'signal').map((m) => m.type === 'signal' && m.to)).toContain('participant-resident');
+    expect(socket.sent.filter((m) => m.type === 'signal').map((m) => m.type === 'signal' && m.to)).toContain(
+      'participant-resident',
+    );
     const [pc] = FakePeerConnection.all;
     expect(pc!.sending()).toEqual([null, null]);
     // The camera is on its sender already, every encoding off: the click only turns them on.
@@ -229,7 +242,8 @@ describe('the peer-to-peer lobby', () => {
 
   it('tells the participants from the lobby that only the first listed is shown, so the others start their video to it paused', async () => {
     const { transport, socket } = await waitingWith(['first', 'second']);
-    const shown = () => socket.sent.flatMap((m) => (m.type === 'signal' && 'shown' in m.data ? [[m.to, m.data.shown]] : []));
+    const shown = () =>
+      socket.sent.flatMap((m) => (m.type === 'signal' && 'shown' in m.data ? [[m.to, m.data.shown]] : []));
     expect(shown()).toEqual(
       expect.arrayContaining([
         ['participant-first', true],
@@ -253,11 +267,26 @@ describe('the peer-to-peer lobby', () => {
   it('lets a page in from the lobby without setting again the limits its connections have: only the video of the participant who shows it turns on', async () => {
     const { transport, socket } = await waitingWith(['first', 'second']);
     const [toFirst, toSecond] = FakePeerConnection.all;
-    const pcOf = (to: string) => socket.sent.flatMap((m) => (m.type === 'signal' && m.to === to && 'description' in m.data ? [m.data.pc] : []))[0]!;
-    socket.receive({ type: 'signal', from: 'participant-first', data: { pc: pcOf('participant-first'), description: { type: 'answer', sdp: 'answer' } } });
-    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), description: { type: 'answer', sdp: 'answer' } } });
+    const pcOf = (to: string) =>
+      socket.sent.flatMap((m) =>
+        m.type === 'signal' && m.to === to && 'description' in m.data ? [m.data.pc] : [],
+      )[0]!;
+    socket.receive({
+      type: 'signal',
+      from: 'participant-first',
+      data: { pc: pcOf('participant-first'), description: { type: 'answer', sdp: 'answer' } },
+    });
+    socket.receive({
+      type: 'signal',
+      from: 'participant-second',
+      data: { pc: pcOf('participant-second'), description: { type: 'answer', sdp: 'answer' } },
+    });
     // The second shows someone else in its main video: it says so.
-    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), shown: false } });
+    socket.receive({
+      type: 'signal',
+      from: 'participant-second',
+      data: { pc: pcOf('participant-second'), shown: false },
+    });
     await settle();
     const calls = (pc: FakePeerConnection) => pc.transceivers.reduce((n, t) => n + t.sender.calls, 0);
     const before = [calls(toFirst!), calls(toSecond!)];
@@ -271,7 +300,11 @@ describe('the peer-to-peer lobby', () => {
     // The first's video turned on (one read, one write); nothing else asked WebRTC for parameters.
     expect([calls(toFirst!) - before[0]!, calls(toSecond!) - before[1]!]).toEqual([2, 0]);
     // Shown later, the second gets the video at once.
-    socket.receive({ type: 'signal', from: 'participant-second', data: { pc: pcOf('participant-second'), shown: true } });
+    socket.receive({
+      type: 'signal',
+      from: 'participant-second',
+      data: { pc: pcOf('participant-second'), shown: true },
+    });
     await settle();
     expect(toSecond!.sending()).toEqual(['audio', 'video']);
     transport.leave();
@@ -291,11 +324,19 @@ describe('the peer-to-peer lobby', () => {
 
     socket.receive({ type: 'waiting', participant: person('early') });
     socket.receive({ type: 'waiting', participant: person('early') });
-    socket.receive({ type: 'signal', from: 'participant-early', data: { pc: 'pc-early', description: { type: 'offer', sdp: 'offer' } } });
+    socket.receive({
+      type: 'signal',
+      from: 'participant-early',
+      data: { pc: 'pc-early', description: { type: 'offer', sdp: 'offer' } },
+    });
     await settle();
     expect(FakePeerConnection.all).toHaveLength(1);
     const [pc] = FakePeerConnection.all;
-    expect(socket.sent).toContainEqual({ type: 'signal', to: 'participant-early', data: { pc: 'pc-early', description: { type: 'answer', sdp: 'answer' } } });
+    expect(socket.sent).toContainEqual({
+      type: 'signal',
+      to: 'participant-early',
+      data: { pc: 'pc-early', description: { type: 'answer', sdp: 'answer' } },
+    });
     expect(pc!.sending()).toEqual([null, null]);
     expect(pc!.attached()).toEqual([null, 'video']);
     expect(transport.snapshot().participants).toEqual([]);

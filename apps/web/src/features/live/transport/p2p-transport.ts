@@ -1,4 +1,12 @@
-import { type ClientMessage, type LiveOptions, type MediaState, type Participant, type ServerMessage, type SignalData, type SpinState } from '@forecourt/contracts';
+import {
+  type ClientMessage,
+  type LiveOptions,
+  type MediaState,
+  type Participant,
+  type ServerMessage,
+  type SignalData,
+  type SpinState,
+} from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { cameraConstraints, videoLimits, type VideoLimits } from './mesh-quality';
 import { newPcId, PeerLink, prepareOffer, type Kind, type PreparedOffer } from './peer-link';
@@ -269,11 +277,13 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private publishPeers(): void {
     this.relimit();
     this.tellShown();
-    const participants: RemoteParticipant[] = [...this.peers.values()].filter((p) => !this.waitingPeers.has(p.participant.id)).map((p) => ({
-      ...p.participant,
-      stream: p.stream.getTracks().length > 0 ? p.stream : null,
-      media: p.media,
-    }));
+    const participants: RemoteParticipant[] = [...this.peers.values()]
+      .filter((p) => !this.waitingPeers.has(p.participant.id))
+      .map((p) => ({
+        ...p.participant,
+        stream: p.stream.getTracks().length > 0 ? p.stream : null,
+        media: p.media,
+      }));
     this.set({ participants });
   }
 
@@ -371,7 +381,9 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     const spin = rejoin && host ? this.state.spin : message.spin;
     this.set({ self: message.self, spin, connection: 'connected' });
     const plan = planWelcome(
-      [...this.peers.values()].filter((p) => !this.waitingPeers.has(p.participant.id)).map((p) => ({ id: p.participant.id, connected: p.pc.connectionState === 'connected' })),
+      [...this.peers.values()]
+        .filter((p) => !this.waitingPeers.has(p.participant.id))
+        .map((p) => ({ id: p.participant.id, connected: p.pc.connectionState === 'connected' })),
       message,
     );
     for (const id of plan.gone) this.removePeer(id);
@@ -402,7 +414,8 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
       this.selfWaiting = true;
       this.enterCall();
     } else if (this.mediaState && !this.selfWaiting) this.signalling?.send({ type: 'media', state: this.mediaState });
-    if (rejoin && host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
+    if (rejoin && host && JSON.stringify(spin) !== JSON.stringify(message.spin))
+      this.signalling?.send({ type: 'spin', spin });
     this.welcomed?.(true);
   }
 
@@ -418,7 +431,12 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   }
 
   /** A connection with this participant, in place of any earlier one. The offerer names it; an answerer waits for the offer that does. */
-  private createPeer(participant: Participant, offerer: boolean, pcId: string | null = offerer ? newPcId() : null, prepared?: PreparedOffer): PeerLink {
+  private createPeer(
+    participant: Participant,
+    offerer: boolean,
+    pcId: string | null = offerer ? newPcId() : null,
+    prepared?: PreparedOffer,
+  ): PeerLink {
     const old = this.peers.get(participant.id);
     old?.close();
     const peer: PeerLink = new PeerLink(
@@ -453,7 +471,12 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     if ('description' in data && data.description.type === 'offer') {
       // An answerer's first offer names its connection.
       if (peer.pcId === null && !peer.offerer) peer.pcId = data.pc;
-      const decision = decideOffer({ current: peer.pcId, retired: peer.retired, freshOffer: peer.freshOffer }, data.pc, this.state.self?.id ?? '', peer.participant.id);
+      const decision = decideOffer(
+        { current: peer.pcId, retired: peer.retired, freshOffer: peer.freshOffer },
+        data.pc,
+        this.state.self?.id ?? '',
+        peer.participant.id,
+      );
       if (decision === 'ignore') return;
       if (decision === 'resend') return peer.resendOffer();
       if (decision === 'replace') {

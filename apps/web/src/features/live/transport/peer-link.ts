@@ -27,7 +27,9 @@ export interface PeerLinkDeps {
 /** A fresh connection id: random, in the alphabet the contract allows. */
 export function newPcId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
 const kindOf = (t: RTCRtpTransceiver): Kind => (t.receiver.track.kind === 'audio' ? 'audio' : 'video');
@@ -158,7 +160,10 @@ export class PeerLink {
     } else if (offerer) {
       const local = deps.local();
       for (const kind of ['audio', 'video'] as const) {
-        const t = pc.addTransceiver((held ? null : deps.outgoing[kind]) ?? kind, { direction: 'sendrecv', streams: local ? [local] : [] });
+        const t = pc.addTransceiver((held ? null : deps.outgoing[kind]) ?? kind, {
+          direction: 'sendrecv',
+          streams: local ? [local] : [],
+        });
         if (kind === 'video') preferVp8(t);
       }
       pc.onnegotiationneeded = () => void this.offer();
@@ -206,7 +211,8 @@ export class PeerLink {
         // Not held back: the track goes on at the release, as it would without.
         continue;
       }
-      if (this.held && this.deps.outgoing.video === track && this.pc.connectionState !== 'closed') await t.sender.replaceTrack(track);
+      if (this.held && this.deps.outgoing.video === track && this.pc.connectionState !== 'closed')
+        await t.sender.replaceTrack(track);
     }
   }
 
@@ -220,7 +226,9 @@ export class PeerLink {
     if (!this.held) return;
     this.held = false;
     const video = this.deps.outgoing.video;
-    const attached = this.pc.getTransceivers().every((t) => kindOf(t) !== 'video' || t.currentDirection === 'stopped' || t.sender.track === video);
+    const attached = this.pc
+      .getTransceivers()
+      .every((t) => kindOf(t) !== 'video' || t.currentDirection === 'stopped' || t.sender.track === video);
     const videoOn = (attached ? Promise.resolve() : this.replaceTrack('video', video)).then(() => this.applyLimits());
     await Promise.all([videoOn, this.replaceTrack('audio', this.deps.outgoing.audio)]);
   }
@@ -228,7 +236,12 @@ export class PeerLink {
   /** Swaps the outgoing track of a kind on this connection, without renegotiating (nothing while held). */
   async replaceTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
     if (this.held && track) return;
-    await Promise.all(this.pc.getTransceivers().filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped').map((t) => t.sender.replaceTrack(track)));
+    await Promise.all(
+      this.pc
+        .getTransceivers()
+        .filter((t) => kindOf(t) === kind && t.currentDirection !== 'stopped')
+        .map((t) => t.sender.replaceTrack(track)),
+    );
   }
 
   /**
@@ -317,7 +330,8 @@ export class PeerLink {
     else if (s === 'disconnected' && this.restartTimer === null) {
       this.restartTimer = window.setTimeout(() => {
         this.restartTimer = null;
-        if (this.pc.iceConnectionState === 'disconnected' || this.pc.iceConnectionState === 'failed') this.pc.restartIce();
+        if (this.pc.iceConnectionState === 'disconnected' || this.pc.iceConnectionState === 'failed')
+          this.pc.restartIce();
       }, DISCONNECTED_RESTART_MS);
     }
   }
@@ -355,7 +369,9 @@ export class PeerLink {
     // Video first, and every sender asked at once: the video's turning on (the join's first key frame) does
     // not wait behind the audio's limits, a round trip to WebRTC's thread of up to a second on a busy machine
     // (bench live's trace). Each sender's parameters are read and set in the same task, as setParameters requires.
-    const transceivers = [...this.pc.getTransceivers()].sort((a, b) => (kindOf(a) === 'video' ? 0 : 1) - (kindOf(b) === 'video' ? 0 : 1));
+    const transceivers = [...this.pc.getTransceivers()].sort(
+      (a, b) => (kindOf(a) === 'video' ? 0 : 1) - (kindOf(b) === 'video' ? 0 : 1),
+    );
     const applied: Promise<void>[] = [];
     for (const t of transceivers) {
       const { sender } = t;

@@ -20,7 +20,9 @@ function fakeTime() {
 
 describe('reconnecting the signalling socket', () => {
   it('waits twice as long after each failure, up to the cap, spread by a quarter either way', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, policy, () => 0.5))).toEqual([200, 400, 800, 1600, 3200, 5000, 5000]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, policy, () => 0.5))).toEqual([
+      200, 400, 800, 1600, 3200, 5000, 5000,
+    ]);
     expect(backoffDelay(0, policy, () => 0)).toBe(150);
     expect(backoffDelay(10, policy, () => 0.999)).toBeLessThanOrEqual(6250);
   });
@@ -29,7 +31,13 @@ describe('reconnecting the signalling socket', () => {
     const time = fakeTime();
     const results: AttemptResult[] = ['retry', 'retry', 'retry', 'connected'];
     let tries = 0;
-    const result = await reconnect(async () => results[tries++]!, { policy, sleep: time.sleep, now: time.now, cancelled: () => false, random: () => 0.5 });
+    const result = await reconnect(async () => results[tries++]!, {
+      policy,
+      sleep: time.sleep,
+      now: time.now,
+      cancelled: () => false,
+      random: () => 0.5,
+    });
     expect(result).toBe('connected');
     expect(tries).toBe(4);
     expect(time.slept).toEqual([200, 400, 800, 1600]);
@@ -38,7 +46,12 @@ describe('reconnecting the signalling socket', () => {
   it('stops at once when the room refuses the participant for good', async () => {
     const time = fakeTime();
     let tries = 0;
-    const result = await reconnect(async () => (++tries === 2 ? 'fatal' : 'retry'), { policy, sleep: time.sleep, now: time.now, cancelled: () => false });
+    const result = await reconnect(async () => (++tries === 2 ? 'fatal' : 'retry'), {
+      policy,
+      sleep: time.sleep,
+      now: time.now,
+      cancelled: () => false,
+    });
     expect(result).toBe('fatal');
     expect(tries).toBe(2);
   });
@@ -74,6 +87,8 @@ describe('reconnecting the signalling socket', () => {
     );
     expect(result).toBe('cancelled');
     expect(tries).toBe(3);
-    expect(await reconnect(async () => 'connected', { policy, sleep: time.sleep, now: time.now, cancelled: () => true })).toBe('cancelled');
+    expect(
+      await reconnect(async () => 'connected', { policy, sleep: time.sleep, now: time.now, cancelled: () => true }),
+    ).toBe('cancelled');
   });
 });

@@ -5,7 +5,13 @@ const welcome = (ids: string[], resumed: boolean) => ({ participants: ids.map((i
 
 describe('the welcome of a signalling socket opened again', () => {
   it('on the first join offers to everyone already there', () => {
-    expect(planWelcome([], welcome(['a', 'b'], false))).toEqual({ keep: [], renew: [], add: ['a', 'b'], gone: [], unconfirmed: [] });
+    expect(planWelcome([], welcome(['a', 'b'], false))).toEqual({
+      keep: [],
+      renew: [],
+      add: ['a', 'b'],
+      gone: [],
+      unconfirmed: [],
+    });
   });
 
   it('after a drop the server bridged, keeps healthy connections, makes broken ones afresh, and tells arrivals and departures', () => {
@@ -28,7 +34,13 @@ describe('the welcome of a signalling socket opened again', () => {
       { id: 'still', connected: true },
       { id: 'missing', connected: true },
     ];
-    expect(planWelcome(held, welcome(['still'], false))).toEqual({ keep: [], renew: ['still'], add: [], gone: [], unconfirmed: ['missing'] });
+    expect(planWelcome(held, welcome(['still'], false))).toEqual({
+      keep: [],
+      renew: ['still'],
+      add: [],
+      gone: [],
+      unconfirmed: ['missing'],
+    });
   });
 });
 
@@ -44,7 +56,9 @@ describe('an offer received', () => {
   });
 
   it('for a connection already replaced is ignored', () => {
-    expect(decideOffer({ current: 'p2', retired: new Set(['p1']), freshOffer: true }, 'p1', 'aaa', 'bbb')).toBe('ignore');
+    expect(decideOffer({ current: 'p2', retired: new Set(['p1']), freshOffer: true }, 'p1', 'aaa', 'bbb')).toBe(
+      'ignore',
+    );
   });
 
   it('for a new connection replaces an established one', () => {

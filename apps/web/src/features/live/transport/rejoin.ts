@@ -26,7 +26,10 @@ export interface WelcomePlan {
  * restart): the others have closed their side or will rejoin themselves, so every connection is made
  * afresh, and those missing from the room get time to come back before they count as gone.
  */
-export function planWelcome(held: HeldPeer[], welcome: { participants: { id: string }[]; resumed: boolean }): WelcomePlan {
+export function planWelcome(
+  held: HeldPeer[],
+  welcome: { participants: { id: string }[]; resumed: boolean },
+): WelcomePlan {
   const present = new Set(welcome.participants.map((p) => p.id));
   const heldById = new Map(held.map((p) => [p.id, p]));
   const plan: WelcomePlan = { keep: [], renew: [], add: [], gone: [], unconfirmed: [] };
@@ -56,7 +59,12 @@ export interface OfferContext {
  * `resend`: it crossed a fresh offer of ours and ours wins; ours goes again, as it may be the one that
  * went missing while a socket was away. Both sides decide a crossing alike: the lower participant id wins.
  */
-export function decideOffer(ctx: OfferContext | null, offerPc: string, selfId: string, fromId: string): 'apply' | 'replace' | 'ignore' | 'resend' {
+export function decideOffer(
+  ctx: OfferContext | null,
+  offerPc: string,
+  selfId: string,
+  fromId: string,
+): 'apply' | 'replace' | 'ignore' | 'resend' {
   if (!ctx) return 'replace';
   if (ctx.current === offerPc) return 'apply';
   if (ctx.retired.has(offerPc)) return 'ignore';

@@ -15,11 +15,17 @@ export const SIMULCAST_ENCODINGS: RTCRtpEncodingParameters[] = [
 type Send = (data: SfuClientData) => void;
 
 const trickle = (pc: RTCPeerConnection, name: string, send: Send) => {
-  pc.onicecandidate = (e) => send({ op: 'candidate', pc: name, candidate: e.candidate ? e.candidate.toJSON() as { candidate: string } : null });
+  pc.onicecandidate = (e) =>
+    send({
+      op: 'candidate',
+      pc: name,
+      candidate: e.candidate ? (e.candidate.toJSON() as { candidate: string }) : null,
+    });
 };
 
 /** Whether a video track is a screen (getDisplayMedia) rather than a camera. */
-export const isScreenTrack = (track: MediaStreamTrack | null): boolean => track !== null && (track.getSettings() as { displaySurface?: string }).displaySurface !== undefined;
+export const isScreenTrack = (track: MediaStreamTrack | null): boolean =>
+  track !== null && (track.getSettings() as { displaySurface?: string }).displaySurface !== undefined;
 
 /**
  * One publication to the SFU (the camera with the microphone, or the screen): a send-only connection whose

@@ -1,4 +1,12 @@
-import { type MediaState, type Participant, type SfuClientData, type SfuLayer, type SfuServerData, type ServerMessage, type SpinState } from '@forecourt/contracts';
+import {
+  type MediaState,
+  type Participant,
+  type SfuClientData,
+  type SfuLayer,
+  type SfuServerData,
+  type ServerMessage,
+  type SpinState,
+} from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { isScreenTrack, Publication, Subscription } from './sfu-links';
 import { SignalledTransport } from './signalled-transport';
@@ -40,7 +48,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private camera: Publication | null = null;
   private screen: Publication | null = null;
   private screenTrack: MediaStreamTrack | null = null;
-  private readonly outgoing: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = { audio: null, video: null };
+  private readonly outgoing: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } = {
+    audio: null,
+    video: null,
+  };
   private mediaState: MediaState | null = null;
   private cameraAnswered: ((ok: boolean) => void) | null = null;
   /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
@@ -84,7 +95,13 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private takePrepared(iceServers: JoinOptions['iceServers']): Publication | null {
     const held = this.prepared;
     this.prepared = null;
-    if (held && held.iceServers === JSON.stringify(iceServers) && Date.now() - held.at < PREPARED_MAX_AGE_MS && held.publication.pc.signalingState !== 'closed') return held.publication;
+    if (
+      held &&
+      held.iceServers === JSON.stringify(iceServers) &&
+      Date.now() - held.at < PREPARED_MAX_AGE_MS &&
+      held.publication.pc.signalingState !== 'closed'
+    )
+      return held.publication;
     held?.publication.close();
     return null;
   }
@@ -261,10 +278,12 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
   private watch(pc: RTCPeerConnection): void {
     pc.addEventListener('connectionstatechange', () => {
       if (pc.connectionState !== 'failed') return;
-      this.inbox = this.inbox.then(async () => {
-        // Once per loss: a reset already made closed this connection.
-        if (pc.connectionState === 'failed') await this.resetMedia();
-      }).catch(() => undefined);
+      this.inbox = this.inbox
+        .then(async () => {
+          // Once per loss: a reset already made closed this connection.
+          if (pc.connectionState === 'failed') await this.resetMedia();
+        })
+        .catch(() => undefined);
     });
   }
 
@@ -278,7 +297,9 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       const mine = [...this.subs.values()].filter((s) => s.from === m.id);
       const camera = mine.find((s) => s.feed === 'camera');
       const screen = mine.find((s) => s.feed === 'screen');
-      const tracks = [camera?.track('audio'), screen?.track('video') ?? camera?.track('video')].filter((t): t is MediaStreamTrack => !!t);
+      const tracks = [camera?.track('audio'), screen?.track('video') ?? camera?.track('video')].filter(
+        (t): t is MediaStreamTrack => !!t,
+      );
       const key = tracks.map((t) => t.id).join(',');
       let held = this.streams.get(m.id);
       if (!held || held.key !== key) this.streams.set(m.id, (held = { key, stream: new MediaStream(tracks) }));
@@ -323,7 +344,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     const camera = this.camera;
     if (camera && camera.pc.signalingState !== 'closed') {
       // Both at once: the video does not wait behind the audio's round trip to WebRTC's thread.
-      await Promise.all([camera.replaceTrack('audio', this.outgoing.audio), camera.replaceTrack('video', this.outgoing.video)]);
+      await Promise.all([
+        camera.replaceTrack('audio', this.outgoing.audio),
+        camera.replaceTrack('video', this.outgoing.video),
+      ]);
     } else {
       // Its publication failed in the lobby: published now, with the tracks.
       await this.startCamera();
@@ -387,10 +411,12 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
         const spin = rejoin && message.self.host ? this.state.spin : message.spin;
         const before = new Map(this.members);
         this.members.clear();
-        for (const p of message.participants) this.members.set(p.id, { id: p.id, identity: p.identity, host: p.host, media: p.media });
+        for (const p of message.participants)
+          this.members.set(p.id, { id: p.id, identity: p.identity, host: p.host, media: p.media });
         this.set({ self: message.self, spin, connection: 'connected' });
         if (rejoin) {
-          for (const [id, m] of this.members) if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
+          for (const [id, m] of this.members)
+            if (!before.has(id)) this.emit({ type: 'participantJoined', participant: m });
           for (const [id, m] of before) {
             if (this.members.has(id)) continue;
             if (message.resumed) {
@@ -400,7 +426,10 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
             // A server that forgot everyone (a restart): the others come back on their own, as this browser
             // did; they stay listed for a while, and count as gone only if they do not.
             this.members.set(id, m);
-            this.unconfirmed.set(id, window.setTimeout(() => this.removeMember(id), UNCONFIRMED_MS));
+            this.unconfirmed.set(
+              id,
+              window.setTimeout(() => this.removeMember(id), UNCONFIRMED_MS),
+            );
           }
           // A server that forgot this participant forgot its Janus connections too: publish afresh. One
           // that kept them while this browser lost its own is told to start afresh as well.
@@ -413,7 +442,8 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
           await this.enterCall();
         }
         if (this.mediaState && !this.selfWaiting) this.signalling?.send({ type: 'media', state: this.mediaState });
-        if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin)) this.signalling?.send({ type: 'spin', spin });
+        if (rejoin && message.self.host && JSON.stringify(spin) !== JSON.stringify(message.spin))
+          this.signalling?.send({ type: 'spin', spin });
         this.publishMembers();
         this.sendLayers();
         this.welcomed?.(true);
@@ -474,7 +504,9 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
       }
       case 'offer': {
         this.subs.get(data.pc)?.close();
-        const sub = new Subscription(data.pc, data.from, data.feed, this.options?.iceServers ?? [], () => this.publishMembers());
+        const sub = new Subscription(data.pc, data.from, data.feed, this.options?.iceServers ?? [], () =>
+          this.publishMembers(),
+        );
         this.subs.set(data.pc, sub);
         this.watch(sub.pc);
         await sub.answer(data.jsep.sdp, (d) => this.sfu(d));
