@@ -16,6 +16,7 @@ import { reportsModule } from './reports/reports.module';
 import { shootingsModule } from './shootings/shootings.module';
 import { stampsModule } from './stamps/stamps.module';
 import { statisticsModule } from './statistics/statistics.module';
+import { usersModule } from './users/users.module';
 import { vehiclesModule } from './vehicles/vehicles.module';
 import { visionModule } from './vision/vision.module';
 import { webConfigModule } from './web-config/web-config.module';
@@ -34,6 +35,7 @@ export const serverModules: readonly ServerModule[] = [
   notificationsModule,
   statisticsModule,
   accountModule,
+  usersModule,
   shootingsModule,
   productsModule,
   stampsModule,
