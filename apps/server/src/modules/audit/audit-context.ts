@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { actorOf, type AuditContext } from './audit.service';
 
 /**

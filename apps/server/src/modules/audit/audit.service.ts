@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditFilters, AuditListResponse, AuditQuery } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { insertAuditRow, listAuditRows, type AuditExecutor, type AuditRow, type AuditRowFilter } from './audit.repo';
 import { auditCsv } from './audit-csv';
 
