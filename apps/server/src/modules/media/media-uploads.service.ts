@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { exceededLimit } from '../../platform/media/media-limits';
 import { acceptsAs, measureStream, probeMedia, type MediaKind } from '../../platform/media/media-probe';
 import type { ResumableStore } from '../../platform/uploads/resumable-store';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import * as repo from './media.repo';
 
 export type UploadDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'> & { store: ResumableStore };
