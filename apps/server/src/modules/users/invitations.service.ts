@@ -1,11 +1,12 @@
 import type { InvitationAccept, InvitationInfo } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
 import { deleteInvitations, findInvitation, setPassword } from './user-board.repo';
 import { tokenHash } from './user-board.service';
 
-type Deps = Pick<Adapters, 'db' | 'clock'>;
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
 /** One answer for a wrong, used, expired or deactivated link: the page says to ask for a new one. */
 const gone = () => new AppError('NOT_FOUND', 'This invitation link is no longer valid');
@@ -24,12 +25,28 @@ export async function invitationInfo(deps: Deps, token: string): Promise<Invitat
 }
 
 /** Sets the invitee's password on the embedded provider; the link dies with its first use. */
-export async function acceptInvitation(deps: Deps, token: string, input: InvitationAccept): Promise<{ email: string }> {
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  input: InvitationAccept,
+  clientAddress: string | null,
+): Promise<{ email: string }> {
   const found = await liveInvitation(deps, token);
   const hash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
     await setPassword(trx, found.user_id, hash);
     await deleteInvitations(trx, found.user_id);
+    await recordAudit(
+      deps,
+      {
+        actor: { id: found.user_id, label: found.email },
+        clientAddress,
+        groupId: found.group_id,
+        action: 'user.accept-invitation',
+        target: { type: 'user', id: found.user_id },
+      },
+      trx,
+    );
   });
   return { email: found.email };
 }

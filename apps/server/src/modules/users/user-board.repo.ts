@@ -285,7 +285,15 @@ export const findInvitation = (db: Db, tokenHash: string) =>
   db
     .selectFrom('user_invitations as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
-    .select(['i.user_id', 'i.expires_at', 'u.email', 'u.given_name', 'u.password_hash', 'u.deactivated_at'])
+    .select([
+      'i.user_id',
+      'i.expires_at',
+      'u.email',
+      'u.given_name',
+      'u.group_id',
+      'u.password_hash',
+      'u.deactivated_at',
+    ])
     .where('i.token_hash', '=', tokenHash)
     .executeTakeFirst();
 

@@ -15,6 +15,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
 import { acceptInvitation, invitationInfo } from './invitations.service';
 import {
@@ -50,7 +51,10 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
   app.post(
     '/api/user-board/users',
     { preHandler: auth.requireUser, schema: { body: BoardUserInvite, response: { 201: BoardUser } } },
-    async (request, reply) => reply.status(201).send(await inviteUser(board, currentUser(request), request.body)),
+    async (request, reply) => {
+      const user = currentUser(request);
+      return reply.status(201).send(await inviteUser(board, user, request.body, auditContextOf(request, user)));
+    },
   );
   app.get('/api/user-board/users/:id', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
     getBoardUser(board, currentUser(request), request.params.id),
@@ -58,16 +62,19 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
   app.put(
     '/api/user-board/users/:id',
     { preHandler: auth.requireUser, schema: { ...ofUser, body: BoardUserUpdate } },
-    async (request) => updateBoardUser(board, currentUser(request), request.params.id, request.body),
+    async (request) => {
+      const user = currentUser(request);
+      return updateBoardUser(board, user, request.params.id, request.body, auditContextOf(request, user));
+    },
   );
   app.post('/api/user-board/users/:id/invitation', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    resendInvitation(board, currentUser(request), request.params.id),
+    resendInvitation(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
   );
   app.post('/api/user-board/users/:id/deactivate', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    deactivateUser(board, currentUser(request), request.params.id),
+    deactivateUser(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
   );
   app.post('/api/user-board/users/:id/reactivate', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    reactivateUser(board, currentUser(request), request.params.id),
+    reactivateUser(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
   );
 
   await app.register(async (plain) => {
@@ -84,7 +91,10 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
         bodyLimit: USER_IMPORT_MAX_BYTES,
         schema: { querystring: UserImportQuery, body: z.string(), response: { 200: UserImportResult } },
       },
-      async (request) => importUsers(board, currentUser(request), request.body, { dryRun: request.query.dryRun }),
+      async (request) => {
+        const user = currentUser(request);
+        return importUsers(board, user, request.body, { dryRun: request.query.dryRun }, auditContextOf(request, user));
+      },
     );
   });
 
@@ -96,6 +106,6 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
   app.post(
     '/api/invitations/:token',
     { schema: { params: TokenParams, body: InvitationAccept, response: { 200: InvitationAccepted } } },
-    async (request) => acceptInvitation(board, request.params.token, request.body),
+    async (request) => acceptInvitation(board, request.params.token, request.body, request.ip || null),
   );
 }

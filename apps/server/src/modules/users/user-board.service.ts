@@ -11,8 +11,9 @@ import type {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { invitationEmail } from './invitation-email';
 import {
   deleteInvitations,
@@ -103,6 +104,19 @@ const storedOf = (u: BoardUserRow): StoredRights => ({
   models: u.models,
   options: u.options,
   ownerIds: u.ownerIds,
+});
+
+/** What the audit log keeps of an account's rights (never a password or a token). */
+export const auditedRights = (r: StoredRights, extra: Record<string, unknown> = {}) => ({
+  ...extra,
+  givenName: r.given_name,
+  familyName: r.family_name,
+  locale: r.locale,
+  habilitations: r.habilitations,
+  roles: r.roles,
+  models: r.models,
+  options: boardOptions(r.options),
+  ownerIds: r.ownerIds,
 });
 
 /** Every stock named must be one of the group's; an unknown one is a bad request, not a hint of another group. */
@@ -225,6 +239,7 @@ export async function updateBoardUser(
   manager: UserContext,
   id: string,
   input: BoardUserUpdate,
+  audit: AuditContext,
 ): Promise<BoardUser> {
   requireBoard(manager);
   const before = storedOf(await groupUser(deps, manager, id));
@@ -232,12 +247,31 @@ export async function updateBoardUser(
   const after = rightsFrom(manager, before, input);
   await requireGroupStocks(deps, manager, input.ownerIds);
   refuseEscalation(manager, before, after);
-  await deps.db.transaction().execute((trx) => replaceRights(trx, id, after));
+  await deps.db.transaction().execute(async (trx) => {
+    await replaceRights(trx, id, after);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId: manager.groupId,
+        action: 'user.update',
+        target: { type: 'user', id },
+        before: auditedRights(before),
+        after: auditedRights(after),
+      },
+      trx,
+    );
+  });
   return getBoardUser(deps, manager, id);
 }
 
 /** A new invitation link for an account that has not set its password yet. */
-export async function resendInvitation(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUser> {
+export async function resendInvitation(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
   requireBoard(manager);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
@@ -245,6 +279,12 @@ export async function resendInvitation(deps: UserBoardDeps, manager: UserContext
   if (status === 'DEACTIVATED' || (status === 'ACTIVE' && !isExternal(deps, user.email)))
     throw new AppError('CONFLICT', 'Only a pending invitation can be sent again');
   await sendInvitation(deps, manager, user);
+  await recordAudit(deps, {
+    ...audit,
+    groupId: manager.groupId,
+    action: 'user.reinvite',
+    target: { type: 'user', id },
+  });
   return getBoardUser(deps, manager, id);
 }
 
@@ -254,7 +294,12 @@ export async function resendInvitation(deps: UserBoardDeps, manager: UserContext
  * every process checks), its refresh tokens fail (the provider finds no account) and are deleted with its
  * sessions, and its pending invitation dies. Nothing else is removed.
  */
-export async function deactivateUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUser> {
+export async function deactivateUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
   requireBoard(manager);
   const user = await groupUser(deps, manager, id);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
@@ -264,17 +309,47 @@ export async function deactivateUser(deps: UserBoardDeps, manager: UserContext, 
       await setDeactivated(trx, id, deps.clock.now().toISOString());
       await deleteInvitations(trx, id);
       await revokeProviderState(trx, id);
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId: manager.groupId,
+          action: 'user.deactivate',
+          target: { type: 'user', id },
+          before: { status: statusOf(deps, user) },
+          after: { status: 'DEACTIVATED' },
+        },
+        trx,
+      );
     });
   return getBoardUser(deps, manager, id);
 }
 
 /** Lets a deactivated account sign in again (an account without a password gets a new invitation). */
-export async function reactivateUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUser> {
+export async function reactivateUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
   requireBoard(manager);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
   if (user.deactivated_at) {
-    await setDeactivated(deps.db, id, null);
+    await deps.db.transaction().execute(async (trx) => {
+      await setDeactivated(trx, id, null);
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId: manager.groupId,
+          action: 'user.reactivate',
+          target: { type: 'user', id },
+          before: { status: 'DEACTIVATED' },
+        },
+        trx,
+      );
+    });
     if (!user.has_password && !isExternal(deps, user.email)) await sendInvitation(deps, manager, user);
   }
   return getBoardUser(deps, manager, id);

@@ -10,7 +10,7 @@ import {
   type UserImportResult,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
 import { parseCsv } from './csv';
 import {
@@ -21,7 +21,8 @@ import {
   replaceRights,
   type StoredRights,
 } from './user-board.repo';
-import { mailInvitation, newInvitation, type UserBoardDeps } from './user-board.service';
+import { auditedRights, mailInvitation, newInvitation, type UserBoardDeps } from './user-board.service';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { boardOptions, escalations, habilitationsAbove, normaliseOptions, requireBoard } from './user-rights';
 
 export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -73,6 +74,7 @@ export async function importUsers(
   manager: UserContext,
   csv: string,
   opts: { dryRun: boolean },
+  audit: AuditContext,
 ): Promise<UserImportResult> {
   requireBoard(manager);
   const errors: ImportLineError[] = [];
@@ -206,15 +208,39 @@ export async function importUsers(
   if (errors.length || opts.dryRun) return done(errors.length ? [] : changes);
 
   const now = deps.clock.now();
+  const entry = { ...audit, groupId: manager.groupId, action: '', target: { type: 'user', id: null } };
   const invitations: Array<{ id: string; email: string; given_name: string; locale: string; link: string }> = [];
   await deps.db.transaction().execute(async (trx) => {
     for (const [i, p] of planned.entries()) {
       if (p.id) {
-        if (changes[i]!.action === 'UPDATE') await replaceRights(trx, p.id, p.after);
+        if (changes[i]!.action === 'UPDATE') {
+          await replaceRights(trx, p.id, p.after);
+          await recordAudit(
+            deps,
+            {
+              ...entry,
+              action: 'user.update',
+              target: { type: 'user', id: p.id },
+              before: auditedRights(p.before!),
+              after: auditedRights(p.after),
+            },
+            trx,
+          );
+        }
         continue;
       }
       const id = deps.ids.uuid();
       await insertUser(trx, { id, email: p.email, group_id: manager.groupId, created_at: now.toISOString() }, p.after);
+      await recordAudit(
+        deps,
+        {
+          ...entry,
+          action: 'user.invite',
+          target: { type: 'user', id },
+          after: auditedRights(p.after, { email: p.email }),
+        },
+        trx,
+      );
       const link = await newInvitation({ ...deps, db: trx }, { id, email: p.email });
       invitations.push({ id, email: p.email, given_name: p.after.given_name, locale: p.after.locale, link });
     }

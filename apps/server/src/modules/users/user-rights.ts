@@ -7,7 +7,7 @@ import {
   type Escalation,
 } from '@forecourt/contracts';
 import { AppError, forbidden } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import type { StoredRights } from './user-board.repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
