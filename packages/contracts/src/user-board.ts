@@ -124,7 +124,12 @@ export const InvitationAccept = z.object({ password: z.string().min(PASSWORD_MIN
 export type InvitationAccept = z.infer<typeof InvitationAccept>;
 export const InvitationAccepted = z.object({ email: z.string() });
 
-/** `POST /api/user-board/import?dryRun=true|false` with a CSV body (text/csv). */
+/** The largest import file, in characters. */
+export const USER_IMPORT_MAX_CHARS = 5_000_000;
+/** `POST /api/user-board/import?dryRun=true|false`: the CSV file's text. */
+export const UserImportBody = z.object({ csv: z.string().max(USER_IMPORT_MAX_CHARS) });
+export type UserImportBody = z.infer<typeof UserImportBody>;
+
 export const UserImportQuery = z.object({
   dryRun: z
     .enum(['true', 'false'])

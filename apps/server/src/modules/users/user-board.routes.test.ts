@@ -224,6 +224,13 @@ describe('the user board API', () => {
     expect(refresh.body.error).toBe('invalid_grant');
     expect((await signInTokens(ctx.app, ctx.adapters.config.PUBLIC_URL, SALES, DEMO_PASSWORD)).status).not.toBe(200);
 
+    const audit = await ctx.adapters.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.deactivate')
+      .where('target_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_label: MANAGER, group_id: 'grp-demo' });
     const on = await call(MANAGER, 'POST', `/api/user-board/users/${id}/reactivate`);
     expect(on.json().status).toBe('ACTIVE');
     expect((await signInTokens(ctx.app, ctx.adapters.config.PUBLIC_URL, SALES, DEMO_PASSWORD)).status).toBe(200);
@@ -234,8 +241,8 @@ describe('the user board API', () => {
       ctx.app.inject({
         method: 'POST',
         url: `/api/user-board/import?dryRun=${dryRun}`,
-        headers: { ...(await authHeaders(ctx.adapters, MANAGER)), 'content-type': 'text/csv' },
-        payload: csv,
+        headers: await authHeaders(ctx.adapters, MANAGER),
+        payload: { csv },
       });
     const count = async () =>
       Number(
@@ -309,9 +316,8 @@ describe('the user board API', () => {
           headers: {
             authorization: `Bearer ${await accessTokenFor(ctx.adapters, sub.id)}`,
             [API_KEY_HEADER]: ctx.adapters.config.API_KEY,
-            'content-type': 'text/csv',
           },
-          payload: 'email,givenName,familyName,options\nx1@demo.forecourt.test,X,Y,useCropping\n',
+          payload: { csv: 'email,givenName,familyName,options\nx1@demo.forecourt.test,X,Y,useCropping\n' },
         });
         expect(res.json().errors).toEqual([{ line: 2, field: 'options', reason: 'notGranted', value: 'useCropping' }]);
       }

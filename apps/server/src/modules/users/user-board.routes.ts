@@ -9,10 +9,11 @@ import {
   InvitationAccepted,
   InvitationInfo,
   UserIdParams,
+  UserImportBody,
   UserImportQuery,
+  USER_IMPORT_MAX_CHARS,
   UserImportResult,
 } from '@forecourt/contracts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { auditContextOf } from '../audit/audit-context';
@@ -29,7 +30,7 @@ import {
   updateBoardUser,
   type UserBoardDeps,
 } from './user-board.service';
-import { importUsers, USER_IMPORT_MAX_BYTES } from './user-import.service';
+import { importUsers } from './user-import.service';
 
 const TokenParams = z.object({ token: z.string().min(20).max(100) });
 
@@ -77,26 +78,25 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
     reactivateUser(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
   );
 
-  await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser(
-      ['text/csv', 'text/plain'],
-      { parseAs: 'string', bodyLimit: USER_IMPORT_MAX_BYTES },
-      (_r, body, done) => done(null, body),
-    );
-    scope.post(
-      '/api/user-board/import',
-      {
-        preHandler: auth.requireUser,
-        bodyLimit: USER_IMPORT_MAX_BYTES,
-        schema: { querystring: UserImportQuery, body: z.string(), response: { 200: UserImportResult } },
-      },
-      async (request) => {
-        const user = currentUser(request);
-        return importUsers(board, user, request.body, { dryRun: request.query.dryRun }, auditContextOf(request, user));
-      },
-    );
-  });
+  app.post(
+    '/api/user-board/import',
+    {
+      preHandler: auth.requireUser,
+      // The file's text, JSON-escaped, may be a little over its character limit.
+      bodyLimit: 2 * USER_IMPORT_MAX_CHARS,
+      schema: { querystring: UserImportQuery, body: UserImportBody, response: { 200: UserImportResult } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return importUsers(
+        board,
+        user,
+        request.body.csv,
+        { dryRun: request.query.dryRun },
+        auditContextOf(request, user),
+      );
+    },
+  );
 
   app.get(
     '/api/invitations/:token',

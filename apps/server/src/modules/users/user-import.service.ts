@@ -25,8 +25,6 @@ import { auditedRights, mailInvitation, newInvitation, type UserBoardDeps } from
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { boardOptions, escalations, habilitationsAbove, normaliseOptions, requireBoard } from './user-rights';
 
-export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
-
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'givenName', 'familyName'];
 const SWITCHES = USER_OPTION_NAMES.filter((n) => n !== 'vehicleIdentificationMethods');
