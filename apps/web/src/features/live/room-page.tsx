@@ -204,9 +204,12 @@ export function RoomPage() {
 
   useTransportEvents(
     transport,
-    useCallback((e: TransportEvent) => {
-      if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
-    }, [dispatch]),
+    useCallback(
+      (e: TransportEvent) => {
+        if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
+      },
+      [dispatch],
+    ),
   );
 
   // The room's recordings, for its dealers (signed in with the live option: the room's own users reach it without the code).
