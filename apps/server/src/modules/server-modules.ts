@@ -13,6 +13,7 @@ import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
 import { reportsModule } from './reports/reports.module';
+import { settingsModule } from './settings/settings.module';
 import { shootingsModule } from './shootings/shootings.module';
 import { stampsModule } from './stamps/stamps.module';
 import { statisticsModule } from './statistics/statistics.module';
@@ -45,4 +46,5 @@ export const serverModules: readonly ServerModule[] = [
   liveModule,
   mediaModule,
   vehiclesModule,
+  settingsModule,
 ];
