@@ -21,4 +21,5 @@ export * from './media';
 export * from './account';
 export * from './brand-colours';
 export * from './vehicles';
+export * from './audit';
 export * from './settings';

@@ -2,7 +2,7 @@ import type { GroupInput, SettingsGroup } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { findGroup, insertGroup, listGroups, renameGroup, setGroupDeactivated, type GroupRow } from './groups.repo';
 import { requireSettingsAdmin } from './settings-access';
 

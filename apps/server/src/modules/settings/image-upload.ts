@@ -3,6 +3,9 @@ import type { ImageUpload } from '@forecourt/contracts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@forecourt/contracts';
 import { badRequest } from '../../platform/errors';
 
+/** A request carrying an image as base64 in JSON: up to 8 MB decoded. */
+export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
+
 export type UploadFormat = 'png' | 'jpeg' | 'webp';
 const CONTENT_TYPES: Record<UploadFormat, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 const MAX_PIXELS = 4096 * 4096;

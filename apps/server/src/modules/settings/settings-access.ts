@@ -1,5 +1,5 @@
 import { forbidden } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 
 /** The habilitations of spec section 6 that open the settings (and the DMS entry): the service provider's staff. */
 export const SETTINGS_HABILITATIONS = ['PROVIDER_ADMINISTRATOR', 'CUSTOMER_SUCCESS'] as const;

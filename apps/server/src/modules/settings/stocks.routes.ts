@@ -11,10 +11,9 @@ import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
+import { IMAGE_BODY_LIMIT } from './image-upload';
 import { createSettingsStock, listSettingsStocks, setSettingsStockImage, updateSettingsStock } from './stocks.service';
 
-/** An image arrives as base64 in JSON: up to 8 MB decoded. */
-export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
 
 /** /api/settings/groups/:groupId/stocks: a group's stocks (owners), their card, logo and plate cover. */
 export async function stockRoutes(app: App, { adapters, auth }: { adapters: Adapters; auth: Auth }): Promise<void> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from './groups.service';
 import { checkedImage } from './image-upload';
 import { findGroupStock, insertStock, listGroupStocks, setStockImage, updateStock, type StockRow } from './stocks.repo';
@@ -146,4 +146,10 @@ export async function setSettingsStockImage(
     );
   });
   return toStock(deps, image === 'logo' ? { ...before, logoKey: key } : { ...before, plateCoverKey: key });
+}
+
+/** The logo of a stock of the group (a composed stamp draws it), or null when the stock is not the group's or has none. */
+export async function groupStockLogo(deps: Pick<Adapters, 'db' | 'blobs'>, groupId: string, ownerId: string) {
+  const stock = await findGroupStock(deps.db, groupId, ownerId);
+  return stock?.logoKey ? deps.blobs.getBuffer(stock.logoKey) : null;
 }

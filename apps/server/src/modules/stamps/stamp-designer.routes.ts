@@ -13,7 +13,7 @@ import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
-import { IMAGE_BODY_LIMIT } from '../settings/stocks.routes';
+import { IMAGE_BODY_LIMIT } from '../settings/image-upload';
 import {
   createSettingsStamp,
   listGroupPictures,

@@ -10,11 +10,11 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { stampImage } from '../images/image-render';
 import { settingsGroup } from '../settings/groups.service';
 import { checkedImage } from '../settings/image-upload';
-import { findGroupStock } from '../settings/stocks.repo';
+import { groupStockLogo } from '../settings/stocks.service';
 import { samplePicture } from './sample-picture';
 import { fitUploadedOverlay, renderBackground, renderDesignOverlay, STAMP_SIZE } from './stamp-overlay';
 import {
@@ -66,8 +66,7 @@ async function toStamp(deps: Deps, s: DesignedStampRow): Promise<SettingsStamp> 
 /** The logo of the group's stock a design names, or 400 when that stock is not the group's or has none. */
 async function designLogo(deps: Deps, groupId: string, design: StampDesign): Promise<Buffer | null> {
   if (!design.logo) return null;
-  const stock = await findGroupStock(deps.db, groupId, design.logo.ownerId);
-  const logo = stock?.logoKey ? await deps.blobs.getBuffer(stock.logoKey) : null;
+  const logo = await groupStockLogo(deps, groupId, design.logo.ownerId);
   if (!logo) throw badRequest('The chosen stock has no logo', { field: 'logo' });
   return logo;
 }
