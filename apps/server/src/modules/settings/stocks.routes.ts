@@ -14,7 +14,6 @@ import { currentUser, type Auth } from '../identity/auth';
 import { IMAGE_BODY_LIMIT } from './image-upload';
 import { createSettingsStock, listSettingsStocks, setSettingsStockImage, updateSettingsStock } from './stocks.service';
 
-
 /** /api/settings/groups/:groupId/stocks: a group's stocks (owners), their card, logo and plate cover. */
 export async function stockRoutes(app: App, { adapters, auth }: { adapters: Adapters; auth: Auth }): Promise<void> {
   const pre = { preHandler: auth.requireUser };

@@ -31,7 +31,9 @@ export function samplePicture(width: number, height: number): Promise<Buffer> {
   const key = `${width}x${height}`;
   let sample = samples.get(key);
   if (!sample) {
-    sample = sharp(Buffer.from(sampleSvg(width, height))).jpeg({ quality: 88 }).toBuffer();
+    sample = sharp(Buffer.from(sampleSvg(width, height)))
+      .jpeg({ quality: 88 })
+      .toBuffer();
     samples.set(key, sample);
     sample.catch(() => samples.delete(key));
   }
