@@ -19,6 +19,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { createGroup, renameGroup, setGroupActive, settingsErrorKey } from './settings-api';
+import { settingsKeys } from './settings-keys';
 
 /** The dealer groups: pick one, create one, rename, deactivate or reactivate the chosen one. */
 export function GroupsPanel({
@@ -38,7 +39,7 @@ export function GroupsPanel({
   const [renaming, setRenaming] = useState<SettingsGroup | null>(null);
   const [confirming, setConfirming] = useState<SettingsGroup | null>(null);
   const selected = groups.find((g) => g.id === selectedId) ?? null;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['settings', 'groups'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.groups() });
   const onError = (err: unknown) => snackbar.show(settingsErrorKey(err));
 
   const create = useMutation({

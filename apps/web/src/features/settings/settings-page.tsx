@@ -13,6 +13,7 @@ import { useSettingsAccess } from './settings-access';
 import { fetchGroups } from './settings-api';
 import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
+import { settingsKeys } from './settings-keys';
 
 const SECTIONS = ['stocks', 'stamps'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -27,7 +28,7 @@ export function SettingsPage() {
   const navigate = useNavigate();
   const params = useParams();
   const [search] = useSearchParams();
-  const groups = useQuery({ queryKey: ['settings', 'groups'], queryFn: fetchGroups, enabled: allowed });
+  const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: allowed });
 
   if (!allowed) return <Navigate to="/" replace />;
   const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'stocks';

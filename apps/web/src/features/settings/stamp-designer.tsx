@@ -31,6 +31,7 @@ import { DEFAULT_DESIGN, DesignFields } from './design-fields';
 import { ImageUploadButton } from './image-upload-button';
 import { fetchStocks, saveStamp, settingsErrorKey } from './settings-api';
 import { StampPreviewPanel } from './stamp-preview-panel';
+import { settingsKeys } from './settings-keys';
 
 type OverlayMode = 'compose' | 'upload' | 'keep';
 type BackgroundMode = StampBackgroundSource['kind'];
@@ -52,7 +53,7 @@ export function StampDesigner({
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('md'));
-  const stocks = useQuery({ queryKey: ['settings', 'stocks', groupId], queryFn: () => fetchStocks(groupId) });
+  const stocks = useQuery({ queryKey: settingsKeys.stocks(groupId), queryFn: () => fetchStocks(groupId) });
   const [name, setName] = useState(stamp?.name ?? '');
   const [format, setFormat] = useState<Format>(stamp?.format ?? '16/9');
   const [mode, setMode] = useState<OverlayMode>(stamp ? (stamp.design ? 'compose' : 'keep') : 'compose');
@@ -86,7 +87,7 @@ export function StampDesigner({
     mutationFn: (input: StampInput) => saveStamp(groupId, stamp?.id ?? null, input),
     onSuccess: async () => {
       snackbar.show(stamp ? 'settings.stamps.versionSaved' : 'settings.stamps.created', 'success');
-      await queryClient.invalidateQueries({ queryKey: ['settings', 'stamps', groupId] });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.stamps(groupId) });
       onClose();
     },
     onError: (err) => snackbar.show(settingsErrorKey(err)),

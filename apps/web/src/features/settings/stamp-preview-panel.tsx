@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchGroupPictures, previewStamp, settingsErrorKey } from './settings-api';
+import { settingsKeys } from './settings-keys';
 
 const DEBOUNCE_MS = 400;
 
@@ -27,7 +28,7 @@ export function StampPreviewPanel({
 }) {
   const { t } = useTranslation();
   const pictures = useQuery({
-    queryKey: ['settings', 'pictures', groupId],
+    queryKey: settingsKeys.pictures(groupId),
     queryFn: () => fetchGroupPictures(groupId),
   });
   const [picture, setPicture] = useState('sample');

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchStamps } from './settings-api';
 import { StampDesigner } from './stamp-designer';
+import { settingsKeys } from './settings-keys';
 
 /** A transparent overlay reads best on a checkerboard. */
 export const CHECKERBOARD = {
@@ -25,7 +26,7 @@ export const CHECKERBOARD = {
 /** A group's stamps, each with its current version; new and edited ones open the designer. */
 export function StampsPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const stamps = useQuery({ queryKey: ['settings', 'stamps', groupId], queryFn: () => fetchStamps(groupId) });
+  const stamps = useQuery({ queryKey: settingsKeys.stamps(groupId), queryFn: () => fetchStamps(groupId) });
   const [editing, setEditing] = useState<SettingsStamp | 'new' | null>(null);
 
   return (

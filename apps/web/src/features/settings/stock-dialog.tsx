@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { ImageUploadButton } from './image-upload-button';
 import { createStock, settingsErrorKey, updateStock, uploadStockImage } from './settings-api';
+import { settingsKeys } from './settings-keys';
 
 type Line = { title: string; value: string };
 
@@ -44,7 +45,7 @@ export function StockDialog({
   const [phone, setPhone] = useState(stock?.contactPhone ?? '');
   const [lines, setLines] = useState<Line[]>(stock?.contactInformation ?? []);
   const [errors, setErrors] = useState<Set<string>>(new Set());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['settings', 'stocks', groupId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.stocks(groupId) });
 
   const save = useMutation({
     mutationFn: (input: StockInput) =>

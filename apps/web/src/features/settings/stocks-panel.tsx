@@ -12,11 +12,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchStocks } from './settings-api';
 import { StockDialog } from './stock-dialog';
+import { settingsKeys } from './settings-keys';
 
 /** A group's stocks (owners): what the public player's card shows, their logo and plate cover. */
 export function StocksPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const stocks = useQuery({ queryKey: ['settings', 'stocks', groupId], queryFn: () => fetchStocks(groupId) });
+  const stocks = useQuery({ queryKey: settingsKeys.stocks(groupId), queryFn: () => fetchStocks(groupId) });
   const [editing, setEditing] = useState<SettingsStock | 'new' | null>(null);
 
   return (
