@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
   const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
   if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);
+  if (role !== 'worker') await printSetupCode(adapters);
 
   // One set of metrics for the process, shared by its API and its worker; prom-client loaded only when served.
   const metrics =
@@ -86,6 +87,13 @@ async function main(): Promise<void> {
   } else {
     console.log('Forecourt worker polling');
   }
+}
+
+/** With no provider administrator yet, one line with this process's one-time code for /setup (as Gitea and Jenkins do). */
+async function printSetupCode(adapters: Adapters): Promise<void> {
+  const { openSetup, setupCodeLine } = await import('./modules/setup/setup.service');
+  const code = await openSetup(adapters);
+  if (code) console.log(setupCodeLine(code, adapters.config.PUBLIC_URL));
 }
 
 async function startApp(adapters: Adapters, workerReady: () => boolean, metrics: Metrics | undefined) {
