@@ -24,3 +24,4 @@ export * from './vehicles';
 export * from './user-board';
 export * from './audit';
 export * from './setup';
+export * from './settings';
