@@ -89,6 +89,13 @@ describe('the user board API', () => {
       status: 'INVITED',
       ownerIds: ['own-demo-paris'],
     });
+    const entry = await ctx.adapters.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.invite')
+      .where('target_id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(entry.after!)).toMatchObject({ email: 'nora@demo.forecourt.test', models: ['VIDEO'] });
     const days = (Date.parse(res.json().invitationExpiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);

@@ -218,6 +218,7 @@ export async function inviteUser(
   deps: UserBoardDeps,
   manager: UserContext,
   input: BoardUserInvite,
+  audit: AuditContext,
 ): Promise<BoardUser> {
   requireBoard(manager);
   const email = input.email.trim().toLowerCase();
@@ -229,6 +230,17 @@ export async function inviteUser(
   const id = deps.ids.uuid();
   await deps.db.transaction().execute(async (trx) => {
     await insertUser(trx, { id, email, group_id: manager.groupId, created_at: deps.clock.now().toISOString() }, rights);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId: manager.groupId,
+        action: 'user.invite',
+        target: { type: 'user', id },
+        after: auditedRights(rights, { email }),
+      },
+      trx,
+    );
   });
   await sendInvitation(deps, manager, { id, email, given_name: rights.given_name, locale: rights.locale });
   return getBoardUser(deps, manager, id);
