@@ -1,6 +1,7 @@
 import { importJWK, SignJWT } from 'jose';
 import type { Adapters } from '../platform/adapters';
-import { API_AUDIENCE, embeddedIssuer, getSigningKey } from '../modules/identity/signing-keys';
+import { API_AUDIENCE } from '../modules/identity/portal-client';
+import { embeddedIssuer, getSigningKey } from '../modules/identity/signing-keys';
 import { API_KEY_HEADER } from '../modules/identity/auth';
 import { DEMO_USERS } from '../seed/demo-accounts';
 

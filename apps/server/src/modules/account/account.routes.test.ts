@@ -5,7 +5,7 @@ import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { useTestApp } from '../../test/test-app';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { loadConfig } from '../../config';
 import { accountProfile } from './account.service';
 

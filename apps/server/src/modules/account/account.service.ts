@@ -1,6 +1,6 @@
 import type { AccountLanguage, AccountProfile, AppLinkName } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf, ownersOf, userIdentity } from '../identity/users.service';
 import type { ExternalProvider } from '../../config';
 import { updateLocale } from './account.repo';

@@ -3,7 +3,7 @@ import { CROPPING_TYPES, DEFAULT_FLOOR_LEVEL } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import type { Quad } from '../vision/geometry';
 import { findShootingInScope, type ShootingRow } from '../shootings/shooting-scope.service';
 import { outputsToAdd } from './covered-crop.service';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordVerification } from '../images/derived-images.service';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { checkQuality } from '../vision/image-quality';
 import type { VehicleMask } from '../vision/segmentation';
 import { findShootingInScope, setRemarketingStatus } from '../shootings/shooting-scope.service';

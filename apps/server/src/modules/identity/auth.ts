@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { hasOption } from '@forecourt/contracts';
-import type { UserContext } from './identity.repo';
+import type { UserContext } from './user-context';
 import { createTokenCache } from './token-cache';
 import { createUserContextCache, type OwnerListVersions } from './user-context-cache';
 import { verifyBearer, type TrustedIssuer } from './token-verifier';

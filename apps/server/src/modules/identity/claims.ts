@@ -1,4 +1,4 @@
-import type { UserContext } from './identity.repo';
+import type { UserContext } from './user-context';
 
 /** The user claims of spec section 3, carried by ID and access tokens. */
 export interface UserClaims {

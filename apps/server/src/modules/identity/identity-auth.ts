@@ -1,7 +1,8 @@
 import type { Adapters } from '../../platform/adapters';
 import { createAuth, type Auth } from './auth';
 import { externalIssuers } from './identity-providers';
-import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
+import { API_AUDIENCE } from './portal-client';
+import { embeddedIssuer, getSigningKey } from './signing-keys';
 import { localIssuer, type TrustedIssuer } from './token-verifier';
 
 /**

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ExternalProvider } from '../../config';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { AppError } from '../../platform/errors';
-import { PORTAL_CLIENT_ID, PORTAL_SCOPE } from './oidc/provider';
-import { API_AUDIENCE, embeddedIssuer } from './signing-keys';
+import { API_AUDIENCE, PORTAL_CLIENT_ID, PORTAL_SCOPE } from './portal-client';
+import { embeddedIssuer } from './signing-keys';
 import type { TrustedIssuer } from './token-verifier';
 
 /** Keys of an external issuer: its jwksUri, or the jwks_uri its discovery document names (fetched once). */

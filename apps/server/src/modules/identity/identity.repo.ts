@@ -2,22 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { readDataVersions } from '../../platform/db/data-versions';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
-
-export interface UserContext {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  locale: string;
-  groupId: string;
-  habilitations: string[];
-  roles: string[];
-  /** Option name to its value: booleans for switches, lists for vehicleIdentificationMethods. */
-  options: Record<string, unknown>;
-  models: string[];
-  /** The owners (stocks) this user reaches: every query scoped by tenancy uses this list. */
-  ownerIds: string[];
-}
+import type { UserContext } from './user-context';
 
 const parseJson = (text: string): unknown => {
   try {

@@ -20,7 +20,4 @@ export async function getSigningKey(db: Db): Promise<SigningKey> {
   return { kid: privateJwk.kid, privateJwk, publicJwk };
 }
 
-/** Audience of access tokens for the Forecourt APIs (the resource indicator asked at sign-in). */
-export const API_AUDIENCE = 'urn:forecourt:api';
-
 export const embeddedIssuer = (publicUrl: string): string => `${publicUrl}/oidc`;

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { demoUser } from '../../seed/demo-accounts';
 import { accessTokenFor } from '../../test/auth-helpers';
 import { API_KEY_HEADER } from './auth';
-import { API_AUDIENCE, embeddedIssuer, getSigningKey } from './signing-keys';
+import { API_AUDIENCE } from './portal-client';
+import { embeddedIssuer, getSigningKey } from './signing-keys';
 import { useTestApp } from '../../test/test-app';
 
 const MANAGER = demoUser('manager@demo.forecourt.test');

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database';
-import { findVersionedUserContext, userContextVersion, type UserContext } from './identity.repo';
+import { findVersionedUserContext, userContextVersion } from './identity.repo';
+import type { UserContext } from './user-context';
 
 const deepFreeze = (user: UserContext): UserContext => {
   for (const v of [user.habilitations, user.roles, user.options, user.models, user.ownerIds]) Object.freeze(v);

@@ -1,7 +1,8 @@
 import type { CurrentUser, ModelType, OwnerLabel, UserModel, UserOption, UserOwner } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { embeddedDomainExists, findDealerGroup, findOwners, type UserContext } from './identity.repo';
+import { embeddedDomainExists, findDealerGroup, findOwners } from './identity.repo';
+import type { UserContext } from './user-context';
 
 /** A user reads only their own records: any other id answers 404, as if it did not exist. */
 const own = (user: UserContext, id: string): void => {

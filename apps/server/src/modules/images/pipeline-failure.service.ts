@@ -1,7 +1,7 @@
 import type { PipelineState } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import type { ImageJobs } from './images.jobs';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { countPendingRunItems, findImage } from './images.repo';

@@ -2,7 +2,7 @@ import type { ImageType, PipelineQueued } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { stampOfGroup } from '../stamps/stamps.service';
 import { enqueueRun, type ImageJobs } from './images.jobs';
 import { requireShooting } from '../shootings/shooting-scope.service';

@@ -10,7 +10,7 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { pixelGate } from '../../platform/pixels/pixel-gate';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { insertShooting, requireProduct } from '../shootings/shooting-scope.service';
 import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';

@@ -6,7 +6,7 @@ import {
   type VehiclePicture,
 } from '@forecourt/contracts';
 import { badRequest } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { damageView } from './inspection-view';
 import { changed, DAMAGES, existingItem, photos } from './inspection-items.service';
 import * as repo from './inspections.repo';

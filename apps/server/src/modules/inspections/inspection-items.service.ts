@@ -1,6 +1,6 @@
 import type { Damage, HealthCheckItem, TradeInOffer } from '@forecourt/contracts';
 import { badRequest, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { damageView, healthCheckItemView, photoLookup, tradeInOfferView, type PhotoLookup } from './inspection-view';
 import * as repo from './inspections.repo';
 import {

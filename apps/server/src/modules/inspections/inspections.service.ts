@@ -14,7 +14,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Ids } from '../../platform/ids';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { damageView, healthCheckItemView, photoLookup, tradeInOfferView } from './inspection-view';
 import { healthCheckTotals } from './inspection-totals';
 import { requireShooting, type ShootingRow } from '../shootings/shooting-scope.service';

@@ -1,6 +1,6 @@
 import type { MediaUploadResponse, RegisteredVideo, VehicleVideoUploadRequest } from '@forecourt/contracts';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { assemblyKey } from './media.jobs';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';

@@ -2,7 +2,7 @@ import type { AdminMediaSlot, ConfiguredMedia, VideoConfiguration } from '@forec
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { configuredFiles } from './assembly.service';
 import type { MediaJobs } from './media.jobs';
 import * as repo from './media.repo';

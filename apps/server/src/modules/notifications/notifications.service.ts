@@ -4,7 +4,7 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { renderEmail } from './email-content';
 import { listOutbox } from './notifications.repo';
 

@@ -1,6 +1,6 @@
 import type { PlayerLinkSettings, PlayerLinkSettingsBody } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import * as repo from './players.repo';
 

@@ -14,7 +14,7 @@ import type { BlobObject } from '../../platform/blobs/blob-store';
 import { parseByteRange } from '../../platform/blobs/byte-range';
 import { AppError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';

@@ -1,7 +1,7 @@
 import type { AvailableProduct, CreatedId } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { requireProduct } from '../shootings/shooting-scope.service';
 import { findProductByVin, insertVirtualProduct, listProductsByWorkflow, setPhotoState } from './products.repo';
 

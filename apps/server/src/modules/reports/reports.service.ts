@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { Ids } from '../../platform/ids';
 import type { Queue } from '../../platform/queue/queue';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';

@@ -4,7 +4,7 @@ import { archiveHolds, IMAGE_TYPES, pickOrderGallery, type ArchiveType } from '@
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
 import { storedZip } from './stored-zip';

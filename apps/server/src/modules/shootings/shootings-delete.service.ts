@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database';
 import type { Adapters } from '../../platform/adapters';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { purgeShootingBlobsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
 import { requireShooting } from './shooting-scope.service';

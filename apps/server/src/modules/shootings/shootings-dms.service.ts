@@ -5,7 +5,7 @@ import type { DmsImage } from '../../platform/dms/dms';
 import { badRequest } from '../../platform/errors';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { findShootingForJob, requireShooting } from './shooting-scope.service';
 import type { PushToDmsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';

@@ -15,7 +15,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { PresignCache } from '../../platform/blobs/presign-cache';
 import type { Clock } from '../../platform/clock';
 import type { Db, DbDialect } from '../../platform/db/database';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import type { CachedPage, ShootingListCache } from './shootings-list-cache';
 import { requireProduct, requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';

@@ -1,7 +1,7 @@
 import { DEFAULT_FLOOR_LEVEL, Format, StampConfiguration, type Stamp } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { findGroupStamp, findStamp, findStampConfiguration, listGroupStamps, type StampRow } from './stamps.repo';
 
 export type { StampRow } from './stamps.repo';

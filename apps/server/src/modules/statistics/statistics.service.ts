@@ -7,7 +7,7 @@ import type {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf, ownersOf } from '../identity/users.service';
 import { playerRefInScope } from '../players/players.service';
 import { daysOf, localDay, nextDay, startOfLocalDay } from './local-days';

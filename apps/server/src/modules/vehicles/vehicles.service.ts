@@ -15,7 +15,7 @@ import { VIRTUAL_VIN } from '@forecourt/contracts';
 import type { PresignCache } from '../../platform/blobs/presign-cache';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { canSeeTradeIn } from '../inspections/inspections.service';
 import {
   findRegistrationInScope,

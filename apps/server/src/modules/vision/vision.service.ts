@@ -2,7 +2,7 @@ import type { PlateCornersRequest, PlateCornersResponse } from '@forecourt/contr
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Db } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/identity.repo';
+import type { UserContext } from '../identity/user-context';
 import { findShootingInScope } from '../shootings/shooting-scope.service';
 import { detectPlates } from './detect-plates';
 import type { Quad } from './geometry';

@@ -3,8 +3,7 @@ import { ClippingCredentials } from '@forecourt/contracts/web-config';
 import type { App } from '../../app-types';
 import type { Config } from '../../config';
 import type { Auth } from '../identity/auth';
-import { PORTAL_CLIENT_ID } from '../identity/oidc/provider';
-import { API_AUDIENCE } from '../identity/signing-keys';
+import { API_AUDIENCE, PORTAL_CLIENT_ID } from '../identity/portal-client';
 
 /**
  * The footer's mobile app-store links (spec section 2) when APP_LINKS does not name the app's own pages:

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { App } from '../../../app-types';
-import { PORTAL_CLIENT_ID, portalRedirectUri } from './provider';
+import { PORTAL_CLIENT_ID } from '../portal-client';
+import { portalRedirectUri } from './provider';
 
 /** Cookies of one browser, by name; paths are ignored, which is enough for the provider's flows. */
 export class CookieJar {

@@ -4,14 +4,13 @@ import type { Adapters } from '../../../platform/adapters';
 import { getOrCreateSecret } from '../../../platform/secrets';
 import { userClaims } from '../claims';
 import { findUserContext } from '../identity.repo';
-import { API_AUDIENCE, embeddedIssuer, getSigningKey } from '../signing-keys';
+import { API_AUDIENCE, PORTAL_CLIENT_ID, PORTAL_SCOPE } from '../portal-client';
+import { embeddedIssuer, getSigningKey } from '../signing-keys';
 import { LOGIN_TEXTS, pickLocale } from './login-texts';
 import { escapeHtml, providerPage } from './login-page';
 import { databaseAdapter } from './oidc-payloads.repo';
 
-/** The portal's public client; its redirect URIs follow PUBLIC_URL, so any port the server runs on works. */
-export const PORTAL_CLIENT_ID = 'forecourt-portal';
-export const PORTAL_SCOPE = 'openid profile email offline_access api';
+// The portal's redirect URIs follow PUBLIC_URL, so any port the server runs on works.
 export const portalRedirectUri = (publicUrl: string): string => `${publicUrl}/login/callback`;
 export const portalLogoutUri = (publicUrl: string): string => `${publicUrl}/login`;
 

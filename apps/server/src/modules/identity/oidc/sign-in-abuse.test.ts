@@ -6,7 +6,8 @@ import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { CookieJar, pkcePair } from './oidc-flow.test-support';
 import { MAX_ADDRESS_FAILURES } from './login-throttle';
-import { PORTAL_CLIENT_ID, portalRedirectUri } from './provider';
+import { PORTAL_CLIENT_ID } from '../portal-client';
+import { portalRedirectUri } from './provider';
 
 describe('sign-in against spraying, enumeration and foreign origins', () => {
   let adapters: Awaited<ReturnType<typeof createTestAdapters>>;

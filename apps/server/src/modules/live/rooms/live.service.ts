@@ -16,7 +16,7 @@ import type { Adapters } from '../../../platform/adapters';
 import { AppError, badRequest, notFound } from '../../../platform/errors';
 import { RateLimiter } from '../../../platform/rate-limit';
 import { requireOption, sameSecret } from '../../identity/auth';
-import type { UserContext } from '../../identity/identity.repo';
+import type { UserContext } from '../../identity/user-context';
 import { escapeHtml } from '../../notifications/email-content';
 import { referenceFor } from '../../players/players.service';
 import { recordEvent } from '../../statistics/statistics.service';
