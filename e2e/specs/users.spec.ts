@@ -55,7 +55,7 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
     await dialog.getByLabel('Send by e-mail', { exact: true }).check();
     await dialog.getByLabel('Demo Motors Paris').check();
     await dialog.getByTestId('user-save').click();
-    await expect(page.getByText(`The invitation has been sent to ${email}.`)).toBeVisible();
+    await expect(page.getByText('The invitation has been sent.')).toBeVisible();
     await expect(page.getByTestId('users-table').locator(`[data-email="${email}"]`)).toContainText('Invited');
 
     const mail = await smtp.mail;
