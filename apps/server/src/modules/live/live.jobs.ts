@@ -12,6 +12,8 @@ export const composeKey = (recordingId: string) => `live.compose-recording:${rec
 export function liveJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'config'>) {
   const compose = defineJob({
     name: 'live.compose-recording',
+    // Minutes of ffmpeg: in the media lane, beside the picture pipeline's slots.
+    lane: 'media',
     schema: z.object({ recordingId: z.string().min(1).max(64) }),
     maxAttempts: COMPOSE_ATTEMPTS,
     async handler({ recordingId }, { attempt, signal }) {

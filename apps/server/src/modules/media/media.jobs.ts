@@ -43,6 +43,7 @@ export function mediaJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'i
   });
   const assemble = defineJob({
     name: 'media.assemble',
+    lane: 'media',
     schema: z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }),
     async handler(p, { signal }) {
       await assembleShooting(deps, p, signal);
@@ -50,6 +51,7 @@ export function mediaJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'clock' | 'i
   });
   const prepare = defineJob({
     name: 'media.prepare',
+    lane: 'media',
     schema: z.object({ groupId: z.string(), version: z.number().int().nonnegative() }),
     async handler(p, { signal }) {
       await prepareGroup(

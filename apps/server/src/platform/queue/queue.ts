@@ -15,6 +15,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   // Method syntax on purpose: a list of jobs with different payloads is then a JobDefinition[].
   handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
   maxAttempts?: number;
+  /**
+   * The worker lane that runs it (worker-lanes.ts): long media work has slots of its own, so it can
+   * never hold every slot the picture pipeline needs. Unset: the main lane.
+   */
+  lane?: 'media';
 }
 
 export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;

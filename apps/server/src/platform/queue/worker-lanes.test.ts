@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestAdapters } from '../../test/test-adapters';
+import { defineJob, type Worker } from './queue';
+import { createLanedWorker } from './worker-lanes';
+
+type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 5));
+}
+
+describe('worker lanes', () => {
+  let adapters: Adapters;
+  let worker: Worker | null = null;
+  let release: () => void = () => undefined;
+
+  beforeEach(async () => {
+    adapters = await createTestAdapters({ JOB_POLL_MS: '20' });
+  });
+  afterEach(async () => {
+    release();
+    await worker?.stop(1000);
+    worker = null;
+    await adapters.cleanup();
+  });
+
+  it('runs a picture job at once while video jobs hold the media lane and more wait', async () => {
+    const held = new Promise<void>((r) => (release = r));
+    let videosRunning = 0;
+    const video = defineJob({
+      name: 'test.video',
+      lane: 'media',
+      schema: z.object({ n: z.number() }),
+      handler: async () => {
+        videosRunning++;
+        await held;
+        videosRunning--;
+      },
+    });
+    const picture = defineJob({ name: 'test.picture', schema: z.object({}), handler: async () => undefined });
+    worker = createLanedWorker(adapters.queue, [video, picture], { concurrency: 2, mediaConcurrency: 1 });
+    worker.start();
+    for (let n = 0; n < 3; n++) await adapters.queue.enqueue(video, { n }, { key: `video:${n}` });
+    await until(async () => videosRunning === 1);
+    await adapters.queue.enqueue(picture, {}, { key: 'picture' });
+    await until(async () => (await adapters.queue.counts('test.picture')).done === 1);
+    // The media lane runs one video at a time; the two others wait for it, not for the pictures' slots.
+    expect(videosRunning).toBe(1);
+    expect((await adapters.queue.counts('test.video')).queued).toBe(2);
+    release();
+    await until(async () => (await adapters.queue.counts('test.video')).done === 3);
+  });
+});
