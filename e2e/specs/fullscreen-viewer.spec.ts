@@ -9,7 +9,7 @@ async function openFirstPicture(page: Page): Promise<Locator> {
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signIn(page, DEMO_EMAILS.manager);
   await page.goto(await firstDetailOf(page, 'Standard', /\/shootings\/[^/]+$/));
-  await page.getByRole('button', { name: 'Open image 1' }).click();
+  await page.getByRole('button', { name: 'Open image 1' }).first().click();
   const image = page.getByTestId('fullscreen-image');
   await expect(image).toHaveAttribute('data-order', '1');
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
