@@ -22,3 +22,4 @@ export * from './account';
 export * from './brand-colours';
 export * from './vehicles';
 export * from './audit';
+export * from './setup';

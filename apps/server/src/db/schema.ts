@@ -444,6 +444,11 @@ export interface AuditLogTable {
   after: string | null;
   client_address: string | null;
 }
+/** The first run's one-time codes (migration 0041), as SHA-256 only. */
+export interface SetupCodesTable {
+  code_hash: string;
+  created_at: string;
+}
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -490,4 +495,5 @@ export interface Database {
   live_room_spins: LiveRoomSpinsTable;
   live_recordings: LiveRecordingsTable;
   audit_log: AuditLogTable;
+  setup_codes: SetupCodesTable;
 }
