@@ -1,11 +1,11 @@
 import fsp from 'node:fs/promises';
 import type { LiveRecording, LiveRecordingDownload, LiveRecordingList, LiveRecordingShare } from '@forecourt/contracts';
-import type { Adapters } from '../../platform/adapters';
-import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/user-context';
+import type { Adapters } from '../../../platform/adapters';
+import { AppError, notFound } from '../../../platform/errors';
+import type { UserContext } from '../../identity/user-context';
 import type { LiveJobs } from './live.jobs';
 import { composeKey } from './live.jobs';
-import { inScope } from './live.service';
+import { inScope } from '../rooms/live.service';
 import * as repo from './live-recordings.repo';
 import { recordingDir } from './recording-compose.service';
 

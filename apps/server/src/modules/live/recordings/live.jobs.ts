@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Adapters } from '../../platform/adapters';
-import { defineJob } from '../../platform/queue/queue';
+import type { Adapters } from '../../../platform/adapters';
+import { defineJob } from '../../../platform/queue/queue';
 import { composeRecording } from './recording-compose.service';
 
 const COMPOSE_ATTEMPTS = 3;
