@@ -195,7 +195,6 @@ describe('recordings of live calls: start, stop, the compose job', () => {
       ...adapters,
       recorder: { setRecording: async (r, dir) => (recorded.push({ room: r, dir }), true) },
       announce: async (r, on) => void announced.push({ room: r, on }),
-      jobs: liveJobs(adapters),
     };
   });
   afterAll(async () => {

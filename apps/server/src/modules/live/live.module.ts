@@ -80,7 +80,6 @@ export const liveModule: ServerModule = {
         ...adapters,
         recorder: sfu?.rooms ?? null,
         announce: (room, on) => bus.broadcast(room, { type: 'recording', on }),
-        jobs: liveJobs(adapters),
       },
     });
     await signallingRoutes(app, {

@@ -11,8 +11,13 @@ import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspect
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
 import { renderReportOffLoop } from './report-renderer';
-import { RETIRE_MARGIN_MS, retireRenderingJob } from './report-retire.jobs';
 import * as repo from './reports.repo';
+
+/**
+ * How long a replaced rendering is kept past the longest-lived link to it: a download started just before
+ * its link expired still has time to finish.
+ */
+export const RETIRE_MARGIN_MS = 5 * 60 * 1000;
 
 export interface ReportDeps {
   db: Db;
@@ -129,7 +134,7 @@ export async function abandonedRenderings(deps: Pick<ReportDeps, 'db' | 'queue'>
 /** Queues, with the change that replaced it, the deletion of a rendering once its last link has expired. */
 const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
   deps.queue.enqueue(
-    retireRenderingJob(deps),
+    'reports.retire-rendering',
     { blobKey },
     {
       key: retireKey(blobKey),
