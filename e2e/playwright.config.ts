@@ -44,7 +44,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DEMO_SEED: 'true',
-      // What the root package.json's start script sets for glibc's malloc (see docs/ARCHITECTURE.md).
+      // What the root package.json's start script sets (docs/decisions/0001-npm-start-malloc-and-thread-pool.md).
       MALLOC_ARENA_MAX: '2',
       MALLOC_MMAP_THRESHOLD_: '1048576',
       UV_THREADPOOL_SIZE: '16',

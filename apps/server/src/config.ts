@@ -80,6 +80,8 @@ export const ConfigSchema = z
     MAX_IMAGE_BYTES: positiveInt.default(5_000_000),
     MAX_IMAGE_PIXELS: positiveInt.default(3840 * 2160 - 1),
     WORKER_CONCURRENCY: positiveInt.default(2),
+    // Video jobs (normalisation, assembly) run at the same time, in a lane beside WORKER_CONCURRENCY's (worker-lanes.ts).
+    MEDIA_CONCURRENCY: positiveInt.default(1),
     // A --role=worker process's nice value: sharing cores with API processes, requests win and jobs wait. 0: off.
     WORKER_NICE: z.coerce.number().int().min(0).max(19).default(NICE.workerProcess),
     // How far V8's old generation grows past a full collection's live heap before the next (platform/heap-growth.ts). 0: V8's own choice.

@@ -102,7 +102,10 @@ export function publicFilesOf(readme: string): string[] {
 }
 
 /** Imports of another module's private files: `[importer, target]` pairs, targets relative to modules/. */
-export function privateImports(imports: readonly (readonly [string, string])[], publicFiles: (module: string) => string[]) {
+export function privateImports(
+  imports: readonly (readonly [string, string])[],
+  publicFiles: (module: string) => string[],
+) {
   return imports.filter(([from, target]) => {
     // The files at the root of modules/ (module.ts, server-modules.ts) are the frame every module plugs into.
     if (!target.includes('/')) return false;

@@ -7,7 +7,7 @@ import { DatabaseStartError } from './platform/db/database';
 import { setHeapGrowth } from './platform/heap-growth';
 import { lowerProcessPriority } from './platform/process-priority';
 import type { Metrics } from './platform/metrics/metrics';
-import { SqlWorker } from './platform/queue/sql-worker';
+import { createLanedWorker } from './platform/queue/worker-lanes';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -40,8 +40,9 @@ async function main(): Promise<void> {
   const worker =
     role === 'api'
       ? null
-      : new SqlWorker(adapters.queue, buildJobs(adapters), {
+      : createLanedWorker(adapters.queue, buildJobs(adapters), {
           concurrency: config.WORKER_CONCURRENCY,
+          mediaConcurrency: config.MEDIA_CONCURRENCY,
           onJobFinished: metrics && ((job, seconds, failed) => metrics.observeJob(job.name, seconds, failed)),
           // Dated: a worker's log is read against the moments of an outage (when did its failures stop?).
           onError: (err, job) =>

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { storedDarkMode } from './app/dark-mode';
+import { storedDarkMode } from './lib/dark-mode';
 import { applyPlayerTheme } from './features/player/player-theme';
 import { initPlayerI18n } from './i18n/player-i18n';
 

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   // A live room asked for with a wrong or missing meeting code (or that does not exist: the same answer).
   'WRONG_MEETING_CODE',
   'UPLOAD_EXPIRED',
+  // A video or audio file whose content is beyond what the server processes (duration, frames, pixel rate).
+  'MEDIA_LIMITS_EXCEEDED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

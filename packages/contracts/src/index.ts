@@ -21,3 +21,4 @@ export * from './media';
 export * from './account';
 export * from './brand-colours';
 export * from './vehicles';
+export * from './audit';

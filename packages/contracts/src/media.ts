@@ -7,6 +7,26 @@ export type AdminMediaSlot = z.infer<typeof AdminMediaSlot>;
 
 /** 5000 MB (spec section 9), counted as the image limit is (5 MB = 5,000,000 bytes). */
 export const MAX_MEDIA_BYTES = 5_000_000_000;
+/**
+ * What the server processes of a video or audio file, measured on its content (its packets, not the
+ * duration it declares): beyond any of these, registering it answers 422 MEDIA_LIMITS_EXCEEDED with
+ * `details.limit` naming the one exceeded. A 2-frame file declaring 20 hours would otherwise be
+ * normalised to 1.8 million frames.
+ */
+export const MEDIA_LIMITS = {
+  /** Longest playing time, in seconds. */
+  maxSeconds: 15 * 60,
+  /** Fewest frames a second on average: below it, a "video" is a few pictures spread over a long time. */
+  minFramesPerSecond: 1,
+  /** Most frames in all (the longest video at 120 fps). */
+  maxFrames: 15 * 60 * 120,
+  /** Largest picture, in pixels (4096 x 4096). */
+  maxFramePixels: 4096 * 4096,
+  /** Most pixels decoded a second (4K at 60 fps). */
+  maxPixelsPerSecond: 3840 * 2160 * 60,
+} as const;
+export type MediaLimit = 'seconds' | 'framesPerSecond' | 'frames' | 'framePixels' | 'pixelsPerSecond';
+
 export const RECOMMENDED_VIDEO_SIZE = { width: 1280, height: 720 } as const;
 
 /** Declared types the upload accepts (spec section 5); the server still checks the content itself. */
@@ -89,4 +109,5 @@ export const MEDIA_ERROR_CODES = {
   format: 'UNSUPPORTED_MEDIA_TYPE',
   tooLarge: 'PAYLOAD_TOO_LARGE',
   expired: 'UPLOAD_EXPIRED',
+  limits: 'MEDIA_LIMITS_EXCEEDED',
 } as const;

@@ -428,6 +428,20 @@ export interface LiveRecordingsTable {
   share_token: string | null;
   error: string | null;
 }
+/** Administrative changes (migration 0040); before and after are JSON text. Insert only: triggers refuse UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_label: string;
+  group_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: string | null;
+  after: string | null;
+  client_address: string | null;
+}
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -473,4 +487,5 @@ export interface Database {
   live_signals: LiveSignalsTable;
   live_room_spins: LiveRoomSpinsTable;
   live_recordings: LiveRecordingsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,4 +1,5 @@
 import { accountModule } from './account/account.module';
+import { auditModule } from './audit/audit.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
 import { healthModule } from './health/health.module';
@@ -45,4 +46,5 @@ export const serverModules: readonly ServerModule[] = [
   liveModule,
   mediaModule,
   vehiclesModule,
+  auditModule,
 ];

@@ -3,7 +3,7 @@ import { BrowserRouter, matchRoutes, useLocation, useRoutes } from 'react-router
 import { FullPageLoader } from '../components/full-page-loader';
 import { preloadElements } from './lazy-page';
 import { routes } from './routes';
-import { AppThemeProvider } from './theme';
+import { AppThemeProvider } from '../components/theme';
 
 const CookieConsent = lazy(() =>
   import('../features/shell/cookie-consent').then((m) => ({ default: m.CookieConsent })),

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../auth/require-auth';
+import { RequireAuth } from './require-auth';
 import { CALLBACK_PATH } from '../auth/session';
 import { AuthScope } from './auth-scope';
 import { lazyPage } from './lazy-page';

@@ -22,6 +22,7 @@ import * as m0028 from './0028-live-lobby';
 import * as m0033 from './0033-deferred-list-versions';
 import * as m0034 from './0034-cover-per-statement';
 import * as m0035 from './0035-jobs-waiting-index';
+import * as m0040 from './0040-audit-log';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0033-deferred-list-versions': m0033,
   '0034-cover-per-statement': m0034,
   '0035-jobs-waiting-index': m0035,
+  '0040-audit-log': m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

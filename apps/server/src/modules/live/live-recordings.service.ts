@@ -3,7 +3,6 @@ import type { LiveRecording, LiveRecordingDownload, LiveRecordingList, LiveRecor
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import { composeKey } from './live.jobs';
 import { inScope } from './live.service';
 import * as repo from './live-recordings.repo';
 import { recordingDir } from './recording-compose.service';
@@ -21,6 +20,9 @@ export type RecordingDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config' | '
   recorder: SfuRecorder | null;
   announce: (roomId: string, on: boolean) => Promise<void>;
 };
+
+/** The key of a recording's composition: one job per recording. */
+export const composeKey = (recordingId: string) => `live.compose-recording:${recordingId}`;
 
 const conflict = (message: string, reason: string) => new AppError('CONFLICT', message, { reason });
 

@@ -10,7 +10,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { findUserContext } from '../identity/identity.repo';
-import { composeKey, liveJobs } from './live.jobs';
+import { liveJobs } from './live.jobs';
 import { insertRecording } from './live-recordings.repo';
 import {
   downloadRecording,
@@ -20,6 +20,7 @@ import {
   startRecording,
   stopRecording,
   type RecordingDeps,
+  composeKey,
 } from './live-recordings.service';
 import { recordingBlobKey, recordingDir } from './recording-compose.service';
 import { writeCallRecording } from './recording.fixtures';

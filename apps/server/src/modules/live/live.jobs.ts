@@ -5,9 +5,6 @@ import { composeRecording } from './recording-compose.service';
 
 const COMPOSE_ATTEMPTS = jobRegistry['live.compose-recording'].maxAttempts;
 
-/** The key of a recording's composition: one job per recording. */
-export const composeKey = (recordingId: string) => `live.compose-recording:${recordingId}`;
-
 /** `live.compose-recording`: a stopped recording of an SFU call into one MP4 (recording-compose.service.ts). */
 export function liveJobs(adapters: Pick<Adapters, 'db' | 'blobs' | 'config'>) {
   const compose = defineJob('live.compose-recording', async ({ recordingId }, { attempt, signal }) => {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fsp from 'node:fs/promises';
 import type { Adapters } from '../../platform/adapters';
-import { probeMedia } from '../../platform/media/media-probe';
+import { exceededLimit } from '../../platform/media/media-limits';
+import { measureStream, probeMedia } from '../../platform/media/media-probe';
 import {
   concatArgs,
   concatList,
@@ -48,18 +49,18 @@ export async function ensureHouse(
   await withScratch(async (dir) => {
     const input = await fetchBlob(deps.blobs, originalKey, path.join(dir, 'original'));
     const out = path.join(dir, kind === 'audio' ? 'house.m4a' : 'house.mp4');
+    const { info, seconds } = await boundedContent(input, kind, originalKey);
     if (kind === 'audio') {
-      await ffmpeg(normaliseAudioArgs(input, out), signal);
+      await ffmpeg(normaliseAudioArgs(input, out), seconds, signal);
     } else {
-      const info = await probeMedia(input);
-      if (!info?.video) throw new Error(`${originalKey} has no video stream`);
       await ffmpeg(
-        normaliseVideoArgs({ file: input, hasAudio: info.audio !== null, durationSeconds: info.durationSeconds }, out),
+        normaliseVideoArgs({ file: input, hasAudio: info.audio !== null, durationSeconds: seconds }, out),
+        seconds,
         signal,
       );
       if (posterKey) {
         const poster = path.join(dir, 'poster.jpg');
-        await ffmpeg(posterArgs(out, Math.min(1, info.durationSeconds / 2), poster), signal);
+        await ffmpeg(posterArgs(out, Math.min(1, seconds / 2), poster), 1, signal);
         await deps.blobs.putFile(posterKey, poster, 'image/jpeg');
       }
     }
@@ -67,6 +68,22 @@ export async function ensureHouse(
   });
   return key;
 }
+
+/**
+ * What an original really holds, measured again from its packets (a file stored before the limits were
+ * checked at registration is held to them too): its length bounds the transcode's `-t` and time limit.
+ */
+async function boundedContent(file: string, kind: 'video' | 'audio', key: string) {
+  const info = await probeMedia(file);
+  if (!info || (kind === 'video' && !info.video)) throw new Error(`${key} has no ${kind} stream`);
+  const measured = await measureStream(file, kind);
+  const over = exceededLimit(kind, info, measured);
+  if (over || !measured) throw new Error(`${key} is beyond the media limits (${over ?? 'frames'})`);
+  return { info, seconds: Math.min(info.durationSeconds, measured.seconds) };
+}
+
+/** The length of a house-format file this module made (its header is ours, so it is read as told). */
+const houseSeconds = async (file: string): Promise<number> => (await probeMedia(file))?.durationSeconds ?? 0;
 
 /** What a vehicle video becomes on arrival: its house-format copy and its poster frame. */
 export async function ensureVehicleHouse(
@@ -162,23 +179,22 @@ export async function assembleShooting(
         return f ? [await local(await ensureHouse(deps, f.key, 'video', signal), name)] : [];
       };
       const list = path.join(dir, 'parts.txt');
-      await fsp.writeFile(
-        list,
-        concatList([...(await part('INTRODUCTION', 'intro.mp4')), vehicle, ...(await part('CONCLUSION', 'outro.mp4'))]),
-      );
+      const parts = [...(await part('INTRODUCTION', 'intro.mp4')), vehicle, ...(await part('CONCLUSION', 'outro.mp4'))];
+      await fsp.writeFile(list, concatList(parts));
       concat = path.join(dir, 'concat.mp4');
-      await ffmpeg(concatArgs(list, concat), signal);
+      const seconds = (await Promise.all(parts.map(houseSeconds))).reduce((a, b) => a + b, 0);
+      await ffmpeg(concatArgs(list, concat), seconds, signal);
       made.push({ type: 'CONCAT', file: concat });
     }
     if (files.AUDIO) {
       const audio = await local(await ensureHouse(deps, files.AUDIO.key, 'audio', signal), 'audio.m4a');
       const withAudio = path.join(dir, 'original-audio.mp4');
-      await ffmpeg(underlayAudioArgs({ video: vehicle, audio }, withAudio), signal);
+      await ffmpeg(underlayAudioArgs({ video: vehicle, audio }, withAudio), await houseSeconds(vehicle), signal);
       made.push({ type: 'ORIGINAL_AUDIO', file: withAudio });
       if (concat) {
         // CONCAT with the audio laid under it: made from CONCAT, not joined again.
         const both = path.join(dir, 'concat-audio.mp4');
-        await ffmpeg(underlayAudioArgs({ video: concat, audio }, both), signal);
+        await ffmpeg(underlayAudioArgs({ video: concat, audio }, both), await houseSeconds(concat), signal);
         made.push({ type: 'CONCAT_AUDIO', file: both });
       }
     }

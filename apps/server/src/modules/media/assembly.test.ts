@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../platform/media/media-probe';
-import { makeAudio, makeVideo } from '../../platform/media/test-media.fixture';
+import { makeAudio, makeSparseVideo, makeVideo } from '../../platform/media/test-media.fixture';
 import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
@@ -124,6 +124,49 @@ describe('assembled vehicle videos', () => {
     expect(await assembleShooting(ctx.adapters, { shootingId, version: 3 })).toBe('unchanged');
     expect(await assembleShooting(ctx.adapters, { shootingId, version: 2 })).toBe('stale');
   }, 300_000);
+
+  it("refuses issue 30's 1.6 KB video of 2 frames over 20 hours at registration, before any job is queued", async () => {
+    const sparse = fs.readFileSync(await makeSparseVideo(at('sparse.mp4')));
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
+      headers,
+      payload: { fileName: 'sparse.mp4', size: sparse.length, contentType: 'video/mp4' },
+    });
+    const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
+    const last = await tusPatch(ctx.app, headers, presignedUrl, sparse, 0);
+    expect(last.statusCode).toBe(422);
+    expect(last.json()).toMatchObject({
+      error: {
+        code: 'MEDIA_LIMITS_EXCEEDED',
+        details: { kind: 'video', limit: 'seconds', limits: { maxSeconds: 900 } },
+      },
+    });
+    const before = await videos();
+    const reg = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shootingId}/videos`,
+      headers,
+      payload: { url },
+    });
+    expect(reg.statusCode).toBe(422);
+    expect(reg.json()).toMatchObject({ error: { code: 'MEDIA_LIMITS_EXCEEDED' } });
+    expect(await videos()).toEqual(before);
+    expect((await ctx.adapters.queue.counts('media.assemble')).queued).toBe(0);
+
+    // Ten minutes of two frames is within the length but not a video: refused by its frame rate.
+    const slow = await uploadAdminMedia(
+      ctx.app,
+      headers,
+      GROUP,
+      'introduction',
+      await makeSparseVideo(at('slow.mp4'), { seconds: 600, rate: '1/300' }),
+      'video/mp4',
+    );
+    expect(slow.last.json()).toMatchObject({
+      error: { code: 'MEDIA_LIMITS_EXCEEDED', details: { limit: 'framesPerSecond' } },
+    });
+  }, 120_000);
 
   it('re-assembles once on a configuration change, and without a deleted file', async () => {
     const before = await videos();

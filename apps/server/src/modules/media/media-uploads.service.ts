@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import { acceptedContentTypes, MAX_MEDIA_BYTES, type MediaUploadResponse } from '@forecourt/contracts';
+import {
+  acceptedContentTypes,
+  MAX_MEDIA_BYTES,
+  MEDIA_LIMITS,
+  type MediaLimit,
+  type MediaUploadResponse,
+} from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
-import { acceptsAs, probeMedia, type MediaKind } from '../../platform/media/media-probe';
+import { exceededLimit } from '../../platform/media/media-limits';
+import { acceptsAs, measureStream, probeMedia, type MediaKind } from '../../platform/media/media-probe';
 import type { ResumableStore } from '../../platform/uploads/resumable-store';
 import type { UserContext } from '../identity/user-context';
 import * as repo from './media.repo';
@@ -22,6 +29,14 @@ export const formatError = (kind: MediaKind) =>
     kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video',
     { kind },
   );
+
+/** A file whose content goes beyond MEDIA_LIMITS: `limit` names which, `limits` gives them all for the message. */
+export const limitsError = (kind: MediaKind, limit?: MediaLimit) =>
+  new AppError('MEDIA_LIMITS_EXCEEDED', `The file is beyond what can be processed${limit ? ` (${limit})` : ''}`, {
+    kind,
+    ...(limit ? { limit } : {}),
+    limits: MEDIA_LIMITS,
+  });
 
 const uploadExpired = () => new AppError('UPLOAD_EXPIRED', 'This upload has expired; start it again');
 
@@ -123,6 +138,7 @@ export async function authoriseUploadRequest(
   if (method === 'HEAD' && row.status !== 'PENDING') return;
   if (row.expires_at <= deps.clock.now().toISOString()) throw uploadExpired();
   if (row.status === 'REFUSED') throw formatError(kindOfSlot(row.slot as repo.UploadSlot));
+  if (row.status === 'OVER_LIMITS') throw limitsError(kindOfSlot(row.slot as repo.UploadSlot));
   if (row.status !== 'PENDING' && method === 'PATCH') throw new AppError('CONFLICT', 'This upload is already complete');
 }
 
@@ -151,6 +167,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
   const kind = kindOfSlot(row.slot as repo.UploadSlot);
   if (row.status === 'DONE') return row;
   if (row.status === 'REFUSED') throw formatError(kind);
+  if (row.status === 'OVER_LIMITS') throw limitsError(kind);
   if (row.status === 'EXPIRED') throw uploadExpired();
   if (row.status === 'STORING' && row.blob_key && (await deps.blobs.head(row.blob_key))?.size === row.size) {
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
@@ -165,6 +182,13 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
     if (!info || !acceptsAs(kind, info)) {
       await repo.updateUpload(deps.db, id, { status: 'REFUSED' });
       throw formatError(kind);
+    }
+    // Measured before anything is stored: what a later job would spend on it is bounded here.
+    const measured = await measureStream(file, kind);
+    const over = exceededLimit(kind, info, measured);
+    if (over || !measured) {
+      await repo.updateUpload(deps.db, id, { status: 'OVER_LIMITS' });
+      throw limitsError(kind, over ?? 'frames');
     }
     const ext = extensionOf(kind, info.container);
     const blobKey = row.shooting_id
@@ -181,7 +205,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
     const facts = {
       blob_key: blobKey,
       content_type: contentType,
-      duration_ms: Math.round(info.durationSeconds * 1000),
+      duration_ms: Math.round(Math.min(info.durationSeconds, measured.seconds) * 1000),
       width: info.video?.width ?? null,
       height: info.video?.height ?? null,
       has_audio: info.audio ? 1 : 0,

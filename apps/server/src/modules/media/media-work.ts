@@ -4,13 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../../platform/blobs/blob-store';
+import { transcodeTimeoutMs } from '../../platform/media/media-limits';
 import { runMedia, type MediaCommand } from '../../platform/media/media-runner';
 
-/** Limits of one normalisation or assembly step: hostile input must not take the worker with it. */
-export const TRANSCODE_LIMITS = { timeoutMs: 30 * 60_000, memoryBytes: 2 * 1024 ** 3 };
+/**
+ * Limits of one normalisation or assembly step: hostile input must not take the worker with it. The
+ * time limit is that of the content's length (transcodeTimeoutMs), which registration bounded.
+ */
+export const TRANSCODE_LIMITS = { memoryBytes: 2 * 1024 ** 3 };
 
-export const ffmpeg = (args: string[], signal?: AbortSignal): Promise<unknown> =>
-  runMedia({ tool: 'ffmpeg', args, ...TRANSCODE_LIMITS } satisfies MediaCommand, { signal });
+export const ffmpeg = (args: string[], contentSeconds: number, signal?: AbortSignal): Promise<unknown> =>
+  runMedia(
+    { tool: 'ffmpeg', args, timeoutMs: transcodeTimeoutMs(contentSeconds), ...TRANSCODE_LIMITS } satisfies MediaCommand,
+    { signal },
+  );
 
 /** A scratch folder for one job, removed whatever happens. */
 export async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {

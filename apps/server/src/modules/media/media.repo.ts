@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database';
 /** INTRODUCTION, CONCLUSION, AUDIO (the group's configuration) or VEHICLE (a shooting's own video). */
 export type UploadSlot = 'INTRODUCTION' | 'CONCLUSION' | 'AUDIO' | 'VEHICLE';
 /** EXPIRED: never finished, swept from the upload store after its grant ran out. */
-export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED' | 'EXPIRED';
+export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED' | 'OVER_LIMITS' | 'EXPIRED';
 
 export type UploadRow = Omit<Selectable<MediaUploadsTable>, 'size'> & { size: number };
 export type ConfigRow = Selectable<VideoConfigurationsTable>;

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { ReportsTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import type { Ids } from '../../platform/ids';
 import type { Queue } from '../../platform/queue/queue';
 import type { UserContext } from '../identity/user-context';
@@ -132,7 +132,7 @@ export async function abandonedRenderings(deps: Pick<ReportDeps, 'db' | 'queue'>
 }
 
 /** Queues, with the change that replaced it, the deletion of a rendering once its last link has expired. */
-const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
+const retireLater = (deps: ReportDeps, trx: Executor, blobKey: string) =>
   deps.queue.enqueue(
     'reports.retire-rendering',
     { blobKey },

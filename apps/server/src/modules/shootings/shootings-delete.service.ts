@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database';
+import type { Executor } from '../../platform/db/database';
 import type { Adapters } from '../../platform/adapters';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
@@ -19,7 +19,7 @@ const dayOf = (iso: string) => {
 async function removeWithBlobs(
   deps: Deps,
   jobKey: string,
-  remove: (trx: Db) => Promise<{ keys: string[]; prefixes: string[] }>,
+  remove: (trx: Executor) => Promise<{ keys: string[]; prefixes: string[] }>,
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const payload = await remove(trx);

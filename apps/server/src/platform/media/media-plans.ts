@@ -24,6 +24,22 @@ export const probeArgs = (input: string): string[] => [
   input,
 ];
 
+/**
+ * Every packet of a file's first video (or audio) stream, one `pts,duration` line each: what the content
+ * really holds (its frames, the time they span), whatever its header declares.
+ */
+export const packetArgs = (input: string, stream: 'v:0' | 'a:0'): string[] => [
+  '-v',
+  'error',
+  '-select_streams',
+  stream,
+  '-show_entries',
+  'packet=pts_time,duration_time',
+  '-of',
+  'csv=p=0',
+  input,
+];
+
 const houseVideoCodec = [
   '-c:v',
   'libx264',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runMedia } from './media-runner';
-import { probeArgs } from './media-plans';
+import { packetArgs, probeArgs } from './media-plans';
 
 /** What a file is, by its content. */
 export interface MediaInfo {
@@ -66,6 +66,51 @@ export async function probeMedia(file: string): Promise<MediaInfo | null> {
   try {
     const { stdout } = await runMedia({ tool: 'ffprobe', args: probeArgs(file), ...PROBE_LIMITS });
     return parseProbe(stdout);
+  } catch {
+    return null;
+  }
+}
+
+/** What one stream's packets hold: how many there are, and the time from the first one's start to the last one's end. */
+export interface MeasuredStream {
+  packets: number;
+  seconds: number;
+}
+
+/** Reads `packetArgs` output; null when it holds no timed packet. */
+export function parsePackets(csv: string): MeasuredStream | null {
+  let packets = 0;
+  let first = Infinity;
+  let end = -Infinity;
+  for (const line of csv.split('\n')) {
+    const [pts, duration] = line.split(',');
+    const start = Number(pts);
+    if (!pts || !Number.isFinite(start)) continue;
+    packets++;
+    first = Math.min(first, start);
+    const d = Number(duration);
+    end = Math.max(end, start + (Number.isFinite(d) ? d : 0));
+  }
+  return packets > 0 ? { packets, seconds: Math.max(0, end - first) } : null;
+}
+
+// Reading every packet of a 5 GB file is a read of the file (no decoding): longer than a probe.
+export const MEASURE_LIMITS = { timeoutMs: 120_000, memoryBytes: 512 * 1024 ** 2 };
+// A listing past this many bytes has far more packets than MEDIA_LIMITS.maxFrames (about 20 bytes each).
+const LISTING_CAP = 4 * 1024 * 1024 - 64 * 1024;
+
+/**
+ * The packets of a file's main stream (the picture of a video, the sound of an audio file), in a child
+ * process under MEASURE_LIMITS. Null when they cannot be read or are too many to list.
+ */
+export async function measureStream(file: string, kind: MediaKind): Promise<MeasuredStream | null> {
+  try {
+    const { stdout } = await runMedia({
+      tool: 'ffprobe',
+      args: packetArgs(file, kind === 'video' ? 'v:0' : 'a:0'),
+      ...MEASURE_LIMITS,
+    });
+    return stdout.length >= LISTING_CAP ? null : parsePackets(stdout);
   } catch {
     return null;
   }

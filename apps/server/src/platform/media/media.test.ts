@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acceptsAs, probeMedia } from './media-probe';
+import { exceededLimit, transcodeTimeoutMs } from './media-limits';
+import { acceptsAs, measureStream, parsePackets, probeMedia } from './media-probe';
 import { concatArgs, concatList, normaliseVideoArgs, underlayAudioArgs } from './media-plans';
 import { limitedInvocation, MediaCommandError, runMedia } from './media-runner';
-import { makeAudio, makeJpeg, makeVideo } from './test-media.fixture';
+import { makeAudio, makeJpeg, makeSparseVideo, makeVideo } from './test-media.fixture';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-media-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -46,6 +47,45 @@ describe('media plans', () => {
       args: [`--as=${256 * 1024 ** 2}`, '--', '/usr/bin/ffmpeg', '-i', 'x'],
     });
     expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', false).args[1]).toBe('ulimit -v 262144 && exec "$0" "$@"');
+  });
+});
+
+describe('media limits', () => {
+  const info = (width: number, height: number) => ({
+    container: 'mov,mp4',
+    durationSeconds: 10,
+    video: { codec: 'h264', width, height },
+    audio: null,
+  });
+
+  it('reads frames and the time they span from the packets, not from the header', () => {
+    expect(parsePackets('0.000000,36000.000000\n36000.000000,36000.000000\n')).toEqual({ packets: 2, seconds: 72000 });
+    expect(parsePackets('N/A,N/A\n')).toBeNull();
+  });
+
+  it('refuses long, sparse, huge and fast content, and bounds a transcode by its length', () => {
+    expect(exceededLimit('video', info(320, 240), { packets: 250, seconds: 10 })).toBeNull();
+    expect(exceededLimit('video', info(320, 240), { packets: 2, seconds: 72000 })).toBe('seconds');
+    expect(exceededLimit('video', info(320, 240), { packets: 2, seconds: 600 })).toBe('framesPerSecond');
+    expect(exceededLimit('video', info(8192, 8192), { packets: 250, seconds: 10 })).toBe('framePixels');
+    expect(exceededLimit('video', info(3840, 2160), { packets: 2400, seconds: 10 })).toBe('pixelsPerSecond');
+    expect(exceededLimit('video', info(64, 64), { packets: 200_000, seconds: 800 })).toBe('frames');
+    expect(exceededLimit('audio', { ...info(0, 0), video: null }, { packets: 30_000, seconds: 901 })).toBe('seconds');
+    expect(exceededLimit('video', info(320, 240), null)).toBe('frames');
+    expect(transcodeTimeoutMs(10)).toBe(220_000);
+    expect(transcodeTimeoutMs(72_000)).toBe(30 * 60_000);
+  });
+
+  it("measures issue 30's 1.6 KB sparse video as 2 frames over 20 hours, in seconds", async () => {
+    const sparse = await makeSparseVideo(at('sparse.mp4'));
+    expect(fs.statSync(sparse).size).toBeLessThan(4096);
+    const started = Date.now();
+    const measured = await measureStream(sparse, 'video');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(measured).toEqual({ packets: 2, seconds: 72000 });
+    expect(exceededLimit('video', (await probeMedia(sparse))!, measured)).toBe('seconds');
+    const real = await makeVideo(at('real.mp4'), { seconds: 2, fps: 25 });
+    expect(await measureStream(real, 'video')).toEqual({ packets: 50, seconds: 2 });
   });
 });
 

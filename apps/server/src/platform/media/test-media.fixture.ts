@@ -68,3 +68,25 @@ export async function makeJpeg(out: string): Promise<string> {
   await gen(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:duration=1', '-frames:v', '1', '-f', 'mjpeg', out]);
   return out;
 }
+
+/**
+ * A video whose few frames are spread over a long time: issue 30's `color=rate=1/36000`, 2 frames over
+ * 20 hours in 1.6 KB by default. Normalised at 25 fps it would be 1.8 million frames.
+ */
+export async function makeSparseVideo(out: string, opts: { seconds?: number; rate?: string } = {}): Promise<string> {
+  const { seconds = 72_000, rate = '1/36000' } = opts;
+  await gen([
+    '-f',
+    'lavfi',
+    '-i',
+    `color=size=320x240:rate=${rate}`,
+    '-t',
+    String(seconds),
+    '-c:v',
+    'libx264',
+    '-f',
+    'mp4',
+    out,
+  ]);
+  return out;
+}

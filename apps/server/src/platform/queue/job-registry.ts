@@ -6,13 +6,18 @@ export interface JobSpec<S extends z.ZodType = z.ZodType> {
   payload: S;
   /** Attempts before the job is dead; the queue's JOB_MAX_ATTEMPTS when absent. */
   maxAttempts?: number;
+  /**
+   * The worker lane that runs it (worker-lanes.ts): long media work has slots of its own, so it can
+   * never hold every slot the picture pipeline needs. Unset: the main lane.
+   */
+  lane?: 'media';
 }
 
 export type JobRegistry = Record<string, JobSpec>;
 
-const spec = <S extends z.ZodType, M extends number | undefined = undefined>(payload: S, maxAttempts?: M) => ({
+const spec = <S extends z.ZodType, const O extends Omit<JobSpec, 'payload'> = object>(payload: S, opts?: O) => ({
   payload,
-  maxAttempts: maxAttempts as M,
+  ...(opts as O),
 });
 
 /** The payload of a recurring job (recurring.ts): the time slot it runs for. */
@@ -28,14 +33,20 @@ const EditPayload = z.object({ editId: z.string() });
  */
 export const jobRegistry = {
   'blobs.collect-garbage': spec(SlotPayload),
-  'editing.cover': spec(EditPayload, 3),
-  'editing.crop': spec(EditPayload, 3),
+  'editing.cover': spec(EditPayload, { maxAttempts: 3 }),
+  'editing.crop': spec(EditPayload, { maxAttempts: 3 }),
   'images.stamp': spec(z.object({ runId: z.string(), sourceImageId: z.string() })),
   'images.verify': spec(RunPayload),
   'images.publish': spec(RunPayload),
-  'live.compose-recording': spec(z.object({ recordingId: z.string().min(1).max(64) }), 3),
-  'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() })),
-  'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() })),
+  // Minutes of ffmpeg: in the media lane, beside the picture pipeline's slots.
+  'live.compose-recording': spec(z.object({ recordingId: z.string().min(1).max(64) }), {
+    maxAttempts: 3,
+    lane: 'media',
+  }),
+  'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() }), { lane: 'media' }),
+  'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }), {
+    lane: 'media',
+  }),
   'media.sweep-uploads': spec(SlotPayload),
   'players.prepare-frames': spec(z.object({ ref: z.string() })),
   'reports.refresh': spec(z.object({ shootingId: z.string(), kind: ReportKind, locale: ReportLocale })),
@@ -47,7 +58,7 @@ export const jobRegistry = {
       prefixes: z.array(z.string().regex(/\/$/)),
     }),
   ),
-  'shootings.push-dms': spec(z.object({ shootingId: z.string() }), 6),
+  'shootings.push-dms': spec(z.object({ shootingId: z.string() }), { maxAttempts: 6 }),
 } satisfies JobRegistry;
 
 export type Jobs = typeof jobRegistry;

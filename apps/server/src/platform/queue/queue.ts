@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db/database';
+import type { Executor } from '../db/database';
 import { jobRegistry, type JobName, type JobPayload, type JobRegistry } from './job-registry';
 
 export interface JobContext {
@@ -16,9 +16,11 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   // Method syntax on purpose: a list of jobs with different payloads is then a JobDefinition[].
   handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
   maxAttempts?: number;
+  /** The worker lane that runs it (JobSpec in job-registry.ts). Unset: the main lane. */
+  lane?: 'media';
 }
 
-/** The definition of a job of a registry: its schema and attempts from there, its handler from the caller. */
+/** The definition of a job of a registry: its schema, attempts and lane from there, its handler from the caller. */
 export const defineJobOf = <R extends JobRegistry, N extends keyof R & string>(
   registry: R,
   name: N,
@@ -27,6 +29,7 @@ export const defineJobOf = <R extends JobRegistry, N extends keyof R & string>(
   name,
   schema: registry[name]!.payload,
   maxAttempts: registry[name]!.maxAttempts,
+  lane: registry[name]!.lane,
   handler,
 });
 
@@ -43,7 +46,7 @@ export interface EnqueueOptions {
    * The caller's open transaction: the job is then written with the caller's rows, so a crash can never
    * leave those rows without their job (or a job without its rows).
    */
-  within?: Db;
+  within?: Executor;
   runAt?: Date;
   maxAttempts?: number;
 }

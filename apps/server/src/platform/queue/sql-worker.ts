@@ -16,7 +16,8 @@ export interface SqlWorkerOptions {
   concurrency: number;
   /**
    * Jobs claimed in one query (at least concurrency). The ones not yet running wait in this worker,
-   * leased to it; fewer queries per job is what lets small jobs through by the thousand a second.
+   * leased to it; fewer queries per job is what lets small jobs through by the thousand a second. At
+   * most concurrency, nothing is claimed ahead of a free slot.
    */
   batchSize?: number;
   onError?: (err: unknown, job?: JobsTable) => void;
@@ -78,10 +79,13 @@ export class SqlWorker<R extends JobRegistry = JobRegistry> implements Worker {
   private async run(): Promise<void> {
     const names = [...this.jobs.keys()];
     const batch = Math.max(this.options.batchSize ?? 32, this.options.concurrency);
+    // A batch no larger than the slots claims only for a free slot: a long job is never leased ahead to a
+    // busy worker while another could run it.
+    const ahead = batch > this.options.concurrency;
     this._polling = true;
     while (!this.stopping) {
       this.fill();
-      if (this.claimed.length === 0 && names.length > 0) {
+      if (this.claimed.length === 0 && names.length > 0 && (ahead || this.running.size < this.options.concurrency)) {
         await this.flushFinished();
         try {
           this.claimed.push(...(await this.queue.claim(this.id, names, batch)));

@@ -19,7 +19,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
 import { changeLanguage } from '../../i18n/i18n';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
-import { isNonLegacy } from '../shell/drawer-entries';
+import { isNonLegacy } from '../../lib/non-legacy-account';
 import { fetchAccount, saveLanguage } from './account-api';
 
 /** /account (non-legacy accounts, spec section 2): the user's profile, language and identity account page. */

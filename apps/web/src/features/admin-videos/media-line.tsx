@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ConfirmDialog } from '../shooting-detail/confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteMedia } from './admin-videos-api';
 import { MediaViewer } from './media-viewer';
 import { acceptOf, formatBytes, refusalOf } from './media-rules';

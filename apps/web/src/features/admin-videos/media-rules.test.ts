@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { acceptOf, formatBytes, progressOf, refusalOf } from './media-rules';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MEDIA_LIMITS } from '@forecourt/contracts/media';
+import { LANGUAGES } from '../../i18n/languages';
+import { acceptOf, failureKey, formatBytes, progressOf, refusalOf } from './media-rules';
 
 describe('admin media rules (spec section 5)', () => {
   it('takes MP4 and MOV videos, MP3 and Ogg audio, and refuses the rest with the matching message', () => {
@@ -10,6 +15,22 @@ describe('admin media rules (spec section 5)', () => {
     expect(refusalOf('audio', { type: 'audio/wav', size: 10 })).toBe('api.fileAudioFormatError');
     expect(refusalOf('introduction', { type: 'video/webm', size: 10 })).toBe('api.fileVideoFormatError');
     expect(refusalOf('introduction', { type: 'audio/mpeg', size: 10 })).toBe('api.fileVideoFormatError');
+  });
+
+  it("shows the server's refusals translated: format, size, and content beyond the media limits", () => {
+    expect(failureKey('introduction', 415)).toBe('api.fileVideoFormatError');
+    expect(failureKey('audio', 415)).toBe('api.fileAudioFormatError');
+    expect(failureKey('conclusion', 413)).toBe('api.fileTooLarge');
+    expect(failureKey('introduction', 422)).toBe('api.fileMediaLimits');
+    expect(failureKey('introduction', 500)).toBe('api.fileUploadError');
+    // The message states the server's limit, in every language.
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');
+    for (const lang of LANGUAGES) {
+      const tree = JSON.parse(fs.readFileSync(path.join(dir, lang, 'media-limits.json'), 'utf8')) as {
+        api: { fileMediaLimits: string };
+      };
+      expect(tree.api.fileMediaLimits).toContain(String(MEDIA_LIMITS.maxSeconds / 60));
+    }
   });
 
   it('refuses a file over 5000 MB as too large', () => {

@@ -46,3 +46,14 @@ export function formatBytes(bytes: number, locale: string): string {
   }
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: v < 10 && u > 0 ? 1 : 0 }).format(v)} ${UNITS[u]}`;
 }
+
+/**
+ * The spec's message for a failed upload: the format errors when the server refused the content, the
+ * limits' message when it is beyond what the server processes (422 MEDIA_LIMITS_EXCEEDED).
+ */
+export function failureKey(slot: AdminMediaSlot, status: number | null): string {
+  if (status === 415) return slot === 'audio' ? 'api.fileAudioFormatError' : 'api.fileVideoFormatError';
+  if (status === 413) return 'api.fileTooLarge';
+  if (status === 422) return 'api.fileMediaLimits';
+  return 'api.fileUploadError';
+}

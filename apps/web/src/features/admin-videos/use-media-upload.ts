@@ -2,7 +2,7 @@ import type { AdminMediaSlot, VideoConfiguration } from '@forecourt/contracts/me
 import { useCallback, useRef, useState } from 'react';
 import { authHeaders } from '../../api/http';
 import { registerMedia, requestUpload } from './admin-videos-api';
-import { progressOf, type UploadProgress } from './media-rules';
+import { failureKey, progressOf, type UploadProgress } from './media-rules';
 
 /**
  * Each PATCH carries at most this much. The server keeps what a cut request delivered, so a cut costs
@@ -13,13 +13,6 @@ export const CHUNK_BYTES = 64 * 1024 * 1024;
 
 export type UploadOutcome =
   { ok: true; configuration: VideoConfiguration } | { ok: false; messageKey: string } | { ok: false; cancelled: true };
-
-/** The spec's message for a failed upload: the format errors when the server refused the content. */
-function failureKey(slot: AdminMediaSlot, status: number | null): string {
-  if (status === 415) return slot === 'audio' ? 'api.fileAudioFormatError' : 'api.fileVideoFormatError';
-  if (status === 413) return 'api.fileTooLarge';
-  return 'api.fileUploadError';
-}
 
 const statusOf = (err: unknown): number | null => {
   const res = (err as { originalResponse?: { getStatus(): number } | null }).originalResponse;

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import type { ShootingKey } from '../reports/reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 import { DamageSpotDialog, type SpotPicture } from './damage-spot-dialog';
 import { fetchDamagePictures, placeDamage, removeDamageSpot } from './inspection-api';
 

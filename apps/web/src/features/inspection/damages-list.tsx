@@ -9,11 +9,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ShootingKey } from '../reports/reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 import { DamageSpotCell } from './damage-spot-cell';
 import type { SpotPicture } from './damage-spot-dialog';
-import { formatMoney } from './money';
-import { SeverityChip } from './severity-chip';
+import { formatMoney } from '../../lib/money';
+import { SeverityChip } from '../../components/severity-chip';
 import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 /**

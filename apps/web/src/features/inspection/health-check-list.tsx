@@ -8,8 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from './money';
-import { RatingChip } from './severity-chip';
+import { formatMoney } from '../../lib/money';
+import { RatingChip } from '../../components/severity-chip';
 import { stackedRowsOnPhones } from '../../components/stacked-rows';
 
 const DECISION_COLOUR = { PENDING: 'default', ACCEPTED: 'success', DECLINED: 'default' } as const;

@@ -6,7 +6,7 @@ import {
   type DamageSpotBody,
 } from '@forecourt/contracts';
 import { request } from '../../api/http';
-import type { ShootingKey } from '../reports/reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 export const fetchInspection = (key: ShootingKey) =>
   request(`/api${shootingApiPath(key)}/inspection`, { schema: InspectionView });

@@ -10,12 +10,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VideoPlayer } from '../../components/video-player';
-import type { ShootingKey } from '../reports/reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 import type { SpotPicture } from './damage-spot-dialog';
 import { DamagesList } from './damages-list';
 import { HealthCheckList } from './health-check-list';
 import { fetchInspection } from './inspection-api';
-import { formatMoney } from './money';
+import { formatMoney } from '../../lib/money';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

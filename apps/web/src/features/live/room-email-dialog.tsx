@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmailFormDialog } from '../sharing/email-form-dialog';
+import { EmailFormDialog } from '../../components/email-form-dialog';
 import { postRoomShared, sendRoomEmail } from './live-api';
 
 export interface SharedRoom {

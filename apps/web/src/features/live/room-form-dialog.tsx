@@ -17,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { uses24h } from '../../i18n/date-format';
-import { DateLocalization } from '../shootings/date-localization';
+import { DateLocalization } from '../../components/date-localization';
 import { createRoom, fetchOwners } from './live-api';
 import { dateError, FORM_DATE, RoomForm, toUtcAppointment } from './room-form';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveConsent, storedConsent, type Consent } from '../shell/cookie-consent-store';
+import { saveConsent, storedConsent, type Consent } from '../../lib/cookie-consent-store';
 import css from './player.module.css';
 
 /**

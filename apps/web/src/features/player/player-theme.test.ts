@@ -1,6 +1,6 @@
 import { alpha, getOverlayAlpha, type Theme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { createPortalTheme } from '../../app/theme';
+import { createPortalTheme } from '../../components/theme';
 import { applyPlayerTheme, playerThemeVars } from './player-theme';
 
 /** What the portal's MUI theme gives for each of the player's variables. */

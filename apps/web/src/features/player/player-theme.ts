@@ -1,5 +1,5 @@
 /**
- * The portal theme's colours and corners (app/theme.tsx, createPortalTheme) as the custom properties
+ * The portal theme's colours and corners (components/theme.tsx, createPortalTheme) as the custom properties
  * player.module.css uses, light and dark. Written out rather than computed, so the player needs no MUI;
  * player-theme.test.ts checks them against the theme itself.
  */

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { ActionButton } from '../../components/action-button';
 import { availabilityNotice, reportAvailability } from './report-availability';
-import { fetchReport, type ShootingKey } from './reports-api';
+import { fetchReport } from './reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 /**
  * One report button: the availability check runs when the page opens; ERROR or NO_PDF disable the button

@@ -1,6 +1,6 @@
 import type { ReportKind, ShootingType } from '@forecourt/contracts';
 import { ReportButton } from './report-button';
-import type { ShootingKey } from './reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 /**
  * The report buttons of an inspection detail page: the damages report, the VHC report for repair orders

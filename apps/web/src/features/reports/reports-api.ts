@@ -6,12 +6,7 @@ import {
   type ReportKind,
 } from '@forecourt/contracts';
 import { request } from '../../api/http';
-
-export interface ShootingKey {
-  ownerId: string;
-  productId: string;
-  shootingId: string;
-}
+import type { ShootingKey } from '../../lib/shooting-key';
 
 /** The report calls of spec section 7, one path per kind. */
 const REPORT_PATH: Record<ReportKind, string> = {

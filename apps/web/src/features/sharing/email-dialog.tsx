@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { EmailFormDialog } from './email-form-dialog';
+import { EmailFormDialog } from '../../components/email-form-dialog';
 import { sendEmail } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
 import { recordShared } from './use-shared-statistic';

@@ -12,7 +12,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/snackbar';
-import { SendDialogActions } from './send-dialog-actions';
+import { SendDialogActions } from '../../components/send-dialog-actions';
 import { PhoneField } from './phone-field';
 import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
 import { sendSms } from './sharing-api';

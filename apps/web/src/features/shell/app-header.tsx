@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
-import { useColorMode } from '../../app/theme';
+import { useColorMode } from '../../components/theme';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 
 // The drawer (and the modal machinery under it) loads with its first opening.

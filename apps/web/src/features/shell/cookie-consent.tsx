@@ -1,7 +1,7 @@
 import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveConsent, storedConsent, type Consent } from './cookie-consent-store';
+import { saveConsent, storedConsent, type Consent } from '../../lib/cookie-consent-store';
 
 /** The cookie-consent banner: shown until the visitor chooses, and again once the choice is 13 months old. */
 export function CookieConsent() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawerEntries, isNonLegacy } from './drawer-entries';
+import { isNonLegacy } from '../../lib/non-legacy-account';
+import { drawerEntries } from './drawer-entries';
 
 const UUID = '0b8e6f1c-6a51-4c1e-9a4f-5d1f2c3a0001';
 const LINKS = {

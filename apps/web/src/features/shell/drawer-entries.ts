@@ -1,4 +1,5 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
+import { isNonLegacy } from '../../lib/non-legacy-account';
 import { hasOption } from '../access/user-options';
 
 export interface Rights {
@@ -30,9 +31,6 @@ export interface DrawerEntry {
   to?: string;
   href?: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isNonLegacy = (username: string): boolean => UUID.test(username);
 
 const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.includes(w));
 

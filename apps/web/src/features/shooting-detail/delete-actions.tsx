@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../components/snackbar';
 import { ActionButton } from '../../components/action-button';
-import { ConfirmDialog } from './confirm-dialog';
-import { deleteShooting, deleteVideo, type ShootingKey } from './shooting-detail-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { deleteShooting, deleteVideo } from './shooting-detail-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 /** Delete the shooting (yes / no), then back to the list. */
 export function DeleteShootingButton({ shooting, compact }: { shooting: ShootingKey; compact: boolean }) {

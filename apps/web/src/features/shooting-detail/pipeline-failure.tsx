@@ -7,8 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { ConfirmDialog } from './confirm-dialog';
-import { fetchPipelineState, removeFailedPicture, retryPipeline, type ShootingKey } from './shooting-detail-api';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { fetchPipelineState, removeFailedPicture, retryPipeline } from './shooting-detail-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 const REFRESH_MS = 4000;
 

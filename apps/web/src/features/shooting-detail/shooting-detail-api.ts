@@ -6,12 +6,7 @@ import {
   type ArchiveType,
 } from '@forecourt/contracts';
 import { request } from '../../api/http';
-
-export interface ShootingKey {
-  ownerId: string;
-  productId: string;
-  shootingId: string;
-}
+import type { ShootingKey } from '../../lib/shooting-key';
 
 export const fetchShooting = (k: ShootingKey) => request(`/api${shootingApiPath(k)}`, { schema: ShootingDetail });
 

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ShootingSearch } from './shootings-api';
-import { DateLocalization } from './date-localization';
+import { DateLocalization } from '../../components/date-localization';
 
 const DISPLAY = 'DD/MM/YYYY';
 const WIRE = 'YYYY-MM-DD';

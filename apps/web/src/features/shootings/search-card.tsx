@@ -15,9 +15,9 @@ import { lazy, Suspense } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
-import { loadDayjsLocale } from './dayjs-locales';
+import { loadDayjsLocale } from '../../lib/dayjs-locales';
 import type { ShootingSearch } from './shootings-api';
-import { ShootingTypeIcon, TYPE_LABEL_KEYS } from './shooting-type-icon';
+import { ShootingTypeIcon, TYPE_LABEL_KEYS } from '../../components/shooting-type-icon';
 
 // The date pickers are the heaviest part of the list screen: they arrive (with the language's dayjs
 // locale) just after it, the list and the other filters do not wait for them.

@@ -16,7 +16,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { StatusLabel } from '../../components/status-label';
-import { ShootingTypeIcon, TYPE_LABEL_KEYS } from './shooting-type-icon';
+import { ShootingTypeIcon, TYPE_LABEL_KEYS } from '../../components/shooting-type-icon';
 
 const MEDIA_HEIGHT = 150;
 

@@ -19,7 +19,7 @@ import { SearchCard } from './search-card';
 import { ShootingCard } from './shooting-card';
 import { fetchShootings, type ShootingSearch } from './shootings-api';
 import { useUserAccess } from '../access/user-access';
-import { searchedVehicle } from '../vehicle/vehicle-search';
+import { searchedVehicle } from '../../lib/vehicle-search';
 
 /** While a shooting is being processed the list polls, so its status moves without a reload. */
 const REFRESH_MS = 5000;

@@ -1,7 +1,7 @@
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DateLocalization } from '../shootings/date-localization';
+import { DateLocalization } from '../../components/date-localization';
 
 const DISPLAY = 'DD/MM/YYYY';
 const WIRE = 'YYYY-MM-DD';

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../i18n/date-format';
-import { TYPE_LABEL_KEYS } from '../shootings/shooting-type-icon';
+import { TYPE_LABEL_KEYS } from '../../components/shooting-type-icon';
 import { Facts, TimelineEntry } from './timeline-entry';
 
 const ratingsText = (t: TFunction, r: RatingSummary, language: string) =>

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
-import { fetchReport, type ShootingKey } from '../reports/reports-api';
+import { fetchReport } from '../reports/reports-api';
+import type { ShootingKey } from '../../lib/shooting-key';
 
 /**
  * A report of the timeline, made only when asked: the report call builds the PDF when it is missing or

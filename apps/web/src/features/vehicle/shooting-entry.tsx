@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { StatusLabel } from '../../components/status-label';
 import { dateTimeFormat } from '../../i18n/date-format';
-import { formatMoney } from '../inspection/money';
-import { RatingChip } from '../inspection/severity-chip';
-import { ShootingTypeIcon, TYPE_LABEL_KEYS } from '../shootings/shooting-type-icon';
+import { formatMoney } from '../../lib/money';
+import { RatingChip } from '../../components/severity-chip';
+import { ShootingTypeIcon, TYPE_LABEL_KEYS } from '../../components/shooting-type-icon';
 import { ReportDownload } from './report-download';
 import { Facts, TimelineEntry } from './timeline-entry';
 

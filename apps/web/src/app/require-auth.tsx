@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageLoader } from '../components/full-page-loader';
-import { useAuth } from './auth-context';
+import { useAuth } from '../auth/auth-context';
 
 /** Protected routes: an unauthenticated user goes to /login. */
 export function RequireAuth() {

@@ -5,7 +5,7 @@ import { createTheme } from '@mui/material/styles';
 // CSS-variables provider (~4 KB gzip on every first load) that this theme does not use.
 import { ThemeProvider } from '@mui/system';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DARK_MODE_STORAGE_KEY, storedDarkMode } from './dark-mode';
+import { DARK_MODE_STORAGE_KEY, storedDarkMode } from '../lib/dark-mode';
 
 interface ColorMode {
   dark: boolean;

@@ -2,7 +2,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isDayjsLocaleLoaded, loadDayjsLocale } from './dayjs-locales';
+import { isDayjsLocaleLoaded, loadDayjsLocale } from '../lib/dayjs-locales';
 
 /**
  * Pickers in the portal's language: its first day of the week (Monday for fr and es, Sunday for en) and

@@ -9,7 +9,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useSnackbar } from '../../components/snackbar';
+import { useSnackbar } from './snackbar';
 import { SendDialogActions } from './send-dialog-actions';
 
 // Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
