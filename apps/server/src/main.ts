@@ -8,6 +8,7 @@ import { setHeapGrowth } from './platform/heap-growth';
 import { lowerProcessPriority } from './platform/process-priority';
 import type { Metrics } from './platform/metrics/metrics';
 import { createLanedWorker } from './platform/queue/worker-lanes';
+import { sweepWorkFolders } from './platform/work-folders';
 
 type Role = 'all' | 'api' | 'worker';
 
@@ -28,9 +29,12 @@ async function main(): Promise<void> {
   // Before the adapters start their threads, so that those inherit it.
   if (role === 'worker' && config.WORKER_NICE > 0) lowerProcessPriority(config.WORKER_NICE);
   const adapters = await createAdapters(config);
+  // What a killed process's jobs left in the temporary folder (its ffmpeg died with it: media-runner.ts).
+  await sweepWorkFolders();
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
   const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
   if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);
+  if (role !== 'worker') await printSetupCode(adapters);
 
   // One set of metrics for the process, shared by its API and its worker; prom-client loaded only when served.
   const metrics =
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
     await app?.close();
     await metricsServer?.close();
     await worker?.stop(config.SHUTDOWN_GRACE_MS);
+    await sweepWorkFolders();
     await adapters.close();
     process.exit(0);
   };
@@ -82,6 +87,13 @@ async function main(): Promise<void> {
   } else {
     console.log('Forecourt worker polling');
   }
+}
+
+/** With no provider administrator yet, one line with this process's one-time code for /setup (as Gitea and Jenkins do). */
+async function printSetupCode(adapters: Adapters): Promise<void> {
+  const { openSetup, setupCodeLine } = await import('./modules/setup/setup.service');
+  const code = await openSetup(adapters);
+  if (code) console.log(setupCodeLine(code, adapters.config.PUBLIC_URL));
 }
 
 async function startApp(adapters: Adapters, workerReady: () => boolean, metrics: Metrics | undefined) {

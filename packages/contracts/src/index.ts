@@ -22,3 +22,5 @@ export * from './account';
 export * from './brand-colours';
 export * from './vehicles';
 export * from './audit';
+export * from './setup';
+export * from './settings';

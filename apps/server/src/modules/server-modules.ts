@@ -14,6 +14,8 @@ import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
 import { reportsModule } from './reports/reports.module';
+import { setupModule } from './setup/setup.module';
+import { settingsModule } from './settings/settings.module';
 import { shootingsModule } from './shootings/shootings.module';
 import { stampsModule } from './stamps/stamps.module';
 import { statisticsModule } from './statistics/statistics.module';
@@ -47,4 +49,6 @@ export const serverModules: readonly ServerModule[] = [
   mediaModule,
   vehiclesModule,
   auditModule,
+  setupModule,
+  settingsModule,
 ];

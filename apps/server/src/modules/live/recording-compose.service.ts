@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Adapters } from '../../platform/adapters';
 import { runMedia } from '../../platform/media/media-runner';
+import { makeWorkFolder } from '../../platform/work-folders';
 import * as repo from './live-recordings.repo';
 import { composeArgs, convertedName, parseMjrHeader, type RecordedTrack } from './recording-plan';
 
@@ -71,7 +71,7 @@ export async function composeRecording(
   const dir = recordingDir(deps.config, r.id);
   if (r.status === 'ready') return fsp.rm(dir, { recursive: true, force: true });
   if (r.status !== 'processing') return;
-  const scratch = await fsp.mkdtemp(path.join(os.tmpdir(), 'forecourt-recording-'));
+  const scratch = await makeWorkFolder('recording');
   try {
     const tracks = await convertTracks(dir, scratch, run.signal);
     if (tracks.length === 0) return await repo.markFailed(deps.db, r.id, 'The recording holds no audio or video');

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { transcodeTimeoutMs } from '../../platform/media/media-limits';
 import { runMedia, type MediaCommand } from '../../platform/media/media-runner';
+import { makeWorkFolder } from '../../platform/work-folders';
 
 /**
  * Limits of one normalisation or assembly step: hostile input must not take the worker with it. The
@@ -19,9 +18,9 @@ export const ffmpeg = (args: string[], contentSeconds: number, signal?: AbortSig
     { signal },
   );
 
-/** A scratch folder for one job, removed whatever happens. */
+/** A scratch folder for one job, removed whatever happens (and by the next start's sweep after a crash). */
 export async function withScratch<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'forecourt-media-'));
+  const dir = await makeWorkFolder('media');
   try {
     return await fn(dir);
   } finally {

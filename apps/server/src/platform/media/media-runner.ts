@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { mediaBinaries } from './media-binaries';
 
 /** Janus's recording converter (Debian package janus-tools): .mjr files of a recorded call to WebM/Opus. */
@@ -35,24 +36,42 @@ export class MediaCommandError extends Error {
 const STDOUT_CAP = 4 * 1024 * 1024;
 const STDERR_TAIL = 4096;
 const PRLIMIT = '/usr/bin/prlimit';
+const SETPRIV = '/usr/bin/setpriv';
 const hasPrlimit = fs.existsSync(PRLIMIT);
+const hasSetpriv = fs.existsSync(SETPRIV);
 
-/** The program and argument list that start `cmd` under its memory limit (prlimit, else the shell's ulimit). */
+/**
+ * CPU seconds a command may use: its wall-clock limit on every core, and a little. RLIMIT_CPU is kept
+ * by the process itself, so an ffmpeg that outlives the server (whose timer held the wall-clock limit)
+ * still ends by it.
+ */
+export const cpuSecondsOf = (cmd: Pick<MediaCommand, 'timeoutMs'>, cores = os.availableParallelism()): number =>
+  Math.ceil(cmd.timeoutMs / 1000) * cores + 5;
+
+/**
+ * The program and argument list that start `cmd` under its limits: address space and CPU time (prlimit,
+ * else the shell's ulimit), and killed as soon as the process that started it dies, SIGKILL included
+ * (setpriv --pdeathsig: the parent-death signal survives prlimit's and ffmpeg's exec).
+ */
 export function limitedInvocation(
   cmd: MediaCommand,
   bin: string,
-  prlimit = hasPrlimit,
+  tools = { prlimit: hasPrlimit, setpriv: hasSetpriv },
 ): { file: string; args: string[] } {
-  if (prlimit) return { file: PRLIMIT, args: [`--as=${cmd.memoryBytes}`, '--', bin, ...cmd.args] };
-  return {
-    file: '/bin/sh',
-    args: ['-c', `ulimit -v ${Math.floor(cmd.memoryBytes / 1024)} && exec "$0" "$@"`, bin, ...cmd.args],
-  };
+  const cpu = cpuSecondsOf(cmd);
+  const limited = tools.prlimit
+    ? { file: PRLIMIT, args: [`--as=${cmd.memoryBytes}`, `--cpu=${cpu}`, '--', bin, ...cmd.args] }
+    : {
+        file: '/bin/sh',
+        args: ['-c', `ulimit -v ${Math.floor(cmd.memoryBytes / 1024)} -t ${cpu} && exec "$0" "$@"`, bin, ...cmd.args],
+      };
+  if (!tools.setpriv) return limited;
+  return { file: SETPRIV, args: ['--pdeathsig', 'KILL', '--', limited.file, ...limited.args] };
 }
 
 /**
- * Runs a media command in a child process of its own group, under
- * its time and memory limits. Uploaded media is hostile input: whatever the file does to the decoder
+ * Runs a media command in a child process of its own group, under its time, CPU and memory limits, dying
+ * with this process. Uploaded media is hostile input: whatever the file does to the decoder
  * stays in that process. Resolves with stdout, rejects with MediaCommandError.
  */
 export function runMedia(cmd: MediaCommand, opts: { signal?: AbortSignal } = {}): Promise<MediaResult> {

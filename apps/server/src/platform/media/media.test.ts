@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { exceededLimit, transcodeTimeoutMs } from './media-limits';
 import { acceptsAs, measureStream, parsePackets, probeMedia } from './media-probe';
 import { concatArgs, concatList, normaliseVideoArgs, underlayAudioArgs } from './media-plans';
-import { limitedInvocation, MediaCommandError, runMedia } from './media-runner';
+import { cpuSecondsOf, limitedInvocation, MediaCommandError, runMedia } from './media-runner';
 import { makeAudio, makeJpeg, makeSparseVideo, makeVideo } from './test-media.fixture';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-media-'));
@@ -40,13 +40,28 @@ describe('media plans', () => {
     expect(args.slice(args.indexOf('-c:v'), args.indexOf('-c:v') + 2)).toEqual(['-c:v', 'copy']);
   });
 
-  it('starts the tool under an address-space limit', () => {
+  it('starts the tool under address-space and CPU limits, to die with the process that started it', () => {
     const cmd = { tool: 'ffmpeg' as const, args: ['-i', 'x'], timeoutMs: 1000, memoryBytes: 256 * 1024 ** 2 };
-    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', true)).toEqual({
-      file: '/usr/bin/prlimit',
-      args: [`--as=${256 * 1024 ** 2}`, '--', '/usr/bin/ffmpeg', '-i', 'x'],
+    const cpu = cpuSecondsOf(cmd);
+    expect(cpuSecondsOf(cmd, 2)).toBe(7);
+    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', { prlimit: true, setpriv: true })).toEqual({
+      file: '/usr/bin/setpriv',
+      args: [
+        '--pdeathsig',
+        'KILL',
+        '--',
+        '/usr/bin/prlimit',
+        `--as=${256 * 1024 ** 2}`,
+        `--cpu=${cpu}`,
+        '--',
+        '/usr/bin/ffmpeg',
+        '-i',
+        'x',
+      ],
     });
-    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', false).args[1]).toBe('ulimit -v 262144 && exec "$0" "$@"');
+    expect(limitedInvocation(cmd, '/usr/bin/ffmpeg', { prlimit: false, setpriv: false }).args[1]).toBe(
+      `ulimit -v 262144 -t ${cpu} && exec "$0" "$@"`,
+    );
   });
 });
 

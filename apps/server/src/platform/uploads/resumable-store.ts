@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ERRORS, Upload, type DataStore } from '@tus/server';
 import type { Config } from '../../config';
+import { workFilePath } from '../work-folders';
 
 /**
  * Where resumable (tus) uploads accumulate until they are complete: a folder under DATA_DIR (tus file
@@ -47,8 +47,9 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
       },
     });
     return storeOver(datastore, async (id) => {
-      // The finished object is read once to a temporary file: ffprobe seeks, a stream cannot.
-      const file = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), 'forecourt-upload-')), 'upload');
+      // The finished object is read once to a temporary file (ffprobe seeks, a stream cannot), removed by
+      // the finalisation or, after a crash, by the next start's sweep.
+      const file = workFilePath('upload', id);
       await pipeline(await datastore.read(id), fs.createWriteStream(file));
       return file;
     });

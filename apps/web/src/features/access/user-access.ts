@@ -1,6 +1,7 @@
 import { CurrentUser, UserModelsResponse } from '@forecourt/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/http';
+import { usersKeys } from '../../api/users-keys';
 
 export interface UserAccess {
   user: CurrentUser;
@@ -35,7 +36,7 @@ export async function fetchUserAccess(client: QueryClient): Promise<UserAccess> 
 export function useUserAccess() {
   const client = useQueryClient();
   return useQuery({
-    queryKey: ['users', 'me', 'access'],
+    queryKey: usersKeys.access(),
     queryFn: () => fetchUserAccess(client),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { request } from '../../api/http';
 import { getWebConfig } from '../../api/web-config';
 import { useAuth } from '../../auth/auth-context';
+import { usersKeys } from '../../api/users-keys';
 
 // The option test, for the screens that read the options through this module.
 export { hasOption } from '@forecourt/contracts/options';
@@ -39,7 +40,7 @@ export const optionMap = (options: readonly UserOption[]): Record<string, unknow
 
 /** The one cache entry of a user's options: every screen that tests an option reads it through this. */
 export const userOptionsQuery = (username: string | undefined) => ({
-  queryKey: ['users', username, 'options'] as const,
+  queryKey: usersKeys.options(username),
   queryFn: () => fetchUserOptions(username),
   staleTime: 5 * 60_000,
 });

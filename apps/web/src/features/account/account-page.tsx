@@ -21,6 +21,7 @@ import { changeLanguage } from '../../i18n/i18n';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
 import { isNonLegacy } from '../../lib/non-legacy-account';
 import { fetchAccount, saveLanguage } from './account-api';
+import { accountKeys } from './account-keys';
 
 /** /account (non-legacy accounts, spec section 2): the user's profile, language and identity account page. */
 export function AccountPage() {
@@ -29,7 +30,7 @@ export function AccountPage() {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const ids = { language: useId(), help: useId() };
-  const account = useQuery({ queryKey: ['account'], queryFn: fetchAccount });
+  const account = useQuery({ queryKey: accountKeys.account(), queryFn: fetchAccount });
   const language = useMutation({
     mutationFn: async (lang: Language) => {
       // The screen switches at once and the choice is kept in local storage even if the server fails.
@@ -38,7 +39,7 @@ export function AccountPage() {
     },
     onSuccess: () => {
       snackbar.show('account.languageSaved', 'success');
-      void queryClient.invalidateQueries({ queryKey: ['account'] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.account() });
     },
     onError: () => snackbar.show('account.languageError'),
   });

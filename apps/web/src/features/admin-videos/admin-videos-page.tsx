@@ -1,11 +1,11 @@
-import { ADMIN_MEDIA_SLOTS, RECOMMENDED_VIDEO_SIZE, type VideoConfiguration } from '@forecourt/contracts/media';
+import { ADMIN_MEDIA_SLOTS, RECOMMENDED_VIDEO_SIZE } from '@forecourt/contracts/media';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/auth-context';
@@ -13,29 +13,29 @@ import { BackButton } from '../../components/back-button';
 import { useSnackbar } from '../../components/snackbar';
 import { fetchConfiguration, fetchGroupId } from './admin-videos-api';
 import { MediaLine } from './media-line';
+import { adminVideosKeys } from './admin-videos-keys';
 
 /** /adminvideos (spec section 2): the group's introduction video, conclusion video and audio. */
 export function AdminVideosPage() {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const queryClient = useQueryClient();
   const username = useAuth().user?.profile.preferred_username;
   const group = useQuery({
-    queryKey: ['group-id', username],
+    queryKey: adminVideosKeys.groupId(username),
     queryFn: () => fetchGroupId(username!),
     enabled: Boolean(username),
     staleTime: Infinity,
   });
-  const key = ['video-configuration', group.data];
-  const cfg = useQuery({ queryKey: key, queryFn: () => fetchConfiguration(group.data!), enabled: Boolean(group.data) });
+  const cfg = useQuery({
+    queryKey: adminVideosKeys.configuration(group.data),
+    queryFn: () => fetchConfiguration(group.data!),
+    enabled: Boolean(group.data),
+  });
   const failed = group.isError || cfg.isError;
 
   useEffect(() => {
     if (failed) snackbar.show('api.commonError');
   }, [failed, snackbar]);
-
-  const changed = (next: VideoConfiguration) => queryClient.setQueryData(key, next);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['video-configuration'] });
 
   return (
     <Container maxWidth="md" sx={{ py: 3 }} data-testid="admin-videos">
@@ -58,7 +58,7 @@ export function AdminVideosPage() {
         <Paper variant="outlined" sx={{ px: 2 }}>
           <Box component="ul" sx={{ m: 0, p: 0 }}>
             {ADMIN_MEDIA_SLOTS.map((slot) => (
-              <MediaLine key={slot} slot={slot} cfg={cfg.data} onChanged={changed} onFailed={refresh} />
+              <MediaLine key={slot} slot={slot} cfg={cfg.data} />
             ))}
           </Box>
         </Paper>

@@ -6,12 +6,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteMedia } from './admin-videos-api';
+import { adminVideosKeys } from './admin-videos-keys';
 import { MediaViewer } from './media-viewer';
 import { acceptOf, formatBytes, refusalOf } from './media-rules';
 import { useMediaUpload } from './use-media-upload';
@@ -20,13 +21,11 @@ import { useMediaUpload } from './use-media-upload';
  * One line of the admin video screen (spec section 2): status icon, add or modify, view, download and
  * delete with a confirm dialog; while a file uploads, its progress with speed and time left, and cancel.
  */
-export function MediaLine(props: {
-  slot: AdminMediaSlot;
-  cfg: VideoConfiguration;
-  onChanged: (cfg: VideoConfiguration) => void;
-  onFailed: () => void;
-}) {
+export function MediaLine(props: { slot: AdminMediaSlot; cfg: VideoConfiguration }) {
   const { slot, cfg } = props;
+  const queryClient = useQueryClient();
+  // After a failure the server's configuration is read again: it may have changed meanwhile.
+  const reload = () => void queryClient.invalidateQueries({ queryKey: adminVideosKeys.configurations });
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const titleId = useId();
@@ -40,12 +39,12 @@ export function MediaLine(props: {
     onSuccess: () => {
       setConfirming(false);
       snackbar.show('api.fileDeleteSuccess', 'success');
-      props.onFailed();
+      reload();
     },
     onError: () => {
       setConfirming(false);
       snackbar.show('api.fileDeleteError');
-      props.onFailed();
+      reload();
     },
   });
 
@@ -60,11 +59,11 @@ export function MediaLine(props: {
     }
     const outcome = await upload(cfg, picked);
     if (outcome.ok) {
-      props.onChanged(outcome.configuration);
+      queryClient.setQueryData(adminVideosKeys.configuration(cfg.groupId), outcome.configuration);
       snackbar.show('api.fileUploadSuccess', 'success');
     } else if (!('cancelled' in outcome)) {
       snackbar.show(outcome.messageKey);
-      props.onFailed();
+      reload();
     }
   };
 

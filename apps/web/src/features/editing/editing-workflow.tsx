@@ -26,6 +26,7 @@ import { originalOf, runCoverFlow, runCropFlow, type CropProgress } from './edit
 import { pictureNumber, type EditResult } from './edit-results';
 import type { EditMode } from './use-edit-mode';
 import { PlateQuadEditor } from './plate-quad-editor';
+import { editingKeys } from './editing-keys';
 
 /** What follows Done in edit mode: the plate editor (cover) or the cropping progress, then the results. */
 export function EditingWorkflow({
@@ -106,7 +107,10 @@ function CoverDialog({
   const { t } = useTranslation();
   const originals = selected.map((image) => originalOf(shooting.images, image));
   const detected = useQuery({
-    queryKey: ['plate-corners', shooting.id, originals.map((o) => o.id)],
+    queryKey: editingKeys.plateCorners(
+      shooting.id,
+      originals.map((o) => o.id),
+    ),
     queryFn: () =>
       fetchPlateCorners(
         shooting.id,

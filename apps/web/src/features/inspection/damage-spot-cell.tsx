@@ -9,6 +9,7 @@ import { useSnackbar } from '../../components/snackbar';
 import type { ShootingKey } from '../../lib/shooting-key';
 import { DamageSpotDialog, type SpotPicture } from './damage-spot-dialog';
 import { fetchDamagePictures, placeDamage, removeDamageSpot } from './inspection-api';
+import { inspectionKeys } from './inspection-keys';
 
 /** Where a damage is in the spin (which picture), and the button that places or moves it. */
 export function DamageSpotCell({
@@ -32,7 +33,7 @@ export function DamageSpotCell({
     try {
       setPictureList(
         await queryClient.fetchQuery({
-          queryKey: ['damage-pictures', shooting.ownerId, shooting.productId, shooting.shootingId],
+          queryKey: inspectionKeys.damagePictures(shooting),
           queryFn: () => fetchDamagePictures(shooting),
           staleTime: 60_000,
         }),
@@ -46,7 +47,7 @@ export function DamageSpotCell({
   const close = () => setPictureList(null);
   const done = async (message: string) => {
     await queryClient.invalidateQueries({
-      queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId],
+      queryKey: inspectionKeys.inspection(shooting),
     });
     close();
     snackbar.show(message, 'success');

@@ -16,6 +16,7 @@ import { DamagesList } from './damages-list';
 import { HealthCheckList } from './health-check-list';
 import { fetchInspection } from './inspection-api';
 import { formatMoney } from '../../lib/money';
+import { inspectionKeys } from './inspection-keys';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,7 +37,7 @@ const day = (iso: string) => iso.split('-').reverse().join('/');
 export function InspectionPanel({ shooting, pictures }: { shooting: ShootingKey; pictures: SpotPicture[] }) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: ['inspection', shooting.ownerId, shooting.productId, shooting.shootingId],
+    queryKey: inspectionKeys.inspection(shooting),
     queryFn: () => fetchInspection(shooting),
   });
   if (query.isPending) return <CircularProgress aria-label={t('common.loading')} />;

@@ -21,6 +21,7 @@ import { RoomNotices } from './room-notices';
 import type { MediaTransport, RemoteParticipant, TransportEvent } from './transport/media-transport';
 import { VehicleSpin } from './vehicle-spin';
 import { VideoView } from './video-view';
+import { liveKeys } from './live-keys';
 
 /** The participants panel is open by default above this width (spec section 9). */
 const PANEL_OPEN_ABOVE_PX = 850;
@@ -144,7 +145,7 @@ export function CallView({ room, transport, media, selfName, emailSender, record
       .catch(() => snackbar.show('rooms.recording.failed'))
       .finally(() => {
         setRecordingBusy(false);
-        void queryClient.invalidateQueries({ queryKey: ['live', 'recordings', room.id_live_video] });
+        void queryClient.invalidateQueries({ queryKey: liveKeys.recordings(room.id_live_video) });
       });
   };
 

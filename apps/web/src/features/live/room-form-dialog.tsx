@@ -20,6 +20,7 @@ import { uses24h } from '../../i18n/date-format';
 import { DateLocalization } from '../../components/date-localization';
 import { createRoom, fetchOwners } from './live-api';
 import { dateError, FORM_DATE, RoomForm, toUtcAppointment } from './room-form';
+import { liveKeys } from './live-keys';
 
 const EMPTY: RoomForm = { owner: '', name: '', date: '', time: '', registration: '' };
 
@@ -29,7 +30,7 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const owners = useQuery({
-    queryKey: ['live', 'owners', userId],
+    queryKey: liveKeys.owners(userId),
     queryFn: () => fetchOwners(userId),
     enabled: open,
     staleTime: 5 * 60_000,
@@ -66,7 +67,7 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
       }),
     onSuccess: async () => {
       snackbar.show('api.createRoomLive', 'success');
-      await queryClient.invalidateQueries({ queryKey: ['live', 'rooms'] });
+      await queryClient.invalidateQueries({ queryKey: liveKeys.allRooms });
       onClose();
     },
     onError: (err: { details?: { field?: string } }) => {

@@ -25,6 +25,7 @@ import { ChangeBrowser, RoomInfoError } from './room-screens';
 import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
 import { SfuTransport } from './transport/sfu-transport';
+import { liveKeys } from './live-keys';
 
 /**
  * A token to rejoin with after the signalling socket dropped. A refusal of the room itself (a 4xx: the
@@ -61,13 +62,13 @@ export function RoomPage() {
   const auth = useAuth();
   const [state, dispatch] = useReducer(roomReducer, initialRoomState);
   const info = useQuery({
-    queryKey: ['live', 'room', idLiveVideo, code],
+    queryKey: liveKeys.room(idLiveVideo, code),
     queryFn: () => fetchRoomInfo(idLiveVideo, code),
     retry: false,
     staleTime: Infinity,
   });
   const options = useQuery({
-    queryKey: ['live', 'options', idLiveVideo, code],
+    queryKey: liveKeys.options(idLiveVideo, code),
     queryFn: () => fetchLiveOptions(idLiveVideo, code),
     enabled: info.isSuccess,
     staleTime: Infinity,
@@ -203,9 +204,12 @@ export function RoomPage() {
 
   useTransportEvents(
     transport,
-    useCallback((e: TransportEvent) => {
-      if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
-    }, []),
+    useCallback(
+      (e: TransportEvent) => {
+        if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
+      },
+      [dispatch],
+    ),
   );
 
   // The room's recordings, for its dealers (signed in with the live option: the room's own users reach it without the code).

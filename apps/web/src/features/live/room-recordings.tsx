@@ -19,6 +19,7 @@ import { stackedRowsOnPhones } from '../../components/stacked-rows';
 import { useSnackbar } from '../../components/snackbar';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRecordingDownload, fetchRecordings, setRecording, shareRecording } from './live-api';
+import { liveKeys } from './live-keys';
 
 /** While a recording is on or being composed, the list is read again this often. */
 const POLL_MS = 2000;
@@ -53,7 +54,7 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
   const share = () => {
     setBusy(true);
     shareRecording(roomId, recording.id)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['live', 'recordings', roomId] }))
+      .then(() => queryClient.invalidateQueries({ queryKey: liveKeys.recordings(roomId) }))
       .catch(() => snackbar.show('rooms.recording.list.shareFailed'))
       .finally(() => setBusy(false));
   };
@@ -61,7 +62,7 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
   const stop = () => {
     setBusy(true);
     setRecording(roomId, false)
-      .then(() => queryClient.invalidateQueries({ queryKey: ['live', 'recordings', roomId] }))
+      .then(() => queryClient.invalidateQueries({ queryKey: liveKeys.recordings(roomId) }))
       .catch(() => snackbar.show('rooms.recording.failed'))
       .finally(() => setBusy(false));
   };
@@ -124,7 +125,7 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
 export function RoomRecordings({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const list = useQuery({
-    queryKey: ['live', 'recordings', roomId],
+    queryKey: liveKeys.recordings(roomId),
     queryFn: () => fetchRecordings(roomId),
     retry: false,
     refetchInterval: (q) =>

@@ -28,6 +28,7 @@ import { fetchRooms } from './live-api';
 import { RoomEmailDialog, type SharedRoom } from './room-email-dialog';
 import { localAppointment } from './room-form';
 import { RoomFormDialog } from './room-form-dialog';
+import { liveKeys } from './live-keys';
 
 /** Below this width the create button is a compact plus (spec section 9). */
 const COMPACT_WIDTH_PX = 500;
@@ -43,7 +44,7 @@ export function RoomsPage() {
   const [creating, setCreating] = useState(false);
   const [emailing, setEmailing] = useState<SharedRoom | null>(null);
   const rooms = useQuery({
-    queryKey: ['live', 'rooms', userId],
+    queryKey: liveKeys.rooms(userId),
     queryFn: () => fetchRooms(userId!),
     enabled: Boolean(userId),
   });

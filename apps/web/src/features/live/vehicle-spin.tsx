@@ -5,6 +5,7 @@ import { playerFramePath } from '@forecourt/contracts/player-media';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchVehiclePlayer } from './live-api';
+import { liveKeys } from './live-keys';
 
 /**
  * The vehicle's 360 spin in the call. The host turns it (slider, arrow keys) and every participant sees
@@ -25,7 +26,7 @@ export function VehicleSpin({
 }) {
   const { t } = useTranslation();
   const player = useQuery({
-    queryKey: ['live', 'vehicle', playerRef],
+    queryKey: liveKeys.vehicle(playerRef),
     queryFn: () => fetchVehiclePlayer(playerRef),
     staleTime: 5 * 60_000,
   });

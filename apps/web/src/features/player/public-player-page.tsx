@@ -8,6 +8,7 @@ import { PlayerVideo } from './player-video';
 import { RatingBlock } from './rating-block';
 import { SpinViewer } from './spin-viewer';
 import css from './player.module.css';
+import { playerKeys } from './player-keys';
 
 const PanoramaViewer = lazy(() => import('./panorama-viewer').then((m) => ({ default: m.PanoramaViewer })));
 
@@ -21,7 +22,7 @@ const PanoramaViewer = lazy(() => import('./panorama-viewer').then((m) => ({ def
 export function PublicPlayerPage({ reference }: { reference: string }) {
   const { t } = useTranslation();
   const options = useQuery({
-    queryKey: ['player-options', reference],
+    queryKey: playerKeys.options(reference),
     queryFn: ({ signal }) => getPlayerOptions(reference, signal),
     // The server hands a valid player's options with the page; the call is for when it did not.
     initialData: () => inlinePlayerOptions(reference),

@@ -8,6 +8,7 @@ import { ActionButton } from '../../components/action-button';
 import { availabilityNotice, reportAvailability } from './report-availability';
 import { fetchReport } from './reports-api';
 import type { ShootingKey } from '../../lib/shooting-key';
+import { reportsKeys } from './reports-keys';
 
 /**
  * One report button: the availability check runs when the page opens; ERROR or NO_PDF disable the button
@@ -26,7 +27,7 @@ export function ReportButton({
   const snackbar = useSnackbar();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const query = useQuery({
-    queryKey: ['report', kind, shooting.ownerId, shooting.productId, shooting.shootingId, locale],
+    queryKey: reportsKeys.report(kind, shooting, locale),
     queryFn: () => fetchReport(kind, shooting, locale),
     retry: false,
   });

@@ -28,6 +28,7 @@ import { useSnackbar } from '../../components/snackbar';
 import { ActionButton } from '../../components/action-button';
 import { fetchStampsOfFormat, restampShooting } from './restamp-api';
 import { firstImageFormat, type RestampTarget } from './restamp-rules';
+import { usersKeys } from '../../api/users-keys';
 
 /**
  * The restamp button of the options column and its fullscreen editor: choose a stamp of the images'
@@ -51,7 +52,7 @@ export function RestampButton({
   const format = firstImageFormat(target.images);
 
   const stamps = useQuery({
-    queryKey: ['users', userId, 'stamps', format],
+    queryKey: usersKeys.stamps(userId, format),
     queryFn: () => fetchStampsOfFormat(userId, format!),
     enabled: open && Boolean(format),
   });

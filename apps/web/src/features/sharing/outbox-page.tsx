@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { stackedRowsOnPhones } from '../../components/stacked-rows';
 import { getOutbox } from './sharing-api';
+import { sharingKeys } from './sharing-keys';
 
 /**
  * For provider administrators: the e-mails and SMS the embedded drivers kept instead of sending, laid out
@@ -28,7 +29,7 @@ import { getOutbox } from './sharing-api';
 export function OutboxPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const outbox = useQuery({ queryKey: ['notifications-outbox'], queryFn: getOutbox });
+  const outbox = useQuery({ queryKey: sharingKeys.outbox(), queryFn: getOutbox });
   const column = (key: string) => t(`sharing.outbox.${key}`);
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>

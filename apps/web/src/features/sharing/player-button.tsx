@@ -10,6 +10,7 @@ import { ActionButton } from '../../components/action-button';
 import { playerButtonKind } from './player-button-kind';
 import { getPlayerInfo } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
+import { sharingKeys } from './sharing-keys';
 
 const EmailDialog = lazy(() => import('./email-dialog').then((m) => ({ default: m.EmailDialog })));
 const SmsDialog = lazy(() => import('./sms-dialog').then((m) => ({ default: m.SmsDialog })));
@@ -44,7 +45,7 @@ export function PlayerButton({
   const info = async (): Promise<SharedPlayer | null> => {
     try {
       const p = await queryClient.fetchQuery({
-        queryKey: ['player-info', shootingId],
+        queryKey: sharingKeys.playerInfo(shootingId),
         queryFn: () => getPlayerInfo(shootingId),
         staleTime: Infinity,
       });

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionButton } from '../../components/action-button';
 import { useSnackbar } from '../../components/snackbar';
 import { getPlayerSettings, savePlayerSettings } from './sharing-api';
+import { sharingKeys } from './sharing-keys';
 
 /** The options column's button for what the shooting's player link shows: damages, edited labels. */
 export function PlayerSettingsButton({ shootingId, compact }: { shootingId: string; compact: boolean }) {
@@ -44,7 +45,7 @@ function PlayerSettingsDialog({ shootingId, onClose }: { shootingId: string; onC
   const snackbar = useSnackbar();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const queryKey = ['player-settings', shootingId];
+  const queryKey = sharingKeys.playerSettings(shootingId);
   const settings = useQuery({ queryKey, queryFn: () => getPlayerSettings(shootingId) });
   const save = useMutation({
     mutationFn: (body: Partial<PlayerLinkSettings>) => savePlayerSettings(shootingId, body),

@@ -9,6 +9,7 @@ import { getWebConfig } from '../../api/web-config';
 import { useAuth } from '../../auth/auth-context';
 import { useUserOptions } from '../access/user-options';
 import { drawerEntries } from './drawer-entries';
+import { shellKeys } from './shell-keys';
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
@@ -17,7 +18,7 @@ export function AppDrawer({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation();
   const { user, isAuthenticated, signOut } = useAuth();
   const { options } = useUserOptions();
-  const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
+  const config = useQuery({ queryKey: shellKeys.webConfig(), queryFn: getWebConfig, staleTime: Infinity });
   const profile = user?.profile;
   const entries = isAuthenticated
     ? drawerEntries(

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { LanguageSelect } from '../../components/language-select';
+import { shellKeys } from './shell-keys';
 
 /** Terms differ for French: the French text (CGU/CGV) for French, the English one for every other language. */
 export const termsLanguage = (language: string): 'fr' | 'en' => (language === 'fr' ? 'fr' : 'en');
@@ -15,7 +16,7 @@ export const termsLanguage = (language: string): 'fr' | 'en' => (language === 'f
 export function AppFooter() {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
-  const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
+  const config = useQuery({ queryKey: shellKeys.webConfig(), queryFn: getWebConfig, staleTime: Infinity });
   const links = config.data?.appLinks ?? {};
   const terms = termsLanguage(i18n.language);
   return (

@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { useColorMode } from '../../components/theme';
 import { ForecourtLogo } from '../../components/forecourt-logo';
+import { shellKeys } from './shell-keys';
 
 // The drawer (and the modal machinery under it) loads with its first opening.
 const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
@@ -19,7 +20,7 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
   const { dark, toggle } = useColorMode();
   const [open, setOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const config = useQuery({ queryKey: ['web-config'], queryFn: getWebConfig, staleTime: Infinity });
+  const config = useQuery({ queryKey: shellKeys.webConfig(), queryFn: getWebConfig, staleTime: Infinity });
   const logo = (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}>
       <ForecourtLogo size={36} src={config.data?.brandLogoUrl} decorative />

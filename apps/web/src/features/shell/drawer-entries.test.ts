@@ -94,6 +94,7 @@ describe('drawer entries', () => {
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
+      { name: 'settings', to: '/settings' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
       { name: 'faq', href: LINKS.faq },

@@ -38,6 +38,8 @@ import { StampSelector } from './stamp-selector';
 import { StockSelector } from './stock-selector';
 import { uploadFile } from './upload-file';
 import { usePickedImages } from './use-picked-images';
+import { usersKeys } from '../../api/users-keys';
+import { shootingCreateKeys } from './shooting-create-keys';
 
 /** The new shooting draft of spec section 3, images aside. */
 const Draft = z.object({
@@ -77,21 +79,21 @@ export function ShootingCreatePage() {
   const [confirming, setConfirming] = useState(false);
   const [sendUsed, setSendUsed] = useState(false);
 
-  const me = useQuery({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser });
+  const me = useQuery({ queryKey: usersKeys.me(), queryFn: fetchCurrentUser });
   const userId = me.data?.id;
   const owners = useQuery({
-    queryKey: ['users', userId, 'owners'],
+    queryKey: usersKeys.owners(userId),
     queryFn: () => fetchOwners(userId!),
     enabled: Boolean(userId),
   });
   const ownerIds = useMemo(() => (owners.data ?? []).map((o) => o.id), [owners.data]);
   const products = useQuery({
-    queryKey: ['products', 'available', ownerIds],
+    queryKey: shootingCreateKeys.availableProducts(ownerIds),
     queryFn: () => fetchAvailableProducts(ownerIds),
     enabled: ownerIds.length > 0,
   });
   const stamps = useQuery({
-    queryKey: ['users', userId, 'stamps', format],
+    queryKey: usersKeys.stamps(userId, format),
     queryFn: () => fetchStamps(userId!, format as Format),
     enabled: Boolean(userId && format),
   });

@@ -8,7 +8,9 @@ import { useSnackbar } from '../../components/snackbar';
 import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { deleteShooting, deleteVideo } from './shooting-detail-api';
+import { shootingDetailKeys } from './shooting-detail-keys';
 import type { ShootingKey } from '../../lib/shooting-key';
+import { shootingsKeys } from '../shootings/shootings-keys';
 
 /** Delete the shooting (yes / no), then back to the list. */
 export function DeleteShootingButton({ shooting, compact }: { shooting: ShootingKey; compact: boolean }) {
@@ -23,7 +25,7 @@ export function DeleteShootingButton({ shooting, compact }: { shooting: Shooting
     try {
       await deleteShooting(shooting);
       snackbar.show('api.deleteShootingSuccess', 'success');
-      await queryClient.invalidateQueries({ queryKey: ['shootings'] });
+      await queryClient.invalidateQueries({ queryKey: shootingsKeys.all });
       void navigate('/shootings');
     } catch {
       snackbar.show('api.deleteShootingError');
@@ -55,17 +57,10 @@ export function DeleteShootingButton({ shooting, compact }: { shooting: Shooting
 }
 
 /** Delete only the video (cancel / delete); the shooting stays and reloads. */
-export function DeleteVideoButton({
-  shooting,
-  compact,
-  onDeleted,
-}: {
-  shooting: ShootingKey;
-  compact: boolean;
-  onDeleted: () => void;
-}) {
+export function DeleteVideoButton({ shooting, compact }: { shooting: ShootingKey; compact: boolean }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -73,7 +68,7 @@ export function DeleteVideoButton({
     try {
       await deleteVideo(shooting);
       snackbar.show('api.deleteVideoSuccess', 'success');
-      onDeleted();
+      void queryClient.invalidateQueries({ queryKey: shootingDetailKeys.detail(shooting) });
     } catch {
       snackbar.show('api.deleteVideoError');
     } finally {

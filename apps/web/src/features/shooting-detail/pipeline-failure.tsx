@@ -3,13 +3,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fetchPipelineState, removeFailedPicture, retryPipeline } from './shooting-detail-api';
 import type { ShootingKey } from '../../lib/shooting-key';
+import { shootingDetailKeys } from './shooting-detail-keys';
 
 const REFRESH_MS = 4000;
 
@@ -17,21 +18,14 @@ const REFRESH_MS = 4000;
  * While the shooting is not finished: whether its processing stopped on a failure, with the pictures it
  * failed on, a retry and the removal of each failed picture. Nothing is shown while processing goes on.
  */
-export function PipelineFailure({
-  shooting,
-  active,
-  onChanged,
-}: {
-  shooting: ShootingKey;
-  active: boolean;
-  onChanged: () => void;
-}) {
+export function PipelineFailure({ shooting, active }: { shooting: ShootingKey; active: boolean }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<{ imageId: string; number: number } | null>(null);
   const state = useQuery({
-    queryKey: ['shooting-pipeline', shooting.ownerId, shooting.productId, shooting.shootingId],
+    queryKey: shootingDetailKeys.pipeline(shooting),
     queryFn: () => fetchPipelineState(shooting),
     enabled: active,
     refetchInterval: active ? REFRESH_MS : false,
@@ -44,7 +38,7 @@ export function PipelineFailure({
       await action();
       snackbar.show(success, 'success');
       await state.refetch();
-      onChanged();
+      void queryClient.invalidateQueries({ queryKey: shootingDetailKeys.detail(shooting) });
     } catch {
       snackbar.show(failure);
     } finally {

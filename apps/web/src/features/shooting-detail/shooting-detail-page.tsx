@@ -24,6 +24,7 @@ import { PipelineFailure } from './pipeline-failure';
 import { fetchShooting } from './shooting-detail-api';
 import { ShootingMedia } from './shooting-media';
 import { ShootingOptions } from './shooting-options';
+import { shootingDetailKeys } from './shooting-detail-keys';
 
 /** While processing or sending to the DMS, the page polls so that the state moves without a reload. */
 const REFRESH_MS = 4000;
@@ -39,7 +40,7 @@ export function ShootingDetailPage() {
   const access = useUserAccess();
   const edit = useEditMode();
   const detail = useQuery({
-    queryKey: ['shooting', ownerId, productId, shootingId],
+    queryKey: shootingDetailKeys.detail({ ownerId, productId, shootingId }),
     queryFn: () => fetchShooting({ ownerId, productId, shootingId }),
     refetchInterval: (q) =>
       q.state.data && (q.state.data.remarketingShootingStatus !== 'FINISHED' || q.state.data.dmsStatus === 'PENDING')
@@ -72,7 +73,6 @@ export function ShootingDetailPage() {
           <PipelineFailure
             shooting={{ ownerId, productId, shootingId }}
             active={s.remarketingShootingStatus !== 'FINISHED'}
-            onChanged={() => void detail.refetch()}
           />
           {type === 'STANDARD' ? <VerificationWarnings shootingId={s.id} /> : null}
           <EditingWorkflow shooting={s} submission={edit.submission} />
@@ -96,13 +96,7 @@ export function ShootingDetailPage() {
               ) : null}
             </Grid>
             <Grid size={{ xs: 12, md: 2 }}>
-              <ShootingOptions
-                shooting={s}
-                type={type}
-                access={access.data}
-                onChanged={() => void detail.refetch()}
-                edit={edit}
-              />
+              <ShootingOptions shooting={s} type={type} access={access.data} edit={edit} />
             </Grid>
           </Grid>
         </Stack>

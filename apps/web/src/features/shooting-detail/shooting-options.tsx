@@ -20,8 +20,6 @@ export interface ShootingOptionsProps {
   shooting: ShootingDetail;
   type: ShootingType;
   access: UserAccess | undefined;
-  /** Reloads the shooting after an action changed it. */
-  onChanged: () => void;
   /** Edit mode of the page (cropping, licence-plate cover). */
   edit?: EditMode;
 }
@@ -30,7 +28,7 @@ export interface ShootingOptionsProps {
  * The options column (spec section 6): exactly the actions this type and the user's options allow.
  * Other features add their buttons here (restamp, editing, player, reports).
  */
-export function ShootingOptions({ shooting, type, access, onChanged, edit }: ShootingOptionsProps) {
+export function ShootingOptions({ shooting, type, access, edit }: ShootingOptionsProps) {
   const { t } = useTranslation();
   const compact = useCompactActions();
   const actions = shootingActions(type, shooting, (name) => access?.has(name) ?? false);
@@ -85,8 +83,8 @@ export function ShootingOptions({ shooting, type, access, onChanged, edit }: Sho
       ) : null}
       {access && type !== 'VIDEO' ? <PlayerSettingsButton shootingId={shooting.id} compact={compact} /> : null}
       <ReportButtons type={type} shooting={key} tradeIn={access?.has('use2spect') ?? false} compact={compact} />
-      {actions.resendDms ? <DmsAction shooting={shooting} compact={compact} onQueued={onChanged} /> : null}
-      {actions.deleteVideo ? <DeleteVideoButton shooting={key} compact={compact} onDeleted={onChanged} /> : null}
+      {actions.resendDms ? <DmsAction shooting={shooting} compact={compact} /> : null}
+      {actions.deleteVideo ? <DeleteVideoButton shooting={key} compact={compact} /> : null}
       {actions.deleteShooting ? <DeleteShootingButton shooting={key} compact={compact} /> : null}
     </Stack>
   );

@@ -20,6 +20,7 @@ import { ShootingCard } from './shooting-card';
 import { fetchShootings, type ShootingSearch } from './shootings-api';
 import { useUserAccess } from '../access/user-access';
 import { searchedVehicle } from '../../lib/vehicle-search';
+import { shootingsKeys } from './shootings-keys';
 
 /** While a shooting is being processed the list polls, so its status moves without a reload. */
 const REFRESH_MS = 5000;
@@ -38,7 +39,7 @@ export function ShootingsPage() {
   const current = search ?? { registration: '', startDate: '', endDate: '', types: offered };
 
   const list = useInfiniteQuery({
-    queryKey: ['shootings', userId, current],
+    queryKey: shootingsKeys.list(userId, current),
     enabled: Boolean(userId),
     queryFn: ({ pageParam }) => fetchShootings(userId!, current, pageParam, SHOOTING_PAGE_SIZE),
     initialPageParam: 0,

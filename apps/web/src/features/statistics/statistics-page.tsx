@@ -26,6 +26,7 @@ import { fetchStatistics, fetchStocks } from './statistics-api';
 import { browserTimeZone, lastDays, PRESET_DAYS, showDay, type PeriodChoice } from './statistics-period';
 import { StocksTable } from './stocks-table';
 import type { CustomPeriod } from './custom-period-fields';
+import { statisticsKeys } from './statistics-keys';
 
 const CustomPeriodFields = lazy(() =>
   import('./custom-period-fields').then((m) => ({ default: m.CustomPeriodFields })),
@@ -56,13 +57,13 @@ export function StatisticsPage() {
   const period = choice === 'custom' ? custom : lastDays(choice);
   const query = { ...period, timeZone, ...(ownerId ? { ownerId } : {}) };
   const stats = useQuery({
-    queryKey: ['statistics', userId, query],
+    queryKey: statisticsKeys.figures(userId, query),
     queryFn: () => fetchStatistics(userId, query),
     enabled: Boolean(userId) && !customError,
     placeholderData: keepPreviousData,
   });
   const stocks = useQuery({
-    queryKey: ['statistics-stocks', userId],
+    queryKey: statisticsKeys.stocks(userId),
     queryFn: () => fetchStocks(userId),
     enabled: Boolean(userId),
     staleTime: 5 * 60_000,

@@ -17,6 +17,7 @@ import { ApiError } from '../../api/http';
 import { LiveEntry, PlayerEntry } from './other-entries';
 import { ShootingEntry } from './shooting-entry';
 import { fetchVehicle } from './vehicle-api';
+import { vehicleKeys } from './vehicle-keys';
 
 /** The vehicle's identity (spec section 2's detail rows for registration, VIN, brand and model). */
 function IdentityCard({ vehicle: v }: { vehicle: VehicleResponse['vehicle'] }) {
@@ -61,7 +62,7 @@ export function VehiclePage() {
   const navigate = useNavigate();
   const { registration = '' } = useParams();
   const vehicle = useQuery({
-    queryKey: ['vehicle', registration],
+    queryKey: vehicleKeys.vehicle(registration),
     queryFn: () => fetchVehicle(registration),
     retry: (failures, error) =>
       !(error instanceof ApiError && (error.status === 404 || error.status === 400)) && failures < 2,

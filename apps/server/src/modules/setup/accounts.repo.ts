@@ -1,0 +1,103 @@
+import type { Db } from '../../platform/db/database';
+import type { AuditExecutor } from '../audit/audit.service';
+
+export interface NewUserRow {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  givenName: string;
+  familyName: string;
+  locale: string;
+  groupId: string;
+  habilitations: string[];
+  roles: string[];
+  models: string[];
+  options: Record<string, unknown>;
+  ownerIds: string[];
+  createdAt: string;
+}
+
+export const findGroupById = (db: AuditExecutor, id: string) =>
+  db.selectFrom('dealer_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+
+export const findGroupsByName = (db: AuditExecutor, name: string) =>
+  db.selectFrom('dealer_groups').select(['id', 'name']).where('name', '=', name).execute();
+
+export async function insertGroup(db: AuditExecutor, row: { id: string; name: string; createdAt: string }) {
+  await db.insertInto('dealer_groups').values({ id: row.id, name: row.name, created_at: row.createdAt }).execute();
+}
+
+/** The ids among ownerIds that are stocks of the group. */
+export async function groupOwnerIds(db: AuditExecutor, groupId: string, ownerIds: string[]): Promise<string[]> {
+  if (!ownerIds.length) return [];
+  const rows = await db
+    .selectFrom('owners')
+    .select('id')
+    .where('group_id', '=', groupId)
+    .where('id', 'in', ownerIds)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export const findUserByEmail = (db: AuditExecutor, email: string) =>
+  db.selectFrom('users').select(['id', 'email', 'group_id']).where('email', '=', email).executeTakeFirst();
+
+/** The account with its options, models and stocks, in the caller's transaction. */
+export async function insertUserRow(db: AuditExecutor, u: NewUserRow): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      id: u.id,
+      email: u.email,
+      password_hash: u.passwordHash,
+      given_name: u.givenName,
+      family_name: u.familyName,
+      locale: u.locale,
+      group_id: u.groupId,
+      habilitations: JSON.stringify(u.habilitations),
+      roles: JSON.stringify(u.roles),
+      created_at: u.createdAt,
+    })
+    .execute();
+  const options = Object.entries(u.options).map(([name, value]) => ({
+    user_id: u.id,
+    name,
+    value: JSON.stringify(value),
+  }));
+  if (options.length) await db.insertInto('user_options').values(options).execute();
+  if (u.models.length)
+    await db
+      .insertInto('user_models')
+      .values(u.models.map((m) => ({ user_id: u.id, model_type: m })))
+      .execute();
+  if (u.ownerIds.length)
+    await db
+      .insertInto('user_owners')
+      .values(u.ownerIds.map((o) => ({ user_id: u.id, owner_id: o })))
+      .execute();
+}
+
+export async function setPasswordHash(db: AuditExecutor, userId: string, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}
+
+export interface UserListRow {
+  id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  group_id: string;
+  habilitations: string;
+  roles: string;
+  has_password: number | boolean;
+}
+
+/** Accounts by group then e-mail, of one group or all. */
+export async function listUserRows(db: Db, groupId?: string): Promise<UserListRow[]> {
+  let q = db
+    .selectFrom('users')
+    .select(['id', 'email', 'given_name', 'family_name', 'group_id', 'habilitations', 'roles'])
+    .select((eb) => eb.case().when('password_hash', 'is not', null).then(1).else(0).end().as('has_password'));
+  if (groupId) q = q.where('group_id', '=', groupId);
+  return q.orderBy('group_id').orderBy('email').execute();
+}
