@@ -94,11 +94,17 @@ export function isPublicFile(target: string, readmePublicFiles: readonly string[
   );
 }
 
-/** The files a module's README lists as public: every `file.ts` named on a bullet of its "## Public files". */
+/**
+ * The files a module's README lists as public: every `file.ts` named on a bullet of its "## Public files"
+ * section, or on a "- **Public files**:" bullet and its indented continuation lines.
+ */
 export function publicFilesOf(readme: string): string[] {
   const section = readme.split(/^## /m).find((s) => s.startsWith('Public files'));
   const bullets = section?.split('\n').filter((line) => /^\s*- /.test(line)) ?? [];
-  return bullets.flatMap((line) => [...line.matchAll(/`([a-z0-9./-]+\.ts)`/g)].map((m) => m[1]!));
+  const inline = readme.match(/^- \*\*Public files\*\*:.*(?:\n {2,}\S.*)*/m)?.[0];
+  return [...bullets, ...(inline ? [inline] : [])].flatMap((line) =>
+    [...line.matchAll(/`([a-z0-9./-]+\.ts)`/g)].map((m) => m[1]!),
+  );
 }
 
 /** Imports of another module's private files: `[importer, target]` pairs, targets relative to modules/. */
@@ -127,6 +133,9 @@ describe('the public files of a module', () => {
 
   it('reads the public files a README lists, and only from the bullets of its section', () => {
     expect(publicFilesOf(readme)).toEqual(['user-context.ts', 'auth.ts', 'claims.ts']);
+    const inline =
+      '# y\n\n- **Routes**: `y.routes.ts`.\n- **Public files**: `a.service.ts` (x), `b.ts`\n  and `c.ts`.\n- `d.ts`\n';
+    expect(publicFilesOf(inline)).toEqual(['a.service.ts', 'b.ts', 'c.ts']);
     expect(publicFilesOf('# x\n\n- `auth.ts`\n')).toEqual([]);
   });
 
