@@ -1,10 +1,10 @@
 import websocket from '@fastify/websocket';
 import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app-types';
-import type { Clock } from '../../platform/clock';
-import type { LiveTokens } from './live-token';
-import type { MediaRelay } from './sfu-relay';
+import type { App } from '../../../app-types';
+import type { Clock } from '../../../platform/clock';
+import type { LiveTokens } from '../rooms/live-token';
+import type { MediaRelay } from '../sfu/sfu-relay';
 import type { SignalBus } from './signal-bus';
 import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
 

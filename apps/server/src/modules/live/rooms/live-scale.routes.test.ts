@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { LiveOptions, LiveRoom, LiveToken, ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { App } from '../../app-types';
-import { demoUser } from '../../seed/demo-accounts';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { TestClock } from '../../test/test-clock';
+import { buildApp } from '../../../app';
+import type { App } from '../../../app-types';
+import { demoUser } from '../../../seed/demo-accounts';
+import { seedAccounts } from '../../../seed/seed-accounts';
+import { authHeaders } from '../../../test/auth-helpers';
+import { createTestAdapters } from '../../../test/test-adapters';
+import { TestClock } from '../../../test/test-clock';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SECRET = 'coturn-shared-secret-for-tests';

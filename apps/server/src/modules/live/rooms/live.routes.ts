@@ -14,8 +14,8 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app-types';
-import { currentUser, type Auth } from '../identity/auth';
+import type { App } from '../../../app-types';
+import { currentUser, type Auth } from '../../identity/auth';
 import {
   createRoom,
   emailRoomLink,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ClientMessage, type Participant, type ServerMessage } from '@forecourt/contracts';
-import type { LiveTokenClaims } from './live-token';
-import type { MediaRelay } from './sfu-relay';
+import type { LiveTokenClaims } from '../rooms/live-token';
+import type { MediaRelay } from '../sfu/sfu-relay';
 import type { SignalBus } from './signal-bus';
 
 /** Largest message a browser may send: an SDP offer with a few tracks is a few kilobytes. */

@@ -5,8 +5,8 @@ import {
   type Jsep,
   type Publisher,
   type VideoRoomHandle,
-} from '../../platform/janus/janus-gateway';
-import type { JanusGateway } from '../../platform/janus/janus-gateway';
+} from '../../../platform/janus/janus-gateway';
+import type { JanusGateway } from '../../../platform/janus/janus-gateway';
 import type { SfuRoom } from './sfu-rooms';
 
 /** Janus's simulcast substreams: 0 is the lowest of the three layers, 2 the highest. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { mediaBinaries } from '../../platform/media/media-binaries';
+import { mediaBinaries } from '../../../platform/media/media-binaries';
 
 /**
  * Janus recordings (.mjr) made without Janus, for the compose job's tests: ffmpeg encodes a test picture

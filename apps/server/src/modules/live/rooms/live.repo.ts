@@ -1,5 +1,5 @@
-import type { Db } from '../../platform/db/database';
-import type { LiveRoomsTable } from '../../db/schema';
+import type { Db } from '../../../platform/db/database';
+import type { LiveRoomsTable } from '../../../db/schema';
 
 export type LiveRoomRow = LiveRoomsTable;
 

@@ -8,8 +8,8 @@ import {
   LiveRoomId,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { App } from '../../app-types';
-import { currentUser, type Auth } from '../identity/auth';
+import type { App } from '../../../app-types';
+import { currentUser, type Auth } from '../../identity/auth';
 import {
   downloadRecording,
   listRecordings,

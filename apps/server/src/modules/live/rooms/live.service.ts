@@ -12,14 +12,14 @@ import {
   type LiveToken,
 } from '@forecourt/contracts';
 import { z } from 'zod';
-import type { Adapters } from '../../platform/adapters';
-import { AppError, badRequest, notFound } from '../../platform/errors';
-import { RateLimiter } from '../../platform/rate-limit';
-import { requireOption, sameSecret } from '../identity/auth';
-import type { UserContext } from '../identity/user-context';
-import { escapeHtml } from '../notifications/email-content';
-import { referenceFor } from '../players/players.service';
-import { recordEvent } from '../statistics/statistics.service';
+import type { Adapters } from '../../../platform/adapters';
+import { AppError, badRequest, notFound } from '../../../platform/errors';
+import { RateLimiter } from '../../../platform/rate-limit';
+import { requireOption, sameSecret } from '../../identity/auth';
+import type { UserContext } from '../../identity/user-context';
+import { escapeHtml } from '../../notifications/email-content';
+import { referenceFor } from '../../players/players.service';
+import { recordEvent } from '../../statistics/statistics.service';
 import { roomInvitation } from './ics';
 import * as repo from './live.repo';
 import { LIVE_TOKEN_TTL_SECONDS, type LiveTokens } from './live-token';

@@ -1,5 +1,5 @@
-import type { LiveRecordingsTable } from '../../db/schema';
-import type { Db, Executor } from '../../platform/db/database';
+import type { LiveRecordingsTable } from '../../../db/schema';
+import type { Db, Executor } from '../../../platform/db/database';
 
 export type LiveRecordingRow = LiveRecordingsTable;
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { sameSecret } from '../identity/auth';
+import { sameSecret } from '../../identity/auth';
 
 /** Seconds a room token stays valid: long enough to open the socket, short enough not to be worth stealing. */
 export const LIVE_TOKEN_TTL_SECONDS = 120;

@@ -1,7 +1,7 @@
-import type { App } from '../../app-types';
-import type { Adapters } from '../../platform/adapters';
-import { createJanusGateway } from '../../platform/janus/janus-gateway';
-import { getOrCreateSecret } from '../../platform/secrets';
+import type { App } from '../../../app-types';
+import type { Adapters } from '../../../platform/adapters';
+import { createJanusGateway } from '../../../platform/janus/janus-gateway';
+import { getOrCreateSecret } from '../../../platform/secrets';
 import { createSfuRelay, type MediaRelay } from './sfu-relay';
 import { createSfuRooms, type SfuRooms } from './sfu-rooms';
 

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@forecourt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MediaRelay } from './sfu-relay';
+import type { MediaRelay } from '../sfu/sfu-relay';
 import { createInProcessBus, MAX_MISSED_MESSAGES, type SignalBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
 

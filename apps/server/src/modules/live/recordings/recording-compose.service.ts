@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../config';
-import type { Adapters } from '../../platform/adapters';
-import { runMedia } from '../../platform/media/media-runner';
-import { makeWorkFolder } from '../../platform/work-folders';
+import type { Config } from '../../../config';
+import type { Adapters } from '../../../platform/adapters';
+import { runMedia } from '../../../platform/media/media-runner';
+import { makeWorkFolder } from '../../../platform/work-folders';
 import * as repo from './live-recordings.repo';
 import { composeArgs, convertedName, parseMjrHeader, type RecordedTrack } from './recording-plan';
 

@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { ServerMessage } from '@forecourt/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getOrCreateSecret } from '../../platform/secrets';
-import { spawnTs, type TsProcess } from '../../test/child-process';
-import { createTestAdapters, onPostgres } from '../../test/test-adapters';
+import { getOrCreateSecret } from '../../../platform/secrets';
+import { spawnTs, type TsProcess } from '../../../test/child-process';
+import { createTestAdapters, onPostgres } from '../../../test/test-adapters';
 import { countMissed } from './live-bus.repo';
-import { createLiveTokens } from './live-token';
+import { createLiveTokens } from '../rooms/live-token';
 import { createPgSignalBus, LIVE_CHANNEL, type PgSignalBus } from './pg-signal-bus';
 import { createInProcessBus } from './signal-bus';
 import { signalBusContract } from './signal-bus.contract';
@@ -155,7 +155,7 @@ if (onPostgres()) {
     });
   });
 
-  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../main.ts');
   const ROOM = 'room-across-processes';
 
   /** A participant's signalling socket on one API process: every message it got, and a wait for the next that matches. */

@@ -1,6 +1,6 @@
 import type { SfuServerData } from '@forecourt/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { VIDEOROOM_EVENT } from '../../platform/janus/janus-gateway';
+import { VIDEOROOM_EVENT } from '../../../platform/janus/janus-gateway';
 import { LAYER_SWITCH, SfuParticipant } from './sfu-participant';
 import { FakeJanus, settle } from './sfu.fixtures';
 

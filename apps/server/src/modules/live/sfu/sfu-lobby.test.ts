@@ -1,8 +1,8 @@
 import type { SfuClientData, ServerMessage } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
 import type { MediaRelay } from './sfu-relay';
-import { createInProcessBus } from './signal-bus';
-import { openSignalSession } from './signalling.service';
+import { createInProcessBus } from '../signalling/signal-bus';
+import { openSignalSession } from '../signalling/signalling.service';
 
 const claims = (participant: string) => ({
   room: 'room-1',

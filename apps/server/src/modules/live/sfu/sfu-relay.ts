@@ -1,5 +1,5 @@
 import type { Participant, SfuClientData, SfuServerData } from '@forecourt/contracts';
-import type { JanusGateway } from '../../platform/janus/janus-gateway';
+import type { JanusGateway } from '../../../platform/janus/janus-gateway';
 import { SfuParticipant } from './sfu-participant';
 import { NO_SUCH_ROOM, type SfuRooms } from './sfu-rooms';
 

@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
 import type { LiveRecording, LiveRecordingDownload, LiveRecordingList, LiveRecordingShare } from '@forecourt/contracts';
-import type { Adapters } from '../../platform/adapters';
-import { AppError, notFound } from '../../platform/errors';
-import type { UserContext } from '../identity/user-context';
-import { inScope } from './live.service';
+import type { Adapters } from '../../../platform/adapters';
+import { AppError, notFound } from '../../../platform/errors';
+import type { UserContext } from '../../identity/user-context';
+import { inScope } from '../rooms/live.service';
 import * as repo from './live-recordings.repo';
 import { recordingDir } from './recording-compose.service';
 

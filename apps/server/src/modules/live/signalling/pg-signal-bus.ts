@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MediaState, Participant, ServerMessage, SpinState } from '@forecourt/contracts';
-import type { Db } from '../../platform/db/database';
-import { openPgListener, type PgListener } from '../../platform/db/pg-listener';
+import type { Db } from '../../../platform/db/database';
+import { openPgListener, type PgListener } from '../../../platform/db/pg-listener';
 import * as repo from './live-bus.repo';
 import { MAX_MISSED_MESSAGES, type Attachment, type RoomMember, type SignalBus } from './signal-bus';
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { JanusGateway, VideoRoomHandle } from '../../platform/janus/janus-gateway';
+import type { JanusGateway, VideoRoomHandle } from '../../../platform/janus/janus-gateway';
 
 /** What a participant needs of a room's Janus counterpart to join it. */
 export interface SfuRoom {

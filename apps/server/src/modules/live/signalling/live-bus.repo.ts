@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import type { Db } from '../../../platform/db/database';
 
 // The tables of the PostgreSQL signal bus (migration 0026). Times are epoch milliseconds; PostgreSQL's
 // bigint comes back as a string, hence the Number() on what is read.

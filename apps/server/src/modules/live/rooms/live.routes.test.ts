@@ -1,13 +1,13 @@
 import type { LiveRoom, LiveRoomInfo, ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { App } from '../../app-types';
-import { demoUser } from '../../seed/demo-accounts';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { TestClock } from '../../test/test-clock';
-import { makeShooting } from '../players/players.fixtures';
+import { buildApp } from '../../../app';
+import type { App } from '../../../app-types';
+import { demoUser } from '../../../seed/demo-accounts';
+import { seedAccounts } from '../../../seed/seed-accounts';
+import { authHeaders } from '../../../test/auth-helpers';
+import { createTestAdapters } from '../../../test/test-adapters';
+import { TestClock } from '../../../test/test-clock';
+import { makeShooting } from '../../players/players.fixtures';
 import { createLiveTokens, LIVE_TOKEN_TTL_SECONDS } from './live-token';
 
 const MANAGER = 'manager@demo.forecourt.test';

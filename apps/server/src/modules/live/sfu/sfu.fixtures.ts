@@ -4,7 +4,7 @@ import {
   type JanusGateway,
   type Jsep,
   type VideoRoomHandle,
-} from '../../platform/janus/janus-gateway';
+} from '../../../platform/janus/janus-gateway';
 
 /** A VideoRoom handle that records the requests made of it and answers as Janus would, for the SFU's unit tests. */
 export class FakeHandle extends EventEmitter {

@@ -1,6 +1,6 @@
-import type { Adapters } from '../../platform/adapters';
-import { jobRegistry } from '../../platform/queue/job-registry';
-import { defineJob } from '../../platform/queue/queue';
+import type { Adapters } from '../../../platform/adapters';
+import { jobRegistry } from '../../../platform/queue/job-registry';
+import { defineJob } from '../../../platform/queue/queue';
 import { composeRecording } from './recording-compose.service';
 
 const COMPOSE_ATTEMPTS = jobRegistry['live.compose-recording'].maxAttempts;
