@@ -24,6 +24,15 @@ export interface UsersTable {
   habilitations: string;
   roles: string;
   created_at: string;
+  /** Set while the account is deactivated: every sign-in, token and refresh of it is refused. */
+  deactivated_at: Generated<string | null>;
+}
+/** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
+export interface UserInvitationsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 export interface UserOptionsTable {
   user_id: string;
@@ -473,6 +482,7 @@ export interface Database {
   dealer_groups: DealerGroupsTable;
   users: UsersTable;
   user_options: UserOptionsTable;
+  user_invitations: UserInvitationsTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;

@@ -7,14 +7,17 @@ import {
 } from '@forecourt/contracts';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import { assemblyKey } from './media.jobs';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
 import type { ConfigDeps } from './video-configuration.service';
 
+/** The key of a shooting's assembly: one per shooting, configuration version and vehicle video. */
+export const assemblyKey = (shootingId: string, version: number, videoId: string) =>
+  `media.assemble:${shootingId}:${version}:${videoId}`;
+
 /**
  * The caller's VIDEO shooting, for a write of its vehicle video: their models must give VIDEO shootings
- * (spec section 6: VIDEO or PROCESS), and replacing the video there is removes it, which is the delete
+ * (spec section 6: VIDEO or PROCESS), and replacing the video there removes it, which is the delete
  * option's (useDeleteShooting: "delete a shooting or video").
  */
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
@@ -78,7 +81,7 @@ export async function registerVehicleVideo(
     });
     const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
     await deps.queue.enqueue(
-      deps.jobs.assemble,
+      'media.assemble',
       { shootingId, version },
       { key: assemblyKey(shootingId, version, id), within: trx },
     );

@@ -9,18 +9,19 @@ import type {
   ReportLocale,
   VehicleCondition,
 } from '@forecourt/contracts';
-import { da } from './da';
-import { de } from './de';
-import { en } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { it } from './it';
-import { nl } from './nl';
-import { pl } from './pl';
-import { pt } from './pt';
-import { sv } from './sv';
+import { withFallback } from '@forecourt/contracts/catalogue';
+import en from './locales/en/reports.json' with { type: 'json' };
+import fr from './locales/fr/reports.json' with { type: 'json' };
+import es from './locales/es/reports.json' with { type: 'json' };
+import pl from './locales/pl/reports.json' with { type: 'json' };
+import de from './locales/de/reports.json' with { type: 'json' };
+import it from './locales/it/reports.json' with { type: 'json' };
+import nl from './locales/nl/reports.json' with { type: 'json' };
+import pt from './locales/pt/reports.json' with { type: 'json' };
+import sv from './locales/sv/reports.json' with { type: 'json' };
+import da from './locales/da/reports.json' with { type: 'json' };
 
-/** Every text a report prints, per language. `{page}` and `{pages}` are replaced in footer.page. */
+/** Every text a report prints, per language. `{{page}}` and `{{pages}}` are filled in footer.page. */
 export interface ReportTexts {
   title: Record<ReportKind, string>;
   vehicle: {
@@ -69,4 +70,19 @@ export interface ReportTexts {
   footer: { generated: string; page: string };
 }
 
-export const REPORT_TEXTS: Record<ReportLocale, ReportTexts> = { en, fr, es, pl, de, it, nl, pt, sv, da };
+/**
+ * The catalogue files `locales/<lang>/reports.json`, in the portal's format (@forecourt/contracts/catalogue);
+ * a key a language lacks is read from French.
+ */
+export const REPORT_TEXTS: Record<ReportLocale, ReportTexts> = withFallback({
+  en: en.reports,
+  fr: fr.reports,
+  es: es.reports,
+  pl: pl.reports,
+  de: de.reports,
+  it: it.reports,
+  nl: nl.reports,
+  pt: pt.reports,
+  sv: sv.reports,
+  da: da.reports,
+} satisfies Record<ReportLocale, ReportTexts>);
