@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. Booleans are 0/1, JSON columns are text. */
 export interface ServerSecretsTable {
@@ -124,6 +124,8 @@ export interface ShootingsTable {
   picture_count: Generated<number>;
   /** The list thumbnail's blob key, kept by triggers on images (migration 0009). */
   cover_key: Generated<string | null>;
+  /** The registration without spaces and dashes, computed by the database: the list searches it (migration 0051). */
+  registration_key: ColumnType<string, never, never>;
 }
 /** Shootings per owner, type and month (YYYY-MM), kept by triggers: deep list pages skip whole months. */
 export interface ShootingMonthCountsTable {
