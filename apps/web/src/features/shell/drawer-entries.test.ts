@@ -36,6 +36,7 @@ describe('drawer entries', () => {
       'faq',
       'tutorials',
       'account',
+      'audit',
       'contact',
     ]);
   });
@@ -94,6 +95,7 @@ describe('drawer entries', () => {
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
+      { name: 'audit', to: '/audit' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
       { name: 'faq', href: LINKS.faq },
