@@ -23,8 +23,19 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Component tests: rendered in jsdom and used as a user would (Testing Library, user-event).
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // Well under a second a test on a quiet machine; the margin is for a loaded one (MUI's first render).
+          testTimeout: 20_000,
         },
       },
     ],

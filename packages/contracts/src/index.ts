@@ -23,3 +23,4 @@ export * from './brand-colours';
 export * from './vehicles';
 export * from './audit';
 export * from './setup';
+export * from './settings';

@@ -10,6 +10,8 @@ export interface DealerGroupsTable {
   id: string;
   name: string;
   created_at: string;
+  /** Set while the group is deactivated: its users are refused (migration 0042). */
+  deactivated_at?: string | null;
 }
 export interface UsersTable {
   id: string;
@@ -67,6 +69,24 @@ export interface StampsTable {
   width: number;
   height: number;
   overlay_key: string;
+  created_at: string;
+  /** The current version (migration 0042): new shootings and restamps render with it. */
+  version: Generated<number>;
+  /** The composed design (JSON) of the current version, null for an uploaded overlay. */
+  design?: string | null;
+  updated_at?: string | null;
+}
+/** Every version of a stamp (migration 0042): its blobs are never rewritten. */
+export interface StampVersionsTable {
+  stamp_id: string;
+  version: number;
+  name: string;
+  overlay_key: string;
+  design: string | null;
+  background_key: string | null;
+  cropping_type: string;
+  blurring_value: number;
+  created_by: string | null;
   created_at: string;
 }
 export interface StampConfigurationsTable {
@@ -459,6 +479,7 @@ export interface Database {
   products: ProductsTable;
   stamps: StampsTable;
   stamp_configurations: StampConfigurationsTable;
+  stamp_versions: StampVersionsTable;
   shootings: ShootingsTable;
   shooting_month_counts: ShootingMonthCountsTable;
   shooting_list_versions: ShootingListVersionsTable;

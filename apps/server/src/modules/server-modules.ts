@@ -15,6 +15,7 @@ import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
 import { reportsModule } from './reports/reports.module';
 import { setupModule } from './setup/setup.module';
+import { settingsModule } from './settings/settings.module';
 import { shootingsModule } from './shootings/shootings.module';
 import { stampsModule } from './stamps/stamps.module';
 import { statisticsModule } from './statistics/statistics.module';
@@ -49,4 +50,5 @@ export const serverModules: readonly ServerModule[] = [
   vehiclesModule,
   auditModule,
   setupModule,
+  settingsModule,
 ];

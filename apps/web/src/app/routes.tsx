@@ -57,6 +57,10 @@ const AccountPage = lazyPage(
   () => import('../features/account/account-page'),
   (m) => m.AccountPage,
 );
+const SettingsPage = lazyPage(
+  () => import('../features/settings/settings-page'),
+  (m) => m.SettingsPage,
+);
 const OutboxPage = lazyPage(
   () => import('../features/sharing/outbox-page'),
   (m) => m.OutboxPage,
@@ -146,6 +150,9 @@ export const routes: RouteObject[] = [
                   { path: '/audit', element: <AuditPage /> },
                   // Non-legacy accounts only (spec section 2): the page sends others to /.
                   { path: '/account', element: <AccountPage /> },
+                  // Provider administrators and customer success (spec section 2): the page sends others to /.
+                  { path: '/settings', element: <SettingsPage /> },
+                  { path: '/settings/:section', element: <SettingsPage /> },
                 ],
               },
               // The live call page is public: visitors join by the link's meeting code.

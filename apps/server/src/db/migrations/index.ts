@@ -24,6 +24,7 @@ import * as m0034 from './0034-cover-per-statement';
 import * as m0035 from './0035-jobs-waiting-index';
 import * as m0040 from './0040-audit-log';
 import * as m0041 from './0041-setup-codes';
+import * as m0042 from './0042-stamp-versions';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0035-jobs-waiting-index': m0035,
   '0040-audit-log': m0040,
   '0041-setup-codes': m0041,
+  '0042-stamp-versions': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,6 +26,9 @@ interface UserContextRow {
   value: string | null;
 }
 
+/** The user's dealer group is not deactivated (settings, migration 0042): its users are refused everywhere. */
+const ACTIVE_GROUP = 'group_id not in (select id from dealer_groups where deactivated_at is not null)';
+
 /** A user's context with its data version (migration 0010) read in the same statement, so both agree. */
 export interface VersionedUserContext {
   user: UserContext;
@@ -52,7 +55,8 @@ export async function findVersionedUserContext(
     db,
     [
       `select id, email, given_name, family_name, locale, group_id, habilitations, roles, 'user' as kind, null as name, null as value
-       from users where ${by.id ? `id = ${p.bind(by.id)}` : `email = ${p.bind(by.email!.toLowerCase())}`}`,
+       from users where ${by.id ? `id = ${p.bind(by.id)}` : `email = ${p.bind(by.email!.toLowerCase())}`}
+       and ${ACTIVE_GROUP}`,
       arm('option', 'user_options', 'name', 'value'),
       arm('model', 'user_models', 'model_type', 'null'),
       arm('owner', 'user_owners', 'owner_id', 'null'),
@@ -114,7 +118,12 @@ export async function embeddedDomainExists(db: Db, domain: string): Promise<bool
 
 /** The id and password hash of the embedded account with this e-mail (lower case), for sign-in. */
 export const findPasswordUser = (db: Db, email: string) =>
-  db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', email)
+    .where(sql.raw<boolean>(ACTIVE_GROUP))
+    .executeTakeFirst();
 
 // ---- failed sign-ins (oidc/login-throttle.ts) ----
 

@@ -95,6 +95,7 @@ describe('drawer entries', () => {
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
+      { name: 'settings', to: '/settings' },
       { name: 'audit', to: '/audit' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([

@@ -37,7 +37,8 @@ const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.inc
 
 /**
  * The drawer of spec section 2, each entry with its rule from sections 2 and 6, in order. Entries that open
- * another application show only when this installation links one (`appLinks`, from APP_LINKS).
+ * another application show only when this installation links one (`appLinks`, from APP_LINKS); settings is a
+ * screen of the portal unless a link is set for it, which wins.
  */
 export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, string>> = {}): DrawerEntry[] {
   const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null =>
@@ -55,7 +56,7 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
     [true, app('faq')],
     [true, app('tutorials')],
     [isNonLegacy(r.username), { name: 'account', to: '/account' }],
-    [admin, app('settings')],
+    [admin, app('settings') ?? { name: 'settings', to: '/settings' }],
     [
       has(r.habilitations, 'PROVIDER_ADMINISTRATOR') || (r.roles.includes('manage-users') && isNonLegacy(r.username)),
       { name: 'audit', to: '/audit' },

@@ -1,0 +1,110 @@
+import type { GroupInput, SettingsGroup } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { notFound } from '../../platform/errors';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import type { UserContext } from '../identity/user-context';
+import { findGroup, insertGroup, listGroups, renameGroup, setGroupDeactivated, type GroupRow } from './groups.repo';
+import { requireSettingsAdmin } from './settings-access';
+
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
+
+const toGroup = (g: GroupRow): SettingsGroup => ({
+  id: g.id,
+  name: g.name,
+  active: g.deactivatedAt === null,
+  stockCount: g.stockCount,
+  userCount: g.userCount,
+  stampCount: g.stampCount,
+  createdAt: g.createdAt,
+});
+const audited = (g: GroupRow) => ({ name: g.name, active: g.deactivatedAt === null });
+
+/** A group the settings administer, or 404. */
+export async function settingsGroup(deps: Pick<Adapters, 'db'>, user: UserContext, groupId: string): Promise<GroupRow> {
+  requireSettingsAdmin(user);
+  const group = await findGroup(deps.db, groupId);
+  if (!group) throw notFound('Dealer group');
+  return group;
+}
+
+export async function listSettingsGroups(deps: Deps, user: UserContext): Promise<SettingsGroup[]> {
+  requireSettingsAdmin(user);
+  return (await listGroups(deps.db)).map(toGroup);
+}
+
+export async function createSettingsGroup(
+  deps: Deps,
+  user: UserContext,
+  input: GroupInput,
+  audit: AuditContext,
+): Promise<SettingsGroup> {
+  requireSettingsAdmin(user);
+  const id = deps.ids.uuid();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertGroup(trx, { id, name: input.name, createdAt: deps.clock.now().toISOString() });
+    await recordAudit(
+      deps,
+      { ...audit, groupId: id, action: 'group.create', target: { type: 'group', id }, after: { name: input.name } },
+      trx,
+    );
+  });
+  return toGroup((await findGroup(deps.db, id))!);
+}
+
+export async function renameSettingsGroup(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  input: GroupInput,
+  audit: AuditContext,
+): Promise<SettingsGroup> {
+  const before = await settingsGroup(deps, user, groupId);
+  await deps.db.transaction().execute(async (trx) => {
+    await renameGroup(trx, groupId, input.name);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId,
+        action: 'group.rename',
+        target: { type: 'group', id: groupId },
+        before: audited(before),
+        after: { ...audited(before), name: input.name },
+      },
+      trx,
+    );
+  });
+  return toGroup((await findGroup(deps.db, groupId))!);
+}
+
+/**
+ * Deactivates or reactivates a group. Deactivated, its users can no longer sign in and their tokens are
+ * refused on the next request of every API process (the user context cache re-reads them); nothing is deleted.
+ */
+export async function setSettingsGroupActive(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  active: boolean,
+  audit: AuditContext,
+): Promise<SettingsGroup> {
+  const before = await settingsGroup(deps, user, groupId);
+  if ((before.deactivatedAt === null) !== active) {
+    await deps.db.transaction().execute(async (trx) => {
+      await setGroupDeactivated(trx, groupId, active ? null : deps.clock.now().toISOString());
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId,
+          action: active ? 'group.reactivate' : 'group.deactivate',
+          target: { type: 'group', id: groupId },
+          before: audited(before),
+          after: { ...audited(before), active },
+        },
+        trx,
+      );
+    });
+  }
+  return toGroup((await findGroup(deps.db, groupId))!);
+}

@@ -1,0 +1,218 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { GroupInput, type SettingsGroup } from '@forecourt/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { createGroup, renameGroup, setGroupActive, settingsErrorKey } from './settings-api';
+import { settingsKeys } from './settings-keys';
+
+/** The dealer groups: pick one, create one, rename, deactivate or reactivate the chosen one. */
+export function GroupsPanel({
+  groups,
+  selectedId,
+  onSelect,
+}: {
+  groups: SettingsGroup[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState(false);
+  const [renaming, setRenaming] = useState<SettingsGroup | null>(null);
+  const [confirming, setConfirming] = useState<SettingsGroup | null>(null);
+  const selected = groups.find((g) => g.id === selectedId) ?? null;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.groups() });
+  const onError = (err: unknown) => snackbar.show(settingsErrorKey(err));
+
+  const create = useMutation({
+    mutationFn: (input: GroupInput) => createGroup(input),
+    onSuccess: async (group) => {
+      setName('');
+      snackbar.show('settings.groups.created', 'success');
+      await refresh();
+      onSelect(group.id);
+    },
+    onError,
+  });
+  const active = useMutation({
+    mutationFn: (g: SettingsGroup) => setGroupActive(g.id, !g.active),
+    onSuccess: async (g) => {
+      setConfirming(null);
+      snackbar.show(g.active ? 'settings.groups.reactivated' : 'settings.groups.deactivated', 'success');
+      await refresh();
+    },
+    onError,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = GroupInput.safeParse({ name });
+    setNameError(!parsed.success);
+    if (parsed.success) create.mutate(parsed.data);
+  };
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="settings-groups-title" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" id="settings-groups-title" sx={{ mb: 1 }}>
+        {t('settings.groups.title')}
+      </Typography>
+      <List dense aria-labelledby="settings-groups-title" data-testid="settings-groups">
+        {groups.map((g) => (
+          <ListItem key={g.id} disablePadding>
+            <ListItemButton
+              selected={g.id === selectedId}
+              onClick={() => onSelect(g.id)}
+              aria-current={g.id === selectedId ? 'true' : undefined}
+            >
+              <ListItemText
+                primary={g.name}
+                secondary={t('settings.groups.counts', {
+                  stocks: g.stockCount,
+                  users: g.userCount,
+                  stamps: g.stampCount,
+                })}
+              />
+              {!g.active && <Chip size="small" label={t('settings.groups.inactive')} sx={{ ml: 1 }} />}
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+      {selected && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1 }}>
+          <Button size="small" variant="outlined" onClick={() => setRenaming(selected)}>
+            {t('settings.groups.rename')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color={selected.active ? 'error' : 'primary'}
+            onClick={() => setConfirming(selected)}
+          >
+            {t(selected.active ? 'settings.groups.deactivate' : 'settings.groups.reactivate')}
+          </Button>
+        </Box>
+      )}
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 2 }}
+      >
+        <TextField
+          size="small"
+          label={t('settings.groups.newName')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          helperText={nameError ? t('settings.errors.required') : undefined}
+          sx={{ flex: 1 }}
+        />
+        <Button type="submit" variant="contained" disabled={create.isPending}>
+          {t('settings.groups.create')}
+        </Button>
+      </Box>
+      {renaming && (
+        <RenameDialog
+          group={renaming}
+          onClose={() => setRenaming(null)}
+          onSaved={async () => {
+            setRenaming(null);
+            snackbar.show('settings.groups.renamed', 'success');
+            await refresh();
+          }}
+        />
+      )}
+      <Dialog open={Boolean(confirming)} onClose={() => setConfirming(null)} aria-labelledby="settings-confirm-title">
+        <DialogTitle id="settings-confirm-title">
+          {t(confirming?.active ? 'settings.groups.deactivateTitle' : 'settings.groups.reactivateTitle', {
+            name: confirming?.name,
+          })}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {t(confirming?.active ? 'settings.groups.deactivateText' : 'settings.groups.reactivateText')}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{t('settings.cancel')}</Button>
+          <Button
+            color={confirming?.active ? 'error' : 'primary'}
+            variant="contained"
+            disabled={active.isPending}
+            onClick={() => confirming && active.mutate(confirming)}
+          >
+            {t(confirming?.active ? 'settings.groups.deactivate' : 'settings.groups.reactivate')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}
+
+function RenameDialog({
+  group,
+  onClose,
+  onSaved,
+}: {
+  group: SettingsGroup;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const [name, setName] = useState(group.name);
+  const [error, setError] = useState(false);
+  const save = useMutation({
+    mutationFn: (input: GroupInput) => renameGroup(group.id, input),
+    onSuccess: onSaved,
+    onError: (err) => snackbar.show(settingsErrorKey(err)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = GroupInput.safeParse({ name });
+    setError(!parsed.success);
+    if (parsed.success) save.mutate(parsed.data);
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="settings-rename-title" fullWidth maxWidth="xs">
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="settings-rename-title">{t('settings.groups.rename')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            fullWidth
+            margin="dense"
+            label={t('settings.groups.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={error}
+            helperText={error ? t('settings.errors.required') : undefined}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('settings.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

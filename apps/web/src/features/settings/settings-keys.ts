@@ -1,0 +1,7 @@
+/** Query keys of the settings: the groups, and per group its stocks, stamps and recent pictures. */
+export const settingsKeys = {
+  groups: () => ['settings', 'groups'] as const,
+  stocks: (groupId: string) => ['settings', 'stocks', groupId] as const,
+  stamps: (groupId: string) => ['settings', 'stamps', groupId] as const,
+  pictures: (groupId: string) => ['settings', 'pictures', groupId] as const,
+};

@@ -1,0 +1,216 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { CONTACT_LINES_MAX, StockInput, type ImageUpload, type SettingsStock } from '@forecourt/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { ImageUploadButton } from './image-upload-button';
+import { createStock, settingsErrorKey, updateStock, uploadStockImage } from './settings-api';
+import { settingsKeys } from './settings-keys';
+
+type Line = { title: string; value: string };
+
+/**
+ * Creates or edits a stock: name, label, the contact card's lines and phone; once it exists, its logo and
+ * plate cover. A new stock stays open after saving so that its images can be added.
+ */
+export function StockDialog({
+  groupId,
+  stock,
+  onClose,
+}: {
+  groupId: string;
+  stock: SettingsStock | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const [current, setCurrent] = useState<SettingsStock | null>(stock);
+  const [name, setName] = useState(stock?.name ?? '');
+  const [label, setLabel] = useState(stock?.label ?? '');
+  const [phone, setPhone] = useState(stock?.contactPhone ?? '');
+  const [lines, setLines] = useState<Line[]>(stock?.contactInformation ?? []);
+  const [errors, setErrors] = useState<Set<string>>(new Set());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.stocks(groupId) });
+
+  const save = useMutation({
+    mutationFn: (input: StockInput) =>
+      current ? updateStock(groupId, current.id, input) : createStock(groupId, input),
+    onSuccess: async (saved) => {
+      snackbar.show('settings.stocks.saved', 'success');
+      await refresh();
+      if (current) onClose();
+      else setCurrent(saved);
+    },
+    onError: (err) => snackbar.show(settingsErrorKey(err)),
+  });
+  const image = useMutation({
+    mutationFn: ({ kind, upload }: { kind: 'logo' | 'plate-cover'; upload: ImageUpload }) =>
+      uploadStockImage(groupId, current!.id, kind, upload),
+    onSuccess: async (saved) => {
+      setCurrent(saved);
+      snackbar.show('settings.stocks.imageSaved', 'success');
+      await refresh();
+    },
+    onError: (err) => snackbar.show(settingsErrorKey(err)),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = StockInput.safeParse({ name, label, contactInformation: lines, contactPhone: phone });
+    setErrors(new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'))));
+    if (parsed.success) save.mutate(parsed.data);
+  };
+  const err = (path: string, key = 'settings.errors.required') =>
+    errors.has(path) ? { error: true, helperText: t(key) } : {};
+  const setLine = (n: number, patch: Partial<Line>) =>
+    setLines((ls) => ls.map((l, i) => (i === n ? { ...l, ...patch } : l)));
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="settings-stock-title"
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id="settings-stock-title">
+          {t(current ? 'settings.stocks.edit' : 'settings.stocks.new')}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <TextField
+            label={t('settings.stocks.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            {...err('name')}
+            sx={{ mt: 1 }}
+          />
+          <TextField
+            label={t('settings.stocks.label')}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            required
+            {...err('label')}
+          />
+          <TextField
+            label={t('settings.stocks.phone')}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            placeholder="+33 1 23 45 67 89"
+            {...(errors.has('contactPhone')
+              ? { error: true, helperText: t('settings.errors.phone') }
+              : { helperText: t('settings.stocks.phoneHelp') })}
+            slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          />
+          <Typography component="h3" variant="subtitle2">
+            {t('settings.stocks.contact')}
+          </Typography>
+          {lines.map((line, n) => (
+            <Box
+              key={n}
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' },
+                alignItems: 'start',
+              }}
+            >
+              <TextField
+                size="small"
+                label={t('settings.stocks.lineTitle', { n: n + 1 })}
+                value={line.title}
+                onChange={(e) => setLine(n, { title: e.target.value })}
+                {...err(`contactInformation.${n}.title`)}
+              />
+              <TextField
+                size="small"
+                label={t('settings.stocks.lineValue', { n: n + 1 })}
+                value={line.value}
+                onChange={(e) => setLine(n, { value: e.target.value })}
+                {...err(`contactInformation.${n}.value`)}
+                sx={{ gridRow: { xs: 2, sm: 'auto' } }}
+              />
+              <IconButton
+                aria-label={t('settings.stocks.removeLine', { n: n + 1 })}
+                onClick={() => setLines((ls) => ls.filter((_, i) => i !== n))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Box>
+          ))}
+          <Box>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              disabled={lines.length >= CONTACT_LINES_MAX}
+              onClick={() => setLines((ls) => [...ls, { title: '', value: '' }])}
+            >
+              {t('settings.stocks.addLine')}
+            </Button>
+          </Box>
+          {current ? (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+              {(['logo', 'plate-cover'] as const).map((kind) => {
+                const url = kind === 'logo' ? current.logoUrl : current.plateCoverUrl;
+                const title = t(kind === 'logo' ? 'settings.stocks.logo' : 'settings.stocks.plateCover');
+                return (
+                  <Box key={kind} sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+                    <Typography component="h3" variant="subtitle2">
+                      {title}
+                    </Typography>
+                    {url ? (
+                      <Box
+                        component="img"
+                        src={url}
+                        alt={title}
+                        sx={{ maxWidth: 200, maxHeight: 80, objectFit: 'contain', bgcolor: 'grey.200', p: 0.5 }}
+                      />
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        {t('settings.stocks.noImage')}
+                      </Typography>
+                    )}
+                    <ImageUploadButton
+                      label={t(kind === 'logo' ? 'settings.stocks.uploadLogo' : 'settings.stocks.uploadPlateCover')}
+                      accept="image/png,image/jpeg,image/webp"
+                      disabled={image.isPending}
+                      testId={`stock-${kind}-file`}
+                      onFile={(upload) => image.mutate({ kind, upload })}
+                    />
+                  </Box>
+                );
+              })}
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {t('settings.stocks.imagesAfterSave')}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t(current && !stock ? 'settings.close' : 'settings.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

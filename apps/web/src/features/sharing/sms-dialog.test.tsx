@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAsUser } from '../../test/render';
+import { postPlayerShared, sendSms } from './sharing-api';
+import { SmsDialog } from './sms-dialog';
+
+vi.mock('./sharing-api', () => ({ sendSms: vi.fn(), postPlayerShared: vi.fn() }));
+
+const sender = { id: 'u1', email: 'dealer@example.com', name: 'Ann Dealer', canSendEmail: true, canSendSms: true };
+const player = { ref: 'ref1', url: 'https://example.com/p/ref1', shootingType: 'STANDARD' as const, preparing: true };
+
+function dialog() {
+  const onClose = vi.fn();
+  return { onClose, ...renderAsUser(<SmsDialog open onClose={onClose} player={player} sender={sender} />) };
+}
+
+describe('the SMS share dialog', () => {
+  beforeEach(() => {
+    vi.mocked(sendSms).mockReset();
+    vi.mocked(postPlayerShared).mockReset().mockResolvedValue(undefined);
+  });
+
+  it('warns that the player is still being prepared and counts the characters of the text', async () => {
+    dialog();
+    expect(screen.getByTestId('player-preparing').textContent).toContain('still being processed');
+    const text = screen.getByLabelText('Text', { exact: false }) as HTMLTextAreaElement;
+    expect(text.value).toContain(player.url);
+    expect(screen.getByText(`${text.value.length}/160`)).toBeTruthy();
+  });
+
+  it('refuses a number that is not a phone number, and a text over 160 characters', async () => {
+    const { user } = dialog();
+    await user.type(await screen.findByLabelText('Mobile number', { exact: false }), '12');
+    const text = screen.getByLabelText('Text', { exact: false });
+    await user.clear(text);
+    await user.click(text);
+    await user.paste('x'.repeat(161));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Enter a valid international phone number')).toBeTruthy();
+    expect(screen.getByText('Too long: 160 characters at most · 161/160')).toBeTruthy();
+    expect(sendSms).not.toHaveBeenCalled();
+  });
+
+  it('sends to the number in international form, says so and closes', async () => {
+    vi.mocked(sendSms).mockResolvedValue(undefined);
+    const { user, onClose } = dialog();
+    await user.type(await screen.findByLabelText('Mobile number', { exact: false }), '06 12 34 56 78');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The SMS has been sent')).toBeTruthy();
+    expect(vi.mocked(sendSms).mock.calls[0]![0]).toMatchObject({ to: '+33612345678' });
+    expect(onClose).toHaveBeenCalled();
+    // Only a VIDEO player's share is counted (spec section 7).
+    expect(postPlayerShared).not.toHaveBeenCalled();
+  });
+});
