@@ -14,6 +14,7 @@ const EXPECTED: Record<string, string[]> = {
     'adminVideos',
     'account',
     'settings',
+    'audit',
     'logout',
   ],
   [DEMO_EMAILS.sales]: ['shootings', 'statistics', 'account', 'logout'],
@@ -26,6 +27,7 @@ const EXPECTED: Record<string, string[]> = {
     'adminVideos',
     'account',
     'settings',
+    'audit',
     'logout',
   ],
 };
