@@ -1,6 +1,7 @@
 import type { MediaUploadResponse, RegisteredVideo, VehicleVideoUploadRequest } from '@forecourt/contracts';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
+import { requireShooting } from '../shootings/shooting-scope.service';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
 import type { ConfigDeps } from './video-configuration.service';
@@ -10,8 +11,7 @@ export const assemblyKey = (shootingId: string, version: number, videoId: string
   `media.assemble:${shootingId}:${version}:${videoId}`;
 
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
-  const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
-  if (!s) throw notFound('Shooting');
+  const s = await requireShooting(deps.db, user, { shootingId });
   if (s.shooting_type !== 'VIDEO')
     throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
   return s;
@@ -41,27 +41,27 @@ export async function registerVehicleVideo(
   const s = await requireVideoShooting(deps, user, shootingId);
   const uploadId = uploadIdOf(url);
   const upload = uploadId ? await repo.findUpload(deps.db, uploadId) : null;
-  if (!upload || upload.slot !== 'VEHICLE' || upload.shooting_id !== shootingId) {
+  if (!upload || upload.slot !== 'VEHICLE' || upload.shootingId !== shootingId) {
     throw new AppError('VALIDATION_ERROR', 'The url is not an upload of this shooting', { url });
   }
   const stored = await finaliseUpload(deps, upload.id);
   const existing = (await repo.videosOf(deps.db, shootingId)).find(
-    (v) => v.video_type === 'ORIGINAL' && v.blob_key === stored.blob_key,
+    (v) => v.videoType === 'ORIGINAL' && v.blobKey === stored.blobKey,
   );
   if (existing) return { id: existing.id };
   const id = deps.ids.uuid();
   const removed = await deps.db.transaction().execute(async (trx) => {
     const old = await repo.replaceOriginal(trx, {
       id,
-      shooting_id: shootingId,
-      video_type: 'ORIGINAL',
+      shootingId,
+      videoType: 'ORIGINAL',
       streamer: 'STAMPYT',
       url: null,
       reference: id,
-      blob_key: stored.blob_key,
-      created_at: deps.clock.now().toISOString(),
-      config_version: null,
-      poster_key: null,
+      blobKey: stored.blobKey,
+      createdAt: deps.clock.now().toISOString(),
+      configVersion: null,
+      posterKey: null,
     });
     const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
     await deps.queue.enqueue(
