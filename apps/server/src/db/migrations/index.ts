@@ -25,6 +25,7 @@ import * as m0035 from './0035-jobs-waiting-index';
 import * as m0040 from './0040-audit-log';
 import * as m0041 from './0041-setup-codes';
 import * as m0042 from './0042-stamp-versions';
+import * as m0043 from './0043-dms-per-group';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0040-audit-log': m0040,
   '0041-setup-codes': m0041,
   '0042-stamp-versions': m0042,
+  '0043-dms-per-group': m0043,
 };
 
 export const migrationProvider: MigrationProvider = {

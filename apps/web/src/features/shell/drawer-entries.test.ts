@@ -91,6 +91,7 @@ describe('drawer entries', () => {
     expect(drawerEntries(everything, {})).toEqual([
       { name: 'shootings', to: '/shootings' },
       { name: 'statistics', to: '/statistics' },
+      { name: 'dms', to: '/settings/dms' },
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
