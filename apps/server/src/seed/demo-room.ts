@@ -1,6 +1,6 @@
 import type { Adapters } from '../platform/adapters';
 import { demoUser } from './demo-accounts';
-import { insertRoom } from '../modules/live/live.repo';
+import { insertRoom } from '../modules/live/rooms/live.repo';
 
 /**
  * A live room of the demo manager (Paris) starting now, for the e2e spec and the live bench that call it

@@ -1,11 +1,9 @@
 import {
   type ClientMessage,
   type LiveOptions,
-  type MediaState,
   type Participant,
   type ServerMessage,
   type SignalData,
-  type SpinState,
 } from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { cameraConstraints, videoLimits, type VideoLimits } from './mesh-quality';
@@ -39,7 +37,6 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
   private readonly peers = new Map<string, PeerLink>();
   private readonly outgoing: Record<Kind, MediaStreamTrack | null> = { audio: null, video: null };
   private local: MediaStream | null = null;
-  private mediaState: MediaState | null = null;
   /** Signals written while the socket is away; sent once it is back, if the server kept this participant. */
   private outbox: ClientMessage[] = [];
   /** A connection offered ahead of the join (prepare()), for the first participant this one offers to. */
@@ -160,17 +157,6 @@ export class P2pTransport extends SignalledTransport implements MediaTransport {
     void this.replaceTrack('audio', null);
     void this.replaceTrack('video', null);
     this.local = null;
-  }
-
-  setMediaState(state: MediaState): void {
-    this.mediaState = state;
-    // A waiting member has no media state for the others: it is sent on entering.
-    if (!this.selfWaiting) this.signalling?.send({ type: 'media', state });
-  }
-
-  setSpin(spin: SpinState): void {
-    this.set({ spin });
-    this.signalling?.send({ type: 'spin', spin });
   }
 
   /**

@@ -5,7 +5,6 @@ import {
   type SfuLayer,
   type SfuServerData,
   type ServerMessage,
-  type SpinState,
 } from '@forecourt/contracts';
 import type { JoinOptions, MediaTransport, RemoteParticipant } from './media-transport';
 import { isScreenTrack, Publication, Subscription } from './sfu-links';
@@ -52,7 +51,6 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     audio: null,
     video: null,
   };
-  private mediaState: MediaState | null = null;
   private cameraAnswered: ((ok: boolean) => void) | null = null;
   /** The server said it cannot reach the SFU (it may say so before the camera is even offered). */
   private sfuUnavailable = false;
@@ -207,17 +205,6 @@ export class SfuTransport extends SignalledTransport implements MediaTransport {
     this.outgoing.video = null;
     void this.camera?.replaceTrack('audio', null);
     void this.camera?.replaceTrack('video', null);
-  }
-
-  setMediaState(state: MediaState): void {
-    this.mediaState = state;
-    // A waiting member has no media state for the others: it is sent on entering.
-    if (!this.selfWaiting) this.signalling?.send({ type: 'media', state });
-  }
-
-  setSpin(spin: SpinState): void {
-    this.set({ spin });
-    this.signalling?.send({ type: 'spin', spin });
   }
 
   /** Janus's talking events as levels: 1 for a participant talking, 0 for one who stopped. */

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
+import { LIVE_CLOSE, type MediaState, type ServerMessage, type SpinState } from '@forecourt/contracts';
 import type { CallSnapshot, JoinOptions, TransportEvent } from './media-transport';
 import { reconnect, type AttemptResult } from './reconnect';
 import { SignallingClient } from './signalling-client';
@@ -38,6 +38,8 @@ export abstract class SignalledTransport {
   private entered: ((ok: boolean) => void) | null = null;
   /** Messages are handled one after the other, in the order the server sent them. */
   protected inbox: Promise<void> = Promise.resolve();
+  /** The last microphone/camera/screen state the page gave: sent again on entering and after a rejoin. */
+  protected mediaState: MediaState | null = null;
 
   protected abstract handle(message: ServerMessage): Promise<void>;
   abstract leave(): void;
@@ -54,6 +56,17 @@ export abstract class SignalledTransport {
   on(listener: (event: TransportEvent) => void): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  setMediaState(state: MediaState): void {
+    this.mediaState = state;
+    // A waiting member has no media state for the others: it is sent on entering.
+    if (!this.selfWaiting) this.signalling?.send({ type: 'media', state });
+  }
+
+  setSpin(spin: SpinState): void {
+    this.set({ spin });
+    this.signalling?.send({ type: 'spin', spin });
   }
 
   protected set(patch: Partial<CallSnapshot>): void {

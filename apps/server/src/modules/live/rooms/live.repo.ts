@@ -1,0 +1,90 @@
+import type { Db } from '../../../platform/db/database';
+import type { LiveRoomsTable } from '../../../db/schema';
+
+export type LiveRoomRow = LiveRoomsTable;
+
+export async function insertRoom(db: Db, row: LiveRoomRow): Promise<void> {
+  await db.insertInto('live_rooms').values(row).execute();
+}
+
+/** The rooms a user created on the owners they still reach, latest appointment first. */
+export async function listRooms(db: Db, userId: string, ownerIds: string[]): Promise<LiveRoomRow[]> {
+  if (ownerIds.length === 0) return [];
+  return db
+    .selectFrom('live_rooms')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('owner_id', 'in', ownerIds)
+    .orderBy('appointment_date', 'desc')
+    .limit(500)
+    .execute();
+}
+
+export async function findRoom(db: Db, id: string): Promise<LiveRoomRow | null> {
+  return (await db.selectFrom('live_rooms').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function findRoomByName(db: Db, roomName: string): Promise<LiveRoomRow | null> {
+  return (await db.selectFrom('live_rooms').selectAll().where('room_name', '=', roomName).executeTakeFirst()) ?? null;
+}
+
+export async function findOwner(db: Db, ownerId: string) {
+  return (
+    (await db
+      .selectFrom('owners')
+      .select(['id', 'name', 'label', 'logo_key', 'contact_information', 'contact_phone'])
+      .where('id', '=', ownerId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The newest shooting of the owner's vehicle with this registration that has a 360 spin (STANDARD). */
+export async function findVehicleShooting(
+  db: Db,
+  ownerId: string,
+  registration: string,
+): Promise<{ id: string } | null> {
+  return (
+    (await db
+      .selectFrom('shootings')
+      .select('id')
+      .where('owner_id', '=', ownerId)
+      .where('registration', '=', registration)
+      .where('shooting_type', '=', 'STANDARD')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function countRatingsSince(db: Db, visitor: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('ratings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', 'LIVE')
+    .where('visitor', '=', visitor)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts the rating unless one with this id exists; false when it did. */
+export async function insertRatingOnce(
+  db: Db,
+  row: { id: string; target: string; visitor: string; score: number; comment: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('ratings')
+    .values({
+      id: row.id,
+      kind: 'LIVE',
+      target: row.target,
+      visitor: row.visitor,
+      score: row.score,
+      comment: row.comment,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -1,0 +1,86 @@
+import websocket from '@fastify/websocket';
+import { LIVE_CLOSE, type ServerMessage } from '@forecourt/contracts';
+import { z } from 'zod';
+import type { App } from '../../../app-types';
+import type { Clock } from '../../../platform/clock';
+import type { LiveTokens } from '../rooms/live-token';
+import type { MediaRelay } from '../sfu/sfu-relay';
+import type { SignalBus } from './signal-bus';
+import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
+
+/**
+ * Close codes of a participant who meant to go (hang-up, tab closed). Any other close is a drop it may come
+ * back from, among them 1005, with which @fastify/websocket closes every socket when the server shuts down:
+ * a restart shows nobody leaving, and the browsers rejoin the next server.
+ */
+const LEAVING_CODES = new Set([1000, 1001]);
+
+/** How often the server pings each socket; one missed pong ends it, a drop: the participant leaves after the grace unless it rejoins. */
+export const HEARTBEAT_MS = 2000;
+
+/**
+ * The signalling WebSocket: `GET /api/videos/live/signal?token=`. Only a valid, unexpired room token opens
+ * it (else it closes with 4401 or 4403 before anything is relayed); the token fixes the room and identity.
+ * `lobby=1`: opened from the preview, a waiting member until its `join` (signalling.service.ts).
+ */
+export async function signallingRoutes(
+  app: App,
+  deps: {
+    tokens: LiveTokens;
+    bus: SignalBus;
+    clock: Clock;
+    onMeeting?: (room: string) => Promise<void>;
+    media?: MediaRelay;
+    greet?: (room: string) => Promise<ServerMessage[]>;
+  },
+): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
+  app.get(
+    '/api/videos/live/signal',
+    {
+      websocket: true,
+      schema: { querystring: z.object({ token: z.string().max(2000).default(''), lobby: z.literal('1').optional() }) },
+    },
+    (socket, request) => {
+      const check = deps.tokens.verify(request.query.token, deps.clock.now().getTime());
+      if (!check.ok) {
+        socket.close(check.reason === 'expired' ? LIVE_CLOSE.EXPIRED_TOKEN : LIVE_CLOSE.INVALID_TOKEN, check.reason);
+        return;
+      }
+      const send = (message: ServerMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      // Messages that arrive while joining wait for it, in order.
+      const session = openSignalSession(deps.bus, check.claims, send, {
+        onMeeting: deps.onMeeting,
+        media: deps.media,
+        greet: deps.greet,
+        waiting: request.query.lobby === '1',
+        onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
+        onError: (err) => request.log.warn({ err }, 'live session'),
+      });
+      let queue: Promise<unknown> = session;
+      socket.on('message', (data: Buffer) => {
+        queue = queue
+          .then(async () => (await session).receive(data.toString()))
+          .catch((err: unknown) => request.log.warn({ err }, 'live signal'));
+      });
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
+      });
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+      socket.on('close', (code: number) => {
+        clearInterval(heartbeat);
+        const how = LEAVING_CODES.has(code) ? 'left' : 'dropped';
+        queue = queue
+          .then(async () => (await session).close(how))
+          .catch((err: unknown) => request.log.warn({ err }, 'live leave'));
+      });
+    },
+  );
+}
