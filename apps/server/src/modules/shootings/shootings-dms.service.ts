@@ -3,17 +3,17 @@ import { isVirtualVin, pickOrderGallery } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import type { DmsImage } from '../../platform/dms/dms';
 import { badRequest } from '../../platform/errors';
+import { jobRegistry } from '../../platform/queue/job-registry';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import { pushToGroupDms } from '../settings/dms.service';
 import type { UserContext } from '../identity/user-context';
 import { findShootingForJob, requireShooting } from './shooting-scope.service';
-import type { PushToDmsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
 
 export type DmsDeps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
 
-export const DMS_MAX_ATTEMPTS = 6;
+const DMS_MAX_ATTEMPTS = jobRegistry['shootings.push-dms'].maxAttempts;
 
 const extensionOf = (key: string) => {
   const ext = path.extname(key).toLowerCase();
@@ -75,7 +75,7 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
 
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
 export async function replayDms(
-  deps: DmsDeps & { pushToDms: PushToDmsJob },
+  deps: DmsDeps,
   user: UserContext,
   shootingId: string,
 ): Promise<{ dmsStatus: 'PENDING' }> {
@@ -86,9 +86,9 @@ export async function replayDms(
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');
   await deps.queue.enqueue(
-    deps.pushToDms,
+    'shootings.push-dms',
     { shootingId: s.id },
-    { key: `${deps.pushToDms.name}:${s.id}:${deps.ids.uuid()}` },
+    { key: `shootings.push-dms:${s.id}:${deps.ids.uuid()}` },
   );
   return { dmsStatus: 'PENDING' };
 }
