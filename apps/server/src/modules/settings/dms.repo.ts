@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 export interface DmsSettingsRow {
   groupId: string;
@@ -20,7 +19,7 @@ export async function findDmsSettings(db: Db, groupId: string): Promise<DmsSetti
     : null;
 }
 
-export async function saveDmsSettings(db: AuditExecutor, s: DmsSettingsRow, at: string): Promise<void> {
+export async function saveDmsSettings(db: Executor, s: DmsSettingsRow, at: string): Promise<void> {
   const values = { driver: s.driver, webhook_url: s.webhookUrl, webhook_secret: s.webhookSecret, updated_at: at };
   await db
     .insertInto('dms_settings')
@@ -29,7 +28,7 @@ export async function saveDmsSettings(db: AuditExecutor, s: DmsSettingsRow, at: 
     .execute();
 }
 
-export async function deleteDmsSettings(db: AuditExecutor, groupId: string): Promise<void> {
+export async function deleteDmsSettings(db: Executor, groupId: string): Promise<void> {
   await db.deleteFrom('dms_settings').where('group_id', '=', groupId).execute();
 }
 
