@@ -73,6 +73,14 @@ const RoomPage = lazyPage(
   () => import('../features/live/room-page'),
   (m) => m.RoomPage,
 );
+const SetupPage = lazyPage(
+  () => import('../features/setup/setup-page'),
+  (m) => m.SetupPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/audit/audit-page'),
+  (m) => m.AuditPage,
+);
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/not-found-page'),
   (m) => m.NotFoundPage,
@@ -104,6 +112,8 @@ export const routes: RouteObject[] = [
       { path: CALLBACK_PATH, element: <LoginCallback /> },
       // No header or footer on the login page.
       { path: '/login', element: <LoginPage /> },
+      // The first run (public; the server answers 404 once a provider administrator exists).
+      { path: '/setup', element: <SetupPage /> },
       {
         element: <DataScope />,
         children: [
@@ -137,6 +147,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
                   { path: '/statistics', element: <StatisticsPage /> },
+                  { path: '/audit', element: <AuditPage /> },
                   // Non-legacy accounts only (spec section 2): the page sends others to /.
                   { path: '/account', element: <AccountPage /> },
                   // Provider administrators and customer success (spec section 2): the page sends others to /.

@@ -36,6 +36,7 @@ describe('drawer entries', () => {
       'faq',
       'tutorials',
       'account',
+      'audit',
       'contact',
     ]);
   });
@@ -96,6 +97,7 @@ describe('drawer entries', () => {
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
       { name: 'settings', to: '/settings' },
+      { name: 'audit', to: '/audit' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
       { name: 'faq', href: LINKS.faq },

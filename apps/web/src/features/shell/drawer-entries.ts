@@ -23,6 +23,7 @@ export type DrawerEntryName =
   | 'tutorials'
   | 'account'
   | 'settings'
+  | 'audit'
   | 'contact';
 
 export interface DrawerEntry {
@@ -56,6 +57,10 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
     [true, app('tutorials')],
     [isNonLegacy(r.username), { name: 'account', to: '/account' }],
     [admin, app('settings') ?? { name: 'settings', to: '/settings' }],
+    [
+      has(r.habilitations, 'PROVIDER_ADMINISTRATOR') || (r.roles.includes('manage-users') && isNonLegacy(r.username)),
+      { name: 'audit', to: '/audit' },
+    ],
     [true, app('contact')],
   ];
   return rules.flatMap(([shown, entry]) => (shown && entry ? [entry] : []));
