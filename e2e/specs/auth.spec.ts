@@ -9,6 +9,7 @@ const EXPECTED: Record<string, string[]> = {
   [DEMO_EMAILS.manager]: [
     'shootings',
     'statistics',
+    'userBoard',
     'liveRooms',
     'adminVideos',
     'account',
@@ -21,6 +22,7 @@ const EXPECTED: Record<string, string[]> = {
   [DEMO_EMAILS.other]: [
     'shootings',
     'statistics',
+    'userBoard',
     'liveRooms',
     'adminVideos',
     'account',

@@ -61,6 +61,14 @@ const SettingsPage = lazyPage(
   () => import('../features/settings/settings-page'),
   (m) => m.SettingsPage,
 );
+const UsersPage = lazyPage(
+  () => import('../features/users/users-page'),
+  (m) => m.UsersPage,
+);
+const InvitationPage = lazyPage(
+  () => import('../features/users/invitation-page'),
+  (m) => m.InvitationPage,
+);
 const OutboxPage = lazyPage(
   () => import('../features/sharing/outbox-page'),
   (m) => m.OutboxPage,
@@ -153,10 +161,14 @@ export const routes: RouteObject[] = [
                   // Provider administrators and customer success (spec section 2): the page sends others to /.
                   { path: '/settings', element: <SettingsPage /> },
                   { path: '/settings/:section', element: <SettingsPage /> },
+                  // Role manage-users on a non-legacy account (spec section 2): the page sends others to /.
+                  { path: '/users', element: <UsersPage /> },
                 ],
               },
               // The live call page is public: visitors join by the link's meeting code.
               { path: '/videos/live/rooms/:idLiveVideo', element: <RoomPage /> },
+              // Public: an invitee chooses a password from the link of their invitation e-mail.
+              { path: '/invitation/:token', element: <InvitationPage /> },
               { path: '/404', element: <NotFoundPage /> },
               { path: '/legal-notice', element: <LegalNoticePage /> },
               { path: '/terms-of-service', element: <TermsOfServicePage /> },

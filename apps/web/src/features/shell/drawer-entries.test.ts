@@ -41,6 +41,15 @@ describe('drawer entries', () => {
     ]);
   });
 
+  it('opens the portal’s own user board unless APP_LINKS names another application', () => {
+    const manager = { username: UUID, habilitations: [], roles: ['manage-users'], options: {} };
+    expect(drawerEntries(manager, {}).find((e) => e.name === 'userBoard')).toEqual({ name: 'userBoard', to: '/users' });
+    expect(drawerEntries(manager, LINKS).find((e) => e.name === 'userBoard')).toEqual({
+      name: 'userBoard',
+      href: LINKS.userBoard,
+    });
+  });
+
   it('follows habilitations for DMS, demo and settings', () => {
     expect(names({ username: '1', habilitations: ['SALES'], roles: [], options: {} })).toEqual([
       'shootings',
@@ -92,6 +101,7 @@ describe('drawer entries', () => {
     expect(drawerEntries(everything, {})).toEqual([
       { name: 'shootings', to: '/shootings' },
       { name: 'statistics', to: '/statistics' },
+      { name: 'userBoard', to: '/users' },
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
