@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { loadConfig } from '../apps/server/src/config';
 import { makeThumbnail } from '../apps/server/src/modules/images/image-render';
-import { imageJobs, enqueueRun } from '../apps/server/src/modules/images/images.jobs';
+import { enqueueRun } from '../apps/server/src/modules/images/pipeline-queue';
 import { createRun } from '../apps/server/src/modules/images/images.repo';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
@@ -238,7 +238,7 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
   try {
     await worker.printed(/stamp worker polling/);
     const cpu0 = cpuSecondsOf(worker.child.pid!);
-    await enqueueRun(adapters.queue, imageJobs(adapters), runId, imageIds);
+    await enqueueRun(adapters.queue, runId, imageIds);
     const finished = () =>
       adapters.db.selectFrom('pipeline_runs').select('finished_at').where('id', '=', runId).executeTakeFirstOrThrow();
     await waitFor(async () => {

@@ -81,7 +81,108 @@ const PLATFORM_SQL_DRIVERS = [
   'apps/server/src/platform/rate-limit.ts',
 ];
 
+/**
+ * A module's public files, the only ones another module may import (types included): its services
+ * (`*.service.ts`), its `<name>.module.ts`, and the files its README lists under "## Public files" as
+ * `` - `file.ts` ``. Everything else (repos, jobs, routes, helpers, sub-folders) is the module's own.
+ */
+export function isPublicFile(target: string, readmePublicFiles: readonly string[]): boolean {
+  const [name, ...rest] = target.split('/');
+  const file = rest.join('/');
+  return (
+    /(^|\/)[a-z0-9-]+\.service$/.test(file) || file === `${name}.module` || readmePublicFiles.includes(`${file}.ts`)
+  );
+}
+
+/**
+ * The files a module's README lists as public: every `file.ts` named on a bullet of its "## Public files"
+ * section, or on a "- **Public files**:" bullet and its indented continuation lines.
+ */
+export function publicFilesOf(readme: string): string[] {
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Public files'));
+  const bullets = section?.split('\n').filter((line) => /^\s*- /.test(line)) ?? [];
+  const inline = readme.match(/^- \*\*Public files\*\*:.*(?:\n {2,}\S.*)*/m)?.[0];
+  return [...bullets, ...(inline ? [inline] : [])].flatMap((line) =>
+    [...line.matchAll(/`([a-z0-9./-]+\.ts)`/g)].map((m) => m[1]!),
+  );
+}
+
+/** Imports of another module's private files: `[importer, target]` pairs, targets relative to modules/. */
+export function privateImports(
+  imports: readonly (readonly [string, string])[],
+  publicFiles: (module: string) => string[],
+) {
+  return imports.filter(([from, target]) => {
+    // The files at the root of modules/ (module.ts, server-modules.ts) are the frame every module plugs into.
+    if (!target.includes('/')) return false;
+    const module = target.split('/')[0]!;
+    return from.split('/')[0] !== module && !isPublicFile(target, publicFiles(module));
+  });
+}
+
+describe('the public files of a module', () => {
+  const readme = [
+    '# x',
+    '## Public files (used by y)',
+    '- `user-context.ts`: who.',
+    '- `auth.ts` (with `claims.ts`)',
+    'Everything else (`identity.repo.ts`) is internal.',
+    '## Jobs',
+    '- `x.jobs.ts`',
+  ].join('\n');
+
+  it('reads the public files a README lists, and only from the bullets of its section', () => {
+    expect(publicFilesOf(readme)).toEqual(['user-context.ts', 'auth.ts', 'claims.ts']);
+    const inline =
+      '# y\n\n- **Routes**: `y.routes.ts`.\n- **Public files**: `a.service.ts` (x), `b.ts`\n  and `c.ts`.\n- `d.ts`\n';
+    expect(publicFilesOf(inline)).toEqual(['a.service.ts', 'b.ts', 'c.ts']);
+    expect(publicFilesOf('# x\n\n- `auth.ts`\n')).toEqual([]);
+  });
+
+  it('lets a module import another module’s services, module file and listed files, nothing else', () => {
+    const files = (m: string) => (m === 'identity' ? publicFilesOf(readme) : []);
+    expect(
+      privateImports(
+        [
+          ['players/players.service.ts', 'identity/user-context'],
+          ['players/players.service.ts', 'shootings/shooting-scope.service'],
+          ['server-modules.ts', 'players/players.module'],
+          ['players/players.jobs.ts', 'players/players.repo'],
+          ['images/images.jobs.ts', 'players/players.jobs'],
+          ['images/uploads.service.ts', 'identity/identity.repo'],
+          ['web-config/web-config.routes.ts', 'identity/oidc/provider'],
+          ['web-config/web-config.routes.ts', 'identity/signing-keys'],
+        ],
+        files,
+      ),
+    ).toEqual([
+      ['images/images.jobs.ts', 'players/players.jobs'],
+      ['images/uploads.service.ts', 'identity/identity.repo'],
+      ['web-config/web-config.routes.ts', 'identity/oidc/provider'],
+      ['web-config/web-config.routes.ts', 'identity/signing-keys'],
+    ]);
+  });
+});
+
 describe('the shape of the server modules', () => {
+  it('reaches another module only through its public files (isPublicFile)', () => {
+    const readmes = new Map<string, string[]>();
+    const publicFiles = (module: string) => {
+      if (!readmes.has(module)) {
+        const readme = path.join(root, MODULES, module, 'README.md');
+        readmes.set(module, fs.existsSync(readme) ? publicFilesOf(fs.readFileSync(readme, 'utf8')) : []);
+      }
+      return readmes.get(module)!;
+    };
+    const imports = moduleFiles().flatMap((f) =>
+      importsOf(f)
+        .filter((t) => t.startsWith(`${MODULES}/`))
+        .map((t) => [f.slice(MODULES.length + 1), t.slice(MODULES.length + 1)] as const),
+    );
+    expect(imports.length).toBeGreaterThan(100);
+    expect(privateImports(imports, publicFiles).map(([from, to]) => `${from} imports ${to}`)).toEqual([]);
+  });
+
   it('writes SQL only in repos (*.repo.ts), platform/db and the SQL drivers of the adapters', () => {
     const files = [...moduleFiles(), ...sourceFiles('apps/server/src/platform')];
     const withSql = files.filter(

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
   const adapters = await createAdapters(config);
   // What a killed process's jobs left in the temporary folder (its ffmpeg died with it: media-runner.ts).
   await sweepWorkFolders();
+  await adapters.blobs.sweepAbandoned();
   // A worker loads neither the HTTP app nor the demo seed: what a process never runs, it does not hold in memory.
   const { buildJobs, scheduleRecurringJobs } = await import('./modules/jobs');
   if (config.DEMO_SEED && role !== 'worker') await (await import('./seed/seed-demo')).seedDemo(adapters);

@@ -21,6 +21,7 @@ export * from './media';
 export * from './account';
 export * from './brand-colours';
 export * from './vehicles';
+export * from './user-board';
 export * from './audit';
 export * from './setup';
 export * from './settings';

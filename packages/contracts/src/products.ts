@@ -16,14 +16,42 @@ export const AvailableProductsQuery = z.object({
   state: z.enum(['TODO', 'DONE']).default('TODO'),
 });
 
+export const REGISTRATION_MAX_LENGTH = 20;
+// The letters of plates across the ten languages' countries are Latin ones, accented included (TÜ-AB 123,
+// ÅLS 123, ŁDZ 1234): any Latin letter, the digits, spaces and dashes. No emoji, no other script.
+const REGISTRATION_CHARACTERS = /^(?:(?=\p{L})\p{Script=Latin}|[0-9 -])+$/u;
+
+export type RegistrationProblem = 'required' | 'tooLong' | 'characters';
+
+/** What keeps a typed registration from being saved, for a message on the field; null when it can be. */
+export function registrationProblem(text: string): RegistrationProblem | null {
+  const trimmed = text.trim();
+  if (!trimmed) return 'required';
+  if ([...trimmed].length > REGISTRATION_MAX_LENGTH) return 'tooLong';
+  return REGISTRATION_CHARACTERS.test(trimmed) ? null : 'characters';
+}
+
+const REGISTRATION_MESSAGES: Record<RegistrationProblem, string> = {
+  required: 'is required',
+  tooLong: `is at most ${REGISTRATION_MAX_LENGTH} characters`,
+  characters: 'may hold letters, digits, spaces and dashes only',
+};
+
 /** Registrations are kept upper-cased, as the portal types them (spec section 5). */
 export const RegistrationInput = z
   .string()
   .trim()
-  .min(1, 'is required')
-  .max(20, 'is at most 20 characters')
-  .regex(/^[A-Za-z0-9 -]+$/, 'may hold letters, digits, spaces and dashes only')
+  .superRefine((s, ctx) => {
+    const problem = registrationProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES[problem] });
+  })
   .transform((s) => s.toUpperCase());
+
+/**
+ * A registration as the list searches it: upper-cased, without spaces and dashes, so "sz 304" finds
+ * SZ-304-AR (the shootings' registration_key column holds the same, migration 0051).
+ */
+export const registrationKey = (text: string): string => text.toUpperCase().replace(/[\s-]+/g, '');
 
 export const VIRTUAL_VIN = /^Virtual_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { CATALOGUE_LANGUAGES } from './catalogue';
 
 export const REPORT_KINDS = ['DAMAGES', 'VHC', 'TRADE_IN'] as const;
 export const ReportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKind>;
 
-export const REPORT_LOCALES = ['en', 'fr', 'es', 'pl', 'de', 'it', 'nl', 'pt', 'sv', 'da'] as const;
+/** A report is printed in any of the catalogue's ten languages. */
+export const REPORT_LOCALES = CATALOGUE_LANGUAGES;
 export const ReportLocale = z.enum(REPORT_LOCALES);
 export type ReportLocale = z.infer<typeof ReportLocale>;
 

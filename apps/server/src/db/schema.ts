@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of every table, as Kysely sees them. Booleans are 0/1, JSON columns are text. */
 export interface ServerSecretsTable {
@@ -24,6 +24,15 @@ export interface UsersTable {
   habilitations: string;
   roles: string;
   created_at: string;
+  /** Set while the account is deactivated: every sign-in, token and refresh of it is refused. */
+  deactivated_at: Generated<string | null>;
+}
+/** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
+export interface UserInvitationsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 export interface UserOptionsTable {
   user_id: string;
@@ -115,6 +124,8 @@ export interface ShootingsTable {
   picture_count: Generated<number>;
   /** The list thumbnail's blob key, kept by triggers on images (migration 0009). */
   cover_key: Generated<string | null>;
+  /** The registration without spaces and dashes, computed by the database: the list searches it (migration 0051). */
+  registration_key: ColumnType<string, never, never>;
 }
 /** Shootings per owner, type and month (YYYY-MM), kept by triggers: deep list pages skip whole months. */
 export interface ShootingMonthCountsTable {
@@ -473,6 +484,7 @@ export interface Database {
   dealer_groups: DealerGroupsTable;
   users: UsersTable;
   user_options: UserOptionsTable;
+  user_invitations: UserInvitationsTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;

@@ -1,7 +1,6 @@
 import type { Adapters } from '../platform/adapters';
 import type { JobDefinition } from '../platform/queue/queue';
-import { scheduleBlobCollection } from './blobs/blobs.jobs';
-import { scheduleUploadSweep } from './media/media.jobs';
+import { scheduleRecurrence } from '../platform/queue/recurring';
 import { serverModules } from './server-modules';
 
 /**
@@ -12,8 +11,8 @@ export function buildJobs(adapters: Adapters): JobDefinition[] {
   return serverModules.flatMap((module) => module.jobs?.(adapters) ?? []);
 }
 
-/** Queues the first run of the recurring jobs, at a worker's start; each then queues its next run. */
+/** Queues the first run of every module's recurring jobs, at a worker's start; each then queues its next run. */
 export async function scheduleRecurringJobs(adapters: Adapters): Promise<void> {
-  await scheduleBlobCollection(adapters);
-  await scheduleUploadSweep(adapters);
+  for (const module of serverModules)
+    for (const recurrence of module.recurring ?? []) await scheduleRecurrence(adapters, recurrence);
 }

@@ -2,6 +2,7 @@ import type { App } from '../app-types';
 import type { Adapters } from '../platform/adapters';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { JobDefinition } from '../platform/queue/queue';
+import type { Recurrence } from '../platform/queue/recurring';
 import type { Auth } from './identity/auth';
 
 /** What a module's routes are given: the adapters, the token checks, and what the process knows of itself. */
@@ -29,4 +30,6 @@ export interface ServerModule {
   name: string;
   routes?: (app: App, ctx: ModuleContext) => Promise<void>;
   jobs?: (adapters: Adapters) => JobDefinition[];
+  /** The module's jobs that run once per time slot; their handlers are among `jobs`. */
+  recurring?: Recurrence[];
 }

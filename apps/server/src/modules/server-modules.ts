@@ -19,6 +19,7 @@ import { settingsModule } from './settings/settings.module';
 import { shootingsModule } from './shootings/shootings.module';
 import { stampsModule } from './stamps/stamps.module';
 import { statisticsModule } from './statistics/statistics.module';
+import { usersModule } from './users/users.module';
 import { vehiclesModule } from './vehicles/vehicles.module';
 import { visionModule } from './vision/vision.module';
 import { webConfigModule } from './web-config/web-config.module';
@@ -37,6 +38,7 @@ export const serverModules: readonly ServerModule[] = [
   notificationsModule,
   statisticsModule,
   accountModule,
+  usersModule,
   shootingsModule,
   productsModule,
   stampsModule,

@@ -17,7 +17,8 @@ export const makeWorkFolder = (kind: WorkKind): Promise<string> =>
 export const workFilePath = (kind: WorkKind, name: string): string =>
   path.join(os.tmpdir(), `forecourt-${kind}-${process.pid}-${name}`);
 
-const alive = (pid: number): boolean => {
+/** Whether a process of this pid runs (zombies included), whoever's it is. */
+export const processAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -37,7 +38,7 @@ export async function sweepWorkFolders(dir = os.tmpdir()): Promise<number> {
   let removed = 0;
   for (const name of names) {
     const pid = Number(OWNED.exec(name)?.[2]);
-    if (!pid || (pid !== process.pid && alive(pid))) continue;
+    if (!pid || (pid !== process.pid && processAlive(pid))) continue;
     await fsp.rm(path.join(dir, name), { recursive: true, force: true }).catch(() => undefined);
     removed++;
   }

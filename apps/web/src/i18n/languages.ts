@@ -1,6 +1,9 @@
-export const LANGUAGES = ['en', 'fr', 'es', 'pl', 'de', 'it', 'nl', 'pt', 'sv', 'da'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'fr';
+import { CATALOGUE_FALLBACK, CATALOGUE_LANGUAGES, type CatalogueLanguage } from '@forecourt/contracts/catalogue';
+
+// The ten languages and the fallback of every catalogue (portal, sign-in pages, reports).
+export const LANGUAGES = CATALOGUE_LANGUAGES;
+export type Language = CatalogueLanguage;
+export const FALLBACK_LANGUAGE: Language = CATALOGUE_FALLBACK;
 export const LANGUAGE_STORAGE_KEY = 'forecourt.language';
 
 /** Names shown in the language selectors, each in its own language. */

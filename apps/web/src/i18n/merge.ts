@@ -1,15 +1,2 @@
-type Tree = { [key: string]: string | Tree };
-
-/** Deep-merges the per-feature files of one language into one resource tree. */
-export function mergeTrees(trees: Tree[]): Tree {
-  const out: Tree = {};
-  for (const tree of trees) {
-    for (const [k, v] of Object.entries(tree)) {
-      const existing = out[k];
-      out[k] = typeof v === 'object' && typeof existing === 'object' ? mergeTrees([existing, v]) : v;
-    }
-  }
-  return out;
-}
-
-export type { Tree };
+// The portal's per-feature files are merged as every catalogue is (@forecourt/contracts/catalogue).
+export { mergeCatalogues as mergeTrees, type CatalogueTree as Tree } from '@forecourt/contracts/catalogue';

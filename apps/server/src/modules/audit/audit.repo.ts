@@ -1,16 +1,14 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { AuditLogTable, Database } from '../../db/schema';
-import type { Db } from '../../platform/db/database';
+import { sql, type Selectable } from 'kysely';
+import type { AuditLogTable } from '../../db/schema';
+import type { Db, Executor } from '../../platform/db/database';
 
-/** The database, or the transaction of the change being audited (so both commit or neither does). */
-export type AuditExecutor = Db | Transaction<Database>;
 export type AuditRow = Selectable<AuditLogTable>;
 
 /**
  * The only write this module has: there is deliberately no update or delete here, and the table's
  * triggers (migration 0040) refuse them from anywhere else.
  */
-export async function insertAuditRow(db: AuditExecutor, row: AuditRow): Promise<void> {
+export async function insertAuditRow(db: Executor, row: AuditRow): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
 }
 

@@ -1,11 +1,10 @@
 import type { AuditEntry, AuditFilters, AuditListResponse, AuditQuery } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import type { Executor } from '../../platform/db/database';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import { insertAuditRow, listAuditRows, type AuditExecutor, type AuditRow, type AuditRowFilter } from './audit.repo';
+import { insertAuditRow, listAuditRows, type AuditRow, type AuditRowFilter } from './audit.repo';
 import { auditCsv } from './audit-csv';
-
-export type { AuditExecutor } from './audit.repo';
 
 /** Who made a change: a signed-in user, or a named system actor (`cli`, `setup`) with no user id. */
 export interface AuditActor {
@@ -43,7 +42,7 @@ const json = (value: unknown): string | null => (value === undefined || value ==
  * Records one administrative change. Pass the change's transaction as `executor` so that the change and
  * its entry commit together: a change is never left unaudited, an entry never names a change that rolled back.
  */
-export async function recordAudit(deps: RecordDeps, entry: AuditEntryInput, executor?: AuditExecutor): Promise<void> {
+export async function recordAudit(deps: RecordDeps, entry: AuditEntryInput, executor?: Executor): Promise<void> {
   await insertAuditRow(executor ?? deps.db, {
     id: deps.ids.uuid(),
     at: deps.clock.now().toISOString(),

@@ -11,11 +11,12 @@ import { startTestS3Server } from '../../test/s3-server';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { jpegPhoto, makeGroupStamp } from '../images/images.fixtures';
-import { retireRenderingJob } from '../reports/report-retire.jobs';
+import { reportsJobs } from '../reports/reports.jobs';
 import { swapReportBlob } from '../reports/reports.repo';
 import { abandonAfterMs } from '../reports/reports.service';
 import { collectBlobGarbage, GC_MARGIN_MS } from './blob-gc.service';
-import { blobJobs, GC_INTERVAL_MS, scheduleBlobCollection } from './blobs.jobs';
+import { scheduleRecurrence } from '../../platform/queue/recurring';
+import { blobCollection, blobJobs } from './blobs.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
 
@@ -159,7 +160,7 @@ for (const driver of ['fs', 's3'] as const) {
       await adapters.blobs.put(replaced, pdf, 'application/pdf');
       const due = new Date(clock.now().getTime() + 10 * 24 * 3600 * 1000);
       await adapters.queue.enqueue(
-        retireRenderingJob(adapters),
+        'reports.retire-rendering',
         { blobKey: replaced },
         { key: `reports.retire-rendering:${replaced}`, runAt: due },
       );
@@ -181,7 +182,7 @@ for (const driver of ['fs', 's3'] as const) {
       expect(await exists(shown)).toBe(true);
       expect(await exists(replaced)).toBe(true);
       // The retirement, once run, is the one that deletes the replaced rendering; the GC then finds nothing.
-      await retireRenderingJob(adapters).handler(
+      await reportsJobs(adapters).retireRendering.handler(
         { blobKey: replaced },
         { jobId: 'test', attempt: 1, signal: new AbortController().signal },
       );
@@ -190,9 +191,9 @@ for (const driver of ['fs', 's3'] as const) {
     });
 
     it('runs as one job per hour, each queueing the next, however many workers start', async () => {
-      await scheduleBlobCollection(adapters);
-      await scheduleBlobCollection(adapters);
-      const slot = Math.floor(clock.now().getTime() / GC_INTERVAL_MS);
+      await scheduleRecurrence(adapters, blobCollection);
+      await scheduleRecurrence(adapters, blobCollection);
+      const slot = Math.floor(clock.now().getTime() / blobCollection.everyMs);
       const job = await adapters.queue.getByKey(`blobs.collect-garbage:${slot}`);
       expect(job).toMatchObject({ status: 'queued', payload: { slot } });
       expect((await adapters.queue.counts('blobs.collect-garbage')).queued).toBe(1);

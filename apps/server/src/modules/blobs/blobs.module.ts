@@ -1,6 +1,6 @@
 import { FsBlobStore } from '../../platform/blobs/fs-blob-store';
 import type { ServerModule } from '../module';
-import { blobJobs } from './blobs.jobs';
+import { blobCollection, blobJobs } from './blobs.jobs';
 
 /** The embedded blob store's presigned URLs (the S3 store serves its own), and the blobs' garbage collection. */
 export const blobsModule: ServerModule = {
@@ -10,4 +10,5 @@ export const blobsModule: ServerModule = {
       await (await import('./blobs.routes')).blobRoutes(app, { blobs: adapters.blobs });
   },
   jobs: (adapters) => Object.values(blobJobs(adapters)),
+  recurring: [blobCollection],
 };

@@ -130,7 +130,8 @@ describe('cropping through the API', () => {
     });
     expect(verified.statusCode).toBe(200);
     const checked = verified.json<VerificationsResponse>().verifications;
-    expect(checked).toHaveLength(4);
-    expect(checked.find((v) => v.imageType === 'ORIGINAL_CROPPED')!.warnings).not.toContain('VEHICLE_TOO_SMALL');
+    // One line per cropped picture, not one per rendering of the same car.
+    expect(checked.map((v) => v.imageType)).toEqual(['ORIGINAL_CROPPED']);
+    expect(checked[0]!.warnings).not.toContain('VEHICLE_TOO_SMALL');
   }, 300_000);
 });

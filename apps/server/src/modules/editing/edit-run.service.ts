@@ -1,6 +1,7 @@
 import { DEFAULT_FLOOR_LEVEL, type ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
+import { jobRegistry } from '../../platform/queue/job-registry';
 import { stampImage } from '../images/image-render';
 import { saveDerivedImage } from '../images/derived-images.service';
 import { setRemarketingStatus } from '../shootings/shooting-scope.service';
@@ -29,7 +30,7 @@ import { oneCropAtATime } from './one-crop-at-a-time';
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
 /** How many times the queue runs an edit before its last failure is left on the edit for the portal. */
-export const EDIT_MAX_ATTEMPTS = 3;
+const EDIT_MAX_ATTEMPTS = jobRegistry['editing.crop'].maxAttempts;
 
 /** A picture that cannot be edited (damaged file, no vehicle): retrying will not help. */
 class UnusableImage extends Error {}

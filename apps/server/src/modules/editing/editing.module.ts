@@ -4,7 +4,6 @@ import { editingJobs } from './editing.jobs';
 /** Edited images: licence plate covers, crops, added images and their verifications. */
 export const editingModule: ServerModule = {
   name: 'editing',
-  routes: async (app, { adapters, auth }) =>
-    (await import('./editing.routes')).editingRoutes(app, { adapters, auth, jobs: editingJobs(adapters) }),
+  routes: async (app, { adapters, auth }) => (await import('./editing.routes')).editingRoutes(app, { adapters, auth }),
   jobs: (adapters) => Object.values(editingJobs(adapters)),
 };

@@ -17,16 +17,12 @@ import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { authentication, currentUser, type Auth } from '../identity/auth';
-import type { EditingJobs } from './editing.jobs';
 import { addEditedImages, getEdit, requestCrop, requestPlateCover } from './editing.service';
 import { listVerifications, verifyEditedImages } from './verification.service';
 
-export async function editingRoutes(
-  app: App,
-  deps: { adapters: Adapters; auth: Auth; jobs: EditingJobs },
-): Promise<void> {
+export async function editingRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
   const { auth } = deps;
-  const services = { ...deps.adapters, jobs: deps.jobs };
+  const services = deps.adapters;
   const user = { preHandler: auth.requireUser };
 
   app.post(

@@ -9,7 +9,6 @@ import { findShootingInScope, type ShootingRow } from '../shootings/shooting-sco
 import { outputsToAdd } from './covered-crop.service';
 import type { CoverParams, CropParams } from './edit-params';
 import { addToShooting } from './edit-run.service';
-import type { EditingJobs } from './editing.jobs';
 import {
   findCroppingConfiguration,
   findEdit,
@@ -21,7 +20,7 @@ import {
   type PositionImage,
 } from './editing.repo';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids'> & { jobs: EditingJobs };
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids'>;
 
 export const toImageEdit = (e: EditRow): ImageEdit => ({
   id: e.id,
@@ -69,8 +68,8 @@ async function startEdit(
     createdBy: user.id,
     now: deps.clock.now().toISOString(),
   });
-  const job = kind === 'LICENSE_PLATE_COVER' ? deps.jobs.cover : deps.jobs.crop;
-  await deps.queue.enqueue(job, { editId: id }, { key: `${job.name}:${id}` });
+  const job = kind === 'LICENSE_PLATE_COVER' ? 'editing.cover' : 'editing.crop';
+  await deps.queue.enqueue(job, { editId: id }, { key: `${job}:${id}` });
   const edit = await findEdit(deps.db, id);
   return toImageEdit(edit!);
 }

@@ -20,9 +20,12 @@ const CROPPED: ImageType[] = [
   'STAMPED_CROPPED',
   'BACKGROUND_CROPPED',
 ];
-// The mask is the photo's: its checks (the vehicle's share of the photo, sides it runs off) are read with the
-// cropped rendering's blur and exposure checks.
-const MASK_CHECKED: ImageType[] = ['ORIGINAL_CROPPED'];
+// A crop is checked once, on ORIGINAL_CROPPED: its other renderings are the same car on the same
+// background, and repeating a warning four times tells the dealer nothing more. The mask is the photo's, so
+// the checks read the photo itself within the mask: the vehicle's blur and exposure (the ground around it is
+// replaced by the stamp's background, which the dealer did not shoot), its share of the photo and the sides
+// it runs off.
+const CROP_CHECKED: ImageType = 'ORIGINAL_CROPPED';
 
 async function maskOf(deps: Deps, editId: string | null): Promise<VehicleMask | undefined> {
   const edit = editId ? await findEdit(deps.db, editId) : null;
@@ -46,14 +49,17 @@ export async function verifyEditedImages(
   const images = shooting ? await findPositionImages(deps.db, shooting.id, p.imageId) : [];
   if (!shooting || images.length === 0) throw notFound('Image');
   const types = cropped ? CROPPED : COVERED;
-  const targets = images.filter((i) => types.includes(i.imageType));
+  const edited = images.filter((i) => types.includes(i.imageType));
+  const checkedCrop = edited.find((i) => i.imageType === CROP_CHECKED) ?? edited[0];
+  const targets = cropped && checkedCrop ? [checkedCrop] : edited;
+  const photo = images.find((i) => i.imageType === 'ORIGINAL');
   if (targets.length === 0)
     throw badRequest(cropped ? 'This picture has not been cropped' : 'This picture has no licence-plate cover');
   await setRemarketingStatus(deps.db, shooting.id, 'QUALITY_CONTROL');
   const verifications: VerificationsResponse['verifications'] = [];
   for (const image of targets) {
-    const bytes = await deps.blobs.getBuffer(image.blobKey);
-    const mask = MASK_CHECKED.includes(image.imageType) ? await maskOf(deps, image.maskId) : undefined;
+    const mask = image.imageType === CROP_CHECKED ? await maskOf(deps, image.maskId) : undefined;
+    const bytes = await deps.blobs.getBuffer(mask && photo ? photo.blobKey : image.blobKey);
     const report = bytes ? await checkQuality(bytes, mask) : null;
     const warnings: QualityWarning[] = report?.warnings ?? [];
     const checkedAt = deps.clock.now().toISOString();

@@ -38,7 +38,8 @@ export interface VersionedUserContext {
 /**
  * A user with their options, models, owners and data version, read in one statement (every
  * authenticated request that misses the user context cache reads it): one row for the user, then one
- * per option, model and owner and one for the version, each child read by its user_id index.
+ * per option, model and owner and one for the version, each child read by its user_id index. A
+ * deactivated account has no context: its tokens, refreshes and sign-ins are all refused from here.
  */
 export async function findVersionedUserContext(
   db: Db,
@@ -56,7 +57,7 @@ export async function findVersionedUserContext(
     [
       `select id, email, given_name, family_name, locale, group_id, habilitations, roles, 'user' as kind, null as name, null as value
        from users where ${by.id ? `id = ${p.bind(by.id)}` : `email = ${p.bind(by.email!.toLowerCase())}`}
-       and ${ACTIVE_GROUP}`,
+       and users.deactivated_at is null and ${ACTIVE_GROUP}`,
       arm('option', 'user_options', 'name', 'value'),
       arm('model', 'user_models', 'model_type', 'null'),
       arm('owner', 'user_owners', 'owner_id', 'null'),
@@ -116,12 +117,13 @@ export async function embeddedDomainExists(db: Db, domain: string): Promise<bool
   return Boolean(row);
 }
 
-/** The id and password hash of the embedded account with this e-mail (lower case), for sign-in. */
+/** The id and password hash of the active embedded account with this e-mail (lower case), for sign-in. */
 export const findPasswordUser = (db: Db, email: string) =>
   db
     .selectFrom('users')
     .select(['id', 'password_hash'])
     .where('email', '=', email)
+    .where('deactivated_at', 'is', null)
     .where(sql.raw<boolean>(ACTIVE_GROUP))
     .executeTakeFirst();
 

@@ -1,10 +1,8 @@
 import type { ImageType } from '@forecourt/contracts';
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Database, ImagesTable } from '../../db/schema';
-import type { Db } from '../../platform/db/database';
+import { sql, type Selectable } from 'kysely';
+import type { ImagesTable } from '../../db/schema';
+import type { Db, Executor } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-
-type Executor = Db | Transaction<Database>;
 
 // ---- upload grants ----
 
@@ -83,7 +81,7 @@ export async function saveGrants(db: Db, grants: (Omit<GrantRow, 'usedAt'> & { n
 }
 
 /** Marks the grants used; fails, so that the transaction rolls back, when any was used meanwhile. */
-async function consumeGrants(trx: Transaction<Database>, keys: string[], now: string): Promise<void> {
+async function consumeGrants(trx: Executor, keys: string[], now: string): Promise<void> {
   const result = await trx
     .updateTable('upload_grants')
     .set({ used_at: now })
@@ -139,7 +137,7 @@ async function insertRun(db: Executor, shootingId: string, run: NewRun, now: str
  * same keys fails here), the ORIGINAL images and the first run. Runs in the registration's transaction.
  */
 export async function insertOriginals(
-  trx: Transaction<Database>,
+  trx: Executor,
   shootingId: string,
   images: NewImage[],
   grantKeys: string[],
@@ -177,7 +175,7 @@ export async function createRun(
   shootingId: string,
   run: NewRun,
   now: string,
-  enqueue: (trx: Db) => Promise<void>,
+  enqueue: (trx: Executor) => Promise<void>,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {

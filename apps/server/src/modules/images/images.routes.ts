@@ -15,14 +15,13 @@ import {
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import type { ImageJobs } from './images.jobs';
 import { pipelineState, removeFailedPicture, retryPipeline } from './pipeline-failure.service';
 import { restampShooting, stampImagesProcess } from './pipeline.service';
 import { issueUploadUrls, registerShooting } from './uploads.service';
 
-export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Auth; jobs: ImageJobs }): Promise<void> {
+export async function imageRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
   const { auth } = deps;
-  const services = { ...deps.adapters, jobs: deps.jobs };
+  const services = deps.adapters;
   const pre = { preHandler: auth.requireUser };
 
   app.post(

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import { makeGroupStamp } from './images.fixtures';
-import { imageJobs } from './images.jobs';
+import { stampKey } from './pipeline-queue';
 import { createRun } from './images.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
@@ -31,7 +31,6 @@ try {
   const damaged = shooting.images[1]!;
   const bytes = (await adapters.blobs.getBuffer(damaged.key))!;
   await adapters.blobs.put(damaged.key, bytes.subarray(0, bytes.length >> 1), 'image/jpeg');
-  const jobs = imageJobs(adapters);
   const run = {
     id: adapters.ids.uuid(),
     stampId,
@@ -41,9 +40,9 @@ try {
   await createRun(adapters.db, shooting.shootingId, run, adapters.clock.now().toISOString(), async (trx) => {
     for (const image of shooting.images) {
       await adapters.queue.enqueue(
-        jobs.stamp,
+        'images.stamp',
         { runId: run.id, sourceImageId: image.id },
-        { key: `images.stamp:${run.id}:${image.id}`, within: trx, maxAttempts: 1 },
+        { key: stampKey(run.id, image.id), within: trx, maxAttempts: 1 },
       );
     }
   });

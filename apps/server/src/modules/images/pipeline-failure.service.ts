@@ -2,17 +2,15 @@ import type { PipelineState } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import type { ImageJobs } from './images.jobs';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { countPendingRunItems, findImage } from './images.repo';
 import { deleteImagesAtPosition, listUnfinishedRuns, type UnfinishedRun } from './pipeline-failure.repo';
+import { enqueueVerify, publishKey, stampKey, verifyKey } from './pipeline-queue';
 
-type Deps = Pick<Adapters, 'db' | 'queue' | 'blobs'> & { jobs: ImageJobs };
+type Deps = Pick<Adapters, 'db' | 'queue' | 'blobs'>;
 type ShootingParams = { ownerId: string; productId: string; shootingId: string };
 
-// The idempotency keys images.jobs.ts gives the pipeline's jobs.
-const stampKey = (runId: string, imageId: string) => `images.stamp:${runId}:${imageId}`;
-const runKeys = (runId: string) => [`images.verify:${runId}`, `images.publish:${runId}`];
+const runKeys = (runId: string) => [verifyKey(runId), publishKey(runId)];
 
 /** The dead jobs of the shooting's unfinished runs: whatever made them dead, the pipeline waits on them. */
 async function deadSteps(deps: Deps, shootingId: string): Promise<{ runs: UnfinishedRun[]; dead: Set<string> }> {
@@ -66,7 +64,6 @@ export async function removeFailedPicture(
   const keys = await deleteImagesAtPosition(deps.db, shooting.id, image.position);
   await Promise.all(keys.map((k) => deps.blobs.delete(k)));
   for (const run of runs) {
-    if ((await countPendingRunItems(deps.db, run.id)) === 0)
-      await deps.queue.enqueue(deps.jobs.verify, { runId: run.id }, { key: `images.verify:${run.id}` });
+    if ((await countPendingRunItems(deps.db, run.id)) === 0) await enqueueVerify(deps.queue, run.id);
   }
 }

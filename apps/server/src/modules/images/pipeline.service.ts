@@ -4,11 +4,11 @@ import { badRequest, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
 import { stampOfGroup } from '../stamps/stamps.service';
-import { enqueueRun, type ImageJobs } from './images.jobs';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { createRun, findImagesByBlobKeys, listShootingImages, type ImageRow } from './images.repo';
+import { enqueueRun } from './pipeline-queue';
 
-type Deps = Pick<Adapters, 'db' | 'queue' | 'clock' | 'ids'> & { jobs: ImageJobs };
+type Deps = Pick<Adapters, 'db' | 'queue' | 'clock' | 'ids'>;
 
 /** Which image each stamped type is rendered from. */
 export const STAMP_SOURCES: Partial<Record<ImageType, ImageType>> = {
@@ -38,7 +38,6 @@ async function startRun(
   await createRun(deps.db, shootingId, run, deps.clock.now().toISOString(), (trx) =>
     enqueueRun(
       deps.queue,
-      deps.jobs,
       run.id,
       sources.map((s) => s.id),
       trx,

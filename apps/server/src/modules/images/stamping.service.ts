@@ -1,7 +1,6 @@
 import type { ImageType } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { pixelGate } from '../../platform/pixels/pixel-gate';
-import type { PlayersJobs } from '../players/players.jobs';
 import { queueSharedFrames } from '../players/players.service';
 import { setRemarketingStatus, setShootingStamp } from '../shootings/shooting-scope.service';
 import { stampForJob } from '../stamps/stamps.service';
@@ -23,7 +22,7 @@ import {
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 /** The publish also queues the players' frame job (players.service `queueSharedFrames`). */
-type PublishDeps = Deps & Pick<Adapters, 'queue'> & { playerJobs: Pick<PlayersJobs, 'prepareFrames'> };
+type PublishDeps = Deps & Pick<Adapters, 'queue'>;
 
 /** Blob keys of derived images carry the run, so a restamp never overwrites what is shown until it is done. */
 const derivedKey = (shootingId: string, position: number, type: ImageType, runId: string) =>
@@ -172,7 +171,7 @@ export async function publishRun(deps: PublishDeps, runId: string): Promise<void
     await finishRun(trx, runId, deps.clock.now().toISOString());
     if (current) {
       await setRemarketingStatus(trx, run.shootingId, 'FINISHED');
-      await queueSharedFrames({ db: trx, queue: deps.queue, jobs: deps.playerJobs }, run.shootingId);
+      await queueSharedFrames({ db: trx, queue: deps.queue }, run.shootingId);
     }
   });
 }

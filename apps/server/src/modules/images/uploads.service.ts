@@ -15,7 +15,7 @@ import { insertShooting, requireProduct } from '../shootings/shooting-scope.serv
 import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';
 import { prepareOriginal, type StoredFormat } from './image-render';
-import { enqueueRun, type ImageJobs } from './images.jobs';
+import { enqueueRun } from './pipeline-queue';
 import { findGrants, findShootingRegisteredAt, insertOriginals, saveGrants, type NewImage } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config'>;
@@ -131,7 +131,7 @@ async function earlierRegistration(
  * then the stamp pipeline is queued.
  */
 export async function registerShooting(
-  deps: Deps & { jobs: ImageJobs },
+  deps: Deps,
   user: UserContext,
   params: { ownerId: string; productId: string },
   body: RegisterShootingBody,
@@ -259,7 +259,6 @@ export async function registerShooting(
       );
       await enqueueRun(
         deps.queue,
-        deps.jobs,
         run.id,
         images.map((i) => i.id),
         trx,

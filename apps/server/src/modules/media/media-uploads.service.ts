@@ -158,6 +158,48 @@ export function finaliseUpload(deps: UploadDeps, id: string): Promise<repo.Uploa
   return p;
 }
 
+/**
+ * The complete upload's file: taken from the store, or the one a finalisation that died left taken (the
+ * store no longer knows that upload: this is where it resumes).
+ */
+async function takeComplete(deps: UploadDeps, row: repo.UploadRow): Promise<string> {
+  const left = await deps.store.taken(row.id);
+  if (left?.size === row.size) return left.file;
+  const offset = await deps.store.offset(row.id);
+  if (offset !== row.size)
+    throw new AppError('CONFLICT', `The upload is not complete (${offset ?? 0} of ${row.size} bytes)`);
+  return deps.store.takeFile(row.id);
+}
+
+/**
+ * The size of an upload that holds all its bytes, though the store may no longer answer for it (stored,
+ * or taken by a finalisation that died); null otherwise. HEAD answers it, so a client resumes to its
+ * registration instead of starting again.
+ */
+export async function completeSize(deps: UploadDeps, id: string): Promise<number | null> {
+  const row = await repo.findUpload(deps.db, id);
+  if (!row) return null;
+  if (row.status === 'DONE' || row.status === 'STORING') return row.size;
+  if (row.status !== 'PENDING') return null;
+  return (await deps.store.taken(id))?.size === row.size ? row.size : null;
+}
+
+/**
+ * Finishes, at a start, the uploads whose finalisation a crash cut short (every byte received and taken
+ * from the store, the row still PENDING). Answers how many were stored; a refused one counts as done.
+ */
+export async function resumeInterruptedUploads(deps: UploadDeps): Promise<number> {
+  let resumed = 0;
+  for (const id of await repo.openPendingUploads(deps.db, deps.clock.now().toISOString())) {
+    if ((await deps.store.taken(id)) === null) continue;
+    await finaliseUpload(deps, id).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+    });
+    resumed++;
+  }
+  return resumed;
+}
+
 const extensionOf = (kind: MediaKind, container: string) =>
   kind === 'video' ? 'mp4' : container.split(',').includes('ogg') ? 'ogg' : 'mp3';
 
@@ -173,10 +215,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
     return { ...row, status: 'DONE' };
   }
-  const offset = await deps.store.offset(id);
-  if (offset !== row.size)
-    throw new AppError('CONFLICT', `The upload is not complete (${offset ?? 0} of ${row.size} bytes)`);
-  const file = await deps.store.takeFile(id);
+  const file = await takeComplete(deps, row);
   try {
     const info = await probeMedia(file);
     if (!info || !acceptsAs(kind, info)) {

@@ -1,5 +1,5 @@
 import type { ServerModule } from '../module';
-import { mediaJobs } from './media.jobs';
+import { mediaJobs, uploadSweep } from './media.jobs';
 
 /**
  * Admin media (introduction, conclusion, audio), resumable uploads, vehicle videos and their assembly.
@@ -13,7 +13,8 @@ export const mediaModule: ServerModule = {
       import('../../platform/uploads/resumable-store'),
     ]);
     const store = await createResumableStore(ctx.adapters.config);
-    await mediaRoutes(app, { auth: ctx.auth, services: { ...ctx.adapters, store, jobs: mediaJobs(ctx.adapters) } });
+    await mediaRoutes(app, { auth: ctx.auth, services: { ...ctx.adapters, store } });
   },
   jobs: (adapters) => Object.values(mediaJobs(adapters)),
+  recurring: [uploadSweep],
 };

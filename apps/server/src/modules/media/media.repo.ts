@@ -71,6 +71,17 @@ export async function expiredPendingUploads(db: Db, before: string, limit: numbe
   return rows.map((r) => r.id);
 }
 
+/** Unfinished uploads whose grant still runs. */
+export async function openPendingUploads(db: Db, now: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('media_uploads')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>', now)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Marks uploads swept, as long as they are still unfinished. */
 export async function markExpired(db: Db, ids: string[]): Promise<void> {
   if (ids.length)

@@ -287,6 +287,61 @@ describe('admin media: configuration and resumable uploads', () => {
     }
   });
 
+  /**
+   * Leaves an upload as a process killed right after its last chunk leaves it: every byte arrived, the
+   * file taken from the store (`<id>.taken`), the store's record gone, the row still PENDING.
+   */
+  async function cutShortAfterLastChunk(fileName: string) {
+    const bytes = fs.readFileSync(media.mov);
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: { groupId: GROUP, slot: 'conclusion', fileName, size: bytes.length, contentType: 'video/quicktime' },
+    });
+    const { uploadId, presignedUrl, url } = grant.json<{ uploadId: string; presignedUrl: string; url: string }>();
+    expect((await tusPatch(ctx.app, manager, presignedUrl, bytes.subarray(0, -1), 0)).statusCode).toBe(204);
+    const dir = path.join(ctx.adapters.dataDir, 'uploads');
+    fs.appendFileSync(path.join(dir, uploadId), bytes.subarray(-1));
+    fs.renameSync(path.join(dir, uploadId), path.join(dir, `${uploadId}.taken`));
+    fs.rmSync(path.join(dir, `${uploadId}.json`));
+    return { bytes, uploadId, presignedUrl, url };
+  }
+  const statusOf = async (id: string) =>
+    (await ctx.adapters.db.selectFrom('media_uploads').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+      .status;
+
+  it('completes an upload whose finalisation a crash cut short: HEAD tells the client, registering stores it', async () => {
+    const { bytes, uploadId, presignedUrl, url } = await cutShortAfterLastChunk('crashed.mov');
+    expect(await tusOffset(ctx.app, manager, presignedUrl)).toBe(bytes.length);
+    const res = await register('conclusion', url);
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(uploadId)).toBe('DONE');
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl,
+    });
+    expect(stored.rawPayload.equals(bytes)).toBe(true);
+    expect(fs.readdirSync(path.join(ctx.adapters.dataDir, 'uploads')).filter((f) => f.startsWith(uploadId))).toEqual(
+      [],
+    );
+    // Stored, its HEAD still answers every byte: a client that lost the answer goes on to register.
+    expect(await tusOffset(ctx.app, manager, presignedUrl)).toBe(bytes.length);
+  });
+
+  it('finishes such an upload by itself at the next start', async () => {
+    const { uploadId } = await cutShortAfterLastChunk('restarted.mov');
+    const restarted = await buildApp(ctx.adapters);
+    try {
+      await restarted.ready();
+      for (let i = 0; i < 400 && (await statusOf(uploadId)) !== 'DONE'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await statusOf(uploadId)).toBe('DONE');
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('deletes a configured file and re-assembles without it', async () => {
     const before = (await config()).json<{ version: number }>().version;
     const res = await ctx.app.inject({

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../app-types';
 import { currentUser, type Auth } from '../identity/auth';
-import { authoriseUploadRequest, grantUpload } from './media-uploads.service';
+import { authoriseUploadRequest, completeSize, grantUpload, resumeInterruptedUploads } from './media-uploads.service';
 import { createTusServer, handleTus } from './tus-uploads';
 import { grantVehicleUpload, registerVehicleVideo } from './vehicle-video.service';
 import {
@@ -147,7 +147,33 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
         async (request) =>
           authoriseUploadRequest(services, currentUser(request), (request.params as { id: string }).id, request.method),
       ],
-      handler: async (request, reply) => handleTus(tus, request, reply),
+      handler: async (request, reply) => {
+        // All its bytes are here though the store no longer answers for them (stored, or taken by a
+        // finalisation a crash cut short): the client is told so, and goes on to register it.
+        const complete =
+          request.method === 'HEAD' ? await completeSize(services, (request.params as { id: string }).id) : null;
+        if (complete === null) return handleTus(tus, request, reply);
+        return reply
+          .headers({
+            'tus-resumable': '1.0.0',
+            'upload-offset': String(complete),
+            'upload-length': String(complete),
+            'cache-control': 'no-store',
+          })
+          .status(200)
+          .send();
+      },
     });
+  });
+  // Uploads a crash cut short in their finalisation are finished at the start, beside the requests; the
+  // close waits for them.
+  let resuming: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    resuming = resumeInterruptedUploads(services).catch((err: unknown) =>
+      app.log.error({ err }, 'interrupted uploads could not be resumed'),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await resuming;
   });
 }

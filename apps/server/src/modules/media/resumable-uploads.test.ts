@@ -12,7 +12,8 @@ import { startTestS3Server } from '../../test/s3-server';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { UPLOAD_TTL_MS } from './media-uploads.service';
-import { mediaJobs, scheduleUploadSweep, SWEEP_INTERVAL_MS } from './media.jobs';
+import { scheduleRecurrence } from '../../platform/queue/recurring';
+import { mediaJobs, uploadSweep } from './media.jobs';
 import { tusOffset, tusPatch } from './media.test-helpers';
 import { SWEEP_MARGIN_MS, sweepExpiredUploads } from './upload-sweep.service';
 
@@ -160,10 +161,10 @@ for (const driver of ['fs', 's3'] as const) {
       const fresh = await grant('fresh.mp4');
       expect((await tusPatch(app, manager, fresh.presignedUrl, bytes.subarray(0, MB), 0)).statusCode).toBe(204);
 
-      await scheduleUploadSweep(adapters);
-      await scheduleUploadSweep(adapters);
+      await scheduleRecurrence(adapters, uploadSweep);
+      await scheduleRecurrence(adapters, uploadSweep);
       // The first sweep is the next hour's; each then queues the one after.
-      const slot = Math.floor(clock.now().getTime() / SWEEP_INTERVAL_MS) + 1;
+      const slot = Math.floor(clock.now().getTime() / uploadSweep.everyMs) + 1;
       const job = await adapters.queue.getByKey(`media.sweep-uploads:${slot}`);
       expect(job).toMatchObject({ status: 'queued', payload: { slot } });
       expect((await adapters.queue.counts('media.sweep-uploads')).queued).toBe(1);

@@ -1,10 +1,13 @@
 import type { MediaUploadResponse, RegisteredVideo, VehicleVideoUploadRequest } from '@forecourt/contracts';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import { assemblyKey } from './media.jobs';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
 import type { ConfigDeps } from './video-configuration.service';
+
+/** The key of a shooting's assembly: one per shooting, configuration version and vehicle video. */
+export const assemblyKey = (shootingId: string, version: number, videoId: string) =>
+  `media.assemble:${shootingId}:${version}:${videoId}`;
 
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
   const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
@@ -62,7 +65,7 @@ export async function registerVehicleVideo(
     });
     const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
     await deps.queue.enqueue(
-      deps.jobs.assemble,
+      'media.assemble',
       { shootingId, version },
       { key: assemblyKey(shootingId, version, id), within: trx },
     );

@@ -4,11 +4,10 @@ import { AppError, notFound } from '../../platform/errors';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
 import { configuredFiles } from './assembly.service';
-import type { MediaJobs } from './media.jobs';
 import * as repo from './media.repo';
 import { finaliseUpload, uploadIdOf, type UploadDeps } from './media-uploads.service';
 
-export type ConfigDeps = UploadDeps & Pick<Adapters, 'queue' | 'config'> & { jobs: MediaJobs };
+export type ConfigDeps = UploadDeps & Pick<Adapters, 'queue' | 'config'>;
 
 const SLOT: Record<AdminMediaSlot, Exclude<repo.UploadSlot, 'VEHICLE'>> = {
   introduction: 'INTRODUCTION',
@@ -108,7 +107,7 @@ async function change(
   await deps.db.transaction().execute(async (trx) => {
     const version = await repo.setSlot(trx, groupId, slot, file, deps.clock.now().toISOString());
     await deps.queue.enqueue(
-      deps.jobs.prepare,
+      'media.prepare',
       { groupId, version },
       { key: `media.prepare:${groupId}:${version}`, within: trx },
     );

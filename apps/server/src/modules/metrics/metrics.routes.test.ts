@@ -4,11 +4,21 @@ import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { startMetricsServer } from '../../platform/metrics/metrics-server';
 import { createMetrics } from '../../platform/metrics/metrics';
-import { defineJob } from '../../platform/queue/queue';
+import { defineJobOf } from '../../platform/queue/queue';
+import { SqlQueue } from '../../platform/queue/sql-queue';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
+
+/** This suite's own jobs, queued on the shared jobs table by a queue of their own. */
+const testJobs = {
+  'metrics-test.wait': { payload: z.object({ n: z.number() }) },
+  'metrics-test.ok': { payload: z.object({}) },
+  'metrics-test.bad': { payload: z.object({}), maxAttempts: 1 },
+};
+const testQueue = (adapters: Awaited<ReturnType<typeof createTestAdapters>>) =>
+  new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, adapters.queue.options, testJobs);
 
 const TOKEN = 'metrics-token-for-the-test';
 const bearer = { authorization: `Bearer ${TOKEN}` };
@@ -62,11 +72,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('reports queue depth, the oldest waiting job and dead jobs by job name from the shared queue', async () => {
-    const job = defineJob({ name: 'metrics-test.wait', schema: z.object({ n: z.number() }), handler: async () => {} });
+    const queue = testQueue(adapters);
     const past = new Date(adapters.clock.now().getTime() - 90_000);
-    await adapters.queue.enqueue(job, { n: 1 }, { key: 'metrics-wait-1', runAt: past });
-    await adapters.queue.enqueue(job, { n: 2 }, { key: 'metrics-wait-2' });
-    const { id } = await adapters.queue.enqueue(job, { n: 3 }, { key: 'metrics-dead' });
+    await queue.enqueue('metrics-test.wait', { n: 1 }, { key: 'metrics-wait-1', runAt: past });
+    await queue.enqueue('metrics-test.wait', { n: 2 }, { key: 'metrics-wait-2' });
+    const { id } = await queue.enqueue('metrics-test.wait', { n: 3 }, { key: 'metrics-dead' });
     await adapters.db.updateTable('jobs').set({ status: 'dead' }).where('id', '=', id).execute();
 
     const text = (await app.inject({ method: 'GET', url: '/metrics', headers: bearer })).body;
@@ -117,25 +127,18 @@ describe('a worker process metrics on METRICS_PORT', () => {
     const adapters = await createTestAdapters();
     const metrics = createMetrics({ db: adapters.db, clock: adapters.clock, role: 'worker' });
     const server = await startMetricsServer(metrics, 0);
-    const ok = defineJob({ name: 'metrics-test.ok', schema: z.object({}), handler: async () => {} });
-    const bad = defineJob({
-      name: 'metrics-test.bad',
-      schema: z.object({}),
-      maxAttempts: 1,
-      handler: async () => Promise.reject(new Error('boom')),
-    });
-    const worker = new SqlWorker(adapters.queue, [ok, bad], {
+    const queue = testQueue(adapters);
+    const ok = defineJobOf(testJobs, 'metrics-test.ok', async () => {});
+    const bad = defineJobOf(testJobs, 'metrics-test.bad', async () => Promise.reject(new Error('boom')));
+    const worker = new SqlWorker(queue, [ok, bad], {
       concurrency: 2,
       onJobFinished: (job, seconds, failed) => metrics.observeJob(job.name, seconds, failed),
     });
     try {
-      await adapters.queue.enqueue(ok, {}, { key: 'ok' });
-      const badJob = await adapters.queue.enqueue(bad, {}, { key: 'bad' });
+      await queue.enqueue('metrics-test.ok', {}, { key: 'ok' });
+      const badJob = await queue.enqueue('metrics-test.bad', {}, { key: 'bad' });
       worker.start();
-      while (
-        (await adapters.queue.get(badJob.id))?.status !== 'dead' ||
-        (await adapters.queue.getByKey('ok'))?.status !== 'done'
-      ) {
+      while ((await queue.get(badJob.id))?.status !== 'dead' || (await queue.getByKey('ok'))?.status !== 'done') {
         await new Promise((r) => setTimeout(r, 10));
       }
       const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);

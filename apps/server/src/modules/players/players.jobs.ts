@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { defineJob } from '../../platform/queue/queue';
 import { FrameVariants } from './frame-variants';
@@ -11,12 +10,8 @@ export function playersJobs(deps: Deps) {
   // Each variant is made once here, never served: nothing is kept in memory.
   const variants = new FrameVariants(deps, 0);
   return {
-    prepareFrames: defineJob({
-      name: 'players.prepare-frames',
-      schema: z.object({ ref: z.string() }),
-      handler: ({ ref }, { signal }) => prepareFrames({ db: deps.db, variants }, ref, signal),
-    }),
+    prepareFrames: defineJob('players.prepare-frames', ({ ref }, { signal }) =>
+      prepareFrames({ db: deps.db, variants }, ref, signal),
+    ),
   };
 }
-
-export type PlayersJobs = ReturnType<typeof playersJobs>;

@@ -15,7 +15,6 @@ export const playersModule: ServerModule = {
       ]);
     const players = {
       ...adapters,
-      jobs: playersJobs(adapters),
       variants: new FrameVariants(adapters),
       limits: playerLimits(adapters),
       visitorSecret: await getOrCreateSecret(adapters.db, 'player-visitors'),

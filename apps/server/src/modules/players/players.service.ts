@@ -20,7 +20,6 @@ import type { FrameVariants, Variant, VariantFormat } from './frame-variants';
 import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './player-media';
 import { INLINE_FRAME_WIDTH } from './player-page';
 import { listShootingRefs } from './player-refs.repo';
-import type { PlayersJobs } from './players.jobs';
 import * as repo from './players.repo';
 import type { ImageRow } from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
@@ -30,12 +29,11 @@ const DAY_MS = 24 * 3600 * 1000;
 export const RATINGS_PER_VISITOR_HOUR = 20;
 
 /**
- * What the player functions use: the adapters, the key that hides visitors' addresses, the frames job,
- * and what one process keeps between requests (the frame variants being made, the public rate limits).
+ * What the player functions use: the adapters, the key that hides visitors' addresses, and what one
+ * process keeps between requests (the frame variants being made, the public rate limits).
  */
 export type PlayersDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'queue'> & {
   visitorSecret: string;
-  jobs: PlayersJobs;
   variants: FrameVariants;
   limits: PlayerLimits;
 };
@@ -107,7 +105,7 @@ export async function getReference(
  * image changes; `within` writes the jobs with the caller's rows.
  */
 async function queueFrames(
-  deps: Pick<PlayersDeps, 'queue'> & { jobs: Pick<PlayersJobs, 'prepareFrames'> },
+  deps: Pick<PlayersDeps, 'queue'>,
   refs: string[],
   frames: ImageRow[],
   within?: Adapters['db'],
@@ -115,7 +113,7 @@ async function queueFrames(
   if (frames.length === 0 || refs.length === 0) return;
   const versions = createHash('sha256').update(frames.map(imageVersion).join('\n')).digest('base64url').slice(0, 16);
   await deps.queue.enqueueAll(
-    deps.jobs.prepareFrames,
+    'players.prepare-frames',
     refs.map((ref) => ({ payload: { ref }, key: `players.prepare-frames:${ref}:${versions}` })),
     { within },
   );
@@ -126,10 +124,7 @@ async function queueFrames(
  * of the links already shared are queued for making. A link shared while the shooting was processing got
  * a job that found nothing to make; without this one its first visitors' API process would make them.
  */
-export async function queueSharedFrames(
-  deps: Pick<Adapters, 'db' | 'queue'> & { jobs: Pick<PlayersJobs, 'prepareFrames'> },
-  shootingId: string,
-): Promise<void> {
+export async function queueSharedFrames(deps: Pick<Adapters, 'db' | 'queue'>, shootingId: string): Promise<void> {
   const refs = await listShootingRefs(deps.db, shootingId);
   if (refs.length === 0) return;
   const { frames } = await finalMedia(deps, shootingId);

@@ -14,9 +14,10 @@ import {
 } from '@forecourt/contracts';
 import type { Db } from '../../platform/db/database';
 import { healthCheckTotals } from '../inspections/inspection-totals';
-import type { ShootingImageRow } from '../inspections/inspections.repo';
 import { inspectionRecords, repairOrderOf } from '../inspections/inspections.service';
 import { findOwnerCard } from './reports.repo';
+
+type ShootingImageRow = Awaited<ReturnType<typeof inspectionRecords>>['images'][number];
 
 /** Bumped when the layout changes, so that every stored report is rebuilt once. */
 const RENDERER_VERSION = 1;

@@ -1,9 +1,10 @@
 import { HEALTH_RATINGS, type HealthRating } from '@forecourt/contracts';
+import { interpolate } from '@forecourt/contracts/catalogue';
 import { PdfLayout } from './pdf-layout';
 import { reportFonts } from './report-fonts';
 import type { ReportImages } from './report-images';
 import type { ReportModel, ReportPhoto } from './report-model';
-import { REPORT_TEXTS, type ReportTexts } from './texts/report-texts';
+import { REPORT_TEXTS, type ReportTexts } from './report-texts';
 
 const RATING_COLOURS: Record<HealthRating, string> = { RED: '#c62828', AMBER: '#d97706', GREEN: '#2e7d32' };
 
@@ -47,8 +48,7 @@ export async function renderReport(model: ReportModel, images: ReportImages, gen
   else tradeIn(ctx);
   gallery(ctx);
   return pdf.finish(
-    (page, pages) =>
-      `${t.footer.generated} ${dayTime(generatedAt)} — ${t.footer.page.replace('{page}', String(page)).replace('{pages}', String(pages))}`,
+    (page, pages) => `${t.footer.generated} ${dayTime(generatedAt)} — ${interpolate(t.footer.page, { page, pages })}`,
   );
 }
 

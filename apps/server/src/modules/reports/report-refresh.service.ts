@@ -1,6 +1,5 @@
 import type { ReportKind, ReportLocale } from '@forecourt/contracts';
 import type { Queue } from '../../platform/queue/queue';
-import { refreshReportJob } from './reports.jobs';
 import * as repo from './reports.repo';
 import { currentDataVersion, type ReportDeps } from './reports.service';
 
@@ -11,11 +10,10 @@ import { currentDataVersion, type ReportDeps } from './reports.service';
 export async function queueReportRefresh(deps: ReportDeps & { queue: Queue }, shootingId: string): Promise<void> {
   const shooting = await repo.findShootingById(deps.db, shootingId);
   if (!shooting) return;
-  const job = refreshReportJob(deps);
   for (const { kind, locale } of await repo.listReportKeys(deps.db, shootingId)) {
     const version = await currentDataVersion(deps, shooting, kind as ReportKind, locale as ReportLocale);
     await deps.queue.enqueue(
-      job,
+      'reports.refresh',
       { shootingId, kind: kind as ReportKind, locale: locale as ReportLocale },
       { key: `report:${shootingId}:${kind}:${locale}:${version}` },
     );

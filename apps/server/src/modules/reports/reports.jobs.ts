@@ -1,14 +1,16 @@
-import { ReportKind, ReportLocale } from '@forecourt/contracts';
-import { z } from 'zod';
 import { defineJob } from '../../platform/queue/queue';
 import { refreshStoredReport, type ReportDeps } from './reports.service';
 
-const RefreshPayload = z.object({ shootingId: z.string(), kind: ReportKind, locale: ReportLocale });
-
-/** Rebuilds one stored report from the current data; a report already up to date is left alone. */
-export const refreshReportJob = (deps: ReportDeps) =>
-  defineJob({
-    name: 'reports.refresh',
-    schema: RefreshPayload,
-    handler: ({ shootingId, kind, locale }) => refreshStoredReport(deps, shootingId, kind, locale),
-  });
+/**
+ * `reports.refresh` rebuilds one stored report from the current data; a report already up to date is left
+ * alone. `reports.retire-rendering` deletes the file of a rendering that a newer one replaced, queued in
+ * the transaction that replaced it and due once every link handed out for it has expired; deleting a file
+ * already gone is a no-op, so a retry or a second run changes nothing.
+ */
+export function reportsJobs(deps: ReportDeps) {
+  const refresh = defineJob('reports.refresh', ({ shootingId, kind, locale }) =>
+    refreshStoredReport(deps, shootingId, kind, locale),
+  );
+  const retireRendering = defineJob('reports.retire-rendering', ({ blobKey }) => deps.blobs.delete(blobKey));
+  return { refresh, retireRendering };
+}

@@ -9,9 +9,9 @@ import {
   type InspectionTest,
 } from '../inspections/inspections.test-helpers';
 import { readPdf } from './pdf-text.test-helper';
-import { RETIRE_MARGIN_MS } from './report-retire.jobs';
 import { reportsModule } from './reports.module';
 import { swapReportBlob } from './reports.repo';
+import { RETIRE_MARGIN_MS } from './reports.service';
 
 describe('inspection reports', () => {
   let t: InspectionTest;

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { ReportsTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Clock } from '../../platform/clock';
-import type { Db } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import type { Ids } from '../../platform/ids';
 import type { Queue } from '../../platform/queue/queue';
 import type { UserContext } from '../identity/user-context';
@@ -11,8 +11,13 @@ import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspect
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
 import { renderReportOffLoop } from './report-renderer';
-import { RETIRE_MARGIN_MS, retireRenderingJob } from './report-retire.jobs';
 import * as repo from './reports.repo';
+
+/**
+ * How long a replaced rendering is kept past the longest-lived link to it: a download started just before
+ * its link expired still has time to finish.
+ */
+export const RETIRE_MARGIN_MS = 5 * 60 * 1000;
 
 export interface ReportDeps {
   db: Db;
@@ -127,9 +132,9 @@ export async function abandonedRenderings(deps: Pick<ReportDeps, 'db' | 'queue'>
 }
 
 /** Queues, with the change that replaced it, the deletion of a rendering once its last link has expired. */
-const retireLater = (deps: ReportDeps, trx: Db, blobKey: string) =>
+const retireLater = (deps: ReportDeps, trx: Executor, blobKey: string) =>
   deps.queue.enqueue(
-    retireRenderingJob(deps),
+    'reports.retire-rendering',
     { blobKey },
     {
       key: retireKey(blobKey),

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 export interface GroupRow {
   id: string;
@@ -49,11 +48,11 @@ export async function findGroup(db: Db, id: string): Promise<GroupRow | null> {
   return row ? toGroup(row) : null;
 }
 
-export async function insertGroup(db: AuditExecutor, row: { id: string; name: string; createdAt: string }) {
+export async function insertGroup(db: Executor, row: { id: string; name: string; createdAt: string }) {
   await db.insertInto('dealer_groups').values({ id: row.id, name: row.name, created_at: row.createdAt }).execute();
 }
 
-export async function renameGroup(db: AuditExecutor, id: string, name: string): Promise<void> {
+export async function renameGroup(db: Executor, id: string, name: string): Promise<void> {
   await db.updateTable('dealer_groups').set({ name }).where('id', '=', id).execute();
 }
 
@@ -61,7 +60,7 @@ export async function renameGroup(db: AuditExecutor, id: string, name: string): 
  * Sets or clears the group's deactivation and bumps the data version of each of its users, so that the
  * user context cache of every API process re-reads them on their next request (migration 0010).
  */
-export async function setGroupDeactivated(db: AuditExecutor, id: string, at: string | null): Promise<void> {
+export async function setGroupDeactivated(db: Executor, id: string, at: string | null): Promise<void> {
   await db.updateTable('dealer_groups').set({ deactivated_at: at }).where('id', '=', id).execute();
   await sql`insert into user_context_versions (user_id, version) select id, 1 from users where group_id = ${id}
     on conflict (user_id) do update set version = user_context_versions.version + 1`.execute(db);

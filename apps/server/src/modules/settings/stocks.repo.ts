@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 export interface StockRow {
   id: string;
@@ -63,7 +62,7 @@ export async function findGroupStock(db: Db, groupId: string, id: string): Promi
   return row ? toStock(row) : null;
 }
 
-export async function insertStock(db: AuditExecutor, s: Omit<StockRow, 'logoKey' | 'plateCoverKey'>): Promise<void> {
+export async function insertStock(db: Executor, s: Omit<StockRow, 'logoKey' | 'plateCoverKey'>): Promise<void> {
   await db
     .insertInto('owners')
     .values({
@@ -81,7 +80,7 @@ export async function insertStock(db: AuditExecutor, s: Omit<StockRow, 'logoKey'
 }
 
 export async function updateStock(
-  db: AuditExecutor,
+  db: Executor,
   id: string,
   s: Pick<StockRow, 'name' | 'label' | 'contactInformation' | 'contactPhone'>,
 ): Promise<void> {
@@ -93,7 +92,7 @@ export async function updateStock(
 }
 
 export async function setStockImage(
-  db: AuditExecutor,
+  db: Executor,
   id: string,
   image: 'logo' | 'plate-cover',
   key: string,

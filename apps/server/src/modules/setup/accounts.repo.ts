@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 export interface NewUserRow {
   id: string;
@@ -17,18 +16,18 @@ export interface NewUserRow {
   createdAt: string;
 }
 
-export const findGroupById = (db: AuditExecutor, id: string) =>
+export const findGroupById = (db: Executor, id: string) =>
   db.selectFrom('dealer_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
-export const findGroupsByName = (db: AuditExecutor, name: string) =>
+export const findGroupsByName = (db: Executor, name: string) =>
   db.selectFrom('dealer_groups').select(['id', 'name']).where('name', '=', name).execute();
 
-export async function insertGroup(db: AuditExecutor, row: { id: string; name: string; createdAt: string }) {
+export async function insertGroup(db: Executor, row: { id: string; name: string; createdAt: string }) {
   await db.insertInto('dealer_groups').values({ id: row.id, name: row.name, created_at: row.createdAt }).execute();
 }
 
 /** The ids among ownerIds that are stocks of the group. */
-export async function groupOwnerIds(db: AuditExecutor, groupId: string, ownerIds: string[]): Promise<string[]> {
+export async function groupOwnerIds(db: Executor, groupId: string, ownerIds: string[]): Promise<string[]> {
   if (!ownerIds.length) return [];
   const rows = await db
     .selectFrom('owners')
@@ -39,11 +38,11 @@ export async function groupOwnerIds(db: AuditExecutor, groupId: string, ownerIds
   return rows.map((r) => r.id);
 }
 
-export const findUserByEmail = (db: AuditExecutor, email: string) =>
+export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').select(['id', 'email', 'group_id']).where('email', '=', email).executeTakeFirst();
 
 /** The account with its options, models and stocks, in the caller's transaction. */
-export async function insertUserRow(db: AuditExecutor, u: NewUserRow): Promise<void> {
+export async function insertUserRow(db: Executor, u: NewUserRow): Promise<void> {
   await db
     .insertInto('users')
     .values({
@@ -77,7 +76,7 @@ export async function insertUserRow(db: AuditExecutor, u: NewUserRow): Promise<v
       .execute();
 }
 
-export async function setPasswordHash(db: AuditExecutor, userId: string, hash: string): Promise<void> {
+export async function setPasswordHash(db: Executor, userId: string, hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 

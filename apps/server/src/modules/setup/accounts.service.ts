@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext, type AuditExecutor } from '../audit/audit.service';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
 import {
   findGroupById,
@@ -20,6 +20,7 @@ import {
   listUserRows,
   setPasswordHash,
 } from './accounts.repo';
+import type { Executor } from '../../platform/db/database';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config'>;
 
@@ -74,11 +75,8 @@ export const isExternalEmail = (deps: Pick<Adapters, 'config'>, email: string): 
 export const externalDomains = (deps: Pick<Adapters, 'config'>): string[] =>
   [...deps.config.IDENTITY_PROVIDERS.keys()].sort();
 
-const inTransaction = <T>(
-  deps: Pick<Adapters, 'db'>,
-  trx: AuditExecutor | undefined,
-  fn: (trx: AuditExecutor) => Promise<T>,
-) => (trx ? fn(trx) : deps.db.transaction().execute(fn));
+const inTransaction = <T>(deps: Pick<Adapters, 'db'>, trx: Executor | undefined, fn: (trx: Executor) => Promise<T>) =>
+  trx ? fn(trx) : deps.db.transaction().execute(fn);
 
 /** A dealer group by id, or by its exact name when that names one group only. */
 export async function resolveGroup(
@@ -98,7 +96,7 @@ export async function createGroup(
   deps: Deps,
   ctx: AuditContext,
   input: z.input<typeof NewGroup>,
-  trx?: AuditExecutor,
+  trx?: Executor,
 ): Promise<{ id: string; name: string }> {
   const group = NewGroup.parse(input);
   const id = group.id ?? deps.ids.uuid();
@@ -123,7 +121,7 @@ export async function createUser(
   deps: Deps,
   ctx: AuditContext,
   input: NewAccount,
-  trx?: AuditExecutor,
+  trx?: Executor,
 ): Promise<{ id: string; email: string; signIn: 'EMBEDDED' | 'EXTERNAL' }> {
   const account = NewAccount.parse(input);
   const external = isExternalEmail(deps, account.email);

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 /** Whether any account holds the provider-administrator habilitation (stored as a JSON list). */
-export async function providerAdministratorExists(db: AuditExecutor): Promise<boolean> {
+export async function providerAdministratorExists(db: Executor): Promise<boolean> {
   const row = await db
     .selectFrom('users')
     .select('id')
@@ -27,7 +26,7 @@ export async function setupCodeExists(db: Db, codeHash: string): Promise<boolean
  * Removes every setup code and tells whether this one was among them. Run in the setup's transaction: of
  * two setups at once, the second waits for the first's delete and finds nothing left.
  */
-export async function takeSetupCodes(trx: AuditExecutor, codeHash: string): Promise<boolean> {
+export async function takeSetupCodes(trx: Executor, codeHash: string): Promise<boolean> {
   const removed = await trx.deleteFrom('setup_codes').returning('code_hash').execute();
   return removed.some((r) => r.code_hash === codeHash);
 }

@@ -1,8 +1,7 @@
-import type { Db } from '../../platform/db/database';
+import type { Executor } from '../../platform/db/database';
 import type { Adapters } from '../../platform/adapters';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
-import { purgeShootingBlobsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
 import { requireShooting } from './shooting-scope.service';
 
@@ -20,11 +19,11 @@ const dayOf = (iso: string) => {
 async function removeWithBlobs(
   deps: Deps,
   jobKey: string,
-  remove: (trx: Db) => Promise<{ keys: string[]; prefixes: string[] }>,
+  remove: (trx: Executor) => Promise<{ keys: string[]; prefixes: string[] }>,
 ) {
   await deps.db.transaction().execute(async (trx) => {
     const payload = await remove(trx);
-    await deps.queue.enqueue(purgeShootingBlobsJob(deps.blobs), payload, { key: jobKey, within: trx });
+    await deps.queue.enqueue('shootings.purge-blobs', payload, { key: jobKey, within: trx });
   });
   // The enqueue woke the worker before the commit; once committed, the job is there to be claimed now.
   deps.queue.wakeups.emit('job');

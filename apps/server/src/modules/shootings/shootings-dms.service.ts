@@ -3,16 +3,16 @@ import { isVirtualVin, pickOrderGallery } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import type { DmsImage } from '../../platform/dms/dms';
 import { badRequest } from '../../platform/errors';
+import { jobRegistry } from '../../platform/queue/job-registry';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
 import { findShootingForJob, requireShooting } from './shooting-scope.service';
-import type { PushToDmsJob } from './shootings.jobs';
 import * as repo from './shootings.repo';
 
 export type DmsDeps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
 
-export const DMS_MAX_ATTEMPTS = 6;
+const DMS_MAX_ATTEMPTS = jobRegistry['shootings.push-dms'].maxAttempts;
 
 const extensionOf = (key: string) => {
   const ext = path.extname(key).toLowerCase();
@@ -73,7 +73,7 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
 
 /** Queues a (re)send of a shooting to the DMS and marks it PENDING. Not for virtual shootings. */
 export async function replayDms(
-  deps: DmsDeps & { pushToDms: PushToDmsJob },
+  deps: DmsDeps,
   user: UserContext,
   shootingId: string,
 ): Promise<{ dmsStatus: 'PENDING' }> {
@@ -84,9 +84,9 @@ export async function replayDms(
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');
   await deps.queue.enqueue(
-    deps.pushToDms,
+    'shootings.push-dms',
     { shootingId: s.id },
-    { key: `${deps.pushToDms.name}:${s.id}:${deps.ids.uuid()}` },
+    { key: `shootings.push-dms:${s.id}:${deps.ids.uuid()}` },
   );
   return { dmsStatus: 'PENDING' };
 }

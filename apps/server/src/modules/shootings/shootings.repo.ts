@@ -11,7 +11,7 @@ export interface ListFilter {
   /** Inclusive lower bound and exclusive upper bound on created_at (ISO text). */
   from?: string | undefined;
   until?: string | undefined;
-  /** Upper-cased fragment of the registration. */
+  /** Fragment of the registration as registrationKey makes it: upper-cased, no spaces nor dashes. */
   registration?: string | undefined;
   limit: number;
   offset: number;
@@ -57,7 +57,7 @@ async function skipWholeMonths(db: Db, f: ListFilter): Promise<{ before?: string
 
 /**
  * The keys (id, created_at) of one page, newest first, id breaking ties. Each owner's shootings come in
- * order from the covering index (owner, created, id, type, registration) and are merged, so a page costs
+ * order from the covering index (owner, created, id, type, registration_key) and are merged, so a page costs
  * about offset + limit index entries whatever the owners hold (less the whole months skipped). SQLite
  * merges a plain compound query; PostgreSQL merges (Merge Append) only when each arm is ordered and
  * limited in parentheses.
@@ -69,7 +69,7 @@ function pageKeys(p: SqlParams, dialect: DbDialect, f: ListFilter, skip: { befor
       `select id, created_at from shootings where owner_id ${owners.length === 1 ? `= ${p.bind(owners[0])}` : `in (${p.list(owners)})`} and shooting_type in (${p.list(f.types)})`,
       f.from ? ` and created_at >= ${p.bind(f.from)}` : '',
       until ? ` and created_at < ${p.bind(until)}` : '',
-      f.registration ? ` and registration like ${p.bind(likeFragment(f.registration))} escape '\\'` : '',
+      f.registration ? ` and registration_key like ${p.bind(likeFragment(f.registration))} escape '\\'` : '',
     ].join('');
   const groups = f.ownerIds.length > MERGE_MAX_OWNERS ? [f.ownerIds] : f.ownerIds.map((o) => [o]);
   const order = 'order by created_at desc, id desc';

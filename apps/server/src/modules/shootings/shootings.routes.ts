@@ -19,7 +19,6 @@ import { currentUser, type Auth } from '../identity/auth';
 import { openArchive } from './shootings-archive.service';
 import { deleteShootingOrVideo } from './shootings-delete.service';
 import { replayDms } from './shootings-dms.service';
-import type { PushToDmsJob } from './shootings.jobs';
 import { ShootingListCache } from './shootings-list-cache';
 import { getProduct, getShooting, getShootingVideos, listShootingsPage, type ReadDeps } from './shootings.service';
 
@@ -33,11 +32,8 @@ const etagMatches = (header: string | undefined, etag: string) =>
 const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
 
 /** Shootings: list and search, detail, product, videos, delete, DMS resend, zip archives. */
-export async function shootingsRoutes(
-  app: App,
-  deps: { adapters: Adapters; auth: Auth; pushToDms: PushToDmsJob },
-): Promise<void> {
-  const { adapters, auth, pushToDms } = deps;
+export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
+  const { adapters, auth } = deps;
   const read: ReadDeps = {
     db: adapters.db,
     dialect: adapters.dialect,
@@ -117,7 +113,7 @@ export async function shootingsRoutes(
   app.post(
     '/api/shootings/:id/replay_dms',
     { ...main, schema: { params: ShootingIdParams, response: { 200: ReplayDmsResponse } } },
-    async (request) => replayDms({ ...adapters, pushToDms }, currentUser(request), request.params.id),
+    async (request) => replayDms(adapters, currentUser(request), request.params.id),
   );
 
   app.get(

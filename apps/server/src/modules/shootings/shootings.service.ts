@@ -1,4 +1,5 @@
 import {
+  registrationKey,
   type ProductInfo,
   type ProductType,
   type ShootingDetail,
@@ -43,7 +44,7 @@ export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingList
     types: q.shootingTypes,
     from: q.startDate ? `${q.startDate}T00:00:00.000Z` : undefined,
     until: q.endDate ? nextDay(q.endDate) : undefined,
-    registration: q.registration ? q.registration.toUpperCase() : undefined,
+    registration: registrationKey(q.registration ?? '') || undefined,
     limit: q.limit,
     offset: q.offset,
   });
@@ -94,7 +95,7 @@ export async function listShootingsPage(
     [...q.shootingTypes].sort(),
     q.startDate,
     q.endDate,
-    q.registration?.toUpperCase(),
+    registrationKey(q.registration ?? ''),
     q.limit,
     q.offset,
   ]);

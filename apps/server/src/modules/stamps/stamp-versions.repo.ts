@@ -1,5 +1,4 @@
-import type { Db } from '../../platform/db/database';
-import type { AuditExecutor } from '../audit/audit.service';
+import type { Db, Executor } from '../../platform/db/database';
 
 /** A stamp as the designer edits it: its current version, overlay, design and cropping configuration. */
 export interface DesignedStampRow {
@@ -83,7 +82,7 @@ export interface StampVersionValues {
   createdAt: string;
 }
 
-export async function insertStampVersion(db: AuditExecutor, v: StampVersionValues): Promise<void> {
+export async function insertStampVersion(db: Executor, v: StampVersionValues): Promise<void> {
   await db
     .insertInto('stamp_versions')
     .values({
@@ -113,7 +112,7 @@ export async function listStampVersions(db: Db, stampId: string) {
 
 /** Creates the stamp at version 1 with its configuration. */
 export async function insertDesignedStamp(
-  db: AuditExecutor,
+  db: Executor,
   s: Omit<DesignedStampRow, 'floorLevel' | 'updatedAt'> & { floorLevel: number },
 ): Promise<void> {
   await db
@@ -150,7 +149,7 @@ export async function insertDesignedStamp(
  * become the same version; says whether it did.
  */
 export async function setCurrentVersion(
-  db: AuditExecutor,
+  db: Executor,
   previous: number,
   v: StampVersionValues & { floorLevel: number },
 ): Promise<boolean> {

@@ -102,6 +102,22 @@ describe('quality checks', () => {
     expect((await checkQuality(await detailed())).warnings).toEqual([]);
   });
 
+  it('reads exposure and blur on the vehicle only: a white studio ground around a sound car is no warning', async () => {
+    const car = await sharp(await detailed())
+      .resize(200, 150)
+      .toBuffer();
+    const studio = await sharp({ create: { width: W, height: H, channels: 3, background: '#fefefe' } })
+      .composite([{ input: car, left: 100, top: 100 }])
+      .jpeg()
+      .toBuffer();
+    const alpha = Buffer.alloc(W * H);
+    for (let y = 100; y < 250; y++) alpha.fill(255, y * W + 100, y * W + 300);
+    expect((await checkQuality(studio)).warnings).toContain('OVEREXPOSED');
+    const report = await checkQuality(studio, { width: W, height: H, alpha });
+    expect(report.warnings).not.toContain('OVEREXPOSED');
+    expect(report.warnings).not.toContain('BLURRY');
+  });
+
   it('flags a cropped vehicle that runs off the side of the frame', async () => {
     const alpha = Buffer.alloc(W * H);
     for (let y = 100; y < 250; y++) alpha.fill(255, y * W, y * W + 200);

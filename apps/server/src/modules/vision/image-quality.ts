@@ -19,7 +19,11 @@ const ANALYSIS_WIDTH = 1024;
 const BLUR_LIMIT = 40;
 const CLIPPED_SHARE = 0.35;
 
-/** Blur and exposure checks of a picture (and of its vehicle mask when it was cropped). */
+/**
+ * Blur and exposure checks of a picture (and of its vehicle mask when it was cropped). With a mask, blur and
+ * exposure are read on the vehicle only: the ground around it is replaced by the stamp's background, so a
+ * bright studio floor or a dark parking lot is nothing the dealer can act on; the car is.
+ */
 export async function checkQuality(image: Buffer, mask?: VehicleMask): Promise<QualityReport> {
   const { cv } = await loadCv();
   const { data, info } = await sharp(image)
@@ -28,6 +32,8 @@ export async function checkQuality(image: Buffer, mask?: VehicleMask): Promise<Q
     .grayscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const vehicle = mask ? await resizedAlpha(mask, info.width, info.height) : null;
+  const counted = vehicle && vehicle.some((v) => v >= 128) ? vehicle : null;
   const sharpness = withMats((track) => {
     const gray = track(new cv.Mat(info.height, info.width, cv.CV_8UC1));
     gray.data.set(data);
@@ -35,19 +41,27 @@ export async function checkQuality(image: Buffer, mask?: VehicleMask): Promise<Q
     cv.Laplacian(gray, laplacian, cv.CV_64F, 1, 1, 0, cv.BORDER_DEFAULT);
     const mean = track(new cv.Mat());
     const std = track(new cv.Mat());
-    cv.meanStdDev(laplacian, mean, std);
+    if (counted) {
+      const region = track(new cv.Mat(info.height, info.width, cv.CV_8UC1));
+      region.data.set(counted.map((v) => (v >= 128 ? 255 : 0)));
+      cv.meanStdDev(laplacian, mean, std, region);
+    } else cv.meanStdDev(laplacian, mean, std);
     return std.data64F[0]! ** 2;
   });
   let dark = 0;
   let bright = 0;
-  for (const v of data) {
+  let pixels = 0;
+  for (let i = 0; i < data.length; i++) {
+    if (counted && counted[i]! < 128) continue;
+    pixels += 1;
+    const v = data[i]!;
     if (v < 16) dark += 1;
     else if (v > 245) bright += 1;
   }
   const report: QualityReport = {
     sharpness: Math.round(sharpness),
-    darkShare: round(dark / data.length),
-    brightShare: round(bright / data.length),
+    darkShare: round(dark / Math.max(1, pixels)),
+    brightShare: round(bright / Math.max(1, pixels)),
     warnings: [],
   };
   if (sharpness < BLUR_LIMIT) report.warnings.push('BLURRY');
@@ -55,6 +69,16 @@ export async function checkQuality(image: Buffer, mask?: VehicleMask): Promise<Q
   if (report.brightShare > CLIPPED_SHARE) report.warnings.push('OVEREXPOSED');
   if (mask) Object.assign(report, checkMask(await reduced(mask), report.warnings));
   return report;
+}
+
+/** The mask's alpha at the analysed picture's size. */
+async function resizedAlpha(mask: VehicleMask, width: number, height: number): Promise<Uint8Array> {
+  if (mask.width === width && mask.height === height) return mask.alpha;
+  return sharp(mask.alpha, { raw: { width: mask.width, height: mask.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
 }
 
 /** The mask at the analysis width: shares and touched edges read the same, in a fraction of the time. */

@@ -47,6 +47,11 @@ export interface BlobStore {
   /** Removes the driver's own leftovers of writes that never finished, last touched before `before`. */
   sweepTemporary(before: Date): Promise<number>;
   /**
+   * Removes the leftovers of writes whose process no longer runs (a SIGKILL mid-write), whatever their
+   * age: called at a process's start. A live sibling process's writes are kept.
+   */
+  sweepAbandoned(): Promise<number>;
+  /**
    * The blob's own file when the driver keeps blobs on local disk (fs), for a reader that needs a path
    * (ffmpeg) and must not write to it; null when the blob is elsewhere (S3) or missing.
    */

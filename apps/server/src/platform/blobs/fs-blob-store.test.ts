@@ -1,6 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestAdapters } from '../../test/test-adapters';
+import { systemClock } from '../clock';
 import { describeBlobStore } from './blob-store.suite';
+import { FsBlobStore } from './fs-blob-store';
 
 describeBlobStore('fs, through the /blobs routes', async () => {
   const adapters = await createTestAdapters();
@@ -21,4 +28,25 @@ describeBlobStore('fs, through the /blobs routes', async () => {
       await adapters.cleanup();
     },
   };
+});
+
+describe('fs: what a killed process left in blobs/tmp', () => {
+  it('is swept at the next start, whatever its age; a live process’s writes are kept', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-fs-tmp-'));
+    try {
+      const store = new FsBlobStore(dir, 'secret', systemClock);
+      // A process that ran and is gone: its pid is free.
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
+      const tmp = path.join(dir, 'tmp');
+      for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(tmp, `${gone}-left-${i}`), 'x');
+      fs.writeFileSync(path.join(tmp, `${process.ppid}-sibling`), 'x');
+      expect(await store.sweepAbandoned()).toBe(20);
+      expect(fs.readdirSync(tmp)).toEqual([`${process.ppid}-sibling`]);
+      // Its own writes are named by its pid, and go in the end.
+      await store.put('a/b.txt', Buffer.from('hello'), 'text/plain');
+      expect((await store.getBuffer('a/b.txt'))?.toString()).toBe('hello');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

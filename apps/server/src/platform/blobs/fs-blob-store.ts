@@ -5,6 +5,7 @@ import path from 'node:path';
 import { finished, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Clock } from '../clock';
+import { processAlive } from '../work-folders';
 import {
   assertValidKey,
   type BlobInfo,
@@ -79,7 +80,7 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
-    const tmp = path.join(this.tmpDir, randomUUID());
+    const tmp = this.tmpFile();
     await fsp.writeFile(tmp, body);
     await this.commit(tmp, key, contentType);
   }
@@ -91,7 +92,7 @@ export class FsBlobStore implements BlobStore {
    */
   async putStream(key: string, body: Readable, contentType: string, maxBytes: number): Promise<number> {
     assertValidKey(key);
-    const tmp = path.join(this.tmpDir, randomUUID());
+    const tmp = this.tmpFile();
     let size = 0;
     const limiter = new Transform({
       transform(chunk: Buffer, _enc, done) {
@@ -163,7 +164,7 @@ export class FsBlobStore implements BlobStore {
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     assertValidKey(key);
-    const tmp = path.join(this.tmpDir, randomUUID());
+    const tmp = this.tmpFile();
     try {
       await fsp.rename(file, tmp);
     } catch (err) {
@@ -220,6 +221,22 @@ export class FsBlobStore implements BlobStore {
       const stat = await fsp.stat(file).catch(() => null);
       if (stat) yield { key: path.relative(this.dataDir, file).split(path.sep).join('/'), modifiedAt: stat.mtime };
     }
+  }
+
+  /** A temporary file of a write of this process: named by its pid, so a sweep at start knows whose it is. */
+  private tmpFile(): string {
+    return path.join(this.tmpDir, `${process.pid}-${randomUUID()}`);
+  }
+
+  async sweepAbandoned(): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.tmpDir)) {
+      const pid = Number(/^(\d+)-/.exec(name)?.[1]);
+      if (!pid || (pid !== process.pid && processAlive(pid))) continue;
+      await fsp.rm(path.join(this.tmpDir, name), { force: true, recursive: true });
+      removed++;
+    }
+    return removed;
   }
 
   /** Temporary files of writes a crash (or a refused upload) left in blobs/tmp. */

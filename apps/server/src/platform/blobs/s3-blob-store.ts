@@ -141,6 +141,10 @@ export class S3BlobStore implements BlobStore {
     return 0;
   }
 
+  async sweepAbandoned(): Promise<number> {
+    return 0;
+  }
+
   async presignPut(key: string, opts: PresignPutOptions): Promise<string> {
     assertValidKey(key);
     if (!this.signer) return this.sdk.presign('PUT', key, opts.expiresInSeconds, { contentType: opts.contentType });

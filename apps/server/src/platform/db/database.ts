@@ -2,7 +2,7 @@ import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { migrationProvider } from '../../db/migrations';
 import { withStatementCache } from './statement-cache';
@@ -10,6 +10,11 @@ import { prepareRepeatedStatements } from './pg-prepared';
 import { DEFAULT_CHECKPOINTS, startCheckpointer, type CheckpointOptions } from './sqlite-checkpointer';
 
 export type Db = Kysely<Database>;
+/**
+ * What a repo function runs its statements on: the database, or the caller's open transaction (so the
+ * caller's rows and these commit together or not at all). Every repo that takes a transaction says so with it.
+ */
+export type Executor = Kysely<Database> | Transaction<Database>;
 export type DbDialect = 'sqlite' | 'postgres';
 
 export interface DbHandle {

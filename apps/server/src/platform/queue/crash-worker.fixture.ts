@@ -4,25 +4,23 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../adapters';
-import { crashEffectJob, createCrashEffects } from './crash-effect.job.fixture';
+import { defineJobOf } from './queue';
+import { crashJobs, crashQueue, createCrashEffects } from './crash-effect.job.fixture';
 import { SqlWorker } from './sql-worker';
 
 const adapters = await createAdapters(loadConfig());
 const hang = process.env.HANG_AFTER_EFFECT === '1';
 await sql.raw(createCrashEffects).execute(adapters.db);
 
-const job = {
-  ...crashEffectJob,
-  handler: async ({ orderId }: { orderId: string }, ctx: { jobId: string; attempt: number }) => {
-    await sql`insert into crash_effects (effect_key, job_id) values (${orderId}, ${ctx.jobId}) on conflict (effect_key) do nothing`.execute(
-      adapters.db,
-    );
-    console.log(`effect recorded on attempt ${ctx.attempt}`);
-    if (hang) await new Promise(() => undefined);
-  },
-};
+const job = defineJobOf(crashJobs, 'test.crash-effect', async ({ orderId }, ctx) => {
+  await sql`insert into crash_effects (effect_key, job_id) values (${orderId}, ${ctx.jobId}) on conflict (effect_key) do nothing`.execute(
+    adapters.db,
+  );
+  console.log(`effect recorded on attempt ${ctx.attempt}`);
+  if (hang) await new Promise(() => undefined);
+});
 
-const worker = new SqlWorker(adapters.queue, [job], { concurrency: 1 });
+const worker = new SqlWorker(crashQueue(adapters), [job], { concurrency: 1 });
 worker.start();
 console.log('worker polling');
 process.on('SIGTERM', () => {

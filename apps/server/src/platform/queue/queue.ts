@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Db } from '../db/database';
+import type { Executor } from '../db/database';
+import { jobRegistry, type JobName, type JobPayload, type JobRegistry } from './job-registry';
 
 export interface JobContext {
   jobId: string;
@@ -15,14 +16,28 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   // Method syntax on purpose: a list of jobs with different payloads is then a JobDefinition[].
   handler(payload: z.infer<S>, ctx: JobContext): Promise<void>;
   maxAttempts?: number;
-  /**
-   * The worker lane that runs it (worker-lanes.ts): long media work has slots of its own, so it can
-   * never hold every slot the picture pipeline needs. Unset: the main lane.
-   */
+  /** The worker lane that runs it (JobSpec in job-registry.ts). Unset: the main lane. */
   lane?: 'media';
 }
 
-export const defineJob = <S extends z.ZodType>(def: JobDefinition<S>): JobDefinition<S> => def;
+/** The definition of a job of a registry: its schema, attempts and lane from there, its handler from the caller. */
+export const defineJobOf = <R extends JobRegistry, N extends keyof R & string>(
+  registry: R,
+  name: N,
+  handler: (payload: z.infer<R[N]['payload']>, ctx: JobContext) => Promise<void>,
+): JobDefinition<R[N]['payload']> => ({
+  name,
+  schema: registry[name]!.payload,
+  maxAttempts: registry[name]!.maxAttempts,
+  lane: registry[name]!.lane,
+  handler,
+});
+
+/** The handler of one of the server's jobs (job-registry.ts), for the worker to run. */
+export const defineJob = <N extends JobName>(
+  name: N,
+  handler: (payload: JobPayload<N>, ctx: JobContext) => Promise<void>,
+): JobDefinition<(typeof jobRegistry)[N]['payload']> => defineJobOf(jobRegistry, name, handler);
 
 export interface EnqueueOptions {
   /** Enqueueing the same key twice makes one job. */
@@ -31,7 +46,7 @@ export interface EnqueueOptions {
    * The caller's open transaction: the job is then written with the caller's rows, so a crash can never
    * leave those rows without their job (or a job without its rows).
    */
-  within?: Db;
+  within?: Executor;
   runAt?: Date;
   maxAttempts?: number;
 }
@@ -47,19 +62,20 @@ export interface JobRecord {
   payload: unknown;
 }
 
-export interface Queue {
-  enqueue<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    payload: z.infer<S>,
+/** Queues jobs by their name in a registry (job-registry.ts), the payload typed by that name. */
+export interface Queue<R extends JobRegistry = typeof jobRegistry> {
+  enqueue<N extends keyof R & string>(
+    name: N,
+    payload: z.infer<R[N]['payload']>,
     opts: EnqueueOptions,
   ): Promise<{ id: string; created: boolean }>;
   /**
-   * Several jobs of one definition in one write (one round trip inside the caller's transaction); each key
-   * makes one job, as with enqueue.
+   * Several jobs of one name in one write (one round trip inside the caller's transaction); each key makes
+   * one job, as with enqueue.
    */
-  enqueueAll<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    items: { payload: z.infer<S>; key: string }[],
+  enqueueAll<N extends keyof R & string>(
+    name: N,
+    items: { payload: z.infer<R[N]['payload']>; key: string }[],
     opts?: Omit<EnqueueOptions, 'key'>,
   ): Promise<void>;
   get(id: string): Promise<JobRecord | null>;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnTs, type TsProcess } from '../../test/child-process';
 import { createTestAdapters } from '../../test/test-adapters';
-import { crashEffectJob, createCrashEffects } from './crash-effect.job.fixture';
+import { crashQueue, createCrashEffects } from './crash-effect.job.fixture';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'crash-worker.fixture.ts');
 const startWorker = (env: Record<string, string>) => spawnTs(fixture, [], env);
@@ -30,7 +30,11 @@ describe('a worker killed in the middle of a job', () => {
       LOG_LEVEL: 'silent',
       JOB_POLL_MS: '50',
     };
-    const { id } = await adapters.queue.enqueue(crashEffectJob, { orderId: 'order-42' }, { key: 'crash:order-42' });
+    const { id } = await crashQueue(adapters).enqueue(
+      'test.crash-effect',
+      { orderId: 'order-42' },
+      { key: 'crash:order-42' },
+    );
 
     const first = startWorker({ ...env, HANG_AFTER_EFFECT: '1' });
     running.push(first);

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Db, DbDialect } from '../db/database';
 import type { Ids } from '../ids';
-import type { EnqueueOptions, JobDefinition, JobRecord, JobStatus, Queue } from './queue';
+import { jobRegistry, type JobRegistry, type JobSpec } from './job-registry';
+import type { EnqueueOptions, JobRecord, JobStatus, Queue } from './queue';
 import type { JobsTable } from '../../db/schema';
 
 export interface SqlQueueOptions {
@@ -41,7 +42,7 @@ const toRecord = (row: JobsTable): JobRecord => ({
  * The durable queue: a jobs table in the application's own database (SQLite or PostgreSQL). Jobs are
  * claimed with a lease; a worker that dies leaves its lease to expire and another claim picks the job up.
  */
-export class SqlQueue implements Queue {
+export class SqlQueue<R extends JobRegistry = typeof jobRegistry> implements Queue<R> {
   /** Wakes in-process workers as soon as something is enqueued, so latency is not bound to polling. */
   readonly wakeups = new EventEmitter();
   private lastSweep = 0;
@@ -52,16 +53,25 @@ export class SqlQueue implements Queue {
     readonly clock: Clock,
     private readonly ids: Ids,
     readonly options: SqlQueueOptions,
+    /** The jobs it queues; tests give their own. */
+    private readonly registry: R = jobRegistry as JobRegistry as R,
   ) {
     this.wakeups.setMaxListeners(100);
   }
 
-  async enqueue<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    payload: z.infer<S>,
+  private spec(name: string): JobSpec {
+    const found = this.registry[name];
+    if (!found) throw new Error(`No job ${name} in the job registry`);
+    return found;
+  }
+
+  async enqueue<N extends keyof R & string>(
+    name: N,
+    payload: z.infer<R[N]['payload']>,
     opts: EnqueueOptions,
   ): Promise<{ id: string; created: boolean }> {
-    const parsed = job.schema.parse(payload);
+    const job = this.spec(name);
+    const parsed: unknown = job.payload.parse(payload);
     const now = this.clock.now().toISOString();
     const id = this.ids.uuid();
     const db = opts.within ?? this.db;
@@ -69,7 +79,7 @@ export class SqlQueue implements Queue {
       .insertInto('jobs')
       .values({
         id,
-        name: job.name,
+        name,
         payload: JSON.stringify(parsed),
         idempotency_key: opts.key,
         status: 'queued',
@@ -93,19 +103,20 @@ export class SqlQueue implements Queue {
     return { id: existing.id, created: false };
   }
 
-  async enqueueAll<S extends z.ZodType>(
-    job: JobDefinition<S>,
-    items: { payload: z.infer<S>; key: string }[],
+  async enqueueAll<N extends keyof R & string>(
+    name: N,
+    items: { payload: z.infer<R[N]['payload']>; key: string }[],
     opts: Omit<EnqueueOptions, 'key'> = {},
   ): Promise<void> {
     if (!items.length) return;
+    const job = this.spec(name);
     const now = this.clock.now().toISOString();
     const runAt = (opts.runAt ?? this.clock.now()).toISOString();
     const maxAttempts = opts.maxAttempts ?? job.maxAttempts ?? this.options.maxAttempts;
     const rows = items.map((i) => ({
       id: this.ids.uuid(),
-      name: job.name,
-      payload: JSON.stringify(job.schema.parse(i.payload)),
+      name,
+      payload: JSON.stringify(job.payload.parse(i.payload)),
       idempotency_key: i.key,
       status: 'queued' as const,
       attempts: 0,

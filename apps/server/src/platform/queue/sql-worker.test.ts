@@ -1,11 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestAdapters } from '../../test/test-adapters';
-import { defineJob, type JobDefinition } from './queue';
+import { defineJobOf, type JobDefinition } from './queue';
 import { SqlQueue } from './sql-queue';
 import { SqlWorker } from './sql-worker';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
+
+const empty = { payload: z.object({}) };
+/** This suite's own jobs, queued on a queue of their own. */
+const testJobs = {
+  'test.record': { payload: z.object({ n: z.number() }) },
+  'test.flaky': empty,
+  'test.outage': empty,
+  'test.once': empty,
+  'test.slow': empty,
+  'test.stuck': empty,
+  'test.other': empty,
+  'test.known': empty,
+  'test.long': empty,
+};
+const testQueue = (adapters: Adapters, options = adapters.queue.options) =>
+  new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, options, testJobs);
 
 /** Resolves when check() holds, checking again after every turn of the event loop's timers. */
 async function until<T>(check: () => Promise<T | undefined | null | false>): Promise<T> {
@@ -18,11 +34,12 @@ async function until<T>(check: () => Promise<T | undefined | null | false>): Pro
 
 describe('SqlWorker', () => {
   let adapters: Adapters;
+  let queue: SqlQueue<typeof testJobs>;
   let worker: SqlWorker | null = null;
   const errors: unknown[] = [];
 
-  const startWorker = (jobs: JobDefinition[], queue: SqlQueue = adapters.queue) => {
-    worker = new SqlWorker(queue, jobs, { concurrency: 2, onError: (err) => errors.push(err) });
+  const startWorker = (jobs: JobDefinition[], testQueue: SqlQueue<typeof testJobs> = queue) => {
+    worker = new SqlWorker(testQueue, jobs, { concurrency: 2, onError: (err) => errors.push(err) });
     worker.start();
     return worker;
   };
@@ -30,6 +47,7 @@ describe('SqlWorker', () => {
   beforeEach(async () => {
     errors.length = 0;
     adapters = await createTestAdapters({ JOB_POLL_MS: '20' });
+    queue = testQueue(adapters);
   });
   afterEach(async () => {
     await worker?.stop(1000);
@@ -39,35 +57,24 @@ describe('SqlWorker', () => {
 
   it('runs each enqueued job once and marks it done', async () => {
     const seen: number[] = [];
-    const job = defineJob({
-      name: 'test.record',
-      schema: z.object({ n: z.number() }),
-      handler: async ({ n }) => void seen.push(n),
-    });
+    const job = defineJobOf(testJobs, 'test.record', async ({ n }) => void seen.push(n));
     startWorker([job]);
-    for (let n = 0; n < 20; n++) await adapters.queue.enqueue(job, { n }, { key: `record:${n}` });
-    await until(async () => (await adapters.queue.counts('test.record')).done === 20);
+    for (let n = 0; n < 20; n++) await queue.enqueue('test.record', { n }, { key: `record:${n}` });
+    await until(async () => (await queue.counts('test.record')).done === 20);
     expect(seen.sort((a, b) => a - b)).toEqual([...Array(20).keys()]);
     expect(worker!.polling).toBe(true);
   });
 
   it('retries a failing job and records the error of each attempt', async () => {
     let calls = 0;
-    const flaky = defineJob({
-      name: 'test.flaky',
-      schema: z.object({}),
-      handler: async () => {
-        calls++;
-        if (calls === 1) throw new Error('the mail server said no');
-      },
+    const flaky = defineJobOf(testJobs, 'test.flaky', async () => {
+      calls++;
+      if (calls === 1) throw new Error('the mail server said no');
     });
     // A short first backoff so the retry comes within the test.
-    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, {
-      ...adapters.queue.options,
-      backoffBaseMs: 10,
-    });
+    const queue = testQueue(adapters, { ...adapters.queue.options, backoffBaseMs: 10 });
     startWorker([flaky], queue);
-    const { id } = await queue.enqueue(flaky, {}, { key: 'flaky' });
+    const { id } = await queue.enqueue('test.flaky', {}, { key: 'flaky' });
     const done = await until(async () => {
       const j = await queue.get(id);
       return j?.status === 'done' ? j : null;
@@ -79,20 +86,13 @@ describe('SqlWorker', () => {
 
   it('runs again a job that met an unavailable service, without using up its attempts', async () => {
     let calls = 0;
-    const outage = defineJob({
-      name: 'test.outage',
-      schema: z.object({}),
-      handler: async () => {
-        calls++;
-        if (calls <= 3) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
-      },
+    const outage = defineJobOf(testJobs, 'test.outage', async () => {
+      calls++;
+      if (calls <= 3) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
     });
-    const queue = new SqlQueue(adapters.db, adapters.dialect, adapters.clock, adapters.ids, {
-      ...adapters.queue.options,
-      transientRetryMs: 10,
-    });
+    const queue = testQueue(adapters, { ...adapters.queue.options, transientRetryMs: 10 });
     startWorker([outage], queue);
-    const { id } = await queue.enqueue(outage, {}, { key: 'outage', maxAttempts: 2 });
+    const { id } = await queue.enqueue('test.outage', {}, { key: 'outage', maxAttempts: 2 });
     const done = await until(async () => {
       const j = await queue.get(id);
       return j?.status === 'done' || j?.status === 'dead' ? j : null;
@@ -103,10 +103,10 @@ describe('SqlWorker', () => {
 
   it('marks a finished job done once the database answers again, without running it twice', async () => {
     let runs = 0;
-    const job = defineJob({ name: 'test.once', schema: z.object({}), handler: async () => void runs++ });
+    const job = defineJobOf(testJobs, 'test.once', async () => void runs++);
     let refusals = 3;
     // The database is away when the worker first tells it the job is done (a restart).
-    class RestartingQueue extends SqlQueue {
+    class RestartingQueue extends SqlQueue<typeof testJobs> {
       override async complete(ids: string | string[], workerId: string): Promise<void> {
         if (refusals-- > 0)
           throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
@@ -119,9 +119,10 @@ describe('SqlWorker', () => {
       adapters.clock,
       adapters.ids,
       adapters.queue.options,
+      testJobs,
     );
     startWorker([job], queue);
-    const { id } = await queue.enqueue(job, {}, { key: 'once' });
+    const { id } = await queue.enqueue('test.once', {}, { key: 'once' });
     await until(async () => (await queue.get(id))?.status === 'done');
     expect(refusals).toBeLessThan(0);
     expect(runs).toBe(1);
@@ -131,33 +132,33 @@ describe('SqlWorker', () => {
   it('lets a running job finish within the grace period when stopping', async () => {
     let finish!: () => void;
     const started = new Promise<void>((resolveStarted) => {
-      const slow = defineJob({
-        name: 'test.slow',
-        schema: z.object({}),
-        handler: () =>
+      const slow = defineJobOf(
+        testJobs,
+        'test.slow',
+        () =>
           new Promise<void>((resolve) => {
             finish = resolve;
             resolveStarted();
           }),
-      });
+      );
       startWorker([slow]);
-      void adapters.queue.enqueue(slow, {}, { key: 'slow' });
+      void queue.enqueue('test.slow', {}, { key: 'slow' });
     });
     await started;
     const stopping = worker!.stop(10_000);
     expect(worker!.polling).toBe(false);
     finish();
     await stopping;
-    expect((await adapters.queue.getByKey('slow'))?.status).toBe('done');
+    expect((await queue.getByKey('slow'))?.status).toBe('done');
   });
 
   it('releases a job still running after the grace period, without counting the attempt', async () => {
     let aborted = false;
     const started = new Promise<void>((resolveStarted) => {
-      const stuck = defineJob({
-        name: 'test.stuck',
-        schema: z.object({}),
-        handler: (_p, ctx) =>
+      const stuck = defineJobOf(
+        testJobs,
+        'test.stuck',
+        (_p, ctx) =>
           new Promise<void>((_resolve, reject) => {
             resolveStarted();
             ctx.signal.addEventListener('abort', () => {
@@ -165,54 +166,50 @@ describe('SqlWorker', () => {
               reject(new Error('stopped'));
             });
           }),
-      });
+      );
       startWorker([stuck]);
-      void adapters.queue.enqueue(stuck, {}, { key: 'stuck' });
+      void queue.enqueue('test.stuck', {}, { key: 'stuck' });
     });
     await started;
     await worker!.stop(50);
     expect(aborted).toBe(true);
-    expect(await adapters.queue.getByKey('stuck')).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
+    expect(await queue.getByKey('stuck')).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
     expect(errors).toHaveLength(0);
   });
 
   it('leaves a job it has no handler for to a worker that has one', async () => {
-    const other = defineJob({ name: 'test.other', schema: z.object({}), handler: async () => undefined });
-    const known = defineJob({ name: 'test.known', schema: z.object({}), handler: async () => undefined });
+    const known = defineJobOf(testJobs, 'test.known', async () => undefined);
     startWorker([known]);
-    const { id } = await adapters.queue.enqueue(other, {}, { key: 'other' });
-    await adapters.queue.enqueue(known, {}, { key: 'known' });
-    await until(async () => (await adapters.queue.counts('test.known')).done === 1);
+    const { id } = await queue.enqueue('test.other', {}, { key: 'other' });
+    await queue.enqueue('test.known', {}, { key: 'known' });
+    await until(async () => (await queue.counts('test.known')).done === 1);
     // The worker only claims the jobs it knows, so the foreign one waits for a worker that does.
-    expect((await adapters.queue.get(id))?.status).toBe('queued');
+    expect((await queue.get(id))?.status).toBe('queued');
   });
 
   it('keeps a live job that runs for several leases: another worker polling meanwhile never takes it over', async () => {
     const short = await createTestAdapters({ JOB_POLL_MS: '20', JOB_LEASE_SECONDS: '1' });
     const runs: number[] = [];
     let finish = () => undefined as void;
-    const long = defineJob({
-      name: 'test.long',
-      schema: z.object({}),
-      handler: async (_p, ctx) => {
-        runs.push(ctx.attempt);
-        await new Promise<void>((resolve) => (finish = resolve));
-      },
+    const long = defineJobOf(testJobs, 'test.long', async (_p, ctx) => {
+      runs.push(ctx.attempt);
+      await new Promise<void>((resolve) => (finish = resolve));
     });
-    const first = new SqlWorker(short.queue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
-    const second = new SqlWorker(short.queue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
+    const shortQueue = testQueue(short);
+    const first = new SqlWorker(shortQueue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
+    const second = new SqlWorker(shortQueue, [long], { concurrency: 1, onError: (err) => errors.push(err) });
     try {
       first.start();
-      const { id } = await short.queue.enqueue(long, {}, { key: 'long' });
+      const { id } = await shortQueue.enqueue('test.long', {}, { key: 'long' });
       await until(async () => runs.length === 1);
       second.start();
       // The job runs for three and a half leases; the second worker claims (and sweeps) every 20 ms meanwhile.
       const lapse = Date.now() + 3500;
       await until(async () => Date.now() > lapse || runs.length > 1);
       expect(runs).toEqual([1]);
-      expect(await short.queue.get(id)).toMatchObject({ status: 'running', attempts: 1 });
+      expect(await shortQueue.get(id)).toMatchObject({ status: 'running', attempts: 1 });
       finish();
-      await until(async () => (await short.queue.get(id))?.status === 'done');
+      await until(async () => (await shortQueue.get(id))?.status === 'done');
       expect(runs).toEqual([1]);
       expect(errors).toHaveLength(0);
     } finally {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { JobsTable } from '../../db/schema';
 import { isTransientError } from '../transient-errors';
+import type { JobRegistry } from './job-registry';
 import type { JobDefinition, Worker } from './queue';
 import type { SqlQueue } from './sql-queue';
 
@@ -25,7 +26,7 @@ export interface SqlWorkerOptions {
 }
 
 /** Polls the queue and runs the registered jobs, at most `concurrency` at a time. */
-export class SqlWorker implements Worker {
+export class SqlWorker<R extends JobRegistry = JobRegistry> implements Worker {
   readonly id = `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
   private readonly jobs = new Map<string, JobDefinition>();
   /** Claimed, waiting for a free slot. */
@@ -47,7 +48,7 @@ export class SqlWorker implements Worker {
   private _polling = false;
 
   constructor(
-    private readonly queue: SqlQueue,
+    private readonly queue: SqlQueue<R>,
     definitions: JobDefinition[],
     private readonly options: SqlWorkerOptions,
   ) {

@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestAdapters } from '../../test/test-adapters';
-import { defineJob, type Worker } from './queue';
+import { defineJobOf, type Worker } from './queue';
+import { SqlQueue } from './sql-queue';
 import { createLanedWorker } from './worker-lanes';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
+
+/** This suite's own jobs, queued on a queue of their own. */
+const testJobs = {
+  'test.video': { payload: z.object({ n: z.number() }), lane: 'media' as const },
+  'test.picture': { payload: z.object({}) },
+};
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   while (!(await check())) await new Promise((r) => setTimeout(r, 5));
@@ -28,27 +35,30 @@ describe('worker lanes', () => {
   it('runs a picture job at once while video jobs hold the media lane and more wait', async () => {
     const held = new Promise<void>((r) => (release = r));
     let videosRunning = 0;
-    const video = defineJob({
-      name: 'test.video',
-      lane: 'media',
-      schema: z.object({ n: z.number() }),
-      handler: async () => {
-        videosRunning++;
-        await held;
-        videosRunning--;
-      },
+    const video = defineJobOf(testJobs, 'test.video', async () => {
+      videosRunning++;
+      await held;
+      videosRunning--;
     });
-    const picture = defineJob({ name: 'test.picture', schema: z.object({}), handler: async () => undefined });
-    worker = createLanedWorker(adapters.queue, [video, picture], { concurrency: 2, mediaConcurrency: 1 });
+    const picture = defineJobOf(testJobs, 'test.picture', async () => undefined);
+    const queue = new SqlQueue(
+      adapters.db,
+      adapters.dialect,
+      adapters.clock,
+      adapters.ids,
+      adapters.queue.options,
+      testJobs,
+    );
+    worker = createLanedWorker(queue, [video, picture], { concurrency: 2, mediaConcurrency: 1 });
     worker.start();
-    for (let n = 0; n < 3; n++) await adapters.queue.enqueue(video, { n }, { key: `video:${n}` });
+    for (let n = 0; n < 3; n++) await queue.enqueue('test.video', { n }, { key: `video:${n}` });
     await until(async () => videosRunning === 1);
-    await adapters.queue.enqueue(picture, {}, { key: 'picture' });
-    await until(async () => (await adapters.queue.counts('test.picture')).done === 1);
+    await queue.enqueue('test.picture', {}, { key: 'picture' });
+    await until(async () => (await queue.counts('test.picture')).done === 1);
     // The media lane runs one video at a time; the two others wait for it, not for the pictures' slots.
     expect(videosRunning).toBe(1);
-    expect((await adapters.queue.counts('test.video')).queued).toBe(2);
+    expect((await queue.counts('test.video')).queued).toBe(2);
     release();
-    await until(async () => (await adapters.queue.counts('test.video')).done === 3);
+    await until(async () => (await queue.counts('test.video')).done === 3);
   });
 });

@@ -1,3 +1,4 @@
+import type { JobRegistry } from './job-registry';
 import type { JobDefinition, Worker } from './queue';
 import type { SqlQueue } from './sql-queue';
 import { SqlWorker, type SqlWorkerOptions } from './sql-worker';
@@ -12,7 +13,11 @@ export interface LaneOptions extends SqlWorkerOptions {
  * reports, mail) keep all `concurrency` slots whatever the media lane runs: two long video jobs once
  * took both slots and a one-picture stamping waited minutes behind them.
  */
-export function createLanedWorker(queue: SqlQueue, definitions: JobDefinition[], options: LaneOptions): Worker {
+export function createLanedWorker<R extends JobRegistry>(
+  queue: SqlQueue<R>,
+  definitions: JobDefinition[],
+  options: LaneOptions,
+): Worker {
   const { mediaConcurrency, ...common } = options;
   const media = definitions.filter((d) => d.lane === 'media');
   const main = definitions.filter((d) => d.lane !== 'media');

@@ -21,6 +21,11 @@ export interface ResumableStore {
   /** A local file holding the finished upload, now the caller's to move or delete. */
   takeFile(id: string): Promise<string>;
   /**
+   * The file an earlier `takeFile` gave and nobody moved or deleted (the process finalising it died), with
+   * its size; null when there is none. Finalising starts again from it: the store no longer knows the upload.
+   */
+  taken(id: string): Promise<{ file: string; size: number } | null>;
+  /**
    * Removes the upload and everything the store keeps of it (an S3 multipart upload is aborted, its
    * incomplete part deleted). An upload already gone is no error; a store that cannot be reached is.
    */
@@ -46,13 +51,19 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
             : undefined,
       },
     });
-    return storeOver(datastore, async (id) => {
-      // The finished object is read once to a temporary file (ffprobe seeks, a stream cannot), removed by
-      // the finalisation or, after a crash, by the next start's sweep.
-      const file = workFilePath('upload', id);
-      await pipeline(await datastore.read(id), fs.createWriteStream(file));
-      return file;
-    });
+    // The read-back file dies with the process that read it (work-folders.ts); the S3 upload itself stays
+    // until removed, so a finalisation that crashed simply takes it again.
+    return storeOver(
+      datastore,
+      async (id) => {
+        // The finished object is read once to a temporary file (ffprobe seeks, a stream cannot), removed by
+        // the finalisation or, after a crash, by the next start's sweep.
+        const file = workFilePath('upload', id);
+        await pipeline(await datastore.read(id), fs.createWriteStream(file));
+        return file;
+      },
+      async () => null,
+    );
   }
   const { StreamingFileStore } = await import('./streaming-file-store');
   const directory = path.join(config.DATA_DIR, 'uploads');
@@ -68,6 +79,11 @@ export async function createResumableStore(config: Config): Promise<ResumableSto
       return taken;
     },
     async (id) => {
+      const file = path.join(directory, `${id}.taken`);
+      const stat = await fsp.stat(file).catch(() => null);
+      return stat?.isFile() ? { file, size: stat.size } : null;
+    },
+    async (id) => {
       // What a crash between taking the file and storing it left behind.
       await fsp.rm(path.join(directory, `${id}.taken`), { force: true });
     },
@@ -79,10 +95,12 @@ const isGone = (err: unknown) => err === ERRORS.FILE_NOT_FOUND || err === ERRORS
 function storeOver(
   datastore: DataStore,
   takeFile: (id: string) => Promise<string>,
+  taken: ResumableStore['taken'],
   removeLeftovers?: (id: string) => Promise<void>,
 ): ResumableStore {
   return {
     datastore,
+    taken,
     async create(id, size, metadata) {
       await datastore.create(new Upload({ id, size, offset: 0, metadata, creation_date: new Date().toISOString() }));
     },

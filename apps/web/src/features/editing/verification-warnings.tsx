@@ -1,11 +1,16 @@
 import Alert from '@mui/material/Alert';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ShootingImage } from '@forecourt/contracts';
 import { fetchVerifications } from './editing-api';
 import { editingKeys } from './editing-keys';
+import { pictureNumber } from './edit-results';
 
-/** The quality-control warnings of the shooting's edited pictures, one line per picture and version. */
-export function VerificationWarnings({ shootingId }: { shootingId: string }) {
+/**
+ * The quality-control warnings of the shooting's edited pictures, one line per picture and version,
+ * numbered as the gallery and the results dialog number the pictures (Picture 1 is the first).
+ */
+export function VerificationWarnings({ shootingId, images }: { shootingId: string; images: ShootingImage[] }) {
   const { t } = useTranslation();
   const verifications = useQuery({
     queryKey: editingKeys.verifications(shootingId),
@@ -18,7 +23,7 @@ export function VerificationWarnings({ shootingId }: { shootingId: string }) {
       {flagged.map((v) => (
         <div key={v.imageId}>
           {t('editing.quality.line', {
-            order: v.position,
+            order: pictureNumber(images, v.position),
             imageType: t(`shootingDetail.imageTypes.${v.imageType}`),
             warnings: v.warnings.map((w) => t(`editing.quality.${w}`)).join(', '),
           })}

@@ -1,4 +1,4 @@
-import type { AvailableProduct } from '@forecourt/contracts';
+import { REGISTRATION_MAX_LENGTH, registrationProblem, type AvailableProduct } from '@forecourt/contracts';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +15,9 @@ interface Props {
 export function RegistrationField({ value, products, loading, disabled, onChange }: Props) {
   const { t } = useTranslation();
   const known = (registration: string) => products.find((p) => p.registration.toUpperCase() === registration) ?? null;
+  // Checked as it is typed, with the server's own rule: the field says what to change, where a refused
+  // registration would only fail the send. An empty field is told by its required mark.
+  const problem = value.trim() ? registrationProblem(value) : null;
   const emit = (text: string) => {
     const registration = text.toUpperCase();
     onChange(registration, registration ? known(registration.trim()) : null);
@@ -33,6 +36,8 @@ export function RegistrationField({ value, products, loading, disabled, onChange
           {...params}
           label={t('shootingCreate.registration')}
           required
+          error={problem !== null}
+          helperText={problem ? t(`registration.problems.${problem}`, { max: REGISTRATION_MAX_LENGTH }) : undefined}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, style: { textTransform: 'uppercase' } },

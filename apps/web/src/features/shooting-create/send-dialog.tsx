@@ -56,7 +56,8 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
   const snackbar = useSnackbar();
   const [sending, setSending] = useState(false);
   const [progress, setProgress] = useState<SendProgress | null>(null);
-  const [failure, setFailure] = useState<{ step: SendStep; refusals: ImageRefusal[] } | null>(null);
+  // `refused`: the server refused the vehicle's data itself, which sending again cannot change.
+  const [failure, setFailure] = useState<{ step: SendStep; refusals: ImageRefusal[]; refused: boolean } | null>(null);
   // The page clears its draft as soon as the shooting is sent; the dialog still shows the last one while
   // it fades out, rather than "Registration , 0 image(s)".
   const [shown, setShown] = useState(draft);
@@ -75,8 +76,9 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
       const cause = err instanceof SendFailure ? err.cause : err;
       const details =
         cause instanceof ApiError ? (cause.details as { images?: ImageRefusal[] } | undefined) : undefined;
-      setFailure({ step, refusals: details?.images ?? [] });
-      snackbar.show(STEP_ERROR[step]);
+      const refused = step === 'product' && cause instanceof ApiError && cause.status === 400;
+      setFailure({ step, refusals: details?.images ?? [], refused });
+      snackbar.show(refused ? 'registration.refused' : STEP_ERROR[step]);
     } finally {
       setSending(false);
     }
@@ -135,7 +137,7 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
         )}
         {failure && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {t(STEP_ERROR[failure.step])}
+            {t(failure.refused ? 'registration.refused' : STEP_ERROR[failure.step])}
             {failure.refusals.length > 0 && (
               <List dense>
                 {failure.refusals.map((r) => (
@@ -153,9 +155,11 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
         <Button onClick={close} disabled={sending}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={sending || !draft}>
-          {failure ? t('shootingCreate.retry') : t('common.confirm')}
-        </Button>
+        {!failure?.refused && (
+          <Button variant="contained" onClick={() => void send()} disabled={sending || !draft}>
+            {failure ? t('shootingCreate.retry') : t('common.confirm')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FORMATS, Format, type AvailableProduct } from '@forecourt/contracts';
+import { FORMATS, Format, registrationProblem, type AvailableProduct } from '@forecourt/contracts';
 import {
   Alert,
   Button,
@@ -44,7 +44,7 @@ import { shootingCreateKeys } from './shooting-create-keys';
 /** The new shooting draft of spec section 3, images aside. */
 const Draft = z.object({
   status: z.enum(['create', 'modify']),
-  registration: z.string().trim().min(1),
+  registration: z.string().refine((s) => registrationProblem(s) === null),
   productId: z.string().nullable(),
   ownerId: z.string().min(1),
   format: Format.or(z.literal('')),
@@ -148,7 +148,7 @@ export function ShootingCreatePage() {
 
   const showStock = status === 'create' && Boolean(registration) && Boolean(format);
   const picturesOk = pictures.images.length > 0 && !pictures.checking && pictures.problems.length === 0;
-  const canAdd = Boolean(registration.trim() && ownerId && stampId) && picturesOk;
+  const canAdd = registrationProblem(registration) === null && Boolean(ownerId && stampId) && picturesOk;
 
   const draft: DraftToSend | null =
     canAdd && userId && format

@@ -9,15 +9,17 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { EditedChip } from './edited-chip';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Fullscreen view of one image with previous / next; Escape closes, Left and Right move. An edited
  * picture (background replaced, plate covered) is labelled and has a before/after toggle that shows its
- * original instead.
+ * original instead. On a touch screen a sideways swipe moves to the previous or next picture.
  */
+const SWIPE_PX = 40;
+
 export function FullscreenViewer({
   images,
   allImages = images,
@@ -43,6 +45,23 @@ export function FullscreenViewer({
   const prev = () => onIndex((index - 1 + images.length) % images.length);
   const next = () => onIndex((index + 1) % images.length);
 
+  // Where a one-finger touch started: a mostly sideways move of more than SWIPE_PX is a swipe.
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const onTouchStart = (e: TouchEvent) => {
+    const touch = e.touches[0];
+    touchStart.current = e.touches.length === 1 && touch ? { x: touch.clientX, y: touch.clientY } : null;
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = e.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < 2 * Math.abs(touch.clientY - start.y)) return;
+    if (dx < 0) next();
+    else prev();
+  };
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'ArrowLeft') onIndex((index - 1 + images.length) % images.length);
@@ -61,7 +80,18 @@ export function FullscreenViewer({
       aria-label={t('shootingDetail.gallery.fullscreen')}
       slotProps={{ paper: { sx: { bgcolor: 'common.black' } } }}
     >
-      <Box sx={{ position: 'relative', height: '100%', display: 'grid', placeItems: 'center' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: '100%',
+          display: 'grid',
+          placeItems: 'center',
+          touchAction: 'pan-y pinch-zoom',
+        }}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        data-testid="fullscreen-stage"
+      >
         <Box
           component="img"
           src={image.url}
@@ -69,7 +99,10 @@ export function FullscreenViewer({
           data-testid="fullscreen-image"
           data-order={image.order}
           data-type={image.imageType}
-          sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          // The picture fills the screen and is fitted whole inside it (letterboxed): a percentage height on
+          // an item of an auto-sized grid row resolves against nothing, and a 4:3 picture on a 1440×900
+          // screen was drawn 1440×1080, its stamp's bottom band and the wheels cut off.
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain' }}
         />
         {edited && current ? (
           <Paper sx={{ position: 'absolute', top: 8, left: 8, p: 1, display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -74,7 +74,7 @@ export function ShootingDetailPage() {
             shooting={{ ownerId, productId, shootingId }}
             active={s.remarketingShootingStatus !== 'FINISHED'}
           />
-          {type === 'STANDARD' ? <VerificationWarnings shootingId={s.id} /> : null}
+          {type === 'STANDARD' ? <VerificationWarnings shootingId={s.id} images={s.images} /> : null}
           <EditingWorkflow shooting={s} submission={edit.submission} />
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 3 }}>

@@ -18,13 +18,28 @@ export function DateRangeFields({ control }: { control: Control<ShootingSearch> 
           key={name}
           name={name}
           control={control}
-          render={({ field }) => (
+          // The end is checked against the start, and again whenever the start changes: the server refuses
+          // the range otherwise, and the grid should never pay for a typo in a date.
+          rules={
+            name === 'endDate'
+              ? { validate: (end, values) => !end || !values.startDate || end >= values.startDate }
+              : { deps: ['endDate'] }
+          }
+          render={({ field, fieldState }) => (
             <DatePicker
               label={t(`shootings.search.${name}`)}
               format={DISPLAY}
               value={field.value ? dayjs(field.value, WIRE) : null}
               onChange={(v) => field.onChange(v && v.isValid() ? v.format(WIRE) : '')}
-              slotProps={{ textField: { size: 'small', name }, field: { clearable: true } }}
+              slotProps={{
+                textField: {
+                  size: 'small',
+                  name,
+                  error: Boolean(fieldState.error),
+                  helperText: fieldState.error ? t('listSearch.endBeforeStart') : undefined,
+                },
+                field: { clearable: true },
+              }}
             />
           )}
         />

@@ -73,8 +73,8 @@ export function ShootingsPage() {
     }
   };
 
-  const shootings = list.isError && !list.isFetchNextPageError ? [] : (list.data?.pages.flat() ?? []);
-  const failed = access.isError || (list.isError && !list.isFetchNextPageError);
+  const listFailed = list.isError && !list.isFetchNextPageError;
+  const shootings = listFailed ? [] : (list.data?.pages.flat() ?? []);
   // A search by registration offers the vehicle's page, where its shootings, links and meetings are one story.
   const vehicle = searchedVehicle(current.registration, shootings);
 
@@ -90,7 +90,7 @@ export function ShootingsPage() {
       ) : access.isError ? null : (
         <Stack spacing={3}>
           <SearchCard key={offered.join()} offered={offered} onSearch={onSearch} />
-          {failed ? null : list.isPending ? (
+          {list.isPending ? (
             <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
               <CircularProgress aria-label={t('common.loading')} />
             </Box>
@@ -119,7 +119,10 @@ export function ShootingsPage() {
                   </Grid>
                 ))}
               </Grid>
-              {shootings.length === 0 ? (
+              {listFailed ? (
+                // The snackbar told it; the grid stays, its add card included, for the next search.
+                <Alert severity="error">{t(searched ? 'api.researchShootingError' : 'api.getShootingsError')}</Alert>
+              ) : shootings.length === 0 ? (
                 <Alert severity="info">{t('shootings.noShootings')}</Alert>
               ) : exhausted ? null : (
                 <Box sx={{ textAlign: 'center' }}>

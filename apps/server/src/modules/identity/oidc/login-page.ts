@@ -1,4 +1,5 @@
 import { PORTAL_BLUE, PORTAL_BLUE_ON_DARK } from '@forecourt/contracts';
+import { interpolate } from '@forecourt/contracts/catalogue';
 import { LOGIN_TEXTS, type LoginLocale } from './login-texts';
 
 const escape = (s: string): string =>
@@ -42,7 +43,7 @@ export interface LoginPageInput {
 export function loginPage(input: LoginPageInput): string {
   const t = LOGIN_TEXTS[input.locale];
   const error = input.error
-    ? `<p class="error" role="alert">${escape(t[input.error].replace('{minutes}', String(input.minutes ?? 1)))}</p>`
+    ? `<p class="error" role="alert">${escape(interpolate(t[input.error], { minutes: input.minutes ?? 1 }))}</p>`
     : '';
   return providerPage(
     input.locale,

@@ -1,5 +1,5 @@
 import type { LiveRecordingsTable } from '../../../db/schema';
-import type { Db } from '../../../platform/db/database';
+import type { Db, Executor } from '../../../platform/db/database';
 
 export type LiveRecordingRow = LiveRecordingsTable;
 
@@ -73,7 +73,7 @@ export async function markStopped(
   id: string,
   stoppedAt: string,
   durationMs: number,
-  enqueue: (trx: Db) => Promise<void>,
+  enqueue: (trx: Executor) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx

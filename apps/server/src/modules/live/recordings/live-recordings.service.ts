@@ -3,8 +3,6 @@ import type { LiveRecording, LiveRecordingDownload, LiveRecordingList, LiveRecor
 import type { Adapters } from '../../../platform/adapters';
 import { AppError, notFound } from '../../../platform/errors';
 import type { UserContext } from '../../identity/user-context';
-import type { LiveJobs } from './live.jobs';
-import { composeKey } from './live.jobs';
 import { inScope } from '../rooms/live.service';
 import * as repo from './live-recordings.repo';
 import { recordingDir } from './recording-compose.service';
@@ -16,13 +14,15 @@ export interface SfuRecorder {
 
 /**
  * What the recording functions use: the adapters, the SFU's recorder (null with the peer-to-peer driver,
- * where nothing can record), the signalling's announcement to everyone in the room, and the compose job.
+ * where nothing can record) and the signalling's announcement to everyone in the room.
  */
 export type RecordingDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config' | 'blobs' | 'queue'> & {
   recorder: SfuRecorder | null;
   announce: (roomId: string, on: boolean) => Promise<void>;
-  jobs: LiveJobs;
 };
+
+/** The key of a recording's composition: one job per recording. */
+export const composeKey = (recordingId: string) => `live.compose-recording:${recordingId}`;
 
 const conflict = (message: string, reason: string) => new AppError('CONFLICT', message, { reason });
 
@@ -100,7 +100,7 @@ export async function stopRecording(
   await deps.recorder?.setRecording(room.id, null).catch(onError);
   const stopped = await repo.markStopped(deps.db, active.id, stoppedAt.toISOString(), durationMs, async (trx) => {
     await deps.queue.enqueue(
-      deps.jobs.compose,
+      'live.compose-recording',
       { recordingId: active.id },
       { key: composeKey(active.id), within: trx },
     );

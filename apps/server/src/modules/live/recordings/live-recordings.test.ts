@@ -10,7 +10,7 @@ import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
 import { findUserContext } from '../../identity/identity.repo';
-import { composeKey, liveJobs } from './live.jobs';
+import { liveJobs } from './live.jobs';
 import { insertRecording } from './live-recordings.repo';
 import {
   downloadRecording,
@@ -20,6 +20,7 @@ import {
   startRecording,
   stopRecording,
   type RecordingDeps,
+  composeKey,
 } from './live-recordings.service';
 import { recordingBlobKey, recordingDir } from './recording-compose.service';
 import { writeCallRecording } from './recording.fixtures';
@@ -195,7 +196,6 @@ describe('recordings of live calls: start, stop, the compose job', () => {
       ...adapters,
       recorder: { setRecording: async (r, dir) => (recorded.push({ room: r, dir }), true) },
       announce: async (r, on) => void announced.push({ room: r, on }),
-      jobs: liveJobs(adapters),
     };
   });
   afterAll(async () => {

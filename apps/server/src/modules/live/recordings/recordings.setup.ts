@@ -3,7 +3,6 @@ import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
 import type { Auth } from '../../identity/auth';
 import type { SfuRooms } from '../sfu/sfu-rooms';
-import { liveJobs } from './live.jobs';
 import { isRecording } from './live-recordings.service';
 
 /**
@@ -23,7 +22,7 @@ export async function setUpRecordings(
   const { liveRecordingsRoutes } = await import('./live-recordings.routes');
   await liveRecordingsRoutes(app, {
     auth,
-    recordings: { ...adapters, recorder, announce, jobs: liveJobs(adapters) },
+    recordings: { ...adapters, recorder, announce },
   });
   if (!recorder) return undefined;
   return async (room) => [{ type: 'recording', on: await isRecording(adapters, room) }];

@@ -1,0 +1,52 @@
+import type { InvitationAccept, InvitationInfo } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.service';
+import { hashPassword } from '../identity/password';
+import { deleteInvitations, findInvitation, setPassword } from './user-board.repo';
+import { tokenHash } from './user-board.service';
+
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
+
+/** One answer for a wrong, used, expired or deactivated link: the page says to ask for a new one. */
+const gone = () => new AppError('NOT_FOUND', 'This invitation link is no longer valid');
+
+async function liveInvitation(deps: Deps, token: string) {
+  const found = await findInvitation(deps.db, tokenHash(token));
+  if (!found || found.deactivated_at || found.password_hash || found.expires_at <= deps.clock.now().toISOString())
+    throw gone();
+  return found;
+}
+
+/** Whom a live invitation link invites (the public set-password page). */
+export async function invitationInfo(deps: Deps, token: string): Promise<InvitationInfo> {
+  const found = await liveInvitation(deps, token);
+  return { email: found.email, givenName: found.given_name, expiresAt: found.expires_at };
+}
+
+/** Sets the invitee's password on the embedded provider; the link dies with its first use. */
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  input: InvitationAccept,
+  clientAddress: string | null,
+): Promise<{ email: string }> {
+  const found = await liveInvitation(deps, token);
+  const hash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    await setPassword(trx, found.user_id, hash);
+    await deleteInvitations(trx, found.user_id);
+    await recordAudit(
+      deps,
+      {
+        actor: { id: found.user_id, label: found.email },
+        clientAddress,
+        groupId: found.group_id,
+        action: 'user.accept-invitation',
+        target: { type: 'user', id: found.user_id },
+      },
+      trx,
+    );
+  });
+  return { email: found.email };
+}

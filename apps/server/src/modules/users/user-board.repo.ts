@@ -1,0 +1,302 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+
+/** An account as the board reads it: the user row with its rights and its pending invitation. */
+export interface BoardUserRow {
+  id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  locale: string;
+  group_id: string;
+  habilitations: string[];
+  roles: string[];
+  has_password: boolean;
+  deactivated_at: string | null;
+  created_at: string;
+  options: Record<string, unknown>;
+  models: string[];
+  ownerIds: string[];
+  invitation_expires_at: string | null;
+}
+
+export interface BoardUserListRow {
+  id: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+  habilitations: string;
+  roles: string;
+  has_password: number | boolean;
+  deactivated_at: string | null;
+}
+
+/** The stored rights of an account, as written (JSON lists, JSON option values). */
+export interface StoredRights {
+  given_name: string;
+  family_name: string;
+  locale: string;
+  habilitations: string[];
+  roles: string[];
+  models: string[];
+  options: Record<string, unknown>;
+  ownerIds: string[];
+}
+
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One page of a group's users by family name, given name and id (the users_group_name index gives that
+ * order), filtered by a piece of the name or the e-mail, with the count of every match.
+ */
+export async function listGroupUsers(
+  db: Db,
+  groupId: string,
+  opts: { q?: string; offset: number; limit: number },
+): Promise<{ rows: BoardUserListRow[]; total: number }> {
+  let query = db.selectFrom('users').where('group_id', '=', groupId);
+  if (opts.q) {
+    const pattern = likePattern(opts.q);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`email like ${pattern} escape '\\'`,
+        sql<boolean>`lower(given_name || ' ' || family_name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(family_name || ' ' || given_name) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select([
+        'id',
+        'email',
+        'given_name',
+        'family_name',
+        'habilitations',
+        'roles',
+        'deactivated_at',
+        sql<number>`case when password_hash is null then 0 else 1 end`.as('has_password'),
+      ])
+      .orderBy('family_name')
+      .orderBy('given_name')
+      .orderBy('id')
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+const parseValue = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+/** One account of the group with its options, models, stocks and pending invitation; undefined elsewhere. */
+export async function findGroupUser(db: Db, groupId: string, id: string): Promise<BoardUserRow | undefined> {
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const [options, models, owners, invitation] = await Promise.all([
+    db.selectFrom('user_options').select(['name', 'value']).where('user_id', '=', id).execute(),
+    db.selectFrom('user_models').select('model_type').where('user_id', '=', id).execute(),
+    db.selectFrom('user_owners').select('owner_id').where('user_id', '=', id).orderBy('owner_id').execute(),
+    db
+      .selectFrom('user_invitations')
+      .select((eb) => eb.fn.max('expires_at').as('expires_at'))
+      .where('user_id', '=', id)
+      .executeTakeFirst(),
+  ]);
+  return {
+    id: user.id,
+    email: user.email,
+    given_name: user.given_name,
+    family_name: user.family_name,
+    locale: user.locale,
+    group_id: user.group_id,
+    habilitations: JSON.parse(user.habilitations) as string[],
+    roles: JSON.parse(user.roles) as string[],
+    has_password: user.password_hash !== null,
+    deactivated_at: user.deactivated_at,
+    created_at: user.created_at,
+    options: Object.fromEntries(options.map((o) => [o.name, parseValue(o.value)])),
+    models: models.map((m) => m.model_type),
+    ownerIds: owners.map((o) => o.owner_id),
+    invitation_expires_at: invitation?.expires_at ?? null,
+  };
+}
+
+/** The accounts of these e-mails (lower case), whichever group holds them. */
+export async function findUsersByEmail(
+  db: Db,
+  emails: string[],
+): Promise<Array<{ id: string; email: string; group_id: string }>> {
+  const found: Array<{ id: string; email: string; group_id: string }> = [];
+  // Chunked: SQLite and PostgreSQL both cap the parameters of one statement.
+  for (let i = 0; i < emails.length; i += 500) {
+    const chunk = emails.slice(i, i + 500);
+    if (chunk.length)
+      found.push(
+        ...(await db.selectFrom('users').select(['id', 'email', 'group_id']).where('email', 'in', chunk).execute()),
+      );
+  }
+  return found;
+}
+
+/** The rights of these accounts of the group, by id (the import's "what would change"). */
+export async function findGroupUsersRights(db: Db, groupId: string, ids: string[]): Promise<Map<string, StoredRights>> {
+  const out = new Map<string, StoredRights>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    if (!chunk.length) continue;
+    const [users, options, models, owners] = await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['id', 'given_name', 'family_name', 'locale', 'habilitations', 'roles'])
+        .where('group_id', '=', groupId)
+        .where('id', 'in', chunk)
+        .execute(),
+      db.selectFrom('user_options').select(['user_id', 'name', 'value']).where('user_id', 'in', chunk).execute(),
+      db.selectFrom('user_models').select(['user_id', 'model_type']).where('user_id', 'in', chunk).execute(),
+      db.selectFrom('user_owners').select(['user_id', 'owner_id']).where('user_id', 'in', chunk).execute(),
+    ]);
+    for (const u of users)
+      out.set(u.id, {
+        given_name: u.given_name,
+        family_name: u.family_name,
+        locale: u.locale,
+        habilitations: JSON.parse(u.habilitations) as string[],
+        roles: JSON.parse(u.roles) as string[],
+        models: [],
+        options: {},
+        ownerIds: [],
+      });
+    for (const o of options) {
+      const r = out.get(o.user_id);
+      if (r) r.options[o.name] = parseValue(o.value);
+    }
+    for (const m of models) out.get(m.user_id)?.models.push(m.model_type);
+    for (const o of owners) out.get(o.user_id)?.ownerIds.push(o.owner_id);
+  }
+  return out;
+}
+
+/** The group's stocks (owners), by name. */
+export const groupOwners = (db: Db, groupId: string) =>
+  db.selectFrom('owners').select(['id', 'name']).where('group_id', '=', groupId).orderBy('name').execute();
+
+/** Creates an account (no password yet) with its rights. Call inside a transaction. */
+export async function insertUser(
+  db: Db,
+  user: { id: string; email: string; group_id: string; created_at: string },
+  rights: StoredRights,
+): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({
+      ...user,
+      password_hash: null,
+      given_name: rights.given_name,
+      family_name: rights.family_name,
+      locale: rights.locale,
+      habilitations: JSON.stringify(rights.habilitations),
+      roles: JSON.stringify(rights.roles),
+    })
+    .execute();
+  await insertChildren(db, user.id, rights);
+}
+
+async function insertChildren(db: Db, userId: string, rights: StoredRights): Promise<void> {
+  const options = Object.entries(rights.options)
+    .filter(([, v]) => v !== undefined)
+    .map(([name, value]) => ({ user_id: userId, name, value: JSON.stringify(value) }));
+  if (options.length) await db.insertInto('user_options').values(options).execute();
+  if (rights.models.length)
+    await db
+      .insertInto('user_models')
+      .values(rights.models.map((m) => ({ user_id: userId, model_type: m })))
+      .execute();
+  if (rights.ownerIds.length)
+    await db
+      .insertInto('user_owners')
+      .values(rights.ownerIds.map((o) => ({ user_id: userId, owner_id: o })))
+      .execute();
+}
+
+/** Replaces an account's names, language and rights. Call inside a transaction. */
+export async function replaceRights(db: Db, userId: string, rights: StoredRights): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      given_name: rights.given_name,
+      family_name: rights.family_name,
+      locale: rights.locale,
+      habilitations: JSON.stringify(rights.habilitations),
+      roles: JSON.stringify(rights.roles),
+    })
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('user_options').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_models').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_owners').where('user_id', '=', userId).execute();
+  await insertChildren(db, userId, rights);
+}
+
+export async function setDeactivated(db: Db, userId: string, at: string | null): Promise<void> {
+  await db.updateTable('users').set({ deactivated_at: at }).where('id', '=', userId).execute();
+}
+
+/**
+ * Forgets the embedded provider's sessions, grants and refresh tokens of an account, on every process
+ * (they are rows of oidc_payloads): a deactivated account keeps none to come back with when reactivated.
+ */
+export async function revokeProviderState(db: Db, userId: string): Promise<void> {
+  const marker = `%"accountId":${JSON.stringify(userId)}%`;
+  await db
+    .deleteFrom('oidc_payloads')
+    .where('model', 'in', ['Session', 'Grant', 'RefreshToken', 'AuthorizationCode', 'AccessToken'])
+    .where('payload', 'like', marker)
+    .execute();
+}
+
+/** The only live invitation of an account: any earlier link stops working. */
+export async function replaceInvitation(
+  db: Db,
+  invitation: { token_hash: string; user_id: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db.deleteFrom('user_invitations').where('user_id', '=', invitation.user_id).execute();
+  await db.insertInto('user_invitations').values(invitation).execute();
+}
+
+export async function deleteInvitations(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_invitations').where('user_id', '=', userId).execute();
+}
+
+/** The invitation of this token hash with its account, while the account is active and has no password. */
+export const findInvitation = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('user_invitations as i')
+    .innerJoin('users as u', 'u.id', 'i.user_id')
+    .select([
+      'i.user_id',
+      'i.expires_at',
+      'u.email',
+      'u.given_name',
+      'u.group_id',
+      'u.password_hash',
+      'u.deactivated_at',
+    ])
+    .where('i.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}

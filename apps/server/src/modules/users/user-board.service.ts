@@ -1,0 +1,368 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  BoardGrants,
+  BoardUser,
+  BoardUserInvite,
+  BoardUsersPage,
+  BoardUsersQuery,
+  BoardUserStatus,
+  BoardUserSummary,
+  BoardUserUpdate,
+} from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { AppError, notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/user-context';
+import { dealerGroupOf } from '../identity/users.service';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { invitationEmail } from './invitation-email';
+import {
+  deleteInvitations,
+  findGroupUser,
+  findUsersByEmail,
+  groupOwners,
+  insertUser,
+  listGroupUsers,
+  replaceInvitation,
+  replaceRights,
+  revokeProviderState,
+  setDeactivated,
+  type BoardUserListRow,
+  type BoardUserRow,
+  type StoredRights,
+} from './user-board.repo';
+import {
+  boardOptions,
+  isProviderAdministrator,
+  refuseEscalation,
+  requireBoard,
+  requireOutranks,
+  rightsFrom,
+} from './user-rights';
+
+export type UserBoardDeps = Pick<Adapters, 'db' | 'mail' | 'clock' | 'ids' | 'config'>;
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/** Whether the e-mail's domain signs in with an external provider (IDENTITY_PROVIDERS) rather than a password here. */
+export const isExternal = (deps: Pick<UserBoardDeps, 'config'>, email: string): boolean =>
+  deps.config.IDENTITY_PROVIDERS.has(domainOf(email));
+
+const statusOf = (
+  deps: Pick<UserBoardDeps, 'config'>,
+  u: { email: string; deactivated_at: string | null; has_password: boolean | number },
+): BoardUserStatus =>
+  u.deactivated_at ? 'DEACTIVATED' : !u.has_password && !isExternal(deps, u.email) ? 'INVITED' : 'ACTIVE';
+
+const summaryOf = (deps: UserBoardDeps, u: BoardUserListRow): BoardUserSummary => ({
+  id: u.id,
+  email: u.email,
+  givenName: u.given_name,
+  familyName: u.family_name,
+  roles: JSON.parse(u.roles) as string[],
+  habilitations: JSON.parse(u.habilitations) as string[],
+  status: statusOf(deps, u),
+  signIn: isExternal(deps, u.email) ? 'EXTERNAL' : 'EMBEDDED',
+});
+
+const boardUserOf = (deps: UserBoardDeps, u: BoardUserRow): BoardUser => {
+  const status = statusOf(deps, u);
+  return {
+    id: u.id,
+    email: u.email,
+    givenName: u.given_name,
+    familyName: u.family_name,
+    roles: u.roles,
+    habilitations: u.habilitations,
+    status,
+    signIn: isExternal(deps, u.email) ? 'EXTERNAL' : 'EMBEDDED',
+    locale: u.locale,
+    models: u.models,
+    options: boardOptions(u.options),
+    ownerIds: u.ownerIds,
+    createdAt: u.created_at,
+    invitationExpiresAt: status === 'INVITED' ? u.invitation_expires_at : null,
+  };
+};
+
+/** A user of the caller's group; any other id answers 404, as if it did not exist. */
+async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUserRow> {
+  const user = await findGroupUser(deps.db, manager.groupId, id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+const storedOf = (u: BoardUserRow): StoredRights => ({
+  given_name: u.given_name,
+  family_name: u.family_name,
+  locale: u.locale,
+  habilitations: u.habilitations,
+  roles: u.roles,
+  models: u.models,
+  options: u.options,
+  ownerIds: u.ownerIds,
+});
+
+/** What the audit log keeps of an account's rights (never a password or a token). */
+export const auditedRights = (r: StoredRights, extra: Record<string, unknown> = {}) => ({
+  ...extra,
+  givenName: r.given_name,
+  familyName: r.family_name,
+  locale: r.locale,
+  habilitations: r.habilitations,
+  roles: r.roles,
+  models: r.models,
+  options: boardOptions(r.options),
+  ownerIds: r.ownerIds,
+});
+
+/** Every stock named must be one of the group's; an unknown one is a bad request, not a hint of another group. */
+async function requireGroupStocks(deps: UserBoardDeps, manager: UserContext, ownerIds: string[]): Promise<void> {
+  const stocks = new Set((await groupOwners(deps.db, manager.groupId)).map((o) => o.id));
+  const unknown = ownerIds.filter((id) => !stocks.has(id));
+  if (unknown.length)
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'Unknown stock',
+      unknown.map((value) => ({ field: 'ownerIds', value })),
+    );
+}
+
+export async function listBoardUsers(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  query: BoardUsersQuery,
+): Promise<BoardUsersPage> {
+  requireBoard(manager);
+  const { rows, total } = await listGroupUsers(deps.db, manager.groupId, {
+    q: query.q || undefined,
+    offset: query.page * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { items: rows.map((r) => summaryOf(deps, r)), total };
+}
+
+export async function getBoardUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUser> {
+  requireBoard(manager);
+  return boardUserOf(deps, await groupUser(deps, manager, id));
+}
+
+/** What the caller may give: what they hold themselves, and the group's stocks among theirs. */
+export async function boardGrants(deps: UserBoardDeps, manager: UserContext): Promise<BoardGrants> {
+  requireBoard(manager);
+  const stocks = await groupOwners(deps.db, manager.groupId);
+  return {
+    roles: manager.roles,
+    habilitations: manager.habilitations,
+    setsHabilitations: isProviderAdministrator(manager),
+    models: manager.models,
+    options: boardOptions(manager.options),
+    stocks: stocks.filter((s) => manager.ownerIds.includes(s.id)),
+  };
+}
+
+/**
+ * A new one-time link to set a password (any earlier one of the account stops working), or, for a domain
+ * on an external provider, the portal's sign-in page: that account waits for its first sign-in there.
+ */
+export async function newInvitation(deps: UserBoardDeps, user: { id: string; email: string }): Promise<string> {
+  if (isExternal(deps, user.email)) return `${deps.config.PUBLIC_URL}/login`;
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  await replaceInvitation(deps.db, {
+    token_hash: tokenHash(token),
+    user_id: user.id,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
+  });
+  return `${deps.config.PUBLIC_URL}/invitation/${token}`;
+}
+
+/** The invitation e-mail, in the invitee's language, through the mail adapter (outbox or SMTP). */
+export async function mailInvitation(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  user: { email: string; given_name: string; locale: string },
+  link: string,
+  groupName?: string,
+): Promise<void> {
+  const message = invitationEmail({
+    locale: user.locale,
+    name: user.given_name,
+    email: user.email,
+    inviter: `${manager.givenName} ${manager.familyName}`.trim(),
+    group: groupName ?? (await dealerGroupOf(deps.db, manager)).name,
+    link,
+    external: isExternal(deps, user.email),
+    days: INVITATION_DAYS,
+  });
+  await deps.mail.send({
+    to: user.email,
+    ...message,
+    fromName: 'Forecourt',
+    origin: { userId: manager.id, groupId: manager.groupId },
+  });
+}
+
+const sendInvitation = async (
+  deps: UserBoardDeps,
+  manager: UserContext,
+  user: { id: string; email: string; given_name: string; locale: string },
+) => mailInvitation(deps, manager, user, await newInvitation(deps, user));
+
+/** Creates the account in the manager's group with the rights given (none beyond the manager's own) and invites it. */
+export async function inviteUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  input: BoardUserInvite,
+  audit: AuditContext,
+): Promise<BoardUser> {
+  requireBoard(manager);
+  const email = input.email.trim().toLowerCase();
+  if ((await findUsersByEmail(deps.db, [email])).length)
+    throw new AppError('CONFLICT', 'An account already exists for this e-mail');
+  const rights = rightsFrom(manager, null, input);
+  await requireGroupStocks(deps, manager, rights.ownerIds);
+  refuseEscalation(manager, null, rights);
+  const id = deps.ids.uuid();
+  await deps.db.transaction().execute(async (trx) => {
+    await insertUser(trx, { id, email, group_id: manager.groupId, created_at: deps.clock.now().toISOString() }, rights);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId: manager.groupId,
+        action: 'user.invite',
+        target: { type: 'user', id },
+        after: auditedRights(rights, { email }),
+      },
+      trx,
+    );
+  });
+  await sendInvitation(deps, manager, { id, email, given_name: rights.given_name, locale: rights.locale });
+  return getBoardUser(deps, manager, id);
+}
+
+export async function updateBoardUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  input: BoardUserUpdate,
+  audit: AuditContext,
+): Promise<BoardUser> {
+  requireBoard(manager);
+  const before = storedOf(await groupUser(deps, manager, id));
+  requireOutranks(manager, before);
+  const after = rightsFrom(manager, before, input);
+  await requireGroupStocks(deps, manager, input.ownerIds);
+  refuseEscalation(manager, before, after);
+  await deps.db.transaction().execute(async (trx) => {
+    await replaceRights(trx, id, after);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId: manager.groupId,
+        action: 'user.update',
+        target: { type: 'user', id },
+        before: auditedRights(before),
+        after: auditedRights(after),
+      },
+      trx,
+    );
+  });
+  return getBoardUser(deps, manager, id);
+}
+
+/** A new invitation link for an account that has not set its password yet. */
+export async function resendInvitation(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
+  requireBoard(manager);
+  const user = await groupUser(deps, manager, id);
+  requireOutranks(manager, user);
+  const status = statusOf(deps, user);
+  if (status === 'DEACTIVATED' || (status === 'ACTIVE' && !isExternal(deps, user.email)))
+    throw new AppError('CONFLICT', 'Only a pending invitation can be sent again');
+  await sendInvitation(deps, manager, user);
+  await recordAudit(deps, {
+    ...audit,
+    groupId: manager.groupId,
+    action: 'user.reinvite',
+    target: { type: 'user', id },
+  });
+  return getBoardUser(deps, manager, id);
+}
+
+/**
+ * Deactivates an account: from the next request on, on every API process, its access tokens are refused
+ * (the user context read skips deactivated accounts and the write bumps the account's data version that
+ * every process checks), its refresh tokens fail (the provider finds no account) and are deleted with its
+ * sessions, and its pending invitation dies. Nothing else is removed.
+ */
+export async function deactivateUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
+  requireBoard(manager);
+  const user = await groupUser(deps, manager, id);
+  if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+  requireOutranks(manager, user);
+  if (!user.deactivated_at)
+    await deps.db.transaction().execute(async (trx) => {
+      await setDeactivated(trx, id, deps.clock.now().toISOString());
+      await deleteInvitations(trx, id);
+      await revokeProviderState(trx, id);
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId: manager.groupId,
+          action: 'user.deactivate',
+          target: { type: 'user', id },
+          before: { status: statusOf(deps, user) },
+          after: { status: 'DEACTIVATED' },
+        },
+        trx,
+      );
+    });
+  return getBoardUser(deps, manager, id);
+}
+
+/** Lets a deactivated account sign in again (an account without a password gets a new invitation). */
+export async function reactivateUser(
+  deps: UserBoardDeps,
+  manager: UserContext,
+  id: string,
+  audit: AuditContext,
+): Promise<BoardUser> {
+  requireBoard(manager);
+  const user = await groupUser(deps, manager, id);
+  requireOutranks(manager, user);
+  if (user.deactivated_at) {
+    await deps.db.transaction().execute(async (trx) => {
+      await setDeactivated(trx, id, null);
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId: manager.groupId,
+          action: 'user.reactivate',
+          target: { type: 'user', id },
+          before: { status: 'DEACTIVATED' },
+        },
+        trx,
+      );
+    });
+    if (!user.has_password && !isExternal(deps, user.email)) await sendInvitation(deps, manager, user);
+  }
+  return getBoardUser(deps, manager, id);
+}

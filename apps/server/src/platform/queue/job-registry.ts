@@ -1,0 +1,66 @@
+import { ReportKind, ReportLocale } from '@forecourt/contracts';
+import { z } from 'zod';
+
+/** What the queue knows of a job before any handler is loaded: its payload's schema and its attempts. */
+export interface JobSpec<S extends z.ZodType = z.ZodType> {
+  payload: S;
+  /** Attempts before the job is dead; the queue's JOB_MAX_ATTEMPTS when absent. */
+  maxAttempts?: number;
+  /**
+   * The worker lane that runs it (worker-lanes.ts): long media work has slots of its own, so it can
+   * never hold every slot the picture pipeline needs. Unset: the main lane.
+   */
+  lane?: 'media';
+}
+
+export type JobRegistry = Record<string, JobSpec>;
+
+const spec = <S extends z.ZodType, const O extends Omit<JobSpec, 'payload'> = object>(payload: S, opts?: O) => ({
+  payload,
+  ...(opts as O),
+});
+
+/** The payload of a recurring job (recurring.ts): the time slot it runs for. */
+export const SlotPayload = z.object({ slot: z.number().int() });
+const RunPayload = z.object({ runId: z.string() });
+const EditPayload = z.object({ editId: z.string() });
+
+/**
+ * Every job the server queues, by name. A service queues a job by its name and a payload typed from here
+ * (`queue.enqueue('players.prepare-frames', { ref }, …)`), and never imports the module that runs it; the
+ * handlers are defined in each module's `*.jobs.ts` (`defineJob(name, handler)`) and run by the worker.
+ * The payloads are checked against these schemas when queued and again when run.
+ */
+export const jobRegistry = {
+  'blobs.collect-garbage': spec(SlotPayload),
+  'editing.cover': spec(EditPayload, { maxAttempts: 3 }),
+  'editing.crop': spec(EditPayload, { maxAttempts: 3 }),
+  'images.stamp': spec(z.object({ runId: z.string(), sourceImageId: z.string() })),
+  'images.verify': spec(RunPayload),
+  'images.publish': spec(RunPayload),
+  // Minutes of ffmpeg: in the media lane, beside the picture pipeline's slots.
+  'live.compose-recording': spec(z.object({ recordingId: z.string().min(1).max(64) }), {
+    maxAttempts: 3,
+    lane: 'media',
+  }),
+  'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() }), { lane: 'media' }),
+  'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }), {
+    lane: 'media',
+  }),
+  'media.sweep-uploads': spec(SlotPayload),
+  'players.prepare-frames': spec(z.object({ ref: z.string() })),
+  'reports.refresh': spec(z.object({ shootingId: z.string(), kind: ReportKind, locale: ReportLocale })),
+  'reports.retire-rendering': spec(z.object({ blobKey: z.string().startsWith('shootings/') })),
+  'shootings.purge-blobs': spec(
+    z.object({
+      keys: z.array(z.string()),
+      /** Folders (ending with '/') removed whole, for files no row pointed at. */
+      prefixes: z.array(z.string().regex(/\/$/)),
+    }),
+  ),
+  'shootings.push-dms': spec(z.object({ shootingId: z.string() }), { maxAttempts: 6 }),
+} satisfies JobRegistry;
+
+export type Jobs = typeof jobRegistry;
+export type JobName = keyof Jobs;
+export type JobPayload<N extends JobName> = z.infer<Jobs[N]['payload']>;
