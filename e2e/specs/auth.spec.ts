@@ -6,10 +6,30 @@ const COMMON = ['shootings', 'statistics'];
 
 /** Drawer entries each demo account's rights give (spec sections 2 and 6). */
 const EXPECTED: Record<string, string[]> = {
-  [DEMO_EMAILS.manager]: ['shootings', 'statistics', 'liveRooms', 'adminVideos', 'account', 'logout'],
+  [DEMO_EMAILS.manager]: [
+    'shootings',
+    'statistics',
+    'userBoard',
+    'liveRooms',
+    'adminVideos',
+    'account',
+    'settings',
+    'audit',
+    'logout',
+  ],
   [DEMO_EMAILS.sales]: ['shootings', 'statistics', 'account', 'logout'],
   [DEMO_EMAILS.workshop]: ['shootings', 'statistics', 'account', 'logout'],
-  [DEMO_EMAILS.other]: ['shootings', 'statistics', 'liveRooms', 'adminVideos', 'account', 'logout'],
+  [DEMO_EMAILS.other]: [
+    'shootings',
+    'statistics',
+    'userBoard',
+    'liveRooms',
+    'adminVideos',
+    'account',
+    'settings',
+    'audit',
+    'logout',
+  ],
 };
 
 const openDrawer = async (page: Page) => {

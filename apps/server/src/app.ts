@@ -16,7 +16,12 @@ import { registerRequestIds, requestIdOf } from './http/request-id';
 import { registerRequestMetrics } from './http/request-metrics';
 import type { Adapters } from './platform/adapters';
 import { AppError } from './platform/errors';
-import { refuseControlCharacters, refuseNulInBody, strictTransportSecurity } from './platform/http-guards';
+import {
+  refuseControlCharacters,
+  refuseNulInBody,
+  SECURITY_HEADERS,
+  strictTransportSecurity,
+} from './platform/http-guards';
 import type { Metrics } from './platform/metrics/metrics';
 import { registerModules } from './modules';
 
@@ -91,27 +96,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   app.addHook('onRequest', refuseControlCharacters);
   app.addHook('preHandler', refuseNulInBody);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header(
-        'Content-Security-Policy',
-        [
-          "default-src 'self'",
-          "script-src 'self'",
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: blob: https:",
-          "media-src 'self' blob: https:",
-          "connect-src 'self' https: wss: ws:",
-          "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://iframe.videodelivery.net https://*.cloudflarestream.com",
-          "font-src 'self' data:",
-          "object-src 'none'",
-          "base-uri 'self'",
-          "frame-ancestors 'self'",
-          "form-action 'self'",
-        ].join('; '),
-      );
+  app.addHook('onSend', async (_request, reply) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      // A route's own policy (the player's, the login page's) stands.
+      if (name !== 'Content-Security-Policy' || !reply.hasHeader(name)) reply.header(name, value);
     }
   });
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -40,4 +41,34 @@ export const HSTS = 'max-age=31536000';
  */
 export async function strictTransportSecurity(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.raw.setHeader('Strict-Transport-Security', HSTS);
+}
+
+/**
+ * The headers every answer carries (app.ts's onSend hook). A handler that writes the raw response itself
+ * (tus, the OIDC provider) skips that hook, so it sets them with `applySecurityHeaders`.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "connect-src 'self' https: wss: ws:",
+    "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://iframe.videodelivery.net https://*.cloudflarestream.com",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+  ].join('; '),
+};
+
+/** Sets SECURITY_HEADERS on a raw response a handler writes itself, before it writes its own headers. */
+export function applySecurityHeaders(res: ServerResponse, opts: { csp?: boolean } = {}): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (name !== 'Content-Security-Policy' || opts.csp !== false) res.setHeader(name, value);
+  }
 }

@@ -61,6 +61,14 @@ const SettingsPage = lazyPage(
   () => import('../features/settings/settings-page'),
   (m) => m.SettingsPage,
 );
+const UsersPage = lazyPage(
+  () => import('../features/users/users-page'),
+  (m) => m.UsersPage,
+);
+const InvitationPage = lazyPage(
+  () => import('../features/users/invitation-page'),
+  (m) => m.InvitationPage,
+);
 const OutboxPage = lazyPage(
   () => import('../features/sharing/outbox-page'),
   (m) => m.OutboxPage,
@@ -72,6 +80,14 @@ const RoomsPage = lazyPage(
 const RoomPage = lazyPage(
   () => import('../features/live/room-page'),
   (m) => m.RoomPage,
+);
+const SetupPage = lazyPage(
+  () => import('../features/setup/setup-page'),
+  (m) => m.SetupPage,
+);
+const AuditPage = lazyPage(
+  () => import('../features/audit/audit-page'),
+  (m) => m.AuditPage,
 );
 const NotFoundPage = lazyPage(
   () => import('../features/not-found/not-found-page'),
@@ -104,6 +120,8 @@ export const routes: RouteObject[] = [
       { path: CALLBACK_PATH, element: <LoginCallback /> },
       // No header or footer on the login page.
       { path: '/login', element: <LoginPage /> },
+      // The first run (public; the server answers 404 once a provider administrator exists).
+      { path: '/setup', element: <SetupPage /> },
       {
         element: <DataScope />,
         children: [
@@ -137,15 +155,20 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/notifications/outbox', element: <OutboxPage /> },
                   { path: '/statistics', element: <StatisticsPage /> },
+                  { path: '/audit', element: <AuditPage /> },
                   // Non-legacy accounts only (spec section 2): the page sends others to /.
                   { path: '/account', element: <AccountPage /> },
                   // Provider administrators and customer success (spec section 2): the page sends others to /.
                   { path: '/settings', element: <SettingsPage /> },
                   { path: '/settings/:section', element: <SettingsPage /> },
+                  // Role manage-users on a non-legacy account (spec section 2): the page sends others to /.
+                  { path: '/users', element: <UsersPage /> },
                 ],
               },
               // The live call page is public: visitors join by the link's meeting code.
               { path: '/videos/live/rooms/:idLiveVideo', element: <RoomPage /> },
+              // Public: an invitee chooses a password from the link of their invitation e-mail.
+              { path: '/invitation/:token', element: <InvitationPage /> },
               { path: '/404', element: <NotFoundPage /> },
               { path: '/legal-notice', element: <LegalNoticePage /> },
               { path: '/terms-of-service', element: <TermsOfServicePage /> },

@@ -7,6 +7,7 @@ import type { App } from '../../app-types';
 import { makeAudio, makeJpeg, makeVideo } from '../../platform/media/test-media.fixture';
 import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
+import { makeShooting } from '../shootings/shootings.fixtures';
 import { tusOffset, tusPatch, uploadAdminMedia } from './media.test-helpers';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -329,6 +330,42 @@ describe('admin media: configuration and resumable uploads', () => {
     expect(await tusOffset(ctx.app, manager, presignedUrl)).toBe(bytes.length);
   });
 
+  it("answers tus requests with the app's headers, and no CORS grant to any origin", async () => {
+    const bytes = fs.readFileSync(media.mov);
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: {
+        groupId: GROUP,
+        slot: 'conclusion',
+        fileName: 'headers.mov',
+        size: bytes.length,
+        contentType: 'video/quicktime',
+      },
+    });
+    const { presignedUrl } = grant.json<{ presignedUrl: string }>();
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: presignedUrl,
+      headers: { ...manager, 'tus-resumable': '1.0.0', origin: 'https://evil.example' },
+    });
+    const patch = await tusPatch(
+      ctx.app,
+      { ...manager, origin: 'https://evil.example' },
+      presignedUrl,
+      bytes.subarray(0, 10),
+      0,
+    );
+    for (const res of [head, patch]) {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+
   it('finishes such an upload by itself at the next start', async () => {
     const { uploadId } = await cutShortAfterLastChunk('restarted.mov');
     const restarted = await buildApp(ctx.adapters);
@@ -340,6 +377,47 @@ describe('admin media: configuration and resumable uploads', () => {
     } finally {
       await restarted.close();
     }
+  });
+
+  it('lets only those whose models give VIDEO shootings upload a vehicle video, and only the delete option replace one', async () => {
+    const { shootingId } = await makeShooting(ctx.adapters, { ownerId: 'own-demo-paris', type: 'VIDEO' });
+    const ask = (headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
+        headers,
+        payload: { fileName: 'v.mp4', size: 1000, contentType: 'video/mp4' },
+      });
+    const sales = await authHeaders(ctx.adapters, SALES);
+    const workshop = await authHeaders(ctx.adapters, 'workshop@demo.forecourt.test');
+    // The workshop account has INSPECT_REPAIR_ORDER only: no VIDEO shooting is theirs to fill.
+    expect((await ask(workshop)).statusCode).toBe(403);
+    expect((await ask(sales)).statusCode).toBe(201);
+    await ctx.adapters.db
+      .insertInto('videos')
+      .values({
+        id: `vid-${shootingId}`,
+        shooting_id: shootingId,
+        video_type: 'ORIGINAL',
+        streamer: 'STAMPYT',
+        url: null,
+        reference: `vid-${shootingId}`,
+        blob_key: `videos/${shootingId}/uploads/x/original.mp4`,
+        created_at: new Date().toISOString(),
+        config_version: null,
+        poster_key: null,
+      })
+      .execute();
+    // Replacing it removes the one there: sales lacks the delete option.
+    expect((await ask(sales)).statusCode).toBe(403);
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shootingId}/videos`,
+      headers: sales,
+      payload: { url: '/api/media/uploads/00000000-0000-4000-8000-000000000000' },
+    });
+    expect(register.statusCode).toBe(403);
+    expect((await ask(manager)).statusCode).toBe(201);
   });
 
   it('deletes a configured file and re-assembles without it', async () => {

@@ -153,6 +153,7 @@ export async function mediaRoutes(app: App, deps: { auth: Auth; services: Config
         const complete =
           request.method === 'HEAD' ? await completeSize(services, (request.params as { id: string }).id) : null;
         if (complete === null) return handleTus(tus, request, reply);
+        // Answered through Fastify: its onSend hook sets the app's headers.
         return reply
           .headers({
             'tus-resumable': '1.0.0',

@@ -2,6 +2,7 @@ import { MAX_MEDIA_BYTES } from '@forecourt/contracts';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
+import { applySecurityHeaders } from '../../platform/http-guards';
 import { sendWebResponse, toWebRequest } from '../../platform/uploads/web-request';
 import { finaliseUpload, UPLOADS_PATH, type UploadDeps } from './media-uploads.service';
 
@@ -44,5 +45,11 @@ export function createTusServer(deps: UploadDeps): Server {
 export async function handleTus(tus: Server, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.hijack();
   const response = await tus.handleWeb(toWebRequest(request.raw, `${request.protocol}://${request.host}`));
+  // Written raw, so the app's onSend headers are set here. tus's own CORS answer (any origin) goes: the
+  // portal uploads from its own origin and the mobile app is no browser.
+  applySecurityHeaders(reply.raw);
+  for (const name of [...response.headers.keys()]) {
+    if (name.startsWith('access-control-')) response.headers.delete(name);
+  }
   await sendWebResponse(reply.raw, response);
 }

@@ -1,5 +1,11 @@
-import type { MediaUploadResponse, RegisteredVideo, VehicleVideoUploadRequest } from '@forecourt/contracts';
-import { AppError, notFound } from '../../platform/errors';
+import {
+  hasOption,
+  shootingTypesForModels,
+  type MediaUploadResponse,
+  type RegisteredVideo,
+  type VehicleVideoUploadRequest,
+} from '@forecourt/contracts';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
@@ -9,11 +15,21 @@ import type { ConfigDeps } from './video-configuration.service';
 export const assemblyKey = (shootingId: string, version: number, videoId: string) =>
   `media.assemble:${shootingId}:${version}:${videoId}`;
 
+/**
+ * The caller's VIDEO shooting, for a write of its vehicle video: their models must give VIDEO shootings
+ * (spec section 6: VIDEO or PROCESS), and replacing the video there removes it, which is the delete
+ * option's (useDeleteShooting: "delete a shooting or video").
+ */
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
   const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
   if (!s) throw notFound('Shooting');
   if (s.shooting_type !== 'VIDEO')
     throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
+  if (!shootingTypesForModels(user.models).includes('VIDEO'))
+    throw forbidden('Your account does not include video shootings');
+  const hasVideo = (await repo.videosOf(deps.db, shootingId)).some((v) => v.video_type === 'ORIGINAL');
+  if (hasVideo && !hasOption(user.options, 'useDeleteShooting'))
+    throw forbidden("Replacing a shooting's video needs the delete option");
   return s;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
 /** An account as the board reads it: the user row with its rights and its pending invitation. */
@@ -57,12 +57,10 @@ export async function listGroupUsers(
   let query = db.selectFrom('users').where('group_id', '=', groupId);
   if (opts.q) {
     const pattern = likePattern(opts.q);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`email like ${pattern} escape '\\'`,
-        sql<boolean>`lower(given_name || ' ' || family_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(family_name || ' ' || given_name) like ${pattern} escape '\\'`,
-      ]),
+    // One expression per row, matched without case: SQLite's like ignores ASCII case, PostgreSQL needs ilike.
+    const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
+    query = query.where(
+      sql<boolean>`(given_name || ' ' || family_name || ' ' || email) ${like} ${pattern} escape '\\'`,
     );
   }
   const [rows, count] = await Promise.all([
@@ -212,6 +210,53 @@ export async function insertUser(
     })
     .execute();
   await insertChildren(db, user.id, rights);
+}
+
+/** Creates many accounts (no password yet) with their rights, a few statements per hundred accounts. */
+export async function insertUsers(
+  db: Db,
+  users: Array<{ user: { id: string; email: string; group_id: string; created_at: string }; rights: StoredRights }>,
+): Promise<void> {
+  // Chunks keep each statement under both dialects' limit on bound parameters.
+  for (let i = 0; i < users.length; i += 100) {
+    const chunk = users.slice(i, i + 100);
+    await db
+      .insertInto('users')
+      .values(
+        chunk.map(({ user, rights }) => ({
+          ...user,
+          password_hash: null,
+          given_name: rights.given_name,
+          family_name: rights.family_name,
+          locale: rights.locale,
+          habilitations: JSON.stringify(rights.habilitations),
+          roles: JSON.stringify(rights.roles),
+        })),
+      )
+      .execute();
+    const options = chunk.flatMap(({ user, rights }) =>
+      Object.entries(rights.options)
+        .filter(([, v]) => v !== undefined)
+        .map(([name, value]) => ({ user_id: user.id, name, value: JSON.stringify(value) })),
+    );
+    const models = chunk.flatMap(({ user, rights }) => rights.models.map((m) => ({ user_id: user.id, model_type: m })));
+    const owners = chunk.flatMap(({ user, rights }) => rights.ownerIds.map((o) => ({ user_id: user.id, owner_id: o })));
+    if (options.length) await db.insertInto('user_options').values(options).execute();
+    if (models.length) await db.insertInto('user_models').values(models).execute();
+    if (owners.length) await db.insertInto('user_owners').values(owners).execute();
+  }
+}
+
+/** Invitations of new accounts (none had one before). */
+export async function insertInvitations(
+  db: Db,
+  rows: Array<{ token_hash: string; user_id: string; created_at: string; expires_at: string }>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('user_invitations')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 async function insertChildren(db: Db, userId: string, rights: StoredRights): Promise<void> {

@@ -165,20 +165,32 @@ export async function boardGrants(deps: UserBoardDeps, manager: UserContext): Pr
 }
 
 /**
- * A new one-time link to set a password (any earlier one of the account stops working), or, for a domain
- * on an external provider, the portal's sign-in page: that account waits for its first sign-in there.
+ * A one-time link to set a password and the invitation row that holds its hash, or, for a domain on an
+ * external provider, the portal's sign-in page and no row: that account waits for its first sign-in there.
  */
-export async function newInvitation(deps: UserBoardDeps, user: { id: string; email: string }): Promise<string> {
-  if (isExternal(deps, user.email)) return `${deps.config.PUBLIC_URL}/login`;
+export function invitationFor(
+  deps: Pick<UserBoardDeps, 'config' | 'clock'>,
+  user: { id: string; email: string },
+): { link: string; row: { token_hash: string; user_id: string; created_at: string; expires_at: string } | null } {
+  if (isExternal(deps, user.email)) return { link: `${deps.config.PUBLIC_URL}/login`, row: null };
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  await replaceInvitation(deps.db, {
-    token_hash: tokenHash(token),
-    user_id: user.id,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
-  });
-  return `${deps.config.PUBLIC_URL}/invitation/${token}`;
+  return {
+    link: `${deps.config.PUBLIC_URL}/invitation/${token}`,
+    row: {
+      token_hash: tokenHash(token),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
+    },
+  };
+}
+
+/** A new invitation of an account: any earlier link of it stops working. */
+async function newInvitation(deps: UserBoardDeps, user: { id: string; email: string }): Promise<string> {
+  const { link, row } = invitationFor(deps, user);
+  if (row) await replaceInvitation(deps.db, row);
+  return link;
 }
 
 /** The invitation e-mail, in the invitee's language, through the mail adapter (outbox or SMTP). */

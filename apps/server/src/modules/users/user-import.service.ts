@@ -17,11 +17,12 @@ import {
   findGroupUsersRights,
   findUsersByEmail,
   groupOwners,
-  insertUser,
+  insertInvitations,
+  insertUsers,
   replaceRights,
   type StoredRights,
 } from './user-board.repo';
-import { auditedRights, mailInvitation, newInvitation, type UserBoardDeps } from './user-board.service';
+import { auditedRights, invitationFor, mailInvitation, type UserBoardDeps } from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { boardOptions, escalations, habilitationsAbove, normaliseOptions, requireBoard } from './user-rights';
 
@@ -205,30 +206,42 @@ export async function importUsers(
   });
   if (errors.length || opts.dryRun) return done(errors.length ? [] : changes);
 
-  const now = deps.clock.now();
-  const entry = { ...audit, groupId: manager.groupId, action: '', target: { type: 'user', id: null } };
-  const invitations: Array<{ id: string; email: string; given_name: string; locale: string; link: string }> = [];
+  const now = deps.clock.now().toISOString();
+  const entry = { ...audit, groupId: manager.groupId, target: { type: 'user', id: null } };
+  const created = planned
+    .filter((p) => !p.id)
+    .map((p) => {
+      const id = deps.ids.uuid();
+      return { p, id, ...invitationFor(deps, { id, email: p.email }) };
+    });
   await deps.db.transaction().execute(async (trx) => {
     for (const [i, p] of planned.entries()) {
-      if (p.id) {
-        if (changes[i]!.action === 'UPDATE') {
-          await replaceRights(trx, p.id, p.after);
-          await recordAudit(
-            deps,
-            {
-              ...entry,
-              action: 'user.update',
-              target: { type: 'user', id: p.id },
-              before: auditedRights(p.before!),
-              after: auditedRights(p.after),
-            },
-            trx,
-          );
-        }
-        continue;
-      }
-      const id = deps.ids.uuid();
-      await insertUser(trx, { id, email: p.email, group_id: manager.groupId, created_at: now.toISOString() }, p.after);
+      if (!p.id || changes[i]!.action !== 'UPDATE') continue;
+      await replaceRights(trx, p.id, p.after);
+      await recordAudit(
+        deps,
+        {
+          ...entry,
+          action: 'user.update',
+          target: { type: 'user', id: p.id },
+          before: auditedRights(p.before!),
+          after: auditedRights(p.after),
+        },
+        trx,
+      );
+    }
+    await insertUsers(
+      trx,
+      created.map(({ p, id }) => ({
+        user: { id, email: p.email, group_id: manager.groupId, created_at: now },
+        rights: p.after,
+      })),
+    );
+    await insertInvitations(
+      trx,
+      created.flatMap((c) => (c.row ? [c.row] : [])),
+    );
+    for (const { p, id } of created)
       await recordAudit(
         deps,
         {
@@ -239,11 +252,15 @@ export async function importUsers(
         },
         trx,
       );
-      const link = await newInvitation({ ...deps, db: trx }, { id, email: p.email });
-      invitations.push({ id, email: p.email, given_name: p.after.given_name, locale: p.after.locale, link });
-    }
   });
   const group = (await dealerGroupOf(deps.db, manager)).name;
-  for (const invited of invitations) await mailInvitation(deps, manager, invited, invited.link, group);
+  for (const { p, link } of created)
+    await mailInvitation(
+      deps,
+      manager,
+      { email: p.email, given_name: p.after.given_name, locale: p.after.locale },
+      link,
+      group,
+    );
   return { dryRun: false, applied: true, changes, errors };
 }

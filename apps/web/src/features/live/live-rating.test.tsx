@@ -30,4 +30,14 @@ describe('the rating of a call', () => {
       comment: 'Clear and quick',
     });
   });
+
+  it('says when the rating could not be sent and lets the visitor try again', async () => {
+    vi.mocked(postLiveScoring).mockRejectedValue(new Error('down'));
+    renderAsUser(<LiveRating roomId="room1" code="1234" />);
+    const user = withoutHover();
+    await user.click(screen.getByRole('radio', { name: '2 stars' }));
+    await user.click(sendButton());
+    expect(await screen.findByText('Your rating could not be sent.')).toBeTruthy();
+    expect(sendButton().disabled).toBe(false);
+  });
 });

@@ -36,8 +36,18 @@ describe('drawer entries', () => {
       'faq',
       'tutorials',
       'account',
+      'audit',
       'contact',
     ]);
+  });
+
+  it('opens the portal’s own user board unless APP_LINKS names another application', () => {
+    const manager = { username: UUID, habilitations: [], roles: ['manage-users'], options: {} };
+    expect(drawerEntries(manager, {}).find((e) => e.name === 'userBoard')).toEqual({ name: 'userBoard', to: '/users' });
+    expect(drawerEntries(manager, LINKS).find((e) => e.name === 'userBoard')).toEqual({
+      name: 'userBoard',
+      href: LINKS.userBoard,
+    });
   });
 
   it('follows habilitations for DMS, demo and settings', () => {
@@ -91,10 +101,12 @@ describe('drawer entries', () => {
     expect(drawerEntries(everything, {})).toEqual([
       { name: 'shootings', to: '/shootings' },
       { name: 'statistics', to: '/statistics' },
+      { name: 'userBoard', to: '/users' },
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },
       { name: 'settings', to: '/settings' },
+      { name: 'audit', to: '/audit' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
       { name: 'faq', href: LINKS.faq },

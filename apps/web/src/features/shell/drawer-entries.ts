@@ -23,6 +23,7 @@ export type DrawerEntryName =
   | 'tutorials'
   | 'account'
   | 'settings'
+  | 'audit'
   | 'contact';
 
 export interface DrawerEntry {
@@ -36,8 +37,8 @@ const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.inc
 
 /**
  * The drawer of spec section 2, each entry with its rule from sections 2 and 6, in order. Entries that open
- * another application show only when this installation links one (`appLinks`, from APP_LINKS); settings is a
- * screen of the portal unless a link is set for it, which wins.
+ * another application show only when this installation links one (`appLinks`, from APP_LINKS); the user board and settings are
+ * screens of the portal unless a link is set for them, which wins.
  */
 export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, string>> = {}): DrawerEntry[] {
   const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null =>
@@ -46,7 +47,11 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
   const rules: Array<[boolean, DrawerEntry | null]> = [
     [true, { name: 'shootings', to: '/shootings' }],
     [true, { name: 'statistics', to: '/statistics' }],
-    [r.roles.includes('manage-users') && isNonLegacy(r.username), app('userBoard')],
+    // The user board is a screen of the portal; an APP_LINKS entry, where set, still opens another application.
+    [
+      r.roles.includes('manage-users') && isNonLegacy(r.username),
+      app('userBoard') ?? { name: 'userBoard', to: '/users' },
+    ],
     [admin, app('dms')],
     [hasOption(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
     [hasOption(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
@@ -56,6 +61,10 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
     [true, app('tutorials')],
     [isNonLegacy(r.username), { name: 'account', to: '/account' }],
     [admin, app('settings') ?? { name: 'settings', to: '/settings' }],
+    [
+      has(r.habilitations, 'PROVIDER_ADMINISTRATOR') || (r.roles.includes('manage-users') && isNonLegacy(r.username)),
+      { name: 'audit', to: '/audit' },
+    ],
     [true, app('contact')],
   ];
   return rules.flatMap(([shown, entry]) => (shown && entry ? [entry] : []));

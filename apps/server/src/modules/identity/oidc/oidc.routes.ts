@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
+import { applySecurityHeaders } from '../../../platform/http-guards';
 import { accountLocale, signInWithPassword } from '../sign-in.service';
 import { throwawayHash } from '../password';
 import { loginPage } from './login-page';
@@ -29,6 +30,7 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const allowedOrigins = corsOrigins(config.PUBLIC_URL);
+    const publicUrl = new URL(config.PUBLIC_URL);
     const forward = (request: FastifyRequest, reply: FastifyReply) => {
       // oidc-provider answers every preflight with the asker's origin; only its discovery and keys are
       // public, so a preflight from any other origin gets no CORS headers and the browser stops there.
@@ -43,6 +45,17 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
       }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      // The provider trusts X-Forwarded-* (it needs the public scheme behind a TLS proxy), so they are
+      // set here, never taken from the caller: every URL it builds (issuer, endpoints, jwks_uri,
+      // redirects) is on PUBLIC_URL, whatever Host or X-Forwarded-Host the request came with, and the
+      // address it sees is the one Fastify judged by TRUST_PROXY.
+      raw.headers['x-forwarded-host'] = publicUrl.host;
+      raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+      raw.headers['x-forwarded-for'] = request.ip;
+      delete raw.headers['x-forwarded-port'];
+      delete raw.headers.forwarded;
+      // Written raw, past the app's onSend hook. Its pages set their own Content-Security-Policy.
+      applySecurityHeaders(reply.raw, { csp: false });
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(MOUNT.length) || '/';
       callback(raw, reply.raw);

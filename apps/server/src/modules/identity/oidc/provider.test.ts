@@ -44,6 +44,25 @@ describe('embedded OIDC provider', () => {
     expect(doc.grant_types_supported).not.toContain('implicit');
   });
 
+  it('builds every URL of its discovery document on PUBLIC_URL, whatever Host or X-Forwarded-Host says', async () => {
+    for (const headers of [
+      { host: 'evil.example' },
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example' },
+    ]) {
+      const res = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers });
+      const doc = res.json<Record<string, unknown>>();
+      const urls = Object.entries(doc).filter(([, v]) => typeof v === 'string' && /^https?:/.test(v));
+      expect(urls.map(([k]) => k)).toEqual(
+        expect.arrayContaining(['issuer', 'jwks_uri', 'authorization_endpoint', 'token_endpoint']),
+      );
+      for (const [key, url] of urls)
+        expect(`${key} ${url as string}`).toBe(`${key} ${publicUrl}${(url as string).slice(publicUrl.length)}`);
+      expect(JSON.stringify(doc)).not.toContain('evil.example');
+      // Written raw by the provider, it still carries the app's headers.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('signs a demo user in; ID and access tokens carry the claims from the database', async () => {
     const { status, body } = await signInTokens(app, publicUrl, MANAGER.email, DEMO_PASSWORD);
     expect(status).toBe(200);

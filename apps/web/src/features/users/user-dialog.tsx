@@ -1,0 +1,386 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { HABILITATIONS, MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
+import {
+  VEHICLE_IDENTIFICATION_METHODS,
+  type BoardGrants,
+  type BoardUser,
+  type BoardUserOptions,
+  type BoardUserUpdate,
+} from '@forecourt/contracts/user-board';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../api/http';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useSnackbar } from '../../components/snackbar';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
+import { fetchGrants, fetchUser, inviteUser, updateUser, userAction } from './users-api';
+
+type Switch = Exclude<(typeof USER_OPTION_NAMES)[number], 'vehicleIdentificationMethods'>;
+const SWITCHES = USER_OPTION_NAMES.filter((n): n is Switch => n !== 'vehicleIdentificationMethods');
+
+interface Form {
+  email: string;
+  givenName: string;
+  familyName: string;
+  locale: string;
+  roles: string[];
+  habilitations: string[];
+  models: string[];
+  options: BoardUserOptions;
+  ownerIds: string[];
+}
+
+const formOf = (u: BoardUser | undefined, locale: string): Form => ({
+  email: u?.email ?? '',
+  givenName: u?.givenName ?? '',
+  familyName: u?.familyName ?? '',
+  locale: u?.locale ?? locale,
+  roles: u?.roles ?? [],
+  habilitations: u?.habilitations ?? [],
+  models: u?.models ?? [],
+  options: u?.options ?? {},
+  ownerIds: u?.ownerIds ?? [],
+});
+
+const toggle = (list: string[], value: string, on: boolean) =>
+  on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
+
+/** Invites a user (userId null) or edits one: names, language, roles, models, options and stocks. */
+export function UserDialog(props: { userId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const grants = useQuery({ queryKey: ['user-board-grants'], queryFn: fetchGrants });
+  const user = useQuery({
+    queryKey: ['user-board-user', props.userId],
+    queryFn: () => fetchUser(props.userId!),
+    enabled: Boolean(props.userId),
+  });
+  const ready = grants.data && (!props.userId || user.data);
+  return ready ? (
+    <UserForm grants={grants.data} user={user.data} onClose={props.onClose} />
+  ) : (
+    <Dialog open onClose={props.onClose} aria-busy="true" aria-label={t('common.loading')}>
+      <DialogContent>
+        {grants.isError || user.isError ? (
+          <Alert severity="error">{t('api.commonError')}</Alert>
+        ) : (
+          <CircularProgress aria-label={t('common.loading')} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function UserForm(props: { grants: BoardGrants; user: BoardUser | undefined; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const { grants, user } = props;
+  const [form, setForm] = useState<Form>(() => formOf(user, i18n.language));
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const refresh = async (saved?: BoardUser) => {
+    await queryClient.invalidateQueries({ queryKey: ['user-board'] });
+    if (saved) queryClient.setQueryData(['user-board-user', saved.id], saved);
+  };
+  const errorKey = (err: unknown) => {
+    const code = (err as ApiError).code;
+    return ['CONFLICT', 'FORBIDDEN', 'VALIDATION_ERROR'].includes(code) ? `users.errors.${code}` : 'api.commonError';
+  };
+  const save = useMutation({
+    mutationFn: () => {
+      // The lists hold only the values the form offers; the server checks them again with the same schema.
+      const { email, ...rest } = form;
+      const rights: BoardUserUpdate = {
+        ...rest,
+        locale: rest.locale as BoardUserUpdate['locale'],
+        habilitations: rest.habilitations as BoardUserUpdate['habilitations'],
+        models: rest.models as BoardUserUpdate['models'],
+      };
+      return user ? updateUser(user.id, rights) : inviteUser({ ...rights, email });
+    },
+    onSuccess: async (saved) => {
+      await refresh(saved);
+      snackbar.show(user ? 'users.saved' : 'users.invited', 'success');
+      props.onClose();
+    },
+    onError: (err) => snackbar.show(errorKey(err)),
+  });
+  const act = useMutation({
+    mutationFn: (action: 'invitation' | 'deactivate' | 'reactivate') => userAction(user!.id, action),
+    onSuccess: async (saved, action) => {
+      setConfirming(false);
+      await refresh(saved);
+      snackbar.show(
+        { invitation: 'users.resent', deactivate: 'users.deactivated', reactivate: 'users.reactivated' }[action],
+        'success',
+      );
+      props.onClose();
+    },
+    onError: (err) => {
+      setConfirming(false);
+      snackbar.show(errorKey(err));
+    },
+  });
+
+  const emailOk = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim());
+  const missing = (v: string) => touched && !v.trim();
+  const submit = () => {
+    setTouched(true);
+    if (!form.givenName.trim() || !form.familyName.trim() || (!user && !emailOk)) return;
+    save.mutate();
+  };
+  // A right the manager does not hold can be taken away but not given.
+  const grantable = (held: boolean, checked: boolean) => held || checked;
+  const roles = [...new Set([...grants.roles, ...form.roles])];
+  const name = user ? `${user.givenName} ${user.familyName}` : '';
+  const busy = save.isPending || act.isPending;
+  const methods = form.options.vehicleIdentificationMethods ?? [];
+
+  const box = (
+    key: string,
+    label: string,
+    checked: boolean,
+    held: boolean,
+    onChange: (on: boolean) => void,
+    help?: string,
+  ) => (
+    <Box key={key}>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={checked}
+            disabled={!grantable(held, checked)}
+            onChange={(e) => onChange(e.target.checked)}
+            slotProps={{ input: { 'aria-describedby': help ? `${titleId}-${key}-help` : undefined } as object }}
+          />
+        }
+        label={label}
+      />
+      {help && (
+        <FormHelperText id={`${titleId}-${key}-help`} sx={{ mt: -0.5, ml: 4 }}>
+          {help}
+          {!held && !checked ? ` ${t('users.notHeld')}` : ''}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : props.onClose}
+      aria-labelledby={titleId}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{user ? t('users.editTitle') : t('users.inviteTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Box
+          component="form"
+          id={`${titleId}-form`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          sx={{ display: 'grid', gap: 3 }}
+        >
+          {user?.status === 'INVITED' && user.invitationExpiresAt && (
+            <Alert severity="info">
+              {t('users.invitationPending', { date: new Date(user.invitationExpiresAt).toLocaleString(i18n.language) })}
+            </Alert>
+          )}
+          <Box
+            component="fieldset"
+            sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          >
+            <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+              {t('users.identity')}
+            </Typography>
+            <TextField
+              label={t('users.email')}
+              type="email"
+              required
+              value={form.email}
+              disabled={Boolean(user)}
+              onChange={(e) => set('email', e.target.value)}
+              error={touched && !user && !emailOk}
+              helperText={touched && !user && !emailOk ? t('users.errors.email') : undefined}
+              sx={{ gridColumn: { sm: '1 / -1' } }}
+              slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
+            />
+            <TextField
+              label={t('users.givenName')}
+              required
+              value={form.givenName}
+              onChange={(e) => set('givenName', e.target.value)}
+              error={missing(form.givenName)}
+              helperText={missing(form.givenName) ? t('users.errors.required') : undefined}
+              slotProps={{ htmlInput: { 'data-testid': 'user-given-name', maxLength: 100 } }}
+            />
+            <TextField
+              label={t('users.familyName')}
+              required
+              value={form.familyName}
+              onChange={(e) => set('familyName', e.target.value)}
+              error={missing(form.familyName)}
+              helperText={missing(form.familyName) ? t('users.errors.required') : undefined}
+              slotProps={{ htmlInput: { 'data-testid': 'user-family-name', maxLength: 100 } }}
+            />
+            <TextField
+              select
+              label={t('users.language')}
+              value={form.locale}
+              onChange={(e) => set('locale', e.target.value)}
+            >
+              {LANGUAGES.map((lang) => (
+                <MenuItem key={lang} value={lang} lang={lang}>
+                  {LANGUAGE_NAMES[lang]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('users.rolesTitle')}</FormLabel>
+            <FormGroup>
+              {roles.map((r) =>
+                box(`role-${r}`, r, form.roles.includes(r), grants.roles.includes(r), (on) =>
+                  set('roles', toggle(form.roles, r, on)),
+                ),
+              )}
+            </FormGroup>
+          </FormControl>
+
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('users.habilitations')}</FormLabel>
+            <FormGroup>
+              {HABILITATIONS.map((h) =>
+                box(`hab-${h}`, h, form.habilitations.includes(h), grants.setsHabilitations, (on) =>
+                  set('habilitations', toggle(form.habilitations, h, on)),
+                ),
+              )}
+            </FormGroup>
+            {!grants.setsHabilitations && <FormHelperText>{t('users.habilitationsHelp')}</FormHelperText>}
+          </FormControl>
+
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('users.models')}</FormLabel>
+            <FormGroup>
+              {MODEL_TYPES.map((m) =>
+                box(`model-${m}`, t(`users.model.${m}`), form.models.includes(m), grants.models.includes(m), (on) =>
+                  set('models', toggle(form.models, m, on)),
+                ),
+              )}
+            </FormGroup>
+          </FormControl>
+
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('users.options')}</FormLabel>
+            <FormGroup>
+              {SWITCHES.map((o) =>
+                box(
+                  `option-${o}`,
+                  t(`users.option.${o}.name`),
+                  form.options[o] === true,
+                  grants.options[o] === true,
+                  (on) => set('options', { ...form.options, [o]: on }),
+                  t(`users.option.${o}.help`),
+                ),
+              )}
+              <Typography sx={{ mt: 1 }}>{t('users.option.vehicleIdentificationMethods.name')}</Typography>
+              <FormHelperText sx={{ mt: 0 }}>{t('users.option.vehicleIdentificationMethods.help')}</FormHelperText>
+              {VEHICLE_IDENTIFICATION_METHODS.map((m) =>
+                box(
+                  `method-${m}`,
+                  t(`users.method.${m}`),
+                  methods.includes(m),
+                  (grants.options.vehicleIdentificationMethods ?? []).includes(m),
+                  (on) =>
+                    set('options', {
+                      ...form.options,
+                      vehicleIdentificationMethods: VEHICLE_IDENTIFICATION_METHODS.filter((v) =>
+                        v === m ? on : methods.includes(v),
+                      ),
+                    }),
+                ),
+              )}
+            </FormGroup>
+          </FormControl>
+
+          <FormControl component="fieldset">
+            <FormLabel component="legend">{t('users.stocks')}</FormLabel>
+            <FormHelperText sx={{ mx: 0 }}>{t('users.stocksHelp')}</FormHelperText>
+            <FormGroup>
+              {grants.stocks.map((s) =>
+                box(`stock-${s.id}`, s.name, form.ownerIds.includes(s.id), true, (on) =>
+                  set('ownerIds', toggle(form.ownerIds, s.id, on)),
+                ),
+              )}
+            </FormGroup>
+          </FormControl>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {user && user.status === 'INVITED' && (
+          <Button onClick={() => act.mutate('invitation')} disabled={busy}>
+            {t('users.resend')}
+          </Button>
+        )}
+        {user && user.status !== 'DEACTIVATED' && (
+          <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
+            {t('users.deactivate')}
+          </Button>
+        )}
+        {user && user.status === 'DEACTIVATED' && (
+          <Button onClick={() => act.mutate('reactivate')} disabled={busy}>
+            {t('users.reactivate')}
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={props.onClose} disabled={busy}>
+          {t('users.cancel')}
+        </Button>
+        <Button variant="contained" type="submit" form={`${titleId}-form`} disabled={busy} data-testid="user-save">
+          {user ? t('users.save') : t('users.sendInvite')}
+        </Button>
+      </DialogActions>
+      {user && (
+        <ConfirmDialog
+          open={confirming}
+          title={t('users.deactivateTitle')}
+          text={t('users.deactivateText', { name })}
+          cancelLabel={t('users.cancel')}
+          confirmLabel={t('users.deactivate')}
+          busy={act.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => act.mutate('deactivate')}
+        />
+      )}
+    </Dialog>
+  );
+}

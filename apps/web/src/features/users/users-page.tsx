@@ -1,0 +1,166 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BoardUserSummary } from '@forecourt/contracts/user-board';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-context';
+import { isNonLegacy } from '../../lib/non-legacy-account';
+import { UserImportDialog } from './user-import-dialog';
+import { UserDialog } from './user-dialog';
+import { fetchUsers } from './users-api';
+
+const PAGE_SIZE = 25;
+
+export const statusColour = (status: BoardUserSummary['status']) =>
+  status === 'ACTIVE' ? 'success' : status === 'INVITED' ? 'info' : 'default';
+
+/** /users (role manage-users on a non-legacy account, spec section 2): the group's users, searched on the server. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  // The server searches; a pause in typing sends one request rather than one per key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setPage(0);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const users = useQuery({
+    queryKey: ['user-board', q, page],
+    queryFn: () => fetchUsers(q, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+  const profile = user?.profile as { preferred_username?: string; roles?: string[] } | undefined;
+  if (!isNonLegacy(profile?.preferred_username ?? '') || !(profile?.roles ?? []).includes('manage-users'))
+    return <Navigate to="/" replace />;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {t('users.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing('new')}>
+          {t('users.invite')}
+        </Button>
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+          {t('users.import')}
+        </Button>
+      </Box>
+      <TextField
+        type="search"
+        label={t('users.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        fullWidth
+        size="small"
+        sx={{ mb: 2 }}
+        slotProps={{ htmlInput: { 'data-testid': 'users-search' } }}
+      />
+      {users.isError && <Alert severity="error">{t('api.commonError')}</Alert>}
+      {users.isPending && (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      )}
+      {users.data && (
+        <>
+          <Typography role="status" sx={{ mb: 1 }} color="text.secondary">
+            {t('users.count', { count: users.data.total })}
+          </Typography>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" data-testid="users-table">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('users.name')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('users.email')}</TableCell>
+                  <TableCell>{t('users.status')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('users.roles')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {users.data.items.map((u) => {
+                  const name = `${u.givenName} ${u.familyName}`;
+                  return (
+                    <TableRow key={u.id} hover data-email={u.email}>
+                      <TableCell>
+                        <Link
+                          component="button"
+                          type="button"
+                          onClick={() => setEditing(u.id)}
+                          aria-label={t('users.edit', { name })}
+                          sx={{ textAlign: 'left' }}
+                        >
+                          {name}
+                        </Link>
+                        <Typography
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}
+                        >
+                          {u.email}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                        {u.email}
+                      </TableCell>
+                      <TableCell>
+                        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            color={statusColour(u.status)}
+                            label={t(`users.status${u.status}`)}
+                          />
+                          {u.signIn === 'EXTERNAL' && (
+                            <Chip size="small" variant="outlined" label={t('users.external')} />
+                          )}
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{u.roles.join(', ')}</TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+          {users.data.items.length === 0 && <Typography sx={{ py: 2 }}>{t('users.none')}</Typography>}
+          <TablePagination
+            component="div"
+            count={users.data.total}
+            page={page}
+            onPageChange={(_e, p) => setPage(p)}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+          />
+        </>
+      )}
+      {editing && <UserDialog userId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {importing && <UserImportDialog onClose={() => setImporting(false)} />}
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, expectReachableByTab, PHONE } from '../support/phone';
+import { DEMO_EMAILS, acceptCookies, signIn } from '../support/sign-in';
+import { catchMail } from '../support/smtp';
+
+// Signs in twice, sends a real e-mail and runs axe six times: more than the default on a busy 2-core machine.
+test.describe.configure({ timeout: 300_000 });
+
+const noAxe = async (page: Page, screen: string) =>
+  expect(await axeViolations(page, screen, { include: 'main' })).toEqual([]);
+const inBothThemes = async (page: Page, screen: string) => {
+  await noAxe(page, `${screen} (light)`);
+  await page.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+  await page.reload();
+  await noAxe(page, `${screen} (dark)`);
+  await page.evaluate(() => localStorage.setItem('forecourt.darkMode', 'false'));
+  await page.reload();
+};
+
+test('the demo manager invites a user by e-mail; the invitee sets a password from the link and signs in', async ({
+  page,
+  browser,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByTestId('app-drawer').locator('[data-entry="userBoard"]').click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'User board' })).toBeVisible();
+  await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
+
+  // The server searches as the manager types.
+  await page.getByTestId('users-search').fill('bernard');
+  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
+  await page.getByTestId('users-search').fill('');
+  await inBothThemes(page, 'user board');
+
+  // Keyboard: the invite button is reached by Tab and opens the form with Enter.
+  await page.locator('h1').click();
+  const invite = page.getByRole('button', { name: 'Invite a user' });
+  await expectReachableByTab(page, invite);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page, 'invite dialog', { include: '[role="dialog"]' })).toEqual([]);
+
+  const email = `invitee-${Date.now()}@demo.forecourt.test`;
+  const smtp = await catchMail();
+  try {
+    await dialog.getByTestId('user-email').fill(email);
+    await dialog.getByTestId('user-given-name').fill('Iris');
+    await dialog.getByTestId('user-family-name').fill('Invitee');
+    await dialog.getByLabel('Video: video shootings (remarketing)').check();
+    await dialog.getByLabel('Send by e-mail', { exact: true }).check();
+    await dialog.getByLabel('Demo Motors Paris').check();
+    await dialog.getByTestId('user-save').click();
+    await expect(page.getByText('The invitation has been sent.')).toBeVisible();
+    await expect(page.getByTestId('users-table').locator(`[data-email="${email}"]`)).toContainText('Invited');
+
+    const mail = await smtp.mail;
+    expect(mail.subject).toBe('Your Forecourt account for Garage Demo Group');
+    const link = /https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+    expect(link, mail.text).toBeTruthy();
+
+    // The invitee, in a browser of their own.
+    const invitee = await browser.newContext();
+    const other = await invitee.newPage();
+    await other.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await other.goto(new URL(link!).pathname);
+    await acceptCookies(other);
+    await expect(other.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
+    await expect(other.getByText(`Welcome Iris. Choose the password for ${email}.`)).toBeVisible();
+    await inBothThemes(other, 'invitation page');
+    await other.getByTestId('invitation-password').fill('short');
+    await other.getByTestId('invitation-confirm').fill('short');
+    await other.getByRole('button', { name: 'Save my password' }).click();
+    await expect(other.getByText('The password needs at least 10 characters.')).toBeVisible();
+    await other.getByTestId('invitation-password').fill('a good long password');
+    await other.getByTestId('invitation-confirm').fill('a good long password');
+    await other.getByRole('button', { name: 'Save my password' }).click();
+    await expect(other.getByText('Your password is saved. You can now sign in.')).toBeVisible();
+    await signIn(other, email, 'a good long password');
+    await expect(other).toHaveURL(/\/shootings$/);
+    await invitee.close();
+
+    await page.reload();
+    await expect(page.getByTestId('users-table').locator(`[data-email="${email}"]`)).toContainText('Active');
+  } finally {
+    await smtp.close();
+  }
+});
+
+test('the user board fits a 390 px phone', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE });
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+  await page.goto('/users');
+  await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Edit Lucas Bernard' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit a user' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await context.close();
+});
+
+test('a user without manage-users is sent away from /users', async ({ page }) => {
+  await signIn(page, DEMO_EMAILS.sales);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/shootings$/);
+});
