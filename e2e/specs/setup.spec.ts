@@ -83,10 +83,13 @@ test('a new installation: the setup code from the log, /setup, then the new prov
   // On a phone, the whole form fits the width.
   const phone = await browser.newContext({ baseURL, locale: 'en-GB', ...PHONE });
   const small = await phone.newPage();
+  // In the dark theme, too.
+  await small.addInitScript(() => localStorage.setItem('forecourt.darkMode', 'true'));
   await small.goto('/setup');
   await expect(small.getByRole('button', { name: 'Continue' })).toBeVisible();
   await expectNoSidewaysScroll(small);
   await expectWhollyOnScreen(small.getByRole('textbox', { name: 'Setup code' }));
+  violations.push(...(await axeViolations(small, '/setup code, phone, dark')));
   await phone.close();
 
   // A wrong code is refused, in words; the right one, typed by keyboard in lower case, opens the form.
@@ -161,6 +164,10 @@ test('a new installation: the setup code from the log, /setup, then the new prov
   await page.setViewportSize(PHONE.viewport);
   await expect(auditLog).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+  await page.reload();
+  await expect(auditLog).toBeVisible();
+  expect(await axeViolations(page, '/audit, phone, dark')).toEqual([]);
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 import type { ImageRefusalCode } from '@forecourt/contracts';
 import sharp, { type Metadata } from 'sharp';
+import { imageEnd, onlyPaddingAfter } from './image-end';
 import type { StoredFormat } from './image-render';
 
 export interface ImageLimits {
@@ -30,9 +31,9 @@ function sniff(bytes: Buffer): StoredFormat | 'svg' | null {
 /**
  * Checks an uploaded file before decoding its pixels: a JPEG, PNG or WebP by its signature (and the one it
  * was declared as), within the byte limit, and with a pixel count read from its header within the pixel
- * limit, so that a pixel flood is refused before anything decodes it. Whether it is whole is not judged
- * from its ends (a polyglot can end like an image): `prepareOriginal` decodes it fully and stores only
- * what it decoded.
+ * limit, so that a pixel flood is refused before anything decodes it; and with nothing after the image's
+ * own end (JPEG EOI, PNG IEND, the WebP RIFF size): a polyglot (an image with a ZIP behind it) is refused as
+ * an unreadable image. `prepareOriginal` still decodes it fully and stores only what it decoded.
  */
 export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredType?: string): Promise<Inspection> {
   if (bytes.length > limits.maxBytes) return refuse('TOO_LARGE', `The file is larger than ${limits.maxBytes} bytes`);
@@ -43,6 +44,10 @@ export async function inspectImage(bytes: Buffer, limits: ImageLimits, declaredT
   if (declaredType && declaredType !== `image/${format}`) {
     return refuse('TYPE_MISMATCH', `The file is a ${format.toUpperCase()} image but was sent as ${declaredType}`);
   }
+  const end = imageEnd(bytes, format);
+  if (end === null) return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: it cannot be decoded');
+  if (!onlyPaddingAfter(bytes, end))
+    return refuse('CORRUPT_IMAGE', 'The image is truncated or damaged: its file goes on past the end of the picture');
   let meta: Metadata;
   try {
     // Only the header is read here, so no pixel limit is needed yet; the limit is applied just below.
