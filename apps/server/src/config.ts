@@ -173,6 +173,8 @@ export const ConfigSchema = z
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Lets a group's DMS webhook (settings) name a private or loopback address: for tests and closed networks. */
+    DMS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {
