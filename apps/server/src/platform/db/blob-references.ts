@@ -7,6 +7,7 @@ import SqliteDatabase from 'better-sqlite3';
 export const BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   owners: ['logo_key', 'plate_cover_key'],
   stamps: ['overlay_key'],
+  stamp_versions: ['overlay_key', 'background_key'],
   stamp_configurations: ['background_key'],
   shootings: ['cover_key'],
   images: ['blob_key', 'thumbnail_key'],
@@ -28,6 +29,7 @@ export const NOT_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   jobs: ['idempotency_key'],
   login_attempts: ['key'],
   rate_limits: ['key'],
+  shootings: ['registration_key'],
 };
 
 export interface BlobReferences {
