@@ -83,6 +83,23 @@ test('a provider administrator creates a group and a stock, designs a stamp and 
   await designer.getByRole('button', { name: 'Save as a new version' }).click();
   await expect(card).toContainText('version 2');
 
+  // The group's DMS: the export folder, and a test really delivered there.
+  await page.getByRole('tab', { name: 'DMS' }).click();
+  await expect(page).toHaveURL(/\/settings\/dms\?group=/);
+  await page.getByRole('radio', { name: 'Export folder' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The DMS settings have been saved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Send a test' }).click();
+  await expect(page.getByText('The test was delivered.')).toBeVisible();
+  await expect(page.getByTestId('dms-deliveries').locator('li[data-status="OK"]')).toHaveCount(1);
+  await expectNoAxeViolations(page, 'DMS, light');
+  await page.getByRole('radio', { name: 'Webhook' }).check();
+  await page.getByLabel('Webhook URL').fill('http://127.0.0.1:9/dms');
+  await page.getByLabel('Secret').fill('a-secret-of-twenty-chars');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter an http(s) URL that is not a private or local address.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Stamps' }).click();
+
   // Dark theme, then a phone's width.
   await setTheme(page, true);
   await page.reload();

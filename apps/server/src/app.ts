@@ -15,7 +15,7 @@ import type { App } from './app-types';
 import { registerRequestIds, requestIdOf } from './http/request-id';
 import { registerRequestMetrics } from './http/request-metrics';
 import type { Adapters } from './platform/adapters';
-import { AppError } from './platform/errors';
+import { AppError, RateLimitedError } from './platform/errors';
 import {
   refuseControlCharacters,
   refuseNulInBody,
@@ -74,6 +74,7 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
       });
     }
     if (err instanceof AppError) {
+      if (err instanceof RateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, details: err.details } });
     }
     const status = (err as { statusCode?: number }).statusCode;

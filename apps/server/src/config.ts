@@ -159,6 +159,8 @@ export const ConfigSchema = z
     TURN_TTL_SECONDS: positiveInt.default(12 * 3600),
     // The live rooms' media: peer-to-peer between the browsers (embedded), or through a Janus VideoRoom SFU.
     LIVE_SFU: z.enum(['none', 'janus']).default('none'),
+    // Members (participants and the lobby's waiting members) one live room takes; one more is refused.
+    LIVE_MAX_PARTICIPANTS: positiveInt.default(50),
     // The Janus WebSocket API (ws://host:8188), its api_secret, and the VideoRoom plugin's admin_key (room creation).
     // The server alone talks to Janus: never expose this address or its admin API to browsers.
     JANUS_URL: z
@@ -173,6 +175,8 @@ export const ConfigSchema = z
     DMS_DRIVER: z.enum(['folder', 'webhook']).default('folder'),
     DMS_WEBHOOK_URL: z.url().optional(),
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Lets a group's DMS webhook (settings) name a private or loopback address: for tests and closed networks. */
+    DMS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {

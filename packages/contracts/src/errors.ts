@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'UPLOAD_EXPIRED',
   // A video or audio file whose content is beyond what the server processes (duration, frames, pixel rate).
   'MEDIA_LIMITS_EXCEEDED',
+  // A live room that has its most participants (LIVE_MAX_PARTICIPANTS): no token for one more.
+  'ROOM_FULL',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

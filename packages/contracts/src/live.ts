@@ -299,10 +299,31 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('recording'), on: z.boolean() }),
   z.object({
     type: z.literal('error'),
-    code: z.enum(['INVALID_MESSAGE', 'NOT_IN_ROOM', 'FORBIDDEN', 'SFU_UNAVAILABLE', 'NOT_JOINED']),
+    /**
+     * RATE_LIMITED: messages past this socket's budget were not handled (told once a second). ROOM_FULL: the
+     * room has its most participants (LIVE_MAX_PARTICIPANTS); the socket closes with LIVE_CLOSE.ROOM_FULL.
+     */
+    code: z.enum([
+      'INVALID_MESSAGE',
+      'NOT_IN_ROOM',
+      'FORBIDDEN',
+      'SFU_UNAVAILABLE',
+      'NOT_JOINED',
+      'RATE_LIMITED',
+      'ROOM_FULL',
+    ]),
   }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-/** Close codes of the signalling socket. */
-export const LIVE_CLOSE = { INVALID_TOKEN: 4401, EXPIRED_TOKEN: 4403, REPLACED: 4409 } as const;
+/**
+ * Close codes of the signalling socket. ROOM_FULL: refused at its arrival, the room has its most
+ * participants. FLOODED: it sent far past its message budget.
+ */
+export const LIVE_CLOSE = {
+  INVALID_TOKEN: 4401,
+  EXPIRED_TOKEN: 4403,
+  REPLACED: 4409,
+  ROOM_FULL: 4413,
+  FLOODED: 4429,
+} as const;

@@ -183,3 +183,45 @@ export type StampPreview = z.infer<typeof StampPreview>;
 
 export const GroupPicture = z.object({ id: z.string(), thumbnailUrl: z.string(), registration: z.string() });
 export const GroupPicturesResponse = z.array(GroupPicture);
+
+// ---- DMS ----
+
+export const DMS_SECRET_MIN = 16;
+/** A group's DMS: the deployment's default (DMS_DRIVER), the export folder, or a webhook with its secret. */
+export const DmsSettingsInput = z.discriminatedUnion('driver', [
+  z.object({ driver: z.literal('default') }),
+  z.object({ driver: z.literal('folder') }),
+  z.object({
+    driver: z.literal('webhook'),
+    url: z.url({ protocol: /^https?$/ }).max(2000),
+    /** Omitted to keep the secret already set for the same group. */
+    secret: z.string().min(DMS_SECRET_MIN).max(200).optional(),
+  }),
+]);
+export type DmsSettingsInput = z.infer<typeof DmsSettingsInput>;
+
+export const DMS_DELIVERY_STATUSES = ['OK', 'FAILED'] as const;
+export const DmsDelivery = z.object({
+  id: z.string(),
+  kind: z.enum(['push', 'test']),
+  shootingId: z.string().nullable(),
+  driver: z.enum(['folder', 'webhook']),
+  target: z.string(),
+  status: z.enum(DMS_DELIVERY_STATUSES),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+});
+export type DmsDelivery = z.infer<typeof DmsDelivery>;
+
+export const GroupDms = z.object({
+  /** `default` when the group follows the deployment's DMS_DRIVER. */
+  driver: z.enum(['default', 'folder', 'webhook']),
+  /** What the group's deliveries use now: its own driver or the default one. */
+  effectiveDriver: z.enum(['folder', 'webhook']),
+  target: z.string(),
+  url: z.string().nullable(),
+  hasSecret: z.boolean(),
+  deliveries: z.array(DmsDelivery),
+});
+export type GroupDms = z.infer<typeof GroupDms>;

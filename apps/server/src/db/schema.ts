@@ -85,6 +85,27 @@ export interface StampsTable {
   design?: string | null;
   updated_at?: string | null;
 }
+/** A dealer group's own DMS (migration 0043); without a row the group uses DMS_DRIVER. */
+export interface DmsSettingsTable {
+  group_id: string;
+  driver: string;
+  webhook_url: string | null;
+  webhook_secret: string | null;
+  updated_at: string;
+}
+/** One delivery to a group's DMS, a shooting's push or a test (migration 0043). */
+export interface DmsDeliveriesTable {
+  id: string;
+  group_id: string;
+  shooting_id: string | null;
+  kind: string;
+  driver: string;
+  target: string;
+  status: string;
+  error: string | null;
+  duration_ms: number;
+  created_at: string;
+}
 /** Every version of a stamp (migration 0042): its blobs are never rewritten. */
 export interface StampVersionsTable {
   stamp_id: string;
@@ -492,6 +513,8 @@ export interface Database {
   stamps: StampsTable;
   stamp_configurations: StampConfigurationsTable;
   stamp_versions: StampVersionsTable;
+  dms_settings: DmsSettingsTable;
+  dms_deliveries: DmsDeliveriesTable;
   shootings: ShootingsTable;
   shooting_month_counts: ShootingMonthCountsTable;
   shooting_list_versions: ShootingListVersionsTable;

@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   WRONG_MEETING_CODE: 404,
   UPLOAD_EXPIRED: 410,
   MEDIA_LIMITS_EXCEEDED: 422,
+  ROOM_FULL: 409,
   INTERNAL_ERROR: 500,
 };
 
@@ -28,6 +29,16 @@ export class AppError extends Error {
   ) {
     super(message);
     this.status = status ?? STATUS[code];
+  }
+}
+
+/** A 429 that says when to come back: the error handler sends `Retry-After` with it. */
+export class RateLimitedError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message, { retryAfterSeconds });
   }
 }
 

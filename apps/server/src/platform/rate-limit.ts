@@ -26,17 +26,30 @@ export class RateLimiter {
 
   /** Counts one hit; false when the key has used up its window. */
   async take(key: string): Promise<boolean> {
+    return (await this.hit(key)).allowed;
+  }
+
+  /**
+   * Counts one hit; when the key has used up its window, also how long until it opens again (whole
+   * seconds, at least 1), for a `Retry-After`.
+   */
+  async hit(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
     const now = this.clock.now().getTime();
     // SQL text (db/raw-sql.ts): the public player's writes take one or two of these a request, and Kysely's
     // building and compiling of this upsert cost more than running it.
     const p = new SqlParams(this.db);
-    const [row] = await rawRows<{ count: number | string }>(this.db, this.hitSql(p, key, now), p);
+    const [row] = await rawRows<{ count: number | string; window_end: number | string }>(
+      this.db,
+      this.hitSql(p, key, now),
+      p,
+    );
     await this.sweep(now);
-    return this.allows(row!.count);
+    if (this.allows(row!.count)) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((Number(row!.window_end) - now) / 1000)) };
   }
 
   /**
-   * The upsert of one hit of key at now, `returning "count"`, its values bound in p. With `gate` (the
+   * The upsert of one hit of key at now, `returning "count", window_end`, its values bound in p. With `gate` (the
    * name of a common table expression of the same statement), the hit is counted only when the gate has a
    * row: the upsert inserts `select ... from gate`.
    */
@@ -48,7 +61,7 @@ export class RateLimiter {
        on conflict ("key") do update set
          "count" = case when rate_limits.window_end <= ${p.bind(now)} then 1 else rate_limits.count + 1 end,
          window_end = case when rate_limits.window_end <= ${p.bind(now)} then excluded.window_end else rate_limits.window_end end
-       returning "count"`;
+       returning "count", window_end`;
   }
 
   /** Whether a hit that brought the count to this is let through. */

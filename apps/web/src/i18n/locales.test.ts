@@ -1,4 +1,4 @@
-import { catalogueFolderGaps } from '@forecourt/contracts/catalogue-files';
+import { catalogueFolderGaps } from '@forecourt/contracts/catalogue-files.fixture';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -25,6 +25,7 @@ import * as m0035 from './0035-jobs-waiting-index';
 import * as m0040 from './0040-audit-log';
 import * as m0041 from './0041-setup-codes';
 import * as m0042 from './0042-stamp-versions';
+import * as m0043 from './0043-dms-per-group';
 import * as m0044 from './0044-user-board';
 import * as m0051 from './0051-registration-search';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0040-audit-log': m0040,
   '0041-setup-codes': m0041,
   '0042-stamp-versions': m0042,
+  '0043-dms-per-group': m0043,
   '0044-user-board': m0044,
   '0051-registration-search': m0051,
 };

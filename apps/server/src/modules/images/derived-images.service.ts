@@ -1,21 +1,7 @@
-import type { ImageType } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import { saveVerification, upsertDerivedImage } from './images.repo';
+import { saveVerification, upsertDerivedImage, type DerivedImage } from './images.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
-
-export interface DerivedImage {
-  shootingId: string;
-  position: number;
-  imageType: ImageType;
-  blobKey: string;
-  thumbnailKey: string;
-  format: string | null;
-  stampId: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
 
 /**
  * Makes a rendering the image of its position and type, replacing the one before it, whose files are

@@ -252,27 +252,25 @@ export async function findImagesByBlobKeys(db: Db, keys: string[], ownerIds: str
   return rows.map(toImage);
 }
 
+/** A rendering of a position and type: a stamped, covered or cropped picture with its thumbnail. */
+export interface DerivedImage {
+  shootingId: string;
+  position: number;
+  imageType: ImageType;
+  blobKey: string;
+  thumbnailKey: string;
+  format: string | null;
+  stampId: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
 /**
  * Writes the derived image of a position and type: inserted the first time, replaced after, never
  * duplicated (one row per shooting, position and type). Answers the blob keys it replaced.
  */
-export async function upsertDerivedImage(
-  db: Db,
-  img: {
-    id: string;
-    shootingId: string;
-    position: number;
-    imageType: ImageType;
-    blobKey: string;
-    thumbnailKey: string;
-    format: string | null;
-    stampId: string;
-    width: number;
-    height: number;
-    bytes: number;
-    now: string;
-  },
-): Promise<string[]> {
+export async function upsertDerivedImage(db: Db, img: DerivedImage & { id: string; now: string }): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const previous = await trx
       .selectFrom('images')

@@ -17,12 +17,17 @@ export const liveModule: ServerModule = {
       import('./recordings/recordings.setup'),
       import('./recordings/live-recordings.service'),
     ]);
-    const tokens = await rooms.setUpRooms(app, { adapters, auth });
     // Made after the bus (its rooms ask the bus who is in them), told by it of members whose lease ran out:
     // a dead process's participant leaves Janus, so nobody is shown a frozen camera.
     const media: { relay?: MediaRelay } = {};
     const bus = await signalling.createSignalBus(app, adapters, (room, id) => {
       void media.relay?.evict(room, id).catch((err: unknown) => app.log.warn({ err }, 'live sfu'));
+    });
+    // The token endpoint refuses one more than a room takes (its socket would be refused too).
+    const tokens = await rooms.setUpRooms(app, {
+      adapters,
+      auth,
+      headcount: (room, except) => bus.headcount(room, except),
     });
     // LIVE_SFU=janus: the media go through Janus, which the server drives for the browsers.
     const sfu =

@@ -11,6 +11,7 @@ import {
   posterArgs,
   underlayAudioArgs,
 } from '../../platform/media/media-plans';
+import { findShootingForJob } from '../shootings/shooting-scope.service';
 import * as repo from './media.repo';
 import { fetchBlob, ffmpeg, withScratch } from './media-work';
 
@@ -18,11 +19,11 @@ export type AssemblyDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 
 type ConfigSlot = Exclude<repo.UploadSlot, 'VEHICLE'>;
 const SLOT_UPLOAD = {
-  INTRODUCTION: 'introduction_upload',
-  CONCLUSION: 'conclusion_upload',
-  AUDIO: 'audio_upload',
+  INTRODUCTION: 'introductionUpload',
+  CONCLUSION: 'conclusionUpload',
+  AUDIO: 'audioUpload',
 } as const;
-const SLOT_KEY = { INTRODUCTION: 'introduction_key', CONCLUSION: 'conclusion_key', AUDIO: 'audio_key' } as const;
+const SLOT_KEY = { INTRODUCTION: 'introductionKey', CONCLUSION: 'conclusionKey', AUDIO: 'audioKey' } as const;
 
 /** Where the house-format copy of an original lives: beside it, named by what it is. */
 export const houseKeyOf = (originalKey: string, kind: 'video' | 'audio'): string =>
@@ -145,28 +146,28 @@ export async function assembleShooting(
   p: { shootingId: string; version: number },
   signal?: AbortSignal,
 ): Promise<AssemblyOutcome> {
-  const shooting = await repo.findShooting(deps.db, p.shootingId);
+  const shooting = await findShootingForJob(deps.db, p.shootingId);
   if (!shooting) return 'no-video';
   const cfg = await repo.findConfig(deps.db, shooting.group_id);
   const version = cfg?.version ?? 0;
   if (version !== p.version) return 'stale';
   const videos = await repo.videosOf(deps.db, p.shootingId);
-  const original = videos.find((v) => v.video_type === 'ORIGINAL' && v.streamer === 'STAMPYT' && v.blob_key);
-  if (!original?.blob_key) return 'no-video';
+  const original = videos.find((v) => v.videoType === 'ORIGINAL' && v.streamer === 'STAMPYT' && v.blobKey);
+  if (!original?.blobKey) return 'no-video';
   const prefix = `videos/${p.shootingId}/assembled/v${version}-${original.id}/`;
-  const assembled = videos.filter((v) => (repo.ASSEMBLED_TYPES as readonly string[]).includes(v.video_type));
+  const assembled = videos.filter((v) => (repo.ASSEMBLED_TYPES as readonly string[]).includes(v.videoType));
   const files = cfg ? configuredFiles(cfg) : {};
   const wanted = plannedTypes(files);
-  const posterKey = posterKeyOf(original.blob_key);
+  const posterKey = posterKeyOf(original.blobKey);
   if (
-    original.poster_key === posterKey &&
+    original.posterKey === posterKey &&
     assembled.length === wanted.length &&
-    assembled.every((v) => v.blob_key?.startsWith(prefix))
+    assembled.every((v) => v.blobKey?.startsWith(prefix))
   ) {
     return 'unchanged';
   }
 
-  const { house: vehicleHouse } = await ensureVehicleHouse(deps, original.blob_key, signal);
+  const { house: vehicleHouse } = await ensureVehicleHouse(deps, original.blobKey, signal);
   const stored = await withScratch(async (dir) => {
     const local = async (key: string, name: string) => fetchBlob(deps.blobs, key, path.join(dir, name));
     const vehicle = await local(vehicleHouse, 'vehicle.mp4');
@@ -214,15 +215,15 @@ export async function assembleShooting(
     if ((current?.version ?? 0) !== version) return null;
     const rows = outputs.stored.map((o): repo.VideoRow => ({
       id: deps.ids.uuid(),
-      shooting_id: p.shootingId,
-      video_type: o.type,
+      shootingId: p.shootingId,
+      videoType: o.type,
       streamer: 'STAMPYT',
       url: null,
       reference: null,
-      blob_key: o.key,
-      created_at: now,
-      config_version: version,
-      poster_key: outputs.posterKey,
+      blobKey: o.key,
+      createdAt: now,
+      configVersion: version,
+      posterKey: outputs.posterKey,
     }));
     for (const r of rows) r.reference = r.id;
     const old = await repo.replaceAssembled(trx, p.shootingId, rows);

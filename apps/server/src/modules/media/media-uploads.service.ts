@@ -85,7 +85,7 @@ export async function grantUpload(
   });
   if (previous) {
     const offset = await deps.store.offset(previous.id);
-    if (offset !== null) return answer(previous.id, offset, previous.expires_at);
+    if (offset !== null) return answer(previous.id, offset, previous.expiresAt);
   }
   const pending = await repo.pendingOf(deps.db, user.id, now.toISOString());
   if (pending.count >= PENDING_QUOTA.uploads || pending.bytes + file.size > PENDING_QUOTA.bytes)
@@ -98,22 +98,22 @@ export async function grantUpload(
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
   await repo.insertUpload(deps.db, {
     id,
-    group_id: target.groupId,
-    user_id: user.id,
+    groupId: target.groupId,
+    userId: user.id,
     slot: target.slot,
-    shooting_id: target.shootingId,
-    file_name: file.fileName,
-    content_type: file.contentType.toLowerCase(),
+    shootingId: target.shootingId,
+    fileName: file.fileName,
+    contentType: file.contentType.toLowerCase(),
     size: file.size,
     fingerprint,
     status: 'PENDING',
-    blob_key: null,
-    duration_ms: null,
+    blobKey: null,
+    durationMs: null,
     width: null,
     height: null,
-    has_audio: null,
-    expires_at: expiresAt,
-    created_at: now.toISOString(),
+    hasAudio: null,
+    expiresAt: expiresAt,
+    createdAt: now.toISOString(),
   });
   // Created in the store after its row: whatever the store holds has a row, so the sweep finds it.
   await deps.store.create(id, file.size, { slot: target.slot, group: target.groupId });
@@ -145,10 +145,10 @@ export async function authoriseUploadRequest(
   method: string,
 ): Promise<void> {
   const row = await repo.findUpload(deps.db, id);
-  if (!row || row.user_id !== user.id || row.group_id !== user.groupId) throw notFound('Upload');
+  if (!row || row.userId !== user.id || row.groupId !== user.groupId) throw notFound('Upload');
   if (row.status === 'EXPIRED') throw uploadExpired();
   if (method === 'HEAD' && row.status !== 'PENDING') return;
-  if (row.expires_at <= deps.clock.now().toISOString()) throw uploadExpired();
+  if (row.expiresAt <= deps.clock.now().toISOString()) throw uploadExpired();
   if (row.status === 'REFUSED') throw formatError(kindOfSlot(row.slot as repo.UploadSlot));
   if (row.status === 'OVER_LIMITS') throw limitsError(kindOfSlot(row.slot as repo.UploadSlot));
   if (row.status !== 'PENDING' && method === 'PATCH') throw new AppError('CONFLICT', 'This upload is already complete');
@@ -223,7 +223,7 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
   if (row.status === 'REFUSED') throw formatError(kind);
   if (row.status === 'OVER_LIMITS') throw limitsError(kind);
   if (row.status === 'EXPIRED') throw uploadExpired();
-  if (row.status === 'STORING' && row.blob_key && (await deps.blobs.head(row.blob_key))?.size === row.size) {
+  if (row.status === 'STORING' && row.blobKey && (await deps.blobs.head(row.blobKey))?.size === row.size) {
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
     return { ...row, status: 'DONE' };
   }
@@ -242,24 +242,24 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
       throw limitsError(kind, over ?? 'frames');
     }
     const ext = extensionOf(kind, info.container);
-    const blobKey = row.shooting_id
-      ? `videos/${row.shooting_id}/uploads/${id}/original.${ext}`
-      : `media/${row.group_id}/${row.slot.toLowerCase()}/${id}/original.${ext}`;
+    const blobKey = row.shootingId
+      ? `videos/${row.shootingId}/uploads/${id}/original.${ext}`
+      : `media/${row.groupId}/${row.slot.toLowerCase()}/${id}/original.${ext}`;
     const contentType =
       kind === 'audio'
         ? ext === 'ogg'
           ? 'audio/ogg'
           : 'audio/mpeg'
-        : row.content_type === 'video/quicktime'
+        : row.contentType === 'video/quicktime'
           ? 'video/quicktime'
           : 'video/mp4';
     const facts = {
-      blob_key: blobKey,
-      content_type: contentType,
-      duration_ms: Math.round(Math.min(info.durationSeconds, measured.seconds) * 1000),
+      blobKey,
+      contentType,
+      durationMs: Math.round(Math.min(info.durationSeconds, measured.seconds) * 1000),
       width: info.video?.width ?? null,
       height: info.video?.height ?? null,
-      has_audio: info.audio ? 1 : 0,
+      hasAudio: info.audio ? 1 : 0,
     };
     await repo.updateUpload(deps.db, id, { status: 'STORING', ...facts });
     await deps.blobs.putFile(blobKey, file, contentType);

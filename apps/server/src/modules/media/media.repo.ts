@@ -7,14 +7,147 @@ export type UploadSlot = 'INTRODUCTION' | 'CONCLUSION' | 'AUDIO' | 'VEHICLE';
 /** EXPIRED: never finished, swept from the upload store after its grant ran out. */
 export type UploadStatus = 'PENDING' | 'STORING' | 'DONE' | 'REFUSED' | 'OVER_LIMITS' | 'EXPIRED';
 
-export type UploadRow = Omit<Selectable<MediaUploadsTable>, 'size'> & { size: number };
-export type ConfigRow = Selectable<VideoConfigurationsTable>;
-export type VideoRow = Selectable<VideosTable>;
+/** A resumable upload (`media_uploads`). */
+export interface UploadRow {
+  id: string;
+  groupId: string;
+  userId: string;
+  slot: string;
+  shootingId: string | null;
+  fileName: string;
+  contentType: string;
+  size: number;
+  fingerprint: string;
+  status: string;
+  blobKey: string | null;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  hasAudio: number | null;
+  expiresAt: string;
+  createdAt: string;
+}
 
-const toUpload = (r: Selectable<MediaUploadsTable>): UploadRow => ({ ...r, size: Number(r.size) });
+/** A group's video configuration (`video_configurations`): its three files and their version. */
+export interface ConfigRow {
+  id: string;
+  groupId: string;
+  introductionKey: string | null;
+  conclusionKey: string | null;
+  audioKey: string | null;
+  introductionUpload: string | null;
+  conclusionUpload: string | null;
+  audioUpload: string | null;
+  updatedAt: string;
+  version: number;
+}
 
-export async function insertUpload(db: Db, row: UploadRow): Promise<void> {
-  await db.insertInto('media_uploads').values(row).execute();
+/** A shooting's video (`videos`). */
+export interface VideoRow {
+  id: string;
+  shootingId: string;
+  videoType: string;
+  streamer: string;
+  url: string | null;
+  reference: string | null;
+  blobKey: string | null;
+  createdAt: string;
+  configVersion: number | null;
+  posterKey: string | null;
+}
+
+const toUpload = (r: Selectable<MediaUploadsTable>): UploadRow => ({
+  id: r.id,
+  groupId: r.group_id,
+  userId: r.user_id,
+  slot: r.slot,
+  shootingId: r.shooting_id,
+  fileName: r.file_name,
+  contentType: r.content_type,
+  size: Number(r.size),
+  fingerprint: r.fingerprint,
+  status: r.status,
+  blobKey: r.blob_key,
+  durationMs: r.duration_ms,
+  width: r.width,
+  height: r.height,
+  hasAudio: r.has_audio,
+  expiresAt: r.expires_at,
+  createdAt: r.created_at,
+});
+
+type UploadChange = Partial<
+  Pick<UploadRow, 'status' | 'blobKey' | 'durationMs' | 'width' | 'height' | 'hasAudio' | 'contentType'>
+>;
+
+const uploadColumns = (u: UploadChange): Partial<Selectable<MediaUploadsTable>> => ({
+  status: u.status,
+  blob_key: u.blobKey,
+  duration_ms: u.durationMs,
+  width: u.width,
+  height: u.height,
+  has_audio: u.hasAudio,
+  content_type: u.contentType,
+});
+
+const toConfig = (r: Selectable<VideoConfigurationsTable>): ConfigRow => ({
+  id: r.id,
+  groupId: r.group_id,
+  introductionKey: r.introduction_key,
+  conclusionKey: r.conclusion_key,
+  audioKey: r.audio_key,
+  introductionUpload: r.introduction_upload,
+  conclusionUpload: r.conclusion_upload,
+  audioUpload: r.audio_upload,
+  updatedAt: r.updated_at,
+  version: r.version,
+});
+
+const toVideo = (r: Selectable<VideosTable>): VideoRow => ({
+  id: r.id,
+  shootingId: r.shooting_id,
+  videoType: r.video_type,
+  streamer: r.streamer,
+  url: r.url,
+  reference: r.reference,
+  blobKey: r.blob_key,
+  createdAt: r.created_at,
+  configVersion: r.config_version,
+  posterKey: r.poster_key,
+});
+
+const videoColumns = (v: VideoRow): Selectable<VideosTable> => ({
+  id: v.id,
+  shooting_id: v.shootingId,
+  video_type: v.videoType,
+  streamer: v.streamer,
+  url: v.url,
+  reference: v.reference,
+  blob_key: v.blobKey,
+  created_at: v.createdAt,
+  config_version: v.configVersion,
+  poster_key: v.posterKey,
+});
+
+export async function insertUpload(db: Db, u: UploadRow): Promise<void> {
+  await db
+    .insertInto('media_uploads')
+    .values({
+      ...uploadColumns(u),
+      id: u.id,
+      group_id: u.groupId,
+      user_id: u.userId,
+      slot: u.slot,
+      shooting_id: u.shootingId,
+      file_name: u.fileName,
+      content_type: u.contentType,
+      size: u.size,
+      fingerprint: u.fingerprint,
+      status: u.status,
+      expires_at: u.expiresAt,
+      created_at: u.createdAt,
+    })
+    .execute();
 }
 
 export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
@@ -48,14 +181,8 @@ export async function findResumable(
   return r ? toUpload(r) : null;
 }
 
-export async function updateUpload(
-  db: Db,
-  id: string,
-  set: Partial<
-    Pick<UploadRow, 'status' | 'blob_key' | 'duration_ms' | 'width' | 'height' | 'has_audio' | 'content_type'>
-  >,
-): Promise<void> {
-  await db.updateTable('media_uploads').set(set).where('id', '=', id).execute();
+export async function updateUpload(db: Db, id: string, set: UploadChange): Promise<void> {
+  await db.updateTable('media_uploads').set(uploadColumns(set)).where('id', '=', id).execute();
 }
 
 /** Unfinished uploads whose grant ran out before `before`, oldest first. */
@@ -108,8 +235,10 @@ export async function markExpired(db: Db, ids: string[]): Promise<void> {
       .execute();
 }
 
-export const findConfig = (db: Db, groupId: string): Promise<ConfigRow | undefined> =>
-  db.selectFrom('video_configurations').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+export async function findConfig(db: Db, groupId: string): Promise<ConfigRow | undefined> {
+  const r = await db.selectFrom('video_configurations').selectAll().where('group_id', '=', groupId).executeTakeFirst();
+  return r && toConfig(r);
+}
 
 export async function insertConfig(db: Db, row: { id: string; groupId: string; now: string }): Promise<boolean> {
   const r = await db
@@ -154,17 +283,6 @@ export const uploadsByIds = async (db: Db, ids: string[]): Promise<UploadRow[]> 
     ? []
     : (await db.selectFrom('media_uploads').selectAll().where('id', 'in', ids).execute()).map(toUpload);
 
-/** A shooting with its dealer group, within the caller's owners when given. */
-export const findShooting = (db: Db, shootingId: string, ownerIds?: readonly string[]) => {
-  let q = db
-    .selectFrom('shootings as s')
-    .innerJoin('owners as o', 'o.id', 's.owner_id')
-    .select(['s.id', 's.shooting_type', 's.owner_id', 'o.group_id'])
-    .where('s.id', '=', shootingId);
-  if (ownerIds) q = q.where('s.owner_id', 'in', ownerIds.length ? [...ownerIds] : ['']);
-  return q.executeTakeFirst();
-};
-
 /** The group's VIDEO shootings that have a hosted vehicle video, the ones assembly works on. */
 export async function assemblableShootings(
   db: Db,
@@ -185,8 +303,10 @@ export async function assemblableShootings(
   return rows;
 }
 
-export const videosOf = (db: Db, shootingId: string): Promise<VideoRow[]> =>
-  db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).orderBy('created_at').execute();
+export const videosOf = async (db: Db, shootingId: string): Promise<VideoRow[]> =>
+  (await db.selectFrom('videos').selectAll().where('shooting_id', '=', shootingId).orderBy('created_at').execute()).map(
+    toVideo,
+  );
 
 export const ASSEMBLED_TYPES = ['CONCAT', 'ORIGINAL_AUDIO', 'CONCAT_AUDIO'] as const;
 
@@ -198,7 +318,7 @@ export async function replaceAssembled(db: Db, shootingId: string, rows: VideoRo
     .where('video_type', 'in', [...ASSEMBLED_TYPES])
     .returning('blob_key')
     .execute();
-  if (rows.length) await db.insertInto('videos').values(rows).execute();
+  if (rows.length) await db.insertInto('videos').values(rows.map(videoColumns)).execute();
   return old.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
 }
 
@@ -210,10 +330,10 @@ export async function setPoster(db: Db, videoId: string, posterKey: string): Pro
 export async function replaceOriginal(db: Db, row: VideoRow): Promise<string[]> {
   const old = await db
     .deleteFrom('videos')
-    .where('shooting_id', '=', row.shooting_id)
+    .where('shooting_id', '=', row.shootingId)
     .where('video_type', '=', 'ORIGINAL')
     .returning('blob_key')
     .execute();
-  await db.insertInto('videos').values(row).execute();
+  await db.insertInto('videos').values(videoColumns(row)).execute();
   return old.flatMap((r) => (r.blob_key ? [r.blob_key] : []));
 }

@@ -5,8 +5,9 @@ import {
   type RegisteredVideo,
   type VehicleVideoUploadRequest,
 } from '@forecourt/contracts';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
+import { requireShooting } from '../shootings/shooting-scope.service';
 import * as repo from './media.repo';
 import { finaliseUpload, grantUpload, uploadIdOf } from './media-uploads.service';
 import type { ConfigDeps } from './video-configuration.service';
@@ -21,13 +22,12 @@ export const assemblyKey = (shootingId: string, version: number, videoId: string
  * option's (useDeleteShooting: "delete a shooting or video").
  */
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
-  const s = await repo.findShooting(deps.db, shootingId, user.ownerIds);
-  if (!s) throw notFound('Shooting');
+  const s = await requireShooting(deps.db, user, { shootingId });
   if (s.shooting_type !== 'VIDEO')
     throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
   if (!shootingTypesForModels(user.models).includes('VIDEO'))
     throw forbidden('Your account does not include video shootings');
-  const hasVideo = (await repo.videosOf(deps.db, shootingId)).some((v) => v.video_type === 'ORIGINAL');
+  const hasVideo = (await repo.videosOf(deps.db, shootingId)).some((v) => v.videoType === 'ORIGINAL');
   if (hasVideo && !hasOption(user.options, 'useDeleteShooting'))
     throw forbidden("Replacing a shooting's video needs the delete option");
   return s;
@@ -57,27 +57,27 @@ export async function registerVehicleVideo(
   const s = await requireVideoShooting(deps, user, shootingId);
   const uploadId = uploadIdOf(url);
   const upload = uploadId ? await repo.findUpload(deps.db, uploadId) : null;
-  if (!upload || upload.slot !== 'VEHICLE' || upload.shooting_id !== shootingId) {
+  if (!upload || upload.slot !== 'VEHICLE' || upload.shootingId !== shootingId) {
     throw new AppError('VALIDATION_ERROR', 'The url is not an upload of this shooting', { url });
   }
   const stored = await finaliseUpload(deps, upload.id);
   const existing = (await repo.videosOf(deps.db, shootingId)).find(
-    (v) => v.video_type === 'ORIGINAL' && v.blob_key === stored.blob_key,
+    (v) => v.videoType === 'ORIGINAL' && v.blobKey === stored.blobKey,
   );
   if (existing) return { id: existing.id };
   const id = deps.ids.uuid();
   const removed = await deps.db.transaction().execute(async (trx) => {
     const old = await repo.replaceOriginal(trx, {
       id,
-      shooting_id: shootingId,
-      video_type: 'ORIGINAL',
+      shootingId,
+      videoType: 'ORIGINAL',
       streamer: 'STAMPYT',
       url: null,
       reference: id,
-      blob_key: stored.blob_key,
-      created_at: deps.clock.now().toISOString(),
-      config_version: null,
-      poster_key: null,
+      blobKey: stored.blobKey,
+      createdAt: deps.clock.now().toISOString(),
+      configVersion: null,
+      posterKey: null,
     });
     const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
     await deps.queue.enqueue(

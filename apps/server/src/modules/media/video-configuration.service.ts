@@ -72,13 +72,13 @@ export async function registerMedia(
   const slot = SLOT[target.slot];
   const uploadId = uploadIdOf(url);
   const upload = uploadId ? await repo.findUpload(deps.db, uploadId) : null;
-  if (!upload || upload.group_id !== target.groupId || upload.slot !== slot) {
+  if (!upload || upload.groupId !== target.groupId || upload.slot !== slot) {
     throw new AppError('VALIDATION_ERROR', 'The url is not an upload of this group for this file', { url });
   }
   const stored = await finaliseUpload(deps, upload.id);
   const previous = configuredFiles(cfg)[slot];
   if (previous?.uploadId === stored.id) return describe(deps, cfg);
-  await change(deps, target.groupId, slot, { blobKey: stored.blob_key!, uploadId: stored.id });
+  await change(deps, target.groupId, slot, { blobKey: stored.blobKey!, uploadId: stored.id });
   if (previous) await deps.blobs.deletePrefix(`${previous.key.slice(0, previous.key.lastIndexOf('/'))}/`);
   return describe(deps, await requireConfig(deps, target.groupId));
 }
@@ -131,9 +131,9 @@ async function describe(deps: ConfigDeps, cfg: repo.ConfigRow): Promise<VideoCon
     if (!f || !u) return null;
     return {
       url: await deps.blobs.presignGet(f.key, { expiresInSeconds: ttl }),
-      downloadUrl: await deps.blobs.presignGet(f.key, { expiresInSeconds: ttl, downloadName: u.file_name }),
-      fileName: u.file_name,
-      durationSeconds: (u.duration_ms ?? 0) / 1000,
+      downloadUrl: await deps.blobs.presignGet(f.key, { expiresInSeconds: ttl, downloadName: u.fileName }),
+      fileName: u.fileName,
+      durationSeconds: (u.durationMs ?? 0) / 1000,
       width: u.width,
       height: u.height,
     };
@@ -145,7 +145,7 @@ async function describe(deps: ConfigDeps, cfg: repo.ConfigRow): Promise<VideoCon
   ]);
   return {
     idConfigurationVideo: cfg.id,
-    groupId: cfg.group_id,
+    groupId: cfg.groupId,
     introductionVideoUrl: introduction?.url ?? null,
     conclusionVideoUrl: conclusion?.url ?? null,
     audioUrl: audio?.url ?? null,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, authHeaders } from '../../test/auth-helpers';
 import { demoUser } from '../../seed/demo-accounts';
 import { useTestApp } from '../../test/test-app';
+import { buildApp } from '../../app';
 import { API_KEY_HEADER } from '../identity/auth';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -121,6 +122,21 @@ describe('settings: dealer groups and stocks', () => {
     await t.app.inject({ method: 'POST', url: '/api/settings/groups/grp-other/reactivate', headers: admin });
     expect((await me(other)).statusCode).toBe(200);
     expect(other[API_KEY_HEADER]).toBeTruthy();
+  });
+
+  it('a deactivation counts at once on another API process, whose user context cache held the user', async () => {
+    const second = await buildApp(t.adapters);
+    try {
+      const other = await authHeaders(t.adapters, OTHER);
+      const me = () => second.inject({ method: 'GET', url: '/api/users/me/account', headers: other });
+      expect((await me()).statusCode).toBe(200);
+      await t.app.inject({ method: 'POST', url: '/api/settings/groups/grp-other/deactivate', headers: admin });
+      expect((await me()).statusCode).toBe(401);
+      await t.app.inject({ method: 'POST', url: '/api/settings/groups/grp-other/reactivate', headers: admin });
+      expect((await me()).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 
   it('creates and edits a stock with its contact card, logo and plate cover', async () => {

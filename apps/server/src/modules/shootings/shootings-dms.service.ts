@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors';
 import { jobRegistry } from '../../platform/queue/job-registry';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
+import { pushToGroupDms } from '../settings/dms.service';
 import type { UserContext } from '../identity/user-context';
 import { findShootingForJob, requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
@@ -24,7 +25,7 @@ const absolute = (base: string, url: string) => (url.startsWith('/') ? `${base}$
 
 /**
  * `shootings.push-dms`: pushes a shooting's vehicle and final images (the order gallery's pick per
- * position) to the DMS and marks it SYNCED. A push replaces the earlier one, so a retry or a resend is
+ * position) to the DMS of its stock's group (settings; DMS_DRIVER by default) and marks it SYNCED. A push replaces the earlier one, so a retry or a resend is
  * harmless; the last failed attempt marks it FAILED. A shooting deleted since has nothing left to send.
  */
 export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: JobContext): Promise<void> {
@@ -48,7 +49,8 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
     })),
   );
   try {
-    await deps.dms.push(
+    await pushToGroupDms(
+      deps,
       {
         shootingId: s.id,
         ownerId: s.owner_id,

@@ -138,7 +138,7 @@ export interface ShootingKey {
   anyOwner?: boolean;
 }
 
-/** A shooting with its product, owner and creator, only when the caller's owners include it. */
+/** A shooting with its product, owner (and its dealer group) and creator, only when the caller's owners include it. */
 export async function findShooting(db: Db, k: ShootingKey) {
   if (k.ownerIds.length === 0 && !k.anyOwner) return undefined;
   let q = db
@@ -165,6 +165,7 @@ export async function findShooting(db: Db, k: ShootingKey) {
       'pr.product_type',
       'pr.registration as product_registration',
       'o.name as owner_name',
+      'o.group_id',
       'u.given_name',
       'u.family_name',
     ])

@@ -53,6 +53,7 @@ describe('the user board API', () => {
     const found = await call(MANAGER, 'GET', '/api/user-board/users?q=bern');
     expect(found.json()).toMatchObject({ total: 1, items: [{ email: SALES, status: 'ACTIVE', signIn: 'EMBEDDED' }] });
     expect((await call(MANAGER, 'GET', '/api/user-board/users?q=WORKSHOP@')).json().total).toBe(1);
+    expect((await call(MANAGER, 'GET', '/api/user-board/users?q=lucas%20bern')).json().total).toBe(1);
     const page = await call(MANAGER, 'GET', '/api/user-board/users?page=1&pageSize=2');
     expect(page.json().items).toHaveLength(1);
     expect((await call(SALES, 'GET', '/api/user-board/users')).statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { CallEnded } from './call-ended';
 import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
+import { joinFailureKey } from './join-failure';
 import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
 import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
@@ -170,7 +171,7 @@ export function RoomPage() {
     const fail = (err: unknown) => {
       if (!current()) return;
       transport.leave();
-      snackbar.show(err instanceof ApiError ? 'api.getTokenRoomLiveError' : 'rooms.roomConnexionFailed');
+      snackbar.show(joinFailureKey(err));
       dispatch({ type: 'connectionFailed' });
     };
     // The token at hand: the join goes out synchronously, in this click's task.

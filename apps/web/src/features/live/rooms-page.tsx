@@ -96,33 +96,31 @@ export function RoomsPage() {
               const at = localAppointment(room.appointment_date);
               const shared = { id: room.id_live_video, name: room.session_name, link: room.link };
               return (
-                <ListItem
-                  key={room.id_live_video}
-                  disablePadding
-                  secondaryAction={
-                    <Stack direction="row" spacing={1}>
-                      <CopyLinkButton link={room.link} />
-                      {canEmail && (
-                        <Tooltip title={t('rooms.sendEmail')}>
-                          <IconButton aria-label={t('rooms.sendEmail')} onClick={() => setEmailing(shared)} edge="end">
-                            <EmailIcon />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </Stack>
-                  }
-                >
+                // The actions sit beside the title in the row's flow, not over it: an absolutely placed
+                // secondary action covered the title of a long meeting name on a phone.
+                <ListItem key={room.id_live_video} disablePadding sx={{ alignItems: 'center' }}>
                   <ListItemButton
                     onClick={() =>
                       navigate(`/videos/live/rooms/${room.id_live_video}?code=${encodeURIComponent(room.meeting_code)}`)
                     }
-                    sx={{ pr: canEmail ? 14 : 8 }}
+                    sx={{ minWidth: 0 }}
                   >
                     <ListItemText
                       primary={room.session_name}
                       secondary={`${at.format(DATE_FORMAT)} ${at.format(timeFormat(i18n.language))}${room.registration ? ` · ${room.registration}` : ''}`}
+                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                     />
                   </ListItemButton>
+                  <Stack direction="row" spacing={1} sx={{ flexShrink: 0, pr: 2 }}>
+                    <CopyLinkButton link={room.link} />
+                    {canEmail && (
+                      <Tooltip title={t('rooms.sendEmail')}>
+                        <IconButton aria-label={t('rooms.sendEmail')} onClick={() => setEmailing(shared)} edge="end">
+                          <EmailIcon />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </Stack>
                 </ListItem>
               );
             })}

@@ -1,3 +1,4 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloseIcon from '@mui/icons-material/Close';
 import StyleIcon from '@mui/icons-material/Style';
 import {
@@ -96,6 +97,8 @@ export function RestampButton({
               variant="outlined"
               disabled={!stampId || target.images.length === 0 || send.isPending}
               onClick={() => send.mutate()}
+              // MUI's disabled grey all but vanishes on the navy bar: still readable, visibly not active.
+              sx={{ '&.Mui-disabled': { color: 'rgba(255, 255, 255, 0.72)', borderColor: 'rgba(255, 255, 255, 0.5)' } }}
             >
               {t('restamp.send')}
             </Button>
@@ -111,10 +114,15 @@ export function RestampButton({
               <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
                 <Card
                   variant="outlined"
-                  sx={{ borderWidth: 2, borderColor: s.id === stampId ? 'primary.main' : 'divider' }}
+                  sx={{
+                    borderWidth: 3,
+                    borderColor: s.id === stampId ? 'primary.main' : 'divider',
+                    bgcolor: s.id === stampId ? 'action.selected' : undefined,
+                  }}
                 >
                   <CardActionArea role="radio" aria-checked={s.id === stampId} onClick={() => setStampId(s.id)}>
-                    <Box sx={{ bgcolor: 'grey.500' }}>
+                    {/* A margin around the preview: a stamp's own coloured frame must not read as the selection. */}
+                    <Box sx={{ bgcolor: 'grey.500', p: 1 }}>
                       <CardMedia
                         component="img"
                         image={s.url}
@@ -122,8 +130,9 @@ export function RestampButton({
                         sx={{ aspectRatio: s.format === '16/9' ? '16 / 9' : '4 / 3', objectFit: 'contain' }}
                       />
                     </Box>
-                    <CardContent>
-                      <Typography>{s.name}</Typography>
+                    <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      {s.id === stampId ? <CheckCircleIcon color="primary" aria-hidden /> : null}
+                      <Typography sx={{ fontWeight: s.id === stampId ? 600 : undefined }}>{s.name}</Typography>
                     </CardContent>
                   </CardActionArea>
                 </Card>

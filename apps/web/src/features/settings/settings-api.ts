@@ -1,4 +1,6 @@
 import {
+  DmsDelivery,
+  GroupDms,
   GroupPicturesResponse,
   SettingsGroup,
   SettingsGroupsResponse,
@@ -7,6 +9,7 @@ import {
   SettingsStock,
   SettingsStocksResponse,
   StampPreview,
+  type DmsSettingsInput,
   type GroupInput,
   type ImageUpload,
   type StampInput,
@@ -69,7 +72,7 @@ export function fileToUpload(file: File): Promise<ImageUpload> {
   });
 }
 
-const FIELD_ERRORS = ['image', 'overlay', 'logo', 'format', 'version'];
+const FIELD_ERRORS = ['image', 'overlay', 'logo', 'format', 'version', 'url', 'secret'];
 
 /** The translated message of a failed settings call: what was wrong when the server says, else the common one. */
 export function settingsErrorKey(err: unknown): string {
@@ -84,3 +87,9 @@ export function settingsErrorKey(err: unknown): string {
   if (err.code === 'NOT_FOUND') return 'settings.errors.notFound';
   return 'api.commonError';
 }
+
+export const fetchGroupDms = (groupId: string) => request(`${group(groupId)}/dms`, { schema: GroupDms });
+export const saveGroupDms = (groupId: string, body: DmsSettingsInput) =>
+  request(`${group(groupId)}/dms`, { method: 'PUT', body, schema: GroupDms });
+export const testGroupDms = (groupId: string) =>
+  request(`${group(groupId)}/dms/test`, { method: 'POST', schema: DmsDelivery });

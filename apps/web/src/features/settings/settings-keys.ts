@@ -1,7 +1,8 @@
-/** Query keys of the settings: the groups, and per group its stocks, stamps and recent pictures. */
+/** Query keys of the settings: the groups, and per group its stocks, stamps, recent pictures and DMS. */
 export const settingsKeys = {
   groups: () => ['settings', 'groups'] as const,
   stocks: (groupId: string) => ['settings', 'stocks', groupId] as const,
   stamps: (groupId: string) => ['settings', 'stamps', groupId] as const,
   pictures: (groupId: string) => ['settings', 'pictures', groupId] as const,
+  dms: (groupId: string) => ['settings', 'dms', groupId] as const,
 };

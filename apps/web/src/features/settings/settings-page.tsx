@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
 import { useSettingsAccess } from './settings-access';
 import { fetchGroups } from './settings-api';
@@ -15,12 +16,12 @@ import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * /settings (provider administrators and customer success): the dealer groups, and for the chosen group
- * (`?group=`) its stocks and its stamps, one section a tab (/settings/stamps).
+ * (`?group=`) its stocks, its stamps and its DMS, one section a tab (/settings/stamps, /settings/dms).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -76,10 +77,12 @@ export function SettingsPage() {
                   id="settings-tab-stamps"
                   aria-controls="settings-panel"
                 />
+                <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
                 {section === 'stamps' && <StampsPanel groupId={group.id} />}
+                {section === 'dms' && <DmsPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (

@@ -102,6 +102,7 @@ describe('drawer entries', () => {
       { name: 'shootings', to: '/shootings' },
       { name: 'statistics', to: '/statistics' },
       { name: 'userBoard', to: '/users' },
+      { name: 'dms', to: '/settings/dms' },
       { name: 'liveRooms', to: '/videos/live/rooms' },
       { name: 'adminVideos', to: '/adminvideos' },
       { name: 'account', to: '/account' },

@@ -37,8 +37,8 @@ const has = (list: string[], ...wanted: string[]) => wanted.some((w) => list.inc
 
 /**
  * The drawer of spec section 2, each entry with its rule from sections 2 and 6, in order. Entries that open
- * another application show only when this installation links one (`appLinks`, from APP_LINKS); the user board and settings are
- * screens of the portal unless a link is set for them, which wins.
+ * another application show only when this installation links one (`appLinks`, from APP_LINKS); the user board,
+ * settings and DMS are screens of the portal unless a link is set for them, which wins.
  */
 export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, string>> = {}): DrawerEntry[] {
   const app = (name: DrawerEntryName & AppLinkName): DrawerEntry | null =>
@@ -52,7 +52,7 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
       r.roles.includes('manage-users') && isNonLegacy(r.username),
       app('userBoard') ?? { name: 'userBoard', to: '/users' },
     ],
-    [admin, app('dms')],
+    [admin, app('dms') ?? { name: 'dms', to: '/settings/dms' }],
     [hasOption(r.options, 'useVideoLive'), { name: 'liveRooms', to: '/videos/live/rooms' }],
     [hasOption(r.options, 'useAdminVideo'), { name: 'adminVideos', to: '/adminvideos' }],
     [hasOption(r.options, 'vehicleIdentificationMethods'), app('cashBuyback')],

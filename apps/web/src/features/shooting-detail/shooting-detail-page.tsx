@@ -80,7 +80,7 @@ export function ShootingDetailPage() {
             <Grid size={{ xs: 12, md: 3 }}>
               <DetailsCard shooting={s} />
             </Grid>
-            <Grid size={{ xs: 12, md: 7 }} component="section" aria-label={t('shootingDetail.media')}>
+            <Grid size={{ xs: 12, md: 6 }} component="section" aria-label={t('shootingDetail.media')}>
               <ShootingMedia
                 shooting={s}
                 type={type}
@@ -95,7 +95,8 @@ export function ShootingDetailPage() {
                 </Box>
               ) : null}
             </Grid>
-            <Grid size={{ xs: 12, md: 2 }}>
+            {/* Wide enough for the longest action label on one line ("Delete the shooting" and its icon). */}
+            <Grid size={{ xs: 12, md: 3 }}>
               <ShootingOptions shooting={s} type={type} access={access.data} edit={edit} />
             </Grid>
           </Grid>

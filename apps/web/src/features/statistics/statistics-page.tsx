@@ -118,9 +118,12 @@ export function StatisticsPage() {
           </Suspense>
         )}
         <FormControl size="small" sx={{ minWidth: 200 }}>
-          <InputLabel htmlFor={ids.stock}>{t('statistics.stock')}</InputLabel>
+          {/* "All stocks" is the empty value: the label must stay raised above it, not drawn over it. */}
+          <InputLabel shrink htmlFor={ids.stock}>
+            {t('statistics.stock')}
+          </InputLabel>
           <NativeSelect
-            input={<OutlinedInput label={t('statistics.stock')} />}
+            input={<OutlinedInput notched label={t('statistics.stock')} />}
             value={ownerId}
             inputProps={{ id: ids.stock }}
             onChange={(e) => setOwnerId(e.target.value)}

@@ -1,18 +1,49 @@
-/** Escapes a text value of an iCalendar property (RFC 5545, 3.3.11). */
-const icsText = (s: string) =>
-  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** Control characters a TEXT value may not hold (RFC 5545, 3.3.11: TSAFE-CHAR excludes CONTROL but HTAB). */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
-/** Folds a content line at 75 octets (RFC 5545, 3.1). */
-const fold = (line: string): string => {
+/**
+ * Escapes a TEXT value (RFC 5545, 3.3.11): backslash, semicolon and comma escaped; every line break, CR LF,
+ * LF or a lone CR, written `\n`; other control characters dropped. A CR left raw would end the content
+ * line for many readers, and what follows it would be read as a property of its own (a forged ATTENDEE).
+ */
+export const icsText = (s: string): string =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .replace(CONTROL, '');
+
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** A URI value (URL, CAL-ADDRESS, UID): nothing to escape but control characters, percent-encoded. */
+export const icsUri = (s: string): string =>
+  s.replace(ANY_CONTROL, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+
+const MAX_OCTETS = 75;
+
+/**
+ * Folds a content line at 75 octets (RFC 5545, 3.1): each continuation line starts with one space, which
+ * counts in its 75. Cuts fall between characters (code points), never inside a UTF-8 sequence or a
+ * surrogate pair.
+ */
+export const fold = (line: string): string => {
   const out: string[] = [];
-  let rest = line;
-  while (Buffer.byteLength(rest) > 75) {
-    let cut = 75;
-    while (Buffer.byteLength(rest.slice(0, cut)) > 75) cut -= 1;
-    out.push(rest.slice(0, cut));
-    rest = ` ${rest.slice(cut)}`;
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > MAX_OCTETS) {
+      out.push(current);
+      current = ' ';
+      octets = 1;
+    }
+    current += char;
+    octets += size;
   }
-  out.push(rest);
+  out.push(current);
   return out.join('\r\n');
 };
 
@@ -35,15 +66,15 @@ export function roomInvitation(input: {
     'PRODID:-//Forecourt//Live rooms//EN',
     'METHOD:REQUEST',
     'BEGIN:VEVENT',
-    `UID:${input.uid}`,
+    `UID:${icsText(input.uid)}`,
     `DTSTAMP:${stamp(input.nowUtc)}`,
     `DTSTART:${stamp(input.appointmentUtc)}`,
     `DTEND:${stamp(end)}`,
     `SUMMARY:${icsText(input.title)}`,
     `DESCRIPTION:${icsText(input.link)}`,
-    `URL:${input.link}`,
+    `URL:${icsUri(input.link)}`,
     `LOCATION:${icsText(input.link)}`,
-    `ORGANIZER:mailto:${input.organizer}`,
+    `ORGANIZER:mailto:${icsUri(input.organizer)}`,
     'END:VEVENT',
     'END:VCALENDAR',
     '',

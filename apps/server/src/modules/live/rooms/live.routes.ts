@@ -92,7 +92,7 @@ export async function liveRoutes(app: App, deps: { auth: Auth; live: LiveDeps })
     '/api/videos/live/token',
     { preHandler: optionalUser, schema: { querystring: LiveTokenQuery, response: { 200: LiveToken } } },
     async (request, reply) =>
-      reply.header('Cache-Control', 'no-store').send(await roomToken(live, request.query, caller(request))),
+      reply.header('Cache-Control', 'no-store').send(await roomToken(live, request.query, caller(request), request.ip)),
   );
 
   app.post('/API/V1/videos/live/scorings', { schema: { body: LiveScoring } }, async (request, reply) => {

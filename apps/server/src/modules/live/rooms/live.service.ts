@@ -13,7 +13,7 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../../platform/adapters';
-import { AppError, badRequest, notFound } from '../../../platform/errors';
+import { AppError, badRequest, notFound, RateLimitedError } from '../../../platform/errors';
 import { RateLimiter } from '../../../platform/rate-limit';
 import { requireOption, sameSecret } from '../../identity/auth';
 import type { UserContext } from '../../identity/user-context';
@@ -27,24 +27,41 @@ import { turnCredentials } from './turn-credentials';
 
 /**
  * What the live room functions use: the adapters, the room tokens, the key that hides visitors' addresses,
- * and the rate limits one process keeps (made once by the module, `liveLimits`).
+ * the rate limits one process keeps (made once by the module, `liveLimits`), and how many members a room
+ * holds now (the signal bus, on every process).
  */
 export type LiveDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'mail'> & {
   tokens: LiveTokens;
   visitorSecret: string;
   limits: LiveLimits;
+  headcount: (room: string, except?: string) => Promise<number>;
 };
 
 export interface LiveLimits {
   publicWrites: RateLimiter;
   emails: RateLimiter;
+  tokens: RateLimiter;
 }
 
-/** A burst limit per visitor address for the public writes, and one per user for the e-mails. */
+/** Room tokens one address may take a minute: a page takes one for its preview, its join and each rejoin; a
+ * dealership behind one address opens a few pages. */
+export const LIVE_TOKENS_PER_ADDRESS_MINUTE = 120;
+
+/**
+ * Burst limits per visitor address for the public writes and the room tokens, and one per user for the
+ * e-mails. Counted in the database: every API process counts in the same window.
+ */
 export const liveLimits = (deps: Pick<Adapters, 'db' | 'clock'>): LiveLimits => ({
   publicWrites: new RateLimiter(deps.db, deps.clock, 'live-writes', 30, 60_000),
   emails: new RateLimiter(deps.db, deps.clock, 'live-emails', 20, 60_000),
+  tokens: new RateLimiter(deps.db, deps.clock, 'live-tokens', LIVE_TOKENS_PER_ADDRESS_MINUTE, 60_000),
 });
+
+/** Counts a hit of `key`; a 429 with `Retry-After` once its window is used up. */
+async function within(limiter: RateLimiter, key: string, message: string): Promise<void> {
+  const hit = await limiter.hit(key);
+  if (!hit.allowed) throw new RateLimitedError(message, hit.retryAfterSeconds);
+}
 
 /** Ratings one visitor may leave in an hour, over all rooms. */
 export const LIVE_RATINGS_PER_VISITOR_HOUR = 20;
@@ -192,13 +209,19 @@ export async function roomToken(
   deps: LiveDeps,
   input: { identity: string; room: string; code?: string; resume?: string },
   user: UserContext | null,
+  ip: string,
 ): Promise<LiveToken> {
+  // Counted first, before any lookup: guessing codes or minting tokens in bulk costs a 429, not a query.
+  await within(deps.limits.tokens, visitorOf(deps, ip), 'Too many room tokens asked for, try again later');
   const found = await repo.findRoomByName(deps.db, input.room);
   const r = await reachRoom(deps, found?.id ?? '', input.code, user);
   const now = deps.clock.now().getTime();
   // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
-  const participant =
-    (input.resume && deps.tokens.resumable(input.resume, r.id, input.identity, now)) || deps.ids.token();
+  const resumed = input.resume ? deps.tokens.resumable(input.resume, r.id, input.identity, now) : null;
+  // A room with its most members gives no token for one more (its socket would be refused as well).
+  if ((await deps.headcount(r.id, resumed || undefined)) >= deps.config.LIVE_MAX_PARTICIPANTS)
+    throw new AppError('ROOM_FULL', 'This meeting has reached its maximum number of participants');
+  const participant = resumed || deps.ids.token();
   const token = deps.tokens.issue({
     room: r.id,
     identity: input.identity,
@@ -223,8 +246,7 @@ export async function rateRoom(deps: LiveDeps, input: LiveScoring, ip: string): 
   const r = await reachRoom(deps, input.id_live_video, input.code, null);
   const visitor = visitorOf(deps, ip);
   const now = deps.clock.now();
-  if (!(await deps.limits.publicWrites.take(visitor)))
-    throw new AppError('RATE_LIMITED', 'Too many requests, try again later');
+  await within(deps.limits.publicWrites, visitor, 'Too many requests, try again later');
   if (
     (await repo.countRatingsSince(deps.db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
     LIVE_RATINGS_PER_VISITOR_HOUR
@@ -257,8 +279,7 @@ export async function emailRoomLink(
 ): Promise<void> {
   const r = await inScope(deps, user, id);
   requireOption(user, 'useSendEmail');
-  if (!(await deps.limits.emails.take(user.id)))
-    throw new AppError('RATE_LIMITED', 'Too many messages, try again in a minute');
+  await within(deps.limits.emails, user.id, 'Too many messages, try again in a minute');
   const lines = input.body.split(/<br\s*\/?>|\r?\n/gi);
   const link = linkOf(deps, r);
   const html = lines

@@ -11,7 +11,11 @@ import { createLiveTokens, type LiveTokens } from './live-token';
  */
 export async function setUpRooms(
   app: App,
-  { adapters, auth }: { adapters: Adapters; auth: Auth },
+  {
+    adapters,
+    auth,
+    headcount,
+  }: { adapters: Adapters; auth: Auth; headcount: (room: string, except?: string) => Promise<number> },
 ): Promise<LiveTokens> {
   const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
   const live = {
@@ -19,6 +23,7 @@ export async function setUpRooms(
     tokens,
     limits: liveLimits(adapters),
     visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors'),
+    headcount,
   };
   // Route files are loaded only here, so a worker process never holds them (layering.test.ts).
   const { liveRoutes } = await import('./live.routes');

@@ -177,6 +177,16 @@ export async function roomOccupied(db: Db, room: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Members of a room, waiting ones included, but `except`. */
+export async function countMembers(db: Db, room: string, except?: string): Promise<number> {
+  let query = db
+    .selectFrom('live_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('room', '=', room);
+  if (except) query = query.where('participant_id', '<>', except);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /** Marks the member's socket as away, if `session` is still its socket; its lease becomes the rejoin grace. */
 export async function detachMember(
   db: Db,

@@ -353,6 +353,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       await repo.setRoomSpin(db, room, JSON.stringify(spin));
     },
     occupied: (room) => repo.roomOccupied(db, room),
+    headcount: (room, except) => repo.countMembers(db, room, except),
     /** Members whose sockets this process holds (the others' are in the table). */
     size: () => held.size,
     async close() {

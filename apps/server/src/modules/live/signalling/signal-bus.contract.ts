@@ -227,6 +227,19 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       });
     });
 
+    it('counts the members of a room on every process, waiting ones included, but the one coming back', async () => {
+      const { a, b } = pair;
+      expect(await a.headcount(room)).toBe(0);
+      const alice = socket();
+      await a.join(room, who('participant-a'), alice.attachment);
+      await b.join(room, who('participant-b'), socket().attachment, true);
+      expect(await a.headcount(room)).toBe(2);
+      expect(await b.headcount(room, 'participant-a')).toBe(1);
+      expect(await b.headcount(`${room}-other`)).toBe(0);
+      await a.leave(room, 'participant-a', alice.session);
+      expect(await b.headcount(room)).toBe(1);
+    });
+
     it('forgets a room once its last member leaves: its spin goes with it', async () => {
       const { a, b } = pair;
       const alice = socket();

@@ -64,6 +64,8 @@ export interface SignalBus {
   setSpin(room: string, spin: SpinState): Promise<void>;
   /** Whether any member is in the room, on any process (the SFU keeps a room's Janus room while there is). */
   occupied(room: string): Promise<boolean>;
+  /** Members of the room on any process, waiting ones included, but `except` (one coming back is no newcomer). */
+  headcount(room: string, except?: string): Promise<number>;
   /** Members in all rooms (the benchmark and tests read it). */
   size(): number;
 }
@@ -167,6 +169,8 @@ export function createInProcessBus(): SignalBus {
       roomOf(room).spin = spin;
     },
     occupied: async (room) => (rooms.get(room)?.members.size ?? 0) > 0,
+    headcount: async (room, except) =>
+      [...(rooms.get(room)?.members.keys() ?? [])].filter((id) => id !== except).length,
     size: () => [...rooms.values()].reduce((n, r) => n + r.members.size, 0),
   };
 }

@@ -6,7 +6,8 @@ import type { Clock } from '../../../platform/clock';
 import type { LiveTokens } from '../rooms/live-token';
 import type { MediaRelay } from '../sfu/sfu-relay';
 import type { SignalBus } from './signal-bus';
-import { MAX_SIGNAL_BYTES, openSignalSession } from './signalling.service';
+import { MAX_SIGNAL_BYTES, openSignalSession, RoomFullError } from './signalling.service';
+import { droppable, MessageBudget, SEND_BUFFER } from './socket-budget';
 
 /**
  * Close codes of a participant who meant to go (hang-up, tab closed). Any other close is a drop it may come
@@ -32,6 +33,8 @@ export async function signallingRoutes(
     onMeeting?: (room: string) => Promise<void>;
     media?: MediaRelay;
     greet?: (room: string) => Promise<ServerMessage[]>;
+    /** Members a room takes (LIVE_MAX_PARTICIPANTS). */
+    capacity?: number;
   },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
@@ -47,8 +50,20 @@ export async function signallingRoutes(
         socket.close(check.reason === 'expired' ? LIVE_CLOSE.EXPIRED_TOKEN : LIVE_CLOSE.INVALID_TOKEN, check.reason);
         return;
       }
+      // A socket that does not read: what the server holds for it stays bounded (socket-budget.ts).
+      // `bufferedAmount` counts what ws and the TCP socket still hold, not what the kernel took.
       const send = (message: ServerMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+        if (socket.readyState !== socket.OPEN) return;
+        if (socket.bufferedAmount > SEND_BUFFER.soft && droppable(message)) return;
+        socket.send(JSON.stringify(message));
+        if (socket.bufferedAmount > SEND_BUFFER.hard) {
+          request.log.warn(
+            { room: check.claims.room, buffered: socket.bufferedAmount },
+            'live: a socket that does not read, cut',
+          );
+          // No closing handshake: it would wait behind what the socket does not read. A drop: it may rejoin.
+          socket.terminate();
+        }
       };
       // Messages that arrive while joining wait for it, in order.
       const session = openSignalSession(deps.bus, check.claims, send, {
@@ -58,12 +73,29 @@ export async function signallingRoutes(
         waiting: request.query.lobby === '1',
         onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
         onError: (err) => request.log.warn({ err }, 'live session'),
+        capacity: deps.capacity,
+      });
+      session.catch((err: unknown) => {
+        if (err instanceof RoomFullError) socket.close(LIVE_CLOSE.ROOM_FULL, 'room full');
       });
       let queue: Promise<unknown> = session;
+      // Judged as they arrive, before any work or queueing: a flood costs a count each, and is cut.
+      const budget = new MessageBudget(() => performance.now());
       socket.on('message', (data: Buffer) => {
+        const verdict = budget.admit(data.length);
+        if (verdict === 'flooded') {
+          request.log.warn({ room: check.claims.room }, 'live: a socket flooding past its budget, closed');
+          socket.removeAllListeners('message');
+          return socket.close(LIVE_CLOSE.FLOODED, 'too many messages');
+        }
+        if (verdict === 'refused') {
+          if (budget.firstRefusal) send({ type: 'error', code: 'RATE_LIMITED' });
+          return;
+        }
         queue = queue
           .then(async () => (await session).receive(data.toString()))
-          .catch((err: unknown) => request.log.warn({ err }, 'live signal'));
+          .catch((err: unknown) => request.log.warn({ err }, 'live signal'))
+          .finally(() => budget.done());
       });
       let alive = true;
       socket.on('pong', () => {

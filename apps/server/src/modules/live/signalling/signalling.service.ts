@@ -33,6 +33,15 @@ export interface SessionOptions {
   greet?: (room: string) => Promise<ServerMessage[]>;
   /** Opened from the preview: a waiting member of the lobby until it sends `join`. */
   waiting?: boolean;
+  /** Members the room takes (LIVE_MAX_PARTICIPANTS); a newcomer past it is refused with RoomFullError. */
+  capacity?: number;
+}
+
+/** The room has its most members: the socket is told ROOM_FULL and closed (LIVE_CLOSE.ROOM_FULL). */
+export class RoomFullError extends Error {
+  constructor() {
+    super('The room is full');
+  }
 }
 
 /**
@@ -74,6 +83,12 @@ export async function openSignalSession(
       options.onReplaced?.();
     },
   };
+  // A member coming back (a dropped socket) is no newcomer. Two newcomers on two processes at once may both
+  // pass: the cap holds to within the sockets arriving in the same moment.
+  if (options.capacity !== undefined && (await bus.headcount(room, self.id)) >= options.capacity) {
+    send({ type: 'error', code: 'ROOM_FULL' });
+    throw new RoomFullError();
+  }
   const joinResult = await bus.join(room, self, attachment, options.waiting ?? false);
   const { members, spin, resumed, missed, wasWaiting } = joinResult;
   let { waiting } = joinResult;

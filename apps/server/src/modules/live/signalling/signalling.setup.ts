@@ -46,6 +46,7 @@ export async function setUpSignalling(
   await signallingRoutes(app, {
     ...rest,
     clock: adapters.clock,
+    capacity: adapters.config.LIVE_MAX_PARTICIPANTS,
     onMeeting: (room) => recordMeetingHeld(adapters, room),
   });
 }

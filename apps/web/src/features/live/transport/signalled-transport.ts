@@ -10,6 +10,13 @@ const RETRY_CLOSE = 4000;
 /** How long the server may take to let a waiting member in after its `join`. */
 const ENTER_TIMEOUT_MS = 10_000;
 
+/** The server refused this page's socket: the room has its most participants (LIVE_CLOSE.ROOM_FULL). */
+export class RoomFullError extends Error {
+  constructor() {
+    super('the room is full');
+  }
+}
+
 /**
  * What both media drivers (p2p-transport.ts, sfu-transport.ts) share: the snapshot and its listeners, and
  * the signalling socket's life — open and wait for the welcome, and when it drops without leave(), come
@@ -36,6 +43,8 @@ export abstract class SignalledTransport {
   protected selfWaiting = false;
   /** Resolves a join from the lobby once the server let this page in (true), or it left (false). */
   private entered: ((ok: boolean) => void) | null = null;
+  /** The close code of the last socket that closed before its welcome (ROOM_FULL is told apart). */
+  private refusedWith: number | null = null;
   /** Messages are handled one after the other, in the order the server sent them. */
   protected inbox: Promise<void> = Promise.resolve();
   /** The last microphone/camera/screen state the page gave: sent again on entering and after a rejoin. */
@@ -112,6 +121,7 @@ export abstract class SignalledTransport {
       (code) => this.lost(signalling, code),
     );
     this.signalling = signalling;
+    this.refusedWith = null;
     const welcome = new Promise<boolean>((resolve) => {
       this.welcomed = resolve;
       window.setTimeout(() => resolve(false), WELCOME_TIMEOUT_MS);
@@ -120,6 +130,7 @@ export abstract class SignalledTransport {
     if (!(await welcome)) {
       // On a rejoin, not a leave: the server may hold this participant for the next try.
       signalling.close(this.state.self ? RETRY_CLOSE : 1000);
+      if (this.refusedWith === LIVE_CLOSE.ROOM_FULL) throw new RoomFullError();
       throw new Error('no welcome from the signalling server');
     }
     this.token = token;
@@ -128,6 +139,7 @@ export abstract class SignalledTransport {
   /** The signalling socket closed without leave(): rejoin, unless another socket of this participant took over. */
   private lost(signalling: SignallingClient, code: number): void {
     if (this.signalling !== signalling) return;
+    this.refusedWith = code;
     this.welcomed?.(false);
     if (this.reconnecting || this.left || !this.state.self) return;
     if (code === LIVE_CLOSE.REPLACED) return this.end();
@@ -151,8 +163,9 @@ export abstract class SignalledTransport {
         try {
           await this.connect(token);
           return 'connected';
-        } catch {
-          return 'retry';
+        } catch (err) {
+          // Away too long, and the room filled meanwhile: trying again would not get this page back in.
+          return err instanceof RoomFullError ? 'fatal' : 'retry';
         }
       },
       {

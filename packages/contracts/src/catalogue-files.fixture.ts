@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CATALOGUE_LANGUAGES, catalogueGaps, type CatalogueTree } from './catalogue';
 
-/** One file of a catalogue folder and, per language, what it lacks against English (node only: tests). */
+/** One file of a catalogue folder and, per language, what it lacks against English (node only: a fixture of the completeness tests, so the contracts the browser loads stay zod-only). */
 export interface CatalogueFileGaps {
   file: string;
   absent: string[];
