@@ -182,7 +182,7 @@ export class PdfLayout {
   }
 
   /** The height the first row of a photo grid takes (what a heading above it keeps with it). */
-  photoRowHeight(photos: { caption?: string }[]): number {
+  photoRowHeight(photos: { image: Buffer; caption?: string }[]): number {
     const imageHeight = ((this.width - 2 * PHOTO_GAP) / 3) * 0.75;
     return imageHeight + (photos.slice(0, 3).some((p) => p.caption) ? 30 : 10);
   }
