@@ -129,6 +129,9 @@ test('a reference made on the detail page opens, without a session, a player tha
     again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' }),
   ).toBeVisible();
   await expect(again.locator('body')).toHaveCSS('background-color', 'rgb(18, 18, 18)');
+  // The dealer's logo, drawn for a light page, keeps a light surface on the dark header.
+  await expect(again.locator('header img')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  if (process.env.E2E_SHOTS) await again.screenshot({ path: `${process.env.E2E_SHOTS}/player-dark.png` });
   // The same visitor (same address) in another browser: the server knows the rating was received.
   await again.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Akzeptieren' }).click();
   const secondRating = again.getByTestId('rating-block');

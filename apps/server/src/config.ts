@@ -1,6 +1,6 @@
 import { APP_LINK_NAMES } from '@forecourt/contracts';
 import { z } from 'zod';
-import { NICE } from './platform/priorities';
+import { NICE } from './priorities';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no'])

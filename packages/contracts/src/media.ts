@@ -37,7 +37,14 @@ export const acceptedContentTypes = (slot: AdminMediaSlot): readonly string[] =>
   mediaKindOf(slot) === 'audio' ? AUDIO_CONTENT_TYPES : VIDEO_CONTENT_TYPES;
 
 const FileFacts = {
-  fileName: z.string().trim().min(1).max(255),
+  // A control character (CR, LF, NUL…) has no place in a file name: it would end up in headers and links.
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
   /** Over MAX_MEDIA_BYTES answers 413 PAYLOAD_TOO_LARGE. */
   size: z.number().int().positive(),
   contentType: z.string().min(1).max(100),

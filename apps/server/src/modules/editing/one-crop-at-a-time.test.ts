@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NICE } from '../../platform/priorities';
+import { NICE } from '../../priorities';
 import { oneCropAtATime } from './one-crop-at-a-time';
 
 describe('oneCropAtATime', () => {

@@ -20,6 +20,11 @@ export type UploadDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'> & { st
 /** How long a granted upload may take, resumptions included: a 5 GB file over a slow line takes hours. */
 export const UPLOAD_TTL_MS = 24 * 3600 * 1000;
 export const UPLOADS_PATH = '/api/media/uploads';
+/**
+ * What one user may hold of unfinished uploads at once: a slot's file or two and a few vehicle videos
+ * (one administrator once held 59 grants of 5 GB). A finished, refused or expired upload frees its place.
+ */
+export const PENDING_QUOTA = { uploads: 8, bytes: 4 * MAX_MEDIA_BYTES };
 
 export const kindOfSlot = (slot: repo.UploadSlot): MediaKind => (slot === 'AUDIO' ? 'audio' : 'video');
 
@@ -82,6 +87,13 @@ export async function grantUpload(
     const offset = await deps.store.offset(previous.id);
     if (offset !== null) return answer(previous.id, offset, previous.expiresAt);
   }
+  const pending = await repo.pendingOf(deps.db, user.id, now.toISOString());
+  if (pending.count >= PENDING_QUOTA.uploads || pending.bytes + file.size > PENDING_QUOTA.bytes)
+    throw new AppError('RATE_LIMITED', 'Too many unfinished uploads: finish or let some expire first', {
+      pendingUploads: pending.count,
+      pendingBytes: pending.bytes,
+      quota: PENDING_QUOTA,
+    });
   const id = deps.ids.uuid();
   const expiresAt = new Date(now.getTime() + UPLOAD_TTL_MS).toISOString();
   await repo.insertUpload(deps.db, {

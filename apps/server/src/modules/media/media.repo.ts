@@ -209,6 +209,21 @@ export async function openPendingUploads(db: Db, now: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
+/** How many unfinished, unexpired uploads a user holds, and their bytes: what their quota counts. */
+export async function pendingOf(db: Db, userId: string, now: string): Promise<{ count: number; bytes: number }> {
+  const row = await db
+    .selectFrom('media_uploads')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string | null>('size').as('bytes'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
 /** Marks uploads swept, as long as they are still unfinished. */
 export async function markExpired(db: Db, ids: string[]): Promise<void> {
   if (ids.length)

@@ -192,6 +192,51 @@ describe('admin media: configuration and resumable uploads', () => {
     expect(over.statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  it('refuses a file name with CR, LF or another control character; one stored before still downloads', async () => {
+    for (const fileName of ['CR only\rATTENDEE.mp4', 'two\r\nlines.mp4', 'nul\u0000.mp4']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/media/generate_presigned_urls',
+        headers: manager,
+        payload: { groupId: GROUP, slot: 'introduction', fileName, size: 1000, contentType: 'video/mp4' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    await ctx.adapters.blobs.put('media/names/x.mp4', Buffer.from('bytes'), 'video/mp4');
+    const link = new URL(
+      await ctx.adapters.blobs.presignGet('media/names/x.mp4', {
+        expiresInSeconds: 60,
+        downloadName: 'old\r\nname.mp4',
+      }),
+      'http://127.0.0.1',
+    );
+    const got = await ctx.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-disposition']).toContain('old__name.mp4');
+  });
+
+  it('caps what one user holds of unfinished uploads, in number and in bytes', async () => {
+    const quotaUser = await authHeaders(ctx.adapters, OTHER);
+    const ask = (fileName: string, size: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/media/generate_presigned_urls',
+        headers: quotaUser,
+        payload: { groupId: 'grp-other', slot: 'introduction', fileName, size, contentType: 'video/mp4' },
+      });
+    for (let i = 0; i < 3; i++) expect((await ask(`big-${i}.mp4`, 5_000_000_000)).statusCode).toBe(201);
+    // The same file asked again resumes its grant, counted once.
+    expect((await ask('big-0.mp4', 5_000_000_000)).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++) expect((await ask(`small-${i}.mp4`, 1000)).statusCode).toBe(201);
+    // 15 GB and 4 KB held: 5 GB more would pass the 20 GB quota.
+    const overBytes = await ask('big-3.mp4', 5_000_000_000);
+    expect(overBytes.statusCode).toBe(429);
+    expect(overBytes.json()).toMatchObject({ error: { code: 'RATE_LIMITED', details: { pendingUploads: 7 } } });
+    expect((await ask('small-4.mp4', 1000)).statusCode).toBe(201);
+    // Eight unfinished uploads: a ninth waits for one of them.
+    expect((await ask('small-5.mp4', 1000)).statusCode).toBe(429);
+  });
+
   it("keeps another group's users away from a group's uploads and configuration", async () => {
     const bytes = fs.readFileSync(media.intro);
     const grant = await ctx.app.inject({

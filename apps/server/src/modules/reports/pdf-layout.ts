@@ -5,6 +5,7 @@ const MARGIN = 40;
 const FOOTER_SPACE = 30;
 const GREY = '#555555';
 const RULE = '#d0d0d0';
+const PHOTO_GAP = 10;
 
 export interface Column {
   header: string;
@@ -84,8 +85,12 @@ export class PdfLayout {
     doc.moveDown(0.5);
   }
 
-  heading(text: string, colour = 'black'): void {
-    this.ensureSpace(40);
+  /**
+   * A section heading; `keepWith` is the height of what must follow it on the same page (a photo row), so a
+   * heading never sits alone at the bottom of a page.
+   */
+  heading(text: string, colour = 'black', keepWith = 0): void {
+    this.ensureSpace(40 + keepWith);
     this.doc.moveDown(0.4);
     this.doc.font('Bold').fontSize(13).fillColor(colour).text(text, MARGIN, this.doc.y, { width: this.width });
     this.doc.moveDown(0.3);
@@ -176,15 +181,21 @@ export class PdfLayout {
     });
   }
 
+  /** The height the first row of a photo grid takes (what a heading above it keeps with it). */
+  photoRowHeight(photos: { image: Buffer; caption?: string }[]): number {
+    const imageHeight = ((this.width - 2 * PHOTO_GAP) / 3) * 0.75;
+    return imageHeight + (photos.slice(0, 3).some((p) => p.caption) ? 30 : 10);
+  }
+
   /** Photos three to a row, each with an optional caption below. */
   photoGrid(photos: { image: Buffer; caption?: string }[]): void {
     const { doc } = this;
-    const gap = 10;
+    const gap = PHOTO_GAP;
     const cell = (this.width - 2 * gap) / 3;
     const imageHeight = cell * 0.75;
     for (let i = 0; i < photos.length; i += 3) {
+      this.ensureSpace(this.photoRowHeight(photos.slice(i, i + 3)));
       const captioned = photos.slice(i, i + 3).some((p) => p.caption);
-      this.ensureSpace(imageHeight + (captioned ? 30 : 10));
       const y = doc.y;
       photos.slice(i, i + 3).forEach((p, col) => {
         const x = MARGIN + col * (cell + gap);

@@ -203,6 +203,7 @@ function gallery(ctx: Ctx): void {
     ctx.model.gallery.map((photo) => ({ photo, caption: '' })),
   ).map(({ image }) => ({ image }));
   if (cells.length === 0) return;
-  ctx.pdf.heading(ctx.t.photos);
+  // The heading goes to the next page with the first row of photos rather than stay alone at the bottom.
+  ctx.pdf.heading(ctx.t.photos, 'black', ctx.pdf.photoRowHeight(cells));
   ctx.pdf.photoGrid(cells);
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { carSceneSvg } from '../../seed/car-scene';
 import { segmenterActivity, segmentVehicle, segmenterPid, SegmenterCrashed, UnreadablePicture } from './segmentation';
-import { NICE } from '../../platform/priorities';
+import { NICE } from '../../priorities';
 
 const demoCar = () =>
   sharp(

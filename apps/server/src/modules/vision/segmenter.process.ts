@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 // onnxruntime-node ships without declarations; its API is onnxruntime-common's, whose types it re-exports.
 import type * as Ort from 'onnxruntime-common';
-import { NICE } from '../../platform/priorities';
+import { NICE } from '../../priorities';
 import { lowerProcessPriority } from '../../platform/process-priority';
 import { MODEL_SIDE, type SegmentReply, type SegmentRequest } from './segmenter.protocol';
 

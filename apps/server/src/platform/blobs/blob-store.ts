@@ -80,3 +80,10 @@ export const isValidKey = (key: string): boolean => {
     return false;
   }
 };
+
+/**
+ * A download name fit for a signed link and a Content-Disposition header: control characters (CR, LF,
+ * NUL… of a name stored before they were refused) become '_', so the link still works.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const safeDownloadName = (name: string): string => name.replace(/[\u0000-\u001f\u007f]/g, '_');

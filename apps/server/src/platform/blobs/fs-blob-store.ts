@@ -14,6 +14,7 @@ import {
   type ListedBlob,
   type PresignGetOptions,
   type PresignPutOptions,
+  safeDownloadName,
 } from './blob-store';
 
 export type SignedOp = 'put' | 'get';
@@ -264,7 +265,12 @@ export class FsBlobStore implements BlobStore {
   }
 
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
-    return this.sign({ op: 'get', key, expires: this.expiry(opts.expiresInSeconds), downloadName: opts.downloadName });
+    return this.sign({
+      op: 'get',
+      key,
+      expires: this.expiry(opts.expiresInSeconds),
+      downloadName: opts.downloadName === undefined ? undefined : safeDownloadName(opts.downloadName),
+    });
   }
 
   private expiry(seconds: number): number {

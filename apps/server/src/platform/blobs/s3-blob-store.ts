@@ -8,6 +8,7 @@ import {
   type ListedBlob,
   type PresignGetOptions,
   type PresignPutOptions,
+  safeDownloadName,
 } from './blob-store';
 import { S3ObjectClient, type S3Objects } from './s3-object-client';
 import { S3SdkClient } from './s3-sdk-client';
@@ -160,7 +161,7 @@ export class S3BlobStore implements BlobStore {
   async presignGet(key: string, opts: PresignGetOptions): Promise<string> {
     assertValidKey(key);
     const disposition = opts.downloadName
-      ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.downloadName)}`
+      ? `attachment; filename*=UTF-8''${encodeURIComponent(safeDownloadName(opts.downloadName))}`
       : undefined;
     if (!this.signer) return this.sdk.presign('GET', key, opts.expiresInSeconds, { disposition });
     const query: Record<string, string> = { 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pixelGate } from './pixel-gate';
-import { NICE } from '../priorities';
+import { NICE } from '../../priorities';
 import { NAMING_GRACE_MS, pixelThreadLowerer, type ThreadProbe } from './pixel-threads';
 
 const niceOf = (thread: string) =>

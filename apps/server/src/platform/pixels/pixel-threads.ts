@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { NICE } from '../priorities';
+import { NICE } from '../../priorities';
 import { threadIds } from '../process-priority';
 
 /**

@@ -3,7 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FixtureTask } from './thread-pool.fixture-thread';
 import { ThreadPool } from './thread-pool';
-import { NICE } from '../priorities';
+import { NICE } from '../../priorities';
 
 const entry = new URL('./thread-pool.fixture-thread.ts', import.meta.url);
 type Answer = { threadId: number; length?: number; first?: number; nice?: number };

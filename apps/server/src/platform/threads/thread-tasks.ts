@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { NICE } from '../priorities';
+import { NICE } from '../../priorities';
 
 /**
  * The thread side of a `ThreadPool`: answers each `{ id, input }` message with `{ id, output }`, or

@@ -22,6 +22,7 @@ describe('admin media rules (spec section 5)', () => {
     expect(failureKey('audio', 415)).toBe('api.fileAudioFormatError');
     expect(failureKey('conclusion', 413)).toBe('api.fileTooLarge');
     expect(failureKey('introduction', 422)).toBe('api.fileMediaLimits');
+    expect(failureKey('introduction', 429)).toBe('api.fileUploadQuota');
     expect(failureKey('introduction', 500)).toBe('api.fileUploadError');
     // The message states the server's limit, in every language.
     const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../i18n/locales');

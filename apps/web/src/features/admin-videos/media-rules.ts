@@ -49,11 +49,13 @@ export function formatBytes(bytes: number, locale: string): string {
 
 /**
  * The spec's message for a failed upload: the format errors when the server refused the content, the
- * limits' message when it is beyond what the server processes (422 MEDIA_LIMITS_EXCEEDED).
+ * limits' message when it is beyond what the server processes (422 MEDIA_LIMITS_EXCEEDED), the quota's
+ * when the user holds too many unfinished uploads (429).
  */
 export function failureKey(slot: AdminMediaSlot, status: number | null): string {
   if (status === 415) return slot === 'audio' ? 'api.fileAudioFormatError' : 'api.fileVideoFormatError';
   if (status === 413) return 'api.fileTooLarge';
   if (status === 422) return 'api.fileMediaLimits';
+  if (status === 429) return 'api.fileUploadQuota';
   return 'api.fileUploadError';
 }

@@ -41,7 +41,16 @@ export function RoomPreview({
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
           {room.session_name}
         </Typography>
-        {room.logoUrl && <Box component="img" src={room.logoUrl} alt={room.ownerName} sx={{ maxHeight: 40 }} />}
+        {room.logoUrl && (
+          // The dealer's logo keeps a light surface of its own: drawn for a light page, its dark text all but
+          // vanished on the dark theme.
+          <Box
+            component="img"
+            src={room.logoUrl}
+            alt={room.ownerName}
+            sx={{ maxHeight: 40, bgcolor: '#fff', px: 1, py: 0.5, borderRadius: 1.5, boxSizing: 'content-box' }}
+          />
+        )}
       </Stack>
       {failed && <Alert severity="error">{t('rooms.roomConnexionFailed')}</Alert>}
       <Paper variant="outlined" sx={{ aspectRatio: '3 / 2', overflow: 'hidden', position: 'relative' }}>

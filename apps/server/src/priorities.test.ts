@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from './config';
 import { NICE } from './priorities';
 
-const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const src = path.dirname(fileURLToPath(import.meta.url));
 const sources = () =>
   fs
     .readdirSync(src, { recursive: true, encoding: 'utf8' })
@@ -22,7 +22,7 @@ describe('the table of scheduling priorities', () => {
   });
 
   it('is the only place a nice value is written, and process-priority.ts the only one listing threads', () => {
-    const elsewhere = sources().filter(({ file }) => file !== 'platform/priorities.ts');
+    const elsewhere = sources().filter(({ file }) => file !== 'priorities.ts');
     expect(
       elsewhere.filter(({ text }) => /NICE\s*=\s*\d|setPriority\([^)]*,\s*\d/.test(text)).map((s) => s.file),
     ).toEqual([]);
