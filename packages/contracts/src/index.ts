@@ -25,3 +25,4 @@ export * from './user-board';
 export * from './audit';
 export * from './setup';
 export * from './settings';
+export * from './scim';

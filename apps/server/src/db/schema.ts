@@ -27,6 +27,18 @@ export interface UsersTable {
   /** Set while the account is deactivated: every sign-in, token and refresh of it is refused. */
   deactivated_at: Generated<string | null>;
 }
+/** A dealer group's SCIM bearer token (its SHA-256 only), migration 0050. */
+export interface ScimTokensTable {
+  id: string;
+  group_id: string;
+  label: string;
+  token_hash: string;
+  created_at: string;
+  /** The audit actor's label of whoever created it (an e-mail, or `cli`). */
+  created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
 /** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
 export interface UserInvitationsTable {
   token_hash: string;
@@ -506,6 +518,7 @@ export interface Database {
   users: UsersTable;
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
+  scim_tokens: ScimTokensTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;

@@ -14,6 +14,7 @@ import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
 import { reportsModule } from './reports/reports.module';
+import { scimModule } from './scim/scim.module';
 import { setupModule } from './setup/setup.module';
 import { settingsModule } from './settings/settings.module';
 import { shootingsModule } from './shootings/shootings.module';
@@ -53,4 +54,5 @@ export const serverModules: readonly ServerModule[] = [
   auditModule,
   setupModule,
   settingsModule,
+  scimModule,
 ];

@@ -55,6 +55,24 @@ describe('npm run admin', () => {
     expect(unknown.err).toMatch(/^Unknown command drop-everything/);
   });
 
+  it('creates a SCIM token for a group, shown once, stored as its hash and audited', async () => {
+    expect((await admin(['create-scim-token', '--help'])).out).toContain('--group');
+    expect((await admin(['create-scim-token'])).code).toBe(2);
+    expect((await admin(['create-scim-token', '--group', 'grp-nowhere'])).code).toBe(1);
+    const res = await admin(['create-scim-token', '--group', 'grp-demo', '--label', 'Okta']);
+    expect(res.code).toBe(0);
+    const token = res.out.split('\n')[1]!;
+    expect(token).toMatch(/^fcscim_[A-Za-z0-9_-]{43}$/);
+    const row = await adapters.db
+      .selectFrom('scim_tokens')
+      .selectAll()
+      .where('label', '=', 'Okta')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ group_id: 'grp-demo', created_by: 'cli', revoked_at: null });
+    expect(row.token_hash).not.toContain(token);
+    expect(await lastAudit()).toMatchObject({ action: 'scim-token.create', actor_label: 'cli', target_id: row.id });
+  });
+
   it('creates a group, audited with the actor cli', async () => {
     const res = await admin(['create-group', '--name', 'Garage Nord', '--id', 'grp-nord']);
     expect(res).toMatchObject({ code: 0, out: 'Created the dealer group Garage Nord (grp-nord)' });

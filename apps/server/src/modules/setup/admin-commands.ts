@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
 import { CLI_ACTOR, type AuditContext } from '../audit/audit.service';
+import { createScimToken } from '../scim/scim-tokens.service';
 import {
   createGroup,
   createUser,
@@ -136,6 +137,24 @@ const COMMANDS: Record<string, Command> = {
       io.out(`Set a new password for ${email.toLowerCase()}`);
     },
   },
+  'create-scim-token': {
+    summary: 'Create a SCIM bearer token for a dealer group (Entra ID, Okta)',
+    usage: [
+      'create-scim-token --group GROUP_ID_OR_NAME [--label LABEL]',
+      'Prints the token once, with the SCIM base URL to give the identity provider; only its SHA-256 is kept.',
+    ].join('\n'),
+    options: { group: { type: 'string' }, label: { type: 'string' } },
+    async run(deps, values, io) {
+      required(values, 'group');
+      const group = await resolveGroup(deps, text(values.group)!);
+      const label = text(values.label)?.trim() || 'SCIM';
+      if (label.length > 100) throw new UsageError('--label is longer than 100 characters');
+      const created = await createScimToken(deps, group.id, label, CLI);
+      io.out(`Created the SCIM token "${label}" (${created.id}) of ${group.name}. It is shown this once:`);
+      io.out(created.token);
+      io.out(`SCIM base URL: ${deps.config.PUBLIC_URL}/scim/v2`);
+    },
+  },
   'list-users': {
     summary: 'List the accounts, of every group or of one',
     usage: 'list-users [--group GROUP_ID_OR_NAME] [--json]',
@@ -158,7 +177,7 @@ const overview = () =>
     'Usage: npm run admin -- <command> [options]',
     '',
     'Commands:',
-    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(16)}${c.summary}`),
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(20)}${c.summary}`),
     '',
     'npm run admin -- <command> --help gives the options of a command.',
   ].join('\n');

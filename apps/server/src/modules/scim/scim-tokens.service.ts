@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto';
+import type { ScimToken, ScimTokenCreated } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { forbidden, notFound } from '../../platform/errors';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import type { UserContext } from '../identity/user-context';
+import { findGroup } from '../settings/groups.repo';
+import { isProviderAdministrator } from '../users/user-rights';
+import { tokenHash } from '../users/user-board.service';
+import {
+  findLiveScimToken,
+  findScimToken,
+  insertScimToken,
+  listScimTokens,
+  revokeScimToken,
+  touchScimToken,
+  type ScimTokenRow,
+} from './scim.repo';
+
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
+
+/** The prefix makes a leaked token recognisable to secret scanners and to whoever finds it in a log. */
+const TOKEN_PREFIX = 'fcscim_';
+/** last_used_at is written at most this often per token, not on every request of a provisioning burst. */
+const TOUCH_EVERY_MS = 60_000;
+
+const toToken = (r: ScimTokenRow): ScimToken => ({
+  id: r.id,
+  groupId: r.group_id,
+  label: r.label,
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+/** SCIM tokens open a group's accounts to an outside system, so only provider administrators manage them. */
+function requireTokenAdmin(user: UserContext): void {
+  if (!isProviderAdministrator(user)) throw forbidden('SCIM tokens are managed by provider administrators');
+}
+
+async function requireGroup(deps: Deps, groupId: string): Promise<void> {
+  if (!(await findGroup(deps.db, groupId))) throw notFound('Dealer group');
+}
+
+/** Creates a token for the group; the result carries the token itself, shown this once. Used by the API and the CLI. */
+export async function createScimToken(
+  deps: Deps,
+  groupId: string,
+  label: string,
+  audit: AuditContext,
+): Promise<ScimTokenCreated> {
+  await requireGroup(deps, groupId);
+  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const row = {
+    id: deps.ids.uuid(),
+    group_id: groupId,
+    label,
+    token_hash: tokenHash(token),
+    created_at: deps.clock.now().toISOString(),
+    created_by: audit.actor.label,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    await insertScimToken(trx, row);
+    await recordAudit(
+      deps,
+      { ...audit, groupId, action: 'scim-token.create', target: { type: 'scim-token', id: row.id }, after: { label } },
+      trx,
+    );
+  });
+  return { ...toToken({ ...row, last_used_at: null, revoked_at: null }), token };
+}
+
+export async function createGroupScimToken(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  label: string,
+  audit: AuditContext,
+): Promise<ScimTokenCreated> {
+  requireTokenAdmin(user);
+  return createScimToken(deps, groupId, label, audit);
+}
+
+export async function listGroupScimTokens(deps: Deps, user: UserContext, groupId: string): Promise<ScimToken[]> {
+  requireTokenAdmin(user);
+  await requireGroup(deps, groupId);
+  return (await listScimTokens(deps.db, groupId)).map(toToken);
+}
+
+/** Revokes a token: the next request with it is refused on every process (each request reads it). */
+export async function revokeGroupScimToken(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  tokenId: string,
+  audit: AuditContext,
+): Promise<ScimToken> {
+  requireTokenAdmin(user);
+  const token = await findScimToken(deps.db, groupId, tokenId);
+  if (!token) throw notFound('SCIM token');
+  if (!token.revoked_at)
+    await deps.db.transaction().execute(async (trx) => {
+      await revokeScimToken(trx, tokenId, deps.clock.now().toISOString());
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId,
+          action: 'scim-token.revoke',
+          target: { type: 'scim-token', id: tokenId },
+          before: { label: token.label },
+        },
+        trx,
+      );
+    });
+  return toToken((await findScimToken(deps.db, groupId, tokenId))!);
+}
+
+/** The caller of /scim/v2: a live token of an active group. */
+export interface ScimCaller {
+  tokenId: string;
+  label: string;
+  groupId: string;
+  groupName: string;
+}
+
+/** The caller a bearer token stands for, or null (unknown, revoked, or its group deactivated). */
+export async function scimCallerOf(deps: Pick<Adapters, 'db' | 'clock'>, token: string): Promise<ScimCaller | null> {
+  const row = await findLiveScimToken(deps.db, tokenHash(token));
+  if (!row) return null;
+  const now = deps.clock.now();
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
+    await touchScimToken(deps.db, row.id, now.toISOString());
+  return { tokenId: row.id, label: row.label, groupId: row.group_id, groupName: row.group_name };
+}
