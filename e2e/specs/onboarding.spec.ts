@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { signIn } from '../support/sign-in';
 
 // Issue 29's main path, as a new customer goes it: from an empty DATA_DIR to a dealer group set up on screens.
@@ -123,6 +124,12 @@ test('a new customer: setup code, provider administrator, dealer group, stock, s
   const first = await preview.getAttribute('src');
   await designer.getByLabel('Frame colour').fill('#c0392b');
   await expect.poll(() => preview.getAttribute('src')).not.toBe(first);
+  // The preview the server drew carries the frame in the chosen colour, at the picture's left edge.
+  const drawn = Buffer.from((await preview.getAttribute('src'))!.split(',')[1]!, 'base64');
+  const { data, info } = await sharp(drawn).raw().toBuffer({ resolveWithObject: true });
+  const at = (Math.floor(info.height / 2) * info.width + 2) * info.channels;
+  const [r, g, b] = [data[at]!, data[at + 1]!, data[at + 2]!];
+  expect({ r: r > 150, g: g < 110, b: b < 110 }, `rgb(${r}, ${g}, ${b})`).toEqual({ r: true, g: true, b: true });
   await designer.getByRole('button', { name: 'Create the stamp' }).click();
   await expect(page.getByText('The stamp has been created.')).toBeVisible();
   await expect(page.getByTestId('settings-stamps').locator('li', { hasText: 'Riviera frame' })).toContainText(
