@@ -119,7 +119,12 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
     headers,
   });
   const { items } = (await list.json()) as { items: { shootingId: string; ownerId: string; productId: string }[] };
-  type Detail = { videos: { type: string; streamer: string; url: string | null }[] };
+  type Detail = {
+    remarketingShootingStatus: string;
+    videos: { type: string; streamer: string; url: string | null }[];
+  };
+  // The public player shows a shooting still being processed as "being prepared": take one it plays.
+  const playable = (d: Detail) => !['UPLOADING', 'AI_PROCESSING'].includes(d.remarketingShootingStatus);
   let target: { ownerId: string; productId: string; shootingId: string } | null = null;
   await expect
     .poll(
@@ -130,7 +135,10 @@ test('the admin configures intro, outro and audio; a VIDEO shooting then plays C
               headers,
             })
           ).json()) as Detail;
-          if (d.videos.some((v) => v.type === 'CONCAT_AUDIO' && v.url?.includes(`/assembled/v${version}-`))) target = s;
+          const assembled = d.videos.some(
+            (v) => v.type === 'CONCAT_AUDIO' && v.url?.includes(`/assembled/v${version}-`),
+          );
+          if (assembled && playable(d)) target = s;
         }
         return target !== null;
       },
