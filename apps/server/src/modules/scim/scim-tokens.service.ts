@@ -4,11 +4,10 @@ import type { Adapters } from '../../platform/adapters';
 import { forbidden, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { findGroup } from '../settings/groups.repo';
-import { isProviderAdministrator } from '../users/user-rights';
 import { tokenHash } from '../users/user-board.service';
 import {
   findLiveScimToken,
+  groupExists,
   findScimToken,
   insertScimToken,
   listScimTokens,
@@ -36,11 +35,12 @@ const toToken = (r: ScimTokenRow): ScimToken => ({
 
 /** SCIM tokens open a group's accounts to an outside system, so only provider administrators manage them. */
 function requireTokenAdmin(user: UserContext): void {
-  if (!isProviderAdministrator(user)) throw forbidden('SCIM tokens are managed by provider administrators');
+  if (!user.habilitations.includes('PROVIDER_ADMINISTRATOR'))
+    throw forbidden('SCIM tokens are managed by provider administrators');
 }
 
 async function requireGroup(deps: Deps, groupId: string): Promise<void> {
-  if (!(await findGroup(deps.db, groupId))) throw notFound('Dealer group');
+  if (!(await groupExists(deps.db, groupId))) throw notFound('Dealer group');
 }
 
 /** Creates a token for the group; the result carries the token itself, shown this once. Used by the API and the CLI. */

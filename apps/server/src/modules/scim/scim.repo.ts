@@ -11,6 +11,9 @@ export interface ScimTokenRow {
   revoked_at: string | null;
 }
 
+export const groupExists = async (db: Db, groupId: string): Promise<boolean> =>
+  !!(await db.selectFrom('dealer_groups').select('id').where('id', '=', groupId).executeTakeFirst());
+
 export async function insertScimToken(
   db: Executor,
   row: Omit<ScimTokenRow, 'last_used_at' | 'revoked_at'>,
