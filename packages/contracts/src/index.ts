@@ -26,3 +26,5 @@ export * from './audit';
 export * from './setup';
 export * from './settings';
 export * from './scim';
+export * from './api-keys';
+export * from './webhooks';
