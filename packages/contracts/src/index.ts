@@ -27,4 +27,3 @@ export * from './setup';
 export * from './settings';
 export * from './scim';
 export * from './api-keys';
-export * from './webhooks';

@@ -30,7 +30,6 @@ import * as m0044 from './0044-user-board';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
 import * as m0055 from './0055-api-keys';
-import * as m0056 from './0056-webhooks';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -65,7 +64,6 @@ const migrations: Record<string, Migration> = {
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
   '0055-api-keys': m0055,
-  '0056-webhooks': m0056,
 };
 
 export const migrationProvider: MigrationProvider = {

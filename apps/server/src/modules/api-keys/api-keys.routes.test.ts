@@ -48,7 +48,11 @@ describe('API keys', () => {
     const created = await newKey({ scopes: ['shootings:read'] });
     expect(created.key).toMatch(/^fck_[\w-]{43}$/);
     expect(created.key.startsWith(created.hint)).toBe(true);
-    const row = await adapters.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const row = await adapters.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(created.key.slice(10));
     expect((await call(created.key, 'GET', '/api/shootings')).statusCode).toBe(200);
     const list = await app.inject({
@@ -109,9 +113,9 @@ describe('API keys', () => {
     expect((await call(all.key, 'GET', url)).statusCode).toBe(200);
     expect((await call(lyon.key, 'GET', url)).statusCode).toBe(404);
 
-    expect((await create({ label: 'x', scopes: ['shootings:read'], ownerIds: ['own-other-bordeaux'] })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await create({ label: 'x', scopes: ['shootings:read'], ownerIds: ['own-other-bordeaux'] })).statusCode,
+    ).toBe(400);
   });
 
   it('stops working once revoked or expired, at once', async () => {
@@ -131,9 +135,9 @@ describe('API keys', () => {
     expect((await call(expiring.key, 'GET', '/api/shootings')).statusCode).toBe(200);
     clock.advance(3_600_000);
     expect((await call(expiring.key, 'GET', '/api/shootings')).statusCode).toBe(401);
-    expect((await create({ label: 'late', scopes: ['shootings:read'], expiresAt: '2020-01-01T00:00:00Z' })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (await create({ label: 'late', scopes: ['shootings:read'], expiresAt: '2020-01-01T00:00:00Z' })).statusCode,
+    ).toBe(400);
     expect((await call('fck_unknown', 'GET', '/api/shootings')).statusCode).toBe(401);
   });
 

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreate, type ApiKeyCreated, type ApiKeyScope } from '@forecourt/contracts';
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+  type ApiKeyScope,
+} from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
@@ -111,7 +117,13 @@ export async function revokeGroupApiKey(
       await revokeApiKey(trx, keyId, deps.clock.now().toISOString());
       await recordAudit(
         deps,
-        { ...audit, groupId, action: 'api-key.revoke', target: { type: 'api-key', id: keyId }, before: { label: key.label } },
+        {
+          ...audit,
+          groupId,
+          action: 'api-key.revoke',
+          target: { type: 'api-key', id: keyId },
+          before: { label: key.label },
+        },
         trx,
       );
     });
@@ -133,7 +145,10 @@ export const isApiKey = (secret: string): boolean => secret.startsWith(API_KEY_P
  * with no habilitation, role or option of its own: only the scopes' routes reach it (api-key-scopes.ts), and
  * tenancy is the stocks of its group (or those it was limited to) as they are now.
  */
-export async function apiKeyPrincipal(deps: Pick<Adapters, 'db' | 'clock'>, secret: string): Promise<ApiKeyPrincipal | null> {
+export async function apiKeyPrincipal(
+  deps: Pick<Adapters, 'db' | 'clock'>,
+  secret: string,
+): Promise<ApiKeyPrincipal | null> {
   const row = await findLiveApiKey(deps.db, tokenHash(secret));
   if (!row) return null;
   const now = deps.clock.now();

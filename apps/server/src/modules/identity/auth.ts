@@ -104,7 +104,8 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const principal = await apiKeyPrincipal(adapters, secret);
     if (!principal) throw new AppError('UNAUTHORIZED', 'This API key is unknown, revoked or expired');
     const hit = await keyLimiter.hit(principal.keyId);
-    if (!hit.allowed) throw new RateLimitedError('Too many calls with this API key; retry later', hit.retryAfterSeconds);
+    if (!hit.allowed)
+      throw new RateLimitedError('Too many calls with this API key; retry later', hit.retryAfterSeconds);
     const route = request.routeOptions.url ?? request.url;
     if (!keyMayCall(principal.scopes, request.method, route))
       throw new AppError('FORBIDDEN', 'This API key has no scope for this route');
