@@ -325,6 +325,18 @@ export interface NotificationsOutboxTable {
   created_at: string;
   sent_at: string | null;
 }
+/** A personal player link's recipient (migration 0052): the token is in the link. */
+export interface ShareRecipientsTable {
+  token: string;
+  ref: string;
+  /** EMAIL, SMS or LINK (a copied link with a name). */
+  channel: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sender_id: string;
+  created_at: string;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -581,4 +593,5 @@ export interface Database {
   live_recordings: LiveRecordingsTable;
   audit_log: AuditLogTable;
   setup_codes: SetupCodesTable;
+  share_recipients: ShareRecipientsTable;
 }
