@@ -26,3 +26,4 @@ export * from './audit';
 export * from './setup';
 export * from './settings';
 export * from './scim';
+export * from './federation';
