@@ -30,6 +30,7 @@ import * as m0044 from './0044-user-board';
 import * as m0046 from './0046-domain-rules';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
+import * as m0052 from './0052-share-recipients';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0046-domain-rules': m0046,
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
+  '0052-share-recipients': m0052,
 };
 
 export const migrationProvider: MigrationProvider = {
