@@ -28,3 +28,4 @@ export * from './setup';
 export * from './settings';
 export * from './scim';
 export * from './federation';
+export * from './api-keys';
