@@ -562,11 +562,8 @@ export interface Database {
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
   scim_tokens: ScimTokensTable;
-<<<<<<< HEAD
   domain_rules: DomainRulesTable;
-=======
   api_keys: ApiKeysTable;
->>>>>>> main
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;
