@@ -39,6 +39,23 @@ export interface ScimTokensTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** A dealer group's API key (migration 0055): its SHA-256 only; scopes and owner_ids are JSON arrays. */
+export interface ApiKeysTable {
+  id: string;
+  group_id: string;
+  label: string;
+  key_hash: string;
+  hint: string;
+  scopes: string;
+  owner_ids: string | null;
+  expires_at: string | null;
+  created_at: string;
+  created_by: string;
+  /** The account a key's calls are made as (its creator): shootings it creates name it. */
+  acting_user_id: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
 /** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
 export interface UserInvitationsTable {
   token_hash: string;
@@ -308,6 +325,18 @@ export interface NotificationsOutboxTable {
   created_at: string;
   sent_at: string | null;
 }
+/** A personal player link's recipient (migration 0052): the token is in the link. */
+export interface ShareRecipientsTable {
+  token: string;
+  ref: string;
+  /** EMAIL, SMS or LINK (a copied link with a name). */
+  channel: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sender_id: string;
+  created_at: string;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -519,6 +548,7 @@ export interface Database {
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
   scim_tokens: ScimTokensTable;
+  api_keys: ApiKeysTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;
@@ -563,4 +593,5 @@ export interface Database {
   live_recordings: LiveRecordingsTable;
   audit_log: AuditLogTable;
   setup_codes: SetupCodesTable;
+  share_recipients: ShareRecipientsTable;
 }
