@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
+import type { Auth } from '../module';
 import { AppError } from '../../platform/errors';
 import { hasOption } from '@forecourt/contracts';
 import type { UserContext } from './user-context';
@@ -28,14 +29,8 @@ export const sameSecret = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export interface Auth {
-  /** preHandler: a valid bearer token and, for the main API, the api-key header. Sets request.user. */
-  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the second API client: a valid bearer token, no api-key. */
-  requireBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the clipping service: basic auth with the configured service account. */
-  requireClipping: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-}
+// The shape of the token checks is the frame's (modules/module.ts); identity builds them (createAuth).
+export type { Auth };
 
 /** The signed-in caller of a request that passed an auth preHandler. */
 export const currentUser = (request: FastifyRequest): UserContext => {
