@@ -1,6 +1,7 @@
 import type { App } from '../app-types';
 import type { Adapters } from '../platform/adapters';
 import { authenticateFirst } from './identity/auth';
+import { apiKeyCallers } from './api-keys/api-key-callers';
 import { createIdentityAuth } from './identity/identity-auth';
 import type { ModuleContext } from './module';
 import { serverModules } from './server-modules';
@@ -14,6 +15,8 @@ export async function registerModules(
   // Authentication runs before body validation on every protected route: an anonymous caller learns
   // nothing of the schemas.
   app.addHook('onRoute', authenticateFirst);
-  const ctx: ModuleContext = { adapters, auth: await createIdentityAuth(adapters), dependencies: new Map(), ...opts };
+  // A dealer group's API key stands for a caller too: api-keys check it, identity's auth asks them.
+  const auth = await createIdentityAuth(adapters, apiKeyCallers(adapters));
+  const ctx: ModuleContext = { adapters, auth, dependencies: new Map(), ...opts };
   for (const module of serverModules) await module.routes?.(app, ctx);
 }

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
-import type { Auth } from '../module';
 import { AppError } from '../../platform/errors';
+import type { Auth } from '../module';
 import { hasOption } from '@forecourt/contracts';
 import type { UserContext } from './user-context';
 import { createTokenCache } from './token-cache';
@@ -61,7 +61,19 @@ export function authenticateFirst(route: RouteOptions): void {
   route.preValidation = [...first, ...([route.preValidation ?? []].flat() as Hook[])];
 }
 
-export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
+/**
+ * The check of a dealer group's API key presented as a bearer token, which the api-keys module provides
+ * (`apiKeyCallers`) and the composition root (modules/index.ts) hands to createAuth: api-keys build on identity,
+ * so identity never imports them.
+ */
+export interface KeyCallers {
+  /** Whether a bearer token is an API key rather than a person's token. */
+  isKey(token: string): boolean;
+  /** The caller a key stands for on this request, once it is known, within its limit, allowed the route and audited. */
+  callerOf(request: FastifyRequest, key: string): Promise<UserContext>;
+}
+
+export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[], keys?: KeyCallers): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
   const userContextOf = createUserContextCache(db);
@@ -90,6 +102,11 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
 
   return {
     requireUser: authentication(async (request) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (presented && keys?.isKey(presented)) {
+        request.user = await keys.callerOf(request, presented);
+        return;
+      }
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
         throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
