@@ -62,6 +62,7 @@ export function authenticateFirst(route: RouteOptions): void {
 }
 
 /**
+/**
  * The check of a dealer group's API key presented as a bearer token, which the api-keys module provides
  * (`apiKeyCallers`) and the composition root (modules/index.ts) hands to createAuth: api-keys build on identity,
  * so identity never imports them.
@@ -73,7 +74,30 @@ export interface KeyCallers {
   callerOf(request: FastifyRequest, key: string): Promise<UserContext>;
 }
 
-export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[], keys?: KeyCallers): Auth {
+/**
+ * Called once per fresh token of an external issuer for an address of its domains (a sign-in or a refresh,
+ * not each request: verified tokens are cached), before the account is read: where just-in-time accounts
+ * and claim-mapped roles come from (modules/federation). Throwing refuses the request.
+ */
+export type ExternalSignInHook = (input: {
+  email: string;
+  claims: Record<string, unknown>;
+  clientAddress: string | null;
+}) => Promise<void>;
+
+/** What modules built on identity add to the token checks, handed in by the composition root (modules/index.ts). */
+export interface AuthHooks {
+  keys?: KeyCallers;
+  externalSignIn?: ExternalSignInHook;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export function createAuth(
+  adapters: Adapters,
+  issuers: () => TrustedIssuer[],
+  { keys, externalSignIn }: AuthHooks = {},
+): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
   const userContextOf = createUserContextCache(db);
@@ -82,7 +106,14 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[], k
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
+    const claims = await verified(match[1]!, async (token) => {
+      const fresh = await verifyBearer(token, issuers());
+      const vouched = issuers().find((i) => i.issuer === fresh.iss)?.domains;
+      const address = fresh.email?.toLowerCase() ?? '';
+      if (externalSignIn && vouched?.includes(domainOf(address)))
+        await externalSignIn({ email: address, claims: fresh, clientAddress: request.ip || null });
+      return fresh;
+    });
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
     const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists
@@ -90,7 +121,7 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[], k
       : undefined;
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1))
+      ? domains.includes(domainOf(email))
         ? await userContextOf({ email }, lists)
         : null
       : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }, lists) : null) ??
