@@ -69,7 +69,24 @@ export function authenticateFirst(route: RouteOptions): void {
   route.preValidation = [...first, ...([route.preValidation ?? []].flat() as Hook[])];
 }
 
-export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
+/**
+ * Called once per fresh token of an external issuer for an address of its domains (a sign-in or a refresh,
+ * not each request: verified tokens are cached), before the account is read: where just-in-time accounts
+ * and claim-mapped roles come from (modules/federation). Throwing refuses the request.
+ */
+export type ExternalSignInHook = (input: {
+  email: string;
+  claims: Record<string, unknown>;
+  clientAddress: string | null;
+}) => Promise<void>;
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export function createAuth(
+  adapters: Adapters,
+  issuers: () => TrustedIssuer[],
+  externalSignIn?: ExternalSignInHook,
+): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
   const userContextOf = createUserContextCache(db);
@@ -78,7 +95,14 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
+    const claims = await verified(match[1]!, async (token) => {
+      const fresh = await verifyBearer(token, issuers());
+      const vouched = issuers().find((i) => i.issuer === fresh.iss)?.domains;
+      const address = fresh.email?.toLowerCase() ?? '';
+      if (externalSignIn && vouched?.includes(domainOf(address)))
+        await externalSignIn({ email: address, claims: fresh, clientAddress: request.ip || null });
+      return fresh;
+    });
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
     const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists
@@ -86,7 +110,7 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
       : undefined;
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1))
+      ? domains.includes(domainOf(email))
         ? await userContextOf({ email }, lists)
         : null
       : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }, lists) : null) ??
