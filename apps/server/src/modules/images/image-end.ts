@@ -17,6 +17,16 @@ export function imageEnd(bytes: Buffer, format: StoredFormat): number | null {
   return end;
 }
 
+/**
+ * Whether the file is its image and nothing more: its structure walks to an end, and only padding follows.
+ * Every route that takes a picture asks this (the shooting uploads through `inspectImage`, the settings'
+ * logos, plate covers, stamp overlays and backgrounds through `checkedImage`).
+ */
+export const endsWithItsImage = (bytes: Buffer, format: StoredFormat): boolean => {
+  const end = imageEnd(bytes, format);
+  return end !== null && onlyPaddingAfter(bytes, end);
+};
+
 /** Whether everything after `end` is padding (zeros or 0xFF fill), which encoders leave. */
 export const onlyPaddingAfter = (bytes: Buffer, end: number): boolean => {
   for (let i = end; i < bytes.length; i++) if (bytes[i] !== 0x00 && bytes[i] !== 0xff) return false;
