@@ -27,5 +27,6 @@ export * from './audit';
 export * from './setup';
 export * from './settings';
 export * from './scim';
+export * from './federation';
 export * from './api-keys';
 export * from './webhooks';
