@@ -6,6 +6,7 @@ export * from './web-config';
 export * from './shootings';
 export * from './players';
 export * from './notifications';
+export * from './engagement';
 export * from './statistics';
 export * from './inspections';
 export * from './reports';

@@ -308,6 +308,18 @@ export interface NotificationsOutboxTable {
   created_at: string;
   sent_at: string | null;
 }
+/** A personal player link's recipient (migration 0052): the token is in the link. */
+export interface ShareRecipientsTable {
+  token: string;
+  ref: string;
+  /** EMAIL, SMS or LINK (a copied link with a name). */
+  channel: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sender_id: string;
+  created_at: string;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -563,4 +575,5 @@ export interface Database {
   live_recordings: LiveRecordingsTable;
   audit_log: AuditLogTable;
   setup_codes: SetupCodesTable;
+  share_recipients: ShareRecipientsTable;
 }

@@ -2,6 +2,7 @@ import { accountModule } from './account/account.module';
 import { auditModule } from './audit/audit.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
+import { engagementModule } from './engagement/engagement.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
@@ -55,4 +56,5 @@ export const serverModules: readonly ServerModule[] = [
   setupModule,
   settingsModule,
   scimModule,
+  engagementModule,
 ];

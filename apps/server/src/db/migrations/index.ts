@@ -29,6 +29,7 @@ import * as m0043 from './0043-dms-per-group';
 import * as m0044 from './0044-user-board';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
+import * as m0052 from './0052-share-recipients';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0044-user-board': m0044,
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
+  '0052-share-recipients': m0052,
 };
 
 export const migrationProvider: MigrationProvider = {
