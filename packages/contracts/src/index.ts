@@ -27,3 +27,4 @@ export * from './audit';
 export * from './setup';
 export * from './settings';
 export * from './scim';
+export * from './api-keys';

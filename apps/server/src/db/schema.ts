@@ -39,6 +39,23 @@ export interface ScimTokensTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** A dealer group's API key (migration 0055): its SHA-256 only; scopes and owner_ids are JSON arrays. */
+export interface ApiKeysTable {
+  id: string;
+  group_id: string;
+  label: string;
+  key_hash: string;
+  hint: string;
+  scopes: string;
+  owner_ids: string | null;
+  expires_at: string | null;
+  created_at: string;
+  created_by: string;
+  /** The account a key's calls are made as (its creator): shootings it creates name it. */
+  acting_user_id: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
 /** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
 export interface UserInvitationsTable {
   token_hash: string;
@@ -531,6 +548,7 @@ export interface Database {
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
   scim_tokens: ScimTokensTable;
+  api_keys: ApiKeysTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;

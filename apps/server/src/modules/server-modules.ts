@@ -1,4 +1,5 @@
 import { accountModule } from './account/account.module';
+import { apiKeysModule } from './api-keys/api-keys.module';
 import { auditModule } from './audit/audit.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
@@ -57,4 +58,5 @@ export const serverModules: readonly ServerModule[] = [
   settingsModule,
   scimModule,
   engagementModule,
+  apiKeysModule,
 ];

@@ -30,6 +30,7 @@ import * as m0044 from './0044-user-board';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
 import * as m0052 from './0052-share-recipients';
+import * as m0055 from './0055-api-keys';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
   '0052-share-recipients': m0052,
+  '0055-api-keys': m0055,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
-import { AppError } from '../../platform/errors';
+import { AppError, RateLimitedError } from '../../platform/errors';
+import { RateLimiter } from '../../platform/rate-limit';
 import { hasOption } from '@forecourt/contracts';
+import { keyMayCall } from '../api-keys/api-key-scopes';
+import { apiKeyPrincipal, auditApiKeyUse, isApiKey } from '../api-keys/api-keys.service';
 import type { UserContext } from './user-context';
 import { createTokenCache } from './token-cache';
 import { createUserContextCache, type OwnerListVersions } from './user-context-cache';
@@ -93,8 +96,32 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     if (lists) request.ownerListVersions = lists.versions;
   };
 
+  const keyLimiter = new RateLimiter(db, adapters.clock, 'api-key', config.API_KEY_RATE_LIMIT, 60_000);
+
+  // A dealer group's API key (modules/api-keys) in place of a person's token: its scopes decide which
+  // routes it reaches, its stocks what it sees; every call is counted against its limit and audited.
+  const keyCaller = async (request: FastifyRequest, secret: string): Promise<void> => {
+    const principal = await apiKeyPrincipal(adapters, secret);
+    if (!principal) throw new AppError('UNAUTHORIZED', 'This API key is unknown, revoked or expired');
+    const hit = await keyLimiter.hit(principal.keyId);
+    if (!hit.allowed)
+      throw new RateLimitedError('Too many calls with this API key; retry later', hit.retryAfterSeconds);
+    const route = request.routeOptions.url ?? request.url;
+    if (!keyMayCall(principal.scopes, request.method, route))
+      throw new AppError('FORBIDDEN', 'This API key has no scope for this route');
+    await auditApiKeyUse(
+      adapters,
+      principal,
+      { method: request.method, route, url: request.url.slice(0, 500) },
+      request.ip || null,
+    );
+    request.user = principal.user;
+  };
+
   return {
     requireUser: authentication(async (request) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (presented && isApiKey(presented)) return keyCaller(request, presented);
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
         throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');
