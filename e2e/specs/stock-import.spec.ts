@@ -45,7 +45,7 @@ test('a provider administrator imports a group’s stocks from a CSV file on a p
       ]),
     );
   await dialog.getByRole('button', { name: 'Check the file' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('1 errors: fix the file and check it again.');
+  await expect(dialog.getByText('1 errors: fix the file and check it again.')).toBeVisible();
   await expect(dialog.getByTestId('stock-import-errors')).toContainText(
     'This is not an international phone number (+33…). (0493)',
   );
