@@ -27,4 +27,5 @@ export * from './audit';
 export * from './setup';
 export * from './settings';
 export * from './scim';
+export * from './federation';
 export * from './api-keys';

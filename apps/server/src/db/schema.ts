@@ -27,6 +27,20 @@ export interface UsersTable {
   /** Set while the account is deactivated: every sign-in, token and refresh of it is refused. */
   deactivated_at: Generated<string | null>;
 }
+/** What a first sign-in through an external provider gets, per e-mail domain (migration 0046); lists are JSON. */
+export interface DomainRulesTable {
+  domain: string;
+  group_id: string;
+  roles: string;
+  models: string;
+  options: string;
+  owner_ids: string;
+  claim_name: string;
+  /** JSON `[{ value, roles }]`: the roles each value of the claim gives. */
+  claim_roles: string;
+  updated_at: string;
+  updated_by: string;
+}
 /** A dealer group's SCIM bearer token (its SHA-256 only), migration 0050. */
 export interface ScimTokensTable {
   id: string;
@@ -548,6 +562,7 @@ export interface Database {
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
   scim_tokens: ScimTokensTable;
+  domain_rules: DomainRulesTable;
   api_keys: ApiKeysTable;
   user_models: UserModelsTable;
   owners: OwnersTable;

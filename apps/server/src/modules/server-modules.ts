@@ -4,6 +4,7 @@ import { auditModule } from './audit/audit.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
 import { engagementModule } from './engagement/engagement.module';
+import { federationModule } from './federation/federation.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
@@ -57,6 +58,7 @@ export const serverModules: readonly ServerModule[] = [
   setupModule,
   settingsModule,
   scimModule,
+  federationModule,
   engagementModule,
   apiKeysModule,
 ];
