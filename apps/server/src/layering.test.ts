@@ -55,6 +55,11 @@ describe('import rules', () => {
     ).toEqual([]);
   });
 
+  it('keeps the web’s shared pieces (components, lib, api, auth, access) free of the features that use them', () => {
+    const shared = ['components', 'lib', 'api', 'auth', 'access'].map((d) => `apps/web/src/${d}`);
+    expect(offending(shared, (t) => t.startsWith('apps/web/src/features/'))).toEqual([]);
+  });
+
   it('keeps the web portal off the server code', () => {
     expect(
       offending(['apps/web/src'], (t) => t.startsWith('apps/server') || t.startsWith('@forecourt/server')),
