@@ -50,6 +50,8 @@ export default defineConfig({
       UV_THREADPOOL_SIZE: '16',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // integrations.spec's webhook receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
     },
   },

@@ -8,15 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiKeysPanel } from './api-keys-panel';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
 import { useSettingsAccess } from './settings-access';
 import { fetchGroups } from './settings-api';
 import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
+import { WebhooksPanel } from './webhooks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps', 'dms'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms', 'api-keys', 'webhooks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -78,11 +80,25 @@ export function SettingsPage() {
                   aria-controls="settings-panel"
                 />
                 <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
+                <Tab
+                  value="api-keys"
+                  label={t('integrations.keys.tab')}
+                  id="settings-tab-api-keys"
+                  aria-controls="settings-panel"
+                />
+                <Tab
+                  value="webhooks"
+                  label={t('integrations.webhooks.tab')}
+                  id="settings-tab-webhooks"
+                  aria-controls="settings-panel"
+                />
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
                 {section === 'stamps' && <StampsPanel groupId={group.id} />}
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
+                {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
+                {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (
