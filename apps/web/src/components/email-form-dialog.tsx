@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from './snackbar';
+import type { SnackbarLink } from './snackbar-context';
 import { SendDialogActions } from './send-dialog-actions';
 
 // Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
@@ -44,6 +45,7 @@ export function EmailFormDialog({
   send,
   onSent,
   notice,
+  sentLink,
 }: {
   open: boolean;
   onClose: () => void;
@@ -54,6 +56,8 @@ export function EmailFormDialog({
   onSent?: () => void;
   /** Shown above the fields (the player still being prepared). */
   notice?: ReactNode;
+  /** Offered with the success message (the outbox, for those who may read it). */
+  sentLink?: SnackbarLink;
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -71,7 +75,7 @@ export function EmailFormDialog({
   const mutation = useMutation({
     mutationFn: (v: EmailForm) => send({ to: v.to, subject: v.object, body: bodyToHtmlBreaks(v.body) }),
     onSuccess: () => {
-      snackbar.show('api.sendEmailSuccess', 'success');
+      snackbar.show('api.sendEmailSuccess', 'success', sentLink);
       onSent?.();
       form.reset();
       onClose();
