@@ -65,6 +65,8 @@ export const ConfigSchema = z
     DEMO_SEED: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     API_KEY: z.string().min(8).default('forecourt-demo-api-key'),
+    /** Calls a minute each dealer group's API key may make (modules/api-keys). */
+    API_KEY_RATE_LIMIT: positiveInt.default(600),
     IDENTITY_API_KEY: z.string().min(8).default('forecourt-demo-identity-key'),
     CLIPPING_USER: z.string().min(1).default('clipping'),
     CLIPPING_PASSWORD: z.string().min(8).default('forecourt-clipping'),
@@ -180,6 +182,8 @@ export const ConfigSchema = z
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Lets a group's DMS webhook (settings) name a private or loopback address: for tests and closed networks. */
     DMS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+    /** Lets a group's webhook endpoints name a private, loopback or link-local address: for tests, CI and closed networks. */
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {

@@ -32,10 +32,12 @@ export const BoardUserOptions = z.object({
 export type BoardUserOptions = z.infer<typeof BoardUserOptions>;
 
 const name = z.string().trim().min(1).max(100);
-const role = z
+/** A role's name (roles are the product's, e.g. `manage-users`). */
+export const BoardRole = z
   .string()
   .trim()
   .regex(/^[a-z0-9][a-z0-9-]{0,49}$/);
+const role = BoardRole;
 
 /** What a manager sets on an account: everything but the e-mail, which names the account. */
 export const BoardUserRights = z.object({

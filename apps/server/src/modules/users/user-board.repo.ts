@@ -354,3 +354,25 @@ export const findInvitation = (db: Db, tokenHash: string) =>
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
 }
+
+/** The account of this e-mail (lower case), whichever group holds it, with its roles: a federated sign-in's read. */
+export async function findAccountByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; group_id: string; roles: string[]; deactivated_at: string | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'group_id', 'roles', 'deactivated_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row && { ...row, roles: JSON.parse(row.roles) as string[] };
+}
+
+/** Replaces an account's roles only. Call inside a transaction. */
+export async function setRoles(db: Db, userId: string, roles: string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ roles: JSON.stringify(roles) })
+    .where('id', '=', userId)
+    .execute();
+}

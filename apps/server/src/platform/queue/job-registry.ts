@@ -49,6 +49,8 @@ export const jobRegistry = {
   }),
   'media.sweep-uploads': spec(SlotPayload),
   'players.prepare-frames': spec(z.object({ ref: z.string() })),
+  // Queued by inspections after a change to a shooting's data: each report already generated for it is refreshed.
+  'reports.refresh-shooting': spec(z.object({ shootingId: z.string() })),
   'reports.refresh': spec(z.object({ shootingId: z.string(), kind: ReportKind, locale: ReportLocale })),
   'reports.retire-rendering': spec(z.object({ blobKey: z.string().startsWith('shootings/') })),
   'shootings.purge-blobs': spec(
