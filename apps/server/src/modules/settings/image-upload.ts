@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { ImageUpload } from '@forecourt/contracts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '@forecourt/contracts';
 import { badRequest } from '../../platform/errors';
-import { endsWithItsImage } from '../images/image-end';
+import { endsWithItsImage } from '../../platform/uploads/image-end';
 
 /** A request carrying an image as base64 in JSON: up to 8 MB decoded. */
 export const IMAGE_BODY_LIMIT = 12 * 1024 * 1024;
