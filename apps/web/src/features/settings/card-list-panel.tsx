@@ -17,6 +17,8 @@ export function CardListPanel<T extends { id: string }>(props: {
   newLabel: string;
   noneLabel: string;
   testId: string;
+  /** More buttons beside the "new" one (the stocks' CSV import). */
+  actions?: ReactNode;
   /** Columns from the small screens up: two, or three on large ones. */
   columns: 2 | 3;
   card: (item: T) => ReactNode;
@@ -27,10 +29,11 @@ export function CardListPanel<T extends { id: string }>(props: {
   const { items } = props;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => setEditing('new')}>
           {props.newLabel}
         </Button>
+        {props.actions}
       </Box>
       {items.isPending && <CircularProgress aria-label={t('common.loading')} />}
       {items.isError && <Alert severity="error">{t('api.commonError')}</Alert>}
