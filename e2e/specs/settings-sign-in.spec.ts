@@ -26,7 +26,7 @@ test('a provider administrator keeps a domain’s sign-in rule and the group’s
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('rule-domain')).toHaveText(DOMAIN);
   await dialog.getByRole('checkbox', { name: 'Demo Motors Paris' }).check();
-  await dialog.getByRole('checkbox', { name: /^Video/ }).check();
+  await dialog.getByRole('checkbox', { name: /^Video: / }).check();
   await dialog.getByRole('checkbox', { name: 'Cropping' }).check();
   await dialog.getByRole('button', { name: 'Add a line' }).click();
   await dialog.getByLabel('Claim value 1').fill('fc-managers');

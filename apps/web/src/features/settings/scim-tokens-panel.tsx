@@ -120,7 +120,8 @@ export function ScimTokensPanel({ groupId }: { groupId: string }) {
       {tokens.isError && <Alert severity="error">{t(settingsErrorKey(tokens.error))}</Alert>}
       {tokens.data?.items.length === 0 && <Alert severity="info">{t('settings.scim.none')}</Alert>}
       {!!tokens.data?.items.length && (
-        <TableContainer>
+        // On a phone the table scrolls sideways: a focusable region, so that a keyboard can scroll it too.
+        <TableContainer tabIndex={0} role="region" aria-label={t('settings.scim.title')}>
           <Table size="small" aria-label={t('settings.scim.title')} data-testid="scim-tokens">
             <TableHead>
               <TableRow>
