@@ -163,6 +163,8 @@ export const ConfigSchema = z
     TURN_SECRET: z.string().min(16).optional(),
     // How long issued TURN credentials stay valid: longer than any meeting (an ICE restart late in a call reuses them).
     TURN_TTL_SECONDS: positiveInt.default(12 * 3600),
+    // How long the player's engagement reports of personal links are kept (issue 31): 13 months by default.
+    ENGAGEMENT_RETENTION_DAYS: positiveInt.default(395),
     // The live rooms' media: peer-to-peer between the browsers (embedded), or through a Janus VideoRoom SFU.
     LIVE_SFU: z.enum(['none', 'janus']).default('none'),
     // Members (participants and the lobby's waiting members) one live room takes; one more is refused.

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { BEACON_MAX_EVENTS } from './engagement-beacon';
 import { PlayerRef } from './players';
+
+export * from './engagement-beacon';
 
 /** A personal link's recipient token (128 random bits, URL-safe), the last segment of `/p/{ref}/{token}`. */
 export const RecipientToken = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not a recipient token');
 export type RecipientToken = z.infer<typeof RecipientToken>;
-
-/** The query parameter that carries the recipient token on the player page. */
-export const RECIPIENT_QUERY = 'r';
 
 export const RECIPIENT_NAME_MAX = 120;
 
@@ -35,3 +35,46 @@ export const RecipientChannel = z.enum(['EMAIL', 'SMS', 'LINK']);
 export type RecipientChannel = z.infer<typeof RecipientChannel>;
 
 export const PersonalLinkParams = z.object({ ref: PlayerRef, token: RecipientToken });
+
+// ---- The player's beacon (issue 31, point 2) ----
+
+export const DeviceClass = z.enum(['phone', 'tablet', 'desktop']);
+export type DeviceClass = z.infer<typeof DeviceClass>;
+
+const Millis = z
+  .number()
+  .int()
+  .min(0)
+  .max(15 * 60_000);
+
+/** What the player reports, in short keys (the batch must stay small). */
+export const BeaconEvent = z.discriminatedUnion('k', [
+  /** The page opened (first batch of a visit). */
+  z.object({ k: z.literal('open') }),
+  /** Time the page was visible since the previous batch (Page Visibility). */
+  z.object({ k: z.literal('visible'), ms: Millis }),
+  /** Time a spin frame was on screen. */
+  z.object({ k: z.literal('angle'), i: z.number().int().min(0).max(1000), ms: Millis }),
+  /** A hotspot (a damage) opened. */
+  z.object({ k: z.literal('hotspot'), id: z.string().min(1).max(100) }),
+  /** The largest share of the video watched so far, 0 to 1. */
+  z.object({ k: z.literal('video'), share: z.number().min(0).max(1) }),
+  z.object({ k: z.literal('rating'), score: z.number().int().min(1).max(5) }),
+  /** A click on the dealer's phone or e-mail. */
+  z.object({ k: z.literal('contact'), via: z.enum(['phone', 'email']) }),
+  /** The visitor opted out: what this visit recorded is erased. */
+  z.object({ k: z.literal('optout') }),
+]);
+export type BeaconEvent = z.infer<typeof BeaconEvent>;
+
+export const BeaconBatch = z.object({
+  ref: PlayerRef,
+  token: RecipientToken,
+  /** The page's random id: one visit. */
+  visit: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+  /** The batch's number in its visit: a retried batch keeps its number and counts once. */
+  seq: z.number().int().min(0).max(100_000),
+  device: DeviceClass,
+  events: z.array(BeaconEvent).min(1).max(BEACON_MAX_EVENTS),
+});
+export type BeaconBatch = z.infer<typeof BeaconBatch>;

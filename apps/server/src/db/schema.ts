@@ -351,6 +351,40 @@ export interface ShareRecipientsTable {
   sender_id: string;
   created_at: string;
 }
+/** One page opening of a personal link (migration 0053); `visit_id` is the page's own random id. */
+export interface EngagementVisitsTable {
+  token: string;
+  visit_id: string;
+  /** phone, tablet or desktop. */
+  device: string;
+  opened_at: string;
+  last_at: string;
+  visible_ms: Generated<number>;
+  /** The largest share of the video watched, 0 to 1. */
+  video_share: Generated<number>;
+  rating: number | null;
+  contacts: Generated<number>;
+}
+export interface EngagementAnglesTable {
+  token: string;
+  visit_id: string;
+  frame: number;
+  ms: number;
+}
+export interface EngagementMomentsTable {
+  token: string;
+  visit_id: string;
+  /** HOTSPOT, CONTACT or RATING. */
+  kind: string;
+  detail: string;
+  at: string;
+}
+export interface EngagementBatchesTable {
+  token: string;
+  visit_id: string;
+  seq: number;
+  created_at: string;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -609,4 +643,8 @@ export interface Database {
   audit_log: AuditLogTable;
   setup_codes: SetupCodesTable;
   share_recipients: ShareRecipientsTable;
+  engagement_visits: EngagementVisitsTable;
+  engagement_angles: EngagementAnglesTable;
+  engagement_moments: EngagementMomentsTable;
+  engagement_batches: EngagementBatchesTable;
 }

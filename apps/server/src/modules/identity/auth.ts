@@ -1,11 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
-import { AppError, RateLimitedError } from '../../platform/errors';
-import { RateLimiter } from '../../platform/rate-limit';
+import { AppError } from '../../platform/errors';
+import type { Auth } from '../module';
 import { hasOption } from '@forecourt/contracts';
-import { keyMayCall } from '../api-keys/api-key-scopes';
-import { apiKeyPrincipal, auditApiKeyUse, isApiKey } from '../api-keys/api-keys.service';
 import type { UserContext } from './user-context';
 import { createTokenCache } from './token-cache';
 import { createUserContextCache, type OwnerListVersions } from './user-context-cache';
@@ -31,14 +29,8 @@ export const sameSecret = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export interface Auth {
-  /** preHandler: a valid bearer token and, for the main API, the api-key header. Sets request.user. */
-  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the second API client: a valid bearer token, no api-key. */
-  requireBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the clipping service: basic auth with the configured service account. */
-  requireClipping: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-}
+// The shape of the token checks is the frame's (modules/module.ts); identity builds them (createAuth).
+export type { Auth };
 
 /** The signed-in caller of a request that passed an auth preHandler. */
 export const currentUser = (request: FastifyRequest): UserContext => {
@@ -70,6 +62,19 @@ export function authenticateFirst(route: RouteOptions): void {
 }
 
 /**
+/**
+ * The check of a dealer group's API key presented as a bearer token, which the api-keys module provides
+ * (`apiKeyCallers`) and the composition root (modules/index.ts) hands to createAuth: api-keys build on identity,
+ * so identity never imports them.
+ */
+export interface KeyCallers {
+  /** Whether a bearer token is an API key rather than a person's token. */
+  isKey(token: string): boolean;
+  /** The caller a key stands for on this request, once it is known, within its limit, allowed the route and audited. */
+  callerOf(request: FastifyRequest, key: string): Promise<UserContext>;
+}
+
+/**
  * Called once per fresh token of an external issuer for an address of its domains (a sign-in or a refresh,
  * not each request: verified tokens are cached), before the account is read: where just-in-time accounts
  * and claim-mapped roles come from (modules/federation). Throwing refuses the request.
@@ -80,12 +85,18 @@ export type ExternalSignInHook = (input: {
   clientAddress: string | null;
 }) => Promise<void>;
 
+/** What modules built on identity add to the token checks, handed in by the composition root (modules/index.ts). */
+export interface AuthHooks {
+  keys?: KeyCallers;
+  externalSignIn?: ExternalSignInHook;
+}
+
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 export function createAuth(
   adapters: Adapters,
   issuers: () => TrustedIssuer[],
-  externalSignIn?: ExternalSignInHook,
+  { keys, externalSignIn }: AuthHooks = {},
 ): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
@@ -120,32 +131,13 @@ export function createAuth(
     if (lists) request.ownerListVersions = lists.versions;
   };
 
-  const keyLimiter = new RateLimiter(db, adapters.clock, 'api-key', config.API_KEY_RATE_LIMIT, 60_000);
-
-  // A dealer group's API key (modules/api-keys) in place of a person's token: its scopes decide which
-  // routes it reaches, its stocks what it sees; every call is counted against its limit and audited.
-  const keyCaller = async (request: FastifyRequest, secret: string): Promise<void> => {
-    const principal = await apiKeyPrincipal(adapters, secret);
-    if (!principal) throw new AppError('UNAUTHORIZED', 'This API key is unknown, revoked or expired');
-    const hit = await keyLimiter.hit(principal.keyId);
-    if (!hit.allowed)
-      throw new RateLimitedError('Too many calls with this API key; retry later', hit.retryAfterSeconds);
-    const route = request.routeOptions.url ?? request.url;
-    if (!keyMayCall(principal.scopes, request.method, route))
-      throw new AppError('FORBIDDEN', 'This API key has no scope for this route');
-    await auditApiKeyUse(
-      adapters,
-      principal,
-      { method: request.method, route, url: request.url.slice(0, 500) },
-      request.ip || null,
-    );
-    request.user = principal.user;
-  };
-
   return {
     requireUser: authentication(async (request) => {
       const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      if (presented && isApiKey(presented)) return keyCaller(request, presented);
+      if (presented && keys?.isKey(presented)) {
+        request.user = await keys.callerOf(request, presented);
+        return;
+      }
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
         throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');

@@ -1,10 +1,10 @@
 // Seeds the shootings the end-to-end specs read, through the same factories as the API tests, into the
 // DATA_DIR of a running server (SQLite in WAL mode takes a second writer). Prints the ids as JSON. A
 // registration seeded before is not seeded again, so a restarted spec worker finds the same shootings.
-// Run: DATA_DIR=... node --import tsx apps/server/src/modules/shootings/shootings.e2e-seed.ts
+// Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/shootings.ts
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { makeShooting, makeStamp } from './shootings.fixtures';
+import { makeShooting, makeStamp } from '../../modules/shootings/shootings.fixtures';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 type Made = Awaited<ReturnType<typeof makeShooting>>;

@@ -1,11 +1,11 @@
-// Run by the vehicle e2e spec: `DATA_DIR=... node --import tsx vehicles.e2e-seed.ts` writes, for the demo
-// manager's Paris stock, a vehicle of a registration of its own with a photo shooting (and its player link,
-// seen 3 times and rated 4 and 5), a video and an inspection, and prints what it wrote.
+// Run by the vehicle e2e spec: `DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/vehicles.ts`
+// writes, for the demo manager's Paris stock, a vehicle of a registration of its own with a photo shooting (and
+// its player link, seen 3 times and rated 4 and 5), a video and an inspection, and prints what it wrote.
 import { randomInt } from 'node:crypto';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
 import { demoUser } from '../../seed/demo-accounts';
-import { makeVehicleHistory } from './vehicles.fixtures';
+import { makeVehicleHistory } from '../../modules/vehicles/vehicles.fixtures';
 
 const adapters = await createAdapters(loadConfig());
 try {

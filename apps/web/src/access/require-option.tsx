@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { FullPageLoader } from '../../components/full-page-loader';
+import { FullPageLoader } from '../components/full-page-loader';
 import { hasOption, useUserOptions } from './user-options';
 
 /** Routes behind a per-user option (useVideoLive, useAdminVideo): without it the user goes to /. */

@@ -1,13 +1,13 @@
 // Seeds the inspection the damage-spots end-to-end spec reads into the DATA_DIR of a running server: three
 // pictures of 1200 × 900 (the second one also with its plate covered) and one damage not yet placed, and a
 // merchandising shooting of the same registration whose pictures the damage could go on too.
-// Prints its ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/modules/inspections/damage-spots.e2e-seed.ts
+// Prints its ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/damage-spots.ts
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
 import { demoUser } from '../../seed/demo-accounts';
-import { makeShooting } from '../shootings/shootings.fixtures';
-import { insertItem, touchInspection } from './inspections.repo';
+import { makeShooting } from '../../modules/shootings/shootings.fixtures';
+import { insertItem, touchInspection } from '../../modules/inspections/inspections.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {

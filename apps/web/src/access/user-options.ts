@@ -1,9 +1,9 @@
 import type { UserOption } from '@forecourt/contracts/identity';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../api/http';
-import { getWebConfig } from '../../api/web-config';
-import { useAuth } from '../../auth/auth-context';
-import { usersKeys } from '../../api/users-keys';
+import { request } from '../api/http';
+import { getWebConfig } from '../api/web-config';
+import { useAuth } from '../auth/auth-context';
+import { usersKeys } from '../api/users-keys';
 
 // The option test, for the screens that read the options through this module.
 export { hasOption } from '@forecourt/contracts/options';

@@ -1,7 +1,7 @@
 import { CurrentUser, UserModelsResponse } from '@forecourt/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { request } from '../../api/http';
-import { usersKeys } from '../../api/users-keys';
+import { request } from '../api/http';
+import { usersKeys } from '../api/users-keys';
 
 export interface UserAccess {
   user: CurrentUser;

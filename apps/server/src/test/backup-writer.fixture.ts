@@ -1,9 +1,9 @@
 // A second process writing to the DATA_DIR of the backup test, as the portal does: shootings with three
 // pictures (files first, then rows), and removals (rows, then their files), until SIGTERM.
-import { loadConfig } from '../../config';
-import { makeShooting } from '../../modules/shootings/shootings.fixtures';
-import { deleteShootingRows } from '../../modules/shootings/shootings.repo';
-import { createAdapters } from '../adapters';
+import { loadConfig } from '../config';
+import { makeShooting } from '../modules/shootings/shootings.fixtures';
+import { deleteShootingRows } from '../modules/shootings/shootings.repo';
+import { createAdapters } from '../platform/adapters';
 
 const adapters = await createAdapters(loadConfig());
 let stopping = false;

@@ -1,13 +1,13 @@
 // Seeds, into the DATA_DIR of a running server, a shooting of two pictures whose stamping fails on the
 // second (its stored original is damaged, as files stored before registration decoded them could be),
 // with one attempt per stamp job so that the running worker buries it at once. Prints the ids as JSON.
-// Run: DATA_DIR=... node --import tsx apps/server/src/modules/images/pipeline-failure.e2e-seed.ts
+// Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/pipeline-failure.ts
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { makeShooting } from '../shootings/shootings.fixtures';
-import { makeGroupStamp } from './images.fixtures';
-import { stampKey } from './pipeline-queue';
-import { createRun } from './images.repo';
+import { makeShooting } from '../../modules/shootings/shootings.fixtures';
+import { makeGroupStamp } from '../../modules/images/images.fixtures';
+import { stampKey } from '../../modules/images/pipeline-queue';
+import { createRun } from '../../modules/images/images.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {

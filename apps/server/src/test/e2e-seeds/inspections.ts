@@ -1,10 +1,10 @@
 // Seeds the repair orders the inspections end-to-end spec reads into the DATA_DIR of a running server
 // (SQLite in WAL mode takes a second writer): one with a health check, one with no report data at all.
-// Prints their ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/modules/inspections/inspections.e2e-seed.ts
+// Prints their ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/inspections.ts
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { makeShooting } from '../shootings/shootings.fixtures';
-import { insertItem, upsertInspection } from './inspections.repo';
+import { makeShooting } from '../../modules/shootings/shootings.fixtures';
+import { insertItem, upsertInspection } from '../../modules/inspections/inspections.repo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {

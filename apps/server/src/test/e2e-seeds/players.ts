@@ -1,9 +1,9 @@
-// Run by the player e2e spec: `DATA_DIR=... node --import tsx players.e2e-seed.ts` writes a finished
-// STANDARD shooting of 12 frames for the demo manager into the running server's data and prints its ids.
+// Run by the player e2e spec: `DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/players.ts` writes
+// a finished STANDARD shooting of 12 frames for the demo manager into the running server's data and prints its ids.
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
 import { demoUser } from '../../seed/demo-accounts';
-import { makeShooting } from './players.fixtures';
+import { makeShooting } from '../../modules/players/players.fixtures';
 
 const adapters = await createAdapters(loadConfig());
 try {

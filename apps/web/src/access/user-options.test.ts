@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The web config (api-key) the options call needs, as the server serves it.
-vi.mock('../../api/web-config', () => ({ getWebConfig: vi.fn(async () => ({ apiKey: 'the-api-key' })) }));
+vi.mock('../api/web-config', () => ({ getWebConfig: vi.fn(async () => ({ apiKey: 'the-api-key' })) }));
 
-const { getWebConfig } = await import('../../api/web-config');
+const { getWebConfig } = await import('../api/web-config');
 const { fetchUserOptions, OPTIONS_TIMEOUT_MS } = await import('./user-options');
-const { request, MAIN_API_TIMEOUT_MS } = await import('../../api/http');
+const { request, MAIN_API_TIMEOUT_MS } = await import('../api/http');
 
 describe('the options call', () => {
   afterEach(() => {

@@ -1,4 +1,5 @@
-import type { StoredFormat } from './image-render';
+/** The formats whose structure is read here: those the portal stores (images' `StoredFormat`, settings' uploads). */
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
 /**
  * Where a JPEG, PNG or WebP image's own bytes end, read from its structure (JPEG markers up to EOI, PNG
@@ -6,7 +7,7 @@ import type { StoredFormat } from './image-render';
  * go on past that point is a polyglot (an image with a ZIP behind it) and is refused. JPEGs may be
  * followed by further whole JPEGs (phones append gain maps and depth maps as MPF images) and by padding.
  */
-export function imageEnd(bytes: Buffer, format: StoredFormat): number | null {
+export function imageEnd(bytes: Buffer, format: ImageFormat): number | null {
   if (format === 'png') return pngEnd(bytes);
   if (format === 'webp') return webpEnd(bytes);
   let end = jpegEnd(bytes, 0);
@@ -16,6 +17,16 @@ export function imageEnd(bytes: Buffer, format: StoredFormat): number | null {
   }
   return end;
 }
+
+/**
+ * Whether the file is its image and nothing more: its structure walks to an end, and only padding follows.
+ * Every route that takes a picture asks this (the shooting uploads through `inspectImage`, the settings'
+ * logos, plate covers, stamp overlays and backgrounds through `checkedImage`).
+ */
+export const endsWithItsImage = (bytes: Buffer, format: ImageFormat): boolean => {
+  const end = imageEnd(bytes, format);
+  return end !== null && onlyPaddingAfter(bytes, end);
+};
 
 /** Whether everything after `end` is padding (zeros or 0xFF fill), which encoders leave. */
 export const onlyPaddingAfter = (bytes: Buffer, end: number): boolean => {

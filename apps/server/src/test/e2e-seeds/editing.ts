@@ -1,10 +1,11 @@
 // Seeds the shooting the editing end-to-end spec edits (demo car pictures with plates, a stamp with its
 // cropping configuration) into the DATA_DIR of a running server, through the API tests' own factory.
-// Prints the ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/modules/editing/editing.e2e-seed.ts
+// Prints the ids as JSON. Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/editing.ts
 import sharp from 'sharp';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { carPhoto, makeEditableShooting } from './editing.fixtures';
+import { makeEditableShooting } from '../../modules/editing/editing.fixtures';
+import { carPhoto } from '../car-photo';
 
 const adapters = await createAdapters(loadConfig({ ...process.env, DEMO_SEED: 'false', LOG_LEVEL: 'silent' }));
 try {
