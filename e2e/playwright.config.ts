@@ -59,6 +59,8 @@ export default defineConfig({
           audience: 'forecourt-api',
         },
       }),
+      LEGAL_PUBLISHER: 'Forecourt E2E SAS, 1 rue du Test, 75001 Paris',
+      LEGAL_CONTACT: 'legal@forecourt.test',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
     },
   },
