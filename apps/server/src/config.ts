@@ -67,6 +67,10 @@ export const ConfigSchema = z
     API_KEY: z.string().min(8).default('forecourt-demo-api-key'),
     /** Calls a minute each dealer group's API key may make (modules/api-keys). */
     API_KEY_RATE_LIMIT: positiveInt.default(600),
+    /** Requests a minute each SCIM token may make on /scim/v2 (modules/scim): a full sync of a few thousand users fits. */
+    SCIM_RATE_LIMIT: positiveInt.default(1200),
+    /** Requests a minute with a missing or unknown SCIM token an address may make before 429s (modules/scim). */
+    SCIM_FAILED_AUTH_LIMIT: positiveInt.default(30),
     IDENTITY_API_KEY: z.string().min(8).default('forecourt-demo-identity-key'),
     CLIPPING_USER: z.string().min(1).default('clipping'),
     CLIPPING_PASSWORD: z.string().min(8).default('forecourt-clipping'),
@@ -109,6 +113,9 @@ export const ConfigSchema = z
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
     APP_LINKS: json(z.partialRecord(z.enum(APP_LINK_NAMES), z.url())).transform((v) => v ?? {}),
+    // The legal notice's publisher (name, office, registration, publication director) and its contact.
+    LEGAL_PUBLISHER: z.string().trim().min(1).max(500).optional(),
+    LEGAL_CONTACT: z.union([z.email(), z.url({ protocol: /^https?$/ })]).optional(),
     // GET /metrics: on the API's own port for a caller with this bearer token, and/or on METRICS_PORT of
     // the loopback (the only way a worker process serves its metrics). Neither set: no metrics.
     METRICS_TOKEN: z.string().min(16).optional(),

@@ -236,45 +236,6 @@ export async function listVideos(db: Db, shootingId: string): Promise<VideoRow[]
     .execute();
 }
 
-export async function findVariant(db: Db, imageId: string, variant: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('image_variants')
-    .select('blob_key')
-    .where('image_id', '=', imageId)
-    .where('variant', '=', variant)
-    .executeTakeFirst();
-  return row?.blob_key ?? null;
-}
-
-/** Which of these variants of an image are made. */
-export async function findVariants(db: Db, imageId: string, variants: string[]): Promise<string[]> {
-  if (!variants.length) return [];
-  const rows = await db
-    .selectFrom('image_variants')
-    .select('variant')
-    .where('image_id', '=', imageId)
-    .where('variant', 'in', variants)
-    .execute();
-  return rows.map((r) => r.variant);
-}
-
-export async function saveVariant(
-  db: Db,
-  row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string },
-): Promise<void> {
-  await db
-    .insertInto('image_variants')
-    .values({
-      image_id: row.imageId,
-      variant: row.variant,
-      blob_key: row.blobKey,
-      bytes: row.bytes,
-      created_at: row.now,
-    })
-    .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
-    .execute();
-}
-
 /** Inserts a rating unless one with the same id (visitor, ref and day) exists; true when inserted. */
 export async function insertRatingOnce(
   db: Db,
@@ -325,13 +286,19 @@ export async function recordEvent(
 }
 
 /** The dealer's choices for a shooting's link on a marketplace, undefined before the link exists. */
-export const findLinkSettings = (db: Db, shootingId: string, marketplace: string) =>
-  db
+export async function findLinkSettings(
+  db: Db,
+  shootingId: string,
+  marketplace: string,
+): Promise<{ showDamages: boolean; showEditedLabels: boolean } | undefined> {
+  const row = await db
     .selectFrom('player_references')
     .select(['show_damages', 'show_edited'])
     .where('shooting_id', '=', shootingId)
     .where('marketplace', '=', marketplace)
     .executeTakeFirst();
+  return row && { showDamages: Number(row.show_damages) === 1, showEditedLabels: Number(row.show_edited) === 1 };
+}
 
 /**
  * Saves the dealer's choices for a shooting's link, creating the link when it does not exist yet (without
@@ -340,7 +307,7 @@ export const findLinkSettings = (db: Db, shootingId: string, marketplace: string
 export async function saveLinkSettings(
   db: Db,
   input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
-  changes: { show_damages?: number; show_edited?: number },
+  changes: { showDamages?: boolean; showEditedLabels?: boolean },
 ): Promise<void> {
   await db
     .insertInto('player_references')
@@ -356,7 +323,10 @@ export async function saveLinkSettings(
     .execute();
   await db
     .updateTable('player_references')
-    .set(changes)
+    .set({
+      ...(changes.showDamages !== undefined && { show_damages: changes.showDamages ? 1 : 0 }),
+      ...(changes.showEditedLabels !== undefined && { show_edited: changes.showEditedLabels ? 1 : 0 }),
+    })
     .where('shooting_id', '=', input.shootingId)
     .where('marketplace', '=', input.marketplace)
     .execute();

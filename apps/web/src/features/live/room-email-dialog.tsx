@@ -1,5 +1,7 @@
+import { ACCOUNT_LANGUAGES } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmailFormDialog } from '../../components/email-form-dialog';
+import { outboxLink } from '../sharing/outbox-link';
 import { postRoomShared, sendRoomEmail } from './live-api';
 
 export interface SharedRoom {
@@ -14,13 +16,20 @@ export function RoomEmailDialog({
   onClose,
   room,
   userId,
+  canReadOutbox = false,
 }: {
   open: boolean;
   onClose: () => void;
   room: SharedRoom;
   userId: string;
+  /** A provider administrator: the success message links to the outbox. */
+  canReadOutbox?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The message is written in the portal's language, and the meeting was set in this browser's time zone:
+  // the server states the meeting's date and time in both.
+  const language = ACCOUNT_LANGUAGES.find((l) => i18n.language.startsWith(l));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <EmailFormDialog
       open={open}
@@ -28,9 +37,12 @@ export function RoomEmailDialog({
       title={t('rooms.email.title')}
       defaultObject={t('rooms.email.defaultObject', { name: room.name })}
       defaultBody={t('rooms.email.defaultBody', { link: room.link })}
-      send={({ to, subject, body }) => sendRoomEmail(room.id, { to, subject, body })}
+      send={({ to, subject, body }) =>
+        sendRoomEmail(room.id, { to, subject, body, ...(language ? { language } : {}), timeZone })
+      }
       // A failed statistic must not undo the send.
       onSent={() => void postRoomShared(userId, room.id).catch(() => undefined)}
+      sentLink={outboxLink(canReadOutbox)}
     />
   );
 }

@@ -11,30 +11,39 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { ApiKeysPanel } from './api-keys-panel';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
-import { useSettingsAccess } from './settings-access';
+import { ScimTokensPanel } from './scim-tokens-panel';
+import { useProviderAdministrator, useSettingsAccess } from './settings-access';
+import { SignInRulesPanel } from './sign-in-rules-panel';
 import { fetchGroups } from './settings-api';
 import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
 import { WebhooksPanel } from './webhooks-panel';
 import { settingsKeys } from './settings-keys';
 
+<<<<<<< HEAD
 const SECTIONS = ['stocks', 'stamps', 'dms', 'api-keys', 'webhooks'] as const;
+=======
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim'] as const;
+>>>>>>> main
 type Section = (typeof SECTIONS)[number];
 
 /**
  * /settings (provider administrators and customer success): the dealer groups, and for the chosen group
- * (`?group=`) its stocks, its stamps and its DMS, one section a tab (/settings/stamps, /settings/dms).
+ * (`?group=`) its stocks, its stamps, its DMS, its sign-in rules and (provider administrators) its SCIM tokens,
+ * one section a tab (/settings/stamps, /settings/dms, /settings/sign-in, /settings/scim).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const allowed = useSettingsAccess();
+  const providerAdmin = useProviderAdministrator();
   const navigate = useNavigate();
   const params = useParams();
   const [search] = useSearchParams();
   const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: allowed });
 
   if (!allowed) return <Navigate to="/" replace />;
-  const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'stocks';
+  const offered = SECTIONS.filter((s) => s !== 'scim' || providerAdmin);
+  const section: Section = offered.includes(params.section as Section) ? (params.section as Section) : 'stocks';
   const groupId = search.get('group') ?? groups.data?.[0]?.id ?? null;
   const group = groups.data?.find((g) => g.id === groupId) ?? null;
   const go = (next: { section?: Section; group?: string }) =>
@@ -81,6 +90,7 @@ export function SettingsPage() {
                 />
                 <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
                 <Tab
+<<<<<<< HEAD
                   value="api-keys"
                   label={t('integrations.keys.tab')}
                   id="settings-tab-api-keys"
@@ -92,13 +102,33 @@ export function SettingsPage() {
                   id="settings-tab-webhooks"
                   aria-controls="settings-panel"
                 />
+=======
+                  value="sign-in"
+                  label={t('settings.signIn.title')}
+                  id="settings-tab-sign-in"
+                  aria-controls="settings-panel"
+                />
+                {providerAdmin && (
+                  <Tab
+                    value="scim"
+                    label={t('settings.scim.title')}
+                    id="settings-tab-scim"
+                    aria-controls="settings-panel"
+                  />
+                )}
+>>>>>>> main
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
                 {section === 'stamps' && <StampsPanel groupId={group.id} />}
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
+<<<<<<< HEAD
                 {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
                 {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
+=======
+                {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
+                {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
+>>>>>>> main
               </Box>
             </Box>
           ) : (
