@@ -20,11 +20,7 @@ import { StocksPanel } from './stocks-panel';
 import { WebhooksPanel } from './webhooks-panel';
 import { settingsKeys } from './settings-keys';
 
-<<<<<<< HEAD
-const SECTIONS = ['stocks', 'stamps', 'dms', 'api-keys', 'webhooks'] as const;
-=======
-const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim'] as const;
->>>>>>> main
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'api-keys', 'webhooks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -90,19 +86,6 @@ export function SettingsPage() {
                 />
                 <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
                 <Tab
-<<<<<<< HEAD
-                  value="api-keys"
-                  label={t('integrations.keys.tab')}
-                  id="settings-tab-api-keys"
-                  aria-controls="settings-panel"
-                />
-                <Tab
-                  value="webhooks"
-                  label={t('integrations.webhooks.tab')}
-                  id="settings-tab-webhooks"
-                  aria-controls="settings-panel"
-                />
-=======
                   value="sign-in"
                   label={t('settings.signIn.title')}
                   id="settings-tab-sign-in"
@@ -116,19 +99,27 @@ export function SettingsPage() {
                     aria-controls="settings-panel"
                   />
                 )}
->>>>>>> main
+                <Tab
+                  value="api-keys"
+                  label={t('integrations.keys.tab')}
+                  id="settings-tab-api-keys"
+                  aria-controls="settings-panel"
+                />
+                <Tab
+                  value="webhooks"
+                  label={t('integrations.webhooks.tab')}
+                  id="settings-tab-webhooks"
+                  aria-controls="settings-panel"
+                />
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
                 {section === 'stamps' && <StampsPanel groupId={group.id} />}
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
-<<<<<<< HEAD
-                {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
-                {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
-=======
                 {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
                 {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
->>>>>>> main
+                {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
+                {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (
