@@ -196,6 +196,11 @@ export async function findGroupUsersRights(db: Db, groupId: string, ids: string[
   return out;
 }
 
+/** The name of a dealer group, or undefined when there is none of that id. */
+export async function findGroupName(db: Db, groupId: string): Promise<string | undefined> {
+  return (await db.selectFrom('dealer_groups').select('name').where('id', '=', groupId).executeTakeFirst())?.name;
+}
+
 /** The group's stocks (owners), by name. */
 export const groupOwners = (db: Db, groupId: string) =>
   db.selectFrom('owners').select(['id', 'name']).where('group_id', '=', groupId).orderBy('name').execute();
