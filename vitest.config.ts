@@ -1,7 +1,11 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default, one worker less than the cores, is a single worker on CI's 2 cores. Most suites wait
+    // on child processes, sockets and timers rather than compute, so two workers there halve the wall time.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {

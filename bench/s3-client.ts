@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Objects } from '../apps/server/src/platform/blobs/s3-object-client';
+import type { S3Objects } from '../apps/server/src/platform/blobs/s3-objects';
 import { S3ObjectClient } from '../apps/server/src/platform/blobs/s3-object-client';
 import { S3SdkClient } from '../apps/server/src/platform/blobs/s3-sdk-client';
 import { bucketUrl, SigV4Signer } from '../apps/server/src/platform/blobs/sigv4-signer';

@@ -17,14 +17,10 @@ interface Seeded {
 
 /** An inspection of its own registration (three pictures, the second one edited, one damage), written into the running server's data. */
 function seedInspection(): Seeded {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/inspections/damage-spots.e2e-seed.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/damage-spots.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as Seeded;
 }
 

@@ -14,11 +14,10 @@ interface Seeded {
 }
 
 function seedShooting(): Seeded {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/editing/editing.e2e-seed.ts'],
-    { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/editing.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as Seeded;
 }
 

@@ -16,14 +16,10 @@ interface Seeded {
 
 /** The spec's repair orders, written into the running server's data folder by the API tests' factories. */
 function seedRepairOrders(): { repair: Seeded; bare: Seeded } {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/inspections/inspections.e2e-seed.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/inspections.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as { repair: Seeded; bare: Seeded };
 }
 

@@ -376,7 +376,7 @@ const decodingFrom = (page: Page) =>
 async function meshOfThree(): Promise<void> {
   test.setTimeout(180_000);
   const { link } = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/live/rooms/live.e2e-seed.ts'], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/live.ts'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' },
     }).toString(),

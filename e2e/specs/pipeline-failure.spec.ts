@@ -17,7 +17,7 @@ interface Seeded {
 function seedFailingShooting(): Seeded {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/images/pipeline-failure.e2e-seed.ts'],
+    ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/pipeline-failure.ts'],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },

@@ -9,14 +9,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** A finished STANDARD shooting of 12 frames, written into the running server's data by the API tests' factory. */
 function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/players/players.e2e-seed.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/players.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
 }
 
@@ -172,10 +168,13 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
     const message = await mail;
     expect(message.subject).toBe('Your next car');
     expect(message.to && 'value' in message.to ? message.to.value[0]?.address : '').toBe('buyer@example.test');
-    expect(message.text).toContain(`Hello,\nthe car: ${link}\n<script>alert("x")</script>`);
+    // The recipient gets a personal link: the player's link and a token of theirs (issue 31).
+    const personal = (message.text ?? '').match(new RegExp(`${link}/[A-Za-z0-9_-]{22}`))?.[0] ?? '';
+    expect(personal).not.toBe('');
+    expect(message.text).toContain(`Hello,\nthe car: ${personal}\n<script>alert("x")</script>`);
     const html = String(message.html);
     expect(html).toContain(
-      `Hello,<br>the car: <a href="${link}">${link}</a><br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;`,
+      `Hello,<br>the car: <a href="${personal}">${personal}</a><br>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;`,
     );
     expect(html).not.toContain('<script>');
 

@@ -20,14 +20,10 @@ type Seed = Record<'standard' | 'toDelete' | 'video' | 'inspection' | 'repair', 
 
 /** The spec's shootings, written into the running server's data folder by the API tests' own factories. */
 function seedShootings(): Seed {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/shootings/shootings.e2e-seed.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/shootings.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as Seed;
 }
 

@@ -17,14 +17,10 @@ interface History {
 
 /** A vehicle of its own registration (photo shooting with a player link, video, inspection), written into the running server's data. */
 function seedVehicle(): History {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/modules/vehicles/vehicles.e2e-seed.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/vehicles.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
   return JSON.parse(out.toString()) as History;
 }
 

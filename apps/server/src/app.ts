@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { API_KEY_GUIDE, API_KEY_SECURITY_SCHEME } from './modules/api-keys/api-key-docs';
 import Fastify from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -105,7 +106,10 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
   });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Forecourt API', version: '1.17.0' } },
+    openapi: {
+      info: { title: 'Forecourt API', version: '1.17.0', description: API_KEY_GUIDE },
+      components: { securitySchemes: API_KEY_SECURITY_SCHEME },
+    },
     transform: jsonSchemaTransform,
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -65,6 +65,8 @@ export const ConfigSchema = z
     DEMO_SEED: bool.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     API_KEY: z.string().min(8).default('forecourt-demo-api-key'),
+    /** Calls a minute each dealer group's API key may make (modules/api-keys). */
+    API_KEY_RATE_LIMIT: positiveInt.default(600),
     IDENTITY_API_KEY: z.string().min(8).default('forecourt-demo-identity-key'),
     CLIPPING_USER: z.string().min(1).default('clipping'),
     CLIPPING_PASSWORD: z.string().min(8).default('forecourt-clipping'),
@@ -157,6 +159,8 @@ export const ConfigSchema = z
     TURN_SECRET: z.string().min(16).optional(),
     // How long issued TURN credentials stay valid: longer than any meeting (an ICE restart late in a call reuses them).
     TURN_TTL_SECONDS: positiveInt.default(12 * 3600),
+    // How long the player's engagement reports of personal links are kept (issue 31): 13 months by default.
+    ENGAGEMENT_RETENTION_DAYS: positiveInt.default(395),
     // The live rooms' media: peer-to-peer between the browsers (embedded), or through a Janus VideoRoom SFU.
     LIVE_SFU: z.enum(['none', 'janus']).default('none'),
     // Members (participants and the lobby's waiting members) one live room takes; one more is refused.
@@ -177,6 +181,8 @@ export const ConfigSchema = z
     DMS_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** Lets a group's DMS webhook (settings) name a private or loopback address: for tests and closed networks. */
     DMS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+    /** Lets a group's webhook endpoints name a private, loopback or link-local address: for tests, CI and closed networks. */
+    WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {

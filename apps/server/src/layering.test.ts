@@ -55,6 +55,11 @@ describe('import rules', () => {
     ).toEqual([]);
   });
 
+  it('keeps the web’s shared pieces (components, lib, api, auth, access) free of the features that use them', () => {
+    const shared = ['components', 'lib', 'api', 'auth', 'access'].map((d) => `apps/web/src/${d}`);
+    expect(offending(shared, (t) => t.startsWith('apps/web/src/features/'))).toEqual([]);
+  });
+
   it('keeps the web portal off the server code', () => {
     expect(
       offending(['apps/web/src'], (t) => t.startsWith('apps/server') || t.startsWith('@forecourt/server')),
@@ -161,6 +166,114 @@ describe('the public files of a module', () => {
       ['web-config/web-config.routes.ts', 'identity/oidc/provider'],
       ['web-config/web-config.routes.ts', 'identity/signing-keys'],
     ]);
+  });
+});
+
+/**
+ * A cycle of the graph (each node's targets), as the nodes on it with the first one again at the end, or null.
+ * Depth-first, in the order of the keys, so that a failure names the same loop every run.
+ */
+export function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | null => {
+    const at = path.indexOf(node);
+    if (at >= 0) return [...path.slice(at), node];
+    if (done.has(node)) return null;
+    path.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    done.add(node);
+    return null;
+  };
+  for (const node of [...graph.keys()].sort()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/**
+ * The part of the server a file belongs to when reading the layers: a module's folder, a folder of src
+ * (platform, seed, db, http), or a file of its own (main.ts, app.ts, modules/module.ts, ...).
+ */
+export function partOf(file: string): string {
+  const [top, name, ...rest] = file.split('/');
+  if (top === 'modules' && rest.length > 0) return `modules/${name}/`;
+  return name === undefined ? top! : top === 'modules' ? `modules/${name}` : `${top}/`;
+}
+
+describe('finding import cycles', () => {
+  it('finds a loop and names it from its first node, and answers null where there is none', () => {
+    const graph = (edges: [string, string][]) => {
+      const g = new Map<string, Set<string>>();
+      for (const [a, b] of edges) g.set(a, (g.get(a) ?? new Set()).add(b));
+      return g;
+    };
+    expect(
+      findCycle(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['a', 'c'],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      findCycle(
+        graph([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['c', 'b'],
+        ]),
+      ),
+    ).toEqual(['b', 'c', 'b']);
+    expect(findCycle(graph([['x', 'x']]))).toEqual(['x', 'x']);
+  });
+
+  it('reads a module folder, a folder of src and a file of its own as one part each', () => {
+    expect(partOf('modules/players/players.repo.ts')).toBe('modules/players/');
+    expect(partOf('modules/live/rooms/live.repo.ts')).toBe('modules/live/');
+    expect(partOf('modules/module.ts')).toBe('modules/module.ts');
+    expect(partOf('platform/blobs/s3-objects.ts')).toBe('platform/');
+    expect(partOf('app.ts')).toBe('app.ts');
+  });
+});
+
+describe('no import cycle in the server', () => {
+  // Every file of the server but the tests and the test folder (test/: helpers, e2e seeds), fixtures and
+  // test helpers beside the code included: what they import counts like any other file's.
+  const SERVER = 'apps/server/src';
+  const files = fs
+    .readdirSync(path.join(root, SERVER), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith('test/'));
+  const known = new Set(files);
+  const resolve = (target: string) =>
+    [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`, target].find((f) => known.has(f));
+  const imports = files.flatMap((f) =>
+    importsOf(path.join(SERVER, f))
+      .filter((t) => t.startsWith(`${SERVER}/`))
+      .flatMap((t) => {
+        const target = resolve(t.slice(SERVER.length + 1));
+        return target ? [[f, target] as const] : [];
+      }),
+  );
+  const graphOf = (edges: readonly (readonly [string, string])[]) => {
+    const graph = new Map<string, Set<string>>();
+    for (const [from, to] of edges) if (from !== to) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    return graph;
+  };
+
+  it('has no two files importing each other, directly or round a loop', () => {
+    expect(imports.length).toBeGreaterThan(1000);
+    expect(findCycle(graphOf(imports))).toBeNull();
+  });
+
+  it('has no loop between modules, platform, seed and the app: every import goes down the layers', () => {
+    expect(findCycle(graphOf(imports.map(([from, to]) => [partOf(from), partOf(to)] as const)))).toBeNull();
   });
 });
 

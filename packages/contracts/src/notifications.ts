@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PersonalLinkRequest } from './engagement';
 
 export const SMS_MAX_LENGTH = 160;
 export const EMAIL_SUBJECT_MAX = 200;
@@ -16,6 +17,8 @@ export const EmailNotification = z.object({
   body: z.string().min(1).max(EMAIL_BODY_MAX),
   /** Shown as the sender's name; the address is always ours, replies go to the signed-in user. */
   from: z.object({ email: z.string().optional(), name: z.string().max(120).optional() }).optional(),
+  /** The player link in the body becomes the recipient's own (issue 31). */
+  personalLink: PersonalLinkRequest.optional(),
 });
 export type EmailNotification = z.infer<typeof EmailNotification>;
 
@@ -26,6 +29,8 @@ export const SmsNotification = z.object({
     z.string().regex(E164, 'is not an international phone number'),
   ),
   body: z.string().min(1).max(SMS_MAX_LENGTH),
+  /** The player link in the text becomes the recipient's own; the text grows by the token (23 characters). */
+  personalLink: PersonalLinkRequest.optional(),
 });
 export type SmsNotification = z.infer<typeof SmsNotification>;
 

@@ -225,3 +225,66 @@ export const GroupDms = z.object({
   deliveries: z.array(DmsDelivery),
 });
 export type GroupDms = z.infer<typeof GroupDms>;
+
+// ---- stocks imported from a CSV file ----
+
+/** The largest stock import file, in characters, and its most lines. */
+export const STOCK_IMPORT_MAX_CHARS = 1_000_000;
+export const STOCK_IMPORT_MAX_LINES = 2_000;
+/**
+ * The columns of a stock import file (header line, any order): `name` (required), `id` (to update or rename
+ * a stock of the group), `label`, `phone`, and `contact:<title>` for each line of the player's contact card
+ * (at most CONTACT_LINES_MAX; a row's card becomes its non-empty cells, in the columns' order).
+ */
+export const STOCK_IMPORT_COLUMNS = ['id', 'name', 'label', 'phone'] as const;
+export const STOCK_IMPORT_CONTACT_PREFIX = 'contact:';
+
+/** `POST /api/settings/groups/{id}/stocks/import?dryRun=true|false`: the CSV file's text. */
+export const StockImportBody = z.object({ csv: z.string().max(STOCK_IMPORT_MAX_CHARS) });
+export const StockImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+/** Why a line of a stock import is refused; the portal translates each. */
+export const STOCK_IMPORT_REASONS = [
+  'required',
+  'tooLong',
+  'invalidPhone',
+  'unknownStock',
+  'duplicateStock',
+  'ambiguousName',
+  'unknownColumn',
+  'missingColumn',
+  'duplicateColumn',
+  'tooManyContacts',
+  'badQuotes',
+  'empty',
+  'tooManyLines',
+] as const;
+export const StockImportLineError = z.object({
+  /** The file's line number, the header being line 1. */
+  line: z.number().int(),
+  field: z.string(),
+  reason: z.enum(STOCK_IMPORT_REASONS),
+  value: z.string().optional(),
+});
+export type StockImportLineError = z.infer<typeof StockImportLineError>;
+export const StockImportLineChange = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  action: z.enum(['CREATE', 'UPDATE', 'UNCHANGED']),
+  /** The fields that change, for an update: name, label, phone, contactInformation. */
+  fields: z.array(z.string()),
+});
+export type StockImportLineChange = z.infer<typeof StockImportLineChange>;
+export const StockImportResult = z.object({
+  dryRun: z.boolean(),
+  /** Whether the file was written: only when it was not a dry run and every line is valid. */
+  applied: z.boolean(),
+  changes: z.array(StockImportLineChange),
+  errors: z.array(StockImportLineError),
+});
+export type StockImportResult = z.infer<typeof StockImportResult>;

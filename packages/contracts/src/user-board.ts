@@ -32,10 +32,12 @@ export const BoardUserOptions = z.object({
 export type BoardUserOptions = z.infer<typeof BoardUserOptions>;
 
 const name = z.string().trim().min(1).max(100);
-const role = z
+/** A role's name (roles are the product's, e.g. `manage-users`). */
+export const BoardRole = z
   .string()
   .trim()
   .regex(/^[a-z0-9][a-z0-9-]{0,49}$/);
+const role = BoardRole;
 
 /** What a manager sets on an account: everything but the e-mail, which names the account. */
 export const BoardUserRights = z.object({
@@ -85,14 +87,26 @@ export const BoardUser = BoardUserSummary.extend({
 });
 export type BoardUser = z.infer<typeof BoardUser>;
 
-/** `GET /api/user-board/users?q=&page=&pageSize=`: sorted by family name then given name. */
-export const BoardUsersQuery = z.object({
+/**
+ * `?group=` on every board call: the dealer group it works on, the caller's own when left out. Only a provider
+ * administrator may name another group; for anyone else another group answers 404.
+ */
+export const BoardGroupQuery = z.object({ group: z.string().trim().min(1).max(100).optional() });
+export type BoardGroupQuery = z.infer<typeof BoardGroupQuery>;
+
+/** `GET /api/user-board/users?q=&page=&pageSize=&group=`: sorted by family name then given name. */
+export const BoardUsersQuery = BoardGroupQuery.extend({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type BoardUsersQuery = z.infer<typeof BoardUsersQuery>;
-export const BoardUsersPage = z.object({ items: z.array(BoardUserSummary), total: z.number().int() });
+export const BoardUsersPage = z.object({
+  /** The dealer group listed. */
+  group: z.object({ id: z.string(), name: z.string() }),
+  items: z.array(BoardUserSummary),
+  total: z.number().int(),
+});
 export type BoardUsersPage = z.infer<typeof BoardUsersPage>;
 
 /** `GET /api/user-board/grants`: what the caller may give (what they hold themselves), for the forms. */
@@ -130,7 +144,7 @@ export const USER_IMPORT_MAX_CHARS = 5_000_000;
 export const UserImportBody = z.object({ csv: z.string().max(USER_IMPORT_MAX_CHARS) });
 export type UserImportBody = z.infer<typeof UserImportBody>;
 
-export const UserImportQuery = z.object({
+export const UserImportQuery = BoardGroupQuery.extend({
   dryRun: z
     .enum(['true', 'false'])
     .default('true')

@@ -27,6 +27,20 @@ export interface UsersTable {
   /** Set while the account is deactivated: every sign-in, token and refresh of it is refused. */
   deactivated_at: Generated<string | null>;
 }
+/** What a first sign-in through an external provider gets, per e-mail domain (migration 0046); lists are JSON. */
+export interface DomainRulesTable {
+  domain: string;
+  group_id: string;
+  roles: string;
+  models: string;
+  options: string;
+  owner_ids: string;
+  claim_name: string;
+  /** JSON `[{ value, roles }]`: the roles each value of the claim gives. */
+  claim_roles: string;
+  updated_at: string;
+  updated_by: string;
+}
 /** A dealer group's SCIM bearer token (its SHA-256 only), migration 0050. */
 export interface ScimTokensTable {
   id: string;
@@ -36,6 +50,23 @@ export interface ScimTokensTable {
   created_at: string;
   /** The audit actor's label of whoever created it (an e-mail, or `cli`). */
   created_by: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+/** A dealer group's API key (migration 0055): its SHA-256 only; scopes and owner_ids are JSON arrays. */
+export interface ApiKeysTable {
+  id: string;
+  group_id: string;
+  label: string;
+  key_hash: string;
+  hint: string;
+  scopes: string;
+  owner_ids: string | null;
+  expires_at: string | null;
+  created_at: string;
+  created_by: string;
+  /** The account a key's calls are made as (its creator): shootings it creates name it. */
+  acting_user_id: string;
   last_used_at: string | null;
   revoked_at: string | null;
 }
@@ -308,6 +339,52 @@ export interface NotificationsOutboxTable {
   created_at: string;
   sent_at: string | null;
 }
+/** A personal player link's recipient (migration 0052): the token is in the link. */
+export interface ShareRecipientsTable {
+  token: string;
+  ref: string;
+  /** EMAIL, SMS or LINK (a copied link with a name). */
+  channel: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sender_id: string;
+  created_at: string;
+}
+/** One page opening of a personal link (migration 0053); `visit_id` is the page's own random id. */
+export interface EngagementVisitsTable {
+  token: string;
+  visit_id: string;
+  /** phone, tablet or desktop. */
+  device: string;
+  opened_at: string;
+  last_at: string;
+  visible_ms: Generated<number>;
+  /** The largest share of the video watched, 0 to 1. */
+  video_share: Generated<number>;
+  rating: number | null;
+  contacts: Generated<number>;
+}
+export interface EngagementAnglesTable {
+  token: string;
+  visit_id: string;
+  frame: number;
+  ms: number;
+}
+export interface EngagementMomentsTable {
+  token: string;
+  visit_id: string;
+  /** HOTSPOT, CONTACT or RATING. */
+  kind: string;
+  detail: string;
+  at: string;
+}
+export interface EngagementBatchesTable {
+  token: string;
+  visit_id: string;
+  seq: number;
+  created_at: string;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -519,6 +596,8 @@ export interface Database {
   user_options: UserOptionsTable;
   user_invitations: UserInvitationsTable;
   scim_tokens: ScimTokensTable;
+  domain_rules: DomainRulesTable;
+  api_keys: ApiKeysTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;
@@ -563,4 +642,9 @@ export interface Database {
   live_recordings: LiveRecordingsTable;
   audit_log: AuditLogTable;
   setup_codes: SetupCodesTable;
+  share_recipients: ShareRecipientsTable;
+  engagement_visits: EngagementVisitsTable;
+  engagement_angles: EngagementAnglesTable;
+  engagement_moments: EngagementMomentsTable;
+  engagement_batches: EngagementBatchesTable;
 }

@@ -1,9 +1,23 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../app-types';
 import type { Adapters } from '../platform/adapters';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { JobDefinition } from '../platform/queue/queue';
 import type { Recurrence } from '../platform/queue/recurring';
-import type { Auth } from './identity/auth';
+
+/**
+ * The token checks a route puts in front of its handlers (preHandlers that set `request.user`). Declared here,
+ * with the rest of what routes are given, and built by identity (`identity-auth.ts`), so that the frame every
+ * module plugs into imports no module.
+ */
+export interface Auth {
+  /** preHandler: a valid bearer token and, for the main API, the api-key header. Sets request.user. */
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler for the second API client: a valid bearer token, no api-key. */
+  requireBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** preHandler for the clipping service: basic auth with the configured service account. */
+  requireClipping: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
 
 /** What a module's routes are given: the adapters, the token checks, and what the process knows of itself. */
 export interface ModuleContext {

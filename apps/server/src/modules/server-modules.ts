@@ -1,7 +1,10 @@
 import { accountModule } from './account/account.module';
+import { apiKeysModule } from './api-keys/api-keys.module';
 import { auditModule } from './audit/audit.module';
 import { blobsModule } from './blobs/blobs.module';
 import { editingModule } from './editing/editing.module';
+import { engagementModule } from './engagement/engagement.module';
+import { federationModule } from './federation/federation.module';
 import { healthModule } from './health/health.module';
 import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
@@ -55,4 +58,7 @@ export const serverModules: readonly ServerModule[] = [
   setupModule,
   settingsModule,
   scimModule,
+  federationModule,
+  engagementModule,
+  apiKeysModule,
 ];

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { makeThumbnail, stampImage } from '../modules/images/image-render';
+import { makeThumbnail } from '../modules/images/image-render';
+import { stampImage } from '../modules/stamps/stamp-render';
 import { carSceneSvg, platePatchSvg, type CarSceneSpec } from './car-scene';
 import { hashOf, RenderCache, type Rendered } from './render-cache';
 

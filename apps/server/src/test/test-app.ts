@@ -1,8 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
 import type { App } from '../app-types';
-import { seedAccounts } from '../seed/seed-accounts';
-import { createTestAdapters } from './test-adapters';
+import { startTestApp } from './start-test-app';
+import type { createTestAdapters } from './test-adapters';
 
 export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
@@ -11,15 +10,12 @@ export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
  * and closed after it. Read `ctx.adapters` and `ctx.app` inside the tests.
  */
 export function useTestApp(): { readonly adapters: TestAdapters; readonly app: App } {
-  const ctx = {} as { adapters: TestAdapters; app: App };
+  const ctx = {} as { adapters: TestAdapters; app: App; close?: () => Promise<void> };
   beforeAll(async () => {
-    ctx.adapters = await createTestAdapters();
-    await seedAccounts(ctx.adapters);
-    ctx.app = await buildApp(ctx.adapters);
+    Object.assign(ctx, await startTestApp());
   });
   afterAll(async () => {
-    await ctx.app?.close();
-    await ctx.adapters?.cleanup();
+    await ctx.close?.();
   });
   return ctx;
 }

@@ -16,7 +16,7 @@ const AppLayout = lazyPage(
   (m) => m.AppLayout,
 );
 const RequireOption = lazyPage(
-  () => import('../features/access/require-option'),
+  () => import('../access/require-option'),
   (m) => m.RequireOption,
 );
 

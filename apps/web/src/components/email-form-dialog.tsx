@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL } from '@forecourt/contracts';
+import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL, RECIPIENT_NAME_MAX } from '@forecourt/contracts';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +15,7 @@ import { SendDialogActions } from './send-dialog-actions';
 // Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
 const EmailForm = z.object({
   to: z.string().trim().min(1, 'sharing.requiredEmail').regex(LOOSE_EMAIL, 'sharing.formartEmail'),
+  name: z.string().trim().max(RECIPIENT_NAME_MAX, 'sharing.maxLength'),
   object: z.string().trim().min(1, 'sharing.requiredObject').max(EMAIL_SUBJECT_MAX, 'sharing.maxLength'),
   body: z.string().trim().min(1, 'common.requiredField').max(EMAIL_BODY_MAX, 'sharing.maxLength'),
 });
@@ -23,6 +24,8 @@ type EmailForm = z.infer<typeof EmailForm>;
 /** What the dialog sends: the body's line breaks already as <br>. */
 export interface EmailMessage {
   to: string;
+  /** The recipient's name, when the dialog asks for it (a personal player link); '' when left empty. */
+  name: string;
   subject: string;
   body: string;
 }
@@ -44,6 +47,7 @@ export function EmailFormDialog({
   send,
   onSent,
   notice,
+  askName = false,
 }: {
   open: boolean;
   onClose: () => void;
@@ -54,22 +58,24 @@ export function EmailFormDialog({
   onSent?: () => void;
   /** Shown above the fields (the player still being prepared). */
   notice?: ReactNode;
+  /** Asks for the recipient's name (kept with a personal link, shown in the sender's alerts). */
+  askName?: boolean;
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const titleId = useId();
   const form = useForm<EmailForm>({
     resolver: zodResolver(EmailForm),
-    defaultValues: { to: '', object: defaultObject, body: defaultBody },
+    defaultValues: { to: '', name: '', object: defaultObject, body: defaultBody },
     mode: 'onTouched',
   });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset({ to: '', object: defaultObject, body: defaultBody });
+    if (open) reset({ to: '', name: '', object: defaultObject, body: defaultBody });
   }, [open, defaultObject, defaultBody, reset]);
 
   const mutation = useMutation({
-    mutationFn: (v: EmailForm) => send({ to: v.to, subject: v.object, body: bodyToHtmlBreaks(v.body) }),
+    mutationFn: (v: EmailForm) => send({ to: v.to, name: v.name, subject: v.object, body: bodyToHtmlBreaks(v.body) }),
     onSuccess: () => {
       snackbar.show('api.sendEmailSuccess', 'success');
       onSent?.();
@@ -106,6 +112,17 @@ export function EmailFormDialog({
             fullWidth
             margin="normal"
           />
+          {askName && (
+            <TextField
+              {...form.register('name')}
+              {...err('name')}
+              label={t('engagement.recipientName')}
+              helperText={err('name').helperText ?? t('engagement.recipientNameHelp')}
+              autoComplete="off"
+              fullWidth
+              margin="normal"
+            />
+          )}
           <TextField
             {...form.register('object')}
             {...err('object')}

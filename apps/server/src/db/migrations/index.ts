@@ -27,8 +27,12 @@ import * as m0041 from './0041-setup-codes';
 import * as m0042 from './0042-stamp-versions';
 import * as m0043 from './0043-dms-per-group';
 import * as m0044 from './0044-user-board';
+import * as m0046 from './0046-domain-rules';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
+import * as m0052 from './0052-share-recipients';
+import * as m0053 from './0053-engagement-visits';
+import * as m0055 from './0055-api-keys';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -60,8 +64,12 @@ const migrations: Record<string, Migration> = {
   '0042-stamp-versions': m0042,
   '0043-dms-per-group': m0043,
   '0044-user-board': m0044,
+  '0046-domain-rules': m0046,
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
+  '0052-share-recipients': m0052,
+  '0053-engagement-visits': m0053,
+  '0055-api-keys': m0055,
 };
 
 export const migrationProvider: MigrationProvider = {

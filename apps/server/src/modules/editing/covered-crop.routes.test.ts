@@ -14,7 +14,8 @@ import { placeQuad } from '../vision/crop-framing';
 import type { Quad } from '../vision/geometry';
 import type * as Segmentation from '../vision/segmentation';
 import { bounds } from '../vision/plate-detector';
-import { blueSet, carPhoto, imageBytes, SCENE, setupEditing, type EditableShooting } from './editing.fixtures';
+import { carPhoto, SCENE } from '../../test/car-photo';
+import { blueSet, imageBytes, setupEditing, type EditableShooting } from './editing.fixtures';
 import { editingJobs } from './editing.jobs';
 import { findEdit } from './editing.repo';
 

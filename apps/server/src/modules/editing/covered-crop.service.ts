@@ -1,7 +1,8 @@
 import type { ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
-import { makeThumbnail, stampImage } from '../images/image-render';
+import { makeThumbnail } from '../images/image-render';
+import { stampImage } from '../stamps/stamp-render';
 import { stampForJob, type StampRow } from '../stamps/stamps.service';
 import { IN_PLACE, placeQuad, type Placement } from '../vision/crop-framing';
 import { applyPlateCover, defaultPlateCover } from '../vision/plate-cover';

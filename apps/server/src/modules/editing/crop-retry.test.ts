@@ -5,7 +5,8 @@ import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { segmenterPid } from '../vision/segmentation';
 import { editingJobs } from './editing.jobs';
-import { carPhoto, setupEditing, type EditableShooting } from './editing.fixtures';
+import { carPhoto } from '../../test/car-photo';
+import { setupEditing, type EditableShooting } from './editing.fixtures';
 
 describe('a crop whose segmenter process crashes', () => {
   let adapters: TestAdapters;

@@ -11,14 +11,8 @@ import { authHeaders } from '../../test/auth-helpers';
 import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { editingJobs } from './editing.jobs';
-import {
-  blueSet,
-  carPhoto,
-  imageBytes,
-  regionDifference,
-  setupEditing,
-  type EditableShooting,
-} from './editing.fixtures';
+import { carPhoto } from '../../test/car-photo';
+import { blueSet, imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
 
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';

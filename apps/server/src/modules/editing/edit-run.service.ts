@@ -2,7 +2,7 @@ import { DEFAULT_FLOOR_LEVEL, type ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { jobRegistry } from '../../platform/queue/job-registry';
-import { stampImage } from '../images/image-render';
+import { stampImage } from '../stamps/stamp-render';
 import { saveDerivedImage } from '../images/derived-images.service';
 import { setRemarketingStatus } from '../shootings/shooting-scope.service';
 import { composeCropped } from '../vision/compose-crop';

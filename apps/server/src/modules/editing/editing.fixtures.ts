@@ -1,33 +1,12 @@
 import sharp from 'sharp';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import { SCENE } from '../../test/car-photo';
+import { startTestApp } from '../../test/start-test-app';
+import type { createTestAdapters } from '../../test/test-adapters';
 import type { TestAdapters } from '../../test/test-app';
-import { carSceneSvg, type CarAngle } from '../../seed/car-scene';
 import { makeGroupStamp } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
-
-export const SCENE = { width: 800, height: 600 };
-
-/** A demo car picture as the seed draws it, with a registration on its plate. */
-export function carPhoto(angle: CarAngle, text = 'AB-123-CD'): Promise<Buffer> {
-  return sharp(
-    Buffer.from(
-      carSceneSvg({
-        ...SCENE,
-        shape: 'sedan',
-        colour: '#8a1c1c',
-        angle,
-        plate: { registration: { text, country: 'F', department: '75' } },
-      }),
-    ),
-  )
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 export interface EditableShooting {
   shootingId: string;
@@ -106,11 +85,9 @@ export async function setupEditing(
   s: { photos: Buffer[]; cropping?: { type: string; background?: Buffer; blurringValue?: number } },
   overrides: Parameters<typeof createTestAdapters>[1] = {},
 ): Promise<{ adapters: TestAdapters; app: App; shooting: EditableShooting; manager: Record<string, string> }> {
-  const adapters = await createTestAdapters({}, overrides);
-  await seedAccounts(adapters);
-  const app = await buildApp(adapters);
+  const { adapters, app, headers } = await startTestApp({}, overrides);
   const shooting = await makeEditableShooting(adapters, { ownerId: 'own-demo-paris', groupId: 'grp-demo', ...s });
-  return { adapters, app, shooting, manager: await authHeaders(adapters, 'manager@demo.forecourt.test') };
+  return { adapters, app, shooting, manager: await headers('manager@demo.forecourt.test') };
 }
 
 /** The stored bytes of the image of a position and type. */

@@ -11,7 +11,8 @@ import type { TestAdapters } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { bounds } from '../vision/plate-detector';
 import { editingJobs } from './editing.jobs';
-import { carPhoto, imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
+import { carPhoto } from '../../test/car-photo';
+import { imageBytes, regionDifference, setupEditing, type EditableShooting } from './editing.fixtures';
 
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Adapters } from '../../platform/adapters';
 import { AppError } from '../../platform/errors';
+import type { Auth } from '../module';
 import { hasOption } from '@forecourt/contracts';
 import type { UserContext } from './user-context';
 import { createTokenCache } from './token-cache';
@@ -28,14 +29,8 @@ export const sameSecret = (a: string, b: string): boolean => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-export interface Auth {
-  /** preHandler: a valid bearer token and, for the main API, the api-key header. Sets request.user. */
-  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the second API client: a valid bearer token, no api-key. */
-  requireBearer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** preHandler for the clipping service: basic auth with the configured service account. */
-  requireClipping: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-}
+// The shape of the token checks is the frame's (modules/module.ts); identity builds them (createAuth).
+export type { Auth };
 
 /** The signed-in caller of a request that passed an auth preHandler. */
 export const currentUser = (request: FastifyRequest): UserContext => {
@@ -66,7 +61,43 @@ export function authenticateFirst(route: RouteOptions): void {
   route.preValidation = [...first, ...([route.preValidation ?? []].flat() as Hook[])];
 }
 
-export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): Auth {
+/**
+/**
+ * The check of a dealer group's API key presented as a bearer token, which the api-keys module provides
+ * (`apiKeyCallers`) and the composition root (modules/index.ts) hands to createAuth: api-keys build on identity,
+ * so identity never imports them.
+ */
+export interface KeyCallers {
+  /** Whether a bearer token is an API key rather than a person's token. */
+  isKey(token: string): boolean;
+  /** The caller a key stands for on this request, once it is known, within its limit, allowed the route and audited. */
+  callerOf(request: FastifyRequest, key: string): Promise<UserContext>;
+}
+
+/**
+ * Called once per fresh token of an external issuer for an address of its domains (a sign-in or a refresh,
+ * not each request: verified tokens are cached), before the account is read: where just-in-time accounts
+ * and claim-mapped roles come from (modules/federation). Throwing refuses the request.
+ */
+export type ExternalSignInHook = (input: {
+  email: string;
+  claims: Record<string, unknown>;
+  clientAddress: string | null;
+}) => Promise<void>;
+
+/** What modules built on identity add to the token checks, handed in by the composition root (modules/index.ts). */
+export interface AuthHooks {
+  keys?: KeyCallers;
+  externalSignIn?: ExternalSignInHook;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+export function createAuth(
+  adapters: Adapters,
+  issuers: () => TrustedIssuer[],
+  { keys, externalSignIn }: AuthHooks = {},
+): Auth {
   const { config, db } = adapters;
   const verified = createTokenCache();
   const userContextOf = createUserContextCache(db);
@@ -75,7 +106,14 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    const claims = await verified(match[1]!, (token) => verifyBearer(token, issuers()));
+    const claims = await verified(match[1]!, async (token) => {
+      const fresh = await verifyBearer(token, issuers());
+      const vouched = issuers().find((i) => i.issuer === fresh.iss)?.domains;
+      const address = fresh.email?.toLowerCase() ?? '';
+      if (externalSignIn && vouched?.includes(domainOf(address)))
+        await externalSignIn({ email: address, claims: fresh, clientAddress: request.ip || null });
+      return fresh;
+    });
     const domains = issuers().find((i) => i.issuer === claims.iss)?.domains;
     const email = claims.email?.toLowerCase() ?? '';
     const lists: OwnerListVersions | undefined = request.routeOptions.config?.readsOwnerLists
@@ -83,7 +121,7 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
       : undefined;
     // An external issuer names its own users: only its domains' e-mails map to Forecourt accounts.
     const user = domains
-      ? domains.includes(email.slice(email.lastIndexOf('@') + 1))
+      ? domains.includes(domainOf(email))
         ? await userContextOf({ email }, lists)
         : null
       : ((claims.preferred_username ? await userContextOf({ id: claims.preferred_username }, lists) : null) ??
@@ -95,6 +133,11 @@ export function createAuth(adapters: Adapters, issuers: () => TrustedIssuer[]): 
 
   return {
     requireUser: authentication(async (request) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (presented && keys?.isKey(presented)) {
+        request.user = await keys.callerOf(request, presented);
+        return;
+      }
       const key = request.headers[API_KEY_HEADER];
       if (typeof key !== 'string' || !sameSecret(key, config.API_KEY)) {
         throw new AppError('UNAUTHORIZED', 'A valid api-key header is required');

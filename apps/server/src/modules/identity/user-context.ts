@@ -13,4 +13,6 @@ export interface UserContext {
   models: string[];
   /** The owners (stocks) this user reaches: every query scoped by tenancy uses this list. */
   ownerIds: string[];
+  /** Set when the caller is a dealer group's API key (modules/api-keys), not a signed-in person. */
+  apiKey?: { id: string; label: string; scopes: readonly string[] };
 }

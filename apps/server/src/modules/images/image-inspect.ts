@@ -1,6 +1,6 @@
 import type { ImageRefusalCode } from '@forecourt/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { imageEnd, onlyPaddingAfter } from './image-end';
+import { imageEnd, onlyPaddingAfter } from '../../platform/uploads/image-end';
 import type { StoredFormat } from './image-render';
 
 export interface ImageLimits {

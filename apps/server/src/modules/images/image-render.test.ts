@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeThumbnail, normalizeOriginal, prepareOriginal, stampImage } from './image-render';
+import { stampImage } from '../stamps/stamp-render';
+import { makeThumbnail, normalizeOriginal, prepareOriginal } from './image-render';
 
 const RED = { r: 255, g: 0, b: 0 };
 const BLUE = { r: 0, g: 0, b: 255 };

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectImage } from './image-inspect';
-import { prepareOriginal, stampImage } from './image-render';
+import { stampImage } from '../stamps/stamp-render';
+import { prepareOriginal } from './image-render';
 
 const LIMITS = { maxBytes: 5_000_000, maxPixels: 8_294_399 };
 // The run is bounded in time, not in cases, so CI pays a few seconds whatever the machine.

@@ -4,7 +4,8 @@ import { pixelGate } from '../../platform/pixels/pixel-gate';
 import { queueSharedFrames } from '../players/players.service';
 import { setRemarketingStatus, setShootingStamp } from '../shootings/shooting-scope.service';
 import { stampForJob } from '../stamps/stamps.service';
-import { imageInfo, makeThumbnail, stampImage, THUMBNAIL_WIDTH } from './image-render';
+import { stampImage } from '../stamps/stamp-render';
+import { imageInfo, makeThumbnail, THUMBNAIL_WIDTH } from './image-render';
 import {
   countPendingRunItems,
   findImage,

@@ -5,6 +5,7 @@ import { damageView, healthCheckItemView, photoLookup, tradeInOfferView, type Ph
 import * as repo from './inspections.repo';
 import {
   loadInspectable,
+  queueReportsRefresh,
   requireRepairOrder,
   requireTradeIn,
   type InspectableShooting,
@@ -95,7 +96,7 @@ export async function photos(deps: InspectionDeps, shootingId: string) {
 /** Marks the inspection changed and queues its reports' refresh. */
 export async function changed(deps: InspectionDeps, shootingId: string, now: string): Promise<void> {
   await repo.touchInspection(deps.db, shootingId, now);
-  await deps.onChange(shootingId);
+  await queueReportsRefresh(deps, shootingId);
 }
 
 /** The columns of the fields the body sets (all of them on creation, the given ones on a change). */

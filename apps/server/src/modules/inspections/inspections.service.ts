@@ -14,6 +14,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Ids } from '../../platform/ids';
+import type { Queue } from '../../platform/queue/queue';
 import type { UserContext } from '../identity/user-context';
 import { damageView, healthCheckItemView, photoLookup, tradeInOfferView } from './inspection-view';
 import { healthCheckTotals } from './inspection-totals';
@@ -26,8 +27,20 @@ export interface InspectionDeps {
   clock: Clock;
   ids: Ids;
   config: Pick<Config, 'PRESIGN_GET_TTL_SECONDS'>;
-  /** Called after every change, so that the reports of the shooting are rebuilt. */
-  onChange: (shootingId: string) => Promise<void>;
+  queue: Queue;
+}
+
+/**
+ * After every change: the reports already generated for the shooting are rebuilt by the reports module's job,
+ * queued by name so that inspections, which the reports read, never import them. A GET of a stale report
+ * rebuilds it anyway; the job only spares that wait.
+ */
+export async function queueReportsRefresh(deps: Pick<InspectionDeps, 'queue' | 'ids'>, shootingId: string) {
+  await deps.queue.enqueue(
+    'reports.refresh-shooting',
+    { shootingId },
+    { key: `reports.refresh-shooting:${deps.ids.uuid()}` },
+  );
 }
 
 export interface ShootingParams {
@@ -173,6 +186,6 @@ export async function saveInspection(
     { shooting_id: shooting.id, currency: repo.DEFAULT_CURRENCY, created_at: now, ...changes },
     changes,
   );
-  await deps.onChange(shooting.id);
+  await queueReportsRefresh(deps, shooting.id);
   return inspectionView(deps, user, shooting);
 }

@@ -1,8 +1,4 @@
-import { buildApp } from '../../app';
-import type { App } from '../../app-types';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import { startTestApp } from '../../test/start-test-app';
 import { TestClock } from '../../test/test-clock';
 import { makeShooting, type ShootingSpec } from '../shootings/shootings.fixtures';
 
@@ -14,16 +10,7 @@ export const OTHER = 'other@other-dealer.forecourt.test';
 /** An app on fresh adapters with the demo accounts, on a clock the test moves. */
 export async function setupInspections() {
   const clock = new TestClock('2026-03-02T09:00:00.000Z');
-  const adapters = await createTestAdapters({}, { clock });
-  await seedAccounts(adapters);
-  const app: App = await buildApp(adapters);
-  return {
-    adapters,
-    app,
-    clock,
-    headers: (email: string) => authHeaders(adapters, email),
-    close: async () => (await app.close(), await adapters.cleanup()),
-  };
+  return { ...(await startTestApp({}, { clock })), clock };
 }
 export type InspectionTest = Awaited<ReturnType<typeof setupInspections>>;
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -410,6 +411,83 @@ describe('admin media: configuration and resumable uploads', () => {
       expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
     }
   });
+
+  it('stores one of ten PATCHes sent at once from offset 0, answers that writer 204 and the nine others 409', async () => {
+    const video = fs.readFileSync(media.mov);
+    // Ten versions of one file, each with a tail of its own, so that what is stored tells whose it is.
+    const bodies = Array.from({ length: 10 }, (_, i) => Buffer.concat([video, Buffer.alloc(256 * 1024, i + 1)]));
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: {
+        groupId: GROUP,
+        slot: 'conclusion',
+        fileName: 'race.mov',
+        size: bodies[0]!.length,
+        contentType: 'video/quicktime',
+      },
+    });
+    const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    // Each body goes in 10 pieces over 4 s, as a slow line sends it: the writers overlap for seconds, longer
+    // than tus's lock drain (3 s).
+    const send = (body: Buffer) =>
+      new Promise<{ status: number; offset?: string; body: string }>((resolve) => {
+        const req = http.request(`${address}${presignedUrl}`, {
+          method: 'PATCH',
+          headers: {
+            ...manager,
+            'tus-resumable': '1.0.0',
+            'upload-offset': '0',
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(body.length),
+          },
+        });
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              offset: res.headers['upload-offset'] as string | undefined,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        });
+        // A writer answered early has its connection closed under the rest of its body; one never answered
+        // (its connection cut by the server) counts as status 0.
+        req.on('error', (err) => setTimeout(() => resolve({ status: 0, body: String(err) }), 500));
+        const piece = Math.ceil(body.length / 10);
+        let at = 0;
+        const next = () => {
+          if (req.destroyed) return;
+          req.write(body.subarray(at, at + piece));
+          at += piece;
+          if (at < body.length) setTimeout(next, 400);
+          else req.end();
+        };
+        next();
+      });
+    const answers = await Promise.all(bodies.map(send));
+
+    const winners = answers.flatMap((a, i) => (a.status === 204 ? [i] : []));
+    expect(answers.map((a) => a.status).sort()).toEqual([204, ...Array<number>(9).fill(409)]);
+    const winner = winners[0]!;
+    expect(answers[winner]!.offset).toBe(String(bodies[winner]!.length));
+    for (const a of answers.filter((x) => x.status === 409))
+      expect(JSON.parse(a.body)).toMatchObject({
+        error: { code: 'CONFLICT', message: expect.stringContaining('HEAD') },
+      });
+    // The winner's bytes, and only those, are what the upload holds.
+    const res = await register('conclusion', url);
+    expect(res.statusCode).toBe(200);
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl,
+    });
+    expect(stored.rawPayload.equals(bodies[winner]!)).toBe(true);
+  }, 30_000);
 
   it('finishes such an upload by itself at the next start', async () => {
     const { uploadId } = await cutShortAfterLastChunk('restarted.mov');

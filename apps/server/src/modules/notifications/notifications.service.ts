@@ -3,13 +3,16 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
+import { forgetPersonalLink, personalizeMessage } from '../engagement/recipients.service';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
 import { renderEmail } from './email-content';
 import { listOutbox } from './notifications.repo';
 
 /** What the sending functions use: the adapters and the per-user limit, made once per process. */
-export type NotificationsDeps = Pick<Adapters, 'db' | 'mail' | 'sms' | 'config'> & { perUser: RateLimiter };
+export type NotificationsDeps = Pick<Adapters, 'db' | 'mail' | 'sms' | 'config' | 'clock' | 'ids'> & {
+  perUser: RateLimiter;
+};
 
 /** Messages one user may send a minute: a person sharing links never comes near it, a runaway script does. */
 export const MESSAGES_PER_USER_MINUTE = 20;
@@ -30,7 +33,14 @@ async function throttle(deps: Pick<NotificationsDeps, 'perUser'>, user: UserCont
 export async function sendEmail(deps: NotificationsDeps, user: UserContext, input: EmailNotification): Promise<void> {
   requireOption(user, 'useSendEmail');
   await throttle(deps, user);
-  const { text, html } = renderEmail(input.body, deps.config.PUBLIC_URL);
+  const personal = input.personalLink
+    ? await personalizeMessage(deps, user, input.body, {
+        ...input.personalLink,
+        channel: 'EMAIL',
+        email: input.to,
+      })
+    : { text: input.body, token: null };
+  const { text, html } = renderEmail(personal.text, deps.config.PUBLIC_URL);
   const fromName = input.from?.name?.trim() || `${user.givenName} ${user.familyName}`.trim();
   try {
     await deps.mail.send({
@@ -43,6 +53,7 @@ export async function sendEmail(deps: NotificationsDeps, user: UserContext, inpu
       origin: origin(user),
     });
   } catch {
+    if (personal.token) await forgetPersonalLink(deps, personal.token);
     throw sendFailed('e-mail');
   }
 }
@@ -52,9 +63,13 @@ export async function sendSms(deps: NotificationsDeps, user: UserContext, input:
   if (!isValidPhoneNumber(input.to))
     throw badRequest('The phone number is not a valid international number', { field: 'to' });
   await throttle(deps, user);
+  const personal = input.personalLink
+    ? await personalizeMessage(deps, user, input.body, { ...input.personalLink, channel: 'SMS', phone: input.to })
+    : { text: input.body, token: null };
   try {
-    await deps.sms.send({ to: input.to, body: input.body, origin: origin(user) });
+    await deps.sms.send({ to: input.to, body: personal.text, origin: origin(user) });
   } catch {
+    if (personal.token) await forgetPersonalLink(deps, personal.token);
     throw sendFailed('SMS');
   }
 }

@@ -1,5 +1,4 @@
 import type { ReportKind, ReportLocale } from '@forecourt/contracts';
-import type { Queue } from '../../platform/queue/queue';
 import * as repo from './reports.repo';
 import { currentDataVersion, type ReportDeps } from './reports.service';
 
@@ -7,7 +6,7 @@ import { currentDataVersion, type ReportDeps } from './reports.service';
  * After a change to a shooting's inspection data, queues a rebuild of each report already generated for
  * it. The key holds the data version, so the same data never queues the same rebuild twice.
  */
-export async function queueReportRefresh(deps: ReportDeps & { queue: Queue }, shootingId: string): Promise<void> {
+export async function queueReportRefresh(deps: ReportDeps, shootingId: string): Promise<void> {
   const shooting = await repo.findShootingById(deps.db, shootingId);
   if (!shooting) return;
   for (const { kind, locale } of await repo.listReportKeys(deps.db, shootingId)) {

@@ -323,9 +323,13 @@ describe('inspection reports', () => {
       severity: 'MODERATE',
       estimatedCostCents: 9_950,
     });
+    // The change queued reports.refresh-shooting, which queues reports.refresh: counted in that order.
     await runReportJobs(async () => {
-      const c = await t.adapters.queue.counts('reports.refresh');
-      return c.queued + c.running === 0;
+      const counts = [
+        await t.adapters.queue.counts('reports.refresh-shooting'),
+        await t.adapters.queue.counts('reports.refresh'),
+      ];
+      return counts.every((c) => c.queued + c.running === 0);
     });
     const stored = await t.adapters.db
       .selectFrom('reports')

@@ -5,6 +5,7 @@ import { demoUser } from '../../seed/demo-accounts';
 import { useTestApp } from '../../test/test-app';
 import { buildApp } from '../../app';
 import { API_KEY_HEADER } from '../identity/auth';
+import { zipArchive } from '../images/images.fixtures';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -181,6 +182,44 @@ describe('settings: dealer groups and stocks', () => {
     const row = await t.adapters.db.selectFrom('owners').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(JSON.parse(row.contact_information)).toEqual(stock.contactInformation);
     expect(row.logo_key).toMatch(/^owners\/.+\/logo-.+\.png$/);
+  });
+
+  it('refuses a JPEG+ZIP logo and a PNG+ZIP plate cover as damaged images, and keeps the images there', async () => {
+    const zip = zipArchive('payload.html', Buffer.from('<script>alert(1)</script>'), Buffer.from([0x20, 0xff, 0xd9]));
+    const jpeg = await sharp(await png(120, 40))
+      .jpeg()
+      .toBuffer();
+    const cover = await png(520, 110);
+    const before = await t.adapters.db
+      .selectFrom('owners')
+      .select(['logo_key', 'plate_cover_key'])
+      .where('id', '=', 'own-demo-lyon')
+      .executeTakeFirstOrThrow();
+    for (const [image, bytes] of [
+      ['logo', Buffer.concat([jpeg, zip])],
+      // Ending with the PNG's own IEND chunk again, as a crafted polyglot does.
+      ['plate-cover', Buffer.concat([cover, zip, cover.subarray(-12)])],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/settings/groups/grp-demo/stocks/own-demo-lyon/${image}`,
+        headers: admin,
+        payload: { data: bytes.toString('base64') },
+      });
+      expect(res.statusCode).toBe(400);
+      // The answer of any damaged picture, which the portal shows as settings.errors.image.
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'The image is damaged',
+        details: { field: 'image', reason: 'CORRUPT_IMAGE' },
+      });
+    }
+    const after = await t.adapters.db
+      .selectFrom('owners')
+      .select(['logo_key', 'plate_cover_key'])
+      .where('id', '=', 'own-demo-lyon')
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
   });
 
   it('refuses a file that is not an image, a bad phone, and a stock of another group', async () => {

@@ -1,9 +1,6 @@
-import { buildApp } from '../../app';
-import type { App } from '../../app-types';
 import { SqlWorker } from '../../platform/queue/sql-worker';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import { startTestApp } from '../../test/start-test-app';
+import type { createTestAdapters } from '../../test/test-adapters';
 import { shootingsModule } from './shootings.module';
 
 export const MANAGER = 'manager@demo.forecourt.test';
@@ -13,16 +10,7 @@ export const OTHER = 'other@other-dealer.forecourt.test';
 export type TestAdapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
 /** An app on fresh adapters with the demo accounts, and headers per demo e-mail. */
-export async function setup(
-  env: Record<string, string> = {},
-  overrides: Parameters<typeof createTestAdapters>[1] = {},
-) {
-  const adapters = await createTestAdapters(env, overrides);
-  await seedAccounts(adapters);
-  const app: App = await buildApp(adapters);
-  const headers = async (email: string) => authHeaders(adapters, email);
-  return { adapters, app, headers, close: async () => (await app.close(), await adapters.cleanup()) };
-}
+export const setup = startTestApp;
 
 /** Runs the module's jobs until none is queued or running (failed ones retried later stay queued). */
 export async function drainJobs(adapters: TestAdapters, opts: { untilDone?: string[] } = {}): Promise<void> {

@@ -6,7 +6,7 @@ import { demoUser } from '../../seed/demo-accounts';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
-import { drainJobs, registerPhotoShooting } from '../images/images.fixtures';
+import { drainJobs, registerPhotoShooting, zipArchive } from '../images/images.fixtures';
 import { imageJobs } from '../images/images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -116,6 +116,38 @@ describe('the stamp designer', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+    // A transparent PNG overlay and a JPEG background with a ZIP behind them: refused as damaged images.
+    const zip = zipArchive('payload.html', Buffer.from('<script>alert(1)</script>'), Buffer.from([0x20, 0xff, 0xd9]));
+    const transparent = await sharp({
+      create: { width: 64, height: 36, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const upload = (bytes: Buffer) => ({ kind: 'upload', image: { data: bytes.toString('base64') } });
+    for (const payload of [
+      { ...stampInput(RED), overlay: upload(Buffer.concat([transparent, zip, transparent.subarray(-12)])) },
+      {
+        ...stampInput(RED),
+        cropping: { ...stampInput(RED).cropping, background: upload(Buffer.concat([jpeg, zip])) },
+      },
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/settings/groups/grp-demo/stamps',
+        headers: admin,
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual({ field: 'image', reason: 'CORRUPT_IMAGE' });
+    }
+    // The same overlay without the archive is taken.
+    const clean = await app.inject({
+      method: 'POST',
+      url: '/api/settings/groups/grp-demo/stamp-preview',
+      headers: admin,
+      payload: { format: '16/9', overlay: upload(transparent), picture: 'sample' },
+    });
+    expect(clean.statusCode).toBe(200);
     const created = await app.inject({
       method: 'POST',
       url: '/api/settings/groups/grp-demo/stamps',

@@ -11,7 +11,7 @@ import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { stampImage } from '../images/image-render';
+import { stampImage } from './stamp-render';
 import { settingsGroup } from '../settings/groups.service';
 import { checkedImage } from '../settings/image-upload';
 import { groupStockLogo } from '../settings/stocks.service';

@@ -196,6 +196,11 @@ export async function findGroupUsersRights(db: Db, groupId: string, ids: string[
   return out;
 }
 
+/** The name of a dealer group, or undefined when there is none of that id. */
+export async function findGroupName(db: Db, groupId: string): Promise<string | undefined> {
+  return (await db.selectFrom('dealer_groups').select('name').where('id', '=', groupId).executeTakeFirst())?.name;
+}
+
 /** The group's stocks (owners), by name. */
 export const groupOwners = (db: Db, groupId: string) =>
   db.selectFrom('owners').select(['id', 'name']).where('group_id', '=', groupId).orderBy('name').execute();
@@ -353,4 +358,26 @@ export const findInvitation = (db: Db, tokenHash: string) =>
 
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}
+
+/** The account of this e-mail (lower case), whichever group holds it, with its roles: a federated sign-in's read. */
+export async function findAccountByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; group_id: string; roles: string[]; deactivated_at: string | null } | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'group_id', 'roles', 'deactivated_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+  return row && { ...row, roles: JSON.parse(row.roles) as string[] };
+}
+
+/** Replaces an account's roles only. Call inside a transaction. */
+export async function setRoles(db: Db, userId: string, roles: string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ roles: JSON.stringify(roles) })
+    .where('id', '=', userId)
+    .execute();
 }

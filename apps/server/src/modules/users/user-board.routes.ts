@@ -1,5 +1,6 @@
 import {
   BoardGrants,
+  BoardGroupQuery,
   BoardUser,
   BoardUserInvite,
   BoardUsersPage,
@@ -37,7 +38,8 @@ const TokenParams = z.object({ token: z.string().min(20).max(100) });
 /** The user board (manage-users) and the public invitation page's two calls. */
 export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserBoardDeps }): Promise<void> {
   const { auth, board } = deps;
-  const ofUser = { params: UserIdParams, response: { 200: BoardUser } };
+  // Every call may name the dealer group it works on (`?group=`, provider administrators only).
+  const ofUser = { params: UserIdParams, querystring: BoardGroupQuery, response: { 200: BoardUser } };
 
   app.get(
     '/api/user-board/users',
@@ -46,37 +48,46 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
   );
   app.get(
     '/api/user-board/grants',
-    { preHandler: auth.requireUser, schema: { response: { 200: BoardGrants } } },
-    async (request) => boardGrants(board, currentUser(request)),
+    { preHandler: auth.requireUser, schema: { querystring: BoardGroupQuery, response: { 200: BoardGrants } } },
+    async (request) => boardGrants(board, currentUser(request), request.query.group),
   );
   app.post(
     '/api/user-board/users',
-    { preHandler: auth.requireUser, schema: { body: BoardUserInvite, response: { 201: BoardUser } } },
+    {
+      preHandler: auth.requireUser,
+      schema: { querystring: BoardGroupQuery, body: BoardUserInvite, response: { 201: BoardUser } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
-      return reply.status(201).send(await inviteUser(board, user, request.body, auditContextOf(request, user)));
+      const invited = await inviteUser(board, user, request.body, auditContextOf(request, user), request.query.group);
+      return reply.status(201).send(invited);
     },
   );
   app.get('/api/user-board/users/:id', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    getBoardUser(board, currentUser(request), request.params.id),
+    getBoardUser(board, currentUser(request), request.params.id, request.query.group),
   );
   app.put(
     '/api/user-board/users/:id',
     { preHandler: auth.requireUser, schema: { ...ofUser, body: BoardUserUpdate } },
     async (request) => {
       const user = currentUser(request);
-      return updateBoardUser(board, user, request.params.id, request.body, auditContextOf(request, user));
+      const { id } = request.params;
+      return updateBoardUser(board, user, id, request.body, auditContextOf(request, user), request.query.group);
     },
   );
-  app.post('/api/user-board/users/:id/invitation', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    resendInvitation(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
-  );
-  app.post('/api/user-board/users/:id/deactivate', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    deactivateUser(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
-  );
-  app.post('/api/user-board/users/:id/reactivate', { preHandler: auth.requireUser, schema: ofUser }, async (request) =>
-    reactivateUser(board, currentUser(request), request.params.id, auditContextOf(request, currentUser(request))),
-  );
+  for (const [action, run] of [
+    ['invitation', resendInvitation],
+    ['deactivate', deactivateUser],
+    ['reactivate', reactivateUser],
+  ] as const)
+    app.post(
+      `/api/user-board/users/:id/${action}`,
+      { preHandler: auth.requireUser, schema: ofUser },
+      async (request) => {
+        const user = currentUser(request);
+        return run(board, user, request.params.id, auditContextOf(request, user), request.query.group);
+      },
+    );
 
   app.post(
     '/api/user-board/import',
@@ -88,13 +99,8 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
     },
     async (request) => {
       const user = currentUser(request);
-      return importUsers(
-        board,
-        user,
-        request.body.csv,
-        { dryRun: request.query.dryRun },
-        auditContextOf(request, user),
-      );
+      const { dryRun, group } = request.query;
+      return importUsers(board, user, request.body.csv, { dryRun, group }, auditContextOf(request, user));
     },
   );
 

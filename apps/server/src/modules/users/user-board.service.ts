@@ -17,6 +17,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { invitationEmail } from './invitation-email';
 import {
   deleteInvitations,
+  findGroupName,
   findGroupUser,
   findUsersByEmail,
   groupOwners,
@@ -88,6 +89,21 @@ const boardUserOf = (deps: UserBoardDeps, u: BoardUserRow): BoardUser => {
   };
 };
 
+/**
+ * The caller as the board sees them in the dealer group a call works on. Without `group`, or with the
+ * caller's own, that is the caller. A provider administrator may name another dealer group (to invite its
+ * first manager, say): there the stocks they may give are every stock of that group, which they administer in
+ * the settings, while roles, models, options and habilitations stay what they hold. Anyone else naming another
+ * group, or a group that does not exist, gets 404, as for any id of another group (decision 0085).
+ */
+export async function boardScope(deps: Pick<UserBoardDeps, 'db'>, caller: UserContext, group?: string) {
+  requireBoard(caller);
+  if (!group || group === caller.groupId) return caller;
+  if (!isProviderAdministrator(caller) || !(await findGroupName(deps.db, group))) throw notFound('Dealer group');
+  const stocks = await groupOwners(deps.db, group);
+  return { ...caller, groupId: group, ownerIds: stocks.map((s) => s.id) } satisfies UserContext;
+}
+
 /** A user of the caller's group; any other id answers 404, as if it did not exist. */
 async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUserRow> {
   const user = await findGroupUser(deps.db, manager.groupId, id);
@@ -136,23 +152,30 @@ export async function listBoardUsers(
   manager: UserContext,
   query: BoardUsersQuery,
 ): Promise<BoardUsersPage> {
-  requireBoard(manager);
-  const { rows, total } = await listGroupUsers(deps.db, manager.groupId, {
-    q: query.q || undefined,
-    offset: query.page * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { items: rows.map((r) => summaryOf(deps, r)), total };
+  const scope = await boardScope(deps, manager, query.group);
+  const [group, { rows, total }] = await Promise.all([
+    dealerGroupOf(deps.db, scope),
+    listGroupUsers(deps.db, scope.groupId, {
+      q: query.q || undefined,
+      offset: query.page * query.pageSize,
+      limit: query.pageSize,
+    }),
+  ]);
+  return { group, items: rows.map((r) => summaryOf(deps, r)), total };
 }
 
-export async function getBoardUser(deps: UserBoardDeps, manager: UserContext, id: string): Promise<BoardUser> {
-  requireBoard(manager);
-  return boardUserOf(deps, await groupUser(deps, manager, id));
+export async function getBoardUser(
+  deps: UserBoardDeps,
+  caller: UserContext,
+  id: string,
+  group?: string,
+): Promise<BoardUser> {
+  return boardUserOf(deps, await groupUser(deps, await boardScope(deps, caller, group), id));
 }
 
 /** What the caller may give: what they hold themselves, and the group's stocks among theirs. */
-export async function boardGrants(deps: UserBoardDeps, manager: UserContext): Promise<BoardGrants> {
-  requireBoard(manager);
+export async function boardGrants(deps: UserBoardDeps, caller: UserContext, group?: string): Promise<BoardGrants> {
+  const manager = await boardScope(deps, caller, group);
   const stocks = await groupOwners(deps.db, manager.groupId);
   return {
     roles: manager.roles,
@@ -193,20 +216,23 @@ async function newInvitation(deps: UserBoardDeps, user: { id: string; email: str
   return link;
 }
 
-/** The invitation e-mail, in the invitee's language, through the mail adapter (outbox or SMTP). */
+/**
+ * The invitation e-mail into `groupName`, in the invitee's language, through the mail adapter (outbox or
+ * SMTP). It is the sender's message: their name, and their own group's outbox keeps it.
+ */
 export async function mailInvitation(
   deps: UserBoardDeps,
-  manager: UserContext,
+  sender: UserContext,
   user: { email: string; given_name: string; locale: string },
   link: string,
-  groupName?: string,
+  groupName: string,
 ): Promise<void> {
   const message = invitationEmail({
     locale: user.locale,
     name: user.given_name,
     email: user.email,
-    inviter: `${manager.givenName} ${manager.familyName}`.trim(),
-    group: groupName ?? (await dealerGroupOf(deps.db, manager)).name,
+    inviter: `${sender.givenName} ${sender.familyName}`.trim(),
+    group: groupName,
     link,
     external: isExternal(deps, user.email),
     days: INVITATION_DAYS,
@@ -215,24 +241,30 @@ export async function mailInvitation(
     to: user.email,
     ...message,
     fromName: 'Forecourt',
-    origin: { userId: manager.id, groupId: manager.groupId },
+    origin: { userId: sender.id, groupId: sender.groupId },
   });
 }
 
+/** A new link for the account of the manager's group, mailed by the caller. */
 const sendInvitation = async (
   deps: UserBoardDeps,
+  caller: UserContext,
   manager: UserContext,
   user: { id: string; email: string; given_name: string; locale: string },
-) => mailInvitation(deps, manager, user, await newInvitation(deps, user));
+) => mailInvitation(deps, caller, user, await newInvitation(deps, user), (await dealerGroupOf(deps.db, manager)).name);
 
-/** Creates the account in the manager's group with the rights given (none beyond the manager's own) and invites it. */
+/**
+ * Creates the account in the manager's group (or, for a provider administrator, the group named) with the
+ * rights given (none beyond the manager's own) and invites it.
+ */
 export async function inviteUser(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   input: BoardUserInvite,
   audit: AuditContext,
+  group?: string,
 ): Promise<BoardUser> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, group);
   const email = input.email.trim().toLowerCase();
   if ((await findUsersByEmail(deps.db, [email])).length)
     throw new AppError('CONFLICT', 'An account already exists for this e-mail');
@@ -254,18 +286,19 @@ export async function inviteUser(
       trx,
     );
   });
-  await sendInvitation(deps, manager, { id, email, given_name: rights.given_name, locale: rights.locale });
-  return getBoardUser(deps, manager, id);
+  await sendInvitation(deps, caller, manager, { id, email, given_name: rights.given_name, locale: rights.locale });
+  return boardUserOf(deps, await groupUser(deps, manager, id));
 }
 
 export async function updateBoardUser(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   id: string,
   input: BoardUserUpdate,
   audit: AuditContext,
+  group?: string,
 ): Promise<BoardUser> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, group);
   const before = storedOf(await groupUser(deps, manager, id));
   requireOutranks(manager, before);
   const after = rightsFrom(manager, before, input);
@@ -292,17 +325,18 @@ export async function updateBoardUser(
 /** A new invitation link for an account that has not set its password yet. */
 export async function resendInvitation(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   id: string,
   audit: AuditContext,
+  group?: string,
 ): Promise<BoardUser> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
   const status = statusOf(deps, user);
   if (status === 'DEACTIVATED' || (status === 'ACTIVE' && !isExternal(deps, user.email)))
     throw new AppError('CONFLICT', 'Only a pending invitation can be sent again');
-  await sendInvitation(deps, manager, user);
+  await sendInvitation(deps, caller, manager, user);
   await recordAudit(deps, {
     ...audit,
     groupId: manager.groupId,
@@ -320,11 +354,12 @@ export async function resendInvitation(
  */
 export async function deactivateUser(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   id: string,
   audit: AuditContext,
+  group?: string,
 ): Promise<BoardUser> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
   requireOutranks(manager, user);
@@ -352,11 +387,12 @@ export async function deactivateUser(
 /** Lets a deactivated account sign in again (an account without a password gets a new invitation). */
 export async function reactivateUser(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   id: string,
   audit: AuditContext,
+  group?: string,
 ): Promise<BoardUser> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
   if (user.deactivated_at) {
@@ -374,7 +410,7 @@ export async function reactivateUser(
         trx,
       );
     });
-    if (!user.has_password && !isExternal(deps, user.email)) await sendInvitation(deps, manager, user);
+    if (!user.has_password && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
   }
   return getBoardUser(deps, manager, id);
 }

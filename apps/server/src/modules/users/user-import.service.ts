@@ -22,9 +22,9 @@ import {
   replaceRights,
   type StoredRights,
 } from './user-board.repo';
-import { auditedRights, invitationFor, mailInvitation, type UserBoardDeps } from './user-board.service';
+import { auditedRights, boardScope, invitationFor, mailInvitation, type UserBoardDeps } from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { boardOptions, escalations, habilitationsAbove, normaliseOptions, requireBoard } from './user-rights';
+import { boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
 
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'givenName', 'familyName'];
@@ -62,7 +62,7 @@ const canonical = (key: keyof StoredRights, v: unknown) =>
   );
 
 /**
- * Imports a CSV file of users into the manager's group: a new e-mail creates an account (and invites it), a
+ * Imports a CSV file of users into the manager's group (or, for a provider administrator, the group named): a new e-mail creates an account (and invites it), a
  * known one of the group updates the columns the file has. Every line is checked as the board checks a
  * form (values, the group's stocks, no right the manager does not hold); a dry run, or a file with any bad
  * line, writes nothing and says per line what would change or what is wrong. Otherwise everything is
@@ -70,12 +70,12 @@ const canonical = (key: keyof StoredRights, v: unknown) =>
  */
 export async function importUsers(
   deps: UserBoardDeps,
-  manager: UserContext,
+  caller: UserContext,
   csv: string,
-  opts: { dryRun: boolean },
+  opts: { dryRun: boolean; group?: string },
   audit: AuditContext,
 ): Promise<UserImportResult> {
-  requireBoard(manager);
+  const manager = await boardScope(deps, caller, opts.group);
   const errors: ImportLineError[] = [];
   const done = (changes: ImportLineChange[] = []): UserImportResult => ({
     dryRun: opts.dryRun,
@@ -257,7 +257,7 @@ export async function importUsers(
   for (const { p, link } of created)
     await mailInvitation(
       deps,
-      manager,
+      caller,
       { email: p.email, given_name: p.after.given_name, locale: p.after.locale },
       link,
       group,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stampImage } from '../images/image-render';
+import { stampImage } from '../stamps/stamp-render';
 import { composeCropped } from './compose-crop';
 import { DIGITAL_SOURCE, digitalSourceTypeOf } from './digital-source';
 import type { Quad } from './geometry';

@@ -19,7 +19,7 @@ import { backupDataDir, BackupError, restoreDataDir } from './data-dir-backup';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-backup-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-const writer = path.join(path.dirname(fileURLToPath(import.meta.url)), 'backup-writer.fixture.ts');
+const writer = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/backup-writer.fixture.ts');
 
 // The embedded default only: always SQLite, whatever database the rest of the run targets.
 const embedded = (dataDir: string) =>

@@ -50,3 +50,29 @@ describe('fs: what a killed process left in blobs/tmp', () => {
     }
   });
 });
+
+describe('fs: reading a blob', () => {
+  it('streams a 4 MB picture in chunks of up to 1 MiB and a small one in one chunk, byte for byte', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-fs-read-'));
+    try {
+      const store = new FsBlobStore(dir, 'secret', systemClock);
+      const big = Buffer.alloc(4 * 1024 * 1024 + 10, 7);
+      const small = Buffer.alloc(200 * 1024, 3);
+      await store.put('big.jpg', big, 'image/jpeg');
+      await store.put('small.jpg', small, 'image/jpeg');
+      const chunksOf = async (key: string) => {
+        const chunks: Buffer[] = [];
+        for await (const c of (await store.get(key))!.body) chunks.push(c as Buffer);
+        return chunks;
+      };
+      const bigChunks = await chunksOf('big.jpg');
+      expect(Buffer.concat(bigChunks).equals(big)).toBe(true);
+      expect(bigChunks.length).toBe(5);
+      const smallChunks = await chunksOf('small.jpg');
+      expect(Buffer.concat(smallChunks).equals(small)).toBe(true);
+      expect(smallChunks.length).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -32,6 +32,13 @@ export type VerifyResult =
   | { ok: true; request: SignedRequest }
   | { ok: false; code: 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED'; message: string };
 
+/**
+ * Read a blob in chunks sized to it, from Node's 64 KiB up to 1 MiB: a 4 MB picture in a zip or a video
+ * then takes 4 reads and 4 socket writes instead of 64, which doubled the archive's HTTP throughput
+ * (168–207 → 406–456 MB/s on 2 cores, bench/zip.ts), while a thumbnail still costs one small buffer.
+ */
+const readChunkBytes = (size: number): number => Math.min(1 << 20, Math.max(64 * 1024, size));
+
 export class BlobTooLargeError extends Error {}
 
 /**
@@ -150,7 +157,7 @@ export class FsBlobStore implements BlobStore {
   async get(key: string): Promise<BlobObject | null> {
     const info = await this.head(key);
     if (!info) return null;
-    return { ...info, body: fs.createReadStream(this.file(key)) };
+    return { ...info, body: fs.createReadStream(this.file(key), { highWaterMark: readChunkBytes(info.size) }) };
   }
 
   async getRange(key: string, start: number, end: number): Promise<BlobObject | null> {

@@ -10,24 +10,14 @@ import {
   type PresignPutOptions,
   safeDownloadName,
 } from './blob-store';
-import { S3ObjectClient, type S3Objects } from './s3-object-client';
+import { S3ObjectClient } from './s3-object-client';
+import type { S3Objects, S3Options } from './s3-objects';
 import { S3SdkClient } from './s3-sdk-client';
 import { bucketUrl, SigV4Signer } from './sigv4-signer';
 import { isTransientError } from '../transient-errors';
 
 /** Reads of a whole object's body, the first included: the client's own attempts (3) for a request. */
 const BODY_READ_ATTEMPTS = 3;
-
-export interface S3Options {
-  bucket: string;
-  region: string;
-  endpoint?: string | undefined;
-  accessKeyId?: string | undefined;
-  secretAccessKey?: string | undefined;
-  forcePathStyle: boolean;
-  /** Connection and idle timeouts (ms); 5 s and 60 s by default. */
-  timeouts?: { connectMs: number; idleMs: number };
-}
 
 /**
  * Any S3-compatible store. A presigned PUT binds the content type; S3 cannot bind a maximum length to a

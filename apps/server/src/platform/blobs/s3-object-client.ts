@@ -1,27 +1,10 @@
 import { createHash } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
 import { isTransientError } from '../transient-errors';
 import type { BlobInfo, BlobObject, ListedBlob } from './blob-store';
+import type { PutBody, S3Objects } from './s3-objects';
 import type { SigV4Signer } from './sigv4-signer';
-
-/** The calls on one object the S3 driver makes: the lean client below, or the SDK when it must sign. */
-export interface S3Objects {
-  put(key: string, body: PutBody, contentType: string): Promise<void>;
-  head(key: string): Promise<BlobInfo | null>;
-  /** The object, or bytes start..end (inclusive) of it; null when it is missing. */
-  get(key: string, range?: { start: number; end: number }): Promise<BlobObject | null>;
-  delete(key: string): Promise<void>;
-  /** Deletes up to 1,000 keys in one request (missing ones are no error); fails on the first key S3 could not delete. */
-  deleteBatch(keys: readonly string[]): Promise<void>;
-  /** Every object under the folder, a page (up to 1,000) at a time. */
-  listPages(folder: string): AsyncIterable<ListedBlob[]>;
-  destroy(): void;
-}
-
-/** Bytes, or a stream opened again for each attempt (a file) with its length. */
-export type PutBody = Buffer | { open: () => Readable; size: number };
 
 export interface S3ObjectRequest {
   method: 'GET' | 'PUT' | 'HEAD' | 'DELETE' | 'POST';

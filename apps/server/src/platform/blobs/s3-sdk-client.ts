@@ -2,8 +2,7 @@ import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { BlobInfo, BlobObject, ListedBlob } from './blob-store';
-import type { PutBody, S3Objects } from './s3-object-client';
-import type { S3Options } from './s3-blob-store';
+import type { PutBody, S3Objects, S3Options } from './s3-objects';
 
 type Sdk = typeof S3Sdk;
 

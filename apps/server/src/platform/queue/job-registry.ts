@@ -35,6 +35,7 @@ export const jobRegistry = {
   'blobs.collect-garbage': spec(SlotPayload),
   'editing.cover': spec(EditPayload, { maxAttempts: 3 }),
   'editing.crop': spec(EditPayload, { maxAttempts: 3 }),
+  'engagement.retention': spec(SlotPayload),
   'images.stamp': spec(z.object({ runId: z.string(), sourceImageId: z.string() })),
   'images.verify': spec(RunPayload),
   'images.publish': spec(RunPayload),
@@ -49,6 +50,8 @@ export const jobRegistry = {
   }),
   'media.sweep-uploads': spec(SlotPayload),
   'players.prepare-frames': spec(z.object({ ref: z.string() })),
+  // Queued by inspections after a change to a shooting's data: each report already generated for it is refreshed.
+  'reports.refresh-shooting': spec(z.object({ shootingId: z.string() })),
   'reports.refresh': spec(z.object({ shootingId: z.string(), kind: ReportKind, locale: ReportLocale })),
   'reports.retire-rendering': spec(z.object({ blobKey: z.string().startsWith('shootings/') })),
   'shootings.purge-blobs': spec(

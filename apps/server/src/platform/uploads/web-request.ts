@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * writes and no more than a read is held in memory. A client that goes away ends the stream: what
  * arrived is kept and the upload resumes from there, as tus does when it sees the request abort.
  */
-export function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+export function bodyStreamOf(req: IncomingMessage, onRead?: (ended: boolean) => void): ReadableStream<Uint8Array> {
   let chunks: AsyncIterator<Buffer> | null = null;
   return new ReadableStream<Uint8Array>(
     {
@@ -15,6 +15,7 @@ export function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
         chunks ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
         try {
           const { value, done } = await chunks.next();
+          onRead?.(Boolean(done));
           if (done) controller.close();
           else controller.enqueue(value);
         } catch {
@@ -31,8 +32,11 @@ export function bodyStreamOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** A Node request as a web Request with a streamed body (bodies only for the methods that have one). */
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * A Node request as a web Request with a streamed body (bodies only for the methods that have one);
+ * `onRead` is told of every read of the body, and of its end.
+ */
+export function toWebRequest(req: IncomingMessage, origin: string, onRead?: (ended: boolean) => void): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -43,7 +47,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
-    ...(hasBody ? { body: bodyStreamOf(req), duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyStreamOf(req, onRead), duplex: 'half' } : {}),
   } as RequestInit);
 }
 

@@ -109,6 +109,15 @@ const en: Record<LegalDoc, LegalSection[]> = {
       ],
     },
     {
+      id: 'engagement',
+      title: 'Personal player links',
+      paragraphs: [
+        "When a dealer sends you a vehicle's player by e-mail or SMS, or hands you a link made for you, the link carries a token of yours, kept with your name and your address or number as the dealer typed them. When you open it, the page measures, for the salesperson who sent it: that and when it was opened, the time the page was really visible, the angles of the 360° view you looked at and for how long, the damages you opened, the share of the video you watched, your rating, your clicks on the dealer's phone or e-mail, and the class of your device (phone, tablet or computer). The salesperson may be told at once that you are looking.",
+        'These measures are sent to our own server only, never to a third party. Your IP address is not stored. They are erased after 13 months (or the period set by the operator).',
+        "The page says what it measures and offers 'Do not measure me': the choice is kept in your browser and erases what the visit had sent. If your browser sends the Global Privacy Control signal, nothing is measured. A player link without a token of yours measures nothing about you.",
+      ],
+    },
+    {
       title: 'Your rights',
       paragraphs: [
         'You may access, correct or erase your data, object to its processing or ask for its portability by writing through the contact form. You may also lodge a complaint with the data protection authority of your country.',
@@ -215,6 +224,15 @@ const fr: Record<LegalDoc, LegalSection[]> = {
       title: 'Cookies et stockage local',
       paragraphs: [
         'Le portail conserve dans le stockage local du navigateur la session, le dernier e-mail utilisé, la langue, le choix du mode sombre ainsi que la caméra et le micro choisis. Le choix exprimé dans le bandeau cookies est conservé 13 mois, après quoi il est demandé à nouveau.',
+      ],
+    },
+    {
+      id: 'engagement',
+      title: 'Liens personnels vers le player',
+      paragraphs: [
+        "Lorsqu'un concessionnaire vous envoie le player d'un véhicule par e-mail ou SMS, ou vous remet un lien créé pour vous, ce lien porte un jeton qui vous est propre, conservé avec votre nom et votre adresse ou numéro tels que le concessionnaire les a saisis. Quand vous l'ouvrez, la page mesure, pour le vendeur qui l'a envoyé : l'ouverture et son heure, le temps pendant lequel la page était réellement visible, les angles de la vue 360° regardés et leur durée, les dommages ouverts, la part de la vidéo regardée, votre note, vos clics sur le téléphone ou l'e-mail du concessionnaire, et le type de votre appareil (téléphone, tablette ou ordinateur). Le vendeur peut être prévenu aussitôt que vous regardez.",
+        "Ces mesures sont envoyées à notre seul serveur, jamais à un tiers. Votre adresse IP n'est pas conservée. Elles sont effacées après 13 mois (ou la durée fixée par l'exploitant).",
+        "La page indique ce qu'elle mesure et propose « Ne pas me mesurer » : ce choix est conservé dans votre navigateur et efface ce que la visite avait envoyé. Si votre navigateur envoie le signal Global Privacy Control, rien n'est mesuré. Un lien sans jeton qui vous soit propre ne mesure rien sur vous.",
       ],
     },
     {

@@ -28,7 +28,7 @@ export function RoomEmailDialog({
       title={t('rooms.email.title')}
       defaultObject={t('rooms.email.defaultObject', { name: room.name })}
       defaultBody={t('rooms.email.defaultBody', { link: room.link })}
-      send={(m) => sendRoomEmail(room.id, m)}
+      send={({ to, subject, body }) => sendRoomEmail(room.id, { to, subject, body })}
       // A failed statistic must not undo the send.
       onSent={() => void postRoomShared(userId, room.id).catch(() => undefined)}
     />

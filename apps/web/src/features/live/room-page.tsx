@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
 import type { LiveRoomInfo, LiveToken } from '@forecourt/contracts';
 import { hasOption } from '@forecourt/contracts/options';
-import { useUserOptions } from '../access/user-options';
+import { useUserOptions } from '../../access/user-options';
 import { needsOtherBrowser } from './browser-support';
 import { CallEnded } from './call-ended';
 import { CallView } from './call-view';

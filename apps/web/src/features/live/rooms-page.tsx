@@ -22,7 +22,7 @@ import { BackButton } from '../../components/back-button';
 import { useSnackbar } from '../../components/snackbar';
 import { DATE_FORMAT, timeFormat } from '../../i18n/date-format';
 import { hasOption } from '@forecourt/contracts/options';
-import { useUserAccess } from '../access/user-access';
+import { useUserAccess } from '../../access/user-access';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRooms } from './live-api';
 import { RoomEmailDialog, type SharedRoom } from './room-email-dialog';

@@ -1,5 +1,6 @@
 import type { ContactInformation } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
+import { track } from './engagement-beacon';
 import { PhoneIcon } from './player-icons';
 import css from './player.module.css';
 
@@ -23,6 +24,7 @@ export function ContactCard({ items, phone }: { items: ContactInformation[]; pho
       {phone && (
         <a
           href={`tel:${phone.replace(/\s+/g, '')}`}
+          onClick={() => track({ k: 'contact', via: 'phone' })}
           className={css.button}
           aria-label={t('publicPlayer.call', { phone })}
         >

@@ -1,6 +1,16 @@
 import type { PlayerVideo as Video } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
+import { track } from './engagement-beacon';
 import css from './player.module.css';
+
+const watched = new WeakMap<HTMLVideoElement, number>();
+/** Reports the share of the video watched each time it passes another tenth. */
+function trackVideo(v: HTMLVideoElement) {
+  const share = v.duration > 0 ? Math.floor((v.currentTime / v.duration) * 10) / 10 : 0;
+  if (share <= (watched.get(v) ?? 0)) return;
+  watched.set(v, share);
+  track({ k: 'video', share });
+}
 
 /** A VIDEO shooting's video, by streamer, with the detail page's rules for a missing or unknown one. */
 export function PlayerVideo({ video }: { video: Video | null }) {
@@ -16,6 +26,7 @@ export function PlayerVideo({ video }: { video: Video | null }) {
           preload="metadata"
           src={video.url}
           poster={video.posterUrl ?? undefined}
+          onTimeUpdate={(e) => trackVideo(e.currentTarget)}
           className={`${css.video} ${css.videoFile}`}
         >
           <track kind="captions" />

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContactCard } from './contact-card';
+import { startBeacon } from './engagement-beacon';
+import { EngagementNotice } from './engagement-notice';
 import { getPlayerOptions, inlinePlayerOptions, postWatched } from './player-api';
 import { PlayerVideo } from './player-video';
 import { RatingBlock } from './rating-block';
@@ -74,6 +76,7 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
     watched.current = true;
     // Counting views must never disturb the visitor: a failure is ignored.
     postWatched(options.ref).catch(() => undefined);
+    startBeacon(options.ref);
   }, [options.ref]);
 
   return (
@@ -101,6 +104,7 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
             </a>
           )}
           {extras && options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
+          <EngagementNotice />
         </div>
       </main>
     </>

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/http';
 import { postScoring } from './player-api';
 import { hasRated, markRated } from './rated-players';
 import { StarIcon } from './player-icons';
+import { track } from './engagement-beacon';
 import css from './player.module.css';
 
 /** The block hides this long after a successful vote (spec section 9). */
@@ -32,6 +33,7 @@ export function RatingBlock({ playerRef }: { playerRef: string }) {
   const send = useMutation({
     mutationFn: () => postScoring({ ref: playerRef, score, comment: comment.trim() || undefined }),
     onSuccess: () => {
+      track({ k: 'rating', score });
       markRated(playerRef);
       snackbar.show('api.ratingSuccess', 'success');
     },

@@ -1,6 +1,7 @@
 import type { PlayerDamage } from '@forecourt/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { track } from './engagement-beacon';
 import css from './player.module.css';
 
 /** The damages on the frame shown, as numbered buttons at their spots (fractions of the frame). */
@@ -92,8 +93,9 @@ export function DamageDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    track({ k: 'hotspot', id: damage.id });
     return () => dialog?.close();
-  }, []);
+  }, [damage.id]);
   return (
     <dialog
       ref={ref}

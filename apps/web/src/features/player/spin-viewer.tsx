@@ -2,6 +2,7 @@ import type { FrameWidth, PlayerDamage, PlayerFrame } from '@forecourt/contracts
 import { PLAYER_STATIC_FRAME_ID, SPIN_SIZES } from '@forecourt/contracts/player-media';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trackFrame } from './engagement-beacon';
 import { clampZoom, pickFrameWidth, wrapFrame } from './frame-size';
 import { frameSrcSet, frameUrl, useFrameLoader } from './use-frame-loader';
 import { SpinControls } from './spin-controls';
@@ -68,6 +69,9 @@ export function SpinViewer({
   const shownFrame = ready ? frame : 0;
   const frameDamages = useMemo(() => damages.filter((d) => d.frame === shownFrame), [damages, shownFrame]);
   const edited = editedFrames.includes(shownFrame);
+  useEffect(() => {
+    if (ready) trackFrame(shownFrame);
+  }, [ready, shownFrame]);
 
   // The server draws the first frame in the page (player-page.ts) so it shows before the scripts run; it
   // lies over this one until this one has loaded (onLoad below), or the frames cannot load, or the viewer goes.

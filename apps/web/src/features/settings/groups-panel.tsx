@@ -17,6 +17,8 @@ import { GroupInput, type SettingsGroup } from '@forecourt/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
 import { createGroup, renameGroup, setGroupActive, settingsErrorKey } from './settings-api';
 import { settingsKeys } from './settings-keys';
@@ -39,6 +41,11 @@ export function GroupsPanel({
   const [renaming, setRenaming] = useState<SettingsGroup | null>(null);
   const [confirming, setConfirming] = useState<SettingsGroup | null>(null);
   const selected = groups.find((g) => g.id === selectedId) ?? null;
+  // The user board of another group is a provider administrator's (with manage-users), as the server checks.
+  const profile = useAuth().user?.profile as { roles?: string[]; habilitations?: string[] } | undefined;
+  const invitesManagers =
+    (profile?.habilitations ?? []).includes('PROVIDER_ADMINISTRATOR') &&
+    (profile?.roles ?? []).includes('manage-users');
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.groups() });
   const onError = (err: unknown) => snackbar.show(settingsErrorKey(err));
 
@@ -108,6 +115,16 @@ export function GroupsPanel({
           >
             {t(selected.active ? 'settings.groups.deactivate' : 'settings.groups.reactivate')}
           </Button>
+          {invitesManagers && selected.active && (
+            <Button
+              size="small"
+              variant="outlined"
+              component={RouterLink}
+              to={`/users?group=${encodeURIComponent(selected.id)}&invite=manager`}
+            >
+              {t('boardGroups.inviteManager')}
+            </Button>
+          )}
         </Box>
       )}
       <Box

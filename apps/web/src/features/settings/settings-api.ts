@@ -9,6 +9,7 @@ import {
   SettingsStock,
   SettingsStocksResponse,
   StampPreview,
+  StockImportResult,
   type DmsSettingsInput,
   type GroupInput,
   type ImageUpload,
@@ -40,6 +41,15 @@ export const uploadStockImage = (groupId: string, ownerId: string, image: 'logo'
     method: 'PUT',
     body,
     schema: SettingsStock,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+
+export const importStocks = (groupId: string, csv: string, dryRun: boolean) =>
+  request(`${group(groupId)}/stocks/import`, {
+    method: 'POST',
+    query: { dryRun },
+    body: { csv },
+    schema: StockImportResult,
     timeoutMs: UPLOAD_TIMEOUT_MS,
   });
 

@@ -1,3 +1,4 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchStocks } from './settings-api';
 import { StockDialog } from './stock-dialog';
+import { StockImportDialog } from './stock-import-dialog';
 import { settingsKeys } from './settings-keys';
 
 /** A group's stocks (owners): what the public player's card shows, their logo and plate cover. */
@@ -19,12 +21,16 @@ export function StocksPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const stocks = useQuery({ queryKey: settingsKeys.stocks(groupId), queryFn: () => fetchStocks(groupId) });
   const [editing, setEditing] = useState<SettingsStock | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => setEditing('new')}>
           {t('settings.stocks.new')}
+        </Button>
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+          {t('stockImport.open')}
         </Button>
       </Box>
       {stocks.isPending && <CircularProgress aria-label={t('common.loading')} />}
@@ -72,6 +78,7 @@ export function StocksPanel({ groupId }: { groupId: string }) {
           </Card>
         ))}
       </Box>
+      {importing && <StockImportDialog groupId={groupId} onClose={() => setImporting(false)} />}
       {editing && (
         <StockDialog groupId={groupId} stock={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}

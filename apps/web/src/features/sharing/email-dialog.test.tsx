@@ -43,6 +43,7 @@ describe('the e-mail share dialog', () => {
     vi.mocked(sendEmail).mockResolvedValue(undefined);
     const { user, onClose } = dialog();
     await user.type(screen.getByLabelText('To', { exact: false }), 'customer@example.com');
+    await user.type(screen.getByLabelText("Recipient's name"), 'Mr Martin');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The e-mail has been sent')).toBeTruthy();
     const sent = vi.mocked(sendEmail).mock.calls[0]![0];
@@ -50,6 +51,7 @@ describe('the e-mail share dialog', () => {
       to: 'customer@example.com',
       subject: 'Your vehicle presentation',
       from: { email: 'dealer@example.com', name: 'Ann Dealer' },
+      personalLink: { ref: 'ref1', name: 'Mr Martin' },
     });
     expect(sent.body).toContain('<br>');
     expect(sent.body).not.toContain('\n');

@@ -25,7 +25,14 @@ export function EmailDialog({
       title={t('sharing.email.title')}
       defaultObject={t('sharing.email.defaultObject')}
       defaultBody={t('sharing.email.defaultBody', { link: player.url })}
-      send={(m) => sendEmail({ ...m, from: { email: sender.email, name: sender.name } })}
+      askName
+      send={({ name, ...m }) =>
+        sendEmail({
+          ...m,
+          from: { email: sender.email, name: sender.name },
+          personalLink: { ref: player.ref, ...(name ? { name } : {}) },
+        })
+      }
       onSent={() => recordShared(sender, player, 'EMAIL')}
       notice={
         player.preparing && (

@@ -14,6 +14,9 @@ import { sharingKeys } from './sharing-keys';
 
 const EmailDialog = lazy(() => import('./email-dialog').then((m) => ({ default: m.EmailDialog })));
 const SmsDialog = lazy(() => import('./sms-dialog').then((m) => ({ default: m.SmsDialog })));
+const CopyLinkDialog = lazy(() =>
+  import('../engagement/copy-link-dialog').then((m) => ({ default: m.CopyLinkDialog })),
+);
 
 /**
  * The detail page's player button (spec section 6): opens the public player, and when the user may,
@@ -38,7 +41,7 @@ export function PlayerButton({
   const queryClient = useQueryClient();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'email' | 'sms' | null>(null);
+  const [dialog, setDialog] = useState<'email' | 'sms' | 'copy' | null>(null);
   const [player, setPlayer] = useState<SharedPlayer | null>(null);
   const kind = playerButtonKind(shootingType, sender.canSendEmail, sender.canSendSms);
 
@@ -69,7 +72,7 @@ export function PlayerButton({
     tab.location.href = p.url;
   };
 
-  const openDialog = async (which: 'email' | 'sms') => {
+  const openDialog = async (which: 'email' | 'sms' | 'copy') => {
     setAnchor(null);
     if (await info()) setDialog(which);
   };
@@ -101,14 +104,13 @@ export function PlayerButton({
           <MenuItem onClick={() => void openDialog('email')}>{t('sharing.player.sendEmail')}</MenuItem>
         )}
         {sender.canSendSms && <MenuItem onClick={() => void openDialog('sms')}>{t('sharing.player.sendSms')}</MenuItem>}
+        <MenuItem onClick={() => void openDialog('copy')}>{t('engagement.copy.menu')}</MenuItem>
       </Menu>
       {player && dialog && (
         <Suspense fallback={null}>
-          {dialog === 'email' ? (
-            <EmailDialog open onClose={() => setDialog(null)} player={player} sender={sender} />
-          ) : (
-            <SmsDialog open onClose={() => setDialog(null)} player={player} sender={sender} />
-          )}
+          {dialog === 'email' && <EmailDialog open onClose={() => setDialog(null)} player={player} sender={sender} />}
+          {dialog === 'sms' && <SmsDialog open onClose={() => setDialog(null)} player={player} sender={sender} />}
+          {dialog === 'copy' && <CopyLinkDialog open onClose={() => setDialog(null)} playerRef={player.ref} />}
         </Suspense>
       )}
     </>

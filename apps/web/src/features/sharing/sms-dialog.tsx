@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SMS_MAX_LENGTH } from '@forecourt/contracts';
+import { RECIPIENT_NAME_MAX, SMS_MAX_LENGTH } from '@forecourt/contracts';
 import Dialog from '@mui/material/Dialog';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,6 +26,7 @@ const SmsForm = z
   .object({
     country: z.string(),
     phone: z.string().min(1, 'sharing.required'),
+    name: z.string().trim().max(RECIPIENT_NAME_MAX, 'sharing.maxLength'),
     body: z.string().min(1, 'sharing.required').max(SMS_MAX_LENGTH, 'sharing.maxLength'),
   })
   .superRefine((v, ctx) => {
@@ -51,7 +52,7 @@ export function SmsDialog({
   const [showPhone, setShowPhone] = useState(false);
   const form = useForm<SmsForm>({
     resolver: zodResolver(SmsForm),
-    defaultValues: { country: DEFAULT_PHONE_COUNTRY, phone: '', body: '' },
+    defaultValues: { country: DEFAULT_PHONE_COUNTRY, phone: '', name: '', body: '' },
     mode: 'onTouched',
   });
   const { reset } = form;
@@ -61,6 +62,7 @@ export function SmsDialog({
     reset({
       country: DEFAULT_PHONE_COUNTRY,
       phone: '',
+      name: '',
       body: t('sharing.sms.defaultBody', { link: player.url }).slice(0, SMS_MAX_LENGTH),
     });
     const timer = window.setTimeout(() => setShowPhone(true), PHONE_WIDGET_DELAY_MS);
@@ -71,7 +73,12 @@ export function SmsDialog({
   }, [open, player.url, reset, t]);
 
   const send = useMutation({
-    mutationFn: (v: SmsForm) => sendSms({ to: toInternational(v.phone, v.country as CountryCode)!, body: v.body }),
+    mutationFn: (v: SmsForm) =>
+      sendSms({
+        to: toInternational(v.phone, v.country as CountryCode)!,
+        body: v.body,
+        personalLink: { ref: player.ref, ...(v.name ? { name: v.name } : {}) },
+      }),
     onSuccess: () => {
       snackbar.show('api.sendSmsSuccess', 'success');
       recordShared(sender, player, 'SMS');
@@ -120,6 +127,19 @@ export function SmsDialog({
               )}
             />
           )}
+          <TextField
+            {...form.register('name')}
+            label={t('engagement.recipientName')}
+            error={Boolean(form.formState.errors.name)}
+            helperText={
+              form.formState.errors.name?.message
+                ? t(form.formState.errors.name.message, { max: RECIPIENT_NAME_MAX })
+                : t('engagement.recipientNameHelp')
+            }
+            autoComplete="off"
+            fullWidth
+            margin="normal"
+          />
           <TextField
             {...form.register('body')}
             label={t('sharing.sms.body')}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { useAuth } from '../../auth/auth-context';
-import { useUserOptions } from '../access/user-options';
+import { useUserOptions } from '../../access/user-options';
 import { drawerEntries } from './drawer-entries';
 import { shellKeys } from './shell-keys';
 

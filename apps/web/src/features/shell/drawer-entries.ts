@@ -1,6 +1,6 @@
 import type { AppLinkName } from '@forecourt/contracts/web-config';
 import { isNonLegacy } from '../../lib/non-legacy-account';
-import { hasOption } from '../access/user-options';
+import { hasOption } from '../../access/user-options';
 
 export interface Rights {
   /** preferred_username: the user id; a UUID means a non-legacy account. */

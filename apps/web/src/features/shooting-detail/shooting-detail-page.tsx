@@ -17,7 +17,7 @@ import { EditingWorkflow } from '../editing/editing-workflow';
 import { InspectionPanel } from '../inspection/inspection-panel';
 import { useEditMode } from '../editing/use-edit-mode';
 import { VerificationWarnings } from '../editing/verification-warnings';
-import { useUserAccess } from '../access/user-access';
+import { useUserAccess } from '../../access/user-access';
 import { DetailsCard } from './details-card';
 import { isNotSynchronised } from './detail-rules';
 import { PipelineFailure } from './pipeline-failure';

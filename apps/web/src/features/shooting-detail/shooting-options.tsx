@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ActionButton, useCompactActions } from '../../components/action-button';
 import { pickVideo } from '../../components/video-view';
-import type { UserAccess } from '../access/user-access';
+import type { UserAccess } from '../../access/user-access';
 import { EditButtons } from '../editing/edit-buttons';
 import type { EditMode } from '../editing/use-edit-mode';
 import { RestampButton } from '../restamp/restamp-dialog';

@@ -18,7 +18,7 @@ import { offeredTypes } from './offered-types';
 import { SearchCard } from './search-card';
 import { ShootingCard } from './shooting-card';
 import { fetchShootings, type ShootingSearch } from './shootings-api';
-import { useUserAccess } from '../access/user-access';
+import { useUserAccess } from '../../access/user-access';
 import { searchedVehicle } from '../../lib/vehicle-search';
 import { shootingsKeys } from './shootings-keys';
 

@@ -20,6 +20,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { HABILITATIONS, MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
 import {
+  MANAGE_USERS_ROLE,
   VEHICLE_IDENTIFICATION_METHODS,
   type BoardGrants,
   type BoardUser,
@@ -64,18 +65,29 @@ const formOf = (u: BoardUser | undefined, locale: string): Form => ({
 const toggle = (list: string[], value: string, on: boolean) =>
   on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 
-/** Invites a user (userId null) or edits one: names, language, roles, models, options and stocks. */
-export function UserDialog(props: { userId: string | null; onClose: () => void }) {
+/** What an invitation form starts with: a manager of the group gets the role manage-users and all its stocks. */
+export type InvitePreset = 'manager';
+
+/**
+ * Invites a user (userId null) or edits one: names, language, roles, models, options and stocks, in the
+ * board's group (`group`, a provider administrator's choice; the caller's own when undefined).
+ */
+export function UserDialog(props: {
+  userId: string | null;
+  group?: string;
+  preset?: InvitePreset;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
-  const grants = useQuery({ queryKey: ['user-board-grants'], queryFn: fetchGrants });
+  const grants = useQuery({ queryKey: ['user-board-grants', props.group], queryFn: () => fetchGrants(props.group) });
   const user = useQuery({
-    queryKey: ['user-board-user', props.userId],
-    queryFn: () => fetchUser(props.userId!),
+    queryKey: ['user-board-user', props.group, props.userId],
+    queryFn: () => fetchUser(props.userId!, props.group),
     enabled: Boolean(props.userId),
   });
   const ready = grants.data && (!props.userId || user.data);
   return ready ? (
-    <UserForm grants={grants.data} user={user.data} onClose={props.onClose} />
+    <UserForm grants={grants.data} user={user.data} group={props.group} preset={props.preset} onClose={props.onClose} />
   ) : (
     <Dialog open onClose={props.onClose} aria-busy="true" aria-label={t('common.loading')}>
       <DialogContent>
@@ -89,21 +101,32 @@ export function UserDialog(props: { userId: string | null; onClose: () => void }
   );
 }
 
-function UserForm(props: { grants: BoardGrants; user: BoardUser | undefined; onClose: () => void }) {
+function UserForm(props: {
+  grants: BoardGrants;
+  user: BoardUser | undefined;
+  group: string | undefined;
+  preset: InvitePreset | undefined;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
-  const { grants, user } = props;
-  const [form, setForm] = useState<Form>(() => formOf(user, i18n.language));
+  const { grants, user, group } = props;
+  const [form, setForm] = useState<Form>(() => {
+    const start = formOf(user, i18n.language);
+    return !user && props.preset === 'manager'
+      ? { ...start, roles: [MANAGE_USERS_ROLE], ownerIds: grants.stocks.map((s) => s.id) }
+      : start;
+  });
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const refresh = async (saved?: BoardUser) => {
     await queryClient.invalidateQueries({ queryKey: ['user-board'] });
-    if (saved) queryClient.setQueryData(['user-board-user', saved.id], saved);
+    if (saved) queryClient.setQueryData(['user-board-user', group, saved.id], saved);
   };
   const errorKey = (err: unknown) => {
     const code = (err as ApiError).code;
@@ -119,7 +142,7 @@ function UserForm(props: { grants: BoardGrants; user: BoardUser | undefined; onC
         habilitations: rest.habilitations as BoardUserUpdate['habilitations'],
         models: rest.models as BoardUserUpdate['models'],
       };
-      return user ? updateUser(user.id, rights) : inviteUser({ ...rights, email });
+      return user ? updateUser(user.id, rights, group) : inviteUser({ ...rights, email }, group);
     },
     onSuccess: async (saved) => {
       await refresh(saved);
@@ -129,7 +152,7 @@ function UserForm(props: { grants: BoardGrants; user: BoardUser | undefined; onC
     onError: (err) => snackbar.show(errorKey(err)),
   });
   const act = useMutation({
-    mutationFn: (action: 'invitation' | 'deactivate' | 'reactivate') => userAction(user!.id, action),
+    mutationFn: (action: 'invitation' | 'deactivate' | 'reactivate') => userAction(user!.id, action, group),
     onSuccess: async (saved, action) => {
       setConfirming(false);
       await refresh(saved);

@@ -24,7 +24,7 @@ import { importUsers } from './users-api';
  * Imports users from a CSV file: a dry run first shows what each line would do or what is wrong with it;
  * the import itself is offered only for a file whose every line is valid, and writes it whole.
  */
-export function UserImportDialog(props: { onClose: () => void }) {
+export function UserImportDialog(props: { group?: string; onClose: () => void }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ export function UserImportDialog(props: { onClose: () => void }) {
   const [csv, setCsv] = useState<string | null>(null);
   const [result, setResult] = useState<UserImportResult | null>(null);
   const run = useMutation({
-    mutationFn: (dryRun: boolean) => importUsers(csv ?? '', dryRun),
+    mutationFn: (dryRun: boolean) => importUsers(csv ?? '', dryRun, props.group),
     onSuccess: async (r) => {
       setResult(r);
       if (r.applied) {

@@ -10,21 +10,32 @@ import {
 } from '@forecourt/contracts/user-board';
 import { request } from '../../api/http';
 
-export const fetchUsers = (q: string, page: number, pageSize: number) =>
-  request('/api/user-board/users', { query: { q, page, pageSize }, schema: BoardUsersPage });
-export const fetchGrants = () => request('/api/user-board/grants', { schema: BoardGrants });
-export const fetchUser = (id: string) =>
-  request(`/api/user-board/users/${encodeURIComponent(id)}`, { schema: BoardUser });
-export const inviteUser = (body: BoardUserInvite) =>
-  request('/api/user-board/users', { method: 'POST', body, schema: BoardUser });
-export const updateUser = (id: string, body: BoardUserUpdate) =>
-  request(`/api/user-board/users/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: BoardUser });
-export const userAction = (id: string, action: 'invitation' | 'deactivate' | 'reactivate') =>
-  request(`/api/user-board/users/${encodeURIComponent(id)}/${action}`, { method: 'POST', schema: BoardUser });
-export const importUsers = (csv: string, dryRun: boolean) =>
+// `group`: the dealer group the board works on (provider administrators only); the caller's own when undefined.
+export const fetchUsers = (q: string, page: number, pageSize: number, group?: string) =>
+  request('/api/user-board/users', { query: { q, page, pageSize, group }, schema: BoardUsersPage });
+export const fetchGrants = (group?: string) =>
+  request('/api/user-board/grants', { query: { group }, schema: BoardGrants });
+export const fetchUser = (id: string, group?: string) =>
+  request(`/api/user-board/users/${encodeURIComponent(id)}`, { query: { group }, schema: BoardUser });
+export const inviteUser = (body: BoardUserInvite, group?: string) =>
+  request('/api/user-board/users', { method: 'POST', query: { group }, body, schema: BoardUser });
+export const updateUser = (id: string, body: BoardUserUpdate, group?: string) =>
+  request(`/api/user-board/users/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    query: { group },
+    body,
+    schema: BoardUser,
+  });
+export const userAction = (id: string, action: 'invitation' | 'deactivate' | 'reactivate', group?: string) =>
+  request(`/api/user-board/users/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+    query: { group },
+    schema: BoardUser,
+  });
+export const importUsers = (csv: string, dryRun: boolean, group?: string) =>
   request('/api/user-board/import', {
     method: 'POST',
-    query: { dryRun },
+    query: { dryRun, group },
     body: { csv },
     schema: UserImportResult,
     timeoutMs: 120_000,

@@ -13,15 +13,18 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BoardUserSummary } from '@forecourt/contracts/user-board';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context';
 import { isNonLegacy } from '../../lib/non-legacy-account';
+import { fetchGroups } from '../settings/settings-api';
+import { settingsKeys } from '../settings/settings-keys';
 import { UserImportDialog } from './user-import-dialog';
 import { UserDialog } from './user-dialog';
 import { fetchUsers } from './users-api';
@@ -31,15 +34,27 @@ const PAGE_SIZE = 25;
 export const statusColour = (status: BoardUserSummary['status']) =>
   status === 'ACTIVE' ? 'success' : status === 'INVITED' ? 'info' : 'default';
 
-/** /users (role manage-users on a non-legacy account, spec section 2): the group's users, searched on the server. */
+/**
+ * /users (role manage-users on a non-legacy account, spec section 2): the group's users, searched on the
+ * server. A provider administrator chooses the dealer group (`?group=`; `&invite=manager` opens the
+ * invitation of its manager, as the settings' "Invite its manager" does); the server refuses anyone else.
+ */
 export function UsersPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const group = params.get('group') || undefined;
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(0);
-  const [editing, setEditing] = useState<string | 'new' | null>(null);
+  const [editing, setEditing] = useState<string | 'new' | null>(() =>
+    params.get('invite') === 'manager' ? 'new' : null,
+  );
   const [importing, setImporting] = useState(false);
+  const profile = user?.profile as
+    { preferred_username?: string; roles?: string[]; habilitations?: string[] } | undefined;
+  const providerAdmin = (profile?.habilitations ?? []).includes('PROVIDER_ADMINISTRATOR');
+  const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: providerAdmin });
   // The server searches; a pause in typing sends one request rather than one per key.
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -49,21 +64,35 @@ export function UsersPage() {
     return () => clearTimeout(timer);
   }, [search]);
   const users = useQuery({
-    queryKey: ['user-board', q, page],
-    queryFn: () => fetchUsers(q, page, PAGE_SIZE),
+    queryKey: ['user-board', group, q, page],
+    queryFn: () => fetchUsers(q, page, PAGE_SIZE, group),
     placeholderData: keepPreviousData,
   });
+  const chooseGroup = (id: string) => {
+    setPage(0);
+    setParams({ group: id });
+  };
+  const closeDialog = () => {
+    setEditing(null);
+    if (params.has('invite')) setParams(group ? { group } : {}, { replace: true });
+  };
 
-  const profile = user?.profile as { preferred_username?: string; roles?: string[] } | undefined;
   if (!isNonLegacy(profile?.preferred_username ?? '') || !(profile?.roles ?? []).includes('manage-users'))
     return <Navigate to="/" replace />;
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {t('users.title')}
-        </Typography>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            {t('users.title')}
+          </Typography>
+          {users.data && (
+            <Typography color="text.secondary" data-testid="users-group">
+              {users.data.group.name}
+            </Typography>
+          )}
+        </Box>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setEditing('new')}>
           {t('users.invite')}
         </Button>
@@ -71,6 +100,25 @@ export function UsersPage() {
           {t('users.import')}
         </Button>
       </Box>
+      {providerAdmin && groups.data && users.data && (
+        <TextField
+          select
+          label={t('boardGroups.group')}
+          value={group ?? users.data?.group.id ?? ''}
+          onChange={(e) => chooseGroup(e.target.value)}
+          fullWidth
+          size="small"
+          helperText={t('boardGroups.groupHelp')}
+          sx={{ mb: 2 }}
+          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'users-group-select' } as object } }}
+        >
+          {groups.data.map((g) => (
+            <MenuItem key={g.id} value={g.id}>
+              {g.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       <TextField
         type="search"
         label={t('users.search')}
@@ -159,8 +207,15 @@ export function UsersPage() {
           />
         </>
       )}
-      {editing && <UserDialog userId={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {importing && <UserImportDialog onClose={() => setImporting(false)} />}
+      {editing && (
+        <UserDialog
+          userId={editing === 'new' ? null : editing}
+          group={group}
+          preset={editing === 'new' && params.get('invite') === 'manager' ? 'manager' : undefined}
+          onClose={closeDialog}
+        />
+      )}
+      {importing && <UserImportDialog group={group} onClose={() => setImporting(false)} />}
     </Container>
   );
 }

@@ -1,0 +1,46 @@
+import type { ApiKeyScope } from '@forecourt/contracts';
+
+const SHOOTING = '/api/owners/:ownerId/products/:productId/shootings/:shootingId';
+
+/**
+ * The /api routes a key reaches, by method and route pattern, and the scope each needs. A route not listed
+ * answers 403 to a key whatever its scopes: a new portal route is closed to keys until it is placed here.
+ * `*` is for every key (who am I: the account id that /api/users/:userId/… routes take).
+ */
+const ROUTES: Record<string, ApiKeyScope | '*'> = {
+  'GET /api/users/me': '*',
+  'GET /api/shootings': 'shootings:read',
+  'GET /api/owners': 'shootings:read',
+  'GET /api/external/legacy/users/:id/owners': 'shootings:read',
+  'GET /api/owners/:ownerId/products': 'shootings:read',
+  'GET /api/owners/:ownerId/products/:productId': 'shootings:read',
+  [`GET ${SHOOTING}`]: 'shootings:read',
+  [`GET ${SHOOTING}/videos`]: 'shootings:read',
+  [`GET ${SHOOTING}/pipeline`]: 'shootings:read',
+  'GET /api/users/:userId/stamps': 'shootings:write',
+  'POST /api/products/virtuals': 'shootings:write',
+  'POST /api/products/:productId/shootings/generate_presigned_urls': 'shootings:write',
+  'POST /api/owners/:ownerId/products/:productId/shootings': 'shootings:write',
+  'POST /api/products/:productId/workflows/PHOTO/done': 'shootings:write',
+  'GET /api/users/:id/statistics': 'engagement:read',
+  'GET /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
+  'POST /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
+  'PUT /api/settings/groups/:groupId/webhooks/:endpointId': 'webhooks:manage',
+  'DELETE /api/settings/groups/:groupId/webhooks/:endpointId': 'webhooks:manage',
+  'POST /api/settings/groups/:groupId/webhooks/:endpointId/rotate-secret': 'webhooks:manage',
+  'POST /api/settings/groups/:groupId/webhooks/:endpointId/test': 'webhooks:manage',
+  'GET /api/settings/groups/:groupId/webhooks/:endpointId/deliveries': 'webhooks:manage',
+  'POST /api/settings/groups/:groupId/webhooks/:endpointId/deliveries/:deliveryId/replay': 'webhooks:manage',
+};
+
+/** Whether a key with these scopes may call this route (method and Fastify route pattern). */
+export function keyMayCall(scopes: readonly string[], method: string, route: string): boolean {
+  const needed = ROUTES[`${method.toUpperCase()} ${route}`];
+  return needed === '*' || (needed !== undefined && scopes.includes(needed));
+}
+
+/** The routes of a scope, for the OpenAPI description. */
+export const routesOfScope = (scope: ApiKeyScope): string[] =>
+  Object.entries(ROUTES)
+    .filter(([, s]) => s === scope)
+    .map(([r]) => r);

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreate,
+  type ApiKeyCreated,
+  type ApiKeyScope,
+} from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { badRequest, notFound } from '../../platform/errors';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import type { UserContext } from '../identity/user-context';
+import { settingsGroup } from '../settings/groups.service';
+import { tokenHash } from '../users/user-board.service';
+import {
+  findApiKey,
+  findLiveApiKey,
+  groupOwnerIds,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  touchApiKey,
+  type ApiKeyRow,
+} from './api-keys.repo';
+
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
+
+/** last_used_at is written at most this often per key, not on every call of a burst. */
+const TOUCH_EVERY_MS = 60_000;
+
+const parseList = <T = string>(text: string | null): T[] | null => (text === null ? null : (JSON.parse(text) as T[]));
+
+const toApiKey = (r: ApiKeyRow): ApiKey => ({
+  id: r.id,
+  groupId: r.group_id,
+  label: r.label,
+  hint: r.hint,
+  scopes: parseList<ApiKeyScope>(r.scopes)!,
+  ownerIds: parseList(r.owner_ids),
+  expiresAt: r.expires_at,
+  createdAt: r.created_at,
+  createdBy: r.created_by,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+export async function listGroupApiKeys(deps: Deps, user: UserContext, groupId: string): Promise<ApiKey[]> {
+  await settingsGroup(deps, user, groupId);
+  return (await listApiKeys(deps.db, groupId)).map(toApiKey);
+}
+
+/**
+ * Creates a key for the group; the answer carries the key itself, shown this once. Its calls are made as its
+ * creator's account (shootings it creates name them), within the group's stocks or the ones chosen.
+ */
+export async function createGroupApiKey(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  input: ApiKeyCreate,
+  audit: AuditContext,
+): Promise<ApiKeyCreated> {
+  await settingsGroup(deps, user, groupId);
+  const now = deps.clock.now();
+  if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime())
+    throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
+  const ownerIds = input.ownerIds ? [...new Set(input.ownerIds)].sort() : null;
+  if (ownerIds && (await groupOwnerIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
+    throw badRequest('Some stocks are not the group’s', { field: 'ownerIds' });
+  const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  const row: ApiKeyRow = {
+    id: deps.ids.uuid(),
+    group_id: groupId,
+    label: input.label,
+    key_hash: tokenHash(key),
+    hint: key.slice(0, API_KEY_PREFIX.length + 6),
+    scopes: JSON.stringify([...new Set(input.scopes)]),
+    owner_ids: ownerIds && JSON.stringify(ownerIds),
+    expires_at: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+    created_at: now.toISOString(),
+    created_by: audit.actor.label,
+    acting_user_id: user.id,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  const described = toApiKey(row);
+  await deps.db.transaction().execute(async (trx) => {
+    await insertApiKey(trx, row);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId,
+        action: 'api-key.create',
+        target: { type: 'api-key', id: row.id },
+        after: { label: described.label, scopes: described.scopes, ownerIds, expiresAt: described.expiresAt },
+      },
+      trx,
+    );
+  });
+  return { ...described, key };
+}
+
+/** Revokes a key: the next call with it is refused on every process (each call reads it). */
+export async function revokeGroupApiKey(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  keyId: string,
+  audit: AuditContext,
+): Promise<ApiKey> {
+  await settingsGroup(deps, user, groupId);
+  const key = await findApiKey(deps.db, groupId, keyId);
+  if (!key) throw notFound('API key');
+  if (!key.revoked_at)
+    await deps.db.transaction().execute(async (trx) => {
+      await revokeApiKey(trx, keyId, deps.clock.now().toISOString());
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId,
+          action: 'api-key.revoke',
+          target: { type: 'api-key', id: keyId },
+          before: { label: key.label },
+        },
+        trx,
+      );
+    });
+  return toApiKey((await findApiKey(deps.db, groupId, keyId))!);
+}
+
+/** What a caller with a key is: its account context, narrowed to the key's group, stocks and scopes. */
+export interface ApiKeyPrincipal {
+  keyId: string;
+  label: string;
+  scopes: ApiKeyScope[];
+  user: UserContext;
+}
+
+export const isApiKey = (secret: string): boolean => secret.startsWith(API_KEY_PREFIX);
+
+/**
+ * The principal a key stands for, or null (unknown, revoked, expired, or its group deactivated). The key acts
+ * with no habilitation, role or option of its own: only the scopes' routes reach it (api-key-scopes.ts), and
+ * tenancy is the stocks of its group (or those it was limited to) as they are now.
+ */
+export async function apiKeyPrincipal(
+  deps: Pick<Adapters, 'db' | 'clock'>,
+  secret: string,
+): Promise<ApiKeyPrincipal | null> {
+  const row = await findLiveApiKey(deps.db, tokenHash(secret));
+  if (!row) return null;
+  const now = deps.clock.now();
+  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) return null;
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
+    await touchApiKey(deps.db, row.id, now.toISOString());
+  const scopes = parseList<ApiKeyScope>(row.scopes)!;
+  const user: UserContext = {
+    id: row.acting_user_id,
+    email: `api-key:${row.label}`,
+    givenName: row.label,
+    familyName: '',
+    locale: 'en',
+    groupId: row.group_id,
+    habilitations: [],
+    roles: [],
+    options: {},
+    models: [],
+    ownerIds: await groupOwnerIds(deps.db, row.group_id, parseList(row.owner_ids) ?? undefined),
+    apiKey: { id: row.id, label: row.label, scopes },
+  };
+  return { keyId: row.id, label: row.label, scopes, user };
+}
+
+/** Records one call made with a key (every use is audited, issue 32). */
+export async function auditApiKeyUse(
+  deps: Deps,
+  principal: ApiKeyPrincipal,
+  call: { method: string; route: string; url: string },
+  clientAddress: string | null,
+): Promise<void> {
+  await recordAudit(deps, {
+    actor: { id: null, label: `api-key:${principal.label}` },
+    clientAddress,
+    groupId: principal.user.groupId,
+    action: 'api-key.use',
+    target: { type: 'api-key', id: principal.keyId },
+    after: call,
+  });
+}

@@ -1,0 +1,28 @@
+import { PersonalLink, PersonalLinkBody, PersonalLinkParams, RECIPIENT_QUERY } from '@forecourt/contracts';
+import type { App } from '../../app-types';
+import type { Adapters } from '../../platform/adapters';
+import { currentUser, type Auth } from '../identity/auth';
+import { createPersonalLink } from './recipients.service';
+
+/** Personal links: made by the salesperson ("copy link for …"), opened by the recipient. */
+export async function engagementRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
+  const { adapters, auth } = deps;
+
+  app.post(
+    '/api/engagement/links',
+    { preHandler: auth.requireUser, schema: { body: PersonalLinkBody, response: { 201: PersonalLink } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createPersonalLink(adapters, currentUser(request), { ...request.body, channel: 'LINK' })),
+  );
+
+  // The personal form of /p/{ref}: the same player, the token in its query. A forged token shows the
+  // player all the same (the beacon records nothing for it).
+  app.get('/p/:ref/:token', { schema: { params: PersonalLinkParams, hide: true } }, async (request, reply) =>
+    reply.redirect(
+      `/public/player/${encodeURIComponent(request.params.ref)}?${RECIPIENT_QUERY}=${encodeURIComponent(request.params.token)}`,
+      302,
+    ),
+  );
+}

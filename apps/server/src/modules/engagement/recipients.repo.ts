@@ -1,0 +1,56 @@
+import type { Db } from '../../platform/db/database';
+
+export interface NewRecipient {
+  token: string;
+  ref: string;
+  channel: string;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  senderId: string;
+  createdAt: string;
+}
+
+/** The shooting of a player reference, when one of the given owners holds it. */
+export async function findRefShooting(db: Db, ref: string, ownerIds: readonly string[]): Promise<string | null> {
+  if (ownerIds.length === 0) return null;
+  const row = await db
+    .selectFrom('player_references as r')
+    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
+    .select('s.id')
+    .where('r.ref', '=', ref)
+    .where('s.owner_id', 'in', ownerIds)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertRecipient(db: Db, r: NewRecipient): Promise<void> {
+  await db
+    .insertInto('share_recipients')
+    .values({
+      token: r.token,
+      ref: r.ref,
+      channel: r.channel,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      sender_id: r.senderId,
+      created_at: r.createdAt,
+    })
+    .execute();
+}
+
+export async function deleteRecipient(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('share_recipients').where('token', '=', token).execute();
+}
+
+/** Whether the token is a recipient of that reference (a token of another reference is none). */
+export async function recipientExists(db: Db, ref: string, token: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('share_recipients')
+    .select('token')
+    .where('token', '=', token)
+    .where('ref', '=', ref)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,75 @@
+import type { Db, Executor } from '../../platform/db/database';
+
+export interface DomainRuleRow {
+  domain: string;
+  group_id: string;
+  roles: string[];
+  models: string[];
+  options: Record<string, unknown>;
+  owner_ids: string[];
+  claim_name: string;
+  claim_roles: Array<{ value: string; roles: string[] }>;
+  updated_at: string;
+  updated_by: string;
+}
+
+type Stored = {
+  [K in keyof DomainRuleRow]: DomainRuleRow[K] extends string ? string : string;
+};
+
+const parse = (r: Stored): DomainRuleRow => ({
+  ...r,
+  roles: JSON.parse(r.roles) as string[],
+  models: JSON.parse(r.models) as string[],
+  options: JSON.parse(r.options) as Record<string, unknown>,
+  owner_ids: JSON.parse(r.owner_ids) as string[],
+  claim_roles: JSON.parse(r.claim_roles) as DomainRuleRow['claim_roles'],
+});
+
+const stored = (r: DomainRuleRow): Stored => ({
+  ...r,
+  roles: JSON.stringify(r.roles),
+  models: JSON.stringify(r.models),
+  options: JSON.stringify(r.options),
+  owner_ids: JSON.stringify(r.owner_ids),
+  claim_roles: JSON.stringify(r.claim_roles),
+});
+
+export const listDomainRules = async (db: Db, groupId: string): Promise<DomainRuleRow[]> =>
+  (await db.selectFrom('domain_rules').selectAll().where('group_id', '=', groupId).orderBy('domain').execute()).map(
+    parse,
+  );
+
+/** The rule of a domain, whichever group holds it, with whether that group is active. */
+export async function findDomainRule(
+  db: Db,
+  domain: string,
+): Promise<(DomainRuleRow & { group_active: boolean }) | undefined> {
+  const row = await db
+    .selectFrom('domain_rules')
+    .innerJoin('dealer_groups', 'dealer_groups.id', 'domain_rules.group_id')
+    .selectAll('domain_rules')
+    .select('dealer_groups.deactivated_at')
+    .where('domain_rules.domain', '=', domain)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { deactivated_at, ...rule } = row;
+  return { ...parse(rule), group_active: deactivated_at === null };
+}
+
+export async function insertDomainRule(db: Executor, rule: DomainRuleRow): Promise<void> {
+  await db.insertInto('domain_rules').values(stored(rule)).execute();
+}
+
+export async function updateDomainRule(db: Executor, rule: DomainRuleRow): Promise<void> {
+  const { domain, ...rest } = stored(rule);
+  await db.updateTable('domain_rules').set(rest).where('domain', '=', domain).execute();
+}
+
+export async function deleteDomainRule(db: Executor, domain: string): Promise<void> {
+  await db.deleteFrom('domain_rules').where('domain', '=', domain).execute();
+}
+
+/** The ids of the group's stocks (owners). */
+export const groupStockIds = async (db: Db, groupId: string): Promise<string[]> =>
+  (await db.selectFrom('owners').select('id').where('group_id', '=', groupId).execute()).map((o) => o.id);

@@ -1,0 +1,91 @@
+import type { Adapters } from '../../platform/adapters';
+import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { auditedRights } from './user-board.service';
+import { findAccountByEmail, insertUser, setRoles, type StoredRights } from './user-board.repo';
+
+/** Every option written out, as the board stores them (a rule's options are stored the same way). */
+export { normaliseOptions } from './user-rights';
+
+type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
+
+/** An account as a sign-in through an external provider sees it. */
+export interface FederatedAccount {
+  id: string;
+  groupId: string;
+  roles: string[];
+  deactivated: boolean;
+}
+
+/** The account of this e-mail (any group), or null. */
+export async function findFederatedAccount(
+  deps: Pick<Adapters, 'db'>,
+  email: string,
+): Promise<FederatedAccount | null> {
+  const row = await findAccountByEmail(deps.db, email.toLowerCase());
+  return row ? { id: row.id, groupId: row.group_id, roles: row.roles, deactivated: row.deactivated_at !== null } : null;
+}
+
+/**
+ * Creates the account of a first sign-in through an external provider (no password: it signs in there),
+ * audited as `user.jit-create`. Two API processes may verify the same first token at once: the loser of
+ * the race on the unique e-mail gets the winner's account.
+ */
+export async function createFederatedAccount(
+  deps: Deps,
+  input: { email: string; groupId: string; rights: StoredRights },
+  audit: AuditContext,
+): Promise<FederatedAccount> {
+  const email = input.email.toLowerCase();
+  const id = deps.ids.uuid();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await insertUser(
+        trx,
+        { id, email, group_id: input.groupId, created_at: deps.clock.now().toISOString() },
+        input.rights,
+      );
+      await recordAudit(
+        deps,
+        {
+          ...audit,
+          groupId: input.groupId,
+          action: 'user.jit-create',
+          target: { type: 'user', id },
+          after: auditedRights(input.rights, { email }),
+        },
+        trx,
+      );
+    });
+  } catch (err) {
+    const winner = await findFederatedAccount(deps, email);
+    if (winner) return winner;
+    throw err;
+  }
+  return { id, groupId: input.groupId, roles: input.rights.roles, deactivated: false };
+}
+
+/** Sets an account's roles from its provider's claim, audited as `user.claim-roles`; nothing when unchanged. */
+export async function setFederatedRoles(
+  deps: Deps,
+  account: FederatedAccount,
+  roles: string[],
+  audit: AuditContext,
+): Promise<void> {
+  const same = roles.length === account.roles.length && roles.every((r) => account.roles.includes(r));
+  if (same) return;
+  await deps.db.transaction().execute(async (trx) => {
+    await setRoles(trx, account.id, roles);
+    await recordAudit(
+      deps,
+      {
+        ...audit,
+        groupId: account.groupId,
+        action: 'user.claim-roles',
+        target: { type: 'user', id: account.id },
+        before: { roles: account.roles },
+        after: { roles },
+      },
+      trx,
+    );
+  });
+}
