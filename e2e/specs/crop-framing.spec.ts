@@ -33,7 +33,7 @@ async function carLines(image: Buffer) {
 test('crops two real photos of a shooting onto the same floor line, with the same margins', async ({ page }) => {
   test.setTimeout(300_000);
   const seeded = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/modules/editing/crop-framing.e2e-seed.ts'], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/crop-framing.ts'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
     }).toString(),

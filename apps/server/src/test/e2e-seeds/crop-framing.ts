@@ -1,13 +1,13 @@
 // Seeds the shooting the crop-framing end-to-end spec crops: two real photos of cars on a street and a parking
 // lot (../shared/datasets/plates/eu, read in place, never copied into the project), a stamp that crops onto a
 // plain set. Prints the ids as JSON, or `{"missing": FOLDER}` when the photos are not beside the project.
-// Run: DATA_DIR=... node --import tsx apps/server/src/modules/editing/crop-framing.e2e-seed.ts
+// Run: DATA_DIR=... node --import tsx apps/server/src/test/e2e-seeds/crop-framing.ts
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../config';
 import { createAdapters } from '../../platform/adapters';
-import { blueSet, makeEditableShooting } from './editing.fixtures';
+import { blueSet, makeEditableShooting } from '../../modules/editing/editing.fixtures';
 
 const folder = path.resolve(fileURLToPath(import.meta.url), '../../../../../../../shared/datasets/plates/eu');
 // A three-quarter front view and a three-quarter rear view, whole cars of different sizes in their photos.
