@@ -5,7 +5,14 @@
 //   api      SIGKILL one API process, started again a second later (as systemd's Restart=always does);
 //   worker   SIGKILL the worker holding a running job (mid-job), started again a second later;
 //   postgres `pg_ctl restart -m immediate`: every connection dropped, crash recovery;
-//   blobs    the S3 store refuses every connection for 10 s (a TCP proxy in front of it resets them).
+//   blobs    the S3 store refuses every connection for 10 s (a TCP proxy in front of it resets them);
+//   finalise SIGKILL the API process finishing a vehicle video's tus upload (its ffprobe running), started
+//            again; the client resumes (HEAD, register) and the upload must be stored and registered;
+//   assembly SIGKILL the worker assembling a vehicle video (its ffmpeg running), started again; the job must
+//            be done again (bench/lib/media-faults.ts).
+// `--kinds finalise,assembly` runs only some of them. After each media kill, no ffmpeg/ffprobe child of the
+// killed process may run 5 s later; once the deployment stopped, no work folder (forecourt-media-*) of its
+// processes may be left, and no process may name one.
 // Afterwards, once the queue is drained (waited for as long as jobs keep finishing: on this 2-core machine
 // the two workers stamp a 200-user run's pictures for minutes after the load; the wait ends early only when
 // no job finished for --drain-stall-s seconds, and the row says how long it took and how fast they stamped): every shooting whose registration was answered 2xx exists with each
@@ -20,9 +27,10 @@ import { openDatabase, type DbHandle } from '../apps/server/src/platform/db/data
 import { S3BlobStore } from '../apps/server/src/platform/blobs/s3-blob-store';
 import { startDeployment, stopOnSignals, type Deployment, type ServerProcess } from './lib/deployment';
 import { cpuLine, cpuPerRequestsLine, flag, loadOptionsFromArgv, runLoad, type LoadResult } from './lib/load-run';
+import { prepareMediaFaults, type MediaFaults } from './lib/media-faults';
 import { emit, recordRow } from './lib/report';
 
-type FaultKind = 'api' | 'worker' | 'postgres' | 'blobs';
+type FaultKind = 'api' | 'worker' | 'postgres' | 'blobs' | 'finalise' | 'assembly';
 interface Injection {
   kind: FaultKind;
   what: string;
@@ -33,7 +41,11 @@ interface Injection {
 
 const GRACE_MS = 5000;
 const BLOB_OUTAGE_MS = 10_000;
-const KINDS: FaultKind[] = ['api', 'worker', 'postgres', 'blobs'];
+const ALL_KINDS: FaultKind[] = ['api', 'worker', 'postgres', 'blobs', 'finalise', 'assembly'];
+const KINDS = flag('kinds', ALL_KINDS.join(',')).split(',') as FaultKind[];
+if (!KINDS.length || KINDS.some((k) => !ALL_KINDS.includes(k)))
+  throw new Error(`--kinds is a comma-separated list of ${ALL_KINDS.join(', ')}`);
+const MEDIA_KINDS = KINDS.some((k) => k === 'finalise' || k === 'assembly');
 const opts = loadOptionsFromArgv(0);
 const rounds = Number(flag('rounds', '3'));
 if (!(rounds >= 1)) throw new Error('--rounds is a whole number of at least 1');
@@ -64,7 +76,13 @@ async function workerMidJob(
   return null;
 }
 
-async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: number): Promise<Injection> {
+async function inject(
+  kind: FaultKind,
+  d: Deployment,
+  db: DbHandle,
+  round: number,
+  media: MediaFaults | null,
+): Promise<Injection> {
   const apis = d.processes.filter((p) => p.role === 'api');
   const workers = d.processes.filter((p) => p.role === 'worker');
   switch (kind) {
@@ -95,6 +113,10 @@ async function inject(kind: FaultKind, d: Deployment, db: DbHandle, round: numbe
       await d.pg!.restartImmediate();
       return { kind, what: 'pg_ctl restart -m immediate', start, recovered: Date.now() };
     }
+    case 'finalise':
+      return { kind, ...(await media!.finalise(apis[round % apis.length]!)) };
+    case 'assembly':
+      return { kind, ...(await media!.assembly(workers)) };
     case 'blobs': {
       const start = Date.now();
       d.blobProxy!.fail();
@@ -218,6 +240,17 @@ interface Losses {
   duplicated: string[];
 }
 
+/** The deployment's bucket, read by the checks. */
+const benchBlobs = (d: Deployment) =>
+  new S3BlobStore({
+    bucket: 'forecourt-bench',
+    region: 'us-east-1',
+    endpoint: d.s3Endpoint!,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
+
 async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<Losses> {
   const losses: Losses = {
     missingShootings: [],
@@ -228,14 +261,7 @@ async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<L
     halfWritten: [],
     duplicated: [],
   };
-  const blobs = new S3BlobStore({
-    bucket: 'forecourt-bench',
-    region: 'us-east-1',
-    endpoint: d.s3Endpoint!,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const blobs = benchBlobs(d);
   for (const c of result.created) {
     const shooting = await db.db.selectFrom('shootings').select('id').where('id', '=', c.shootingId).executeTakeFirst();
     if (!shooting) {
@@ -284,6 +310,8 @@ async function check(d: Deployment, db: DbHandle, result: LoadResult): Promise<L
 
 let deployment: Deployment | null = null;
 let db: DbHandle | null = null;
+let media: MediaFaults | null = null;
+let stopped = false;
 stopOnSignals(() => deployment);
 let failed = true;
 try {
@@ -291,6 +319,8 @@ try {
   const d = deployment;
   db = await openDatabase(d.database);
   const handle = db;
+  media = MEDIA_KINDS ? await prepareMediaFaults(d, handle, benchBlobs(d)) : null;
+  const mediaFaults = media;
   console.error(
     `scale deployment up at ${d.baseUrl} (folder ${d.dir}); ${opts.users} users for ${opts.minutes} min, ${rounds} round(s) of ${KINDS.join(', ')}`,
   );
@@ -306,7 +336,8 @@ try {
         const left = slots - injections.length;
         const slot = Math.max(0, (until - Date.now() - 10_000) / left);
         const began = Date.now();
-        const injection = await inject(kind, d, handle, round);
+        const injection = await inject(kind, d, handle, round, mediaFaults);
+        mediaFaults?.notePids();
         injections.push(injection);
         console.error(
           `injected at +${((injection.start - began) / 1000 + (began - runStart) / 1000).toFixed(1)} s: ${injection.what} (recovered in ${((injection.recovered - injection.start) / 1000).toFixed(1)} s)`,
@@ -320,6 +351,22 @@ try {
     `drain: ${drained.emptied ? 'queue empty' : `no job finished for ${drainStallS} s`} after ${drained.seconds} s; ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`,
   );
   const losses = await check(d, handle, result);
+  const mediaLosses = mediaFaults ? await mediaFaults.check() : null;
+  // Stopped here (gracefully, as systemd stops it) so that what its processes leave behind is looked at.
+  await handle.close();
+  db = null;
+  await d.stop();
+  stopped = true;
+  const leftAfterStop = mediaFaults?.afterStop() ?? { workFolders: [], orphans: [] };
+  const mediaLost = mediaLosses
+    ? {
+        uploadsLost: mediaLosses.uploadsLost,
+        assembliesLost: mediaLosses.assembliesLost,
+        orphans: [...mediaLosses.orphans, ...leftAfterStop.orphans],
+        workFolders: leftAfterStop.workFolders,
+        missedKills: mediaLosses.missed,
+      }
+    : {};
   const inWindow = (at: number) => injections.some((i) => at >= i.start && at <= i.recovered + GRACE_MS);
   // A request belongs to a fault when it was in flight during the fault's window, not only when its answer
   // came within it: one sent before the recovery and answered after the grace (it waited on the database's
@@ -337,7 +384,7 @@ try {
       what: i.what,
       recoveredS: Math.round((i.recovered - i.start) / 100) / 10,
     });
-  const lost = Object.values(losses).reduce((n, l) => n + l.length, 0);
+  const lost = [...Object.values(losses), ...Object.values(mediaLost)].reduce((n, l) => n + l.length, 0);
   emit({
     benchmark: 'faults',
     drainS: drained.seconds,
@@ -354,9 +401,9 @@ try {
     errorsOutside: outside.length,
     failuresAfterRetries: result.recorder.failures.length,
     failuresOutside: failuresOutside.length,
-    ...Object.fromEntries(Object.entries(losses).map(([k, v]) => [k, v.length])),
+    ...Object.fromEntries(Object.entries({ ...losses, ...mediaLost }).map(([k, v]) => [k, v.length])),
   });
-  for (const [k, list] of Object.entries(losses))
+  for (const [k, list] of Object.entries({ ...losses, ...mediaLost }))
     for (const item of list.slice(0, 10)) console.error(`lost (${k}): ${item}`);
   for (const e of result.recorder.errors.filter(erredInWindow).slice(0, 20))
     console.error(
@@ -389,6 +436,11 @@ try {
         `client errors inside the windows: ${KINDS.map((k) => `${k} ${byKind(k)}`).join(', ')}; outside: ${outside.length}; failures after the portal's retries ${result.recorder.failures.length} (${failuresOutside.length} outside)`,
         `drain after the load: ${drained.emptied ? 'queue empty' : `stalled (no job finished for ${drainStallS} s)`} in ${drained.seconds} s, ${drained.stamped} pictures stamped meanwhile (${drained.stampedPerS}/s)`,
         `${result.created.length} shootings answered 2xx: ${losses.missingShootings.length} missing, ${losses.badPictures.length} pictures not stamped exactly once, ${losses.missingBlobs.length} blobs missing; jobs ${losses.deadJobs.length} dead, ${losses.stuckJobs.length} stuck; ${losses.halfWritten.length} half-written, ${losses.duplicated.length} duplicated`,
+        ...(mediaLosses
+          ? [
+              `media: ${injections.filter((i) => i.kind === 'finalise').length} upload(s) with their API killed during finalisation, ${injections.filter((i) => i.kind === 'assembly').length} assembly(ies) with their worker killed (${mediaLost.missedKills!.length} kill(s) missed); uploads lost ${mediaLost.uploadsLost!.length}, assemblies not done again ${mediaLost.assembliesLost!.length}, orphaned ffmpeg/ffprobe ${mediaLost.orphans!.length}, work folders left after the stop ${mediaLost.workFolders!.length}`,
+            ]
+          : []),
         `1-min load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores at the start; ${cpuLine(result.processes, result.cpu)}`,
       ].join(' — '),
       goalMet,
@@ -398,7 +450,8 @@ try {
   failed = lost > 0 || outside.length > 0;
 } finally {
   await db?.close();
-  await deployment?.stop();
+  if (!stopped) await deployment?.stop();
+  media?.cleanup();
   if (deployment && !failed) {
     const { rmSync } = await import('node:fs');
     rmSync(deployment.dir, { recursive: true, force: true });

@@ -29,3 +29,4 @@ export * from './settings';
 export * from './scim';
 export * from './federation';
 export * from './api-keys';
+export * from './webhooks';

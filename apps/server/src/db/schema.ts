@@ -70,6 +70,60 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** A group's webhook endpoint (migration 0056); enabled is 0 or 1, event_types a JSON array. */
+export interface WebhookEndpointsTable {
+  id: string;
+  group_id: string;
+  url: string;
+  description: string;
+  event_types: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  enabled: number;
+  disabled_reason: string | null;
+  created_at: string;
+  created_by: string;
+}
+/** An event written with the change it tells of (the outbox); body is the JSON sent. */
+export interface WebhookEventsTable {
+  id: string;
+  group_id: string;
+  type: string;
+  stream_key: string;
+  body: string;
+  created_at: string;
+}
+/** One event to one endpoint; a stream's pending deliveries go out in seq order. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  stream_key: string;
+  seq: string;
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  first_failed_at: string | null;
+  delivered_at: string | null;
+  request_headers: string | null;
+  created_at: string;
+}
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  at: string;
+  status: number | null;
+  duration_ms: number;
+  response: string;
+}
+/** Who drains a stream of an endpoint now (holder), until when. */
+export interface WebhookStreamsTable {
+  endpoint_id: string;
+  stream_key: string;
+  holder: string | null;
+  held_until: string;
+}
 /** A pending invitation's one-time link (its SHA-256 only), valid until expires_at (migration 0044). */
 export interface UserInvitationsTable {
   token_hash: string;
@@ -598,6 +652,11 @@ export interface Database {
   scim_tokens: ScimTokensTable;
   domain_rules: DomainRulesTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_streams: WebhookStreamsTable;
   user_models: UserModelsTable;
   owners: OwnersTable;
   user_owners: UserOwnersTable;

@@ -27,6 +27,7 @@ import { usersModule } from './users/users.module';
 import { vehiclesModule } from './vehicles/vehicles.module';
 import { visionModule } from './vision/vision.module';
 import { webConfigModule } from './web-config/web-config.module';
+import { webhooksModule } from './webhooks/webhooks.module';
 
 /**
  * Every server module, in the order their routes are registered. A new module adds one line here; the
@@ -61,4 +62,5 @@ export const serverModules: readonly ServerModule[] = [
   federationModule,
   engagementModule,
   apiKeysModule,
+  webhooksModule,
 ];

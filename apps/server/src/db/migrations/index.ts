@@ -33,6 +33,7 @@ import * as m0051 from './0051-registration-search';
 import * as m0052 from './0052-share-recipients';
 import * as m0053 from './0053-engagement-visits';
 import * as m0055 from './0055-api-keys';
+import * as m0056 from './0056-webhooks';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0052-share-recipients': m0052,
   '0053-engagement-visits': m0053,
   '0055-api-keys': m0055,
+  '0056-webhooks': m0056,
 };
 
 export const migrationProvider: MigrationProvider = {

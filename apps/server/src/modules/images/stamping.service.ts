@@ -20,6 +20,7 @@ import {
   setSourcesStamp,
   upsertDerivedImage,
 } from './images.repo';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
 /** The publish also queues the players' frame job (players.service `queueSharedFrames`). */
@@ -173,6 +174,13 @@ export async function publishRun(deps: PublishDeps, runId: string): Promise<void
     if (current) {
       await setRemarketingStatus(trx, run.shootingId, 'FINISHED');
       await queueSharedFrames({ db: trx, queue: deps.queue }, run.shootingId);
+      // Every picture of the run is stamped: the group's systems hear of it with the change.
+      await emitWebhookEvent(deps, trx, {
+        type: 'shooting.finished',
+        shootingId: run.shootingId,
+        streamKey: run.shootingId,
+        data: { shootingId: run.shootingId, run: run.kind },
+      });
     }
   });
 }

@@ -12,6 +12,7 @@ import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { pixelGate } from '../../platform/pixels/pixel-gate';
 import type { UserContext } from '../identity/user-context';
 import { insertShooting, requireProduct } from '../shootings/shooting-scope.service';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 import { stampOfGroup } from '../stamps/stamps.service';
 import { inspectImage } from './image-inspect';
 import { prepareOriginal, type StoredFormat } from './image-render';
@@ -263,6 +264,18 @@ export async function registerShooting(
         images.map((i) => i.id),
         trx,
       );
+      await emitWebhookEvent(deps, trx, {
+        type: 'shooting.created',
+        ownerId: product.owner_id,
+        streamKey: shootingId,
+        data: {
+          shootingId,
+          ownerId: product.owner_id,
+          productId: product.id,
+          registration: product.registration.toUpperCase(),
+          pictures: images.length,
+        },
+      });
     });
   } catch (err) {
     await deps.blobs.deletePrefix(`shootings/${shootingId}/`);

@@ -62,6 +62,8 @@ export const jobRegistry = {
     }),
   ),
   'shootings.push-dms': spec(z.object({ shootingId: z.string() }), { maxAttempts: 6 }),
+  // Drains one stream of one endpoint in order; a receiver's failures are the delivery's own retries (24 h), not the job's.
+  'webhooks.deliver': spec(z.object({ endpointId: z.string(), streamKey: z.string() })),
 } satisfies JobRegistry;
 
 export type Jobs = typeof jobRegistry;

@@ -1,0 +1,102 @@
+import { type WEBHOOK_TEST_EVENT, type WebhookEventType } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import type { Executor } from '../../platform/db/database';
+import {
+  enabledEndpoints,
+  groupOfOwner,
+  groupOfShooting,
+  insertDeliveries,
+  insertEvent,
+  type DeliveryRow,
+} from './webhooks.repo';
+
+type EmitDeps = Pick<Adapters, 'ids' | 'clock' | 'queue'>;
+
+let counter = 0;
+/**
+ * The order of a delivery in its stream: the time, then a counter of this process, so two events of one
+ * shooting written in the same millisecond keep the order they were written in.
+ */
+export const nextSeq = (at: string): string => `${at}-${String((counter = (counter + 1) % 1e9)).padStart(9, '0')}`;
+
+/** The job that drains one stream of one endpoint; its key is the delivery's, so each delivery queues one. */
+export async function queueStream(
+  deps: Pick<Adapters, 'queue'>,
+  items: { endpointId: string; streamKey: string; key: string }[],
+  opts: { within?: Executor; runAt?: Date } = {},
+): Promise<void> {
+  await deps.queue.enqueueAll(
+    'webhooks.deliver',
+    items.map((i) => ({ payload: { endpointId: i.endpointId, streamKey: i.streamKey }, key: i.key })),
+    opts,
+  );
+}
+
+export interface WebhookEventInput {
+  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+  /** The group the event belongs to, or the stock or shooting it happened in. */
+  groupId?: string;
+  ownerId?: string;
+  shootingId?: string;
+  /** What orders deliveries: a shooting's id, a room's; events of one stream reach an endpoint in order. */
+  streamKey: string;
+  data: Record<string, unknown>;
+  /** Only to this endpoint (the test event); otherwise to every enabled endpoint of the group taking the type. */
+  endpointId?: string;
+}
+
+/**
+ * Writes an event and its deliveries in the caller's transaction (the outbox), and queues their delivery with
+ * them: the change and its webhooks commit together or not at all. A group without endpoints costs one read.
+ * Answers the event's id and its deliveries' ids (none when no endpoint takes it).
+ */
+export async function emitWebhookEvent(
+  deps: EmitDeps,
+  trx: Executor,
+  event: WebhookEventInput,
+  opts: { queue?: boolean } = {},
+): Promise<{ eventId: string; deliveryIds: string[] } | null> {
+  const groupId =
+    event.groupId ??
+    (event.ownerId ? await groupOfOwner(trx, event.ownerId) : null) ??
+    (event.shootingId ? await groupOfShooting(trx, event.shootingId) : null);
+  if (!groupId) return null;
+  const endpoints = (await enabledEndpoints(trx, groupId)).filter((e) => {
+    if (event.endpointId) return e.id === event.endpointId;
+    const types = JSON.parse(e.event_types) as string[];
+    return !types.length || types.includes(event.type);
+  });
+  if (!endpoints.length) return null;
+  const at = deps.clock.now().toISOString();
+  const eventId = `msg_${deps.ids.uuid().replace(/-/g, '')}`;
+  await insertEvent(trx, {
+    id: eventId,
+    group_id: groupId,
+    type: event.type,
+    stream_key: event.streamKey,
+    body: JSON.stringify({ type: event.type, timestamp: at, data: event.data }),
+    created_at: at,
+  });
+  const rows: DeliveryRow[] = endpoints.map((e) => ({
+    id: deps.ids.uuid(),
+    endpoint_id: e.id,
+    event_id: eventId,
+    stream_key: event.streamKey,
+    seq: nextSeq(at),
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    first_failed_at: null,
+    delivered_at: null,
+    request_headers: null,
+    created_at: at,
+  }));
+  await insertDeliveries(trx, rows);
+  if (opts.queue !== false)
+    await queueStream(
+      deps,
+      rows.map((r) => ({ endpointId: r.endpoint_id, streamKey: r.stream_key, key: `webhooks.deliver:${r.id}` })),
+      { within: trx },
+    );
+  return { eventId, deliveryIds: rows.map((r) => r.id) };
+}
