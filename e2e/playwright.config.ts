@@ -50,6 +50,8 @@ export default defineConfig({
       UV_THREADPOOL_SIZE: '16',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LEGAL_PUBLISHER: 'Forecourt E2E SAS, 1 rue du Test, 75001 Paris',
+      LEGAL_CONTACT: 'legal@forecourt.test',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),
     },
   },

@@ -16,6 +16,7 @@ const EXPECTED: Record<string, string[]> = {
     'account',
     'settings',
     'audit',
+    'outbox',
     'logout',
   ],
   [DEMO_EMAILS.sales]: ['shootings', 'statistics', 'account', 'logout'],
@@ -30,6 +31,7 @@ const EXPECTED: Record<string, string[]> = {
     'account',
     'settings',
     'audit',
+    'outbox',
     'logout',
   ],
 };
@@ -171,6 +173,13 @@ test('the legal pages are public, in French for French and in English otherwise'
   await page.evaluate(() => localStorage.setItem('forecourt.language', 'fr'));
   await page.goto('/legal-notice');
   await expect(page.getByText("il n'y a pas de vente en ligne", { exact: false })).toBeVisible();
+  // The publisher and the contact are the deployment's (LEGAL_PUBLISHER, LEGAL_CONTACT of the e2e server).
+  await expect(page.getByText('sont édités par Forecourt E2E SAS, 1 rue du Test, 75001 Paris.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'legal@forecourt.test' })).toHaveAttribute(
+    'href',
+    'mailto:legal@forecourt.test',
+  );
+  await expect(page.getByText('formulaire de contact')).toHaveCount(0);
   await page.evaluate(() => localStorage.setItem('forecourt.language', 'de'));
   await page.goto('/privacy-policy');
   await expect(page.getByText('Data controller')).toBeVisible();

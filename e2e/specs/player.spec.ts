@@ -50,6 +50,14 @@ test('a reference made on the detail page opens, without a session, a player tha
   expect((await watched).postDataJSON()).toEqual({ ref, notification: 'watched' });
   await expect(player.getByText('12 avenue de la Grande Armée, 75017 Paris')).toBeVisible();
   await expect(player.getByRole('link', { name: /Call \+33 1 84 88 12 34/ })).toBeVisible();
+  // The stock gives its contact titles per language: each visitor reads them in theirs.
+  await expect(player.locator('dt', { hasText: 'Opening hours' })).toBeVisible();
+  const german = await browser.newContext({ locale: 'de-DE' });
+  const germanPlayer = await german.newPage();
+  await germanPlayer.goto(url);
+  await expect(germanPlayer.locator('dt', { hasText: 'Öffnungszeiten' })).toBeVisible();
+  await expect(germanPlayer.locator('dt', { hasText: 'Adresse' })).toBeVisible();
+  await german.close();
   // The player's own page keeps what the portal showed around it: the cookie banner, until the visitor chooses.
   const cookies = player.getByRole('dialog', { name: 'Cookies' });
   await expect(cookies.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
@@ -186,7 +194,9 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
   }
 });
 
-test('the SMS dialog checks each rule before sending, and the message reaches the outbox', async ({ page }) => {
+test('the SMS dialog checks each rule before sending, and the message reaches the outbox its success links to', async ({
+  page,
+}) => {
   await openDetail(page);
   await openPlayerMenu(page, 'Send by SMS');
   const dialog = page.getByRole('dialog', { name: 'Send the player by SMS' });
@@ -223,8 +233,10 @@ test('the SMS dialog checks each rule before sending, and the message reaches th
   await expect(page.getByText('The SMS has been sent')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // The e2e server has no SMS gateway: the embedded outbox kept it, spaces stripped, line break kept.
-  await page.goto('/notifications/outbox');
+  // The e2e server has no SMS gateway: the embedded outbox kept it, spaces stripped, line break kept. A provider
+  // administrator reaches it from the success message.
+  await page.getByRole('alert').getByRole('link', { name: 'See it in the outbox' }).click();
+  await expect(page).toHaveURL(/\/notifications\/outbox$/);
   const row = page.getByRole('row').filter({ hasText: `ref ${token}` });
   await expect(row).toContainText('+33612345678');
   await expect(row.getByRole('cell', { name: `Your car: ref ${token}` })).toBeVisible();

@@ -45,6 +45,12 @@ test('a provider administrator creates a group and a stock, designs a stamp and 
   await stockDialog.getByRole('button', { name: 'Add a line' }).click();
   await stockDialog.getByLabel('Title of line 1').fill('Address');
   await stockDialog.getByLabel('Text of line 1').fill('1 quai des Docks');
+  // Its title in other languages, for the player's visitors.
+  await stockDialog.getByRole('button', { name: 'Title of line 1 in each language (0/10)' }).click();
+  const titles = stockDialog.getByRole('group', { name: 'Title of line 1 in each language' });
+  await titles.getByLabel('Deutsch').fill('Adresse');
+  await titles.getByLabel('Français').fill('Adresse');
+  await expect(stockDialog.getByRole('button', { name: 'Title of line 1 in each language (2/10)' })).toBeVisible();
   await expectNoAxeViolations(page, 'stock dialog, light');
   await stockDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The stock has been saved.')).toBeVisible();

@@ -109,6 +109,9 @@ export const ConfigSchema = z
     // The portal's header logo, and JSON of drawer/footer entry name to the URL of that other application.
     BRAND_LOGO_URL: z.url().optional(),
     APP_LINKS: json(z.partialRecord(z.enum(APP_LINK_NAMES), z.url())).transform((v) => v ?? {}),
+    // The legal notice's publisher (name, office, registration, publication director) and its contact.
+    LEGAL_PUBLISHER: z.string().trim().min(1).max(500).optional(),
+    LEGAL_CONTACT: z.union([z.email(), z.url({ protocol: /^https?$/ })]).optional(),
     // GET /metrics: on the API's own port for a caller with this bearer token, and/or on METRICS_PORT of
     // the loopback (the only way a worker process serves its metrics). Neither set: no metrics.
     METRICS_TOKEN: z.string().min(16).optional(),

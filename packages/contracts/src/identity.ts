@@ -68,6 +68,13 @@ export type UserOption = z.infer<typeof UserOption>;
 /** GET /api/external/legacy/users/{id}/owners */
 export const UserOwner = z.object({ id: z.string(), name: z.string(), label: z.string() });
 export const UserOwnersResponse = z.array(UserOwner);
+
+/**
+ * The one rule by which every screen, e-mail and document names a stock: its name ("Demo Motors Lyon"), which
+ * tells it from another group's "Lyon"; its short label only where it has no name, its id where it has neither.
+ */
+export const stockDisplayName = (stock: { id: string; name?: string | null; label?: string | null }): string =>
+  stock.name || stock.label || stock.id;
 export type UserOwner = z.infer<typeof UserOwner>;
 
 /** GET /api/owners?ids=a,b: labels of owners the caller reaches; label falls back to the owner id. */

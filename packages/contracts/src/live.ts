@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountLanguage } from './account';
 import { ContactInformation, PlayerRef } from './players';
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
 
@@ -117,6 +118,10 @@ export const LiveRoomEmail = z.object({
     .max(254),
   subject: z.string().trim().min(1).max(200),
   body: z.string().min(1).max(10_000),
+  /** The language the message is written in, in which the e-mail states the meeting's date (the sender's, unset). */
+  language: AccountLanguage.optional(),
+  /** The IANA time zone the meeting was set in (the sender's browser's); Europe/Paris unset. */
+  timeZone: z.string().max(64).optional(),
 });
 export type LiveRoomEmail = z.infer<typeof LiveRoomEmail>;
 

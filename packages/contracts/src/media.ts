@@ -31,7 +31,15 @@ export const RECOMMENDED_VIDEO_SIZE = { width: 1280, height: 720 } as const;
 
 /** Declared types the upload accepts (spec section 5); the server still checks the content itself. */
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime'] as const;
-export const AUDIO_CONTENT_TYPES = ['audio/mpeg', 'audio/ogg'] as const;
+// WAV, which the file input offers (spec section 5), under the names browsers give it; the server converts it to MP3.
+export const AUDIO_CONTENT_TYPES = [
+  'audio/mpeg',
+  'audio/ogg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+] as const;
 export const mediaKindOf = (slot: AdminMediaSlot): 'video' | 'audio' => (slot === 'audio' ? 'audio' : 'video');
 export const acceptedContentTypes = (slot: AdminMediaSlot): readonly string[] =>
   mediaKindOf(slot) === 'audio' ? AUDIO_CONTENT_TYPES : VIDEO_CONTENT_TYPES;

@@ -42,3 +42,15 @@ export const playerFrameSrcSet = (
  */
 export const SPIN_SIZES =
   '(min-width: 1600px) 1164px, (min-width: 1168px) calc(75vw - 36px), (min-width: 1024px) calc(100vw - 328px), (min-width: 750px) calc(100vw - 32px), calc(100vw - 16px)';
+
+/**
+ * The title of a stock's contact line a reader of this language sees, falling back as the portal does: the
+ * language asked for, then French, then the line's own title (`titles` by language, where the stock gives them).
+ */
+export function contactTitle(
+  line: { title: string; titles?: Partial<Record<string, string>> },
+  language: string,
+): string {
+  const base = language.toLowerCase().split('-')[0]!;
+  return line.titles?.[base] || line.titles?.fr || line.title;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_LANGUAGES } from './catalogue';
 import { ShootingType, Streamer } from './enums';
 import { DamageKind, DamageSeverity, DamageZone } from './inspections';
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
@@ -21,7 +22,12 @@ export const PlayerReferenceQuery = z.object({
 export const PlayerInfo = z.object({ ref: z.string(), url: z.string() });
 export type PlayerInfo = z.infer<typeof PlayerInfo>;
 
-export const ContactInformation = z.object({ title: z.string(), value: z.string() });
+/** A contact line's title per language, where the stock gives it in more than one. */
+export const ContactTitles = z.partialRecord(z.enum(CATALOGUE_LANGUAGES), z.string());
+export type ContactTitles = z.infer<typeof ContactTitles>;
+
+/** A line of a stock's contact card: its title (`titles` by language, where given) and its value. */
+export const ContactInformation = z.object({ title: z.string(), value: z.string(), titles: ContactTitles.optional() });
 export type ContactInformation = z.infer<typeof ContactInformation>;
 
 export const PlayerFrame = z.object({

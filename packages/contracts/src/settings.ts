@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATALOGUE_LANGUAGES } from './catalogue';
 import { CroppingType, Format } from './enums';
 import { E164 } from './notifications';
 import { ContactInformation } from './players';
@@ -47,7 +48,14 @@ export const StockInput = z.object({
   label: z.string().trim().min(1).max(120),
   /** The lines of the public player's contact card. */
   contactInformation: z
-    .array(z.object({ title: z.string().trim().min(1).max(60), value: z.string().trim().min(1).max(200) }))
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(60),
+        value: z.string().trim().min(1).max(200),
+        /** The title in other languages; the player shows the reader's, else the French one, else `title`. */
+        titles: z.partialRecord(z.enum(CATALOGUE_LANGUAGES), z.string().trim().min(1).max(60)).optional(),
+      }),
+    )
     .max(CONTACT_LINES_MAX),
   contactPhone: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/\s+/g, '') || null : v),

@@ -31,6 +31,8 @@ export const WebConfig = z.object({
   brandLogoUrl: z.string().optional(),
   /** URLs of the other applications the drawer and footer link to, by entry name; the drawer hides the entries without one. */
   appLinks: z.partialRecord(z.enum(APP_LINK_NAMES), z.string()).default({}),
+  /** The legal notice's publisher and contact (an e-mail address or a URL), as the deployment sets them. */
+  legal: z.object({ publisher: z.string().optional(), contact: z.string().optional() }).default({}),
 });
 export type WebConfig = z.infer<typeof WebConfig>;
 

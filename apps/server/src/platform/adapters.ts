@@ -9,9 +9,8 @@ import type { DmsAdapter } from './dms/dms';
 import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
 import { randomIds, type Ids } from './ids';
 import type { MailSender } from './mail/mail-sender';
-import { OutboxMailSender } from './mail/outbox-mail-sender';
+import { outboxMailSender, outboxSmsSender } from './outbox';
 import { HttpSmsSender } from './sms/http-sms-sender';
-import { OutboxSmsSender } from './sms/outbox-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 import { SqlQueue } from './queue/sql-queue';
 import { getOrCreateSecret } from './secrets';
@@ -93,11 +92,11 @@ export async function createAdapters(
     releases.push(() => smtp.close());
     mail = smtp;
   } else {
-    mail = new OutboxMailSender(handle.db, clock, ids);
+    mail = outboxMailSender({ db: handle.db, clock, ids });
   }
   const sms: SmsSender = config.SMS_GATEWAY_URL
     ? new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN)
-    : new OutboxSmsSender(handle.db, clock, ids);
+    : outboxSmsSender({ db: handle.db, clock, ids });
   return {
     config,
     db: handle.db,

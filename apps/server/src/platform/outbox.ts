@@ -1,6 +1,8 @@
 import type { Clock } from './clock';
 import type { Db } from './db/database';
 import type { Ids } from './ids';
+import type { MailSender } from './mail/mail-sender';
+import type { SmsSender } from './sms/sms-sender';
 
 export interface OutboxEntry {
   channel: 'EMAIL' | 'SMS';
@@ -11,8 +13,10 @@ export interface OutboxEntry {
   origin: { userId: string | null; groupId: string | null };
 }
 
+type OutboxDeps = { db: Db; clock: Clock; ids: Ids };
+
 /** Keeps a message in the outbox table: the embedded mail and SMS drivers, read by administrators. */
-export async function recordInOutbox(deps: { db: Db; clock: Clock; ids: Ids }, entry: OutboxEntry): Promise<void> {
+export async function recordInOutbox(deps: OutboxDeps, entry: OutboxEntry): Promise<void> {
   const now = deps.clock.now().toISOString();
   await deps.db
     .insertInto('notifications_outbox')
@@ -31,3 +35,33 @@ export async function recordInOutbox(deps: { db: Db; clock: Clock; ids: Ids }, e
     })
     .execute();
 }
+
+/** The embedded mail driver: the message is kept in the outbox, its attachments named after its text. */
+export const outboxMailSender = (deps: OutboxDeps): MailSender => ({
+  driver: 'outbox',
+  send: (message) =>
+    recordInOutbox(deps, {
+      channel: 'EMAIL',
+      recipient: message.to,
+      subject: message.subject,
+      text: message.attachments?.length
+        ? `${message.text}\n\n[${message.attachments.map((a) => a.filename).join(', ')}]`
+        : message.text,
+      html: message.html,
+      origin: message.origin,
+    }),
+});
+
+/** The embedded SMS driver: the SMS is kept in the outbox. */
+export const outboxSmsSender = (deps: OutboxDeps): SmsSender => ({
+  driver: 'outbox',
+  send: (message) =>
+    recordInOutbox(deps, {
+      channel: 'SMS',
+      recipient: message.to,
+      subject: null,
+      text: message.body,
+      html: null,
+      origin: message.origin,
+    }),
+});

@@ -10,6 +10,43 @@ export const DEMO_GROUPS = [
   { id: 'grp-other', name: 'Other Dealer Group' },
 ] as const;
 
+const ADDRESS = {
+  en: 'Address',
+  fr: 'Adresse',
+  es: 'Dirección',
+  pl: 'Adres',
+  de: 'Adresse',
+  it: 'Indirizzo',
+  nl: 'Adres',
+  pt: 'Morada',
+  sv: 'Adress',
+  da: 'Adresse',
+};
+const OPENING_HOURS = {
+  en: 'Opening hours',
+  fr: "Horaires d'ouverture",
+  es: 'Horario',
+  pl: 'Godziny otwarcia',
+  de: 'Öffnungszeiten',
+  it: 'Orari di apertura',
+  nl: 'Openingstijden',
+  pt: 'Horário',
+  sv: 'Öppettider',
+  da: 'Åbningstider',
+};
+const E_MAIL = {
+  en: 'E-mail',
+  fr: 'E-mail',
+  es: 'Correo electrónico',
+  pl: 'E-mail',
+  de: 'E-Mail',
+  it: 'E-mail',
+  nl: 'E-mail',
+  pt: 'E-mail',
+  sv: 'E-post',
+  da: 'E-mail',
+};
+
 export const DEMO_OWNERS = [
   {
     id: 'own-demo-paris',
@@ -17,10 +54,11 @@ export const DEMO_OWNERS = [
     name: 'Demo Motors Paris',
     label: 'Paris',
     phone: '+33 1 84 88 12 34',
+    // Titles in each language: the player shows the visitor's (issue 34 point 10).
     contact: [
-      { title: 'Address', value: '12 avenue de la Grande Armée, 75017 Paris' },
-      { title: 'Opening hours', value: 'Mon-Sat 9:00-19:00' },
-      { title: 'E-mail', value: 'paris@demo.forecourt.test' },
+      { title: 'Address', value: '12 avenue de la Grande Armée, 75017 Paris', titles: ADDRESS },
+      { title: 'Opening hours', value: 'Mon-Sat 9:00-19:00', titles: OPENING_HOURS },
+      { title: 'E-mail', value: 'paris@demo.forecourt.test', titles: E_MAIL },
     ],
     colour: '#1d4ed8',
   },

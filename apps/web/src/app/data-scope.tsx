@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { ApiError } from '../api/http';
 import { SnackbarProvider } from '../components/snackbar';
 
@@ -18,7 +18,7 @@ export const queryClient = new QueryClient({
 export function DataScope() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
+      <SnackbarProvider linkComponent={RouterLink}>
         <Outlet />
       </SnackbarProvider>
     </QueryClientProvider>

@@ -10,6 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from './snackbar';
+import type { SnackbarLink } from './snackbar-context';
 import { SendDialogActions } from './send-dialog-actions';
 
 // Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
@@ -47,6 +48,7 @@ export function EmailFormDialog({
   send,
   onSent,
   notice,
+  sentLink,
   askName = false,
 }: {
   open: boolean;
@@ -58,6 +60,8 @@ export function EmailFormDialog({
   onSent?: () => void;
   /** Shown above the fields (the player still being prepared). */
   notice?: ReactNode;
+  /** Offered with the success message (the outbox, for those who may read it). */
+  sentLink?: SnackbarLink;
   /** Asks for the recipient's name (kept with a personal link, shown in the sender's alerts). */
   askName?: boolean;
 }) {
@@ -77,7 +81,7 @@ export function EmailFormDialog({
   const mutation = useMutation({
     mutationFn: (v: EmailForm) => send({ to: v.to, name: v.name, subject: v.object, body: bodyToHtmlBreaks(v.body) }),
     onSuccess: () => {
-      snackbar.show('api.sendEmailSuccess', 'success');
+      snackbar.show('api.sendEmailSuccess', 'success', sentLink);
       onSent?.();
       form.reset();
       onClose();

@@ -1,15 +1,56 @@
-import { sql, type Selectable } from 'kysely';
-import type { AuditLogTable } from '../../db/schema';
+import { sql } from 'kysely';
 import type { Db, Executor } from '../../platform/db/database';
 
-export type AuditRow = Selectable<AuditLogTable>;
+/** One audit_log row in the domain's camelCase; `before` and `after` as the JSON text stored. */
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorId: string | null;
+  actorLabel: string;
+  groupId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: string | null;
+  after: string | null;
+  clientAddress: string | null;
+}
+
+const COLUMNS = [
+  'id',
+  'at',
+  'actor_id as actorId',
+  'actor_label as actorLabel',
+  'group_id as groupId',
+  'action',
+  'target_type as targetType',
+  'target_id as targetId',
+  'before',
+  'after',
+  'client_address as clientAddress',
+] as const;
 
 /**
  * The only write this module has: there is deliberately no update or delete here, and the table's
  * triggers (migration 0040) refuse them from anywhere else.
  */
 export async function insertAuditRow(db: Executor, row: AuditRow): Promise<void> {
-  await db.insertInto('audit_log').values(row).execute();
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: row.id,
+      at: row.at,
+      actor_id: row.actorId,
+      actor_label: row.actorLabel,
+      group_id: row.groupId,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      before: row.before,
+      after: row.after,
+      client_address: row.clientAddress,
+    })
+    .execute();
 }
 
 export interface AuditRowFilter {
@@ -30,7 +71,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 
 /** Newest first, `limit` rows matching the filter. */
 export async function listAuditRows(db: Db, filter: AuditRowFilter, limit: number): Promise<AuditRow[]> {
-  let q = db.selectFrom('audit_log').selectAll();
+  let q = db.selectFrom('audit_log').select(COLUMNS);
   if (filter.groupId !== null) q = q.where('group_id', '=', filter.groupId);
   if (filter.action) q = q.where('action', '=', filter.action);
   if (filter.targetType) q = q.where('target_type', '=', filter.targetType);

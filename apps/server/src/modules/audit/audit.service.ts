@@ -46,15 +46,15 @@ export async function recordAudit(deps: RecordDeps, entry: AuditEntryInput, exec
   await insertAuditRow(executor ?? deps.db, {
     id: deps.ids.uuid(),
     at: deps.clock.now().toISOString(),
-    actor_id: entry.actor.id,
-    actor_label: entry.actor.label,
-    group_id: entry.groupId,
+    actorId: entry.actor.id,
+    actorLabel: entry.actor.label,
+    groupId: entry.groupId,
     action: entry.action,
-    target_type: entry.target.type,
-    target_id: entry.target.id,
+    targetType: entry.target.type,
+    targetId: entry.target.id,
     before: json(entry.before),
     after: json(entry.after),
-    client_address: entry.clientAddress,
+    clientAddress: entry.clientAddress,
   });
 }
 
@@ -67,19 +67,7 @@ const parseJson = (text: string | null): unknown => {
   }
 };
 
-const toEntry = (r: AuditRow): AuditEntry => ({
-  id: r.id,
-  at: r.at,
-  actorId: r.actor_id,
-  actorLabel: r.actor_label,
-  groupId: r.group_id,
-  action: r.action,
-  targetType: r.target_type,
-  targetId: r.target_id,
-  before: parseJson(r.before),
-  after: parseJson(r.after),
-  clientAddress: r.client_address,
-});
+const toEntry = (r: AuditRow): AuditEntry => ({ ...r, before: parseJson(r.before), after: parseJson(r.after) });
 
 export const isProviderAdministrator = (user: Pick<UserContext, 'habilitations'>): boolean =>
   user.habilitations.includes('PROVIDER_ADMINISTRATOR');

@@ -10,9 +10,11 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import { exceededLimit } from '../../platform/media/media-limits';
+import { wavToMp3Args } from '../../platform/media/media-plans';
 import { acceptsAs, measureStream, probeMedia, type MediaKind } from '../../platform/media/media-probe';
 import type { ResumableStore } from '../../platform/uploads/resumable-store';
 import type { UserContext } from '../identity/user-context';
+import { ffmpeg } from './media-work';
 import * as repo from './media.repo';
 
 export type UploadDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'> & { store: ResumableStore };
@@ -31,7 +33,7 @@ export const kindOfSlot = (slot: repo.UploadSlot): MediaKind => (slot === 'AUDIO
 export const formatError = (kind: MediaKind) =>
   new AppError(
     'UNSUPPORTED_MEDIA_TYPE',
-    kind === 'audio' ? 'The file is not an MP3 or Ogg audio file' : 'The file is not an MP4 or MOV video',
+    kind === 'audio' ? 'The file is not an MP3, Ogg or WAV audio file' : 'The file is not an MP4 or MOV video',
     { kind },
   );
 
@@ -215,6 +217,11 @@ export async function resumeInterruptedUploads(deps: UploadDeps): Promise<number
 const extensionOf = (kind: MediaKind, container: string) =>
   kind === 'video' ? 'mp4' : container.split(',').includes('ogg') ? 'ogg' : 'mp3';
 
+// A WAV is kept as the MP3 made from it, under this name: its size is not the upload's, which is how a
+// finalisation resumed after a crash knows the stored blob is whole.
+const CONVERTED = 'converted.mp3';
+const isWav = (container: string) => container.split(',').includes('wav');
+
 async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
   const row = await repo.findUpload(deps.db, id);
   if (!row) throw notFound('Upload');
@@ -223,11 +230,13 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
   if (row.status === 'REFUSED') throw formatError(kind);
   if (row.status === 'OVER_LIMITS') throw limitsError(kind);
   if (row.status === 'EXPIRED') throw uploadExpired();
-  if (row.status === 'STORING' && row.blobKey && (await deps.blobs.head(row.blobKey))?.size === row.size) {
+  const stored = row.status === 'STORING' && row.blobKey ? await deps.blobs.head(row.blobKey) : null;
+  if (stored && (stored.size === row.size || row.blobKey!.endsWith(`/${CONVERTED}`))) {
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
     return { ...row, status: 'DONE' };
   }
   const file = await takeComplete(deps, row);
+  const mp3 = `${file}.mp3`;
   try {
     const info = await probeMedia(file);
     if (!info || !acceptsAs(kind, info)) {
@@ -242,9 +251,13 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
       throw limitsError(kind, over ?? 'frames');
     }
     const ext = extensionOf(kind, info.container);
+    const wav = kind === 'audio' && isWav(info.container);
+    // Under the limits of a transcode of its measured length, in this process's scratch space.
+    if (wav) await ffmpeg(wavToMp3Args(file, mp3), measured.seconds);
+    const name = wav ? CONVERTED : `original.${ext}`;
     const blobKey = row.shootingId
-      ? `videos/${row.shootingId}/uploads/${id}/original.${ext}`
-      : `media/${row.groupId}/${row.slot.toLowerCase()}/${id}/original.${ext}`;
+      ? `videos/${row.shootingId}/uploads/${id}/${name}`
+      : `media/${row.groupId}/${row.slot.toLowerCase()}/${id}/${name}`;
     const contentType =
       kind === 'audio'
         ? ext === 'ogg'
@@ -262,11 +275,12 @@ async function finalise(deps: UploadDeps, id: string): Promise<repo.UploadRow> {
       hasAudio: info.audio ? 1 : 0,
     };
     await repo.updateUpload(deps.db, id, { status: 'STORING', ...facts });
-    await deps.blobs.putFile(blobKey, file, contentType);
+    await deps.blobs.putFile(blobKey, wav ? mp3 : file, contentType);
     await repo.updateUpload(deps.db, id, { status: 'DONE' });
     return { ...row, ...facts, status: 'DONE' };
   } finally {
     await fsp.rm(file, { force: true });
+    await fsp.rm(mp3, { force: true });
     // The store's record of a finished upload; what a failure here leaves is the store's, not the user's.
     await deps.store.remove(id).catch(() => undefined);
   }

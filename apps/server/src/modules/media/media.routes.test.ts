@@ -142,7 +142,7 @@ describe('admin media: configuration and resumable uploads', () => {
     });
   });
 
-  it('refuses by content: a JPEG named .mp4, a WAV sent as MP3, a video for the audio; and removes them', async () => {
+  it('refuses by content: a JPEG named .mp4, a video for the audio; and removes them', async () => {
     const jpeg = await uploadAdminMedia(ctx.app, manager, GROUP, 'introduction', media.jpeg, 'video/mp4');
     expect(jpeg.last.statusCode).toBe(415);
     expect(jpeg.last.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', details: { kind: 'video' } } });
@@ -152,20 +152,24 @@ describe('admin media: configuration and resumable uploads', () => {
     const reg = await register('introduction', jpeg.grant.url);
     expect(reg.statusCode).toBe(415);
 
-    const wav = await uploadAdminMedia(ctx.app, manager, GROUP, 'audio', media.wav, 'audio/mpeg');
-    expect(wav.last.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', details: { kind: 'audio' } } });
     const video = await uploadAdminMedia(ctx.app, manager, GROUP, 'audio', media.intro, 'audio/mpeg');
     expect(video.last.statusCode).toBe(415);
     const cfg = (await config()).json<{ files: { audio: { fileName: string } } }>();
     expect(cfg.files.audio.fileName).toBe('track.mp3');
   });
 
-  it('refuses by declared type and size before anything is sent: a .wav, over 5000 MB', async () => {
+  it('refuses by declared type and size before anything is sent: a .flac, over 5000 MB', async () => {
     const ask = (payload: object) =>
       ctx.app.inject({ method: 'POST', url: '/api/media/generate_presigned_urls', headers: manager, payload });
-    const wav = await ask({ groupId: GROUP, slot: 'audio', fileName: 'a.wav', size: 1000, contentType: 'audio/wav' });
-    expect(wav.statusCode).toBe(415);
-    expect(wav.json()).toMatchObject({ error: { details: { kind: 'audio' } } });
+    const flac = await ask({
+      groupId: GROUP,
+      slot: 'audio',
+      fileName: 'a.flac',
+      size: 1000,
+      contentType: 'audio/flac',
+    });
+    expect(flac.statusCode).toBe(415);
+    expect(flac.json()).toMatchObject({ error: { details: { kind: 'audio' } } });
     const big = await ask({
       groupId: GROUP,
       slot: 'introduction',
@@ -563,5 +567,22 @@ describe('admin media: configuration and resumable uploads', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('takes a WAV as the audio, which the file input offers, and keeps the MP3 made from it', async () => {
+    const wav = await uploadAdminMedia(ctx.app, manager, GROUP, 'audio', media.wav, 'audio/wav');
+    expect(wav.last.statusCode).toBe(204);
+    const res = await register('audio', wav.grant.url);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ audioUrl: string; files: { audio: { fileName: string; durationSeconds: number } } }>();
+    expect(body.files.audio.fileName).toBe('track.wav');
+    expect(body.files.audio.durationSeconds).toBeCloseTo(2, 0);
+    const stored = await ctx.app.inject({ method: 'GET', url: body.audioUrl });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers['content-type']).toBe('audio/mpeg');
+    // An MPEG audio stream (ID3 tag or frame sync), a fraction of the WAV's size.
+    const head = stored.rawPayload;
+    expect(head.subarray(0, 3).toString() === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)).toBe(true);
+    expect(head.length).toBeLessThan(wav.bytes.length / 4);
   });
 });

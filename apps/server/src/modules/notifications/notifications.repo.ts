@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database';
 
-/** The newest outbox entries of a dealer group. */
+/** The newest outbox entries of a dealer group, in the domain's camelCase. */
 export async function listOutbox(db: Db, groupId: string, limit: number) {
   return db
     .selectFrom('notifications_outbox as n')
@@ -10,9 +10,9 @@ export async function listOutbox(db: Db, groupId: string, limit: number) {
       'n.channel',
       'n.recipient',
       'n.subject',
-      'n.body_text',
+      'n.body_text as bodyText',
       'n.status',
-      'n.created_at',
+      'n.created_at as createdAt',
       'u.email as sender',
     ])
     .where('n.group_id', '=', groupId)

@@ -79,14 +79,5 @@ export async function listUserOutbox(deps: Pick<NotificationsDeps, 'db'>, user: 
   if (!user.habilitations.includes('PROVIDER_ADMINISTRATOR'))
     throw forbidden('Only provider administrators read the outbox');
   const rows = await listOutbox(deps.db, user.groupId, 200);
-  return rows.map((r) => ({
-    id: r.id,
-    channel: r.channel === 'SMS' ? 'SMS' : 'EMAIL',
-    recipient: r.recipient,
-    subject: r.subject,
-    bodyText: r.body_text,
-    status: r.status,
-    sender: r.sender ?? null,
-    createdAt: r.created_at,
-  }));
+  return rows.map((r) => ({ ...r, channel: r.channel === 'SMS' ? 'SMS' : 'EMAIL', sender: r.sender ?? null }));
 }

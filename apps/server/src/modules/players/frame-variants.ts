@@ -4,7 +4,8 @@ import { pixelGate } from '../../platform/pixels/pixel-gate';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import { imageVersion } from './player-media';
-import { findVariant, findVariants, saveVariant, type ImageRow } from './players.repo';
+import { findVariant, findVariants, saveVariant } from './image-variants.repo';
+import type { ImageRow } from './players.repo';
 
 export type VariantFormat = 'webp' | 'jpg';
 

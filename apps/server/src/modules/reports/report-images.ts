@@ -4,7 +4,7 @@ import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/database';
 import type { ReportModel, ReportPhoto } from './report-model';
-import { findPhotoVariant, savePhotoVariant } from './reports.repo';
+import { recordVariant, variantKey } from '../players/image-variants.service';
 
 export interface ReportImages {
   logo: Buffer | null;
@@ -25,20 +25,20 @@ interface ImageDeps {
 }
 
 /**
- * The print copy of a photo, made once per image file and kept as a blob (listed in image_variants), so
+ * The print copy of a photo, made once per image file and kept as a blob (in the players' image_variants cache), so
  * that the other languages and every rebuild after a data change skip the decoding.
  */
 async function photoForPrint(deps: ImageDeps, shootingId: string, photo: ReportPhoto): Promise<Buffer | null> {
   const version = createHash('sha256').update(photo.blobKey).digest('hex').slice(0, 16);
   const variant = `report/${version}/${PHOTO_WIDTH}.jpg`;
-  const cachedKey = await findPhotoVariant(deps.db, photo.imageId, variant);
+  const cachedKey = await variantKey(deps.db, photo.imageId, variant);
   const cached = cachedKey ? await deps.blobs.getBuffer(cachedKey) : null;
   if (cached) return cached;
   const printable = await shrink(deps.blobs, photo.blobKey);
   if (!printable) return null;
   const key = `shootings/${shootingId}/reports/photos/${photo.imageId}-${version}-${PHOTO_WIDTH}.jpg`;
   await deps.blobs.put(key, printable, 'image/jpeg');
-  await savePhotoVariant(deps.db, {
+  await recordVariant(deps.db, {
     imageId: photo.imageId,
     variant,
     blobKey: key,

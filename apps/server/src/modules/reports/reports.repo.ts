@@ -93,34 +93,6 @@ export async function deleteReport(
   return Number(deleted.numDeletedRows) === 1;
 }
 
-/** Print copies of photos share the image_variants cache with the player's resized frames. */
-export async function findPhotoVariant(db: Db, imageId: string, variant: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('image_variants')
-    .select('blob_key')
-    .where('image_id', '=', imageId)
-    .where('variant', '=', variant)
-    .executeTakeFirst();
-  return row?.blob_key ?? null;
-}
-
-export async function savePhotoVariant(
-  db: Db,
-  row: { imageId: string; variant: string; blobKey: string; bytes: number; now: string },
-): Promise<void> {
-  await db
-    .insertInto('image_variants')
-    .values({
-      image_id: row.imageId,
-      variant: row.variant,
-      blob_key: row.blobKey,
-      bytes: row.bytes,
-      created_at: row.now,
-    })
-    .onConflict((oc) => oc.columns(['image_id', 'variant']).doNothing())
-    .execute();
-}
-
 /** Which of these blob keys a report row shows. */
 export async function shownRenderings(db: Db, keys: string[]): Promise<Set<string>> {
   const shown = new Set<string>();

@@ -18,7 +18,10 @@ const png = (width: number, height: number) =>
 const stock = {
   name: 'Garage du Port',
   label: 'Port',
-  contactInformation: [{ title: 'Address', value: '1 quai des Docks, Marseille' }],
+  // A title per language where the stock gives them: the player shows the visitor's (issue 34 point 10).
+  contactInformation: [
+    { title: 'Address', value: '1 quai des Docks, Marseille', titles: { fr: 'Adresse', es: 'Dirección' } },
+  ],
   contactPhone: '+33 4 91 00 00 00',
 };
 
@@ -162,6 +165,13 @@ describe('settings: dealer groups and stocks', () => {
       payload: { ...stock, label: 'Vieux-Port', contactPhone: '' },
     });
     expect(edited.json()).toMatchObject({ label: 'Vieux-Port', contactPhone: null });
+    const unknownLanguage = await t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/groups/grp-demo/stocks/${id}`,
+      headers: admin,
+      payload: { ...stock, contactInformation: [{ title: 'Address', value: 'x', titles: { xx: 'Adres' } }] },
+    });
+    expect(unknownLanguage.statusCode).toBe(400);
     const logo = await t.app.inject({
       method: 'PUT',
       url: `/api/settings/groups/grp-demo/stocks/${id}/logo`,

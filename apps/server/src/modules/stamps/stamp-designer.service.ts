@@ -257,9 +257,9 @@ export async function listSettingsStampVersions(deps: Deps, user: UserContext, g
     rows.map(async (r) => ({
       version: r.version,
       name: r.name,
-      overlayUrl: await presign(deps, r.overlay_key),
-      createdAt: r.created_at,
-      createdBy: r.created_by,
+      overlayUrl: await presign(deps, r.overlayKey),
+      createdAt: r.createdAt,
+      createdBy: r.createdBy,
     })),
   );
 }
@@ -274,7 +274,7 @@ export async function listGroupPictures(deps: Deps, user: UserContext, groupId: 
     rows.map(async (r) => ({
       id: r.id,
       registration: r.registration,
-      thumbnailUrl: await presign(deps, r.thumbnail_key ?? r.blob_key),
+      thumbnailUrl: await presign(deps, r.thumbnailKey ?? r.blobKey),
     })),
   );
 }
@@ -306,7 +306,7 @@ export async function previewStamp(
   if (input.picture === 'sample') picture = await samplePicture(size.width, size.height);
   else {
     const found = await findGroupPicture(deps.db, groupId, input.picture);
-    picture = found ? await deps.blobs.getBuffer(found.blob_key) : null;
+    picture = found ? await deps.blobs.getBuffer(found.blobKey) : null;
     if (!picture) throw notFound('Picture');
   }
   const jpeg = await stampImage(picture, { ...size, overlay });

@@ -104,7 +104,7 @@ export async function insertStampVersion(db: Executor, v: StampVersionValues): P
 export async function listStampVersions(db: Db, stampId: string) {
   return db
     .selectFrom('stamp_versions')
-    .selectAll()
+    .select(['version', 'name', 'overlay_key as overlayKey', 'created_at as createdAt', 'created_by as createdBy'])
     .where('stamp_id', '=', stampId)
     .orderBy('version', 'desc')
     .execute();
@@ -197,7 +197,7 @@ export async function recentGroupPictures(db: Db, groupId: string, limit: number
           .as('s'),
       (join) => join.onRef('s.id', '=', 'i.shooting_id'),
     )
-    .select(['i.id', 'i.blob_key', 'i.thumbnail_key', 's.registration'])
+    .select(['i.id', 'i.blob_key as blobKey', 'i.thumbnail_key as thumbnailKey', 's.registration'])
     .where('i.image_type', '=', 'ORIGINAL')
     .where('i.position', '<=', 2)
     .orderBy('s.created_at', 'desc')
@@ -212,7 +212,7 @@ export async function findGroupPicture(db: Db, groupId: string, imageId: string)
     .selectFrom('images as i')
     .innerJoin('shootings as s', 's.id', 'i.shooting_id')
     .innerJoin('owners as o', 'o.id', 's.owner_id')
-    .select(['i.id', 'i.blob_key'])
+    .select(['i.id', 'i.blob_key as blobKey'])
     .where('o.group_id', '=', groupId)
     .where('i.id', '=', imageId)
     .executeTakeFirst();

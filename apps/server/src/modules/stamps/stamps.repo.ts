@@ -52,6 +52,16 @@ export async function findStamp(db: Db, id: string): Promise<StampRow | null> {
   return row ? toStamp(row) : null;
 }
 
+/** The stamp's cropping configuration, when it has one. */
 export async function findStampConfiguration(db: Db, stampId: string) {
-  return db.selectFrom('stamp_configurations').selectAll().where('stamp_id', '=', stampId).executeTakeFirst();
+  return db
+    .selectFrom('stamp_configurations')
+    .select([
+      'background_key as backgroundKey',
+      'blurring_value as blurringValue',
+      'cropping_type as croppingType',
+      'floor_level as floorLevel',
+    ])
+    .where('stamp_id', '=', stampId)
+    .executeTakeFirst();
 }

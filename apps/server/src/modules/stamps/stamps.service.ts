@@ -59,10 +59,10 @@ export async function getStampConfiguration(
   return {
     id: stamp.id,
     croppingConfiguration: {
-      background: config?.background_key ? await presign(deps, config.background_key) : null,
-      blurringValue: config?.blurring_value ?? 0,
-      croppingType: croppingTypeOf(config?.cropping_type ?? 'CROPPING'),
-      floorLevel: config?.floor_level ?? DEFAULT_FLOOR_LEVEL,
+      background: config?.backgroundKey ? await presign(deps, config.backgroundKey) : null,
+      blurringValue: config?.blurringValue ?? 0,
+      croppingType: croppingTypeOf(config?.croppingType ?? 'CROPPING'),
+      floorLevel: config?.floorLevel ?? DEFAULT_FLOOR_LEVEL,
     },
   };
 }

@@ -33,14 +33,14 @@ const hourOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 13)
 export async function countPlayerEvents(
   db: Db,
   scope: CountScope,
-): Promise<{ owner_id: string; kind: string; payload: string; hour: string; n: number | string }[]> {
+): Promise<{ ownerId: string; kind: string; payload: string; hour: string; n: number | string }[]> {
   if (!scope.ownerIds.length) return [];
   return db
     .selectFrom('statistics_events as e')
     .innerJoin('player_references as r', 'r.ref', 'e.subject')
     .innerJoin('shootings as s', 's.id', 'r.shooting_id')
     .select((eb) => [
-      's.owner_id',
+      's.owner_id as ownerId',
       'e.kind',
       'e.payload',
       hourOf('e.created_at').as('hour'),
@@ -62,7 +62,7 @@ export async function countPlayerEvents(
 export async function sumRatings(
   db: Db,
   scope: CountScope,
-): Promise<{ owner_id: string; hour: string; n: number | string; total: number | string | null }[]> {
+): Promise<{ ownerId: string; hour: string; n: number | string; total: number | string | null }[]> {
   if (!scope.ownerIds.length) return [];
   const rated = db
     .selectFrom('player_references as r')
@@ -79,7 +79,7 @@ export async function sumRatings(
     .selectFrom('ratings as g')
     .innerJoin(rated.as('t'), (join) => join.onRef('t.target', '=', 'g.target').onRef('t.kind', '=', 'g.kind'))
     .select((eb) => [
-      't.owner_id',
+      't.owner_id as ownerId',
       hourOf('g.created_at').as('hour'),
       eb.fn.countAll<number | string>().as('n'),
       eb.fn.sum<number | string | null>('g.score').as('total'),
@@ -110,12 +110,16 @@ export async function insertMeetingHeld(db: Db, row: { id: string; roomId: strin
 export async function countLiveMeetings(
   db: Db,
   scope: CountScope,
-): Promise<{ owner_id: string; hour: string; n: number | string }[]> {
+): Promise<{ ownerId: string; hour: string; n: number | string }[]> {
   if (!scope.ownerIds.length) return [];
   return db
     .selectFrom('statistics_events as e')
     .innerJoin('live_rooms as r', 'r.id', 'e.subject')
-    .select((eb) => ['r.owner_id', hourOf('e.created_at').as('hour'), eb.fn.countAll<number | string>().as('n')])
+    .select((eb) => [
+      'r.owner_id as ownerId',
+      hourOf('e.created_at').as('hour'),
+      eb.fn.countAll<number | string>().as('n'),
+    ])
     .where('e.kind', '=', 'LIVE_MEETING_HELD')
     .where('e.created_at', '>=', scope.since)
     .where('e.created_at', '<', scope.until)

@@ -124,14 +124,14 @@ export async function statisticsFigures(
   };
   for (const e of events) {
     const n = Number(e.n);
-    if (e.kind === 'PLAYER_WATCHED') add(e.owner_id, e.hour, (t) => (t.playerViews += n));
-    else if (sharingTypeOf(e.payload) === 'EMAIL') add(e.owner_id, e.hour, (t) => (t.emailShares += n));
-    else if (sharingTypeOf(e.payload) === 'SMS') add(e.owner_id, e.hour, (t) => (t.smsShares += n));
+    if (e.kind === 'PLAYER_WATCHED') add(e.ownerId, e.hour, (t) => (t.playerViews += n));
+    else if (sharingTypeOf(e.payload) === 'EMAIL') add(e.ownerId, e.hour, (t) => (t.emailShares += n));
+    else if (sharingTypeOf(e.payload) === 'SMS') add(e.ownerId, e.hour, (t) => (t.smsShares += n));
   }
-  for (const m of meetings) add(m.owner_id, m.hour, (t) => (t.liveMeetings += Number(m.n)));
+  for (const m of meetings) add(m.ownerId, m.hour, (t) => (t.liveMeetings += Number(m.n)));
   // Ratings of the players and of the live calls together: both rate the dealer's service.
   for (const r of ratings) {
-    add(r.owner_id, r.hour, (t) => {
+    add(r.ownerId, r.hour, (t) => {
       t.ratings += Number(r.n);
       t.scoreSum += Number(r.total ?? 0);
     });

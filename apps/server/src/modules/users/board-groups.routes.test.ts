@@ -136,4 +136,32 @@ describe('the user board of another dealer group', () => {
     // The group's own provider administrator is beyond them.
     expect((await callAs(plain, 'POST', `/api/user-board/users/${other}/deactivate`)).statusCode).toBe(403);
   });
+
+  it('no account joins a deactivated group: invitation and import answer 409 GROUP_DEACTIVATED; its board is still read', async () => {
+    expect((await call(ADMIN, 'POST', '/api/settings/groups/grp-other/deactivate')).statusCode).toBe(200);
+    const invited = await call(ADMIN, 'POST', '/api/user-board/users?group=grp-other', {
+      ...rights(),
+      email: 'late@other-dealer.forecourt.test',
+    });
+    expect(invited.statusCode).toBe(409);
+    expect(invited.json().error.details).toEqual({ reason: 'GROUP_DEACTIVATED' });
+    const imported = await call(ADMIN, 'POST', '/api/user-board/import?dryRun=true&group=grp-other', {
+      csv: 'email,givenName,familyName\nlate@other-dealer.forecourt.test,Late,Comer\n',
+    });
+    expect(imported.statusCode).toBe(409);
+    expect((await call(ADMIN, 'GET', '/api/user-board/users?group=grp-other')).statusCode).toBe(200);
+    const after = await ctx.adapters.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'late@other-dealer.forecourt.test')
+      .execute();
+    expect(after).toEqual([]);
+    // Reactivated, the group takes the invitation.
+    expect((await call(ADMIN, 'POST', '/api/settings/groups/grp-other/reactivate')).statusCode).toBe(200);
+    const again = await call(ADMIN, 'POST', '/api/user-board/users?group=grp-other', {
+      ...rights(),
+      email: 'late@other-dealer.forecourt.test',
+    });
+    expect(again.statusCode).toBe(201);
+  });
 });

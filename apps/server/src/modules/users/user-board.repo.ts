@@ -201,6 +201,16 @@ export async function findGroupName(db: Db, groupId: string): Promise<string | u
   return (await db.selectFrom('dealer_groups').select('name').where('id', '=', groupId).executeTakeFirst())?.name;
 }
 
+/** Whether the dealer group is deactivated (settings): its users are refused everywhere. */
+export async function isGroupDeactivated(db: Db, groupId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('dealer_groups')
+    .select('deactivated_at')
+    .where('id', '=', groupId)
+    .executeTakeFirst();
+  return Boolean(row?.deactivated_at);
+}
+
 /** The group's stocks (owners), by name. */
 export const groupOwners = (db: Db, groupId: string) =>
   db.selectFrom('owners').select(['id', 'name']).where('group_id', '=', groupId).orderBy('name').execute();

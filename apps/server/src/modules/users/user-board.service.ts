@@ -18,6 +18,7 @@ import { invitationEmail } from './invitation-email';
 import {
   deleteInvitations,
   findGroupName,
+  isGroupDeactivated,
   findGroupUser,
   findUsersByEmail,
   groupOwners,
@@ -102,6 +103,17 @@ export async function boardScope(deps: Pick<UserBoardDeps, 'db'>, caller: UserCo
   if (!isProviderAdministrator(caller) || !(await findGroupName(deps.db, group))) throw notFound('Dealer group');
   const stocks = await groupOwners(deps.db, group);
   return { ...caller, groupId: group, ownerIds: stocks.map((s) => s.id) } satisfies UserContext;
+}
+
+/**
+ * No account joins a deactivated group, and no invitation is sent there: its users could not sign in.
+ * The board still lists them, so that the group can be looked at before it is reactivated.
+ */
+export async function requireActiveGroup(deps: Pick<UserBoardDeps, 'db'>, groupId: string): Promise<void> {
+  if (await isGroupDeactivated(deps.db, groupId))
+    throw new AppError('CONFLICT', 'This dealer group is deactivated: reactivate it before adding users', {
+      reason: 'GROUP_DEACTIVATED',
+    });
 }
 
 /** A user of the caller's group; any other id answers 404, as if it did not exist. */
@@ -265,6 +277,7 @@ export async function inviteUser(
   group?: string,
 ): Promise<BoardUser> {
   const manager = await boardScope(deps, caller, group);
+  await requireActiveGroup(deps, manager.groupId);
   const email = input.email.trim().toLowerCase();
   if ((await findUsersByEmail(deps.db, [email])).length)
     throw new AppError('CONFLICT', 'An account already exists for this e-mail');
@@ -331,6 +344,7 @@ export async function resendInvitation(
   group?: string,
 ): Promise<BoardUser> {
   const manager = await boardScope(deps, caller, group);
+  await requireActiveGroup(deps, manager.groupId);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
   const status = statusOf(deps, user);

@@ -22,7 +22,14 @@ import {
   replaceRights,
   type StoredRights,
 } from './user-board.repo';
-import { auditedRights, boardScope, invitationFor, mailInvitation, type UserBoardDeps } from './user-board.service';
+import {
+  auditedRights,
+  boardScope,
+  requireActiveGroup,
+  invitationFor,
+  mailInvitation,
+  type UserBoardDeps,
+} from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
 
@@ -76,6 +83,7 @@ export async function importUsers(
   audit: AuditContext,
 ): Promise<UserImportResult> {
   const manager = await boardScope(deps, caller, opts.group);
+  await requireActiveGroup(deps, manager.groupId);
   const errors: ImportLineError[] = [];
   const done = (changes: ImportLineChange[] = []): UserImportResult => ({
     dryRun: opts.dryRun,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
+import { loadConfig } from '../../config';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
@@ -12,6 +13,8 @@ describe('GET /api/web-config', () => {
     adapters = await createTestAdapters({
       APP_LINKS: JSON.stringify({ faq: 'https://help.example.test/faq' }),
       BRAND_LOGO_URL: 'https://cdn.example.test/logo.svg',
+      LEGAL_PUBLISHER: 'Forecourt SAS, 12 rue de la Paix, 75002 Paris',
+      LEGAL_CONTACT: 'legal@forecourt.example',
     });
     await seedAccounts(adapters);
     app = await buildApp(adapters);
@@ -29,7 +32,15 @@ describe('GET /api/web-config', () => {
       apiAudience: 'urn:forecourt:api',
       brandLogoUrl: 'https://cdn.example.test/logo.svg',
       appLinks: { faq: 'https://help.example.test/faq' },
+      legal: { publisher: 'Forecourt SAS, 12 rue de la Paix, 75002 Paris', contact: 'legal@forecourt.example' },
     });
+  });
+
+  it('refuses a legal contact that is neither an e-mail address nor a web address', async () => {
+    expect(() => loadConfig({ LEGAL_CONTACT: 'the form in the menu' })).toThrow(/LEGAL_CONTACT/);
+    expect(loadConfig({ LEGAL_CONTACT: 'https://forecourt.example/contact' }).LEGAL_CONTACT).toBe(
+      'https://forecourt.example/contact',
+    );
   });
 
   it('gives the clipping credentials to a signed-in user only', async () => {

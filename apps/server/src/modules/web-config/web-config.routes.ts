@@ -29,6 +29,7 @@ export async function webConfigRoutes(app: App, deps: { config: Config; auth: Au
     apiAudience: API_AUDIENCE,
     brandLogoUrl: deps.config.BRAND_LOGO_URL,
     appLinks,
+    legal: { publisher: deps.config.LEGAL_PUBLISHER, contact: deps.config.LEGAL_CONTACT },
   }));
   app.get(
     '/api/web-config/clipping',

@@ -105,6 +105,27 @@ export const normaliseAudioArgs = (input: string, output: string): string[] => [
   output,
 ];
 
+/**
+ * A WAV track as the MP3 the audio slot keeps (VBR ~190 kb/s): a WAV is ten times the size, and the players and
+ * the assembly take MP3. Only the first sound stream; tags and pictures are left behind.
+ */
+export const wavToMp3Args = (input: string, output: string): string[] => [
+  ...QUIET,
+  '-i',
+  input,
+  '-map',
+  '0:a:0',
+  '-map_metadata',
+  '-1',
+  '-c:a',
+  'libmp3lame',
+  '-q:a',
+  '2',
+  '-f',
+  'mp3',
+  output,
+];
+
 /** The concat demuxer's list file: one line per part, paths quoted for it. */
 export const concatList = (files: string[]): string =>
   files.map((f) => `file '${f.replace(/'/g, "'\\''")}'\n`).join('');

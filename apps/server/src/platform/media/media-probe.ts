@@ -49,14 +49,14 @@ export type MediaKind = 'video' | 'audio';
 
 /**
  * Whether the content is what the slot takes: a QuickTime/MP4 container with a moving picture, or an
- * MP3/Ogg with a sound stream, of some duration. Names and declared types are not looked at.
+ * MP3/Ogg/WAV with a sound stream, of some duration. Names and declared types are not looked at.
  */
 export function acceptsAs(kind: MediaKind, info: MediaInfo): boolean {
   if (info.durationSeconds <= 0) return false;
   const formats = info.container.split(',');
   if (kind === 'video')
     return formats.includes('mp4') && formats.includes('mov') && info.video !== null && info.video.width > 0;
-  return (formats.includes('mp3') || formats.includes('ogg')) && info.audio !== null;
+  return (formats.includes('mp3') || formats.includes('ogg') || formats.includes('wav')) && info.audio !== null;
 }
 
 export const PROBE_LIMITS = { timeoutMs: 30_000, memoryBytes: 512 * 1024 ** 2 };

@@ -119,7 +119,9 @@ describe('probing and running', () => {
     expect(acceptsAs('video', (await probeMedia(mov))!)).toBe(true);
     expect(acceptsAs('audio', (await probeMedia(mp3))!)).toBe(true);
     expect(acceptsAs('audio', (await probeMedia(ogg))!)).toBe(true);
-    expect(acceptsAs('audio', (await probeMedia(wav))!)).toBe(false);
+    // A WAV is taken as audio (the upload converts it to MP3), never as a video.
+    expect(acceptsAs('audio', (await probeMedia(wav))!)).toBe(true);
+    expect(acceptsAs('video', (await probeMedia(wav))!)).toBe(false);
     const still = await probeMedia(jpeg);
     expect(still === null || !acceptsAs('video', still)).toBe(true);
     expect(acceptsAs('audio', (await probeMedia(mp4))!)).toBe(false);

@@ -1,8 +1,10 @@
 import { acceptedContentTypes, MAX_MEDIA_BYTES, mediaKindOf, type AdminMediaSlot } from '@forecourt/contracts/media';
 
-/** What the file input offers (spec section 5): the input for audio also offers .wav, refused on choice. */
+/** What the file input offers (spec section 5): for audio also .wav, which the server converts to MP3. */
 export const acceptOf = (slot: AdminMediaSlot): string =>
-  mediaKindOf(slot) === 'audio' ? '.mp3,.ogg,.wav,audio/mpeg,audio/ogg' : '.mp4,.mov,video/mp4,video/quicktime';
+  mediaKindOf(slot) === 'audio'
+    ? '.mp3,.ogg,.wav,audio/mpeg,audio/ogg,audio/wav'
+    : '.mp4,.mov,video/mp4,video/quicktime';
 
 /** The message key of a chosen file the browser already knows to refuse, or null. */
 export function refusalOf(slot: AdminMediaSlot, file: Pick<File, 'type' | 'size'>): string | null {

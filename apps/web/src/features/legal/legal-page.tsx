@@ -1,9 +1,12 @@
-import { Box, Container, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { Box, Container, Link, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { getWebConfig } from '../../api/web-config';
 import { BackButton } from '../../components/back-button';
-import { LEGAL_TEXTS, legalLanguage, type LegalDoc } from './legal-texts';
+import { shellKeys } from '../shell/shell-keys';
+import { LEGAL_TEXTS, legalLanguage, UNSET_DEPLOYMENT_TEXTS, type LegalDoc } from './legal-texts';
 
 const TITLE_KEYS: Record<LegalDoc, string> = {
   legalNotice: 'shell.legalNotice',
@@ -11,12 +14,31 @@ const TITLE_KEYS: Record<LegalDoc, string> = {
   privacyPolicy: 'shell.privacyPolicy',
 };
 
+/** A paragraph with the deployment's publisher and contact (an address to write to, or a page) put in. */
+function fill(paragraph: string, lang: 'fr' | 'en', legal: { publisher?: string; contact?: string }): ReactNode[] {
+  return paragraph.split(/(\{publisher\}|\{contact\})/).map((part, i) => {
+    if (part === '{publisher}') return legal.publisher ?? UNSET_DEPLOYMENT_TEXTS[lang].publisher;
+    if (part !== '{contact}') return part;
+    const contact = legal.contact;
+    if (!contact) return UNSET_DEPLOYMENT_TEXTS[lang].contact;
+    const isPage = /^https?:\/\//.test(contact);
+    return (
+      <Link key={i} href={isPage ? contact : `mailto:${contact}`} {...(isPage ? { rel: 'noopener noreferrer' } : {})}>
+        {contact}
+      </Link>
+    );
+  });
+}
+
 /** A static legal page, public, in French or English (?lang= picks one, as the footer's terms links do). */
 function LegalPage({ doc }: { doc: LegalDoc }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const { hash } = useLocation();
   const lang = legalLanguage(params.get('lang') ?? i18n.language);
+  // Until the settings arrive (or if they cannot), the texts say what the service contract holds.
+  const config = useQuery({ queryKey: shellKeys.webConfig(), queryFn: getWebConfig, staleTime: Infinity });
+  const legal = config.data?.legal ?? {};
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
@@ -40,7 +62,7 @@ function LegalPage({ doc }: { doc: LegalDoc }) {
           </Typography>
           {section.paragraphs.map((p) => (
             <Typography key={p.slice(0, 40)} sx={{ mb: 1 }}>
-              {p}
+              {fill(p, lang, legal)}
             </Typography>
           ))}
         </Box>

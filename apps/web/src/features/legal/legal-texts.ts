@@ -8,19 +8,36 @@ export interface LegalSection {
 
 export const legalLanguage = (language: string): 'fr' | 'en' => (language === 'fr' ? 'fr' : 'en');
 
+/**
+ * What the texts say where the deployment names no publisher (LEGAL_PUBLISHER) or no contact (LEGAL_CONTACT):
+ * the paragraphs hold `{publisher}` and `{contact}`, filled from the web config.
+ */
+export const UNSET_DEPLOYMENT_TEXTS: Record<'fr' | 'en', { publisher: string; contact: string }> = {
+  en: {
+    publisher:
+      'the company operating the Forecourt service for car dealers, whose registered name, registered office, registration number and publication director are given in the service contract signed by each dealer group',
+    contact: 'the operator of the service, at the address given in the service contract',
+  },
+  fr: {
+    publisher:
+      "la société exploitant le service Forecourt pour les concessionnaires automobiles, dont la dénomination, le siège social, le numéro d'immatriculation et le directeur de la publication figurent dans le contrat de service signé par chaque groupe de concessions",
+    contact: "l'exploitant du service, à l'adresse indiquée dans le contrat de service",
+  },
+};
+
 const en: Record<LegalDoc, LegalSection[]> = {
   legalNotice: [
     {
       title: 'Publisher',
       paragraphs: [
-        'The Forecourt portal and its public player pages are published by the company operating the Forecourt service for car dealers. Its identification details (registered name, registered office, registration number and publication director) are given in the service contract signed by each dealer group.',
+        'The Forecourt portal and its public player pages are published by {publisher}.',
         'Forecourt is a service for professionals of the automotive trade. The sites are intended for professionals only.',
       ],
     },
     {
       title: 'Contact',
       paragraphs: [
-        'Commercial contact goes through the contact form available from the menu of the portal. No order can be placed and no payment can be made on the sites: there is no online sale.',
+        'Contact: {contact}. No order can be placed and no payment can be made on the sites: there is no online sale.',
       ],
     },
     {
@@ -66,7 +83,7 @@ const en: Record<LegalDoc, LegalSection[]> = {
       id: 'sales',
       title: 'Terms of sale',
       paragraphs: [
-        'No sale takes place on the sites: there is no online ordering and no online payment. The Forecourt service is sold to dealer groups under a separate written contract. For any commercial request, use the contact form available from the menu of the portal.',
+        'No sale takes place on the sites: there is no online ordering and no online payment. The Forecourt service is sold to dealer groups under a separate written contract. For any commercial request, write to {contact}.',
       ],
     },
     {
@@ -120,7 +137,7 @@ const en: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Your rights',
       paragraphs: [
-        'You may access, correct or erase your data, object to its processing or ask for its portability by writing through the contact form. You may also lodge a complaint with the data protection authority of your country.',
+        'You may access, correct or erase your data, object to its processing or ask for its portability by writing to {contact}. You may also lodge a complaint with the data protection authority of your country.',
       ],
     },
   ],
@@ -131,14 +148,14 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Éditeur',
       paragraphs: [
-        "Le portail Forecourt et ses pages de lecteur public sont édités par la société exploitant le service Forecourt pour les concessionnaires automobiles. Ses informations d'identification (dénomination, siège social, numéro d'immatriculation et directeur de la publication) figurent dans le contrat de service signé par chaque groupe de concessions.",
+        'Le portail Forecourt et ses pages de lecteur public sont édités par {publisher}.',
         'Forecourt est un service destiné aux professionnels du commerce automobile. Les sites sont réservés aux professionnels.',
       ],
     },
     {
       title: 'Contact',
       paragraphs: [
-        "Tout contact commercial passe par le formulaire de contact accessible depuis le menu du portail. Aucune commande ni aucun paiement ne peut être effectué sur les sites : il n'y a pas de vente en ligne.",
+        "Contact : {contact}. Aucune commande ni aucun paiement ne peut être effectué sur les sites : il n'y a pas de vente en ligne.",
       ],
     },
     {
@@ -184,7 +201,7 @@ const fr: Record<LegalDoc, LegalSection[]> = {
       id: 'sales',
       title: 'Conditions générales de vente',
       paragraphs: [
-        "Aucune vente n'a lieu sur les sites : il n'y a ni commande ni paiement en ligne. Le service Forecourt est vendu aux groupes de concessions par un contrat écrit distinct. Pour toute demande commerciale, utilisez le formulaire de contact accessible depuis le menu du portail.",
+        "Aucune vente n'a lieu sur les sites : il n'y a ni commande ni paiement en ligne. Le service Forecourt est vendu aux groupes de concessions par un contrat écrit distinct. Pour toute demande commerciale, écrivez à {contact}.",
       ],
     },
     {
@@ -238,7 +255,7 @@ const fr: Record<LegalDoc, LegalSection[]> = {
     {
       title: 'Vos droits',
       paragraphs: [
-        "Vous pouvez accéder à vos données, les rectifier ou les effacer, vous opposer à leur traitement ou en demander la portabilité en écrivant via le formulaire de contact. Vous pouvez aussi introduire une réclamation auprès de l'autorité de protection des données de votre pays.",
+        "Vous pouvez accéder à vos données, les rectifier ou les effacer, vous opposer à leur traitement ou en demander la portabilité en écrivant à {contact}. Vous pouvez aussi introduire une réclamation auprès de l'autorité de protection des données de votre pays.",
       ],
     },
   ],

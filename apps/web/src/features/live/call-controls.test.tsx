@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsUser } from '../../test/render';
 import { CallControls } from './call-controls';
 import type { LocalMedia } from './hooks/use-local-media';
@@ -75,5 +75,39 @@ describe('the call controls', () => {
     expect((record as HTMLButtonElement).disabled).toBe(true);
     expect(record.getAttribute('aria-describedby')).toBe('recording-needs-sfu');
     expect(document.getElementById('recording-needs-sfu')?.textContent).toMatch(/SFU|server/i);
+  });
+
+  describe('tooltips', () => {
+    /** A screen whose pointer hovers (a mouse) or not (a phone's finger), as CSS's `hover` media feature says. */
+    const pointer = (hovers: boolean) =>
+      Object.defineProperty(window, 'matchMedia', {
+        configurable: true,
+        value: (query: string) => ({
+          matches: query.includes('hover: hover') ? hovers : false,
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+        }),
+      });
+    afterEach(() => Reflect.deleteProperty(window, 'matchMedia'));
+
+    it('name a button on hover with a mouse', async () => {
+      pointer(true);
+      const { user } = controls();
+      await user.hover(screen.getByRole('button', { name: 'Hang up' }));
+      expect((await screen.findByRole('tooltip')).textContent).toBe('Hang up');
+    });
+
+    it('never open on a phone, where the tap’s mouse-over would leave one over the self-view', async () => {
+      pointer(false);
+      const { user } = controls();
+      const hangUp = screen.getByRole('button', { name: 'Hang up' });
+      await user.hover(hangUp);
+      // Past the 100 ms after which a hovered button's tooltip opens.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    });
   });
 });

@@ -7,8 +7,8 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StopScreenShareIcon from '@mui/icons-material/StopScreenShare';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { ControlTooltip } from './control-tooltip';
 import type { LocalMedia } from './hooks/use-local-media';
 import { MediaToggles } from './media-toggles';
 
@@ -60,7 +60,7 @@ export function CallControls({
     >
       <MediaToggles media={media} />
       {canShare && (
-        <Tooltip title={sharing ? t('rooms.controls.stopScreen') : t('rooms.controls.shareScreen')}>
+        <ControlTooltip title={sharing ? t('rooms.controls.stopScreen') : t('rooms.controls.shareScreen')}>
           <IconButton
             aria-label={t('rooms.controls.screen')}
             aria-pressed={sharing}
@@ -69,10 +69,10 @@ export function CallControls({
           >
             {sharing ? <StopScreenShareIcon /> : <ScreenShareIcon />}
           </IconButton>
-        </Tooltip>
+        </ControlTooltip>
       )}
       {spin && (
-        <Tooltip title={spin.shown ? t('rooms.vehicle.hide') : t('rooms.vehicle.show')}>
+        <ControlTooltip title={spin.shown ? t('rooms.vehicle.hide') : t('rooms.vehicle.show')}>
           <IconButton
             aria-label={t('rooms.vehicle.button')}
             aria-pressed={spin.shown}
@@ -81,10 +81,10 @@ export function CallControls({
           >
             <DirectionsCarIcon />
           </IconButton>
-        </Tooltip>
+        </ControlTooltip>
       )}
       {recording?.available && (
-        <Tooltip title={recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
+        <ControlTooltip title={recording.on ? t('rooms.recording.stop') : t('rooms.recording.start')}>
           <IconButton
             aria-label={t('rooms.recording.button')}
             aria-pressed={recording.on}
@@ -94,11 +94,11 @@ export function CallControls({
           >
             <FiberManualRecordIcon />
           </IconButton>
-        </Tooltip>
+        </ControlTooltip>
       )}
       {recording && !recording.available && (
         // Disabled, with its reason: in the tooltip (on the span, as a disabled button gets no pointer events) and for screen readers.
-        <Tooltip title={t('rooms.recording.needsSfu')} describeChild>
+        <ControlTooltip title={t('rooms.recording.needsSfu')} describeChild>
           <span>
             <IconButton aria-label={t('rooms.recording.button')} aria-describedby="recording-needs-sfu" disabled>
               <FiberManualRecordIcon />
@@ -107,19 +107,19 @@ export function CallControls({
               {t('rooms.recording.needsSfu')}
             </span>
           </span>
-        </Tooltip>
+        </ControlTooltip>
       )}
-      <Tooltip title={t('rooms.controls.participants')}>
+      <ControlTooltip title={t('rooms.controls.participants')}>
         <IconButton aria-label={t('rooms.controls.participants')} aria-pressed={panelOpen} onClick={onPanel}>
           <PeopleIcon />
         </IconButton>
-      </Tooltip>
-      <Tooltip title={t('rooms.settings.title')}>
+      </ControlTooltip>
+      <ControlTooltip title={t('rooms.settings.title')}>
         <IconButton aria-label={t('rooms.settings.title')} onClick={onSettings}>
           <SettingsIcon />
         </IconButton>
-      </Tooltip>
-      <Tooltip title={t('rooms.controls.hangUp')}>
+      </ControlTooltip>
+      <ControlTooltip title={t('rooms.controls.hangUp')}>
         <IconButton
           aria-label={t('rooms.controls.hangUp')}
           onClick={onHangUp}
@@ -127,7 +127,7 @@ export function CallControls({
         >
           <CallEndIcon />
         </IconButton>
-      </Tooltip>
+      </ControlTooltip>
     </Stack>
   );
 }

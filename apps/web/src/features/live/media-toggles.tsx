@@ -3,8 +3,8 @@ import MicOffIcon from '@mui/icons-material/MicOff';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import VideocamOffIcon from '@mui/icons-material/VideocamOff';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
+import { ControlTooltip } from './control-tooltip';
 import type { LocalMedia } from './hooks/use-local-media';
 
 /** Microphone and camera on/off, as toggle buttons (aria-pressed says "on"). */
@@ -14,7 +14,7 @@ export function MediaToggles({ media, disabledVideo }: { media: LocalMedia; disa
   const cam = media.videoOn ? t('rooms.controls.cameraOff') : t('rooms.controls.cameraOn');
   return (
     <>
-      <Tooltip title={mic}>
+      <ControlTooltip title={mic}>
         <IconButton
           aria-label={t('rooms.controls.microphone')}
           aria-pressed={media.audioOn}
@@ -27,8 +27,8 @@ export function MediaToggles({ media, disabledVideo }: { media: LocalMedia; disa
         >
           {media.audioOn ? <MicIcon /> : <MicOffIcon />}
         </IconButton>
-      </Tooltip>
-      <Tooltip title={cam}>
+      </ControlTooltip>
+      <ControlTooltip title={cam}>
         <span>
           <IconButton
             aria-label={t('rooms.controls.camera')}
@@ -44,7 +44,7 @@ export function MediaToggles({ media, disabledVideo }: { media: LocalMedia; disa
             {media.videoOn ? <VideocamIcon /> : <VideocamOffIcon />}
           </IconButton>
         </span>
-      </Tooltip>
+      </ControlTooltip>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT_LANGUAGES } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmailFormDialog } from '../../components/email-form-dialog';
 import { postRoomShared, sendRoomEmail } from './live-api';
@@ -20,7 +21,11 @@ export function RoomEmailDialog({
   room: SharedRoom;
   userId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The message is written in the portal's language, and the meeting was set in this browser's time zone:
+  // the server states the meeting's date and time in both.
+  const language = ACCOUNT_LANGUAGES.find((l) => i18n.language.startsWith(l));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <EmailFormDialog
       open={open}
@@ -28,7 +33,9 @@ export function RoomEmailDialog({
       title={t('rooms.email.title')}
       defaultObject={t('rooms.email.defaultObject', { name: room.name })}
       defaultBody={t('rooms.email.defaultBody', { link: room.link })}
-      send={({ to, subject, body }) => sendRoomEmail(room.id, { to, subject, body })}
+      send={({ to, subject, body }) =>
+        sendRoomEmail(room.id, { to, subject, body, ...(language ? { language } : {}), timeZone })
+      }
       // A failed statistic must not undo the send.
       onSent={() => void postRoomShared(userId, room.id).catch(() => undefined)}
     />

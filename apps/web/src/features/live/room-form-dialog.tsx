@@ -15,6 +15,7 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { stockDisplayName } from '@forecourt/contracts';
 import { useSnackbar } from '../../components/snackbar';
 import { uses24h } from '../../i18n/date-format';
 import { DateLocalization } from '../../components/date-localization';
@@ -114,7 +115,7 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
                   >
                     {ownerList.map((o) => (
                       <MenuItem key={o.id} value={o.id}>
-                        {o.label || o.name || o.id}
+                        {stockDisplayName(o)}
                       </MenuItem>
                     ))}
                   </TextField>

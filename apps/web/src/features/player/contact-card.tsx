@@ -1,12 +1,13 @@
 import type { ContactInformation } from '@forecourt/contracts';
+import { contactTitle } from '@forecourt/contracts/player-media';
 import { useTranslation } from 'react-i18next';
 import { track } from './engagement-beacon';
 import { PhoneIcon } from './player-icons';
 import css from './player.module.css';
 
-/** The dealer's contact information and phone number, next to the media. */
+/** The dealer's contact information and phone number, next to the media; titles in the visitor's language. */
 export function ContactCard({ items, phone }: { items: ContactInformation[]; phone: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (items.length === 0 && !phone) return null;
   return (
     <section aria-labelledby="player-contact-title" className={css.card}>
@@ -16,7 +17,7 @@ export function ContactCard({ items, phone }: { items: ContactInformation[]; pho
       <dl className={css.contactList}>
         {items.map((item, i) => (
           <div key={`${i}-${item.title}`} className={css.contactItem}>
-            <dt className={css.contactLabel}>{item.title}</dt>
+            <dt className={css.contactLabel}>{contactTitle(item, i18n.language)}</dt>
             <dd className={css.contactValue}>{item.value}</dd>
           </div>
         ))}

@@ -1,15 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { SettingsStamp } from '@forecourt/contracts/settings';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardListPanel } from './card-list-panel';
 import { fetchStamps } from './settings-api';
 import { StampDesigner } from './stamp-designer';
 import { settingsKeys } from './settings-keys';
@@ -27,57 +21,32 @@ export const CHECKERBOARD = {
 export function StampsPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
   const stamps = useQuery({ queryKey: settingsKeys.stamps(groupId), queryFn: () => fetchStamps(groupId) });
-  const [editing, setEditing] = useState<SettingsStamp | 'new' | null>(null);
-
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          {t('settings.stamps.new')}
-        </Button>
-      </Box>
-      {stamps.isPending && <CircularProgress aria-label={t('common.loading')} />}
-      {stamps.isError && <Alert severity="error">{t('api.commonError')}</Alert>}
-      {stamps.data?.length === 0 && <Alert severity="info">{t('settings.stamps.none')}</Alert>}
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' },
-        }}
-        data-testid="settings-stamps"
-      >
-        {stamps.data?.map((s) => (
-          <Card component="li" variant="outlined" key={s.id}>
-            <Box
-              component="img"
-              src={s.overlayUrl}
-              alt={t('settings.stamps.overlayOf', { name: s.name })}
-              sx={{ width: '100%', aspectRatio: `${s.width} / ${s.height}`, display: 'block', ...CHECKERBOARD }}
-            />
-            <CardContent>
-              <Typography component="h3" variant="subtitle1">
-                {s.name}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('settings.stamps.summary', { format: s.format, version: s.version })}
-              </Typography>
-            </CardContent>
-            <CardActions>
-              <Button size="small" onClick={() => setEditing(s)}>
-                {t('settings.edit')}
-              </Button>
-            </CardActions>
-          </Card>
-        ))}
-      </Box>
-      {editing && (
-        <StampDesigner groupId={groupId} stamp={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+    <CardListPanel
+      items={stamps}
+      newLabel={t('settings.stamps.new')}
+      noneLabel={t('settings.stamps.none')}
+      testId="settings-stamps"
+      columns={3}
+      card={(s) => (
+        <>
+          <Box
+            component="img"
+            src={s.overlayUrl}
+            alt={t('settings.stamps.overlayOf', { name: s.name })}
+            sx={{ width: '100%', aspectRatio: `${s.width} / ${s.height}`, display: 'block', ...CHECKERBOARD }}
+          />
+          <CardContent>
+            <Typography component="h3" variant="subtitle1">
+              {s.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('settings.stamps.summary', { format: s.format, version: s.version })}
+            </Typography>
+          </CardContent>
+        </>
       )}
-    </Box>
+      editor={(stamp, close) => <StampDesigner groupId={groupId} stamp={stamp} onClose={close} />}
+    />
   );
 }

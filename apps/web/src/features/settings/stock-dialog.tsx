@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import TranslateIcon from '@mui/icons-material/Translate';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -16,11 +17,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages';
 import { ImageUploadButton } from './image-upload-button';
 import { createStock, settingsErrorKey, updateStock, uploadStockImage } from './settings-api';
 import { settingsKeys } from './settings-keys';
 
-type Line = { title: string; value: string };
+type Line = { title: string; value: string; titles?: Partial<Record<Language, string>> };
+
+/** The line as the contract takes it: a title left empty in a language is no title in it. */
+const withoutEmptyTitles = ({ titles, ...line }: Line) => {
+  const given = Object.entries(titles ?? {}).filter(([, v]) => v?.trim());
+  return given.length ? { ...line, titles: Object.fromEntries(given) } : line;
+};
 
 /**
  * Creates or edits a stock: name, label, the contact card's lines and phone; once it exists, its logo and
@@ -45,6 +53,8 @@ export function StockDialog({
   const [phone, setPhone] = useState(stock?.contactPhone ?? '');
   const [lines, setLines] = useState<Line[]>(stock?.contactInformation ?? []);
   const [errors, setErrors] = useState<Set<string>>(new Set());
+  // The lines whose titles in the ten languages are open for editing.
+  const [translating, setTranslating] = useState<Set<number>>(new Set());
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.stocks(groupId) });
 
   const save = useMutation({
@@ -71,7 +81,12 @@ export function StockDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = StockInput.safeParse({ name, label, contactInformation: lines, contactPhone: phone });
+    const parsed = StockInput.safeParse({
+      name,
+      label,
+      contactInformation: lines.map(withoutEmptyTitles),
+      contactPhone: phone,
+    });
     setErrors(new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'))));
     if (parsed.success) save.mutate(parsed.data);
   };
@@ -149,10 +164,53 @@ export function StockDialog({
               />
               <IconButton
                 aria-label={t('settings.stocks.removeLine', { n: n + 1 })}
-                onClick={() => setLines((ls) => ls.filter((_, i) => i !== n))}
+                onClick={() => {
+                  setLines((ls) => ls.filter((_, i) => i !== n));
+                  setTranslating(new Set());
+                }}
               >
                 <DeleteIcon />
               </IconButton>
+              <Box sx={{ gridColumn: '1 / -1' }}>
+                <Button
+                  size="small"
+                  startIcon={<TranslateIcon />}
+                  aria-expanded={translating.has(n)}
+                  aria-controls={`stock-line-titles-${n}`}
+                  onClick={() =>
+                    setTranslating((open) => {
+                      const next = new Set(open);
+                      if (!next.delete(n)) next.add(n);
+                      return next;
+                    })
+                  }
+                >
+                  {t('settings.stocks.lineTitles', {
+                    n: n + 1,
+                    given: Object.values(line.titles ?? {}).filter((v) => v?.trim()).length,
+                  })}
+                </Button>
+                {translating.has(n) && (
+                  <Box
+                    id={`stock-line-titles-${n}`}
+                    role="group"
+                    aria-label={t('settings.stocks.lineTitlesGroup', { n: n + 1 })}
+                    sx={{ display: 'grid', gap: 1, mt: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+                  >
+                    {LANGUAGES.map((lang) => (
+                      <TextField
+                        key={lang}
+                        size="small"
+                        lang={lang}
+                        label={LANGUAGE_NAMES[lang]}
+                        value={line.titles?.[lang] ?? ''}
+                        onChange={(e) => setLine(n, { titles: { ...line.titles, [lang]: e.target.value } })}
+                        {...err(`contactInformation.${n}.titles.${lang}`, 'settings.errors.tooLong')}
+                      />
+                    ))}
+                  </Box>
+                )}
+              </Box>
             </Box>
           ))}
           <Box>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmailFormDialog } from '../../components/email-form-dialog';
 import { sendEmail } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
+import { outboxLink } from './outbox-link';
 import { recordShared } from './use-shared-statistic';
 
 /** Sends the player link by e-mail, from the user's name and address, then records the share. */
@@ -34,6 +35,7 @@ export function EmailDialog({
         })
       }
       onSent={() => recordShared(sender, player, 'EMAIL')}
+      sentLink={outboxLink(sender.canReadOutbox)}
       notice={
         player.preparing && (
           <Alert severity="warning" sx={{ mb: 1 }} data-testid="player-preparing">

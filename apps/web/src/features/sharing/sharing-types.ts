@@ -7,6 +7,8 @@ export interface Sender {
   name: string;
   canSendEmail: boolean;
   canSendSms: boolean;
+  /** A provider administrator: a sent message's success links to the outbox. */
+  canReadOutbox: boolean;
 }
 
 /** What a dialog shares: the player link and, for the statistics call, the ref and the shooting type. */

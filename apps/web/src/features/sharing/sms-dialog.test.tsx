@@ -6,7 +6,14 @@ import { SmsDialog } from './sms-dialog';
 
 vi.mock('./sharing-api', () => ({ sendSms: vi.fn(), postPlayerShared: vi.fn() }));
 
-const sender = { id: 'u1', email: 'dealer@example.com', name: 'Ann Dealer', canSendEmail: true, canSendSms: true };
+const sender = {
+  id: 'u1',
+  email: 'dealer@example.com',
+  name: 'Ann Dealer',
+  canSendEmail: true,
+  canSendSms: true,
+  canReadOutbox: false,
+};
 const player = { ref: 'ref1', url: 'https://example.com/p/ref1', shootingType: 'STANDARD' as const, preparing: true };
 
 function dialog() {

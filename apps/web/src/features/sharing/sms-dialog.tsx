@@ -17,6 +17,7 @@ import { PhoneField } from './phone-field';
 import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
 import { sendSms } from './sharing-api';
 import type { Sender, SharedPlayer } from './sharing-types';
+import { outboxLink } from './outbox-link';
 import { recordShared } from './use-shared-statistic';
 
 /** The phone widget appears this long after the dialog opens (spec section 9). */
@@ -80,7 +81,7 @@ export function SmsDialog({
         personalLink: { ref: player.ref, ...(v.name ? { name: v.name } : {}) },
       }),
     onSuccess: () => {
-      snackbar.show('api.sendSmsSuccess', 'success');
+      snackbar.show('api.sendSmsSuccess', 'success', outboxLink(sender.canReadOutbox));
       recordShared(sender, player, 'SMS');
       form.reset();
       onClose();

@@ -71,6 +71,13 @@ describe('drawer entries', () => {
     ]);
   });
 
+  it('offers the outbox to provider administrators only, who alone may read it', () => {
+    const admin = names({ username: '1', habilitations: ['PROVIDER_ADMINISTRATOR'], roles: [], options: {} });
+    expect(admin).toContain('outbox');
+    for (const habilitations of [['CUSTOMER_SUCCESS'], ['SALES'], []])
+      expect(names({ username: UUID, habilitations, roles: ['manage-users'], options: {} })).not.toContain('outbox');
+  });
+
   it('follows the per-user options; an empty list gives no cash buyback', () => {
     const options = { useVideoLive: true, useAdminVideo: false, vehicleIdentificationMethods: [] };
     expect(names({ username: '1', habilitations: [], roles: [], options })).toEqual([
@@ -108,6 +115,7 @@ describe('drawer entries', () => {
       { name: 'account', to: '/account' },
       { name: 'settings', to: '/settings' },
       { name: 'audit', to: '/audit' },
+      { name: 'outbox', to: '/notifications/outbox' },
     ]);
     expect(drawerEntries(everything, { faq: LINKS.faq }).filter((e) => e.href)).toEqual([
       { name: 'faq', href: LINKS.faq },

@@ -24,6 +24,7 @@ export type DrawerEntryName =
   | 'account'
   | 'settings'
   | 'audit'
+  | 'outbox'
   | 'contact';
 
 export interface DrawerEntry {
@@ -65,6 +66,8 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
       has(r.habilitations, 'PROVIDER_ADMINISTRATOR') || (r.roles.includes('manage-users') && isNonLegacy(r.username)),
       { name: 'audit', to: '/audit' },
     ],
+    // Where the e-mails and SMS the portal sent went: those who may read it (notifications' outbox rule).
+    [has(r.habilitations, 'PROVIDER_ADMINISTRATOR'), { name: 'outbox', to: '/notifications/outbox' }],
     [true, app('contact')],
   ];
   return rules.flatMap(([shown, entry]) => (shown && entry ? [entry] : []));

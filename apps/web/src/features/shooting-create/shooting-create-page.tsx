@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/snackbar';
 import { ImageDropZone } from './image-drop-zone';
-import { ImagePreviews } from './image-previews';
+import { ImagePreviews, noticeableCuts } from './image-previews';
 import { RegistrationField } from './registration-field';
 import { newSendState, type DraftToSend, type SendApi } from './send-shooting';
 import {
@@ -147,6 +147,8 @@ export function ShootingCreatePage() {
   const onSelectOwner = useCallback((id: string) => set('ownerId', id), [set]);
 
   const showStock = status === 'create' && Boolean(registration) && Boolean(format);
+  // What stamping to the chosen format will cut from each picture, shown before anything is sent.
+  const cuts = useMemo(() => noticeableCuts(pictures.images, format || null), [pictures.images, format]);
   const picturesOk = pictures.images.length > 0 && !pictures.checking && pictures.problems.length === 0;
   const canAdd = registrationProblem(registration) === null && Boolean(ownerId && stampId) && picturesOk;
 
@@ -228,7 +230,12 @@ export function ShootingCreatePage() {
           {pictures.problems.includes('unreadable') && (
             <Alert severity="error">{t('shootingCreate.unreadableHint')}</Alert>
           )}
-          <ImagePreviews images={pictures.images} onRemove={pictures.remove} onMove={pictures.move} />
+          {cuts.size > 0 && (
+            <Alert severity="warning" data-testid="crop-warning">
+              {t('shootingCreate.crop.summary', { format })}
+            </Alert>
+          )}
+          <ImagePreviews images={pictures.images} onRemove={pictures.remove} onMove={pictures.move} cuts={cuts} />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Button
               variant="contained"

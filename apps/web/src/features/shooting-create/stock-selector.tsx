@@ -1,9 +1,9 @@
-import type { UserOwner } from '@forecourt/contracts';
+import { stockDisplayName, type UserOwner } from '@forecourt/contracts';
 import { FormControl, FormHelperText, InputLabel, MenuItem, Select, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const ownerName = (o: UserOwner) => o.label || o.name || o.id;
+const ownerName = (o: UserOwner) => stockDisplayName(o);
 
 /**
  * The stock of a new registration: shown as text and chosen when there is one, a required select otherwise,

@@ -9,6 +9,7 @@ import { EditButtons } from '../editing/edit-buttons';
 import type { EditMode } from '../editing/use-edit-mode';
 import { RestampButton } from '../restamp/restamp-dialog';
 import { ReportButtons } from '../reports/report-buttons';
+import { mayReadOutbox } from '../sharing/outbox-link';
 import { PlayerButton } from '../sharing/player-button';
 import { PlayerSettingsButton } from '../sharing/player-settings';
 import { DeleteShootingButton, DeleteVideoButton } from './delete-actions';
@@ -78,6 +79,7 @@ export function ShootingOptions({ shooting, type, access, edit }: ShootingOption
             name: access.user.fullName,
             canSendEmail: access.has('useSendEmail'),
             canSendSms: access.has('useSendSms'),
+            canReadOutbox: mayReadOutbox(access.user.habilitations),
           }}
         />
       ) : null}

@@ -29,7 +29,7 @@ import {
 } from '@forecourt/contracts/user-board';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiError } from '../../api/http';
+import { boardErrorKey } from './board-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
@@ -128,10 +128,6 @@ function UserForm(props: {
     await queryClient.invalidateQueries({ queryKey: ['user-board'] });
     if (saved) queryClient.setQueryData(['user-board-user', group, saved.id], saved);
   };
-  const errorKey = (err: unknown) => {
-    const code = (err as ApiError).code;
-    return ['CONFLICT', 'FORBIDDEN', 'VALIDATION_ERROR'].includes(code) ? `users.errors.${code}` : 'api.commonError';
-  };
   const save = useMutation({
     mutationFn: () => {
       // The lists hold only the values the form offers; the server checks them again with the same schema.
@@ -149,7 +145,7 @@ function UserForm(props: {
       snackbar.show(user ? 'users.saved' : 'users.invited', 'success');
       props.onClose();
     },
-    onError: (err) => snackbar.show(errorKey(err)),
+    onError: (err) => snackbar.show(boardErrorKey(err)),
   });
   const act = useMutation({
     mutationFn: (action: 'invitation' | 'deactivate' | 'reactivate') => userAction(user!.id, action, group),
@@ -164,7 +160,7 @@ function UserForm(props: {
     },
     onError: (err) => {
       setConfirming(false);
-      snackbar.show(errorKey(err));
+      snackbar.show(boardErrorKey(err));
     },
   });
 

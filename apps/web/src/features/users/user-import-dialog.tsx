@@ -18,6 +18,7 @@ import type { UserImportResult } from '@forecourt/contracts/user-board';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
+import { boardErrorKey } from './board-errors';
 import { importUsers } from './users-api';
 
 /**
@@ -42,7 +43,7 @@ export function UserImportDialog(props: { group?: string; onClose: () => void })
         props.onClose();
       }
     },
-    onError: () => snackbar.show('api.commonError'),
+    onError: (err) => snackbar.show(boardErrorKey(err)),
   });
   const valid = result?.dryRun && result.errors.length === 0;
 

@@ -9,6 +9,7 @@ import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
 import { makeShooting } from '../../players/players.fixtures';
 import { createLiveTokens, LIVE_TOKEN_TTL_SECONDS } from './live-token';
+import { meetingWhen } from './meeting-when';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -142,7 +143,7 @@ describe('live rooms API', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json<LiveRoomInfo>()).toMatchObject({
       session_name: 'Test drive Clio',
-      ownerName: 'Paris',
+      ownerName: 'Demo Motors Paris',
       vehicle: null,
     });
     expect(info.json<LiveRoomInfo>().contactInformations.length).toBeGreaterThan(0);
@@ -554,6 +555,26 @@ describe('live rooms API', () => {
     expect(sent[0]).toMatchObject({ recipient: 'customer@example.com' });
     expect(sent[0]!.body_text).toContain(room.link);
     expect(sent[0]!.body_text).toContain('invitation.ics');
+  });
+
+  it('states the meeting’s date and time in the e-mail’s text, in its language and the meeting’s time zone', async () => {
+    await adapters.db.deleteFrom('notifications_outbox').execute();
+    const send = (extra: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/videos/live/rooms/${room.id_live_video}/email`,
+        headers,
+        payload: { to: 'kunde@example.com', subject: 'Termin', body: room.link, ...extra },
+      });
+    expect((await send({ language: 'de', timeZone: 'Europe/Berlin' })).statusCode).toBe(204);
+    const when = meetingWhen(room.appointment_date, 'de', 'Europe/Berlin');
+    expect(when).toMatch(/ um \d\d:\d\d \S/);
+    const sent = await adapters.db.selectFrom('notifications_outbox').select(['body_text', 'body_html']).execute();
+    expect(sent[0]!.body_text.split('\n').slice(0, 2)).toEqual([room.session_name, when]);
+    expect(sent[0]!.body_html).toContain(when);
+    const wrong = await send({ timeZone: 'Mars/Olympus' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.details).toMatchObject({ field: 'timeZone' });
   });
 
   it('creates a room about a vehicle with a 360 shooting, with its player for the spin', async () => {

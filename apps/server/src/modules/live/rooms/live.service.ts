@@ -2,7 +2,9 @@ import { createHash, createHmac } from 'node:crypto';
 import {
   ContactInformation,
   LIVE_MEDIA,
+  ACCOUNT_LANGUAGES,
   PORTAL_MARKETPLACE,
+  stockDisplayName,
   type LiveOptions,
   type LiveRoom,
   type LiveRoomCreate,
@@ -21,6 +23,7 @@ import { escapeHtml } from '../../notifications/email-content';
 import { referenceFor } from '../../players/players.service';
 import { recordEvent } from '../../statistics/statistics.service';
 import { roomInvitation } from './ics';
+import { isTimeZone, meetingWhen } from './meeting-when';
 import * as repo from './live.repo';
 import { LIVE_TOKEN_TTL_SECONDS, type LiveTokens } from './live-token';
 import { turnCredentials } from './turn-credentials';
@@ -172,7 +175,7 @@ export async function roomInfo(
     room_name: r.room_name,
     appointment_date: r.appointment_date,
     link: linkOf(deps, r),
-    ownerName: owner?.label || owner?.name || r.owner_id,
+    ownerName: stockDisplayName({ id: r.owner_id, ...owner }),
     logoUrl: logoVersion ? `/api/videos/live/rooms/${r.id}/logo?code=${r.meeting_code}&v=${logoVersion}` : null,
     contactInformations: [
       ...(contacts.success ? contacts.data : []),
@@ -280,6 +283,11 @@ export async function emailRoomLink(
   const r = await inScope(deps, user, id);
   requireOption(user, 'useSendEmail');
   await within(deps.limits.emails, user.id, 'Too many messages, try again in a minute');
+  const timeZone = input.timeZone ?? 'Europe/Paris';
+  if (!isTimeZone(timeZone)) throw badRequest('Unknown time zone', { field: 'timeZone' });
+  const language = input.language ?? (ACCOUNT_LANGUAGES.find((l) => user.locale.startsWith(l)) || 'fr');
+  // The meeting's name and date open the message: a customer reads when it is without opening the .ics.
+  const when = meetingWhen(r.appointment_date, language, timeZone);
   const lines = input.body.split(/<br\s*\/?>|\r?\n/gi);
   const link = linkOf(deps, r);
   const html = lines
@@ -301,8 +309,8 @@ export async function emailRoomLink(
     await deps.mail.send({
       to: input.to,
       subject: input.subject,
-      text: lines.join('\n'),
-      html: `<!doctype html><html><body><div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5">${html}</div></body></html>`,
+      text: `${r.session_name}\n${when}\n\n${lines.join('\n')}`,
+      html: `<!doctype html><html><body><div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5"><p><strong>${escapeHtml(r.session_name)}</strong><br>${escapeHtml(when)}</p>${html}</div></body></html>`,
       fromName: `${user.givenName} ${user.familyName}`.trim(),
       replyTo: user.email,
       attachments: [
