@@ -50,6 +50,15 @@ export default defineConfig({
       UV_THREADPOOL_SIZE: '16',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // A domain on an external identity provider, for the settings' sign-in rules (settings-sign-in.spec.ts);
+      // no demo account uses it, and its issuer is only contacted if one of its tokens is presented.
+      IDENTITY_PROVIDERS: JSON.stringify({
+        'partner.e2e.test': {
+          issuer: 'https://sso.partner.e2e.test',
+          clientId: 'forecourt',
+          audience: 'forecourt-api',
+        },
+      }),
       LEGAL_PUBLISHER: 'Forecourt E2E SAS, 1 rue du Test, 75001 Paris',
       LEGAL_CONTACT: 'legal@forecourt.test',
       ...(process.env.E2E_SERVER_ENV ? (JSON.parse(process.env.E2E_SERVER_ENV) as Record<string, string>) : {}),

@@ -67,6 +67,10 @@ export const ConfigSchema = z
     API_KEY: z.string().min(8).default('forecourt-demo-api-key'),
     /** Calls a minute each dealer group's API key may make (modules/api-keys). */
     API_KEY_RATE_LIMIT: positiveInt.default(600),
+    /** Requests a minute each SCIM token may make on /scim/v2 (modules/scim): a full sync of a few thousand users fits. */
+    SCIM_RATE_LIMIT: positiveInt.default(1200),
+    /** Requests a minute with a missing or unknown SCIM token an address may make before 429s (modules/scim). */
+    SCIM_FAILED_AUTH_LIMIT: positiveInt.default(30),
     IDENTITY_API_KEY: z.string().min(8).default('forecourt-demo-identity-key'),
     CLIPPING_USER: z.string().min(1).default('clipping'),
     CLIPPING_PASSWORD: z.string().min(8).default('forecourt-clipping'),

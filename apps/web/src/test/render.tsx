@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { Link as RouterLink, MemoryRouter } from 'react-router-dom';
 import { SnackbarProvider } from '../components/snackbar';
 
 /**
@@ -15,7 +15,7 @@ export function renderAsUser(ui: ReactElement): RenderResult & { user: UserEvent
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
-        <SnackbarProvider>{ui}</SnackbarProvider>
+        <SnackbarProvider linkComponent={RouterLink}>{ui}</SnackbarProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

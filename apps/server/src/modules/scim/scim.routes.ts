@@ -22,8 +22,6 @@ import {
 } from './scim.service';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json; charset=utf-8';
-/** Requests a token may make a minute: a full sync of a few thousand users by Entra ID or Okta fits. */
-export const SCIM_REQUESTS_PER_MINUTE = 1200;
 
 const callers = new WeakMap<FastifyRequest, ScimCaller>();
 
@@ -38,7 +36,10 @@ const sendError = (reply: FastifyReply, status: number, detail: string, scimType
  * application/scim+json, and its callers are a dealer group's bearer tokens rather than users.
  */
 export async function scimRoutes(app: App, board: UserBoardDeps): Promise<void> {
-  const limiter = new RateLimiter(board.db, board.clock, 'scim', SCIM_REQUESTS_PER_MINUTE, 60_000);
+  const limiter = new RateLimiter(board.db, board.clock, 'scim', board.config.SCIM_RATE_LIMIT, 60_000);
+  // Per client address, requests without a valid token: someone trying tokens, or a provider misconfigured,
+  // is answered 429 rather than 401 once over the limit, each refusal one counter write.
+  const refused = new RateLimiter(board.db, board.clock, 'scim-auth', board.config.SCIM_FAILED_AUTH_LIMIT, 60_000);
 
   await app.register(
     async (plain) => {
@@ -53,6 +54,11 @@ export async function scimRoutes(app: App, board: UserBoardDeps): Promise<void> 
         const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
         const caller = match ? await scimCallerOf(board, match[1]!) : null;
         if (!caller) {
+          const miss = await refused.hit(request.ip || 'unknown');
+          if (!miss.allowed) {
+            reply.header('Retry-After', String(miss.retryAfterSeconds));
+            return sendError(reply, 429, 'Too many requests without a valid token from this address; retry later');
+          }
           reply.header('WWW-Authenticate', 'Bearer realm="scim"');
           return sendError(reply, 401, 'A valid SCIM bearer token of the dealer group is required');
         }

@@ -1,6 +1,7 @@
 import { ACCOUNT_LANGUAGES } from '@forecourt/contracts';
 import { useTranslation } from 'react-i18next';
 import { EmailFormDialog } from '../../components/email-form-dialog';
+import { outboxLink } from '../sharing/outbox-link';
 import { postRoomShared, sendRoomEmail } from './live-api';
 
 export interface SharedRoom {
@@ -15,11 +16,14 @@ export function RoomEmailDialog({
   onClose,
   room,
   userId,
+  canReadOutbox = false,
 }: {
   open: boolean;
   onClose: () => void;
   room: SharedRoom;
   userId: string;
+  /** A provider administrator: the success message links to the outbox. */
+  canReadOutbox?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   // The message is written in the portal's language, and the meeting was set in this browser's time zone:
@@ -38,6 +42,7 @@ export function RoomEmailDialog({
       }
       // A failed statistic must not undo the send.
       onSent={() => void postRoomShared(userId, room.id).catch(() => undefined)}
+      sentLink={outboxLink(canReadOutbox)}
     />
   );
 }

@@ -23,6 +23,7 @@ import { useSnackbar } from '../../components/snackbar';
 import { DATE_FORMAT, timeFormat } from '../../i18n/date-format';
 import { hasOption } from '@forecourt/contracts/options';
 import { useUserAccess } from '../../access/user-access';
+import { mayReadOutbox } from '../sharing/outbox-link';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRooms } from './live-api';
 import { RoomEmailDialog, type SharedRoom } from './room-email-dialog';
@@ -128,7 +129,15 @@ export function RoomsPage() {
         </Paper>
       )}
       {userId && <RoomFormDialog open={creating} onClose={() => setCreating(false)} userId={userId} />}
-      {userId && emailing && <RoomEmailDialog open onClose={() => setEmailing(null)} room={emailing} userId={userId} />}
+      {userId && emailing && (
+        <RoomEmailDialog
+          open
+          onClose={() => setEmailing(null)}
+          room={emailing}
+          userId={userId}
+          canReadOutbox={mayReadOutbox(access.data?.user.habilitations ?? [])}
+        />
+      )}
     </Container>
   );
 }

@@ -10,29 +10,34 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
-import { useSettingsAccess } from './settings-access';
+import { ScimTokensPanel } from './scim-tokens-panel';
+import { useProviderAdministrator, useSettingsAccess } from './settings-access';
+import { SignInRulesPanel } from './sign-in-rules-panel';
 import { fetchGroups } from './settings-api';
 import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps', 'dms'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
  * /settings (provider administrators and customer success): the dealer groups, and for the chosen group
- * (`?group=`) its stocks, its stamps and its DMS, one section a tab (/settings/stamps, /settings/dms).
+ * (`?group=`) its stocks, its stamps, its DMS, its sign-in rules and (provider administrators) its SCIM tokens,
+ * one section a tab (/settings/stamps, /settings/dms, /settings/sign-in, /settings/scim).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
   const allowed = useSettingsAccess();
+  const providerAdmin = useProviderAdministrator();
   const navigate = useNavigate();
   const params = useParams();
   const [search] = useSearchParams();
   const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: allowed });
 
   if (!allowed) return <Navigate to="/" replace />;
-  const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'stocks';
+  const offered = SECTIONS.filter((s) => s !== 'scim' || providerAdmin);
+  const section: Section = offered.includes(params.section as Section) ? (params.section as Section) : 'stocks';
   const groupId = search.get('group') ?? groups.data?.[0]?.id ?? null;
   const group = groups.data?.find((g) => g.id === groupId) ?? null;
   const go = (next: { section?: Section; group?: string }) =>
@@ -78,11 +83,27 @@ export function SettingsPage() {
                   aria-controls="settings-panel"
                 />
                 <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
+                <Tab
+                  value="sign-in"
+                  label={t('settings.signIn.title')}
+                  id="settings-tab-sign-in"
+                  aria-controls="settings-panel"
+                />
+                {providerAdmin && (
+                  <Tab
+                    value="scim"
+                    label={t('settings.scim.title')}
+                    id="settings-tab-scim"
+                    aria-controls="settings-panel"
+                  />
+                )}
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
                 {section === 'stamps' && <StampsPanel groupId={group.id} />}
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
+                {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
+                {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (
