@@ -71,6 +71,24 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 /** A group's webhook endpoint (migration 0056); enabled is 0 or 1, event_types a JSON array. */
+/** A group's copy of a built-in marketplace profile (migration 0058); rules is MarketplaceRules as JSON. */
+export interface MarketplaceProfilesTable {
+  id: string;
+  group_id: string;
+  base_id: string;
+  name: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+}
+/** The angle of a shooting's picture position (migration 0059); source 'user' (a correction) or 'model'. */
+export interface PictureAnglesTable {
+  shooting_id: string;
+  position: number;
+  angle: string;
+  source: string;
+  updated_at: string;
+}
 export interface WebhookEndpointsTable {
   id: string;
   group_id: string;
@@ -706,4 +724,6 @@ export interface Database {
   engagement_angles: EngagementAnglesTable;
   engagement_moments: EngagementMomentsTable;
   engagement_batches: EngagementBatchesTable;
+  marketplace_profiles: MarketplaceProfilesTable;
+  picture_angles: PictureAnglesTable;
 }

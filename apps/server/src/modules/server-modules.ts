@@ -10,6 +10,7 @@ import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
 import { liveModule } from './live/live.module';
+import { marketplacesModule } from './marketplaces/marketplaces.module';
 import { mediaModule } from './media/media.module';
 import { metricsModule } from './metrics/metrics.module';
 import type { ServerModule } from './module';
@@ -63,4 +64,5 @@ export const serverModules: readonly ServerModule[] = [
   engagementModule,
   apiKeysModule,
   webhooksModule,
+  marketplacesModule,
 ];
