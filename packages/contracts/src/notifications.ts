@@ -37,13 +37,21 @@ export type SmsNotification = z.infer<typeof SmsNotification>;
 export const NotificationChannel = z.enum(['EMAIL', 'SMS']);
 export type NotificationChannel = z.infer<typeof NotificationChannel>;
 
+/** OUTBOX: kept by the embedded drivers; SENT or FAILED: one attempt over SMTP or the SMS gateway. */
+export const OutboxStatus = z.enum(['OUTBOX', 'SENT', 'FAILED']);
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
+
 export const OutboxEntry = z.object({
   id: z.string(),
   channel: NotificationChannel,
   recipient: z.string(),
   subject: z.string().nullable(),
   bodyText: z.string(),
-  status: z.string(),
+  status: OutboxStatus,
+  /** The transport's message id of a SENT message. */
+  transportId: z.string().nullable(),
+  /** Why a FAILED message was not sent, as the transport said it. */
+  error: z.string().nullable(),
   sender: z.string().nullable(),
   createdAt: z.string(),
 });

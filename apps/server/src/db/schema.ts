@@ -404,8 +404,11 @@ export interface NotificationsOutboxTable {
   subject: string | null;
   body_text: string;
   body_html: string | null;
+  /** OUTBOX (kept by the embedded drivers), SENT or FAILED (SMTP, SMS gateway). */
   status: string;
   error: string | null;
+  /** The transport's message id of a SENT row (migration 0049). */
+  transport_id: string | null;
   created_by: string | null;
   group_id: string | null;
   created_at: string;

@@ -9,7 +9,7 @@ import type { DmsAdapter } from './dms/dms';
 import { migrate, openDatabase, type Db, type DbDialect } from './db/database';
 import { randomIds, type Ids } from './ids';
 import type { MailSender } from './mail/mail-sender';
-import { outboxMailSender, outboxSmsSender } from './outbox';
+import { outboxMailSender, outboxSmsSender, recordedMailSender, recordedSmsSender } from './outbox';
 import { HttpSmsSender } from './sms/http-sms-sender';
 import type { SmsSender } from './sms/sms-sender';
 import { SqlQueue } from './queue/sql-queue';
@@ -90,12 +90,15 @@ export async function createAdapters(
     const { SmtpMailSender } = await import('./mail/smtp-mail-sender');
     const smtp = new SmtpMailSender(config.SMTP_URL, config.MAIL_FROM);
     releases.push(() => smtp.close());
-    mail = smtp;
+    mail = recordedMailSender({ db: handle.db, clock, ids }, smtp);
   } else {
     mail = outboxMailSender({ db: handle.db, clock, ids });
   }
   const sms: SmsSender = config.SMS_GATEWAY_URL
-    ? new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN)
+    ? recordedSmsSender(
+        { db: handle.db, clock, ids },
+        new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN),
+      )
     : outboxSmsSender({ db: handle.db, clock, ids });
   return {
     config,

@@ -12,6 +12,8 @@ export async function listOutbox(db: Db, groupId: string, limit: number) {
       'n.subject',
       'n.body_text as bodyText',
       'n.status',
+      'n.transport_id as transportId',
+      'n.error',
       'n.created_at as createdAt',
       'u.email as sender',
     ])

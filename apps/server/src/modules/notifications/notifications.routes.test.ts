@@ -24,6 +24,9 @@ async function startSmtp(): Promise<{ port: number; next: () => Promise<ParsedMa
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      callback(address.address === 'bounce@example.test' ? new Error('Mailbox unavailable') : undefined);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -62,7 +65,7 @@ describe('notifications over SMTP and an SMS gateway', () => {
         const body = JSON.parse(data) as { to: string };
         sms.push({ body, auth: req.headers.authorization });
         res.statusCode = body.to === '+33612345699' ? 503 : 202;
-        res.end();
+        res.end(res.statusCode === 202 ? JSON.stringify({ id: `gw-${sms.length}` }) : '');
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
@@ -163,6 +166,35 @@ describe('notifications over SMTP and an SMS gateway', () => {
     const failed = await send({ to: '+33612345699', body: 'Hi' });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.message).toBe('The SMS could not be sent');
+  });
+
+  it('records every real send in the outbox: SENT with the transport id, FAILED with the error', async () => {
+    const manager = await authHeaders(adapters, MANAGER);
+    const send = (channel: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/notifications/${channel}`, headers: manager, payload });
+    expect((await send('EMAIL', { to: 'outbox@example.test', subject: 'Recorded', body: 'B' })).statusCode).toBe(204);
+    const delivered = await smtp.next();
+    expect((await send('EMAIL', { to: 'bounce@example.test', subject: 'Bounced', body: 'B' })).statusCode).toBe(502);
+    expect((await send('SMS', { to: '+33612345677', body: 'Recorded SMS' })).statusCode).toBe(204);
+    const list = await app.inject({ method: 'GET', url: '/api/notifications/outbox', headers: manager });
+    const items = list.json().items as Record<string, string | null>[];
+    const row = (recipient: string) => items.find((i) => i.recipient === recipient);
+    expect(row('outbox@example.test')).toMatchObject({
+      channel: 'EMAIL',
+      subject: 'Recorded',
+      status: 'SENT',
+      transportId: delivered.messageId,
+      error: null,
+      sender: MANAGER,
+    });
+    expect(row('bounce@example.test')).toMatchObject({ status: 'FAILED', transportId: null });
+    expect(row('bounce@example.test')?.error).toContain('Mailbox unavailable');
+    expect(row('+33612345677')).toMatchObject({ channel: 'SMS', status: 'SENT', transportId: `gw-${sms.length}` });
+    // The earlier tests' sends by SALES are there too, the failed SMS with the gateway's answer.
+    expect(items.find((i) => i.recipient === '+33612345699')).toMatchObject({
+      status: 'FAILED',
+      error: 'The SMS gateway answered 503',
+    });
   });
 });
 

@@ -74,10 +74,15 @@ export async function sendSms(deps: NotificationsDeps, user: UserContext, input:
   }
 }
 
-/** What the embedded drivers kept, for the provider administrators of the caller's dealer group. */
+/** What the embedded drivers kept and what SMTP and the SMS gateway sent or failed to send, for the provider administrators of the caller's dealer group. */
 export async function listUserOutbox(deps: Pick<NotificationsDeps, 'db'>, user: UserContext): Promise<OutboxEntry[]> {
   if (!user.habilitations.includes('PROVIDER_ADMINISTRATOR'))
     throw forbidden('Only provider administrators read the outbox');
   const rows = await listOutbox(deps.db, user.groupId, 200);
-  return rows.map((r) => ({ ...r, channel: r.channel === 'SMS' ? 'SMS' : 'EMAIL', sender: r.sender ?? null }));
+  return rows.map((r) => ({
+    ...r,
+    channel: r.channel === 'SMS' ? 'SMS' : 'EMAIL',
+    status: r.status === 'SENT' || r.status === 'FAILED' ? r.status : 'OUTBOX',
+    sender: r.sender ?? null,
+  }));
 }

@@ -1,8 +1,12 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailMessage, MailSender } from './mail-sender';
+import type { Transport } from '../outbox';
+import type { MailMessage } from './mail-sender';
 
-/** E-mail over SMTP (nodemailer): a multipart message with the text and the HTML part. */
-export class SmtpMailSender implements MailSender {
+/**
+ * E-mail over SMTP (nodemailer): a multipart message with the text and the HTML part. Its Message-ID is the
+ * outbox's transport id (the outbox records each send, see recordedMailSender).
+ */
+export class SmtpMailSender implements Transport<MailMessage> {
   readonly driver = 'smtp' as const;
   private readonly transport: Transporter;
 
@@ -13,9 +17,9 @@ export class SmtpMailSender implements MailSender {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send(message: MailMessage): Promise<{ transportId: string | null }> {
     const address = /<([^>]+)>/.exec(this.from)?.[1] ?? this.from;
-    await this.transport.sendMail({
+    const info = (await this.transport.sendMail({
       from: message.fromName ? { name: message.fromName, address } : this.from,
       to: message.to,
       replyTo: message.replyTo,
@@ -27,7 +31,8 @@ export class SmtpMailSender implements MailSender {
         contentType: a.contentType,
         content: a.content,
       })),
-    });
+    })) as { messageId?: string };
+    return { transportId: info.messageId ?? null };
   }
 
   close(): void {

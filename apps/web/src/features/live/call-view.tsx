@@ -5,9 +5,21 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentProps,
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUserAccess } from '../../access/user-access';
 import { useSnackbar } from '../../components/snackbar';
+import { mayReadOutbox } from '../sharing/outbox-link';
 import { CallControls } from './call-controls';
 import { CallSettingsDialog } from './call-settings-dialog';
 import { useCallSnapshot, useDominantSpeaker, useTransportEvents } from './hooks/use-call';
@@ -44,6 +56,15 @@ const RemoteAudios = memo(function RemoteAudios({ participants }: { participants
   return participants.map((p) => <RemoteAudio key={p.id} stream={p.stream} />);
 });
 const Panel = memo(ParticipantsPanel);
+
+/**
+ * The in-call e-mail dialog, whose success links to the outbox for those who may read it, as the rooms list's
+ * does. Mounted for a signed-in sender only, so that a guest's call never asks for an access it has not.
+ */
+function CallEmailDialog(props: Omit<ComponentProps<typeof RoomEmailDialog>, 'canReadOutbox'>) {
+  const access = useUserAccess();
+  return <RoomEmailDialog {...props} canReadOutbox={mayReadOutbox(access.data?.user.habilitations ?? [])} />;
+}
 
 interface Props {
   room: LiveRoomInfo;
@@ -296,7 +317,7 @@ export function CallView({ room, transport, media, selfName, emailSender, record
             }
           />
           {emailSender && (
-            <RoomEmailDialog
+            <CallEmailDialog
               open={emailOpen}
               onClose={() => setEmailOpen(false)}
               room={{ id: room.id_live_video, name: room.session_name, link: room.link }}

@@ -22,8 +22,12 @@ import { stackedRowsOnPhones } from '../../components/stacked-rows';
 import { getOutbox } from './sharing-api';
 import { sharingKeys } from './sharing-keys';
 
+/** A status's chip colour: a failure stands out, a kept message is neutral. */
+const STATUS_COLOR = { OUTBOX: 'default', SENT: 'success', FAILED: 'error' } as const;
+
 /**
- * For provider administrators: the e-mails and SMS the embedded drivers kept instead of sending, laid out
+ * For provider administrators: the e-mails and SMS sent over SMTP or the SMS gateway (SENT or FAILED, with
+ * the transport's id or error) and those the embedded drivers kept instead of sending (OUTBOX), laid out
  * as the portal's other screens (title with back button, a card), as stacked rows on a phone.
  */
 export function OutboxPage() {
@@ -73,6 +77,7 @@ export function OutboxPage() {
                     {column(key)}
                   </TableCell>
                 ))}
+                <TableCell sx={{ fontWeight: 600 }}>{t('sharing.outboxStatus.column')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -107,6 +112,19 @@ export function OutboxPage() {
                     >
                       {m.bodyText}
                     </Typography>
+                  </TableCell>
+                  <TableCell data-label={t('sharing.outboxStatus.column')} sx={{ overflowWrap: 'anywhere' }}>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={STATUS_COLOR[m.status]}
+                      label={t(`sharing.outboxStatus.${m.status}`)}
+                    />
+                    {(m.error ?? m.transportId) && (
+                      <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                        {m.error ?? m.transportId}
+                      </Typography>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
