@@ -1,4 +1,11 @@
-import { MarketplaceReadinessResponse, type PictureAngle } from '@forecourt/contracts';
+import {
+  MarketplaceProfile,
+  MarketplaceProfilesResponse,
+  MarketplaceReadinessResponse,
+  type MarketplaceProfileCopy,
+  type MarketplaceProfileUpdate,
+  type PictureAngle,
+} from '@forecourt/contracts';
 import { request } from '../../api/http';
 
 const shootingPath = (shootingId: string) => `/api/shootings/${encodeURIComponent(shootingId)}`;
@@ -37,3 +44,23 @@ export async function downloadExport(shootingId: string, profileId: string, form
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+const profilesPath = (groupId: string) => `/api/settings/groups/${encodeURIComponent(groupId)}/marketplace-profiles`;
+
+export const profileKeys = { list: (groupId: string) => ['marketplaces', 'profiles', groupId] as const };
+
+export const fetchProfiles = async (groupId: string) =>
+  (await request(profilesPath(groupId), { schema: MarketplaceProfilesResponse })).items;
+
+export const copyProfile = (groupId: string, input: MarketplaceProfileCopy) =>
+  request(profilesPath(groupId), { method: 'POST', body: input, schema: MarketplaceProfile });
+
+export const saveProfile = (groupId: string, profileId: string, input: MarketplaceProfileUpdate) =>
+  request(`${profilesPath(groupId)}/${encodeURIComponent(profileId)}`, {
+    method: 'PUT',
+    body: input,
+    schema: MarketplaceProfile,
+  });
+
+export const deleteProfile = (groupId: string, profileId: string) =>
+  request(`${profilesPath(groupId)}/${encodeURIComponent(profileId)}`, { method: 'DELETE' });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MarketplaceProfilesPanel } from '../marketplaces/marketplace-profiles-panel';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
 import { ScimTokensPanel } from './scim-tokens-panel';
@@ -18,7 +19,7 @@ import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'marketplaces'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -89,6 +90,12 @@ export function SettingsPage() {
                   id="settings-tab-sign-in"
                   aria-controls="settings-panel"
                 />
+                <Tab
+                  value="marketplaces"
+                  label={t('marketplaces.settings.title')}
+                  id="settings-tab-marketplaces"
+                  aria-controls="settings-panel"
+                />
                 {providerAdmin && (
                   <Tab
                     value="scim"
@@ -104,6 +111,7 @@ export function SettingsPage() {
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
                 {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
                 {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
+                {section === 'marketplaces' && <MarketplaceProfilesPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (
