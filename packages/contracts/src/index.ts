@@ -30,3 +30,4 @@ export * from './scim';
 export * from './federation';
 export * from './api-keys';
 export * from './webhooks';
+export * from './marketplaces';

@@ -71,6 +71,24 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 /** A group's webhook endpoint (migration 0056); enabled is 0 or 1, event_types a JSON array. */
+/** A group's copy of a built-in marketplace profile (migration 0058); rules is MarketplaceRules as JSON. */
+export interface MarketplaceProfilesTable {
+  id: string;
+  group_id: string;
+  base_id: string;
+  name: string;
+  rules: string;
+  created_at: string;
+  updated_at: string;
+}
+/** The angle of a shooting's picture position (migration 0059); source 'user' (a correction) or 'model'. */
+export interface PictureAnglesTable {
+  shooting_id: string;
+  position: number;
+  angle: string;
+  source: string;
+  updated_at: string;
+}
 export interface WebhookEndpointsTable {
   id: string;
   group_id: string;
@@ -439,6 +457,24 @@ export interface EngagementBatchesTable {
   seq: number;
   created_at: string;
 }
+/** A user's alert: a recipient of theirs opened a personal link (migration 0054). */
+export interface UserAlertsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  visit_id: string;
+  created_at: string;
+  read_at: string | null;
+}
+export interface AlertPreferencesTable {
+  user_id: string;
+  in_app: Generated<number>;
+  email: Generated<number>;
+  /** Quiet hours, local HH:mm in time_zone; both null: none. */
+  quiet_from: string | null;
+  quiet_to: string | null;
+  time_zone: Generated<string>;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -706,4 +742,8 @@ export interface Database {
   engagement_angles: EngagementAnglesTable;
   engagement_moments: EngagementMomentsTable;
   engagement_batches: EngagementBatchesTable;
+  user_alerts: UserAlertsTable;
+  alert_preferences: AlertPreferencesTable;
+  marketplace_profiles: MarketplaceProfilesTable;
+  picture_angles: PictureAnglesTable;
 }

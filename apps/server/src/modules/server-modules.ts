@@ -10,12 +10,14 @@ import { identityModule } from './identity/identity.module';
 import { imagesModule } from './images/images.module';
 import { inspectionsModule } from './inspections/inspections.module';
 import { liveModule } from './live/live.module';
+import { marketplacesModule } from './marketplaces/marketplaces.module';
 import { mediaModule } from './media/media.module';
 import { metricsModule } from './metrics/metrics.module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
+import { recipientsModule } from './recipients/recipients.module';
 import { reportsModule } from './reports/reports.module';
 import { scimModule } from './scim/scim.module';
 import { setupModule } from './setup/setup.module';
@@ -60,7 +62,9 @@ export const serverModules: readonly ServerModule[] = [
   settingsModule,
   scimModule,
   federationModule,
+  recipientsModule,
   engagementModule,
   apiKeysModule,
   webhooksModule,
+  marketplacesModule,
 ];

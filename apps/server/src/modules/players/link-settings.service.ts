@@ -6,10 +6,9 @@ import * as repo from './players.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
-const view = (row: { show_damages: number; show_edited: number } | undefined): PlayerLinkSettings => ({
-  showDamages: Number(row?.show_damages ?? 0) === 1,
-  showEditedLabels: Number(row?.show_edited ?? 0) === 1,
-});
+/** Both off before any choice (the link does not exist yet). */
+const view = (settings: PlayerLinkSettings | undefined): PlayerLinkSettings =>
+  settings ?? { showDamages: false, showEditedLabels: false };
 
 /** What the dealer chose for the shooting's link on a marketplace; both off before any choice. */
 export async function getLinkSettings(
@@ -34,10 +33,7 @@ export async function saveLinkSettings(
   await repo.saveLinkSettings(
     deps.db,
     { shootingId, marketplace, newRef: deps.ids.token(), userId: user.id, now: deps.clock.now().toISOString() },
-    {
-      ...(body.showDamages !== undefined && { show_damages: body.showDamages ? 1 : 0 }),
-      ...(body.showEditedLabels !== undefined && { show_edited: body.showEditedLabels ? 1 : 0 }),
-    },
+    body,
   );
   return view(await repo.findLinkSettings(deps.db, shootingId, marketplace));
 }

@@ -286,13 +286,19 @@ export async function recordEvent(
 }
 
 /** The dealer's choices for a shooting's link on a marketplace, undefined before the link exists. */
-export const findLinkSettings = (db: Db, shootingId: string, marketplace: string) =>
-  db
+export async function findLinkSettings(
+  db: Db,
+  shootingId: string,
+  marketplace: string,
+): Promise<{ showDamages: boolean; showEditedLabels: boolean } | undefined> {
+  const row = await db
     .selectFrom('player_references')
     .select(['show_damages', 'show_edited'])
     .where('shooting_id', '=', shootingId)
     .where('marketplace', '=', marketplace)
     .executeTakeFirst();
+  return row && { showDamages: Number(row.show_damages) === 1, showEditedLabels: Number(row.show_edited) === 1 };
+}
 
 /**
  * Saves the dealer's choices for a shooting's link, creating the link when it does not exist yet (without
@@ -301,7 +307,7 @@ export const findLinkSettings = (db: Db, shootingId: string, marketplace: string
 export async function saveLinkSettings(
   db: Db,
   input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
-  changes: { show_damages?: number; show_edited?: number },
+  changes: { showDamages?: boolean; showEditedLabels?: boolean },
 ): Promise<void> {
   await db
     .insertInto('player_references')
@@ -317,7 +323,10 @@ export async function saveLinkSettings(
     .execute();
   await db
     .updateTable('player_references')
-    .set(changes)
+    .set({
+      ...(changes.showDamages !== undefined && { show_damages: changes.showDamages ? 1 : 0 }),
+      ...(changes.showEditedLabels !== undefined && { show_edited: changes.showEditedLabels ? 1 : 0 }),
+    })
     .where('shooting_id', '=', input.shootingId)
     .where('marketplace', '=', input.marketplace)
     .execute();

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MarketplaceProfile, MarketplaceReadinessResponse, PictureAngle } from '@forecourt/contracts';
+import type { Adapters } from '../../platform/adapters';
+import { badRequest, notFound } from '../../platform/errors';
+import type { UserContext } from '../identity/user-context';
+import { requireShooting } from '../shootings/shooting-scope.service';
+import { storedZip } from '../shootings/stored-zip';
+import * as repo from './marketplaces.repo';
+import { profilesOfGroup } from './profiles.service';
+import { orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';
+
+type Deps = Pick<Adapters, 'db' | 'clock'>;
+type Scope = Pick<UserContext, 'ownerIds'>;
+
+/** A shooting in the caller's scope (404 otherwise), its pictures and their angles. */
+async function pictures(deps: Pick<Adapters, 'db'>, user: Scope, shootingId: string) {
+  const shooting = await requireShooting(deps.db, user, { shootingId });
+  const rows = await repo.shootingPictures(deps.db, shooting.id);
+  const images: PictureImage[] = rows.map((r) => ({
+    id: r.id,
+    position: r.position,
+    imageType: r.image_type,
+    width: r.width,
+    height: r.height,
+  }));
+  const angleRows = await repo.shootingAngles(deps.db, shooting.id);
+  const angles: PositionAngle[] = angleRows.map((a) => ({ position: a.position, angle: a.angle as PictureAngle }));
+  return { shooting, rows, images, angles, angleRows };
+}
+
+/** "Ready for <marketplace>": per profile of the shooting's group, what is missing. */
+export async function shootingReadiness(
+  deps: Deps,
+  user: Scope,
+  shootingId: string,
+): Promise<MarketplaceReadinessResponse> {
+  const { shooting, images, angles, angleRows } = await pictures(deps, user, shootingId);
+  const profiles = await profilesOfGroup(deps, shooting.group_id);
+  const positions = [...new Set(images.map((i) => i.position))].sort((a, b) => a - b);
+  const angleOf = new Map(angleRows.map((a) => [a.position, a]));
+  return {
+    items: profiles.map((p) => {
+      const problems = readinessProblems(images, angles, p.rules);
+      return { profileId: p.id, name: p.name, ready: problems.length === 0, problems };
+    }),
+    angles: positions.map((position, i) => ({
+      picture: i + 1,
+      position,
+      angle: (angleOf.get(position)?.angle as PictureAngle | undefined) ?? null,
+      corrected: angleOf.get(position)?.source === 'user',
+    })),
+  };
+}
+
+/** A person's correction of a picture's angle; it sticks: recognition never overwrites it. */
+export async function correctAngle(
+  deps: Deps,
+  user: Scope,
+  shootingId: string,
+  position: number,
+  angle: PictureAngle,
+): Promise<MarketplaceReadinessResponse> {
+  const { shooting, images } = await pictures(deps, user, shootingId);
+  if (!images.some((i) => i.position === position)) throw notFound('Picture');
+  await repo.setUserAngle(deps.db, {
+    shooting_id: shooting.id,
+    position,
+    angle,
+    updated_at: deps.clock.now().toISOString(),
+  });
+  return shootingReadiness(deps, user, shootingId);
+}
+
+const extensionOf = (key: string) => {
+  const ext = path.extname(key).toLowerCase();
+  return /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.jpg';
+};
+const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_+|_+$/g, '');
+
+// The embedded blob store signs paths of this server; a marketplace fetching them needs the full address.
+const absolute = (base: string, url: string) => (url.startsWith('/') ? `${base}${url}` : url);
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break; formulas are defused. */
+const csvField = (value: string) => {
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+export interface MarketplaceExport {
+  fileName: string;
+  contentType: string;
+  body: Readable | string;
+}
+
+/**
+ * The shooting's pictures as one profile wants them: a zip whose entries are named `<registration>_<NN>` in the
+ * profile's order (lead first), or a CSV feed (registration, VIN, then the picture URLs in that order).
+ */
+export async function exportForProfile(
+  deps: Pick<Adapters, 'db' | 'blobs' | 'config'>,
+  user: Scope,
+  shootingId: string,
+  profileId: string,
+  format: 'zip' | 'csv',
+): Promise<MarketplaceExport> {
+  const { shooting, rows, images, angles } = await pictures(deps, user, shootingId);
+  const profile: MarketplaceProfile | undefined = (await profilesOfGroup(deps, shooting.group_id)).find(
+    (p) => p.id === profileId,
+  );
+  if (!profile) throw notFound('Marketplace profile');
+  const chosen = orderPictures(images, angles, profile.rules);
+  if (chosen.length === 0) throw badRequest('This shooting has no pictures yet');
+  const blobOf = new Map(rows.map((r) => [r.id, r]));
+  const stem = `${safe(shooting.registration) || 'shooting'}-${safe(profile.name) || 'marketplace'}`;
+  if (format === 'csv') {
+    const ttl = { expiresInSeconds: 7 * 24 * 3600 };
+    const urls = await Promise.all(
+      chosen.map(async (c) =>
+        absolute(deps.config.PUBLIC_URL, await deps.blobs.presignGet(blobOf.get(c.image.id)!.blob_key, ttl)),
+      ),
+    );
+    const header = ['registration', 'vin', ...chosen.map((c) => `picture_${c.picture}`)];
+    const line = [shooting.registration, shooting.vin, ...urls];
+    return {
+      fileName: `${stem}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: `${header.map(csvField).join(',')}\r\n${line.map(csvField).join(',')}\r\n`,
+    };
+  }
+  const stream = storedZip(
+    chosen.map((c) => {
+      const row = blobOf.get(c.image.id)!;
+      return {
+        name: `${safe(shooting.registration) || 'shooting'}_${String(c.picture).padStart(2, '0')}${extensionOf(row.blob_key)}`,
+        date: new Date(row.updated_at),
+        open: async () => {
+          const obj = await deps.blobs.get(row.blob_key);
+          if (!obj) throw new Error(`Image file ${row.blob_key} is missing`);
+          return obj.body;
+        },
+      };
+    }),
+  );
+  return { fileName: `${stem}.zip`, contentType: 'application/zip', body: stream };
+}

@@ -1,0 +1,9 @@
+import type { ServerModule } from '../module';
+
+/** Marketplace profiles (issue 32 point 3): profiles, readiness, angle corrections and exports per marketplace. */
+export const marketplacesModule: ServerModule = {
+  name: 'marketplaces',
+  routes: async (app, { adapters, auth }) => {
+    await (await import('./marketplaces.routes')).marketplaceRoutes(app, { adapters, auth });
+  },
+};

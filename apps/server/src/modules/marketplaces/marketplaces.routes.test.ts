@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { buildApp } from '../../app';
+import type { App } from '../../app-types';
+import { seedAccounts } from '../../seed/seed-accounts';
+import { authHeaders } from '../../test/auth-helpers';
+import { createTestAdapters } from '../../test/test-adapters';
+import { makeShooting } from '../shootings/shootings.fixtures';
+
+const ADMIN = 'manager@demo.forecourt.test';
+const SALES = 'sales@demo.forecourt.test';
+const OTHER = 'other@other-dealer.forecourt.test';
+const base = (group: string) => `/api/settings/groups/${group}/marketplace-profiles`;
+
+/** The entries of a zip as a real reader sees them. */
+const zipEntries = (zip: Buffer) =>
+  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
+      if (err) return reject(err);
+      const out: { name: string; data: Buffer }[] = [];
+      z.on('entry', (entry: yauzl.Entry) =>
+        z.openReadStream(entry, (e, s) => {
+          if (e) return reject(e);
+          const chunks: Buffer[] = [];
+          s.on('data', (c: Buffer) => chunks.push(c));
+          s.on('end', () => {
+            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            z.readEntry();
+          });
+        }),
+      );
+      z.on('end', () => resolve(out));
+      z.on('error', reject);
+      z.readEntry();
+    }),
+  );
+
+const RULES = {
+  lead: 'front_three_quarter',
+  order: ['rear_three_quarter'],
+  minPictures: 3,
+  maxPictures: null,
+  minWidth: 1024,
+  minHeight: null,
+  maxWidth: null,
+  maxHeight: null,
+  minAspect: null,
+  maxAspect: null,
+  plateCovered: true,
+  stampAllowed: false,
+};
+
+describe('marketplace profiles', () => {
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let app: App;
+  let shootingId: string;
+  let otherShootingId: string;
+
+  beforeAll(async () => {
+    adapters = await createTestAdapters();
+    await seedAccounts(adapters);
+    app = await buildApp(adapters);
+    shootingId = (
+      await makeShooting(adapters, {
+        ownerId: 'own-demo-paris',
+        registration: 'AB-123-CD',
+        vin: 'VF1AAAAA123456789',
+        images: [
+          { position: 1, type: 'ORIGINAL', width: 1600, height: 1200 },
+          { position: 1, type: 'STAMPED', width: 1600, height: 1200 },
+          { position: 2, type: 'ORIGINAL', width: 800, height: 600 },
+          { position: 3, type: 'ORIGINAL_LPC', width: 1600, height: 1200 },
+        ],
+      })
+    ).shootingId;
+    otherShootingId = (await makeShooting(adapters, { ownerId: 'own-other-bordeaux', images: [] })).shootingId;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await adapters?.cleanup();
+  });
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email = ADMIN, payload?: object) =>
+    app.inject({ method, url, headers: await authHeaders(adapters, email), payload });
+
+  it('lists the four built-in profiles with their sources, and a group copies and edits its own', async () => {
+    const list = await call('GET', base('grp-demo'));
+    expect(list.statusCode).toBe(200);
+    const builtins = list.json().items as { id: string; groupId: null; sources: unknown[]; notPublic: string[] }[];
+    expect(builtins.map((p) => p.id)).toEqual(['mobile-de', 'autoscout24', 'leboncoin', 'autotrader-uk']);
+    expect(builtins.find((p) => p.id === 'autotrader-uk')!.sources).toHaveLength(1);
+    expect(builtins.find((p) => p.id === 'leboncoin')!.notPublic).toContain('plateCovered');
+
+    const copy = await call('POST', base('grp-demo'), ADMIN, { baseId: 'mobile-de', name: 'mobile.de (ours)' });
+    expect(copy.statusCode).toBe(201);
+    const id = copy.json().id as string;
+    expect(copy.json()).toMatchObject({ groupId: 'grp-demo', baseId: 'mobile-de', rules: { minPictures: 25 } });
+
+    const edit = await call('PUT', `${base('grp-demo')}/${id}`, ADMIN, { name: 'mobile.de (ours)', rules: RULES });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().rules).toEqual(RULES);
+
+    // Another group sees only the built-ins; its path does not reach the copy; built-ins are read-only.
+    expect((await call('GET', base('grp-other'), OTHER)).json().items).toHaveLength(4);
+    expect((await call('PUT', `${base('grp-other')}/${id}`, OTHER, { name: 'x', rules: RULES })).statusCode).toBe(404);
+    expect((await call('DELETE', `${base('grp-other')}/${id}`, OTHER)).statusCode).toBe(404);
+    expect((await call('PUT', `${base('grp-demo')}/mobile-de`, ADMIN, { name: 'x', rules: RULES })).statusCode).toBe(
+      404,
+    );
+    // Settings are for administrators; bad rules are refused with the field named.
+    expect((await call('GET', base('grp-demo'), SALES)).statusCode).toBe(403);
+    const bad = await call('PUT', `${base('grp-demo')}/${id}`, ADMIN, {
+      name: 'x',
+      rules: { ...RULES, minPictures: 9, maxPictures: 2 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('maxPictures');
+    expect((await call('POST', base('grp-demo'), ADMIN, { baseId: id, name: 'copy of a copy' })).statusCode).toBe(400);
+  });
+
+  it('says what is missing for each profile, and an angle correction sticks', async () => {
+    const copyId = (
+      (await call('GET', base('grp-demo'))).json().items as { id: string; groupId: string | null }[]
+    ).find((p) => p.groupId)!.id;
+    const ready = await call('GET', `/api/shootings/${shootingId}/marketplaces`, SALES);
+    expect(ready.statusCode).toBe(200);
+    const ours = (ready.json().items as { profileId: string; ready: boolean; problems: { code: string }[] }[]).find(
+      (r) => r.profileId === copyId,
+    )!;
+    expect(ours.ready).toBe(false);
+    expect(ours.problems.map((p) => p.code)).toEqual([
+      'missing_angle',
+      'missing_angle',
+      'angle_unknown',
+      'plate_visible',
+      'angle_unknown',
+      'plate_visible',
+      'too_narrow',
+      'angle_unknown',
+    ]);
+
+    const put = (position: number, angle: string) =>
+      call('PUT', `/api/shootings/${shootingId}/pictures/${position}/angle`, SALES, { angle });
+    expect((await put(3, 'front_three_quarter')).statusCode).toBe(200);
+    expect((await put(1, 'interior')).statusCode).toBe(200);
+    const after = await put(2, 'rear_three_quarter');
+    const problems = (after.json().items as { profileId: string; problems: object[] }[]).find(
+      (r) => r.profileId === copyId,
+    )!.problems;
+    // Picture 1 is the lead (position 3, covered), picture 2 the rear ¾ (800 px, plate showing), then interior.
+    expect(problems).toEqual([
+      { code: 'plate_visible', picture: 2, angle: 'rear_three_quarter', value: null, limit: null },
+      { code: 'too_narrow', picture: 2, angle: 'rear_three_quarter', value: 800, limit: 1024 },
+    ]);
+    expect(after.json().angles).toEqual([
+      { picture: 1, position: 1, angle: 'interior', corrected: true },
+      { picture: 2, position: 2, angle: 'rear_three_quarter', corrected: true },
+      { picture: 3, position: 3, angle: 'front_three_quarter', corrected: true },
+    ]);
+    // A recognised angle never overwrites a correction.
+    const { setModelAngle } = await import('./marketplaces.repo');
+    await setModelAngle(adapters.db, { shooting_id: shootingId, position: 1, angle: 'wheel', updated_at: 'x' });
+    expect((await call('GET', `/api/shootings/${shootingId}/marketplaces`, SALES)).json().angles[0].angle).toBe(
+      'interior',
+    );
+    // Another group's shooting or picture answers 404.
+    expect((await call('GET', `/api/shootings/${otherShootingId}/marketplaces`, SALES)).statusCode).toBe(404);
+    expect((await put(9, 'rear')).statusCode).toBe(404);
+    expect((await put(1, 'roof')).statusCode).toBe(400);
+  });
+
+  it('exports a zip named and ordered as the profile wants, and a CSV feed', async () => {
+    const copyId = (
+      (await call('GET', base('grp-demo'))).json().items as { id: string; groupId: string | null }[]
+    ).find((p) => p.groupId)!.id;
+    const zip = await call('GET', `/api/shootings/${shootingId}/marketplaces/${copyId}/export`, SALES);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain('AB-123-CD-mobile_de_ours.zip');
+    const entries = await zipEntries(zip.rawPayload);
+    expect(entries.map((e) => e.name)).toEqual(['AB-123-CD_01.jpg', 'AB-123-CD_02.jpg', 'AB-123-CD_03.jpg']);
+    // The lead is position 3's covered picture, and position 1 sends its unstamped original (stamps refused).
+    const file = async (position: number, type: string) => {
+      const row = await adapters.db
+        .selectFrom('images')
+        .select('blob_key')
+        .where('shooting_id', '=', shootingId)
+        .where('position', '=', position)
+        .where('image_type', '=', type)
+        .executeTakeFirstOrThrow();
+      const obj = await adapters.blobs.get(row.blob_key);
+      const chunks: Buffer[] = [];
+      for await (const c of obj!.body) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    expect(entries[0]!.data.equals(await file(3, 'ORIGINAL_LPC'))).toBe(true);
+    expect(entries[1]!.data.equals(await file(2, 'ORIGINAL'))).toBe(true);
+    expect(entries[2]!.data.equals(await file(1, 'ORIGINAL'))).toBe(true);
+
+    const csv = await call('GET', `/api/shootings/${shootingId}/marketplaces/${copyId}/export?format=csv`, SALES);
+    expect(csv.statusCode).toBe(200);
+    const [header, line] = csv.body.trim().split('\r\n');
+    expect(header).toBe('registration,vin,picture_1,picture_2,picture_3');
+    expect(line!.split(',').slice(0, 2)).toEqual(['AB-123-CD', 'VF1AAAAA123456789']);
+    expect(
+      line!
+        .split(',')
+        .slice(2)
+        .every((u) => u.startsWith('http')),
+    ).toBe(true);
+
+    expect((await call('GET', `/api/shootings/${shootingId}/marketplaces/nope/export`, SALES)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/shootings/${otherShootingId}/marketplaces/mobile-de/export`, SALES)).statusCode,
+    ).toBe(404);
+  });
+});
