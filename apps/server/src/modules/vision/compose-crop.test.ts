@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeCropped, type CropInput } from './compose-crop';
+import { composeCropped, groundLine, lowestEdge, type CropInput } from './compose-crop';
 import type { VehicleMask } from './segmentation';
 
 const CANVAS = { width: 400, height: 300 };
@@ -59,11 +59,15 @@ const compose = async (s: { image: Buffer; mask: VehicleMask }, o: Partial<CropI
     ...o,
   });
 
-// With the floor at 60%, the wheels stand at 82% of the height (246 px of 300) and the roof stays below 30%.
+// With the floor at 60%, the wheels stand at 82% of the height (246 px of 300); every whole car is drawn
+// 138.5 px tall (a side view, 2.6 times as long, then fills 90% of the 400 px width), its roof at 107.5 px.
+const WHEELS = 246;
+const CAR_HEIGHT = (0.9 * 400) / 2.6;
 describe('cropping composition', () => {
-  it('stands the vehicle on the set’s floor, centred, with a contact shadow only in the shadowed version', async () => {
+  it('stands the vehicle on the set’s floor, centred, with a made shadow only in the shadowed version', async () => {
     const out = await compose(await scene({ block: { x: 40, y: 60, w: 200, h: 110 } }));
-    expect(out.placement).toEqual({ scale: 1, dx: 60, dy: 76 });
+    expect(out.placement.scale).toBeCloseTo(CAR_HEIGHT / 110, 5);
+    expect(170 * out.placement.scale + out.placement.dy).toBeCloseTo(WHEELS, 0);
     expect(await sharp(out.originalCropped).metadata()).toMatchObject(CANVAS);
     expect(distance(await rgbAt(out.originalCropped, 200, 190), RED)).toBeLessThan(16);
     expect(distance(await rgbAt(out.originalCropped, 200, 242), RED)).toBeLessThan(16);
@@ -81,33 +85,29 @@ describe('cropping composition', () => {
     expect(distance(await rgbAt(out.backgroundCropped, 200, 190), RED)).toBeLessThan(16);
   });
 
-  it('brings a large photo’s vehicle to the set’s framing, and never enlarges a small one', async () => {
-    // 800 px wide on a 400 px set: scaled to 78% of its width, 312 px, centred.
-    const large = await compose(await scene({ width: 1600, height: 1200, block: { x: 100, y: 700, w: 800, h: 300 } }));
-    expect(large.placement.scale).toBeCloseTo(0.39, 2);
-    expect(distance(await rgbAt(large.originalCropped, 50, 180), RED)).toBeLessThan(16);
-    expect(distance(await rgbAt(large.originalCropped, 38, 180), BLUE)).toBeLessThan(16);
-    expect(distance(await rgbAt(large.originalCropped, 350, 180), RED)).toBeLessThan(16);
-    expect(distance(await rgbAt(large.originalCropped, 362, 180), BLUE)).toBeLessThan(16);
-    expect(distance(await rgbAt(large.originalCropped, 200, 242), RED)).toBeLessThan(16);
-    expect(distance(await rgbAt(large.originalCroppedNoShadow, 200, 250), BLUE)).toBeLessThan(16);
-    // 100 px wide on a 1600 px set: drawn at its own 100 px, centred, wheels on the floor.
-    const small = await compose(await scene({ block: { x: 10, y: 10, w: 100, h: 50 } }), {
-      canvas: { width: 1600, height: 1200 },
-    });
-    expect(small.placement.scale).toBe(1);
-    expect(distance(await rgbAt(small.originalCropped, 800, 960), RED)).toBeLessThan(16);
-    expect(distance(await rgbAt(small.originalCropped, 745, 960), BLUE)).toBeLessThan(16);
-    expect(distance(await rgbAt(small.originalCropped, 855, 960), BLUE)).toBeLessThan(16);
-    expect(distance(await rgbAt(small.originalCropped, 800, 925), BLUE)).toBeLessThan(16);
+  it('frames a large photo’s vehicle and a small one at the same height on the same floor line', async () => {
+    const large = await compose(await scene({ width: 1600, height: 1200, block: { x: 100, y: 700, w: 400, h: 300 } }));
+    const small = await compose(await scene({ block: { x: 10, y: 10, w: 40, h: 30 } }));
+    for (const [out, top, bottom] of [
+      [large, 700, 1000],
+      [small, 10, 40],
+    ] as const) {
+      expect(top * out.placement.scale + out.placement.dy).toBeCloseTo(WHEELS - CAR_HEIGHT, 0);
+      expect(bottom * out.placement.scale + out.placement.dy).toBeCloseTo(WHEELS, 0);
+      expect(distance(await rgbAt(out.originalCroppedNoShadow, 200, 240), RED)).toBeLessThan(16);
+      expect(distance(await rgbAt(out.originalCroppedNoShadow, 200, 250), BLUE)).toBeLessThan(16);
+      expect(distance(await rgbAt(out.originalCroppedNoShadow, 200, 104), BLUE)).toBeLessThan(16);
+    }
+    // The small photo was enlarged to the set's framing (about 4.6 times).
+    expect(small.placement.scale).toBeGreaterThan(4);
   });
 
-  it('keeps a tall vehicle’s roof below the wall’s upper half, where the dealer’s sign hangs', async () => {
-    const out = await compose(await scene({ block: { x: 150, y: 20, w: 100, h: 260 } }));
-    // 260 px tall between the roof line (90) and the wheels (246): 156 px.
-    expect(out.placement.scale).toBeCloseTo(0.6, 2);
-    expect(distance(await rgbAt(out.originalCropped, 200, 86), BLUE)).toBeLessThan(16);
-    expect(distance(await rgbAt(out.originalCropped, 200, 95), RED)).toBeLessThan(16);
+  it('reduces a view too long for the set to its width, its wheels still on the floor line', async () => {
+    const out = await compose(await scene({ block: { x: 20, y: 150, w: 360, h: 80 } }));
+    expect(out.placement.scale).toBeCloseTo(360 / 360, 5);
+    expect(distance(await rgbAt(out.originalCroppedNoShadow, 25, 240), RED)).toBeLessThan(16);
+    expect(distance(await rgbAt(out.originalCroppedNoShadow, 15, 240), BLUE)).toBeLessThan(16);
+    expect(distance(await rgbAt(out.originalCroppedNoShadow, 200, 250), BLUE)).toBeLessThan(16);
   });
 
   it('stands the wheels where the stamp’s configuration puts its floor', async () => {
@@ -137,26 +137,37 @@ describe('cropping composition', () => {
     for (let y = 240; y < 250; y++) alpha.fill(255, y * width + 330, y * width + 360);
     for (let y = 20; y < 80; y++) alpha.fill(50, y * width + 20, y * width + 80);
     const out = await compose(s);
+    const { scale, dx, dy } = out.placement;
     const at = (x: number, y: number) =>
-      rgbAt(out.originalCroppedNoShadow, Math.round(x + out.placement.dx), Math.round(y + out.placement.dy));
-    expect(out.placement.scale).toBe(1);
+      rgbAt(out.originalCroppedNoShadow, Math.round(x * scale + dx), Math.round(y * scale + dy));
     expect(distance(await at(345, 245), BLUE)).toBeLessThan(16);
     expect(distance(await at(50, 50), BLUE)).toBeLessThan(16);
     expect(distance(await at(200, 170), RED)).toBeLessThan(16);
     // Right of the car's edge: a mix of red and blue, not the white of the old background.
-    for (const x of [300, 301, 302, 303]) expect((await at(x, 170))[1]).toBeLessThan(110);
+    for (const x of [299.5, 300, 300.5, 301]) expect((await at(x, 170))[1]).toBeLessThan(110);
   });
 
-  it('keeps the real floor under the vehicle for PARTIAL_CROPPING and replaces only what is above it', async () => {
-    const out = await compose(await scene({ block: { x: 100, y: 120, w: 200, h: 110 }, floorY: 200 }), {
-      croppingType: 'PARTIAL_CROPPING',
+  it('keeps nothing of the photo’s floor, and shows the set through the windows but for PARTIAL_CROPPING', async () => {
+    // A dark floor under the car, and a window (a hole the model saw through) in the car, showing the grey behind.
+    const s = await scene({
+      block: { x: 100, y: 120, w: 200, h: 110 },
+      floorY: 200,
+      extra: '<rect x="150" y="135" width="100" height="30" fill="#808080"/>',
     });
-    expect(distance(await rgbAt(out.originalCropped, 200, 270), [64, 64, 64])).toBeLessThan(12);
-    expect(distance(await rgbAt(out.originalCropped, 10, 10), BLUE)).toBeLessThan(12);
-    expect(distance(await rgbAt(out.originalCropped, 200, 190), RED)).toBeLessThan(16);
-    // The vehicle alone on white: the kept floor is not part of it.
-    expect(distance(await rgbAt(out.backgroundCropped, 200, 270), [255, 255, 255])).toBeLessThan(6);
-    expect(distance(await rgbAt(out.backgroundCropped, 200, 190), RED)).toBeLessThan(16);
+    for (let y = 135; y < 165; y++) s.mask.alpha.fill(0, y * 400 + 150, y * 400 + 250);
+    const [cropping, partial] = await Promise.all([compose(s), compose(s, { croppingType: 'PARTIAL_CROPPING' })]);
+    const { scale, dx, dy } = cropping.placement;
+    const at = (out: typeof cropping, x: number, y: number) =>
+      rgbAt(out.originalCroppedNoShadow, Math.round(x * scale + dx), Math.round(y * scale + dy));
+    for (const out of [cropping, partial]) {
+      expect(out.placement).toEqual(cropping.placement);
+      // Beside the car, on the photo's floor's rows: the set, not the floor.
+      expect(distance(await at(out, 60, 225), BLUE)).toBeLessThan(12);
+      expect(distance(await at(out, 200, 200), RED)).toBeLessThan(16);
+    }
+    // The window: the set through it, or the photo's view kept.
+    expect(distance(await at(cropping, 200, 150), BLUE)).toBeLessThan(12);
+    expect(distance(await at(partial, 200, 150), [128, 128, 128])).toBeLessThan(12);
   });
 
   it('composes a photo stored sideways with its EXIF orientation as it is seen, upright', async () => {
@@ -173,9 +184,10 @@ describe('cropping composition', () => {
     const s = await scene({ block: { x: 100, y: 120, w: 200, h: 110 } });
     const [hard, soft] = await Promise.all([compose(s), compose(s, { croppingType: 'FADED_CROPPING' })]);
     // Just inside the vehicle's left edge the faded version already mixes in the blue background.
+    const x = Math.round(100 * hard.placement.scale + hard.placement.dx) + 3;
     const [h, f] = [
-      await rgbAt(hard.originalCroppedNoShadow, 103, 190),
-      await rgbAt(soft.originalCroppedNoShadow, 103, 190),
+      await rgbAt(hard.originalCroppedNoShadow, x, 190),
+      await rgbAt(soft.originalCroppedNoShadow, x, 190),
     ];
     expect(f[2] - h[2]).toBeGreaterThan(20);
   });
@@ -213,5 +225,45 @@ describe('cropping composition', () => {
     await expect(
       compose({ image, mask: { ...CANVAS, alpha: Buffer.alloc(CANVAS.width * CANVAS.height) } }),
     ).rejects.toThrow(/No vehicle/);
+  });
+});
+
+describe('the made shadow’s lines', () => {
+  it('finds each column’s lowest solid pixel of the vehicle', () => {
+    // 4 columns, 5 rows: a column empty, the others ending at rows 4, 2 and 3.
+    const a = Buffer.alloc(20);
+    for (const [x, y] of [
+      [1, 4],
+      [2, 2],
+      [3, 3],
+    ])
+      for (let r = 0; r <= y!; r++) a[r * 4 + x!] = 255;
+    expect([...lowestEdge(a, { width: 4, height: 5 })]).toEqual([-1, 4, 2, 3]);
+  });
+
+  it('lays the ground line through the wheels, under the body between them, a near wheel lower than a far one', () => {
+    // A near wheel at x 0-2 touching row 100, a far one at x 8-10 touching row 80, the body's sill at row 60.
+    const lowest = Int32Array.from([100, 100, 100, 60, 60, 60, 60, 60, 80, 80, 80]);
+    const ground = groundLine(lowest);
+    expect(ground[0]).toBe(100);
+    expect(ground[2]).toBe(100);
+    // From the near wheel's last point (2, 100) to the far one's (10, 80): the floor both stand on.
+    expect(ground[5]).toBeCloseTo(100 - (20 * 3) / 8, 5);
+    expect(ground[8]).toBeCloseTo(85, 5);
+    expect(ground[10]).toBe(80);
+    for (let x = 0; x < lowest.length; x++) expect(ground[x]).toBeGreaterThanOrEqual(lowest[x]!);
+  });
+
+  it('shades the gap under the body down to the ground line, so the car does not float', async () => {
+    // Two wheels (20 px wide, down to row 230) under a body ending at row 190.
+    const s = await scene({ block: { x: 100, y: 120, w: 200, h: 70 } });
+    for (const x0 of [110, 270])
+      for (let y = 190; y < 230; y++) s.mask.alpha.fill(255, y * 400 + x0, y * 400 + x0 + 20);
+    const out = await compose(s);
+    const { scale, dx, dy } = out.placement;
+    const at = (img: Buffer) => rgbAt(img, Math.round(200 * scale + dx), Math.round(220 * scale + dy));
+    const [shaded, plain] = [await at(out.originalCropped), await at(out.originalCroppedNoShadow)];
+    expect(distance(plain, BLUE)).toBeLessThan(12);
+    expect(plain[2] - shaded[2]).toBeGreaterThan(60);
   });
 });

@@ -24,7 +24,7 @@ export interface CropInput {
 export interface CropOutput {
   /** The vehicle alone on white, framed as on the set. */
   backgroundCropped: Buffer;
-  /** The vehicle on the stamp's background with its contact shadow (FADED/PARTIAL as configured). */
+  /** The vehicle on the stamp's background with the shadow made for it (FADED/PARTIAL as configured). */
   originalCropped: Buffer;
   originalCroppedNoShadow: Buffer;
   /** Where the photo's pixels went: plates found on the photo are covered on the renderings through it. */
@@ -41,12 +41,15 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const { canvas, mask } = input;
   const vehicle = await scanVehicle(mask);
   if (!vehicle) throw new Error('No vehicle was found in this picture');
+  // PARTIAL_CROPPING keeps the windows as photographed (the outline filled); the others show the set where the
+  // model saw through the vehicle. None keeps anything of the photo's ground: the shadow is made.
   const partial = input.croppingType === 'PARTIAL_CROPPING';
   const framed = frameVehicle(vehicle.box, mask, canvas, input.floorLevel);
-  const region = drawnRegion(vehicle.box, mask, canvas, framed, partial);
+  const region = drawnRegion(vehicle.box, mask, canvas, framed);
   const { at, out } = region;
 
-  const [rgb, alpha, keep] = await Promise.all([
+  const keepRect = scaleRect(region.source, vehicle.keep.width / mask.width);
+  const [rgb, alpha, keep, holes] = await Promise.all([
     sharp(input.image)
       .rotate()
       .flatten()
@@ -56,9 +59,12 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
       .raw()
       .toBuffer(),
     resizedChannel(mask.alpha, mask, region.source, out),
-    resizedChannel(vehicle.keep.data, vehicle.keep, scaleRect(region.source, vehicle.keep.width / mask.width), out),
+    resizedChannel(vehicle.keep.data, vehicle.keep, keepRect, out),
+    partial ? resizedChannel(vehicle.holes, vehicle.keep, keepRect, out) : null,
   ]);
-  const matte = refineMatte(alpha, keep, out.width, out.height);
+  const matte = holes
+    ? refineMatte(maxOf(alpha, holes), maxOf(keep, holes), out.width, out.height)
+    : refineMatte(alpha, keep, out.width, out.height);
   const edge = input.croppingType === 'FADED_CROPPING' ? Math.max(2, canvas.width * 0.006) : 0.6;
   const vehicleAlpha = await sharp(matte, { raw: { ...out, channels: 1 } })
     .blur(edge)
@@ -69,19 +75,13 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const placedBox = placeBox(vehicle.box, at);
 
   const background = await backgroundLayer(input.background, canvas, input.blurringValue, input.floorLevel);
-  const layer = (colours: Buffer, a: Buffer): OverlayOptions => ({
-    input: withAlpha(colours, a),
+  const kept: OverlayOptions = {
+    input: withAlpha(clean, vehicleAlpha),
     raw: { ...out, channels: 4 },
     left: region.left,
     top: region.top,
-  });
-  let kept: OverlayOptions;
-  if (partial) {
-    // PARTIAL_CROPPING keeps the photo's floor (and the real shadow on it) under the car, faded into the set's.
-    const floor = floorAlpha(placedBox, region, canvas);
-    kept = layer(partialColours(rgb, clean, floor), joinAlpha(vehicleAlpha, floor));
-  } else kept = layer(clean, vehicleAlpha);
-  const shadows = partial ? [] : await contactShadows(vehicleAlpha, region, placedBox, canvas);
+  };
+  const shadows = await contactShadows(vehicleAlpha, region, placedBox, canvas);
   const raw3 = { raw: { ...canvas, channels: 3 as const } };
   const render = (base: Buffer | Sharp, overlays: OverlayOptions[]) =>
     // Each rendering says in its XMP that its background was replaced (digital-source.ts).
@@ -94,7 +94,7 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const originalCropped = await render(background, [...shadows, kept]);
   const originalCroppedNoShadow = await render(background, [kept]);
   const white = sharp({ create: { ...canvas, channels: 3, background: '#ffffff' } });
-  const backgroundCropped = await render(white, [layer(clean, vehicleAlpha)]);
+  const backgroundCropped = await render(white, [kept]);
   return { originalCropped, originalCroppedNoShadow, backgroundCropped, placement: at };
 }
 
@@ -115,16 +115,16 @@ interface DrawnRegion {
 }
 
 /**
- * The photo's part that is drawn: the vehicle with a margin for its soft edge (PARTIAL: the floor below
- * it too, the photo's width), only what lands on the canvas, in whole pixels on both sides.
+ * The photo's part that is drawn: the vehicle with a margin for its soft edge, only what lands on the canvas,
+ * in whole pixels on both sides.
  */
-function drawnRegion(box: VehicleBox, source: Size, canvas: Size, at: Placement, partial: boolean): DrawnRegion {
+function drawnRegion(box: VehicleBox, source: Size, canvas: Size, at: Placement): DrawnRegion {
   const margin = Math.max(4, (box.right - box.left) * 0.02);
   const { scale: s, dx, dy } = at;
-  const x0 = Math.max(0, partial ? 0 : box.left - margin, -dx / s);
+  const x0 = Math.max(0, box.left - margin, -dx / s);
   const y0 = Math.max(0, box.top - margin, -dy / s);
-  const x1 = Math.min(source.width, partial ? source.width : box.right + 1 + margin, (canvas.width - dx) / s);
-  const y1 = Math.min(source.height, partial ? source.height : box.bottom + 1 + margin, (canvas.height - dy) / s);
+  const x1 = Math.min(source.width, box.right + 1 + margin, (canvas.width - dx) / s);
+  const y1 = Math.min(source.height, box.bottom + 1 + margin, (canvas.height - dy) / s);
   const rect = { left: Math.floor(x0), top: Math.floor(y0), width: 0, height: 0 };
   rect.width = Math.max(1, Math.min(source.width, Math.ceil(x1)) - rect.left);
   rect.height = Math.max(1, Math.min(source.height, Math.ceil(y1)) - rect.top);
@@ -185,48 +185,11 @@ function withAlpha(rgb: Buffer, alpha: Buffer): Buffer {
   return out;
 }
 
-/** Two alphas joined as one layer over another would be (a + f - a·f). */
-function joinAlpha(a: Buffer, f: Buffer): Buffer {
+/** The larger of two maps at each pixel: a matte with the vehicle's holes (its windows) made opaque. */
+function maxOf(a: Buffer, b: Buffer): Buffer {
   const out = Buffer.alloc(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = a[i]! + f[i]! - Math.round((a[i]! * f[i]!) / 255);
+  for (let i = 0; i < a.length; i++) out[i] = Math.max(a[i]!, b[i]!);
   return out;
-}
-
-/** The photo's own colours where its floor is kept, the vehicle's cleaned ones elsewhere. */
-function partialColours(rgb: Buffer, clean: Buffer, floor: Buffer): Buffer {
-  const out = Buffer.from(clean);
-  for (let i = 0; i < floor.length; i++) {
-    if (floor[i] === 0) continue;
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = rgb[i * 3 + c]!;
-  }
-  return out;
-}
-
-/**
- * PARTIAL_CROPPING's floor: opaque from the vehicle's lower part down (the floor it stands on), fading to
- * clear above it and towards the drawn part's sides and bottom where they lie inside the set.
- */
-function floorAlpha(box: VehicleBox, region: DrawnRegion, canvas: Size): Buffer {
-  const { width, height } = region.out;
-  const floorTop = box.bottom - (box.bottom - box.top) * 0.22 - region.top;
-  const ramp = Math.max(2, canvas.height * 0.03);
-  const side = Math.max(2, canvas.width * 0.05);
-  const fadeLeft = region.left > 0;
-  const fadeRight = region.left + width < canvas.width;
-  const fadeBottom = region.top + height < canvas.height;
-  const alpha = Buffer.alloc(width * height);
-  for (let y = Math.max(0, Math.floor(floorTop)); y < height; y++) {
-    let fy = Math.min(1, (y - floorTop) / ramp);
-    if (fadeBottom) fy = Math.min(fy, (height - 1 - y) / ramp);
-    if (fy <= 0) continue;
-    for (let x = 0; x < width; x++) {
-      let f = fy;
-      if (fadeLeft) f = Math.min(f, x / side);
-      if (fadeRight) f = Math.min(f, (width - 1 - x) / side);
-      alpha[y * width + x] = Math.round(Math.max(0, f) * 255);
-    }
-  }
-  return alpha;
 }
 
 // Every picture of a shooting is composed on the same background, at the same size: the last layer made is
@@ -284,95 +247,111 @@ function studioBackdrop({ width, height }: Size, floorLevel: number): Buffer {
   <rect width="100%" height="100%" fill="url(#wall)"/></svg>`);
 }
 
-// The ambient shadow is drawn at most this wide and enlarged: it is all blur.
-const SHADOW_DRAW_WIDTH = 640;
+/** How one of the made shadows is drawn from the vehicle's lowest edge, in shares of the placed vehicle's size. */
+interface ShadowShape {
+  /** How far it reaches up behind the lowest edge, in shares of the vehicle's height. */
+  above: number;
+  /** How far it reaches below the lowest edge, in shares of the vehicle's height. */
+  below: number;
+  /** Its softness, in shares of the vehicle's width. */
+  blur: number;
+  /** Its darkness where it is full. */
+  opacity: number;
+}
 
-/**
- * The shadows that ground the vehicle: a soft ambient one under its whole length, and a contact one that
- * follows its lowest edge (tyres and sills), darkest where they meet the floor.
- */
+// The set's light comes from above (a studio's overhead softbox), on every picture alike: the shadow lies
+// straight under the vehicle, a soft ambient one along its whole base and a darker contact one where the
+// tyres and sills meet the floor. Both follow the vehicle's own lowest edge, so they take the perspective of
+// the photo (a near wheel lower than a far one) and nothing of the photo's ground is kept.
+const AMBIENT: ShadowShape = { above: 0.12, below: 0.05, blur: 0.035, opacity: 0.4 };
+const CONTACT: ShadowShape = { above: 0.05, below: 0.012, blur: 0.01, opacity: 0.6 };
+
+/** The shadows made for the vehicle: ambient, then contact. */
 async function contactShadows(
   alpha: Buffer,
   region: DrawnRegion,
   box: VehicleBox,
   canvas: Size,
 ): Promise<OverlayOptions[]> {
-  const ambient = await ambientShadow(box, canvas);
-  return [...(ambient ? [ambient] : []), await footprintShadow(alpha, region, box, canvas)];
+  const lowest = lowestEdge(alpha, region.out);
+  const ground = groundLine(lowest);
+  return Promise.all([AMBIENT, CONTACT].map((shape) => madeShadow(lowest, ground, region, box, canvas, shape)));
 }
 
-async function ambientShadow(box: VehicleBox, canvas: Size): Promise<OverlayOptions | null> {
-  const rx = ((box.right - box.left) / 2) * 1.02;
-  const ry = Math.max(4, (box.right - box.left) * 0.05);
-  const pad = ry * 3;
-  const w = Math.ceil(rx * 2 + pad * 2);
-  const h = Math.ceil(ry * 2 + pad * 2);
-  const scale = Math.min(1, SHADOW_DRAW_WIDTH / w);
-  const [sw, sh] = [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${sw}" height="${sh}">
-  <defs><filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${(ry * 0.8 * scale).toFixed(2)}"/></filter></defs>
-  <ellipse cx="${sw / 2}" cy="${sh / 2}" rx="${rx * scale}" ry="${ry * scale}" fill="#000" opacity="0.45" filter="url(#soft)"/></svg>`;
-  const left = Math.round((box.left + box.right) / 2 - w / 2);
-  const top = Math.round(box.bottom - ry * 0.7 - h / 2);
-  return clipped(await sharp(Buffer.from(svg)).png().toBuffer(), { left, top, width: w, height: h }, canvas);
+/**
+ * The floor under the vehicle, column by column: the line through its lowest points (the tyres' contact, a near
+ * wheel lower than a far one), below the body between them. The gap between the body and that line is in the
+ * vehicle's shade: left empty, the car would seem to float.
+ */
+export function groundLine(lowest: Int32Array): Float64Array {
+  // The lower convex envelope of the points (x, lowest[x]), y growing downwards.
+  const hull: number[] = [];
+  const cross = (o: number, a: number, b: number) =>
+    (a - o) * (lowest[b]! - lowest[o]!) - (lowest[a]! - lowest[o]!) * (b - o);
+  for (let x = 0; x < lowest.length; x++) {
+    if (lowest[x]! < 0) continue;
+    while (hull.length >= 2 && cross(hull[hull.length - 2]!, hull[hull.length - 1]!, x) >= 0) hull.pop();
+    hull.push(x);
+  }
+  const ground = new Float64Array(lowest.length).fill(-1);
+  for (let k = 0; k < hull.length; k++) {
+    const a = hull[k]!;
+    const b = hull[Math.min(k + 1, hull.length - 1)]!;
+    for (let x = a; x <= b; x++)
+      ground[x] = b === a ? lowest[a]! : lowest[a]! + ((lowest[b]! - lowest[a]!) * (x - a)) / (b - a);
+  }
+  return ground;
 }
 
-/** The drawn shadow enlarged to its place, keeping only the part inside the canvas (sharp refuses overflow). */
-async function clipped(drawn: Buffer, at: Rect, canvas: Size): Promise<OverlayOptions | null> {
-  const x0 = Math.max(0, at.left);
-  const y0 = Math.max(0, at.top);
-  const x1 = Math.min(canvas.width, at.left + at.width);
-  const y1 = Math.min(canvas.height, at.top + at.height);
-  if (x1 <= x0 || y1 <= y0) return null;
-  const input = await sharp(drawn)
-    .resize(at.width, at.height, { fit: 'fill', kernel: 'linear' })
-    .extract({ left: x0 - at.left, top: y0 - at.top, width: x1 - x0, height: y1 - y0 })
-    .png()
-    .toBuffer();
-  return { input, left: x0, top: y0 };
+/** Each column's lowest solid pixel of the drawn vehicle, -1 where the column holds none. */
+export function lowestEdge(alpha: Buffer, { width, height }: Size): Int32Array {
+  const lowest = new Int32Array(width).fill(-1);
+  for (let x = 0; x < width; x++)
+    for (let y = height - 1; y >= 0; y--)
+      if (alpha[y * width + x]! >= 128) {
+        lowest[x] = y;
+        break;
+      }
+  return lowest;
 }
 
-/** Dark under each column's lowest solid pixel, blurred: where the tyres touch the floor, and under the sills. */
-async function footprintShadow(
-  alpha: Buffer,
+/** A band from above the vehicle's lowest edge to below the ground line, blurred, as a black layer of the canvas's size at most. */
+async function madeShadow(
+  lowest: Int32Array,
+  ground: Float64Array,
   region: DrawnRegion,
   box: VehicleBox,
   canvas: Size,
+  shape: ShadowShape,
 ): Promise<OverlayOptions> {
   const { width, height } = region.out;
   const carHeight = box.bottom - box.top;
   const carWidth = box.right - box.left;
-  const above = Math.max(2, carHeight * 0.05);
-  const below = Math.max(1, carHeight * 0.012);
-  const pad = Math.ceil(Math.max(4, carWidth * 0.04));
-  // The shadow's own area: the region's columns with a pad, from above the lowest edge to below the floor line.
+  const above = Math.max(2, carHeight * shape.above);
+  const below = Math.max(1, carHeight * shape.below);
+  const sigma = Math.max(1.5, carWidth * shape.blur);
+  // The blur fades within three sigmas: the layer reaches that far around the band, so it has no edge.
+  const pad = Math.ceil(sigma * 3 + below);
   const left = Math.max(0, region.left - pad);
   const right = Math.min(canvas.width, region.left + width + pad);
-  const top = Math.max(0, Math.floor(region.top + height - carHeight * 0.35 - pad));
+  const top = Math.max(0, Math.floor(region.top + height - carHeight * 0.4 - pad));
   const bottom = Math.min(canvas.height, Math.ceil(region.top + height + pad));
   const w = Math.max(1, right - left);
   const h = Math.max(1, bottom - top);
   const map = Buffer.alloc(w * h);
   for (let x = 0; x < width; x++) {
-    let lowest = -1;
-    for (let y = height - 1; y >= 0; y--)
-      if (alpha[y * width + x]! >= 128) {
-        lowest = y;
-        break;
-      }
-    if (lowest < 0) continue;
+    if (lowest[x]! < 0) continue;
     const cx = region.left + x - left;
-    const y0 = Math.max(0, Math.round(region.top + lowest - above - top));
-    const y1 = Math.min(h, Math.round(region.top + lowest + below - top));
+    const y0 = Math.max(0, Math.round(region.top + lowest[x]! - above - top));
+    const y1 = Math.min(h, Math.round(region.top + Math.max(lowest[x]!, ground[x]!) + below - top));
     for (let y = y0; y < y1; y++) map[y * w + cx] = 255;
   }
-  const sigma = Math.max(1.5, carWidth * 0.01);
   const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } })
     .blur(sigma)
     .extractChannel(0)
     .raw()
     .toBuffer();
   const shadow = Buffer.alloc(w * h * 4);
-  for (let i = 0; i < blurred.length; i++) shadow[i * 4 + 3] = Math.round(blurred[i]! * 0.7);
+  for (let i = 0; i < blurred.length; i++) shadow[i * 4 + 3] = Math.round(blurred[i]! * shape.opacity);
   return { input: shadow, raw: { width: w, height: h, channels: 4 }, left, top };
 }

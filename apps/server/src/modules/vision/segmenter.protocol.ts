@@ -1,5 +1,9 @@
-/** The IS-Net model's input side: every picture is resized to this square before inference. */
-export const MODEL_SIDE = 1024;
+/**
+ * The IS-Net model's input side: every picture is resized to this square before inference. The model ships for
+ * 1024; at 640 (isnet-side.ts) it takes 0.37 of the time, its boundary error on hand-traced outlines 0.90 % of the
+ * car's diagonal against 0.79 % (decision 0096).
+ */
+export const MODEL_SIDE = 640;
 
 /** What the worker sends the segmenter: one picture, decoded, upright, resized to MODEL_SIDE². */
 export interface SegmentRequest {

@@ -10,11 +10,17 @@ const SCAN_WIDTH = 800;
 // passer-by's bag, a reflection in a puddle.
 const PART_OF_VEHICLE = 0.15;
 
+// A thin strand of the mask (a garage's cable or roof edge, a lamp post touching the roof) is thinner than
+// this share of the scan's width: it is cut from the vehicle before its parts are told apart.
+const STRAND = 0.004;
+
 /** The vehicle found in a mask: its box in the mask's pixels, and which of the mask's parts belong to it. */
 export interface ScannedVehicle {
   box: VehicleBox;
   /** 255 where the vehicle's parts are (a little wider, so their soft edge is kept), 0 elsewhere. */
   keep: { width: number; height: number; data: Buffer };
+  /** 255 in the vehicle's holes (windows the model saw through, enclosed by its parts), `keep`'s size. */
+  holes: Buffer;
 }
 
 /** The vehicle in a mask, found on a reduced copy; null when the mask holds none. */
@@ -34,6 +40,7 @@ export async function scanVehicle(mask: VehicleMask): Promise<ScannedVehicle | n
   if (!parts) return null;
   const fx = mask.width / width;
   const fy = mask.height / height;
+  const keep = dilate(parts.keep, width, height, 2);
   return {
     box: {
       left: Math.floor(parts.box.left * fx),
@@ -41,17 +48,26 @@ export async function scanVehicle(mask: VehicleMask): Promise<ScannedVehicle | n
       right: Math.min(mask.width - 1, Math.ceil((parts.box.right + 1) * fx) - 1),
       bottom: Math.min(mask.height - 1, Math.ceil((parts.box.bottom + 1) * fy) - 1),
     },
-    keep: { width, height, data: dilate(parts.keep, width, height, 2) },
+    keep: { width, height, data: keep },
+    holes: holesOf(keep, width, height),
   };
 }
 
-/** The solid parts of a mask that make the vehicle (the largest and those of comparable size), and their box. */
+/**
+ * The solid parts of a mask that make the vehicle (the largest and those of comparable size, thin strands cut
+ * off), and their box.
+ */
 export function vehicleParts(alpha: Buffer, width: number, height: number): { box: VehicleBox; keep: Buffer } | null {
+  const solid = Buffer.alloc(width * height);
+  for (let i = 0; i < solid.length; i++) solid[i] = alpha[i]! >= SOLID ? 255 : 0;
+  // Opened (eroded, then grown back within the solid pixels): a strand thinner than twice the radius is gone.
+  const radius = Math.max(1, Math.round(width * STRAND));
+  const core = erode(solid, width, height, radius);
   const label = new Int32Array(width * height);
   const areas: number[] = [0];
   const stack = new Int32Array(width * height);
   for (let start = 0; start < label.length; start++) {
-    if (label[start] !== 0 || alpha[start]! < SOLID) continue;
+    if (label[start] !== 0 || core[start] === 0) continue;
     const id = areas.length;
     let area = 0;
     let top = 0;
@@ -63,7 +79,7 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
       const x = i % width;
       const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
       for (const n of neighbours) {
-        if (n < 0 || n >= label.length || label[n] !== 0 || alpha[n]! < SOLID) continue;
+        if (n < 0 || n >= label.length || label[n] !== 0 || core[n] === 0) continue;
         label[n] = id;
         stack[top++] = n;
       }
@@ -74,12 +90,15 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
   if (largest === 0) return null;
   const kept = areas.map((a) => a >= largest * PART_OF_VEHICLE);
   kept[0] = false;
+  const cores = Buffer.alloc(width * height);
+  for (let i = 0; i < cores.length; i++) if (kept[label[i]!]) cores[i] = 255;
+  const grown = dilate(cores, width, height, radius + 1);
   const keep = Buffer.alloc(width * height);
   const box = { left: width, top: height, right: -1, bottom: -1 };
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (!kept[label[i]!]) continue;
+      if (grown[i] === 0 || solid[i] === 0) continue;
       keep[i] = 255;
       if (x < box.left) box.left = x;
       if (x > box.right) box.right = x;
@@ -88,6 +107,46 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
     }
   }
   return { box, keep };
+}
+
+/** The map's holes: the clear areas the picture's border cannot reach through clear pixels. */
+export function holesOf(map: Buffer, width: number, height: number): Buffer {
+  const outside = new Uint8Array(map.length);
+  const stack: number[] = [];
+  const push = (i: number) => {
+    if (outside[i] || map[i] !== 0) return;
+    outside[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % width;
+    if (x > 0) push(i - 1);
+    if (x < width - 1) push(i + 1);
+    if (i >= width) push(i - width);
+    if (i + width < map.length) push(i + width);
+  }
+  const out = Buffer.alloc(map.length);
+  for (let i = 0; i < out.length; i++) out[i] = outside[i] || map[i] !== 0 ? 0 : 255;
+  return out;
+}
+
+/** The map shrunk by `radius` pixels (a square neighbourhood). */
+function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
+  const inverse = Buffer.alloc(map.length);
+  for (let i = 0; i < map.length; i++) inverse[i] = map[i] === 0 ? 255 : 0;
+  const grown = dilate(inverse, width, height, radius);
+  // Outside the picture counts as solid: a car the photo cuts off keeps its edge there.
+  for (let i = 0; i < map.length; i++) grown[i] = grown[i] === 0 ? 255 : 0;
+  return grown;
 }
 
 /** The map grown by `radius` pixels (a square neighbourhood), so the kept parts' soft edges stay in. */

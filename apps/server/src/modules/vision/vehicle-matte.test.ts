@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { holesOf, vehicleParts } from './vehicle-matte';
+
+const W = 200;
+const H = 120;
+const fill = (a: Buffer, x0: number, y0: number, x1: number, y1: number, v = 255) => {
+  for (let y = y0; y < y1; y++) a.fill(v, y * W + x0, y * W + x1);
+};
+
+describe('the vehicle in a mask', () => {
+  it('cuts a thin strand off the vehicle (a cable or a roof edge left by a garage), its box with it', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 40, 50, 160, 100);
+    // A strand 1 px wide rising from the roof to the top of the picture.
+    fill(a, 100, 0, 101, 50);
+    const parts = vehicleParts(a, W, H)!;
+    // At most a stub as long as the opening's radius is left of it.
+    expect(parts.box).toMatchObject({ left: 40, right: 159, bottom: 99 });
+    expect(parts.box.top).toBeGreaterThanOrEqual(47);
+    expect(parts.keep[10 * W + 100]).toBe(0);
+    expect(parts.keep[75 * W + 100]).toBe(255);
+  });
+
+  it('leaves out a small separate part, keeps one of comparable size', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 20, 50, 100, 100);
+    fill(a, 110, 60, 180, 100);
+    fill(a, 5, 5, 12, 12);
+    const parts = vehicleParts(a, W, H)!;
+    expect(parts.box).toEqual({ left: 20, top: 50, right: 179, bottom: 99 });
+  });
+
+  it('finds the holes the picture’s border cannot reach: the windows the model saw through', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 40, 30, 160, 100);
+    fill(a, 60, 40, 100, 60, 0); // a window
+    fill(a, 150, 40, 160, 60, 0); // a notch open to the outside
+    const holes = holesOf(a, W, H);
+    expect(holes[50 * W + 80]).toBe(255);
+    expect(holes[50 * W + 155]).toBe(0);
+    expect(holes[10 * W + 10]).toBe(0);
+    expect(holes[70 * W + 80]).toBe(0);
+  });
+});
