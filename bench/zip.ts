@@ -15,7 +15,7 @@ import { createAdapters } from '../apps/server/src/platform/adapters';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
-import { storedZip } from '../apps/server/src/modules/shootings/stored-zip';
+import { storedZip } from '../apps/server/src/platform/stored-zip';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
 

@@ -50,6 +50,8 @@ export default defineConfig({
       UV_THREADPOOL_SIZE: '16',
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // integrations.spec's webhook receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       // A domain on an external identity provider, for the settings' sign-in rules (settings-sign-in.spec.ts);
       // no demo account uses it, and its issuer is only contacted if one of its tokens is presented.
       IDENTITY_PROVIDERS: JSON.stringify({

@@ -78,3 +78,49 @@ export const BeaconBatch = z.object({
   events: z.array(BeaconEvent).min(1).max(BEACON_MAX_EVENTS),
 });
 export type BeaconBatch = z.infer<typeof BeaconBatch>;
+
+// ---- Alerts (issue 31, point 3) ----
+
+/** A recipient opened a personal link: what the bell, the notification centre and the e-mail say. */
+export const EngagementAlert = z.object({
+  id: z.string(),
+  token: RecipientToken,
+  recipientName: z.string().nullable(),
+  /** How the recipient can be reached for "Call now". */
+  reachable: z.enum(['EMAIL', 'SMS', 'NONE']),
+  vehicle: z.string(),
+  shootingId: z.string(),
+  /** With the shooting, the detail page's path. */
+  ownerId: z.string(),
+  productId: z.string(),
+  device: DeviceClass,
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type EngagementAlert = z.infer<typeof EngagementAlert>;
+
+export const EngagementAlertList = z.object({ items: z.array(EngagementAlert), unread: z.number().int() });
+export type EngagementAlertList = z.infer<typeof EngagementAlertList>;
+
+const LocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time HH:mm');
+
+export const AlertPreferences = z
+  .object({
+    inApp: z.boolean(),
+    email: z.boolean(),
+    /** Quiet hours: alerts are kept in the centre but neither pushed nor e-mailed. Both or neither. */
+    quietFrom: LocalTime.nullable(),
+    quietTo: LocalTime.nullable(),
+    timeZone: z.string().min(1).max(64),
+  })
+  .refine((p) => (p.quietFrom === null) === (p.quietTo === null), {
+    message: 'quiet hours need a start and an end',
+    path: ['quietTo'],
+  });
+export type AlertPreferences = z.infer<typeof AlertPreferences>;
+
+export const AlertIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** "Call now": the live room made for the recipient, its page for the salesperson. */
+export const CallNowResponse = z.object({ roomId: z.string(), roomPath: z.string(), sentBy: z.enum(['EMAIL', 'SMS']) });
+export type CallNowResponse = z.infer<typeof CallNowResponse>;

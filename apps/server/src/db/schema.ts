@@ -457,6 +457,24 @@ export interface EngagementBatchesTable {
   seq: number;
   created_at: string;
 }
+/** A user's alert: a recipient of theirs opened a personal link (migration 0054). */
+export interface UserAlertsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  visit_id: string;
+  created_at: string;
+  read_at: string | null;
+}
+export interface AlertPreferencesTable {
+  user_id: string;
+  in_app: Generated<number>;
+  email: Generated<number>;
+  /** Quiet hours, local HH:mm in time_zone; both null: none. */
+  quiet_from: string | null;
+  quiet_to: string | null;
+  time_zone: Generated<string>;
+}
 export interface StatisticsEventsTable {
   id: string;
   user_id: string | null;
@@ -724,6 +742,8 @@ export interface Database {
   engagement_angles: EngagementAnglesTable;
   engagement_moments: EngagementMomentsTable;
   engagement_batches: EngagementBatchesTable;
+  user_alerts: UserAlertsTable;
+  alert_preferences: AlertPreferencesTable;
   marketplace_profiles: MarketplaceProfilesTable;
   picture_angles: PictureAnglesTable;
 }

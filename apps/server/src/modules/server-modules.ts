@@ -17,6 +17,7 @@ import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/notifications.module';
 import { playersModule } from './players/players.module';
 import { productsModule } from './products/products.module';
+import { recipientsModule } from './recipients/recipients.module';
 import { reportsModule } from './reports/reports.module';
 import { scimModule } from './scim/scim.module';
 import { setupModule } from './setup/setup.module';
@@ -61,6 +62,7 @@ export const serverModules: readonly ServerModule[] = [
   settingsModule,
   scimModule,
   federationModule,
+  recipientsModule,
   engagementModule,
   apiKeysModule,
   webhooksModule,

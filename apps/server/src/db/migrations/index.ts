@@ -32,6 +32,7 @@ import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
 import * as m0052 from './0052-share-recipients';
 import * as m0053 from './0053-engagement-visits';
+import * as m0054 from './0054-engagement-alerts';
 import * as m0055 from './0055-api-keys';
 import * as m0056 from './0056-webhooks';
 import * as m0058 from './0058-marketplace-profiles';
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0051-registration-search': m0051,
   '0052-share-recipients': m0052,
   '0053-engagement-visits': m0053,
+  '0054-engagement-alerts': m0054,
   '0055-api-keys': m0055,
   '0056-webhooks': m0056,
   '0058-marketplace-profiles': m0058,

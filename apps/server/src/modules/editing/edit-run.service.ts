@@ -26,8 +26,9 @@ import {
   type EditRow,
 } from './editing.repo';
 import { oneCropAtATime } from './one-crop-at-a-time';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'queue'>;
 
 /** How many times the queue runs an edit before its last failure is left on the edit for the portal. */
 const EDIT_MAX_ATTEMPTS = jobRegistry['editing.crop'].maxAttempts;
@@ -65,7 +66,16 @@ async function runEdit(
   await setRemarketingStatus(deps.db, edit.shootingId, 'AI_PROCESSING');
   try {
     const done = await work(edit);
-    await finishEdit(deps.db, editId, { status: 'DONE', ...done }, now());
+    // The edit's end and its webhook event (images.edited) commit together.
+    await deps.db.transaction().execute(async (trx) => {
+      await finishEdit(trx, editId, { status: 'DONE', ...done }, now());
+      await emitWebhookEvent(deps, trx, {
+        type: 'images.edited',
+        shootingId: edit.shootingId,
+        streamKey: edit.shootingId,
+        data: { shootingId: edit.shootingId, editId, edit: edit.kind.toLowerCase(), position: edit.position },
+      });
+    });
   } catch (err) {
     const final =
       err instanceof UnusableImage || (err as Error).message.startsWith('No vehicle') || attempt >= EDIT_MAX_ATTEMPTS;

@@ -2,7 +2,7 @@ import type { Adapters } from '../../platform/adapters';
 import { defineJob } from '../../platform/queue/queue';
 import { runCoverEdit, runCropEdit } from './edit-run.service';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'queue'>;
 
 /**
  * The editing jobs, one per edit and keyed by its id: `editing.cover` (a licence-plate cover) and

@@ -3,7 +3,7 @@ import type { Adapters } from '../../platform/adapters';
 import { RateLimitedError } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
 import * as repo from './beacon.repo';
-import { isRecipientOf } from './recipients.service';
+import { isRecipientOf } from '../recipients/recipients.service';
 
 /** Batches one personal link may send a minute: the player sends one every 15 s and on leaving, so ~6. */
 export const BEACONS_PER_TOKEN_MINUTE = 120;

@@ -1,5 +1,7 @@
 import type { Adapters } from '../../platform/adapters';
 import { defineRecurringJob, type Recurrence } from '../../platform/queue/recurring';
+import { defineJob } from '../../platform/queue/queue';
+import { sendAlertEmail } from './alerts.service';
 import { applyRetention } from './beacon.service';
 
 /** `engagement.retention`, once a day: visits past ENGAGEMENT_RETENTION_DAYS go, with their angles and moments. */
@@ -9,8 +11,12 @@ export const engagementRetention: Recurrence = {
   first: 'current-slot',
 };
 
-export function engagementJobs(deps: Pick<Adapters, 'db' | 'clock' | 'queue' | 'config'>) {
+export function engagementJobs(deps: Pick<Adapters, 'db' | 'clock' | 'queue' | 'config' | 'mail'>) {
   return {
+    // Keyed by the alert: a retry after a send that failed sends it once.
+    alertEmail: defineJob('engagement.alert-email', async ({ alertId }) => {
+      await sendAlertEmail(deps, alertId);
+    }),
     retention: defineRecurringJob(deps.queue, engagementRetention, async () => {
       await applyRetention(deps);
     }),

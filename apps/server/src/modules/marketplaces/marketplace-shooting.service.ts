@@ -5,7 +5,7 @@ import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
-import { storedZip } from '../shootings/stored-zip';
+import { storedZip } from '../../platform/stored-zip';
 import * as repo from './marketplaces.repo';
 import { profilesOfGroup } from './profiles.service';
 import { orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';

@@ -14,8 +14,9 @@ import {
 import { findShootingForJob } from '../shootings/shooting-scope.service';
 import * as repo from './media.repo';
 import { fetchBlob, ffmpeg, withScratch } from './media-work';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
-export type AssemblyDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
+export type AssemblyDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'queue'>;
 
 type ConfigSlot = Exclude<repo.UploadSlot, 'VEHICLE'>;
 const SLOT_UPLOAD = {
@@ -228,6 +229,12 @@ export async function assembleShooting(
     for (const r of rows) r.reference = r.id;
     const old = await repo.replaceAssembled(trx, p.shootingId, rows);
     await repo.setPoster(trx, original.id, outputs.posterKey);
+    await emitWebhookEvent(deps, trx, {
+      type: 'video.assembled',
+      groupId: shooting.group_id,
+      streamKey: p.shootingId,
+      data: { shootingId: p.shootingId, videos: rows.map((r) => ({ id: r.id, type: r.videoType })) },
+    });
     return old;
   });
   if (removed === null) {

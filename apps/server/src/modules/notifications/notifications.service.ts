@@ -3,7 +3,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, forbidden } from '../../platform/errors';
 import { RateLimiter } from '../../platform/rate-limit';
-import { forgetPersonalLink, personalizeMessage } from '../engagement/recipients.service';
+import { forgetPersonalLink, personalizeMessage } from '../recipients/recipients.service';
 import { requireOption } from '../identity/auth';
 import type { UserContext } from '../identity/user-context';
 import { renderEmail } from './email-content';

@@ -23,6 +23,7 @@ import { listShootingRefs } from './player-refs.repo';
 import * as repo from './players.repo';
 import type { ImageRow } from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Ratings one visitor may leave in an hour, over all players. */
@@ -283,7 +284,7 @@ export async function playerPoster(deps: Pick<PlayersDeps, 'db' | 'blobs'>, ref:
 
 /** The 'watched' notification: counted once per visitor and player every ten minutes. */
 export async function recordWatched(
-  deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'visitorSecret' | 'limits'>,
+  deps: Pick<PlayersDeps, 'db' | 'clock' | 'ids' | 'queue' | 'visitorSecret' | 'limits'>,
   ref: string,
   ip: string,
 ): Promise<void> {
@@ -299,6 +300,18 @@ export async function recordWatched(
     event: { id: deps.ids.uuid(), kind: 'PLAYER_WATCHED', payload: {} },
   });
   if (outcome === 'missing') throw playerNotFound();
+  if (outcome === 'recorded') {
+    // Told once per visitor and player every ten minutes, as it is counted.
+    const { shootingId } = await source(deps, ref);
+    await deps.db.transaction().execute((trx) =>
+      emitWebhookEvent(deps, trx, {
+        type: 'player.viewed',
+        shootingId,
+        streamKey: shootingId,
+        data: { shootingId, ref },
+      }),
+    );
+  }
 }
 
 /** A visitor's rating: one per visitor, player and day, and a few per hour over all players. */

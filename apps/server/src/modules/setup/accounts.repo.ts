@@ -39,7 +39,7 @@ export async function groupOwnerIds(db: Executor, groupId: string, ownerIds: str
 }
 
 export const findUserByEmail = (db: Executor, email: string) =>
-  db.selectFrom('users').select(['id', 'email', 'group_id']).where('email', '=', email).executeTakeFirst();
+  db.selectFrom('users').select(['id', 'email', 'group_id as groupId']).where('email', '=', email).executeTakeFirst();
 
 /** The account with its options, models and stocks, in the caller's transaction. */
 export async function insertUserRow(db: Executor, u: NewUserRow): Promise<void> {
@@ -83,20 +83,28 @@ export async function setPasswordHash(db: Executor, userId: string, hash: string
 export interface UserListRow {
   id: string;
   email: string;
-  given_name: string;
-  family_name: string;
-  group_id: string;
+  givenName: string;
+  familyName: string;
+  groupId: string;
   habilitations: string;
   roles: string;
-  has_password: number | boolean;
+  hasPassword: number | boolean;
 }
 
 /** Accounts by group then e-mail, of one group or all. */
 export async function listUserRows(db: Db, groupId?: string): Promise<UserListRow[]> {
   let q = db
     .selectFrom('users')
-    .select(['id', 'email', 'given_name', 'family_name', 'group_id', 'habilitations', 'roles'])
-    .select((eb) => eb.case().when('password_hash', 'is not', null).then(1).else(0).end().as('has_password'));
+    .select([
+      'id',
+      'email',
+      'given_name as givenName',
+      'family_name as familyName',
+      'group_id as groupId',
+      'habilitations',
+      'roles',
+    ])
+    .select((eb) => eb.case().when('password_hash', 'is not', null).then(1).else(0).end().as('hasPassword'));
   if (groupId) q = q.where('group_id', '=', groupId);
   return q.orderBy('group_id').orderBy('email').execute();
 }

@@ -217,7 +217,7 @@ export async function resetPassword(
     await setPasswordHash(tx, user.id, hash);
     await recordAudit(
       deps,
-      { ...ctx, groupId: user.group_id, action: 'user.reset-password', target: { type: 'user', id: user.id } },
+      { ...ctx, groupId: user.groupId, action: 'user.reset-password', target: { type: 'user', id: user.id } },
       tx,
     );
     return { id: user.id };
@@ -240,10 +240,10 @@ export async function listUsers(deps: Pick<Adapters, 'db' | 'config'>, groupId?:
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
-    name: `${r.given_name} ${r.family_name}`.trim(),
-    groupId: r.group_id,
+    name: `${r.givenName} ${r.familyName}`.trim(),
+    groupId: r.groupId,
     habilitations: JSON.parse(r.habilitations) as string[],
     roles: JSON.parse(r.roles) as string[],
-    signIn: isExternalEmail(deps, r.email) ? 'EXTERNAL' : Number(r.has_password) ? 'EMBEDDED' : 'NONE',
+    signIn: isExternalEmail(deps, r.email) ? 'EXTERNAL' : Number(r.hasPassword) ? 'EMBEDDED' : 'NONE',
   }));
 }

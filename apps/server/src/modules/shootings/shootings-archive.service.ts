@@ -7,7 +7,7 @@ import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
-import { storedZip } from './stored-zip';
+import { storedZip } from '../../platform/stored-zip';
 
 type ImageRow = Awaited<ReturnType<typeof repo.imagesOf>>[number];
 

@@ -30,6 +30,10 @@ export const NOT_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   login_attempts: ['key'],
   rate_limits: ['key'],
   shootings: ['registration_key'],
+  // A webhook's ordering stream (a shooting, a room): deliveries are in order within one.
+  webhook_events: ['stream_key'],
+  webhook_deliveries: ['stream_key'],
+  webhook_streams: ['stream_key'],
 };
 
 export interface BlobReferences {

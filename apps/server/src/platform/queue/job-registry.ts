@@ -35,6 +35,7 @@ export const jobRegistry = {
   'blobs.collect-garbage': spec(SlotPayload),
   'editing.cover': spec(EditPayload, { maxAttempts: 3 }),
   'editing.crop': spec(EditPayload, { maxAttempts: 3 }),
+  'engagement.alert-email': spec(z.object({ alertId: z.string() }), { maxAttempts: 3 }),
   'engagement.retention': spec(SlotPayload),
   'images.stamp': spec(z.object({ runId: z.string(), sourceImageId: z.string() })),
   'images.verify': spec(RunPayload),

@@ -122,7 +122,12 @@ export function ScimTokensPanel({ groupId }: { groupId: string }) {
       {!!tokens.data?.items.length && (
         // On a phone the table scrolls sideways: a focusable region, so that a keyboard can scroll it too.
         <TableContainer tabIndex={0} role="region" aria-label={t('settings.scim.title')}>
-          <Table size="small" aria-label={t('settings.scim.title')} data-testid="scim-tokens">
+          <Table
+            size="small"
+            aria-label={t('settings.scim.title')}
+            data-testid="scim-tokens"
+            sx={{ minWidth: 640, '& td, & th': { whiteSpace: 'nowrap' } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('settings.scim.label')}</TableCell>
@@ -135,8 +140,8 @@ export function ScimTokensPanel({ groupId }: { groupId: string }) {
             <TableBody>
               {tokens.data.items.map((tok) => (
                 <TableRow key={tok.id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{tok.label}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{tok.createdBy}</TableCell>
+                  <TableCell>{tok.label}</TableCell>
+                  <TableCell>{tok.createdBy}</TableCell>
                   <TableCell>{date(tok.createdAt)}</TableCell>
                   <TableCell>{date(tok.lastUsedAt)}</TableCell>
                   <TableCell>

@@ -5,4 +5,8 @@ export const settingsKeys = {
   stamps: (groupId: string) => ['settings', 'stamps', groupId] as const,
   pictures: (groupId: string) => ['settings', 'pictures', groupId] as const,
   dms: (groupId: string) => ['settings', 'dms', groupId] as const,
+  apiKeys: (groupId: string) => ['settings', 'api-keys', groupId] as const,
+  webhooks: (groupId: string) => ['settings', 'webhooks', groupId] as const,
+  deliveries: (groupId: string, endpointId: string) =>
+    ['settings', 'webhooks', groupId, endpointId, 'deliveries'] as const,
 };

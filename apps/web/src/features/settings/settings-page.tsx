@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ApiKeysPanel } from './api-keys-panel';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
 import { ScimTokensPanel } from './scim-tokens-panel';
@@ -16,9 +17,10 @@ import { SignInRulesPanel } from './sign-in-rules-panel';
 import { fetchGroups } from './settings-api';
 import { StampsPanel } from './stamps-panel';
 import { StocksPanel } from './stocks-panel';
+import { WebhooksPanel } from './webhooks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'api-keys', 'webhooks'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -97,6 +99,18 @@ export function SettingsPage() {
                     aria-controls="settings-panel"
                   />
                 )}
+                <Tab
+                  value="api-keys"
+                  label={t('integrations.keys.tab')}
+                  id="settings-tab-api-keys"
+                  aria-controls="settings-panel"
+                />
+                <Tab
+                  value="webhooks"
+                  label={t('integrations.webhooks.tab')}
+                  id="settings-tab-webhooks"
+                  aria-controls="settings-panel"
+                />
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
@@ -104,6 +118,8 @@ export function SettingsPage() {
                 {section === 'dms' && <DmsPanel groupId={group.id} />}
                 {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
                 {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
+                {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
+                {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (

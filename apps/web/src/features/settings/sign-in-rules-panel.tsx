@@ -48,9 +48,19 @@ export function SignInRulesPanel({ groupId }: { groupId: string }) {
             <Alert severity="info">{t('settings.signIn.noProvider')}</Alert>
           ) : (
             <Box>
-              <Button variant="contained" disabled={free.length === 0} onClick={() => setEditing('new')}>
+              <Button
+                variant="contained"
+                disabled={free.length === 0}
+                onClick={() => setEditing('new')}
+                aria-describedby={free.length === 0 ? 'sign-in-rules-all-ruled' : undefined}
+              >
                 {t('settings.signIn.new')}
               </Button>
+              {free.length === 0 && (
+                <Typography id="sign-in-rules-all-ruled" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {t('settings.signIn.allRuled')}
+                </Typography>
+              )}
             </Box>
           )}
           {rules.data.items.length === 0 && rules.data.externalDomains.length > 0 && (

@@ -7,17 +7,21 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
+import { useAuth } from '../../auth/auth-context';
 import { useColorMode } from '../../components/theme';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 import { shellKeys } from './shell-keys';
 
 // The drawer (and the modal machinery under it) loads with its first opening.
 const AppDrawer = lazy(() => import('./app-drawer').then((m) => ({ default: m.AppDrawer })));
+// The alerts' bell (features/engagement) loads once signed in.
+const AlertsBell = lazy(() => import('../engagement/alerts-bell').then((m) => ({ default: m.AlertsBell })));
 
 /** The header of spec section 2: menu, logo (custom brand or default) linking to / unless told not to, dark mode. */
 export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
   const { t } = useTranslation();
   const { dark, toggle } = useColorMode();
+  const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const config = useQuery({ queryKey: shellKeys.webConfig(), queryFn: getWebConfig, staleTime: Infinity });
@@ -51,6 +55,11 @@ export function AppHeader({ logoLinks }: { logoLinks: boolean }) {
           logo
         )}
         <Box sx={{ flex: 1 }} />
+        {isAuthenticated && (
+          <Suspense fallback={null}>
+            <AlertsBell />
+          </Suspense>
+        )}
         <Tooltip title={dark ? t('shell.lightMode') : t('shell.darkMode')}>
           <IconButton
             color="inherit"

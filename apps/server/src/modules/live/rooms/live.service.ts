@@ -115,7 +115,11 @@ export const inScope = async (deps: Pick<LiveDeps, 'db'>, user: UserContext, id:
   return r;
 };
 
-export async function createRoom(deps: LiveDeps, user: UserContext, input: LiveRoomCreate): Promise<LiveRoom> {
+export async function createRoom(
+  deps: Pick<LiveDeps, 'db' | 'clock' | 'ids' | 'config'>,
+  user: UserContext,
+  input: LiveRoomCreate,
+): Promise<LiveRoom> {
   requireOption(user, 'useVideoLive');
   if (input.user_id !== user.id || !user.ownerIds.includes(input.owner_id)) throw notFound('Owner');
   const at = Date.parse(`${input.appointment_date.replace(' ', 'T')}Z`);

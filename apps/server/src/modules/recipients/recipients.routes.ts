@@ -5,7 +5,7 @@ import { currentUser, type Auth } from '../identity/auth';
 import { createPersonalLink } from './recipients.service';
 
 /** Personal links: made by the salesperson ("copy link for …"), opened by the recipient. */
-export async function engagementRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
+export async function recipientRoutes(app: App, deps: { adapters: Adapters; auth: Auth }): Promise<void> {
   const { adapters, auth } = deps;
 
   app.post(

@@ -1,0 +1,161 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { axeViolations } from '../support/axe';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
+
+// The picture pipeline stamps the shooting before shooting.finished: more than the default on 2 cores.
+test.describe.configure({ timeout: 240_000 });
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver of the test's own on 127.0.0.1 (the e2e server runs with WEBHOOKS_ALLOW_PRIVATE). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/forecourt`;
+  return {
+    url,
+    received,
+    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
+  };
+}
+
+/** The receiver's check of the Standard Webhooks signature: HMAC-SHA256 of "id.timestamp.body" with the secret's bytes. */
+function signedBy(secret: string, r: Received): boolean {
+  const id = String(r.headers['webhook-id']);
+  const ts = String(r.headers['webhook-timestamp']);
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${ts}.${r.body}`).digest('base64');
+  return String(r.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const dialog = await page.getByRole('dialog').count();
+  expect(await axeViolations(page, screen, { include: dialog ? '[role="dialog"]' : 'main' })).toEqual([]);
+}
+
+/** Reads the value shown once in the dialog, then closes it. */
+async function takeSecret(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog');
+  const value = await dialog.getByTestId('secret-once').inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  return value;
+}
+
+test('a manager creates an API key and a webhook endpoint; a shooting created with the key is told in order, signed', async ({
+  page,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await signIn(page, DEMO_EMAILS.manager);
+    await page.goto('/settings/api-keys?group=grp-demo');
+
+    // A key that creates shootings, for every stock of the group.
+    await page.getByLabel('Name', { exact: true }).fill('E2E website');
+    await page.getByLabel('Create shootings and upload pictures').check();
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    await expect(page.getByRole('dialog', { name: 'Your new API key' })).toBeVisible();
+    await expectNoAxeViolations(page, 'API key shown once, 390 px');
+    const key = await takeSecret(page);
+    expect(key).toMatch(/^fck_/);
+    await expect(page.getByTestId('api-keys').getByText('E2E website')).toBeVisible();
+    await expectNoAxeViolations(page, 'API keys, 390 px');
+
+    // An endpoint on the test's receiver for the two shooting events.
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('shooting.created').check();
+    await page.getByLabel('shooting.finished').check();
+    await page.getByRole('button', { name: 'Add the endpoint' }).click();
+    const secret = await takeSecret(page);
+    expect(secret).toMatch(/^whsec_/);
+    await expectNoAxeViolations(page, 'webhooks, 390 px');
+
+    // The test event, from the keyboard.
+    const item = page.getByTestId('webhooks').locator('li').filter({ hasText: receiver.url });
+    await item.getByRole('button', { name: 'Send a test event' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('The test event was delivered.')).toBeVisible();
+    await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
+    expect(signedBy(secret, receiver.received.at(-1)!)).toBe(true);
+
+    // A shooting created through the API with the key, as the group's website would.
+    const auth = { authorization: `Bearer ${key}` };
+    const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as { id: string };
+    const stamps = (await (await request.get(`/api/users/${me.id}/stamps`, { headers: auth })).json()) as Array<{
+      id: string;
+      format: string;
+    }>;
+    const product = await request.post('/api/products/virtuals', {
+      headers: auth,
+      data: {
+        vin: `Virtual_${randomUUID()}`,
+        ownerId: 'own-demo-paris',
+        registration: 'WH-032-AP',
+        workflows: ['PHOTO'],
+      },
+    });
+    expect(product.status()).toBe(201);
+    const productId = ((await product.json()) as { id: string }).id;
+    const urls = await request.post(`/api/products/${productId}/shootings/generate_presigned_urls`, {
+      headers: auth,
+      data: { images: [{ id: randomUUID(), contentType: 'image/jpeg' }] },
+    });
+    const upload = ((await urls.json()) as { images: Array<{ presignedUrl: string; url: string }> }).images[0]!;
+    const jpeg = await sharp({
+      create: {
+        width: 1280,
+        height: 720,
+        channels: 3,
+        background: { r: 120, g: 90, b: 60 },
+        noise: { type: 'gaussian', mean: 120, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    expect(
+      (await request.put(upload.presignedUrl, { headers: { 'content-type': 'image/jpeg' }, data: jpeg })).ok(),
+    ).toBe(true);
+    const registered = await request.post(`/api/owners/own-demo-paris/products/${productId}/shootings`, {
+      headers: auth,
+      data: {
+        userId: me.id,
+        shootingType: 'standard',
+        images: [
+          { url: upload.url, order: 0, imageType: 'ORIGINAL', format: stamps[0]!.format, stampId: stamps[0]!.id },
+        ],
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const shootingId = ((await registered.json()) as { id: string }).id;
+
+    const events = () =>
+      receiver.received
+        .map((r) => ({ r, body: JSON.parse(r.body) as { type: string; data: { shootingId?: string } } }))
+        .filter((e) => e.body.data.shootingId === shootingId);
+    await expect
+      .poll(() => events().map((e) => e.body.type), { timeout: 180_000 })
+      .toEqual(['shooting.created', 'shooting.finished']);
+    for (const e of events()) expect(signedBy(secret, e.r)).toBe(true);
+  } finally {
+    await receiver.close();
+  }
+});
