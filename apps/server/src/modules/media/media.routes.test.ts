@@ -10,6 +10,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import { tusOffset, tusPatch, uploadAdminMedia } from './media.test-helpers';
+import { writerStall } from './tus-uploads';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -38,6 +39,11 @@ describe('admin media: configuration and resumable uploads', () => {
     media.jpeg = await makeJpeg(at('photo.mp4'));
   }, 120_000);
 
+  /** The app's address on the loopback, for tests that need real connections (listening from the first). */
+  const listening = async () => {
+    if (!ctx.app.server.listening) await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    return `http://127.0.0.1:${(ctx.app.server.address() as { port: number }).port}`;
+  };
   const config = (headers = manager, group = GROUP) =>
     ctx.app.inject({ method: 'GET', url: `/api/groups/${group}/configurations/videos`, headers });
   const register = (slot: string, url: string, headers = manager, group = GROUP, id = configId) =>
@@ -433,7 +439,7 @@ describe('admin media: configuration and resumable uploads', () => {
       },
     });
     const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
-    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = await listening();
     // Each body goes in 10 pieces over 4 s, as a slow line sends it: the writers overlap for seconds, longer
     // than tus's lock drain (3 s).
     const send = (body: Buffer) =>
@@ -491,6 +497,64 @@ describe('admin media: configuration and resumable uploads', () => {
       url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl,
     });
     expect(stored.rawPayload.equals(bodies[winner]!)).toBe(true);
+  }, 30_000);
+
+  it('lets a PATCH take over from a writer whose body stopped moving (a connection dead unheard)', async () => {
+    const bytes = fs.readFileSync(media.mov);
+    const grant = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/media/generate_presigned_urls',
+      headers: manager,
+      payload: {
+        groupId: GROUP,
+        slot: 'conclusion',
+        fileName: 'stalled.mov',
+        size: bytes.length,
+        contentType: 'video/quicktime',
+      },
+    });
+    const { presignedUrl, url, uploadId } = grant.json<{ presignedUrl: string; url: string; uploadId: string }>();
+    const address = await listening();
+    // Half the body, then nothing more on an open connection.
+    const stalled = http.request(`${address}${presignedUrl}`, {
+      method: 'PATCH',
+      headers: {
+        ...manager,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': String(bytes.length),
+      },
+    });
+    stalled.on('error', () => undefined);
+    const half = Math.floor(bytes.length / 2);
+    stalled.write(bytes.subarray(0, half));
+    const saved = writerStall.ms;
+    writerStall.ms = 300;
+    try {
+      // What reached the store, read from the disk: a HEAD would itself stop the writer (tus's lock).
+      const file = path.join(ctx.adapters.dataDir, 'uploads', uploadId);
+      let offset = 0;
+      for (let i = 0; i < 100 && offset < half; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        offset = fs.statSync(file).size;
+      }
+      expect(offset).toBe(half);
+      // Past the stall time (shortened here), the rest from there is taken.
+      await new Promise((r) => setTimeout(r, 400));
+      const rest = await tusPatch(ctx.app, manager, presignedUrl, bytes.subarray(offset), offset);
+      expect(rest.statusCode).toBe(204);
+    } finally {
+      writerStall.ms = saved;
+      stalled.destroy();
+    }
+    const res = await register('conclusion', url);
+    expect(res.statusCode).toBe(200);
+    const stored = await ctx.app.inject({
+      method: 'GET',
+      url: res.json<{ conclusionVideoUrl: string }>().conclusionVideoUrl,
+    });
+    expect(stored.rawPayload.equals(bytes)).toBe(true);
   }, 30_000);
 
   it('finishes such an upload by itself at the next start', async () => {

@@ -55,9 +55,10 @@ const offsetConflict = (offset: number | null) =>
 
 /**
  * A PATCH whose body has not moved for this long is taken for a connection that died without the server
- * hearing of it: a new PATCH of the same upload may then take its place (tus stops the old one).
+ * hearing of it: a new PATCH of the same upload may then take its place (tus stops the old one). An object
+ * so that a test may shorten it.
  */
-export const WRITER_STALL_MS = 15_000;
+export const writerStall = { ms: 15_000 };
 
 /**
  * The PATCH writing each upload in this process, and when it last read a chunk of its body. One writer
@@ -78,7 +79,7 @@ export async function handleTus(tus: Server, request: FastifyRequest, reply: Fas
   let writer: { lastRead: number } | null = null;
   if (request.method === 'PATCH') {
     const holder = writers.get(id);
-    if (holder && Date.now() - holder.lastRead < WRITER_STALL_MS) {
+    if (holder && Date.now() - holder.lastRead < writerStall.ms) {
       // Its body is left unread: the connection is closed after the answer.
       reply.header('connection', 'close');
       throw new AppError(

@@ -12,6 +12,7 @@ import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
 import { renderReportOffLoop } from './report-renderer';
 import * as repo from './reports.repo';
+import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
 /**
  * How long a replaced rendering is kept past the longest-lived link to it: a download started just before
@@ -97,6 +98,13 @@ async function refreshNow(
   const swapped = await deps.db.transaction().execute(async (trx) => {
     const done = await repo.swapReportBlob(trx, row, existing?.blob_key ?? null);
     if (done && existing) await retireLater(deps, trx, existing.blob_key);
+    if (done)
+      await emitWebhookEvent(deps, trx, {
+        type: 'report.ready',
+        shootingId: shooting.id,
+        streamKey: shooting.id,
+        data: { shootingId: shooting.id, reportId: row.id, kind, locale },
+      });
     return done;
   });
   if (!swapped) {

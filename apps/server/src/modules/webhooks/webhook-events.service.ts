@@ -1,6 +1,7 @@
 import { type WEBHOOK_TEST_EVENT, type WebhookEventType } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import type { Executor } from '../../platform/db/database';
+import type { Queue } from '../../platform/queue/queue';
 import {
   enabledEndpoints,
   groupOfOwner,
@@ -10,7 +11,8 @@ import {
   type DeliveryRow,
 } from './webhooks.repo';
 
-type EmitDeps = Pick<Adapters, 'ids' | 'clock' | 'queue'>;
+/** The queue as its interface: a module's deps may hold any driver of it. */
+type EmitDeps = Pick<Adapters, 'ids' | 'clock'> & { queue: Queue };
 
 let counter = 0;
 /**
@@ -21,7 +23,7 @@ export const nextSeq = (at: string): string => `${at}-${String((counter = (count
 
 /** The job that drains one stream of one endpoint; its key is the delivery's, so each delivery queues one. */
 export async function queueStream(
-  deps: Pick<Adapters, 'queue'>,
+  deps: { queue: Queue },
   items: { endpointId: string; streamKey: string; key: string }[],
   opts: { within?: Executor; runAt?: Date } = {},
 ): Promise<void> {
