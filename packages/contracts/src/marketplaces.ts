@@ -122,7 +122,7 @@ export type ReadinessProblemCode = z.infer<typeof ReadinessProblemCode>;
 
 export const ReadinessProblem = z.object({
   code: ReadinessProblemCode,
-  /** The picture's position (1-based as people count) where the problem is one picture's. */
+  /** The picture's number in the shooting's gallery (1-based, by position) where the problem is one picture's. */
   picture: z.number().int().nullable(),
   angle: PictureAngle.nullable(),
   /** The picture's value (px, ratio ×100, count) and the rule's limit, where there are. */

@@ -100,9 +100,12 @@ export function readinessProblems(
   for (const angle of new Set([...(rules.lead ? [rules.lead] : []), ...rules.order]))
     if (!known.has(angle)) problems.push(problem({ code: 'missing_angle', angle }));
 
-  for (const c of orderPictures(images, angles, rules)) {
-    const { picture, angle, image } = c;
-    const at = { picture, angle };
+  // Problems name pictures as the shooting's gallery numbers them (1-based by position), not by export rank.
+  const galleryNumber = new Map(
+    [...new Set(images.map((i) => i.position))].sort((a, b) => a - b).map((p, i) => [p, i + 1]),
+  );
+  for (const { position, angle, image } of orderPictures(images, angles, rules)) {
+    const at = { picture: galleryNumber.get(position)!, angle };
     if ((rules.lead || rules.order.length) && angle === null) problems.push(problem({ code: 'angle_unknown', ...at }));
     const showsPlate = angle === null || PLATE_ANGLES.includes(angle);
     if (rules.plateCovered === true && showsPlate && !isCovered(image.imageType))

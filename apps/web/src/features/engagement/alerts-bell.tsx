@@ -138,7 +138,7 @@ export function AlertsBell() {
       </Popover>
       <Snackbar
         open={live !== null}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         onClose={(_e, reason) => reason !== 'clickaway' && setLive(null)}
       >
         {live ? (

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { MarketplaceProfilesPanel } from '../marketplaces/marketplace-profiles-panel';
 import { ApiKeysPanel } from './api-keys-panel';
 import { DmsPanel } from './dms-panel';
 import { GroupsPanel } from './groups-panel';
@@ -20,7 +21,7 @@ import { StocksPanel } from './stocks-panel';
 import { WebhooksPanel } from './webhooks-panel';
 import { settingsKeys } from './settings-keys';
 
-const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'api-keys', 'webhooks'] as const;
+const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'api-keys', 'webhooks', 'marketplaces'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /**
@@ -111,6 +112,12 @@ export function SettingsPage() {
                   id="settings-tab-webhooks"
                   aria-controls="settings-panel"
                 />
+                <Tab
+                  value="marketplaces"
+                  label={t('marketplaces.settings.title')}
+                  id="settings-tab-marketplaces"
+                  aria-controls="settings-panel"
+                />
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
                 {section === 'stocks' && <StocksPanel groupId={group.id} />}
@@ -120,6 +127,7 @@ export function SettingsPage() {
                 {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
                 {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
                 {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
+                {section === 'marketplaces' && <MarketplaceProfilesPanel groupId={group.id} />}
               </Box>
             </Box>
           ) : (

@@ -25,6 +25,7 @@ import { fetchShooting } from './shooting-detail-api';
 import { ShootingMedia } from './shooting-media';
 import { ShootingOptions } from './shooting-options';
 import { shootingDetailKeys } from './shooting-detail-keys';
+import { MarketplaceReadiness } from '../marketplaces/marketplace-readiness';
 
 /** While processing or sending to the DMS, the page polls so that the state moves without a reload. */
 const REFRESH_MS = 4000;
@@ -100,6 +101,7 @@ export function ShootingDetailPage() {
               <ShootingOptions shooting={s} type={type} access={access.data} edit={edit} />
             </Grid>
           </Grid>
+          {type === 'STANDARD' ? <MarketplaceReadiness shootingId={s.id} /> : null}
         </Stack>
       ) : null}
     </Container>

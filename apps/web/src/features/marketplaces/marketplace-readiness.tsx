@@ -1,0 +1,145 @@
+import { PICTURE_ANGLES, PictureAngle, type ReadinessProblem } from '@forecourt/contracts';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar';
+import { correctAngle, downloadExport, fetchReadiness, marketplaceKeys } from './marketplaces-api';
+
+/**
+ * "Ready for <marketplace>": per profile of the group, what is missing, with its zip and CSV export; and the
+ * angle of each picture, which a person corrects here (the correction sticks).
+ */
+export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  const readiness = useQuery({
+    queryKey: marketplaceKeys.readiness(shootingId),
+    queryFn: () => fetchReadiness(shootingId),
+  });
+  const data = readiness.data;
+  if (!data || data.angles.length === 0) return null;
+
+  const problemText = (p: ReadinessProblem) =>
+    t(`marketplaces.problems.${p.code}`, {
+      picture: p.picture ?? '',
+      angle: p.angle ? t(`marketplaces.angles.${p.angle}`) : '',
+      value: p.value ?? '',
+      limit: p.limit ?? '',
+    });
+
+  const saveAngle = async (position: number, value: string) => {
+    const angle = PictureAngle.safeParse(value);
+    if (!angle.success) return;
+    setBusy(`angle-${position}`);
+    try {
+      queryClient.setQueryData(
+        marketplaceKeys.readiness(shootingId),
+        await correctAngle(shootingId, position, angle.data),
+      );
+      snackbar.show('marketplaces.angleSaved', 'success');
+    } catch {
+      snackbar.show('marketplaces.angleError');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (profileId: string, format: 'zip' | 'csv') => {
+    setBusy(`${profileId}-${format}`);
+    try {
+      await downloadExport(shootingId, profileId, format);
+    } catch {
+      snackbar.show('marketplaces.exportError');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="marketplaces-title" data-testid="marketplace-readiness">
+      <CardContent>
+        <Typography id="marketplaces-title" variant="h6" component="h2" gutterBottom>
+          {t('marketplaces.title')}
+        </Typography>
+        <Stack spacing={2}>
+          {data.items.map((item) => (
+            <Stack key={item.profileId} spacing={0.5} data-testid={`readiness-${item.profileId}`}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+                  {t('marketplaces.readyFor', { name: item.name })}
+                </Typography>
+                <Chip
+                  size="small"
+                  color={item.ready ? 'success' : 'warning'}
+                  label={
+                    item.ready ? t('marketplaces.ready') : t('marketplaces.toFix', { count: item.problems.length })
+                  }
+                />
+                <Button
+                  size="small"
+                  disabled={busy !== null}
+                  aria-label={t('marketplaces.zipFor', { name: item.name })}
+                  onClick={() => void download(item.profileId, 'zip')}
+                >
+                  {t('marketplaces.zip')}
+                </Button>
+                <Button
+                  size="small"
+                  disabled={busy !== null}
+                  aria-label={t('marketplaces.csvFor', { name: item.name })}
+                  onClick={() => void download(item.profileId, 'csv')}
+                >
+                  {t('marketplaces.csv')}
+                </Button>
+              </Stack>
+              {item.problems.length ? (
+                <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3 }}>
+                  {item.problems.map((p, i) => (
+                    <li key={i}>{problemText(p)}</li>
+                  ))}
+                </Typography>
+              ) : null}
+            </Stack>
+          ))}
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('marketplaces.anglesTitle')}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+            {data.angles.map((a) => (
+              <TextField
+                key={a.position}
+                select
+                size="small"
+                sx={{ minWidth: 160 }}
+                label={t('marketplaces.pictureAngle', { picture: a.picture })}
+                value={a.angle ?? ''}
+                disabled={busy === `angle-${a.position}`}
+                helperText={a.corrected ? t('marketplaces.corrected') : ' '}
+                onChange={(e) => void saveAngle(a.position, e.target.value)}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              >
+                <option value="" disabled>
+                  {t('marketplaces.notSet')}
+                </option>
+                {PICTURE_ANGLES.map((angle) => (
+                  <option key={angle} value={angle}>
+                    {t(`marketplaces.angles.${angle}`)}
+                  </option>
+                ))}
+              </TextField>
+            ))}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

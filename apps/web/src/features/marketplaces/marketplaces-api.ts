@@ -1,0 +1,66 @@
+import {
+  MarketplaceProfile,
+  MarketplaceProfilesResponse,
+  MarketplaceReadinessResponse,
+  type MarketplaceProfileCopy,
+  type MarketplaceProfileUpdate,
+  type PictureAngle,
+} from '@forecourt/contracts';
+import { request } from '../../api/http';
+
+const shootingPath = (shootingId: string) => `/api/shootings/${encodeURIComponent(shootingId)}`;
+
+export const marketplaceKeys = {
+  readiness: (shootingId: string) => ['marketplaces', 'readiness', shootingId] as const,
+};
+
+export const fetchReadiness = (shootingId: string) =>
+  request(`${shootingPath(shootingId)}/marketplaces`, { schema: MarketplaceReadinessResponse });
+
+export const correctAngle = (shootingId: string, position: number, angle: PictureAngle) =>
+  request(`${shootingPath(shootingId)}/pictures/${position}/angle`, {
+    method: 'PUT',
+    body: { angle },
+    schema: MarketplaceReadinessResponse,
+  });
+
+const fileNameOf = (disposition: string | null, fallback: string): string => {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  return star ? decodeURIComponent(star[1]!) : fallback;
+};
+
+/** Downloads a profile's export (zip or CSV) through the signed-in client and hands it to the browser. */
+export async function downloadExport(shootingId: string, profileId: string, format: 'zip' | 'csv'): Promise<void> {
+  const res = await request<Response>(
+    `${shootingPath(shootingId)}/marketplaces/${encodeURIComponent(profileId)}/export`,
+    { query: { format }, responseType: 'raw' },
+  );
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileNameOf(res.headers.get('content-disposition'), `${profileId}.${format}`);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+const profilesPath = (groupId: string) => `/api/settings/groups/${encodeURIComponent(groupId)}/marketplace-profiles`;
+
+export const profileKeys = { list: (groupId: string) => ['marketplaces', 'profiles', groupId] as const };
+
+export const fetchProfiles = async (groupId: string) =>
+  (await request(profilesPath(groupId), { schema: MarketplaceProfilesResponse })).items;
+
+export const copyProfile = (groupId: string, input: MarketplaceProfileCopy) =>
+  request(profilesPath(groupId), { method: 'POST', body: input, schema: MarketplaceProfile });
+
+export const saveProfile = (groupId: string, profileId: string, input: MarketplaceProfileUpdate) =>
+  request(`${profilesPath(groupId)}/${encodeURIComponent(profileId)}`, {
+    method: 'PUT',
+    body: input,
+    schema: MarketplaceProfile,
+  });
+
+export const deleteProfile = (groupId: string, profileId: string) =>
+  request(`${profilesPath(groupId)}/${encodeURIComponent(profileId)}`, { method: 'DELETE' });

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, PHONE } from '../support/phone';
+import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { catchMail } from '../support/smtp';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A finished shooting of 12 frames, written into the running server's data by the API tests' factory. */
+function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/players.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+  });
+  return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
+}
+
+test('the manager e-mails a personal link; the recipient opens it on a phone and spins; the bell tells the manager at once', async ({
+  page,
+  browser,
+}) => {
+  const s = seedShooting();
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await signIn(page, DEMO_EMAILS.manager);
+  await page.goto(`/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`);
+  const { mail, close } = await catchMail();
+  let link = '';
+  try {
+    await page.getByRole('button', { name: 'Player', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Send by e-mail' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the player by e-mail' });
+    await dialog.getByLabel('To').fill('martin@example.test');
+    await dialog.getByLabel("Recipient's name").fill('Mr Martin');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('The e-mail has been sent')).toBeVisible();
+    // The recipient's personal link, as the e-mail carries it.
+    link = ((await mail).text?.match(/http:\/\/\S+\/p\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]{22}/) ?? [''])[0];
+  } finally {
+    await close();
+  }
+  expect(link).not.toBe('');
+
+  const phone = await browser.newContext(PHONE);
+  const visitor = await phone.newPage();
+  await visitor.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(/\/public\/player\/[A-Za-z0-9_-]+\?r=/);
+  const notice = visitor.getByTestId('engagement-notice');
+  await expect(notice).toContainText('This link was sent to you personally');
+  const opened = Date.now();
+  await expect(page.getByTestId('live-alert')).toContainText('Mr Martin is looking at the', { timeout: 1000 });
+  expect(Date.now() - opened).toBeLessThan(1000);
+
+  const spin = visitor.getByRole('slider').first();
+  await spin.focus();
+  for (let i = 0; i < 3; i++) await visitor.keyboard.press('ArrowRight');
+  await expectNoSidewaysScroll(visitor);
+  expect(
+    await axeViolations(visitor, 'player with the measuring notice', { include: '[data-testid="engagement-notice"]' }),
+  ).toEqual([]);
+  // The visitor opts out (past the cookie banner): remembered, and nothing more is measured.
+  await visitor.getByRole('dialog', { name: 'Cookies' }).getByRole('button', { name: 'Refuse' }).click();
+  await notice.getByRole('button', { name: 'Do not measure me' }).click();
+  await expect(notice).toContainText('You chose not to be measured');
+  await phone.close();
+
+  await page.getByRole('button', { name: /^Alerts/ }).click();
+  const centre = page.getByRole('dialog', { name: 'Alerts' });
+  await expect(centre.getByText('Mr Martin is looking at the').first()).toBeVisible();
+  await expect(centre.getByRole('button', { name: 'Call now' }).first()).toBeVisible();
+  expect(await axeViolations(page, 'alert centre')).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+});
