@@ -5,6 +5,7 @@ import type { Queue } from '../../platform/queue/queue';
 import {
   enabledEndpoints,
   groupOfOwner,
+  groupOfRoom,
   groupOfShooting,
   insertDeliveries,
   insertEvent,
@@ -40,6 +41,7 @@ export interface WebhookEventInput {
   groupId?: string;
   ownerId?: string;
   shootingId?: string;
+  roomId?: string;
   /** What orders deliveries: a shooting's id, a room's; events of one stream reach an endpoint in order. */
   streamKey: string;
   data: Record<string, unknown>;
@@ -61,7 +63,8 @@ export async function emitWebhookEvent(
   const groupId =
     event.groupId ??
     (event.ownerId ? await groupOfOwner(trx, event.ownerId) : null) ??
-    (event.shootingId ? await groupOfShooting(trx, event.shootingId) : null);
+    (event.shootingId ? await groupOfShooting(trx, event.shootingId) : null) ??
+    (event.roomId ? await groupOfRoom(trx, event.roomId) : null);
   if (!groupId) return null;
   const endpoints = (await enabledEndpoints(trx, groupId)).filter((e) => {
     if (event.endpointId) return e.id === event.endpointId;

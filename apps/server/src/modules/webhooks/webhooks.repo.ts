@@ -24,6 +24,17 @@ export const groupOfShooting = async (db: Executor, shootingId: string): Promise
       .executeTakeFirst()
   )?.group_id ?? null;
 
+/** The group of a live room's stock. */
+export const groupOfRoom = async (db: Executor, roomId: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('live_rooms as r')
+      .innerJoin('owners as o', 'o.id', 'r.owner_id')
+      .select('o.group_id')
+      .where('r.id', '=', roomId)
+      .executeTakeFirst()
+  )?.group_id ?? null;
+
 export const listEndpoints = (db: Db, groupId: string): Promise<EndpointRow[]> =>
   db
     .selectFrom('webhook_endpoints')

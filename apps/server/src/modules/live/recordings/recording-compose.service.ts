@@ -6,8 +6,9 @@ import { runMedia } from '../../../platform/media/media-runner';
 import { makeWorkFolder } from '../../../platform/work-folders';
 import * as repo from './live-recordings.repo';
 import { composeArgs, convertedName, parseMjrHeader, type RecordedTrack } from './recording-plan';
+import { emitWebhookEvent } from '../../webhooks/webhook-events.service';
 
-export type ComposeDeps = Pick<Adapters, 'db' | 'blobs' | 'config'>;
+export type ComposeDeps = Pick<Adapters, 'db' | 'blobs' | 'config' | 'ids' | 'clock' | 'queue'>;
 
 /** The folder under which Janus writes each recording's .mjr files, one folder per recording. */
 export const recordingsRoot = (config: Pick<Config, 'DATA_DIR' | 'LIVE_RECORDINGS_DIR'>) =>
@@ -89,7 +90,16 @@ export async function composeRecording(
     const { size } = await fsp.stat(output);
     const key = recordingBlobKey(r.room_id, r.id);
     await deps.blobs.putFile(key, output, 'video/mp4');
-    await repo.markReady(deps.db, r.id, key, size);
+    // The recording is ready and its webhook event (recording.ready) written, together.
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.markReady(trx, r.id, key, size);
+      await emitWebhookEvent(deps, trx, {
+        type: 'recording.ready',
+        roomId: r.room_id,
+        streamKey: r.room_id,
+        data: { roomId: r.room_id, recordingId: r.id, bytes: size },
+      });
+    });
   } catch (err) {
     if (run.finalAttempt) await repo.markFailed(deps.db, r.id, err instanceof Error ? err.message : String(err));
     throw err;
