@@ -17,6 +17,9 @@ const ROUTES: Record<string, ApiKeyScope | '*'> = {
   [`GET ${SHOOTING}`]: 'shootings:read',
   [`GET ${SHOOTING}/videos`]: 'shootings:read',
   [`GET ${SHOOTING}/pipeline`]: 'shootings:read',
+  // A feed system reads what a marketplace misses and fetches its export (zip, CSV feed).
+  'GET /api/shootings/:id/marketplaces': 'shootings:read',
+  'GET /api/shootings/:id/marketplaces/:profileId/export': 'shootings:read',
   'GET /api/users/:userId/stamps': 'shootings:write',
   'POST /api/products/virtuals': 'shootings:write',
   'POST /api/products/:productId/shootings/generate_presigned_urls': 'shootings:write',

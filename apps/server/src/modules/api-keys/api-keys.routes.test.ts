@@ -112,6 +112,14 @@ describe('API keys', () => {
     const url = `/api/owners/${detail.owner_id}/products/${detail.product_id}/shootings/${shootings['own-demo-paris']}`;
     expect((await call(all.key, 'GET', url)).statusCode).toBe(200);
     expect((await call(lyon.key, 'GET', url)).statusCode).toBe(404);
+    // A feed system reads a marketplace's readiness and its CSV feed, in the key's stocks only.
+    const paris = shootings['own-demo-paris']!;
+    expect((await call(all.key, 'GET', `/api/shootings/${paris}/marketplaces`)).statusCode).toBe(200);
+    // This shooting has no pictures yet: the key reached the export, which says so.
+    const feed = await call(all.key, 'GET', `/api/shootings/${paris}/marketplaces/mobile-de/export?format=csv`);
+    expect(feed.statusCode).toBe(400);
+    expect(feed.json().error.message).toBe('This shooting has no pictures yet');
+    expect((await call(lyon.key, 'GET', `/api/shootings/${paris}/marketplaces`)).statusCode).toBe(404);
 
     expect(
       (await create({ label: 'x', scopes: ['shootings:read'], ownerIds: ['own-other-bordeaux'] })).statusCode,
