@@ -66,7 +66,7 @@ for (const theme of THEMES) {
         await page.goto(standard);
         await expect(page.getByRole('complementary', { name: 'Actions' })).toBeVisible();
         await check('standard detail');
-        await page.getByRole('button', { name: 'Download' }).click();
+        await page.getByRole('button', { name: 'Download', exact: true }).click();
         await check('standard detail, download menu');
         await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Player', exact: true }).click();

@@ -177,7 +177,7 @@ test.describe('shootings list and detail', () => {
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
     );
     await expect(page.getByRole('button', { name: 'Delete the video' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
 
     await open('E2E-SH-INS1');
     await expect(page).toHaveURL(/\/inspect$/);
@@ -223,7 +223,7 @@ test.describe('shootings list and detail', () => {
       'Stamped images': ['001-STAMPED.jpg', '002-STAMPED.jpg', '003-STAMPED.jpg'],
     };
     for (const [kind, names] of Object.entries(expected)) {
-      await page.getByRole('button', { name: 'Download' }).click();
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('menuitem', { name: kind }).click(),
