@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../support/phone';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { listOnly, type ShootingTypeLabel } from '../support/shootings-list';
+import { trackRequests } from '../support/network';
 
 /**
  * The portal on a 390 px phone: nothing wider than the screen, the inspection tables as stacked rows with
@@ -59,6 +60,7 @@ async function expectNamedActions(page: Page) {
 
 test('a dealer on a phone reads the list, the three kinds of detail and the player', async ({ page, context }) => {
   test.setTimeout(300_000);
+  const network = trackRequests(page);
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   await signIn(page, DEMO_EMAILS.manager);
 
@@ -142,8 +144,8 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     if (content) await expect(page.getByTestId(content)).toBeVisible();
-    // None of these screens polls: once the network is idle, what earlier specs left (rooms, e-mails) is drawn.
-    await page.waitForLoadState('networkidle');
+    // None of these screens polls: once its requests are done, what earlier specs left (rooms, e-mails) is drawn.
+    await network.quiet();
     await expectNoSidewaysScroll(page);
     await shot(page, name);
   }
