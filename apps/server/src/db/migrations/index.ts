@@ -38,6 +38,7 @@ import * as m0055 from './0055-api-keys';
 import * as m0056 from './0056-webhooks';
 import * as m0058 from './0058-marketplace-profiles';
 import * as m0059 from './0059-picture-angles';
+import * as m0060 from './0060-registration-grams';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0056-webhooks': m0056,
   '0058-marketplace-profiles': m0058,
   '0059-picture-angles': m0059,
+  '0060-registration-grams': m0060,
 };
 
 export const migrationProvider: MigrationProvider = {
