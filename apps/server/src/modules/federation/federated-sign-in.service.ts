@@ -45,7 +45,7 @@ function profileOf(email: string, claims: Record<string, unknown>) {
   const family = text(claims.family_name) || rest.join(' ');
   const lang = text(claims.locale).slice(0, 2).toLowerCase();
   const locale = (ACCOUNT_LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
-  return { given_name: given, family_name: family, locale };
+  return { givenName: given, familyName: family, locale };
 }
 
 /**
