@@ -112,7 +112,7 @@ export async function signallingRoutes(
       }, HEARTBEAT_MS);
       socket.on('close', (code: number) => {
         clearInterval(heartbeat);
-        const how = LEAVING_CODES.has(code) ? 'left' : 'dropped'
+        const how = LEAVING_CODES.has(code) ? 'left' : 'dropped';
         queue = queue
           .then(async () => (await session).close(how))
           .catch((err: unknown) => request.log.warn({ err }, 'live leave'));
