@@ -23,7 +23,6 @@ import {
   type StoredRights,
 } from './user-board.repo';
 import {
-  auditedRights,
   boardScope,
   requireActiveGroup,
   invitationFor,
@@ -31,7 +30,7 @@ import {
   type UserBoardDeps,
 } from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
+import { auditedRights, boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
 
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'givenName', 'familyName'];
