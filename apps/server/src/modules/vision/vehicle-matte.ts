@@ -250,7 +250,7 @@ export function holesOf(map: Buffer, width: number, height: number): Buffer {
 }
 
 /** The map shrunk by `radius` pixels (a square neighbourhood). */
-function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
+export function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
   const inverse = Buffer.alloc(map.length);
   for (let i = 0; i < map.length; i++) inverse[i] = map[i] === 0 ? 255 : 0;
   const grown = dilate(inverse, width, height, radius);
@@ -260,7 +260,7 @@ function erode(map: Buffer, width: number, height: number, radius: number): Buff
 }
 
 /** The map grown by `radius` pixels (a square neighbourhood), so the kept parts' soft edges stay in. */
-function dilate(map: Buffer, width: number, height: number, radius: number): Buffer {
+export function dilate(map: Buffer, width: number, height: number, radius: number): Buffer {
   const rows = Buffer.alloc(map.length);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
