@@ -10,8 +10,8 @@ const camelKey = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => 
 const snakeKey = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
- * A row read with selectAll(), renamed for services. For repositories whose queries are generic over
- * several tables (where one alias list per query cannot be written); the others alias their columns.
+ * A row read with selectAll(), renamed for services: for repositories that read whole rows or whose
+ * queries are generic over several tables; a query reading some columns aliases them instead.
  */
 export const camelRow = <Row extends object>(row: Row): Camel<Row> =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [camelKey(k), v])) as Camel<Row>;
