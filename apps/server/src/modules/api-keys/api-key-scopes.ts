@@ -20,12 +20,19 @@ const ROUTES: Record<string, ApiKeyScope | '*'> = {
   // A feed system reads what a marketplace misses and fetches its export (zip, CSV feed).
   'GET /api/shootings/:id/marketplaces': 'shootings:read',
   'GET /api/shootings/:id/marketplaces/:profileId/export': 'shootings:read',
+  // Pushes that export to the group's own webhook endpoints (marketplace.export.ready): nothing more than it reads.
+  'POST /api/shootings/:id/marketplaces/:profileId/push': 'shootings:read',
   'GET /api/users/:userId/stamps': 'shootings:write',
   'POST /api/products/virtuals': 'shootings:write',
   'POST /api/products/:productId/shootings/generate_presigned_urls': 'shootings:write',
   'POST /api/owners/:ownerId/products/:productId/shootings': 'shootings:write',
   'POST /api/products/:productId/workflows/PHOTO/done': 'shootings:write',
   'GET /api/users/:id/statistics': 'engagement:read',
+  // Who opened the personal links and what they watched (issue 31): a CRM reads them per shooting or vehicle.
+  [`GET ${SHOOTING}/engagement`]: 'engagement:read',
+  'GET /api/vehicles/:registration/engagement': 'engagement:read',
+  'GET /api/users/:id/statistics/funnel': 'engagement:read',
+  'GET /api/users/:id/statistics/funnel.csv': 'engagement:read',
   'GET /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
   'POST /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
   'PUT /api/settings/groups/:groupId/webhooks/:endpointId': 'webhooks:manage',

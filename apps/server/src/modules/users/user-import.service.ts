@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
-import { parseCsv } from './csv';
+import { readImportTable, unappliedImport } from './csv-import';
 import {
   findGroupUsersRights,
   findUsersByEmail,
@@ -23,7 +23,6 @@ import {
   type StoredRights,
 } from './user-board.repo';
 import {
-  auditedRights,
   boardScope,
   requireActiveGroup,
   invitationFor,
@@ -31,7 +30,7 @@ import {
   type UserBoardDeps,
 } from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
+import { auditedRights, boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
 
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'givenName', 'familyName'];
@@ -55,8 +54,8 @@ interface Planned {
 }
 
 const CHANGE_FIELDS: Array<[keyof StoredRights, string]> = [
-  ['given_name', 'givenName'],
-  ['family_name', 'familyName'],
+  ['givenName', 'givenName'],
+  ['familyName', 'familyName'],
   ['locale', 'locale'],
   ['roles', 'roles'],
   ['models', 'models'],
@@ -85,28 +84,13 @@ export async function importUsers(
   const manager = await boardScope(deps, caller, opts.group);
   await requireActiveGroup(deps, manager.groupId);
   const errors: ImportLineError[] = [];
-  const done = (changes: ImportLineChange[] = []): UserImportResult => ({
-    dryRun: opts.dryRun,
-    applied: false,
-    changes,
-    errors,
-  });
-  const parsed = parseCsv(csv);
-  if (!parsed.ok) {
-    errors.push({ line: parsed.line, field: '', reason: 'badQuotes' });
+  const done = (changes: ImportLineChange[] = []): UserImportResult => unappliedImport(opts.dryRun, changes, errors);
+  const table = readImportTable(csv, USER_IMPORT_MAX_LINES);
+  if (!table.ok) {
+    errors.push(table.error);
     return done();
   }
-  const [header, ...records] = parsed.records;
-  const lines = records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-  if (!header || !lines.length) {
-    errors.push({ line: 1, field: '', reason: 'empty' });
-    return done();
-  }
-  if (lines.length > USER_IMPORT_MAX_LINES) {
-    errors.push({ line: 1, field: '', reason: 'tooManyLines', value: String(USER_IMPORT_MAX_LINES) });
-    return done();
-  }
-  const columns = header.fields.map((f) => f.trim());
+  const { columns, lines } = table;
   for (const c of columns)
     if (!(USER_IMPORT_COLUMNS as readonly string[]).includes(c))
       errors.push({ line: 1, field: c, reason: 'unknownColumn', value: c });
@@ -124,7 +108,7 @@ export async function importUsers(
 
   const emails = lines.map((r) => (cellsOf(r.fields).email ?? '').toLowerCase());
   const existing = new Map((await findUsersByEmail(deps.db, emails.filter(Boolean))).map((u) => [u.email, u]));
-  const ours = [...existing.values()].filter((u) => u.group_id === manager.groupId).map((u) => u.id);
+  const ours = [...existing.values()].filter((u) => u.groupId === manager.groupId).map((u) => u.id);
   const rightsOf = await findGroupUsersRights(deps.db, manager.groupId, ours);
 
   const seen = new Set<string>();
@@ -141,7 +125,7 @@ export async function importUsers(
     else if (seen.has(email)) fail('email', 'duplicateEmail', email);
     seen.add(email);
     const account = existing.get(email);
-    if (account && account.group_id !== manager.groupId) fail('email', 'otherGroup', email);
+    if (account && account.groupId !== manager.groupId) fail('email', 'otherGroup', email);
     const before = account ? (rightsOf.get(account.id) ?? null) : null;
 
     for (const c of ['givenName', 'familyName'] as const) {
@@ -179,8 +163,8 @@ export async function importUsers(
     if (errors.length > before0) continue;
 
     const after: StoredRights = {
-      given_name: cells.givenName!,
-      family_name: cells.familyName!,
+      givenName: cells.givenName!,
+      familyName: cells.familyName!,
       locale,
       habilitations: before?.habilitations ?? [],
       roles: [...new Set(roles)],
@@ -241,7 +225,7 @@ export async function importUsers(
     await insertUsers(
       trx,
       created.map(({ p, id }) => ({
-        user: { id, email: p.email, group_id: manager.groupId, created_at: now },
+        user: { id, email: p.email, groupId: manager.groupId, createdAt: now },
         rights: p.after,
       })),
     );
@@ -266,7 +250,7 @@ export async function importUsers(
     await mailInvitation(
       deps,
       caller,
-      { email: p.email, given_name: p.after.given_name, locale: p.after.locale },
+      { email: p.email, givenName: p.after.givenName, locale: p.after.locale },
       link,
       group,
     );

@@ -45,6 +45,8 @@ export const jobRegistry = {
     maxAttempts: 3,
     lane: 'media',
   }),
+  // Queued when a stamping publishes and when readiness finds pictures without an angle (decision 0056).
+  'marketplaces.recognise-angles': spec(z.object({ shootingId: z.string() }), { maxAttempts: 3 }),
   'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() }), { lane: 'media' }),
   'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }), {
     lane: 'media',
@@ -63,8 +65,10 @@ export const jobRegistry = {
     }),
   ),
   'shootings.push-dms': spec(z.object({ shootingId: z.string() }), { maxAttempts: 6 }),
-  // Drains one stream of one endpoint in order; a receiver's failures are the delivery's own retries (24 h), not the job's.
-  'webhooks.deliver': spec(z.object({ endpointId: z.string(), streamKey: z.string() })),
+  // Drains an endpoint's lane (its shootings each in order); a receiver's failures are the delivery's own retries
+  // (24 h), not the job's. Jobs queued before the lanes carried a streamKey too: it is ignored.
+  'webhooks.deliver': spec(z.object({ endpointId: z.string() })),
+  'webhooks.prune': spec(SlotPayload),
 } satisfies JobRegistry;
 
 export type Jobs = typeof jobRegistry;
