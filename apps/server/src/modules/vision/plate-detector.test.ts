@@ -152,7 +152,7 @@ describe('plate detection', () => {
     expect(truths).toBeGreaterThan(0);
     expect(found / truths).toBeGreaterThanOrEqual(0.95);
     expect(correct / detections).toBeGreaterThanOrEqual(0.95);
-  }, 60_000);
+  }, 120_000);
 });
 
 const inside = (p: { x: number; y: number }, r: { x: number; y: number; w: number; h: number }) =>
