@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
+import { trackRequests } from '../support/network';
 import { expectNoSidewaysScroll, PHONE } from '../support/phone';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { catchMail } from '../support/smtp';
@@ -56,8 +57,40 @@ test('the manager e-mails a personal link; the recipient opens it on a phone and
 
   const spin = visitor.getByRole('slider').first();
   await spin.focus();
-  for (let i = 0; i < 3; i++) await visitor.keyboard.press('ArrowRight');
+  for (let i = 0; i < 3; i++) {
+    await visitor.waitForTimeout(150);
+    await visitor.keyboard.press('ArrowRight');
+  }
   await expectNoSidewaysScroll(visitor);
+  // The page's batch leaves now rather than at the next 15 s tick, as when the recipient switches app.
+  await visitor.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+
+  // The engagement panel shows the visit and the angles seen (frames 0 to 3 of the 12 at least), in both themes.
+  const requests = trackRequests(page);
+  const panel = page.getByTestId('engagement-panel');
+  const findings: string[] = [];
+  for (const dark of [false, true]) {
+    await page.evaluate((on) => localStorage.setItem('forecourt.darkMode', String(on)), dark);
+    await page.reload();
+    await expect(panel.getByTestId('engagement-recipient').first()).toContainText('Mr Martin');
+    await expect(panel).toContainText('Visits: 1');
+    await expect(panel.getByTestId('engagement-angles').first()).toContainText(
+      // At least frames 0 to 3 (the spin may step once more on its own as it settles).
+      /Spin angles viewed: ([4-9]|1[0-2]) of 12/,
+    );
+    await expect(panel.getByTestId('engagement-angles').first()).toContainText('90°');
+    await requests.quiet();
+    findings.push(
+      ...(await axeViolations(page, `engagement panel (${dark ? 'dark' : 'light'})`, {
+        include: '[data-testid="engagement-panel"]',
+      })),
+    );
+  }
+  expect(findings).toEqual([]);
+  // The statistics' funnel counts the link as sent and opened.
+  await page.goto('/statistics');
+  await expect(page.getByTestId('funnel-opened')).not.toHaveText(/^0/);
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
   expect(
     await axeViolations(visitor, 'player with the measuring notice', { include: '[data-testid="engagement-notice"]' }),
   ).toEqual([]);

@@ -31,3 +31,4 @@ export * from './federation';
 export * from './api-keys';
 export * from './webhooks';
 export * from './marketplaces';
+export * from './engagement-reads';

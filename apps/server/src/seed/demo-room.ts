@@ -15,15 +15,15 @@ export async function insertDemoRoom(
   const now = adapters.clock.now().toISOString();
   await insertRoom(adapters.db, {
     id,
-    owner_id: 'own-demo-paris',
-    user_id: demoUser('manager@demo.forecourt.test').id,
-    session_name: sessionName,
-    room_name: `room-${adapters.ids.token()}`,
-    appointment_date: now.slice(0, 19).replace('T', ' '),
-    meeting_code: code,
-    created_at: now,
+    ownerId: 'own-demo-paris',
+    userId: demoUser('manager@demo.forecourt.test').id,
+    sessionName,
+    roomName: `room-${adapters.ids.token()}`,
+    appointmentDate: now.slice(0, 19).replace('T', ' '),
+    meetingCode: code,
+    createdAt: now,
     registration: null,
-    player_ref: null,
+    playerRef: null,
   });
   return `/videos/live/rooms/${id}?code=${code}`;
 }

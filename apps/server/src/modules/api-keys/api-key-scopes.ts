@@ -26,6 +26,11 @@ const ROUTES: Record<string, ApiKeyScope | '*'> = {
   'POST /api/owners/:ownerId/products/:productId/shootings': 'shootings:write',
   'POST /api/products/:productId/workflows/PHOTO/done': 'shootings:write',
   'GET /api/users/:id/statistics': 'engagement:read',
+  // Who opened the personal links and what they watched (issue 31): a CRM reads them per shooting or vehicle.
+  [`GET ${SHOOTING}/engagement`]: 'engagement:read',
+  'GET /api/vehicles/:registration/engagement': 'engagement:read',
+  'GET /api/users/:id/statistics/funnel': 'engagement:read',
+  'GET /api/users/:id/statistics/funnel.csv': 'engagement:read',
   'GET /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
   'POST /api/settings/groups/:groupId/webhooks': 'webhooks:manage',
   'PUT /api/settings/groups/:groupId/webhooks/:endpointId': 'webhooks:manage',

@@ -32,16 +32,16 @@ const parseList = <T = string>(text: string | null): T[] | null => (text === nul
 
 const toApiKey = (r: ApiKeyRow): ApiKey => ({
   id: r.id,
-  groupId: r.group_id,
+  groupId: r.groupId,
   label: r.label,
   hint: r.hint,
   scopes: parseList<ApiKeyScope>(r.scopes)!,
-  ownerIds: parseList(r.owner_ids),
-  expiresAt: r.expires_at,
-  createdAt: r.created_at,
-  createdBy: r.created_by,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
+  ownerIds: parseList(r.ownerIds),
+  expiresAt: r.expiresAt,
+  createdAt: r.createdAt,
+  createdBy: r.createdBy,
+  lastUsedAt: r.lastUsedAt,
+  revokedAt: r.revokedAt,
 });
 
 export async function listGroupApiKeys(deps: Deps, user: UserContext, groupId: string): Promise<ApiKey[]> {
@@ -70,18 +70,18 @@ export async function createGroupApiKey(
   const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
   const row: ApiKeyRow = {
     id: deps.ids.uuid(),
-    group_id: groupId,
+    groupId,
     label: input.label,
-    key_hash: tokenHash(key),
+    keyHash: tokenHash(key),
     hint: key.slice(0, API_KEY_PREFIX.length + 6),
     scopes: JSON.stringify([...new Set(input.scopes)]),
-    owner_ids: ownerIds && JSON.stringify(ownerIds),
-    expires_at: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
-    created_at: now.toISOString(),
-    created_by: audit.actor.label,
-    acting_user_id: user.id,
-    last_used_at: null,
-    revoked_at: null,
+    ownerIds: ownerIds && JSON.stringify(ownerIds),
+    expiresAt: input.expiresAt ? new Date(input.expiresAt).toISOString() : null,
+    createdAt: now.toISOString(),
+    createdBy: audit.actor.label,
+    actingUserId: user.id,
+    lastUsedAt: null,
+    revokedAt: null,
   };
   const described = toApiKey(row);
   await deps.db.transaction().execute(async (trx) => {
@@ -112,7 +112,7 @@ export async function revokeGroupApiKey(
   await settingsGroup(deps, user, groupId);
   const key = await findApiKey(deps.db, groupId, keyId);
   if (!key) throw notFound('API key');
-  if (!key.revoked_at)
+  if (!key.revokedAt)
     await deps.db.transaction().execute(async (trx) => {
       await revokeApiKey(trx, keyId, deps.clock.now().toISOString());
       await recordAudit(
@@ -152,22 +152,22 @@ export async function apiKeyPrincipal(
   const row = await findLiveApiKey(deps.db, tokenHash(secret));
   if (!row) return null;
   const now = deps.clock.now();
-  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) return null;
-  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
+  if (row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) return null;
+  if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_EVERY_MS)
     await touchApiKey(deps.db, row.id, now.toISOString());
   const scopes = parseList<ApiKeyScope>(row.scopes)!;
   const user: UserContext = {
-    id: row.acting_user_id,
+    id: row.actingUserId,
     email: `api-key:${row.label}`,
     givenName: row.label,
     familyName: '',
     locale: 'en',
-    groupId: row.group_id,
+    groupId: row.groupId,
     habilitations: [],
     roles: [],
     options: {},
     models: [],
-    ownerIds: await groupOwnerIds(deps.db, row.group_id, parseList(row.owner_ids) ?? undefined),
+    ownerIds: await groupOwnerIds(deps.db, row.groupId, parseList(row.ownerIds) ?? undefined),
     apiKey: { id: row.id, label: row.label, scopes },
   };
   return { keyId: row.id, label: row.label, scopes, user };

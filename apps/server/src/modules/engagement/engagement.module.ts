@@ -8,13 +8,14 @@ import { engagementJobs, engagementRetention } from './engagement.jobs';
 export const engagementModule: ServerModule = {
   name: 'engagement',
   routes: async (app, { adapters, auth }) => {
-    const [{ beaconRoutes }, { beaconLimits }, { alertRoutes }, { createAlertBus }, { alertOpened }] =
+    const [{ beaconRoutes }, { beaconLimits }, { alertRoutes }, { createAlertBus }, { alertOpened }, reads] =
       await Promise.all([
         import('./beacon.routes'),
         import('./beacon.service'),
         import('./alerts.routes'),
         import('./alert-bus'),
         import('./alerts.service'),
+        import('./engagement-reads.routes'),
       ]);
     const bus = await createAlertBus(adapters, (err) => app.log.warn({ err }, 'engagement alert bus'));
     app.addHook('onClose', () => bus.close());
@@ -26,6 +27,7 @@ export const engagementModule: ServerModule = {
         alertOpened({ ...adapters, bus }, visit).catch((err: unknown) => app.log.warn({ err }, 'engagement alert')),
     });
     await alertRoutes(app, { adapters, auth, bus });
+    await reads.engagementReadRoutes(app, { adapters, auth });
   },
   jobs: (adapters) => Object.values(engagementJobs(adapters)),
   recurring: [engagementRetention],

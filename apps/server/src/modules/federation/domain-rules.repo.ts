@@ -1,38 +1,44 @@
+import type { DomainRulesTable } from '../../db/schema';
 import type { Db, Executor } from '../../platform/db/database';
 
+/** One domain_rules row in the domain's camelCase, its JSON columns parsed. */
 export interface DomainRuleRow {
   domain: string;
-  group_id: string;
+  groupId: string;
   roles: string[];
   models: string[];
   options: Record<string, unknown>;
-  owner_ids: string[];
-  claim_name: string;
-  claim_roles: Array<{ value: string; roles: string[] }>;
-  updated_at: string;
-  updated_by: string;
+  ownerIds: string[];
+  claimName: string;
+  claimRoles: Array<{ value: string; roles: string[] }>;
+  updatedAt: string;
+  updatedBy: string;
 }
 
-type Stored = {
-  [K in keyof DomainRuleRow]: DomainRuleRow[K] extends string ? string : string;
-};
-
-const parse = (r: Stored): DomainRuleRow => ({
-  ...r,
+const parse = (r: DomainRulesTable): DomainRuleRow => ({
+  domain: r.domain,
+  groupId: r.group_id,
   roles: JSON.parse(r.roles) as string[],
   models: JSON.parse(r.models) as string[],
   options: JSON.parse(r.options) as Record<string, unknown>,
-  owner_ids: JSON.parse(r.owner_ids) as string[],
-  claim_roles: JSON.parse(r.claim_roles) as DomainRuleRow['claim_roles'],
+  ownerIds: JSON.parse(r.owner_ids) as string[],
+  claimName: r.claim_name,
+  claimRoles: JSON.parse(r.claim_roles) as DomainRuleRow['claimRoles'],
+  updatedAt: r.updated_at,
+  updatedBy: r.updated_by,
 });
 
-const stored = (r: DomainRuleRow): Stored => ({
-  ...r,
+const stored = (r: DomainRuleRow): DomainRulesTable => ({
+  domain: r.domain,
+  group_id: r.groupId,
   roles: JSON.stringify(r.roles),
   models: JSON.stringify(r.models),
   options: JSON.stringify(r.options),
-  owner_ids: JSON.stringify(r.owner_ids),
-  claim_roles: JSON.stringify(r.claim_roles),
+  owner_ids: JSON.stringify(r.ownerIds),
+  claim_name: r.claimName,
+  claim_roles: JSON.stringify(r.claimRoles),
+  updated_at: r.updatedAt,
+  updated_by: r.updatedBy,
 });
 
 export const listDomainRules = async (db: Db, groupId: string): Promise<DomainRuleRow[]> =>
@@ -44,7 +50,7 @@ export const listDomainRules = async (db: Db, groupId: string): Promise<DomainRu
 export async function findDomainRule(
   db: Db,
   domain: string,
-): Promise<(DomainRuleRow & { group_active: boolean }) | undefined> {
+): Promise<(DomainRuleRow & { groupActive: boolean }) | undefined> {
   const row = await db
     .selectFrom('domain_rules')
     .innerJoin('dealer_groups', 'dealer_groups.id', 'domain_rules.group_id')
@@ -54,7 +60,7 @@ export async function findDomainRule(
     .executeTakeFirst();
   if (!row) return undefined;
   const { deactivated_at, ...rule } = row;
-  return { ...parse(rule), group_active: deactivated_at === null };
+  return { ...parse(rule), groupActive: deactivated_at === null };
 }
 
 export async function insertDomainRule(db: Executor, rule: DomainRuleRow): Promise<void> {

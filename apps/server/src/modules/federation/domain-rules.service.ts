@@ -19,15 +19,15 @@ type Deps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config'>;
 
 const toRule = (r: DomainRuleRow): DomainRule => ({
   domain: r.domain,
-  groupId: r.group_id,
+  groupId: r.groupId,
   roles: r.roles,
   models: r.models as DomainRule['models'],
   options: r.options as DomainRule['options'],
-  ownerIds: r.owner_ids,
-  claimName: r.claim_name,
-  claimRoles: r.claim_roles,
-  updatedAt: r.updated_at,
-  updatedBy: r.updated_by,
+  ownerIds: r.ownerIds,
+  claimName: r.claimName,
+  claimRoles: r.claimRoles,
+  updatedAt: r.updatedAt,
+  updatedBy: r.updatedBy,
 });
 
 /** What the audit log keeps of a rule: all of it (a rule holds no secret). */
@@ -57,23 +57,23 @@ async function checkedRow(
     throw new AppError('VALIDATION_ERROR', 'Unknown stock', { field: 'ownerIds', reason: 'UNKNOWN_STOCK', unknown });
   return {
     domain: input.domain,
-    group_id: groupId,
+    groupId,
     roles: [...new Set(input.roles)],
     models: [...new Set(input.models)],
     options: normaliseOptions(input.options),
-    owner_ids: [...new Set(input.ownerIds)].sort(),
-    claim_name: input.claimName,
-    claim_roles: input.claimRoles.map((m) => ({ value: m.value, roles: [...new Set(m.roles)] })),
-    updated_at: at,
-    updated_by: user.email,
+    ownerIds: [...new Set(input.ownerIds)].sort(),
+    claimName: input.claimName,
+    claimRoles: input.claimRoles.map((m) => ({ value: m.value, roles: [...new Set(m.roles)] })),
+    updatedAt: at,
+    updatedBy: user.email,
   };
 }
 
 /** The group's rule of this domain; a domain ruled by another group answers 404 like an unknown one. */
 async function groupRule(deps: Deps, groupId: string, domain: string): Promise<DomainRuleRow> {
   const rule = await findDomainRule(deps.db, domain.toLowerCase());
-  if (!rule || rule.group_id !== groupId) throw notFound('Domain rule');
-  const { group_active: _active, ...row } = rule;
+  if (!rule || rule.groupId !== groupId) throw notFound('Domain rule');
+  const { groupActive: _active, ...row } = rule;
   return row;
 }
 

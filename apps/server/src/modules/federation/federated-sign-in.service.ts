@@ -27,12 +27,12 @@ export function claimValues(claims: Record<string, unknown>, name: string): stri
  */
 export function rolesAfterClaims(
   current: readonly string[],
-  rule: Pick<DomainRuleRow, 'claim_name' | 'claim_roles'>,
+  rule: Pick<DomainRuleRow, 'claimName' | 'claimRoles'>,
   claims: Record<string, unknown>,
 ): string[] {
-  const managed = new Set(rule.claim_roles.flatMap((m) => m.roles));
-  const values = new Set(claimValues(claims, rule.claim_name));
-  const given = rule.claim_roles.filter((m) => values.has(m.value)).flatMap((m) => m.roles);
+  const managed = new Set(rule.claimRoles.flatMap((m) => m.roles));
+  const values = new Set(claimValues(claims, rule.claimName));
+  const given = rule.claimRoles.filter((m) => values.has(m.value)).flatMap((m) => m.roles);
   return [...new Set([...current.filter((r) => !managed.has(r)), ...given])].sort();
 }
 
@@ -45,7 +45,7 @@ function profileOf(email: string, claims: Record<string, unknown>) {
   const family = text(claims.family_name) || rest.join(' ');
   const lang = text(claims.locale).slice(0, 2).toLowerCase();
   const locale = (ACCOUNT_LANGUAGES as readonly string[]).includes(lang) ? lang : 'en';
-  return { given_name: given, family_name: family, locale };
+  return { givenName: given, familyName: family, locale };
 }
 
 /**
@@ -69,25 +69,25 @@ export async function federatedSignIn(deps: Deps, input: ExternalSignIn): Promis
           reason: NO_DOMAIN_RULE,
         },
       );
-    if (!rule.group_active) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
+    if (!rule.groupActive) throw new AppError('UNAUTHORIZED', 'This account is not known to Forecourt');
     await createFederatedAccount(
       deps,
       {
         email,
-        groupId: rule.group_id,
+        groupId: rule.groupId,
         rights: {
           ...profileOf(email, input.claims),
           habilitations: [],
           roles: rolesAfterClaims(rule.roles, rule, input.claims),
           models: rule.models,
           options: rule.options,
-          ownerIds: rule.owner_ids,
+          ownerIds: rule.ownerIds,
         },
       },
       audit,
     );
     return;
   }
-  if (rule && rule.group_id === account.groupId && !account.deactivated)
+  if (rule && rule.groupId === account.groupId && !account.deactivated)
     await setFederatedRoles(deps, account, rolesAfterClaims(account.roles, rule, input.claims), audit);
 }

@@ -15,10 +15,10 @@ const parseJson = (text: string): unknown => {
 interface UserContextRow {
   id: string;
   email: string;
-  given_name: string;
-  family_name: string;
+  givenName: string;
+  familyName: string;
   locale: string;
-  group_id: string;
+  groupId: string;
   habilitations: string;
   roles: string;
   kind: 'user' | 'option' | 'model' | 'owner' | 'version';
@@ -55,7 +55,8 @@ export async function findVersionedUserContext(
   const rows = await rawRows<UserContextRow>(
     db,
     [
-      `select id, email, given_name, family_name, locale, group_id, habilitations, roles, 'user' as kind, null as name, null as value
+      `select id, email, given_name as "givenName", family_name as "familyName", locale, group_id as "groupId",
+       habilitations, roles, 'user' as kind, null as name, null as value
        from users where ${by.id ? `id = ${p.bind(by.id)}` : `email = ${p.bind(by.email!.toLowerCase())}`}
        and users.deactivated_at is null and ${ACTIVE_GROUP}`,
       arm('option', 'user_options', 'name', 'value'),
@@ -72,10 +73,10 @@ export async function findVersionedUserContext(
     user: {
       id: user.id,
       email: user.email,
-      givenName: user.given_name,
-      familyName: user.family_name,
+      givenName: user.givenName,
+      familyName: user.familyName,
       locale: user.locale,
-      groupId: user.group_id,
+      groupId: user.groupId,
       habilitations: JSON.parse(user.habilitations) as string[],
       roles: JSON.parse(user.roles) as string[],
       options: Object.fromEntries(of('option').map((o) => [o.name!, parseJson(o.value!)])),
@@ -121,7 +122,7 @@ export async function embeddedDomainExists(db: Db, domain: string): Promise<bool
 export const findPasswordUser = (db: Db, email: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash as passwordHash'])
     .where('email', '=', email)
     .where('deactivated_at', 'is', null)
     .where(sql.raw<boolean>(ACTIVE_GROUP))
@@ -129,15 +130,22 @@ export const findPasswordUser = (db: Db, email: string) =>
 
 // ---- failed sign-ins (oidc/login-throttle.ts) ----
 
-export const findLoginAttempt = (db: Db, key: string) =>
-  db.selectFrom('login_attempts').selectAll().where('key', '=', key).executeTakeFirst();
+/** The failures counted against one key (an address or an e-mail) since windowStart. */
+export interface LoginAttempt {
+  failures: number;
+  windowStart: string;
+  lockedUntil: string | null;
+}
 
-export async function saveLoginAttempt(
-  db: Db,
-  key: string,
-  values: { failures: number; window_start: string; locked_until: string | null },
-  exists: boolean,
-): Promise<void> {
+export const findLoginAttempt = (db: Db, key: string): Promise<LoginAttempt | undefined> =>
+  db
+    .selectFrom('login_attempts')
+    .select(['failures', 'window_start as windowStart', 'locked_until as lockedUntil'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+
+export async function saveLoginAttempt(db: Db, key: string, attempt: LoginAttempt, exists: boolean): Promise<void> {
+  const values = { failures: attempt.failures, window_start: attempt.windowStart, locked_until: attempt.lockedUntil };
   if (exists) await db.updateTable('login_attempts').set(values).where('key', '=', key).execute();
   else
     await db

@@ -22,7 +22,7 @@ export async function signInWithPassword(
   if (locked) return { ok: false, error: 'throttled', minutes: locked };
   const user = await findPasswordUser(db, input.email);
   // Checked against a throwaway hash when the account is unknown, so the answer takes as long either way.
-  if (!(await verifyAccountPassword(input.password, user?.password_hash)) || !user) {
+  if (!(await verifyAccountPassword(input.password, user?.passwordHash)) || !user) {
     const lock = await recordFailure(db, clock, attempt);
     return lock ? { ok: false, error: 'throttled', minutes: lock } : { ok: false, error: 'wrongPassword' };
   }

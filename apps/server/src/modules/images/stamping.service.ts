@@ -23,7 +23,7 @@ import {
 import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids'>;
-/** The publish also queues the players' frame job (players.service `queueSharedFrames`). */
+/** The publish also queues the players' frame job (players.service `queueSharedFrames`) and angle recognition. */
 type PublishDeps = Deps & Pick<Adapters, 'queue'>;
 
 /** Blob keys of derived images carry the run, so a restamp never overwrites what is shown until it is done. */
@@ -174,6 +174,12 @@ export async function publishRun(deps: PublishDeps, runId: string): Promise<void
     if (current) {
       await setRemarketingStatus(trx, run.shootingId, 'FINISHED');
       await queueSharedFrames({ db: trx, queue: deps.queue }, run.shootingId);
+      // The pictures' angles, where a marketplace's order needs them (by the job's name: decision 0050).
+      await deps.queue.enqueue(
+        'marketplaces.recognise-angles',
+        { shootingId: run.shootingId },
+        { key: `marketplaces.recognise-angles:run:${runId}`, within: trx },
+      );
       // Every picture of the run is stamped: the group's systems hear of it with the change.
       await emitWebhookEvent(deps, trx, {
         type: 'shooting.finished',

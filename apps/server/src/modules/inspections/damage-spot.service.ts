@@ -61,10 +61,10 @@ async function saveSpot(
   await changed(deps, shootingId, now);
   const row = {
     ...existing,
-    spot_image_id: spot?.imageId ?? null,
-    spot_x: spot?.x ?? null,
-    spot_y: spot?.y ?? null,
-    updated_at: now,
+    spotImageId: spot?.imageId ?? null,
+    spotX: spot?.x ?? null,
+    spotY: spot?.y ?? null,
+    updatedAt: now,
   };
   return damageView(row, await photos(deps, shootingId));
 }
@@ -84,22 +84,22 @@ export async function listDamagePictures(
     registration: shooting.registration,
   });
   const byShooting = new Map<string, typeof rows>();
-  for (const r of rows) byShooting.set(r.shooting_id, [...(byShooting.get(r.shooting_id) ?? []), r]);
+  for (const r of rows) byShooting.set(r.shootingId, [...(byShooting.get(r.shootingId) ?? []), r]);
   const own = byShooting.get(shooting.id) ?? [];
   byShooting.delete(shooting.id);
   const finals = [own, ...byShooting.values()]
-    .flatMap((images) => pickOrderGallery(images.map((i) => ({ ...i, order: i.position, imageType: i.image_type }))))
+    .flatMap((images) => pickOrderGallery(images.map((i) => ({ ...i, order: i.position }))))
     .slice(0, repo.VEHICLE_PICTURES_MAX);
   const ttl = { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS };
   return Promise.all(
     finals.map(async (i) => ({
       id: i.id,
-      shootingId: i.shooting_id,
-      shootingType: i.shooting_type as ShootingType,
-      shootingCreated: i.shooting_created,
+      shootingId: i.shootingId,
+      shootingType: i.shootingType as ShootingType,
+      shootingCreated: i.shootingCreated,
       order: i.position,
-      url: await deps.blobs.presignGet(i.blob_key, ttl),
-      thumbnailUrl: i.thumbnail_key ? await deps.blobs.presignGet(i.thumbnail_key, ttl) : null,
+      url: await deps.blobs.presignGet(i.blobKey, ttl),
+      thumbnailUrl: i.thumbnailKey ? await deps.blobs.presignGet(i.thumbnailKey, ttl) : null,
     })),
   );
 }

@@ -20,8 +20,8 @@ export interface ItemKind<T extends repo.ItemTable, View> {
   table: T;
   /** Its name in a 404. */
   what: string;
-  /** Request field to column, for every field a caller sets. */
-  columns: Record<string, string>;
+  /** Every field a caller sets: the request's names are the item row's. */
+  fields: readonly string[];
   /** Numbered in the order they are added. */
   positioned: boolean;
   /** Checks beyond the shooting's scope, on creation and on a change or removal. */
@@ -34,14 +34,7 @@ export interface ItemKind<T extends repo.ItemTable, View> {
 export const DAMAGES: ItemKind<'inspection_damages', Damage> = {
   table: 'inspection_damages',
   what: 'Damage',
-  columns: {
-    zone: 'zone',
-    kind: 'kind',
-    severity: 'severity',
-    imageId: 'image_id',
-    note: 'note',
-    estimatedCostCents: 'estimated_cost_cents',
-  },
+  fields: ['zone', 'kind', 'severity', 'imageId', 'note', 'estimatedCostCents'],
   positioned: true,
   view: damageView,
 };
@@ -49,16 +42,7 @@ export const DAMAGES: ItemKind<'inspection_damages', Damage> = {
 export const HEALTH_CHECK_ITEMS: ItemKind<'health_check_items', HealthCheckItem> = {
   table: 'health_check_items',
   what: 'Health-check item',
-  columns: {
-    category: 'category',
-    label: 'label',
-    rating: 'rating',
-    partsPriceCents: 'parts_price_cents',
-    labourPriceCents: 'labour_price_cents',
-    decision: 'decision',
-    note: 'note',
-    imageId: 'image_id',
-  },
+  fields: ['category', 'label', 'rating', 'partsPriceCents', 'labourPriceCents', 'decision', 'note', 'imageId'],
   positioned: true,
   allowCreate: (_user, shooting) => requireRepairOrder(shooting, 'Health-check items'),
   view: healthCheckItemView,
@@ -67,7 +51,7 @@ export const HEALTH_CHECK_ITEMS: ItemKind<'health_check_items', HealthCheckItem>
 export const TRADE_IN_OFFERS: ItemKind<'trade_in_offers', TradeInOffer> = {
   table: 'trade_in_offers',
   what: 'Trade-in offer',
-  columns: { amountCents: 'amount_cents', validUntil: 'valid_until', conditions: 'conditions' },
+  fields: ['amountCents', 'validUntil', 'conditions'],
   positioned: false,
   allowCreate: (user) => requireTradeIn(user),
   allowChange: requireTradeIn,
@@ -99,13 +83,9 @@ export async function changed(deps: InspectionDeps, shootingId: string, now: str
   await queueReportsRefresh(deps, shootingId);
 }
 
-/** The columns of the fields the body sets (all of them on creation, the given ones on a change). */
-const columnsOf = (columns: Record<string, string>, body: Body, onlyGiven: boolean) =>
-  Object.fromEntries(
-    Object.entries(columns).flatMap(([field, column]) =>
-      onlyGiven && body[field] === undefined ? [] : [[column, body[field]]],
-    ),
-  );
+/** The fields the body sets (all of them on creation, the given ones on a change). */
+const fieldsOf = (fields: readonly string[], body: Body, onlyGiven: boolean) =>
+  Object.fromEntries(fields.flatMap((field) => (onlyGiven && body[field] === undefined ? [] : [[field, body[field]]])));
 
 export async function createItem<T extends repo.ItemTable, View>(
   kind: ItemKind<T, View>,
@@ -120,7 +100,7 @@ export async function createItem<T extends repo.ItemTable, View>(
   const now = deps.clock.now().toISOString();
   const row = {
     id: deps.ids.uuid(),
-    shooting_id: shooting.id,
+    shootingId: shooting.id,
     ...(kind.positioned && {
       position: await repo.nextPosition(
         deps.db,
@@ -128,9 +108,9 @@ export async function createItem<T extends repo.ItemTable, View>(
         shooting.id,
       ),
     }),
-    ...columnsOf(kind.columns, body, false),
-    created_at: now,
-    updated_at: now,
+    ...fieldsOf(kind.fields, body, false),
+    createdAt: now,
+    updatedAt: now,
   } as repo.ItemRow<T>;
   await repo.insertItem(deps.db, kind.table, row);
   await changed(deps, shooting.id, now);
@@ -163,7 +143,7 @@ export async function updateItem<T extends repo.ItemTable, View>(
   const { shooting, existing } = await existingItem(kind, deps, user, params, itemId);
   await checkImage(deps, shooting, body.imageId);
   const now = deps.clock.now().toISOString();
-  const changes = { ...columnsOf(kind.columns, body, true), updated_at: now } as Partial<repo.ItemRow<T>>;
+  const changes = { ...fieldsOf(kind.fields, body, true), updatedAt: now } as Partial<repo.ItemRow<T>>;
   await repo.updateItem(deps.db, kind.table, existing.id, changes);
   await changed(deps, shooting.id, now);
   return kind.view({ ...existing, ...changes }, await photos(deps, shooting.id));

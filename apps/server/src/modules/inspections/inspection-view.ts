@@ -10,9 +10,8 @@ import type {
   InspectionPhoto,
   TradeInOffer,
 } from '@forecourt/contracts';
-import type { HealthCheckItemsTable, InspectionDamagesTable, TradeInOffersTable } from '../../db/schema';
 import type { BlobStore } from '../../platform/blobs/blob-store';
-import type { ShootingImageRow } from './inspections.repo';
+import type { ItemRow, ShootingImageRow } from './inspections.repo';
 
 export type PhotoLookup = (imageId: string | null) => Promise<InspectionPhoto | null>;
 
@@ -24,53 +23,53 @@ export function photoLookup(blobs: BlobStore, images: readonly ShootingImageRow[
     if (!image) return null;
     return {
       imageId: image.id,
-      url: await blobs.presignGet(image.blob_key, { expiresInSeconds: ttlSeconds }),
-      thumbnailUrl: image.thumbnail_key
-        ? await blobs.presignGet(image.thumbnail_key, { expiresInSeconds: ttlSeconds })
+      url: await blobs.presignGet(image.blobKey, { expiresInSeconds: ttlSeconds }),
+      thumbnailUrl: image.thumbnailKey
+        ? await blobs.presignGet(image.thumbnailKey, { expiresInSeconds: ttlSeconds })
         : null,
     };
   };
 }
 
-export const damageView = async (row: InspectionDamagesTable, photo: PhotoLookup): Promise<Damage> => ({
+export const damageView = async (row: ItemRow<'inspection_damages'>, photo: PhotoLookup): Promise<Damage> => ({
   id: row.id,
   zone: row.zone as DamageZone,
   kind: row.kind as DamageKind,
   severity: row.severity as DamageSeverity,
   note: row.note,
-  estimatedCostCents: row.estimated_cost_cents,
-  photo: await photo(row.image_id),
+  estimatedCostCents: row.estimatedCostCents,
+  photo: await photo(row.imageId),
   spot:
-    row.spot_image_id && row.spot_x != null && row.spot_y != null
-      ? { imageId: row.spot_image_id, x: row.spot_x, y: row.spot_y }
+    row.spotImageId && row.spotX != null && row.spotY != null
+      ? { imageId: row.spotImageId, x: row.spotX, y: row.spotY }
       : null,
-  created: row.created_at,
-  updated: row.updated_at,
+  created: row.createdAt,
+  updated: row.updatedAt,
 });
 
 export const healthCheckItemView = async (
-  row: HealthCheckItemsTable,
+  row: ItemRow<'health_check_items'>,
   photo: PhotoLookup,
 ): Promise<HealthCheckItem> => ({
   id: row.id,
   category: row.category as HealthCategory,
   label: row.label,
   rating: row.rating as HealthRating,
-  partsPriceCents: row.parts_price_cents,
-  labourPriceCents: row.labour_price_cents,
-  totalCents: row.parts_price_cents + row.labour_price_cents,
+  partsPriceCents: row.partsPriceCents,
+  labourPriceCents: row.labourPriceCents,
+  totalCents: row.partsPriceCents + row.labourPriceCents,
   decision: row.decision as CustomerDecision,
   note: row.note,
-  photo: await photo(row.image_id),
-  created: row.created_at,
-  updated: row.updated_at,
+  photo: await photo(row.imageId),
+  created: row.createdAt,
+  updated: row.updatedAt,
 });
 
-export const tradeInOfferView = (row: TradeInOffersTable): TradeInOffer => ({
+export const tradeInOfferView = (row: ItemRow<'trade_in_offers'>): TradeInOffer => ({
   id: row.id,
-  amountCents: row.amount_cents,
-  validUntil: row.valid_until,
+  amountCents: row.amountCents,
+  validUntil: row.validUntil,
   conditions: row.conditions,
-  created: row.created_at,
-  updated: row.updated_at,
+  created: row.createdAt,
+  updated: row.updatedAt,
 });

@@ -1,22 +1,28 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database, InspectionsTable } from '../../db/schema';
+import { camelRow, snakeRow, type Camel } from '../../platform/db/camel-rows';
 import type { Db } from '../../platform/db/database';
+
+/** An inspection's own fields (one row per inspection shooting), in the domain's camelCase. */
+export type InspectionRow = Camel<InspectionsTable>;
 
 /** Amounts of an inspection created without a currency are in euros. */
 export const DEFAULT_CURRENCY = 'EUR';
 
-export const findInspection = (db: Db, shootingId: string) =>
-  db.selectFrom('inspections').selectAll().where('shooting_id', '=', shootingId).executeTakeFirst();
+export const findInspection = async (db: Db, shootingId: string): Promise<InspectionRow | undefined> => {
+  const row = await db.selectFrom('inspections').selectAll().where('shooting_id', '=', shootingId).executeTakeFirst();
+  return row && camelRow(row);
+};
 
 export async function upsertInspection(
   db: Db,
-  row: Insertable<InspectionsTable>,
-  changes: Updateable<InspectionsTable>,
+  row: Pick<InspectionRow, 'shootingId' | 'createdAt'> & Partial<InspectionRow>,
+  changes: Partial<InspectionRow>,
 ): Promise<void> {
   await db
     .insertInto('inspections')
-    .values(row)
-    .onConflict((oc) => oc.column('shooting_id').doUpdateSet(changes))
+    .values(snakeRow<InspectionsTable>(row) as Insertable<InspectionsTable>)
+    .onConflict((oc) => oc.column('shooting_id').doUpdateSet(snakeRow<InspectionsTable>(changes)))
     .execute();
 }
 
@@ -24,51 +30,57 @@ export async function upsertInspection(
 export async function touchInspection(db: Db, shootingId: string, now: string): Promise<void> {
   await upsertInspection(
     db,
-    { shooting_id: shootingId, currency: DEFAULT_CURRENCY, created_at: now, updated_at: now },
-    { updated_at: now },
+    { shootingId, currency: DEFAULT_CURRENCY, createdAt: now, updatedAt: now },
+    { updatedAt: now },
   );
 }
 
-export const listDamages = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('inspection_damages')
-    .selectAll()
-    .where('shooting_id', '=', shootingId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-
-export const listHealthCheckItems = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('health_check_items')
-    .selectAll()
-    .where('shooting_id', '=', shootingId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-
 /** The tables of an inspection's items: damages, health-check items and trade-in offers. */
 export type ItemTable = 'inspection_damages' | 'health_check_items' | 'trade_in_offers';
-export type ItemRow<T extends ItemTable> = Database[T];
+/** An item in the domain's camelCase; the queries below are generic over the three tables, hence camelRow. */
+export type ItemRow<T extends ItemTable> = Camel<Database[T]>;
 
-export const findItem = <T extends ItemTable>(
+/** The damages or health-check items of a shooting, in the order they were added. */
+export const listPositioned = async <T extends 'inspection_damages' | 'health_check_items'>(
+  db: Db,
+  table: T,
+  shootingId: string,
+): Promise<ItemRow<T>[]> =>
+  (
+    await db
+      .selectFrom(table as 'inspection_damages' | 'health_check_items')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+  ).map((r) => camelRow(r) as ItemRow<T>);
+
+export const listDamages = (db: Db, shootingId: string) => listPositioned(db, 'inspection_damages', shootingId);
+
+export const listHealthCheckItems = (db: Db, shootingId: string) =>
+  listPositioned(db, 'health_check_items', shootingId);
+
+export const findItem = async <T extends ItemTable>(
   db: Db,
   table: T,
   shootingId: string,
   id: string,
-): Promise<ItemRow<T> | undefined> =>
-  db
+): Promise<ItemRow<T> | undefined> => {
+  const row = await db
     .selectFrom(table as ItemTable)
     .selectAll()
     .where('shooting_id', '=', shootingId)
     .where('id', '=', id)
-    .executeTakeFirst() as Promise<ItemRow<T> | undefined>;
+    .executeTakeFirst();
+  return row && (camelRow(row) as ItemRow<T>);
+};
 
 // The row types differ by table; the service builds each row from its kind's columns.
 export async function insertItem<T extends ItemTable>(db: Db, table: T, row: ItemRow<T>): Promise<void> {
   await db
     .insertInto(table as ItemTable)
-    .values(row as Insertable<Database[ItemTable]>)
+    .values(snakeRow<Database[T]>(row) as Insertable<Database[ItemTable]>)
     .execute();
 }
 
@@ -80,7 +92,7 @@ export async function updateItem<T extends ItemTable>(
 ): Promise<void> {
   await db
     .updateTable(table as ItemTable)
-    .set(changes as Updateable<Database[ItemTable]>)
+    .set(snakeRow<Database[T]>(changes) as Updateable<Database[ItemTable]>)
     .where('id', '=', id)
     .execute();
 }
@@ -103,20 +115,22 @@ export async function nextPosition(
   return Number(row?.last ?? 0) + 1;
 }
 
-export const listTradeInOffers = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('trade_in_offers')
-    .selectAll()
-    .where('shooting_id', '=', shootingId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .execute();
+export const listTradeInOffers = async (db: Db, shootingId: string): Promise<ItemRow<'trade_in_offers'>[]> =>
+  (
+    await db
+      .selectFrom('trade_in_offers')
+      .selectAll()
+      .where('shooting_id', '=', shootingId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute()
+  ).map(camelRow);
 
 /** Images of the shooting, for photo references and the reports' galleries. */
 export const listShootingImages = (db: Db, shootingId: string) =>
   db
     .selectFrom('images')
-    .select(['id', 'position', 'image_type', 'blob_key', 'thumbnail_key'])
+    .select(['id', 'position', 'image_type as imageType', 'blob_key as blobKey', 'thumbnail_key as thumbnailKey'])
     .where('shooting_id', '=', shootingId)
     .orderBy('position')
     .orderBy('id')
@@ -134,7 +148,7 @@ export const findShootingImage = (db: Db, shootingId: string, imageId: string) =
 export const findShootingVideo = (db: Db, shootingId: string, videoId: string) =>
   db
     .selectFrom('videos')
-    .selectAll()
+    .select(['id', 'streamer', 'blob_key as blobKey', 'url', 'reference'])
     .where('shooting_id', '=', shootingId)
     .where('id', '=', videoId)
     .executeTakeFirst();
@@ -176,13 +190,13 @@ export const listVehicleImages = (db: Db, vehicle: { ownerId: string; registrati
     .innerJoin('shootings as s', 's.id', 'i.shooting_id')
     .select([
       'i.id',
-      'i.shooting_id',
+      'i.shooting_id as shootingId',
       'i.position',
-      'i.image_type',
-      'i.blob_key',
-      'i.thumbnail_key',
-      's.shooting_type',
-      's.created_at as shooting_created',
+      'i.image_type as imageType',
+      'i.blob_key as blobKey',
+      'i.thumbnail_key as thumbnailKey',
+      's.shooting_type as shootingType',
+      's.created_at as shootingCreated',
     ])
     .where('s.owner_id', '=', vehicle.ownerId)
     .where('s.registration', '=', vehicle.registration)

@@ -116,39 +116,37 @@ async function inspectionView(
   ]);
   const photo = photoLookup(deps.blobs, images, deps.config.PRESIGN_GET_TTL_SECONDS);
   const itemViews = await Promise.all(items.map((i) => healthCheckItemView(i, photo)));
-  const video = head?.workshop_video_id
-    ? await repo.findShootingVideo(db, shooting.id, head.workshop_video_id)
-    : undefined;
+  const video = head?.workshopVideoId ? await repo.findShootingVideo(db, shooting.id, head.workshopVideoId) : undefined;
   return {
     shootingId: shooting.id,
     shootingType: shooting.shooting_type,
     currency: (head?.currency ?? repo.DEFAULT_CURRENCY) as Currency,
-    overallCondition: (head?.overall_condition ?? null) as VehicleCondition | null,
+    overallCondition: (head?.overallCondition ?? null) as VehicleCondition | null,
     repairOrder: repairOrderOf(head),
     damages: await Promise.all(damages.map((d) => damageView(d, photo))),
-    damagesTotalCents: damages.reduce((sum, d) => sum + d.estimated_cost_cents, 0),
+    damagesTotalCents: damages.reduce((sum, d) => sum + d.estimatedCostCents, 0),
     healthCheck: { items: itemViews, totals: healthCheckTotals(itemViews) },
     workshopVideo: video
       ? {
           id: video.id,
           streamer: video.streamer,
-          url: video.blob_key
-            ? await deps.blobs.presignGet(video.blob_key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS })
+          url: video.blobKey
+            ? await deps.blobs.presignGet(video.blobKey, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS })
             : video.url,
           reference: video.reference,
         }
       : null,
     tradeInOffers: offers.map(tradeInOfferView),
-    created: head?.created_at ?? null,
-    updated: head?.updated_at ?? null,
+    created: head?.createdAt ?? null,
+    updated: head?.updatedAt ?? null,
   };
 }
 
 export function repairOrderOf(
-  head: { repair_order_number: string | null; mileage: number | null; customer_name: string | null } | undefined,
+  head: Pick<repo.InspectionRow, 'repairOrderNumber' | 'mileage' | 'customerName'> | undefined,
 ): RepairOrder | null {
-  if (!head?.repair_order_number) return null;
-  return { number: head.repair_order_number, mileage: head.mileage ?? 0, customerName: head.customer_name ?? '' };
+  if (!head?.repairOrderNumber) return null;
+  return { number: head.repairOrderNumber, mileage: head.mileage ?? 0, customerName: head.customerName ?? '' };
 }
 
 /** Creates or updates the inspection's own fields (condition, repair order, workshop video, currency). */
@@ -172,18 +170,18 @@ export async function saveInspection(
   const now = deps.clock.now().toISOString();
   const changes = {
     ...(body.currency !== undefined && { currency: body.currency }),
-    ...(body.overallCondition !== undefined && { overall_condition: body.overallCondition }),
-    ...(body.workshopVideoId !== undefined && { workshop_video_id: body.workshopVideoId }),
+    ...(body.overallCondition !== undefined && { overallCondition: body.overallCondition }),
+    ...(body.workshopVideoId !== undefined && { workshopVideoId: body.workshopVideoId }),
     ...(body.repairOrder !== undefined && {
-      repair_order_number: body.repairOrder?.number ?? null,
+      repairOrderNumber: body.repairOrder?.number ?? null,
       mileage: body.repairOrder?.mileage ?? null,
-      customer_name: body.repairOrder?.customerName ?? null,
+      customerName: body.repairOrder?.customerName ?? null,
     }),
-    updated_at: now,
+    updatedAt: now,
   };
   await repo.upsertInspection(
     deps.db,
-    { shooting_id: shooting.id, currency: repo.DEFAULT_CURRENCY, created_at: now, ...changes },
+    { shootingId: shooting.id, currency: repo.DEFAULT_CURRENCY, createdAt: now, ...changes },
     changes,
   );
   await queueReportsRefresh(deps, shooting.id);

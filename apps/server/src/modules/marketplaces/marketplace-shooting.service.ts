@@ -6,11 +6,12 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { storedZip } from '../../platform/stored-zip';
+import { ordersByAngle, queueAngleRecognition } from './angle-recognition.service';
 import * as repo from './marketplaces.repo';
 import { profilesOfGroup } from './profiles.service';
 import { orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';
 
-type Deps = Pick<Adapters, 'db' | 'clock'>;
+type Deps = Pick<Adapters, 'db' | 'clock' | 'queue'>;
 type Scope = Pick<UserContext, 'ownerIds'>;
 
 /** A shooting in the caller's scope (404 otherwise), its pictures and their angles. */
@@ -39,6 +40,9 @@ export async function shootingReadiness(
   const profiles = await profilesOfGroup(deps, shooting.group_id);
   const positions = [...new Set(images.map((i) => i.position))].sort((a, b) => a - b);
   const angleOf = new Map(angleRows.map((a) => [a.position, a]));
+  // Pictures without an angle that an order needs: recognised by a job (once per set of pictures).
+  if (profiles.some((p) => ordersByAngle(p.rules)))
+    await queueAngleRecognition(deps, shooting.id, positions, new Set(angleOf.keys()));
   return {
     items: profiles.map((p) => {
       const problems = readinessProblems(images, angles, p.rules);

@@ -124,9 +124,16 @@ export async function prepareGroup(
   const cfg = await repo.findConfig(deps.db, p.groupId);
   if (!cfg || cfg.version !== p.version) return;
   const files = configuredFiles(cfg);
-  for (const slot of ['INTRODUCTION', 'CONCLUSION', 'AUDIO'] as const) {
-    const f = files[slot];
-    if (f) await ensureHouse(deps, f.key, slot === 'AUDIO' ? 'audio' : 'video', signal);
+  try {
+    for (const slot of ['INTRODUCTION', 'CONCLUSION', 'AUDIO'] as const) {
+      const f = files[slot];
+      if (f) await ensureHouse(deps, f.key, slot === 'AUDIO' ? 'audio' : 'video', signal);
+    }
+  } catch (err) {
+    // A newer configuration replaced a file while it was prepared (its old blob is collected): that
+    // version's own job prepares the new files, so this one stops as superseded rather than failing.
+    if ((await repo.findConfig(deps.db, p.groupId))?.version !== p.version) return;
+    throw err;
   }
   await enqueueAssembly(await repo.assemblableShootings(deps.db, p.groupId));
 }

@@ -8,7 +8,8 @@ import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
-import { assembleShooting } from './assembly.service';
+import { assembleShooting, prepareGroup } from './assembly.service';
+import { findConfig } from './media.repo';
 import { mediaJobs } from './media.jobs';
 import { tusPatch, uploadAdminMedia } from './media.test-helpers';
 
@@ -193,4 +194,40 @@ describe('assembled vehicle videos', () => {
     for (const old of before.filter((r) => r.video_type !== 'ORIGINAL'))
       expect(await ctx.adapters.blobs.head(old.blob_key!)).toBeNull();
   }, 300_000);
+
+  it('stops as superseded, not failed, when a newer configuration replaces a file while it is prepared', async () => {
+    const version = (await findConfig(ctx.adapters.db, GROUP))!.version;
+    let replaced = false;
+    // The store as the preparation sees it: no house copies yet, and the original's blob collected after the
+    // manager removed the outro mid-preparation (the first read triggers that removal).
+    const blobs = new Proxy(ctx.adapters.blobs, {
+      get(target, prop) {
+        if (prop === 'head') return async () => null;
+        if (prop === 'localFile' || prop === 'get') {
+          return async () => {
+            if (!replaced) {
+              replaced = true;
+              const res = await ctx.app.inject({
+                method: 'DELETE',
+                url: `/api/groups/${GROUP}/configurations/videos/${configId}/conclusion`,
+                headers,
+              });
+              expect(res.statusCode).toBe(204);
+            }
+            return null;
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const enqueued: unknown[] = [];
+    const deps = { ...ctx.adapters, blobs };
+    await prepareGroup(deps, { groupId: GROUP, version }, async (targets) => void enqueued.push(targets));
+    expect(enqueued).toEqual([]);
+    // With its version still current, a missing file is a failure the queue retries.
+    const current = (await findConfig(ctx.adapters.db, GROUP))!.version;
+    expect(current).toBe(version + 1);
+    await expect(prepareGroup(deps, { groupId: GROUP, version: current }, async () => {})).rejects.toThrow(/missing/);
+  }, 60_000);
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { galleryImages } from './report-model';
 import { toReportLocale } from './reports.service';
 
-const image = (id: string, position: number, image_type: string) => ({
+const image = (id: string, position: number, imageType: string) => ({
   id,
   position,
-  image_type,
-  blob_key: `${id}.jpg`,
-  thumbnail_key: null,
+  imageType,
+  blobKey: `${id}.jpg`,
+  thumbnailKey: null,
 });
 
 describe('galleryImages', () => {

@@ -77,9 +77,9 @@ export function galleryImages(images: readonly ShootingImageRow[]): ShootingImag
   const best = new Map<number, ShootingImageRow>();
   const rank = (t: string) => ORDER_GALLERY_PREFERENCE.indexOf(t as (typeof ORDER_GALLERY_PREFERENCE)[number]);
   for (const image of images) {
-    if (rank(image.image_type) < 0) continue;
+    if (rank(image.imageType) < 0) continue;
     const current = best.get(image.position);
-    if (!current || rank(image.image_type) > rank(current.image_type)) best.set(image.position, image);
+    if (!current || rank(image.imageType) > rank(current.imageType)) best.set(image.position, image);
   }
   return [...best.entries()].sort(([a], [b]) => a - b).map(([, image]) => image);
 }
@@ -106,17 +106,17 @@ export async function loadReportModel(
   const byId = new Map(images.map((i) => [i.id, i]));
   const photo = (id: string | null): ReportPhoto | null => {
     const image = id ? byId.get(id) : undefined;
-    return image ? { imageId: image.id, blobKey: image.blob_key } : null;
+    return image ? { imageId: image.id, blobKey: image.blobKey } : null;
   };
   const itemRows = items.map((i) => ({
     category: i.category as HealthCategory,
     label: i.label,
     rating: i.rating as HealthRating,
-    partsPriceCents: i.parts_price_cents,
-    labourPriceCents: i.labour_price_cents,
+    partsPriceCents: i.partsPriceCents,
+    labourPriceCents: i.labourPriceCents,
     decision: i.decision as CustomerDecision,
     note: i.note,
-    photo: photo(i.image_id),
+    photo: photo(i.imageId),
   }));
   const content = {
     locale,
@@ -134,22 +134,22 @@ export async function loadReportModel(
       shootingDate: shooting.created_at,
     },
     currency,
-    overallCondition: (head?.overall_condition ?? null) as VehicleCondition | null,
+    overallCondition: (head?.overallCondition ?? null) as VehicleCondition | null,
     repairOrder: shooting.shooting_type === 'INSPECTION_REPAIR_ORDER' ? repairOrderOf(head) : null,
     damages: damages.map((d) => ({
       zone: d.zone as DamageZone,
       kind: d.kind as DamageKind,
       severity: d.severity as DamageSeverity,
       note: d.note,
-      estimatedCostCents: d.estimated_cost_cents,
-      photo: photo(d.image_id),
+      estimatedCostCents: d.estimatedCostCents,
+      photo: photo(d.imageId),
     })),
     items: itemRows,
     totals: healthCheckTotals(itemRows),
-    offers: offers.map((o) => ({ amountCents: o.amount_cents, validUntil: o.valid_until, conditions: o.conditions })),
+    offers: offers.map((o) => ({ amountCents: o.amountCents, validUntil: o.validUntil, conditions: o.conditions })),
     gallery: galleryImages(images)
       .slice(0, MAX_GALLERY_PHOTOS)
-      .map((i) => ({ imageId: i.id, blobKey: i.blob_key })),
+      .map((i) => ({ imageId: i.id, blobKey: i.blobKey })),
   };
   if (!hasContent(kind, content, shooting.shooting_type)) return null;
   return { kind, ...content };

@@ -25,12 +25,12 @@ const TOUCH_EVERY_MS = 60_000;
 
 const toToken = (r: ScimTokenRow): ScimToken => ({
   id: r.id,
-  groupId: r.group_id,
+  groupId: r.groupId,
   label: r.label,
-  createdAt: r.created_at,
-  createdBy: r.created_by,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
+  createdAt: r.createdAt,
+  createdBy: r.createdBy,
+  lastUsedAt: r.lastUsedAt,
+  revokedAt: r.revokedAt,
 });
 
 /** SCIM tokens open a group's accounts to an outside system, so only provider administrators manage them. */
@@ -54,11 +54,11 @@ export async function createScimToken(
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
   const row = {
     id: deps.ids.uuid(),
-    group_id: groupId,
+    groupId,
     label,
-    token_hash: tokenHash(token),
-    created_at: deps.clock.now().toISOString(),
-    created_by: audit.actor.label,
+    tokenHash: tokenHash(token),
+    createdAt: deps.clock.now().toISOString(),
+    createdBy: audit.actor.label,
   };
   await deps.db.transaction().execute(async (trx) => {
     await insertScimToken(trx, row);
@@ -68,7 +68,7 @@ export async function createScimToken(
       trx,
     );
   });
-  return { ...toToken({ ...row, last_used_at: null, revoked_at: null }), token };
+  return { ...toToken({ ...row, lastUsedAt: null, revokedAt: null }), token };
 }
 
 export async function createGroupScimToken(
@@ -99,7 +99,7 @@ export async function revokeGroupScimToken(
   requireTokenAdmin(user);
   const token = await findScimToken(deps.db, groupId, tokenId);
   if (!token) throw notFound('SCIM token');
-  if (!token.revoked_at)
+  if (!token.revokedAt)
     await deps.db.transaction().execute(async (trx) => {
       await revokeScimToken(trx, tokenId, deps.clock.now().toISOString());
       await recordAudit(
@@ -130,7 +130,7 @@ export async function scimCallerOf(deps: Pick<Adapters, 'db' | 'clock'>, token: 
   const row = await findLiveScimToken(deps.db, tokenHash(token));
   if (!row) return null;
   const now = deps.clock.now();
-  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
+  if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_EVERY_MS)
     await touchScimToken(deps.db, row.id, now.toISOString());
-  return { tokenId: row.id, label: row.label, groupId: row.group_id, groupName: row.group_name };
+  return { tokenId: row.id, label: row.label, groupId: row.groupId, groupName: row.groupName };
 }

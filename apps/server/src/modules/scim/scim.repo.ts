@@ -1,37 +1,64 @@
 import type { Db, Executor } from '../../platform/db/database';
 
+/** One scim_tokens row in the domain's camelCase. */
 export interface ScimTokenRow {
   id: string;
-  group_id: string;
+  groupId: string;
   label: string;
-  token_hash: string;
-  created_at: string;
-  created_by: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
+  tokenHash: string;
+  createdAt: string;
+  createdBy: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
 }
+
+const TOKEN_COLUMNS = [
+  'id',
+  'group_id as groupId',
+  'label',
+  'token_hash as tokenHash',
+  'created_at as createdAt',
+  'created_by as createdBy',
+  'last_used_at as lastUsedAt',
+  'revoked_at as revokedAt',
+] as const;
 
 export const groupExists = async (db: Db, groupId: string): Promise<boolean> =>
   !!(await db.selectFrom('dealer_groups').select('id').where('id', '=', groupId).executeTakeFirst());
 
 export async function insertScimToken(
   db: Executor,
-  row: Omit<ScimTokenRow, 'last_used_at' | 'revoked_at'>,
+  row: Omit<ScimTokenRow, 'lastUsedAt' | 'revokedAt'>,
 ): Promise<void> {
-  await db.insertInto('scim_tokens').values(row).execute();
+  await db
+    .insertInto('scim_tokens')
+    .values({
+      id: row.id,
+      group_id: row.groupId,
+      label: row.label,
+      token_hash: row.tokenHash,
+      created_at: row.createdAt,
+      created_by: row.createdBy,
+    })
+    .execute();
 }
 
 export const listScimTokens = (db: Db, groupId: string): Promise<ScimTokenRow[]> =>
   db
     .selectFrom('scim_tokens')
-    .selectAll()
+    .select(TOKEN_COLUMNS)
     .where('group_id', '=', groupId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 
 export const findScimToken = (db: Db, groupId: string, id: string): Promise<ScimTokenRow | undefined> =>
-  db.selectFrom('scim_tokens').selectAll().where('group_id', '=', groupId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('scim_tokens')
+    .select(TOKEN_COLUMNS)
+    .where('group_id', '=', groupId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export async function revokeScimToken(db: Executor, id: string, at: string): Promise<void> {
   await db.updateTable('scim_tokens').set({ revoked_at: at }).where('id', '=', id).execute();
@@ -42,7 +69,7 @@ export const findLiveScimToken = (db: Db, tokenHash: string) =>
   db
     .selectFrom('scim_tokens as t')
     .innerJoin('dealer_groups as g', 'g.id', 't.group_id')
-    .select(['t.id', 't.group_id', 't.label', 't.last_used_at', 'g.name as group_name'])
+    .select(['t.id', 't.group_id as groupId', 't.label', 't.last_used_at as lastUsedAt', 'g.name as groupName'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('g.deactivated_at', 'is', null)
@@ -56,14 +83,22 @@ export async function touchScimToken(db: Db, id: string, at: string): Promise<vo
 export interface ScimUserRow {
   id: string;
   email: string;
-  given_name: string;
-  family_name: string;
+  givenName: string;
+  familyName: string;
   roles: string;
-  created_at: string;
-  deactivated_at: string | null;
+  createdAt: string;
+  deactivatedAt: string | null;
 }
 
-const USER_COLUMNS = ['id', 'email', 'given_name', 'family_name', 'roles', 'created_at', 'deactivated_at'] as const;
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'given_name as givenName',
+  'family_name as familyName',
+  'roles',
+  'created_at as createdAt',
+  'deactivated_at as deactivatedAt',
+] as const;
 
 /** A page of the group's users in creation order, optionally only the one with this e-mail, and how many match. */
 export async function listScimUsers(

@@ -74,12 +74,12 @@ function toScimUser(deps: ScimDeps, u: ScimUserRow) {
     schemas: [SCIM_USER_SCHEMA],
     id: u.id,
     userName: u.email,
-    name: { givenName: u.given_name, familyName: u.family_name, formatted: `${u.given_name} ${u.family_name}`.trim() },
-    displayName: `${u.given_name} ${u.family_name}`.trim(),
-    active: u.deactivated_at === null,
+    name: { givenName: u.givenName, familyName: u.familyName, formatted: `${u.givenName} ${u.familyName}`.trim() },
+    displayName: `${u.givenName} ${u.familyName}`.trim(),
+    active: u.deactivatedAt === null,
     emails: [{ value: u.email, type: 'work', primary: true }],
     groups: roles.map((r) => ({ value: r, display: r, $ref: `${base(deps)}/Groups/${r}` })),
-    meta: { resourceType: 'User', created: u.created_at, location: `${base(deps)}/Users/${u.id}` },
+    meta: { resourceType: 'User', created: u.createdAt, location: `${base(deps)}/Users/${u.id}` },
   };
 }
 
@@ -199,9 +199,9 @@ async function writeUser(deps: ScimDeps, id: string, before: ScimUserState, afte
 
 const stateOf = (u: ScimUserRow): ScimUserState => ({
   userName: u.email,
-  givenName: u.given_name,
-  familyName: u.family_name,
-  active: u.deactivated_at === null,
+  givenName: u.givenName,
+  familyName: u.familyName,
+  active: u.deactivatedAt === null,
 });
 
 /** PUT /Users/{id}: replaces what the account keeps; userName (its e-mail) cannot change. */

@@ -22,7 +22,7 @@ export async function findFederatedAccount(
   email: string,
 ): Promise<FederatedAccount | null> {
   const row = await findAccountByEmail(deps.db, email.toLowerCase());
-  return row ? { id: row.id, groupId: row.group_id, roles: row.roles, deactivated: row.deactivated_at !== null } : null;
+  return row ? { id: row.id, groupId: row.groupId, roles: row.roles, deactivated: row.deactivatedAt !== null } : null;
 }
 
 /**
@@ -41,7 +41,7 @@ export async function createFederatedAccount(
     await deps.db.transaction().execute(async (trx) => {
       await insertUser(
         trx,
-        { id, email, group_id: input.groupId, created_at: deps.clock.now().toISOString() },
+        { id, email, groupId: input.groupId, createdAt: deps.clock.now().toISOString() },
         input.rights,
       );
       await recordAudit(

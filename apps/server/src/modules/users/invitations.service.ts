@@ -13,7 +13,7 @@ const gone = () => new AppError('NOT_FOUND', 'This invitation link is no longer 
 
 async function liveInvitation(deps: Deps, token: string) {
   const found = await findInvitation(deps.db, tokenHash(token));
-  if (!found || found.deactivated_at || found.password_hash || found.expires_at <= deps.clock.now().toISOString())
+  if (!found || found.deactivatedAt || found.passwordHash || found.expiresAt <= deps.clock.now().toISOString())
     throw gone();
   return found;
 }
@@ -21,7 +21,7 @@ async function liveInvitation(deps: Deps, token: string) {
 /** Whom a live invitation link invites (the public set-password page). */
 export async function invitationInfo(deps: Deps, token: string): Promise<InvitationInfo> {
   const found = await liveInvitation(deps, token);
-  return { email: found.email, givenName: found.given_name, expiresAt: found.expires_at };
+  return { email: found.email, givenName: found.givenName, expiresAt: found.expiresAt };
 }
 
 /** Sets the invitee's password on the embedded provider; the link dies with its first use. */
@@ -34,16 +34,16 @@ export async function acceptInvitation(
   const found = await liveInvitation(deps, token);
   const hash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    await setPassword(trx, found.user_id, hash);
-    await deleteInvitations(trx, found.user_id);
+    await setPassword(trx, found.userId, hash);
+    await deleteInvitations(trx, found.userId);
     await recordAudit(
       deps,
       {
-        actor: { id: found.user_id, label: found.email },
+        actor: { id: found.userId, label: found.email },
         clientAddress,
-        groupId: found.group_id,
+        groupId: found.groupId,
         action: 'user.accept-invitation',
-        target: { type: 'user', id: found.user_id },
+        target: { type: 'user', id: found.userId },
       },
       trx,
     );

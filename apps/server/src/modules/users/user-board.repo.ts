@@ -5,36 +5,36 @@ import type { Db } from '../../platform/db/database';
 export interface BoardUserRow {
   id: string;
   email: string;
-  given_name: string;
-  family_name: string;
+  givenName: string;
+  familyName: string;
   locale: string;
-  group_id: string;
+  groupId: string;
   habilitations: string[];
   roles: string[];
-  has_password: boolean;
-  deactivated_at: string | null;
-  created_at: string;
+  hasPassword: boolean;
+  deactivatedAt: string | null;
+  createdAt: string;
   options: Record<string, unknown>;
   models: string[];
   ownerIds: string[];
-  invitation_expires_at: string | null;
+  invitationExpiresAt: string | null;
 }
 
 export interface BoardUserListRow {
   id: string;
   email: string;
-  given_name: string;
-  family_name: string;
+  givenName: string;
+  familyName: string;
   habilitations: string;
   roles: string;
-  has_password: number | boolean;
-  deactivated_at: string | null;
+  hasPassword: number | boolean;
+  deactivatedAt: string | null;
 }
 
 /** The stored rights of an account, as written (JSON lists, JSON option values). */
 export interface StoredRights {
-  given_name: string;
-  family_name: string;
+  givenName: string;
+  familyName: string;
   locale: string;
   habilitations: string[];
   roles: string[];
@@ -70,12 +70,12 @@ export async function listGroupUsers(
     .select([
       'id',
       'email',
-      'given_name',
-      'family_name',
+      'given_name as givenName',
+      'family_name as familyName',
       'habilitations',
       'roles',
-      'deactivated_at',
-      sql<number>`case when password_hash is null then 0 else 1 end`.as('has_password'),
+      'deactivated_at as deactivatedAt',
+      sql<number>`case when password_hash is null then 0 else 1 end`.as('hasPassword'),
     ])
     .orderBy('family_name')
     .orderBy('given_name')
@@ -125,19 +125,19 @@ export async function findGroupUser(db: Db, groupId: string, id: string): Promis
   return {
     id: user.id,
     email: user.email,
-    given_name: user.given_name,
-    family_name: user.family_name,
+    givenName: user.given_name,
+    familyName: user.family_name,
     locale: user.locale,
-    group_id: user.group_id,
+    groupId: user.group_id,
     habilitations: JSON.parse(user.habilitations) as string[],
     roles: JSON.parse(user.roles) as string[],
-    has_password: user.password_hash !== null,
-    deactivated_at: user.deactivated_at,
-    created_at: user.created_at,
+    hasPassword: user.password_hash !== null,
+    deactivatedAt: user.deactivated_at,
+    createdAt: user.created_at,
     options: Object.fromEntries(options.map((o) => [o.name, parseValue(o.value)])),
     models: models.map((m) => m.model_type),
     ownerIds: owners.map((o) => o.owner_id),
-    invitation_expires_at: invitation?.expires_at ?? null,
+    invitationExpiresAt: invitation?.expires_at ?? null,
   };
 }
 
@@ -145,14 +145,18 @@ export async function findGroupUser(db: Db, groupId: string, id: string): Promis
 export async function findUsersByEmail(
   db: Db,
   emails: string[],
-): Promise<Array<{ id: string; email: string; group_id: string }>> {
-  const found: Array<{ id: string; email: string; group_id: string }> = [];
+): Promise<Array<{ id: string; email: string; groupId: string }>> {
+  const found: Array<{ id: string; email: string; groupId: string }> = [];
   // Chunked: SQLite and PostgreSQL both cap the parameters of one statement.
   for (let i = 0; i < emails.length; i += 500) {
     const chunk = emails.slice(i, i + 500);
     if (chunk.length)
       found.push(
-        ...(await db.selectFrom('users').select(['id', 'email', 'group_id']).where('email', 'in', chunk).execute()),
+        ...(await db
+          .selectFrom('users')
+          .select(['id', 'email', 'group_id as groupId'])
+          .where('email', 'in', chunk)
+          .execute()),
       );
   }
   return found;
@@ -177,8 +181,8 @@ export async function findGroupUsersRights(db: Db, groupId: string, ids: string[
     ]);
     for (const u of users)
       out.set(u.id, {
-        given_name: u.given_name,
-        family_name: u.family_name,
+        givenName: u.given_name,
+        familyName: u.family_name,
         locale: u.locale,
         habilitations: JSON.parse(u.habilitations) as string[],
         roles: JSON.parse(u.roles) as string[],
@@ -215,48 +219,41 @@ export async function isGroupDeactivated(db: Db, groupId: string): Promise<boole
 export const groupOwners = (db: Db, groupId: string) =>
   db.selectFrom('owners').select(['id', 'name']).where('group_id', '=', groupId).orderBy('name').execute();
 
+/** A new account's own columns: who it is and since when; its rights come apart. */
+export interface NewAccount {
+  id: string;
+  email: string;
+  groupId: string;
+  createdAt: string;
+}
+
+const userValues = (user: NewAccount, rights: StoredRights) => ({
+  id: user.id,
+  email: user.email,
+  group_id: user.groupId,
+  created_at: user.createdAt,
+  password_hash: null,
+  given_name: rights.givenName,
+  family_name: rights.familyName,
+  locale: rights.locale,
+  habilitations: JSON.stringify(rights.habilitations),
+  roles: JSON.stringify(rights.roles),
+});
+
 /** Creates an account (no password yet) with its rights. Call inside a transaction. */
-export async function insertUser(
-  db: Db,
-  user: { id: string; email: string; group_id: string; created_at: string },
-  rights: StoredRights,
-): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({
-      ...user,
-      password_hash: null,
-      given_name: rights.given_name,
-      family_name: rights.family_name,
-      locale: rights.locale,
-      habilitations: JSON.stringify(rights.habilitations),
-      roles: JSON.stringify(rights.roles),
-    })
-    .execute();
+export async function insertUser(db: Db, user: NewAccount, rights: StoredRights): Promise<void> {
+  await db.insertInto('users').values(userValues(user, rights)).execute();
   await insertChildren(db, user.id, rights);
 }
 
 /** Creates many accounts (no password yet) with their rights, a few statements per hundred accounts. */
-export async function insertUsers(
-  db: Db,
-  users: Array<{ user: { id: string; email: string; group_id: string; created_at: string }; rights: StoredRights }>,
-): Promise<void> {
+export async function insertUsers(db: Db, users: Array<{ user: NewAccount; rights: StoredRights }>): Promise<void> {
   // Chunks keep each statement under both dialects' limit on bound parameters.
   for (let i = 0; i < users.length; i += 100) {
     const chunk = users.slice(i, i + 100);
     await db
       .insertInto('users')
-      .values(
-        chunk.map(({ user, rights }) => ({
-          ...user,
-          password_hash: null,
-          given_name: rights.given_name,
-          family_name: rights.family_name,
-          locale: rights.locale,
-          habilitations: JSON.stringify(rights.habilitations),
-          roles: JSON.stringify(rights.roles),
-        })),
-      )
+      .values(chunk.map(({ user, rights }) => userValues(user, rights)))
       .execute();
     const options = chunk.flatMap(({ user, rights }) =>
       Object.entries(rights.options)
@@ -271,15 +268,27 @@ export async function insertUsers(
   }
 }
 
+/** An invitation to set a password: the hash of its link's token, for one account until expiresAt. */
+export interface InvitationRow {
+  tokenHash: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+const invitationValues = (r: InvitationRow) => ({
+  token_hash: r.tokenHash,
+  user_id: r.userId,
+  created_at: r.createdAt,
+  expires_at: r.expiresAt,
+});
+
 /** Invitations of new accounts (none had one before). */
-export async function insertInvitations(
-  db: Db,
-  rows: Array<{ token_hash: string; user_id: string; created_at: string; expires_at: string }>,
-): Promise<void> {
+export async function insertInvitations(db: Db, rows: InvitationRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('user_invitations')
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + 500).map(invitationValues))
       .execute();
 }
 
@@ -305,8 +314,8 @@ export async function replaceRights(db: Db, userId: string, rights: StoredRights
   await db
     .updateTable('users')
     .set({
-      given_name: rights.given_name,
-      family_name: rights.family_name,
+      given_name: rights.givenName,
+      family_name: rights.familyName,
       locale: rights.locale,
       habilitations: JSON.stringify(rights.habilitations),
       roles: JSON.stringify(rights.roles),
@@ -337,12 +346,9 @@ export async function revokeProviderState(db: Db, userId: string): Promise<void>
 }
 
 /** The only live invitation of an account: any earlier link stops working. */
-export async function replaceInvitation(
-  db: Db,
-  invitation: { token_hash: string; user_id: string; created_at: string; expires_at: string },
-): Promise<void> {
-  await db.deleteFrom('user_invitations').where('user_id', '=', invitation.user_id).execute();
-  await db.insertInto('user_invitations').values(invitation).execute();
+export async function replaceInvitation(db: Db, invitation: InvitationRow): Promise<void> {
+  await db.deleteFrom('user_invitations').where('user_id', '=', invitation.userId).execute();
+  await db.insertInto('user_invitations').values(invitationValues(invitation)).execute();
 }
 
 export async function deleteInvitations(db: Db, userId: string): Promise<void> {
@@ -355,13 +361,13 @@ export const findInvitation = (db: Db, tokenHash: string) =>
     .selectFrom('user_invitations as i')
     .innerJoin('users as u', 'u.id', 'i.user_id')
     .select([
-      'i.user_id',
-      'i.expires_at',
+      'i.user_id as userId',
+      'i.expires_at as expiresAt',
       'u.email',
-      'u.given_name',
-      'u.group_id',
-      'u.password_hash',
-      'u.deactivated_at',
+      'u.given_name as givenName',
+      'u.group_id as groupId',
+      'u.password_hash as passwordHash',
+      'u.deactivated_at as deactivatedAt',
     ])
     .where('i.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -374,10 +380,10 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
 export async function findAccountByEmail(
   db: Db,
   email: string,
-): Promise<{ id: string; group_id: string; roles: string[]; deactivated_at: string | null } | undefined> {
+): Promise<{ id: string; groupId: string; roles: string[]; deactivatedAt: string | null } | undefined> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'group_id', 'roles', 'deactivated_at'])
+    .select(['id', 'group_id as groupId', 'roles', 'deactivated_at as deactivatedAt'])
     .where('email', '=', email)
     .executeTakeFirst();
   return row && { ...row, roles: JSON.parse(row.roles) as string[] };

@@ -55,15 +55,15 @@ export const isExternal = (deps: Pick<UserBoardDeps, 'config'>, email: string): 
 
 const statusOf = (
   deps: Pick<UserBoardDeps, 'config'>,
-  u: { email: string; deactivated_at: string | null; has_password: boolean | number },
+  u: { email: string; deactivatedAt: string | null; hasPassword: boolean | number },
 ): BoardUserStatus =>
-  u.deactivated_at ? 'DEACTIVATED' : !u.has_password && !isExternal(deps, u.email) ? 'INVITED' : 'ACTIVE';
+  u.deactivatedAt ? 'DEACTIVATED' : !u.hasPassword && !isExternal(deps, u.email) ? 'INVITED' : 'ACTIVE';
 
 const summaryOf = (deps: UserBoardDeps, u: BoardUserListRow): BoardUserSummary => ({
   id: u.id,
   email: u.email,
-  givenName: u.given_name,
-  familyName: u.family_name,
+  givenName: u.givenName,
+  familyName: u.familyName,
   roles: JSON.parse(u.roles) as string[],
   habilitations: JSON.parse(u.habilitations) as string[],
   status: statusOf(deps, u),
@@ -75,8 +75,8 @@ const boardUserOf = (deps: UserBoardDeps, u: BoardUserRow): BoardUser => {
   return {
     id: u.id,
     email: u.email,
-    givenName: u.given_name,
-    familyName: u.family_name,
+    givenName: u.givenName,
+    familyName: u.familyName,
     roles: u.roles,
     habilitations: u.habilitations,
     status,
@@ -85,8 +85,8 @@ const boardUserOf = (deps: UserBoardDeps, u: BoardUserRow): BoardUser => {
     models: u.models,
     options: boardOptions(u.options),
     ownerIds: u.ownerIds,
-    createdAt: u.created_at,
-    invitationExpiresAt: status === 'INVITED' ? u.invitation_expires_at : null,
+    createdAt: u.createdAt,
+    invitationExpiresAt: status === 'INVITED' ? u.invitationExpiresAt : null,
   };
 };
 
@@ -124,8 +124,8 @@ async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string):
 }
 
 const storedOf = (u: BoardUserRow): StoredRights => ({
-  given_name: u.given_name,
-  family_name: u.family_name,
+  givenName: u.givenName,
+  familyName: u.familyName,
   locale: u.locale,
   habilitations: u.habilitations,
   roles: u.roles,
@@ -137,8 +137,8 @@ const storedOf = (u: BoardUserRow): StoredRights => ({
 /** What the audit log keeps of an account's rights (never a password or a token). */
 export const auditedRights = (r: StoredRights, extra: Record<string, unknown> = {}) => ({
   ...extra,
-  givenName: r.given_name,
-  familyName: r.family_name,
+  givenName: r.givenName,
+  familyName: r.familyName,
   locale: r.locale,
   habilitations: r.habilitations,
   roles: r.roles,
@@ -206,17 +206,17 @@ export async function boardGrants(deps: UserBoardDeps, caller: UserContext, grou
 export function invitationFor(
   deps: Pick<UserBoardDeps, 'config' | 'clock'>,
   user: { id: string; email: string },
-): { link: string; row: { token_hash: string; user_id: string; created_at: string; expires_at: string } | null } {
+): { link: string; row: { tokenHash: string; userId: string; createdAt: string; expiresAt: string } | null } {
   if (isExternal(deps, user.email)) return { link: `${deps.config.PUBLIC_URL}/login`, row: null };
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   return {
     link: `${deps.config.PUBLIC_URL}/invitation/${token}`,
     row: {
-      token_hash: tokenHash(token),
-      user_id: user.id,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
+      tokenHash: tokenHash(token),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 3600_000).toISOString(),
     },
   };
 }
@@ -235,13 +235,13 @@ async function newInvitation(deps: UserBoardDeps, user: { id: string; email: str
 export async function mailInvitation(
   deps: UserBoardDeps,
   sender: UserContext,
-  user: { email: string; given_name: string; locale: string },
+  user: { email: string; givenName: string; locale: string },
   link: string,
   groupName: string,
 ): Promise<void> {
   const message = invitationEmail({
     locale: user.locale,
-    name: user.given_name,
+    name: user.givenName,
     email: user.email,
     inviter: `${sender.givenName} ${sender.familyName}`.trim(),
     group: groupName,
@@ -262,7 +262,7 @@ const sendInvitation = async (
   deps: UserBoardDeps,
   caller: UserContext,
   manager: UserContext,
-  user: { id: string; email: string; given_name: string; locale: string },
+  user: { id: string; email: string; givenName: string; locale: string },
 ) => mailInvitation(deps, caller, user, await newInvitation(deps, user), (await dealerGroupOf(deps.db, manager)).name);
 
 /**
@@ -286,7 +286,7 @@ export async function inviteUser(
   refuseEscalation(manager, null, rights);
   const id = deps.ids.uuid();
   await deps.db.transaction().execute(async (trx) => {
-    await insertUser(trx, { id, email, group_id: manager.groupId, created_at: deps.clock.now().toISOString() }, rights);
+    await insertUser(trx, { id, email, groupId: manager.groupId, createdAt: deps.clock.now().toISOString() }, rights);
     await recordAudit(
       deps,
       {
@@ -299,7 +299,7 @@ export async function inviteUser(
       trx,
     );
   });
-  await sendInvitation(deps, caller, manager, { id, email, given_name: rights.given_name, locale: rights.locale });
+  await sendInvitation(deps, caller, manager, { id, email, givenName: rights.givenName, locale: rights.locale });
   return boardUserOf(deps, await groupUser(deps, manager, id));
 }
 
@@ -377,7 +377,7 @@ export async function deactivateUser(
   const user = await groupUser(deps, manager, id);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
   requireOutranks(manager, user);
-  if (!user.deactivated_at)
+  if (!user.deactivatedAt)
     await deps.db.transaction().execute(async (trx) => {
       await setDeactivated(trx, id, deps.clock.now().toISOString());
       await deleteInvitations(trx, id);
@@ -409,7 +409,7 @@ export async function reactivateUser(
   const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
-  if (user.deactivated_at) {
+  if (user.deactivatedAt) {
     await deps.db.transaction().execute(async (trx) => {
       await setDeactivated(trx, id, null);
       await recordAudit(
@@ -424,7 +424,7 @@ export async function reactivateUser(
         trx,
       );
     });
-    if (!user.has_password && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
+    if (!user.hasPassword && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
   }
   return getBoardUser(deps, manager, id);
 }

@@ -55,8 +55,8 @@ interface Planned {
 }
 
 const CHANGE_FIELDS: Array<[keyof StoredRights, string]> = [
-  ['given_name', 'givenName'],
-  ['family_name', 'familyName'],
+  ['givenName', 'givenName'],
+  ['familyName', 'familyName'],
   ['locale', 'locale'],
   ['roles', 'roles'],
   ['models', 'models'],
@@ -124,7 +124,7 @@ export async function importUsers(
 
   const emails = lines.map((r) => (cellsOf(r.fields).email ?? '').toLowerCase());
   const existing = new Map((await findUsersByEmail(deps.db, emails.filter(Boolean))).map((u) => [u.email, u]));
-  const ours = [...existing.values()].filter((u) => u.group_id === manager.groupId).map((u) => u.id);
+  const ours = [...existing.values()].filter((u) => u.groupId === manager.groupId).map((u) => u.id);
   const rightsOf = await findGroupUsersRights(deps.db, manager.groupId, ours);
 
   const seen = new Set<string>();
@@ -141,7 +141,7 @@ export async function importUsers(
     else if (seen.has(email)) fail('email', 'duplicateEmail', email);
     seen.add(email);
     const account = existing.get(email);
-    if (account && account.group_id !== manager.groupId) fail('email', 'otherGroup', email);
+    if (account && account.groupId !== manager.groupId) fail('email', 'otherGroup', email);
     const before = account ? (rightsOf.get(account.id) ?? null) : null;
 
     for (const c of ['givenName', 'familyName'] as const) {
@@ -179,8 +179,8 @@ export async function importUsers(
     if (errors.length > before0) continue;
 
     const after: StoredRights = {
-      given_name: cells.givenName!,
-      family_name: cells.familyName!,
+      givenName: cells.givenName!,
+      familyName: cells.familyName!,
       locale,
       habilitations: before?.habilitations ?? [],
       roles: [...new Set(roles)],
@@ -241,7 +241,7 @@ export async function importUsers(
     await insertUsers(
       trx,
       created.map(({ p, id }) => ({
-        user: { id, email: p.email, group_id: manager.groupId, created_at: now },
+        user: { id, email: p.email, groupId: manager.groupId, createdAt: now },
         rights: p.after,
       })),
     );
@@ -266,7 +266,7 @@ export async function importUsers(
     await mailInvitation(
       deps,
       caller,
-      { email: p.email, given_name: p.after.given_name, locale: p.after.locale },
+      { email: p.email, givenName: p.after.givenName, locale: p.after.locale },
       link,
       group,
     );

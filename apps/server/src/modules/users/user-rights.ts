@@ -117,8 +117,8 @@ export function rightsFrom(
 ): StoredRights {
   const kept = (before?.ownerIds ?? []).filter((o) => !granter.ownerIds.includes(o));
   return {
-    given_name: input.givenName,
-    family_name: input.familyName,
+    givenName: input.givenName,
+    familyName: input.familyName,
     locale: input.locale,
     habilitations: [...new Set(input.habilitations)],
     roles: [...new Set(input.roles)],

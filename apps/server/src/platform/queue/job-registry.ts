@@ -45,6 +45,8 @@ export const jobRegistry = {
     maxAttempts: 3,
     lane: 'media',
   }),
+  // Queued when a stamping publishes and when readiness finds pictures without an angle (decision 0056).
+  'marketplaces.recognise-angles': spec(z.object({ shootingId: z.string() }), { maxAttempts: 3 }),
   'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() }), { lane: 'media' }),
   'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }), {
     lane: 'media',

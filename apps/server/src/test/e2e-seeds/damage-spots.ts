@@ -35,16 +35,16 @@ try {
   await touchInspection(adapters.db, made.shootingId, now);
   await insertItem(adapters.db, 'inspection_damages', {
     id: adapters.ids.uuid(),
-    shooting_id: made.shootingId,
+    shootingId: made.shootingId,
     position: 1,
     zone: 'FRONT_LEFT',
     kind: 'DENT',
     severity: 'MODERATE',
-    image_id: made.images[0]!.id,
+    imageId: made.images[0]!.id,
     note: '',
-    estimated_cost_cents: 25_000,
-    created_at: now,
-    updated_at: now,
+    estimatedCostCents: 25_000,
+    createdAt: now,
+    updatedAt: now,
   });
   const { shootingId, productId, ownerId, registration } = made;
   process.stdout.write(JSON.stringify({ shootingId, productId, ownerId, registration }));

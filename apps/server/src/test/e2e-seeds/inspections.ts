@@ -26,12 +26,12 @@ try {
   });
   const head = {
     currency: 'EUR',
-    repair_order_number: 'OR-E2E-0001',
+    repairOrderNumber: 'OR-E2E-0001',
     mileage: 42_000,
-    customer_name: 'Claire Dubois',
-    updated_at: now,
+    customerName: 'Claire Dubois',
+    updatedAt: now,
   };
-  await upsertInspection(adapters.db, { shooting_id: repair.shootingId, created_at: now, ...head }, head);
+  await upsertInspection(adapters.db, { shootingId: repair.shootingId, createdAt: now, ...head }, head);
   const items = [
     { category: 'BRAKES', label: 'Front pads', rating: 'RED', parts: 8_000, labour: 6_000, decision: 'ACCEPTED' },
     { category: 'TYRES', label: 'Rear tyres', rating: 'AMBER', parts: 20_000, labour: 3_000, decision: 'DECLINED' },
@@ -40,18 +40,18 @@ try {
   for (const [i, item] of items.entries()) {
     await insertItem(adapters.db, 'health_check_items', {
       id: adapters.ids.uuid(),
-      shooting_id: repair.shootingId,
+      shootingId: repair.shootingId,
       position: i + 1,
       category: item.category,
       label: item.label,
       rating: item.rating,
-      parts_price_cents: item.parts,
-      labour_price_cents: item.labour,
+      partsPriceCents: item.parts,
+      labourPriceCents: item.labour,
       decision: item.decision,
       note: '',
-      image_id: repair.images[0]!.id,
-      created_at: now,
-      updated_at: now,
+      imageId: repair.images[0]!.id,
+      createdAt: now,
+      updatedAt: now,
     });
   }
   const pick = (s: Awaited<ReturnType<typeof makeShooting>>) => ({

@@ -42,7 +42,14 @@ export function AlertsBell() {
   const alerts = useQuery({ queryKey: engagementKeys.alerts(), queryFn: getAlerts });
   useAlertStream(
     true,
-    useCallback((a: EngagementAlert) => setLive(a), []),
+    useCallback(
+      (a: EngagementAlert) => {
+        setLive(a);
+        // A panel on screen shows the new visit without waiting for its next refresh.
+        void queryClient.invalidateQueries({ queryKey: engagementKeys.panels() });
+      },
+      [queryClient],
+    ),
   );
   const read = useMutation({
     mutationFn: markAlertsRead,

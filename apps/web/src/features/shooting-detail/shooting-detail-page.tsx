@@ -26,6 +26,7 @@ import { ShootingMedia } from './shooting-media';
 import { ShootingOptions } from './shooting-options';
 import { shootingDetailKeys } from './shooting-detail-keys';
 import { MarketplaceReadiness } from '../marketplaces/marketplace-readiness';
+import { EngagementPanel } from '../engagement/engagement-panel';
 
 /** While processing or sending to the DMS, the page polls so that the state moves without a reload. */
 const REFRESH_MS = 4000;
@@ -102,6 +103,9 @@ export function ShootingDetailPage() {
             </Grid>
           </Grid>
           {type === 'STANDARD' ? <MarketplaceReadiness shootingId={s.id} /> : null}
+          <EngagementPanel
+            source={{ kind: 'shooting', ownerId: s.ownerId, productId: s.productId, shootingId: s.id }}
+          />
         </Stack>
       ) : null}
     </Container>

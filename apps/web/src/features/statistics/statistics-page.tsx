@@ -27,6 +27,7 @@ import { browserTimeZone, lastDays, PRESET_DAYS, showDay, type PeriodChoice } fr
 import { StocksTable } from './stocks-table';
 import type { CustomPeriod } from './custom-period-fields';
 import { statisticsKeys } from './statistics-keys';
+import { FunnelSection } from '../engagement/funnel-section';
 
 const CustomPeriodFields = lazy(() =>
   import('./custom-period-fields').then((m) => ({ default: m.CustomPeriodFields })),
@@ -202,6 +203,9 @@ export function StatisticsPage() {
           </section>
         </Box>
       )}
+      <Box sx={{ mt: 3 }}>
+        <FunnelSection userId={userId} query={query} enabled={!customError} />
+      </Box>
     </Container>
   );
 }

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
+import { EngagementPanel } from '../engagement/engagement-panel';
 import { LiveEntry, PlayerEntry } from './other-entries';
 import { ShootingEntry } from './shooting-entry';
 import { fetchVehicle } from './vehicle-api';
@@ -110,6 +111,9 @@ export function VehiclePage() {
                 )}
               </Box>
             )}
+          </Grid>
+          <Grid size={12}>
+            <EngagementPanel source={{ kind: 'vehicle', registration: v.vehicle.registration }} />
           </Grid>
         </Grid>
       ) : null}

@@ -24,7 +24,7 @@ const addressKey = (a: SignInAttempt): string => `*|${a.ip}`;
 
 async function minutesLeft(db: Db, clock: Clock, key: string): Promise<number> {
   const row = await findLoginAttempt(db, key);
-  const left = row?.locked_until ? Date.parse(row.locked_until) - clock.now().getTime() : 0;
+  const left = row?.lockedUntil ? Date.parse(row.lockedUntil) - clock.now().getTime() : 0;
   return left > 0 ? Math.ceil(left / 60_000) : 0;
 }
 
@@ -37,10 +37,10 @@ async function countFailure(db: Db, clock: Clock, key: string, max: number): Pro
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const row = await findLoginAttempt(trx, key);
-    const fresh = !row || now.getTime() - Date.parse(row.window_start) > WINDOW_MS;
+    const fresh = !row || now.getTime() - Date.parse(row.windowStart) > WINDOW_MS;
     const failures = fresh ? 1 : row.failures + 1;
     const lockedUntil = failures >= max ? new Date(now.getTime() + LOCK_MS).toISOString() : null;
-    const values = { failures, window_start: fresh ? now.toISOString() : row.window_start, locked_until: lockedUntil };
+    const values = { failures, windowStart: fresh ? now.toISOString() : row.windowStart, lockedUntil };
     await saveLoginAttempt(trx, key, values, Boolean(row));
     return lockedUntil ? Math.ceil(LOCK_MS / 60_000) : 0;
   });

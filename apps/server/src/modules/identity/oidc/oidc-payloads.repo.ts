@@ -16,11 +16,11 @@ export function databaseAdapter(db: Db, clock: Clock): (model: string) => Adapte
     const findBy = async (column: 'id' | 'uid' | 'user_code', value: string) => {
       const row = await db
         .selectFrom('oidc_payloads')
-        .select(['payload', 'expires_at', 'consumed_at'])
+        .select(['payload', 'expires_at as expiresAt', 'consumed_at as consumedAt'])
         .where('model', '=', model)
         .where(column, '=', value)
         .executeTakeFirst();
-      return row ? live(row.payload, row.expires_at, row.consumed_at) : undefined;
+      return row ? live(row.payload, row.expiresAt, row.consumedAt) : undefined;
     };
 
     return {

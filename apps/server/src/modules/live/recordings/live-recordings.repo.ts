@@ -1,12 +1,19 @@
 import type { LiveRecordingsTable } from '../../../db/schema';
+import { camelRow, snakeRow, type Camel } from '../../../platform/db/camel-rows';
 import type { Db, Executor } from '../../../platform/db/database';
 
-export type LiveRecordingRow = LiveRecordingsTable;
+/** A room's recording in the domain's camelCase. */
+export type LiveRecordingRow = Camel<LiveRecordingsTable>;
+
+const recordingOf = (row: LiveRecordingsTable | undefined): LiveRecordingRow | null => (row ? camelRow(row) : null);
 
 /** Inserts a recording in progress; false when the room already has one on (the partial unique index). */
 export async function insertRecording(db: Db, row: LiveRecordingRow): Promise<boolean> {
   try {
-    await db.insertInto('live_recordings').values(row).execute();
+    await db
+      .insertInto('live_recordings')
+      .values(snakeRow<LiveRecordingsTable>(row) as LiveRecordingsTable)
+      .execute();
     return true;
   } catch (err) {
     // SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's unique_violation.
@@ -22,46 +29,47 @@ export async function deleteRecording(db: Db, id: string): Promise<void> {
 
 /** The room's recording in progress, if any. */
 export async function findActiveRecording(db: Db, roomId: string): Promise<LiveRecordingRow | null> {
-  return (
-    (await db
+  return recordingOf(
+    await db
       .selectFrom('live_recordings')
       .selectAll()
       .where('room_id', '=', roomId)
       .where('status', '=', 'recording')
-      .executeTakeFirst()) ?? null
+      .executeTakeFirst(),
   );
 }
 
 export async function findRecording(db: Db, roomId: string, id: string): Promise<LiveRecordingRow | null> {
-  return (
-    (await db
+  return recordingOf(
+    await db
       .selectFrom('live_recordings')
       .selectAll()
       .where('room_id', '=', roomId)
       .where('id', '=', id)
-      .executeTakeFirst()) ?? null
+      .executeTakeFirst(),
   );
 }
 
 export async function findRecordingById(db: Db, id: string): Promise<LiveRecordingRow | null> {
-  return (await db.selectFrom('live_recordings').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  return recordingOf(await db.selectFrom('live_recordings').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 export async function findRecordingByShareToken(db: Db, token: string): Promise<LiveRecordingRow | null> {
-  return (
-    (await db.selectFrom('live_recordings').selectAll().where('share_token', '=', token).executeTakeFirst()) ?? null
+  return recordingOf(
+    await db.selectFrom('live_recordings').selectAll().where('share_token', '=', token).executeTakeFirst(),
   );
 }
 
 /** The room's recordings, newest first. */
 export async function listRecordings(db: Db, roomId: string): Promise<LiveRecordingRow[]> {
-  return db
+  const rows = await db
     .selectFrom('live_recordings')
     .selectAll()
     .where('room_id', '=', roomId)
     .orderBy('started_at', 'desc')
     .limit(200)
     .execute();
+  return rows.map(camelRow);
 }
 
 /**

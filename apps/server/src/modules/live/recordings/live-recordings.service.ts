@@ -31,11 +31,11 @@ export const shareUrlOf = (deps: Pick<RecordingDeps, 'config'>, token: string) =
 
 const asRecording = (deps: Pick<RecordingDeps, 'config'>, r: repo.LiveRecordingRow): LiveRecording => ({
   id: r.id,
-  startedAt: r.started_at,
-  durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+  startedAt: r.startedAt,
+  durationMs: r.durationMs === null ? null : Number(r.durationMs),
   status: r.status,
-  sizeBytes: r.size_bytes === null ? null : Number(r.size_bytes),
-  shareUrl: r.share_token ? shareUrlOf(deps, r.share_token) : null,
+  sizeBytes: r.sizeBytes === null ? null : Number(r.sizeBytes),
+  shareUrl: r.shareToken ? shareUrlOf(deps, r.shareToken) : null,
 });
 
 /**
@@ -48,15 +48,15 @@ export async function startRecording(deps: RecordingDeps, user: UserContext, roo
   if (!deps.recorder) throw conflict('Calls are recorded only through the SFU (LIVE_SFU=janus)', 'SFU_REQUIRED');
   const row: repo.LiveRecordingRow = {
     id: deps.ids.uuid(),
-    room_id: room.id,
+    roomId: room.id,
     status: 'recording',
-    started_by: user.id,
-    started_at: deps.clock.now().toISOString(),
-    stopped_at: null,
-    duration_ms: null,
-    blob_key: null,
-    size_bytes: null,
-    share_token: null,
+    startedBy: user.id,
+    startedAt: deps.clock.now().toISOString(),
+    stoppedAt: null,
+    durationMs: null,
+    blobKey: null,
+    sizeBytes: null,
+    shareToken: null,
     error: null,
   };
   const dir = recordingDir(deps.config, row.id);
@@ -96,7 +96,7 @@ export async function stopRecording(
   const active = await repo.findActiveRecording(deps.db, room.id);
   if (!active) throw conflict('This call is not being recorded', 'NOT_RECORDING');
   const stoppedAt = deps.clock.now();
-  const durationMs = Math.max(0, stoppedAt.getTime() - Date.parse(active.started_at));
+  const durationMs = Math.max(0, stoppedAt.getTime() - Date.parse(active.startedAt));
   await deps.recorder?.setRecording(room.id, null).catch(onError);
   const stopped = await repo.markStopped(deps.db, active.id, stoppedAt.toISOString(), durationMs, async (trx) => {
     await deps.queue.enqueue(
@@ -110,8 +110,8 @@ export async function stopRecording(
   return asRecording(deps, {
     ...active,
     status: 'processing',
-    stopped_at: stoppedAt.toISOString(),
-    duration_ms: durationMs,
+    stoppedAt: stoppedAt.toISOString(),
+    durationMs,
   });
 }
 
@@ -131,8 +131,8 @@ const readyRecording = async (deps: RecordingDeps, user: UserContext, roomId: st
   const room = await inScope(deps, user, roomId);
   const r = await repo.findRecording(deps.db, room.id, id);
   if (!r) throw notFound('Recording');
-  if (r.status !== 'ready' || !r.blob_key) throw conflict('The recording is not ready yet', 'NOT_READY');
-  return { room, r, key: r.blob_key };
+  if (r.status !== 'ready' || !r.blobKey) throw conflict('The recording is not ready yet', 'NOT_READY');
+  return { room, r, key: r.blobKey };
 };
 
 /** A short-lived URL that downloads the MP4, named after the room and the recording's start. */
@@ -143,7 +143,7 @@ export async function downloadRecording(
   id: string,
 ): Promise<LiveRecordingDownload> {
   const { room, r, key } = await readyRecording(deps, user, roomId, id);
-  const name = `${room.session_name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'recording'} ${r.started_at.slice(0, 16).replace(':', 'h')}.mp4`;
+  const name = `${room.sessionName.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'recording'} ${r.startedAt.slice(0, 16).replace(':', 'h')}.mp4`;
   return {
     url: await deps.blobs.presignGet(key, {
       expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS,
@@ -160,7 +160,7 @@ export async function shareRecording(
   id: string,
 ): Promise<LiveRecordingShare> {
   const { r } = await readyRecording(deps, user, roomId, id);
-  const token = r.share_token ?? (await repo.setShareToken(deps.db, r.id, deps.ids.token()));
+  const token = r.shareToken ?? (await repo.setShareToken(deps.db, r.id, deps.ids.token()));
   if (!token) throw notFound('Recording');
   return { shareUrl: shareUrlOf(deps, token) };
 }
@@ -171,8 +171,8 @@ export async function openSharedRecording(
   token: string,
 ): Promise<string> {
   const r = await repo.findRecordingByShareToken(deps.db, token);
-  if (!r || r.status !== 'ready' || !r.blob_key) throw notFound('Recording');
-  return deps.blobs.presignGet(r.blob_key, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS });
+  if (!r || r.status !== 'ready' || !r.blobKey) throw notFound('Recording');
+  return deps.blobs.presignGet(r.blobKey, { expiresInSeconds: deps.config.PRESIGN_GET_TTL_SECONDS });
 }
 
 /** Whether the room is being recorded: what a participant joining is told after its welcome. */

@@ -140,15 +140,15 @@ describe('recordings of live calls: refusals through the API', () => {
   it('tells a participant joining a call being recorded that it is, right after its welcome', async () => {
     await insertRecording(sfu.adapters.db, {
       id: '11111111-1111-1111-1111-111111111111',
-      room_id: sfu.room.id_live_video,
+      roomId: sfu.room.id_live_video,
       status: 'recording',
-      started_by: demoUser(MANAGER).id,
-      started_at: clock.now().toISOString(),
-      stopped_at: null,
-      duration_ms: null,
-      blob_key: null,
-      size_bytes: null,
-      share_token: null,
+      startedBy: demoUser(MANAGER).id,
+      startedAt: clock.now().toISOString(),
+      stoppedAt: null,
+      durationMs: null,
+      blobKey: null,
+      sizeBytes: null,
+      shareToken: null,
       error: null,
     });
     const query = { identity: 'Guest', room: sfu.room.room_name, code: sfu.room.meeting_code };

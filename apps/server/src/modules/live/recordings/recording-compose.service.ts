@@ -77,7 +77,7 @@ export async function composeRecording(
     const tracks = await convertTracks(dir, scratch, run.signal);
     if (tracks.length === 0) return await repo.markFailed(deps.db, r.id, 'The recording holds no audio or video');
     const output = path.join(scratch, 'call.mp4');
-    const durationMs = r.duration_ms ?? 0;
+    const durationMs = r.durationMs ?? 0;
     await runMedia(
       {
         tool: 'ffmpeg',
@@ -88,16 +88,16 @@ export async function composeRecording(
       { signal: run.signal },
     );
     const { size } = await fsp.stat(output);
-    const key = recordingBlobKey(r.room_id, r.id);
+    const key = recordingBlobKey(r.roomId, r.id);
     await deps.blobs.putFile(key, output, 'video/mp4');
     // The recording is ready and its webhook event (recording.ready) written, together.
     await deps.db.transaction().execute(async (trx) => {
       await repo.markReady(trx, r.id, key, size);
       await emitWebhookEvent(deps, trx, {
         type: 'recording.ready',
-        roomId: r.room_id,
-        streamKey: r.room_id,
-        data: { roomId: r.room_id, recordingId: r.id, bytes: size },
+        roomId: r.roomId,
+        streamKey: r.roomId,
+        data: { roomId: r.roomId, recordingId: r.id, bytes: size },
       });
     });
   } catch (err) {

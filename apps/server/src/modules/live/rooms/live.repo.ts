@@ -1,16 +1,21 @@
-import type { Db } from '../../../platform/db/database';
 import type { LiveRoomsTable } from '../../../db/schema';
+import { camelRow, snakeRow, type Camel } from '../../../platform/db/camel-rows';
+import type { Db } from '../../../platform/db/database';
 
-export type LiveRoomRow = LiveRoomsTable;
+/** A live room in the domain's camelCase (its API answers keep the portal's snake_case names). */
+export type LiveRoomRow = Camel<LiveRoomsTable>;
 
 export async function insertRoom(db: Db, row: LiveRoomRow): Promise<void> {
-  await db.insertInto('live_rooms').values(row).execute();
+  await db
+    .insertInto('live_rooms')
+    .values(snakeRow<LiveRoomsTable>(row) as LiveRoomsTable)
+    .execute();
 }
 
 /** The rooms a user created on the owners they still reach, latest appointment first. */
 export async function listRooms(db: Db, userId: string, ownerIds: string[]): Promise<LiveRoomRow[]> {
   if (ownerIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('live_rooms')
     .selectAll()
     .where('user_id', '=', userId)
@@ -18,21 +23,31 @@ export async function listRooms(db: Db, userId: string, ownerIds: string[]): Pro
     .orderBy('appointment_date', 'desc')
     .limit(500)
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function findRoom(db: Db, id: string): Promise<LiveRoomRow | null> {
-  return (await db.selectFrom('live_rooms').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  const row = await db.selectFrom('live_rooms').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? camelRow(row) : null;
 }
 
 export async function findRoomByName(db: Db, roomName: string): Promise<LiveRoomRow | null> {
-  return (await db.selectFrom('live_rooms').selectAll().where('room_name', '=', roomName).executeTakeFirst()) ?? null;
+  const row = await db.selectFrom('live_rooms').selectAll().where('room_name', '=', roomName).executeTakeFirst();
+  return row ? camelRow(row) : null;
 }
 
 export async function findOwner(db: Db, ownerId: string) {
   return (
     (await db
       .selectFrom('owners')
-      .select(['id', 'name', 'label', 'logo_key', 'contact_information', 'contact_phone'])
+      .select([
+        'id',
+        'name',
+        'label',
+        'logo_key as logoKey',
+        'contact_information as contactInformation',
+        'contact_phone as contactPhone',
+      ])
       .where('id', '=', ownerId)
       .executeTakeFirst()) ?? null
   );

@@ -75,24 +75,24 @@ const PAST_MARGIN_MS = 24 * 3600_000;
 const wrongCode = () => new AppError('WRONG_MEETING_CODE', 'The meeting code is wrong; check the link');
 
 const linkOf = (deps: Pick<LiveDeps, 'config'>, r: repo.LiveRoomRow) =>
-  `${deps.config.PUBLIC_URL}/videos/live/rooms/${r.id}?code=${r.meeting_code}`;
+  `${deps.config.PUBLIC_URL}/videos/live/rooms/${r.id}?code=${r.meetingCode}`;
 const visitorOf = (deps: Pick<LiveDeps, 'visitorSecret'>, ip: string) =>
   createHmac('sha256', deps.visitorSecret).update(ip).digest('base64url').slice(0, 32);
 
 const asRoom = (deps: Pick<LiveDeps, 'config'>, r: repo.LiveRoomRow): LiveRoom => ({
   id_live_video: r.id,
-  session_name: r.session_name,
-  room_name: r.room_name,
-  appointment_date: r.appointment_date,
-  meeting_code: r.meeting_code,
+  session_name: r.sessionName,
+  room_name: r.roomName,
+  appointment_date: r.appointmentDate,
+  meeting_code: r.meetingCode,
   link: linkOf(deps, r),
-  owner_id: r.owner_id,
+  owner_id: r.ownerId,
   registration: r.registration,
 });
 
 /** The room when the caller is a signed-in user of its owner with the option, else null. */
 const hostedRoom = (user: UserContext | null, r: repo.LiveRoomRow | null) =>
-  r && user && user.options.useVideoLive === true && user.ownerIds.includes(r.owner_id) ? r : null;
+  r && user && user.options.useVideoLive === true && user.ownerIds.includes(r.ownerId) ? r : null;
 
 /** A room reached by its meeting code, or by its dealer without one. */
 const reachRoom = async (
@@ -103,7 +103,7 @@ const reachRoom = async (
 ) => {
   const r = await repo.findRoom(deps.db, id);
   if (hostedRoom(user, r)) return r!;
-  if (!r || !code || !sameSecret(code, r.meeting_code)) throw wrongCode();
+  if (!r || !code || !sameSecret(code, r.meetingCode)) throw wrongCode();
   return r;
 };
 
@@ -141,15 +141,15 @@ export async function createRoom(
   }
   const row: repo.LiveRoomRow = {
     id: deps.ids.uuid(),
-    owner_id: input.owner_id,
-    user_id: user.id,
-    session_name: input.session_name,
-    room_name: `room-${deps.ids.token()}`,
-    appointment_date: input.appointment_date,
-    meeting_code: deps.ids.token(),
-    created_at: deps.clock.now().toISOString(),
+    ownerId: input.owner_id,
+    userId: user.id,
+    sessionName: input.session_name,
+    roomName: `room-${deps.ids.token()}`,
+    appointmentDate: input.appointment_date,
+    meetingCode: deps.ids.token(),
+    createdAt: deps.clock.now().toISOString(),
     registration,
-    player_ref: playerRef,
+    playerRef,
   };
   await repo.insertRoom(deps.db, row);
   return asRoom(deps, row);
@@ -168,31 +168,31 @@ export async function roomInfo(
   user: UserContext | null,
 ): Promise<LiveRoomInfo> {
   const r = await reachRoom(deps, id, code, user);
-  const owner = await repo.findOwner(deps.db, r.owner_id);
-  const contacts = z.array(ContactInformation).safeParse(JSON.parse(owner?.contact_information || '[]'));
-  const logoVersion = owner?.logo_key
-    ? createHash('sha256').update(owner.logo_key).digest('base64url').slice(0, 12)
+  const owner = await repo.findOwner(deps.db, r.ownerId);
+  const contacts = z.array(ContactInformation).safeParse(JSON.parse(owner?.contactInformation || '[]'));
+  const logoVersion = owner?.logoKey
+    ? createHash('sha256').update(owner.logoKey).digest('base64url').slice(0, 12)
     : null;
   return {
     id_live_video: r.id,
-    session_name: r.session_name,
-    room_name: r.room_name,
-    appointment_date: r.appointment_date,
+    session_name: r.sessionName,
+    room_name: r.roomName,
+    appointment_date: r.appointmentDate,
     link: linkOf(deps, r),
-    ownerName: stockDisplayName({ id: r.owner_id, ...owner }),
-    logoUrl: logoVersion ? `/api/videos/live/rooms/${r.id}/logo?code=${r.meeting_code}&v=${logoVersion}` : null,
+    ownerName: stockDisplayName({ id: r.ownerId, ...owner }),
+    logoUrl: logoVersion ? `/api/videos/live/rooms/${r.id}/logo?code=${r.meetingCode}&v=${logoVersion}` : null,
     contactInformations: [
       ...(contacts.success ? contacts.data : []),
-      ...(owner?.contact_phone ? [{ title: 'phone', value: owner.contact_phone }] : []),
+      ...(owner?.contactPhone ? [{ title: 'phone', value: owner.contactPhone }] : []),
     ],
-    vehicle: r.registration ? { registration: r.registration, playerRef: r.player_ref } : null,
+    vehicle: r.registration ? { registration: r.registration, playerRef: r.playerRef } : null,
   };
 }
 
 export async function roomLogo(deps: LiveDeps, id: string, code: string | undefined) {
   const r = await reachRoom(deps, id, code, null);
-  const owner = await repo.findOwner(deps.db, r.owner_id);
-  const obj = owner?.logo_key ? await deps.blobs.get(owner.logo_key) : null;
+  const owner = await repo.findOwner(deps.db, r.ownerId);
+  const obj = owner?.logoKey ? await deps.blobs.get(owner.logoKey) : null;
   if (!obj) throw notFound('Logo');
   return obj;
 }
@@ -291,7 +291,7 @@ export async function emailRoomLink(
   if (!isTimeZone(timeZone)) throw badRequest('Unknown time zone', { field: 'timeZone' });
   const language = input.language ?? (ACCOUNT_LANGUAGES.find((l) => user.locale.startsWith(l)) || 'fr');
   // The meeting's name and date open the message: a customer reads when it is without opening the .ics.
-  const when = meetingWhen(r.appointment_date, language, timeZone);
+  const when = meetingWhen(r.appointmentDate, language, timeZone);
   const lines = input.body.split(/<br\s*\/?>|\r?\n/gi);
   const link = linkOf(deps, r);
   const html = lines
@@ -303,8 +303,8 @@ export async function emailRoomLink(
     .join('<br>');
   const ics = roomInvitation({
     uid: `${r.id}@forecourt`,
-    title: r.session_name,
-    appointmentUtc: r.appointment_date,
+    title: r.sessionName,
+    appointmentUtc: r.appointmentDate,
     link,
     organizer: user.email,
     nowUtc: deps.clock.now().toISOString().slice(0, 19).replace('T', ' '),
@@ -313,8 +313,8 @@ export async function emailRoomLink(
     await deps.mail.send({
       to: input.to,
       subject: input.subject,
-      text: `${r.session_name}\n${when}\n\n${lines.join('\n')}`,
-      html: `<!doctype html><html><body><div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5"><p><strong>${escapeHtml(r.session_name)}</strong><br>${escapeHtml(when)}</p>${html}</div></body></html>`,
+      text: `${r.sessionName}\n${when}\n\n${lines.join('\n')}`,
+      html: `<!doctype html><html><body><div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5"><p><strong>${escapeHtml(r.sessionName)}</strong><br>${escapeHtml(when)}</p>${html}</div></body></html>`,
       fromName: `${user.givenName} ${user.familyName}`.trim(),
       replyTo: user.email,
       attachments: [

@@ -5,7 +5,7 @@ import type { Db } from '../../../platform/db/database';
 // bigint comes back as a string, hence the Number() on what is read.
 
 export interface MemberRow {
-  participant_id: string;
+  participantId: string;
   identity: string;
   host: boolean;
   media: string | null;
@@ -36,9 +36,9 @@ export interface TakeOver {
   missed: [string, string][];
 }
 
-const memberColumns = ['participant_id', 'identity', 'host', 'media', 'waiting'] as const;
+const memberColumns = ['participant_id as participantId', 'identity', 'host', 'media', 'waiting'] as const;
 const toMember = (r: {
-  participant_id: string;
+  participantId: string;
   identity: string;
   host: number;
   media: string | null;
@@ -214,7 +214,7 @@ export async function deleteMember(db: Db, room: string, participantId: string, 
     .where('session', '=', session)
     .executeTakeFirst();
   if (Number(r.numDeletedRows) !== 1) return false;
-  await forgetMembers(db, [{ room, participant_id: participantId }]);
+  await forgetMembers(db, [{ room, participantId }]);
   return true;
 }
 
@@ -233,19 +233,19 @@ export async function renewLeases(db: Db, processId: string, leaseUntil: number)
 export async function deleteExpiredMembers(
   db: Db,
   now: number,
-): Promise<{ room: string; participant_id: string; waiting: number }[]> {
+): Promise<{ room: string; participantId: string; waiting: number }[]> {
   const gone = await db
     .deleteFrom('live_members')
     .where('lease_until', '<', now)
-    .returning(['room', 'participant_id', 'waiting'])
+    .returning(['room', 'participant_id as participantId', 'waiting'])
     .execute();
   await forgetMembers(db, gone);
   return gone;
 }
 
-async function forgetMembers(db: Db, gone: { room: string; participant_id: string }[]): Promise<void> {
-  for (const { room, participant_id } of gone)
-    await db.deleteFrom('live_missed').where('room', '=', room).where('participant_id', '=', participant_id).execute();
+async function forgetMembers(db: Db, gone: { room: string; participantId: string }[]): Promise<void> {
+  for (const { room, participantId } of gone)
+    await db.deleteFrom('live_missed').where('room', '=', room).where('participant_id', '=', participantId).execute();
   const rooms = [...new Set(gone.map((g) => g.room))];
   if (rooms.length === 0) return;
   await db

@@ -184,7 +184,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
     const t = now();
     if (healthySince === null || t - healthySince < leaseMs) return;
     for (const gone of await repo.deleteExpiredMembers(db, t)) {
-      const key = keyOf(gone.room, gone.participant_id);
+      const key = keyOf(gone.room, gone.participantId);
       // Removed here for good: a socket this process still held for it (a stalled process) is let go.
       const h = held.get(key);
       if (h) {
@@ -194,10 +194,10 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       // A waiting member's leave is news to the participants only (they close its connection, unseen).
       await publish({
         room: gone.room,
-        message: { type: 'left', id: gone.participant_id },
+        message: { type: 'left', id: gone.participantId },
         ...(gone.waiting === 1 ? { participantsOnly: true as const } : {}),
       });
-      options.onExpired?.(gone.room, gone.participant_id);
+      options.onExpired?.(gone.room, gone.participantId);
     }
   };
 
@@ -279,11 +279,11 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
       const [rows, spin] = await Promise.all([repo.listMembers(db, room), repo.getRoomSpin(db, room)]);
       const seen = h.seen ?? new Set<string>();
       h.seen = null;
-      const others = rows.filter((r) => r.participant_id !== member.id);
+      const others = rows.filter((r) => r.participantId !== member.id);
       const members: RoomMember[] = others
         .filter((r) => !r.waiting)
         .map((r) => ({
-          id: r.participant_id,
+          id: r.participantId,
           identity: r.identity,
           host: r.host,
           media: r.media ? (JSON.parse(r.media) as MediaState) : null,
@@ -295,7 +295,7 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         members,
         lobby: others
           .filter((r) => r.waiting)
-          .map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+          .map((r) => ({ id: r.participantId, identity: r.identity, host: r.host })),
         spin: spin ? (JSON.parse(spin) as SpinState) : null,
         resumed: taken.resumed,
         waiting: taken.waiting,
@@ -313,11 +313,11 @@ export async function createPgSignalBus(options: PgBusOptions): Promise<PgSignal
         h.waiting = true;
         return null;
       }
-      const others = (await repo.listMembers(db, room)).filter((r) => r.participant_id !== id);
+      const others = (await repo.listMembers(db, room)).filter((r) => r.participantId !== id);
       return {
         lobby: others
           .filter((r) => r.waiting)
-          .map((r) => ({ id: r.participant_id, identity: r.identity, host: r.host })),
+          .map((r) => ({ id: r.participantId, identity: r.identity, host: r.host })),
         participants: others.filter((r) => !r.waiting).length,
       };
     },
