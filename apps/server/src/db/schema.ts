@@ -364,6 +364,12 @@ export interface LiveRoomsTable {
   created_at: string;
   registration: string | null;
   player_ref: string | null;
+  /** When its first participant came in (migration 0062). */
+  started_at?: string | null;
+  /** Participants who came in (a rejoin is not counted again). */
+  participants_count?: number;
+  /** When it ended: its host ended it, or it stayed empty (a room ends once). */
+  ended_at?: string | null;
 }
 export interface VideoConfigurationsTable {
   id: string;
