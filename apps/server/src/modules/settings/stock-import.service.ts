@@ -11,7 +11,7 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { parseCsv } from '../users/csv';
+import { readImportTable, unappliedImport } from '../users/csv-import';
 import { settingsGroup } from './groups.service';
 import { insertStock, listGroupStocks, updateStock, type StockRow } from './stocks.repo';
 
@@ -55,29 +55,15 @@ export async function importStocks(
 ): Promise<StockImportResult> {
   await settingsGroup(deps, user, groupId);
   const errors: StockImportLineError[] = [];
-  const done = (changes: StockImportLineChange[] = []): StockImportResult => ({
-    dryRun: opts.dryRun,
-    applied: false,
-    changes,
-    errors,
-  });
-  const parsed = parseCsv(csv);
-  if (!parsed.ok) {
-    errors.push({ line: parsed.line, field: '', reason: 'badQuotes' });
+  const done = (changes: StockImportLineChange[] = []): StockImportResult =>
+    unappliedImport(opts.dryRun, changes, errors);
+  const table = readImportTable(csv, STOCK_IMPORT_MAX_LINES);
+  if (!table.ok) {
+    errors.push(table.error);
     return done();
   }
-  const [header, ...records] = parsed.records;
-  const lines = records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-  if (!header || !lines.length) {
-    errors.push({ line: 1, field: '', reason: 'empty' });
-    return done();
-  }
-  if (lines.length > STOCK_IMPORT_MAX_LINES) {
-    errors.push({ line: 1, field: '', reason: 'tooManyLines', value: String(STOCK_IMPORT_MAX_LINES) });
-    return done();
-  }
+  const { columns, lines } = table;
 
-  const columns = header.fields.map((f) => f.trim());
   const contactColumns: Array<{ index: number; title: string }> = [];
   const seenColumns = new Set<string>();
   for (const [index, c] of columns.entries()) {

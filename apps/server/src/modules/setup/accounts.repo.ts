@@ -1,21 +1,5 @@
 import type { Db, Executor } from '../../platform/db/database';
 
-export interface NewUserRow {
-  id: string;
-  email: string;
-  passwordHash: string | null;
-  givenName: string;
-  familyName: string;
-  locale: string;
-  groupId: string;
-  habilitations: string[];
-  roles: string[];
-  models: string[];
-  options: Record<string, unknown>;
-  ownerIds: string[];
-  createdAt: string;
-}
-
 export const findGroupById = (db: Executor, id: string) =>
   db.selectFrom('dealer_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
@@ -40,41 +24,6 @@ export async function groupOwnerIds(db: Executor, groupId: string, ownerIds: str
 
 export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').select(['id', 'email', 'group_id as groupId']).where('email', '=', email).executeTakeFirst();
-
-/** The account with its options, models and stocks, in the caller's transaction. */
-export async function insertUserRow(db: Executor, u: NewUserRow): Promise<void> {
-  await db
-    .insertInto('users')
-    .values({
-      id: u.id,
-      email: u.email,
-      password_hash: u.passwordHash,
-      given_name: u.givenName,
-      family_name: u.familyName,
-      locale: u.locale,
-      group_id: u.groupId,
-      habilitations: JSON.stringify(u.habilitations),
-      roles: JSON.stringify(u.roles),
-      created_at: u.createdAt,
-    })
-    .execute();
-  const options = Object.entries(u.options).map(([name, value]) => ({
-    user_id: u.id,
-    name,
-    value: JSON.stringify(value),
-  }));
-  if (options.length) await db.insertInto('user_options').values(options).execute();
-  if (u.models.length)
-    await db
-      .insertInto('user_models')
-      .values(u.models.map((m) => ({ user_id: u.id, model_type: m })))
-      .execute();
-  if (u.ownerIds.length)
-    await db
-      .insertInto('user_owners')
-      .values(u.ownerIds.map((o) => ({ user_id: u.id, owner_id: o })))
-      .execute();
-}
 
 export async function setPasswordHash(db: Executor, userId: string, hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();

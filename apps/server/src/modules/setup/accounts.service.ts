@@ -10,13 +10,13 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
+import { createAccount } from '../users/account-creation.service';
 import {
   findGroupById,
   findGroupsByName,
   findUserByEmail,
   groupOwnerIds,
   insertGroup,
-  insertUserRow,
   listUserRows,
   setPasswordHash,
 } from './accounts.repo';
@@ -153,40 +153,20 @@ export async function createUser(
     if (foreign.length)
       throw badRequest(`Not stocks of the group ${group.id}: ${foreign.join(', ')}`, { field: 'ownerIds' });
     const rights = {
+      givenName: account.givenName,
+      familyName: account.familyName,
+      locale: account.locale,
       habilitations: account.habilitations,
       roles: account.roles,
       models: account.models,
       options,
       ownerIds: owners.sort(),
     };
-    await insertUserRow(tx, {
-      id,
-      email: account.email,
-      passwordHash,
-      givenName: account.givenName,
-      familyName: account.familyName,
-      locale: account.locale,
-      groupId: group.id,
-      ...rights,
-      createdAt: deps.clock.now().toISOString(),
-    });
-    await recordAudit(
+    await createAccount(
       deps,
-      {
-        ...ctx,
-        groupId: group.id,
-        action: 'user.create',
-        target: { type: 'user', id },
-        after: {
-          email: account.email,
-          givenName: account.givenName,
-          familyName: account.familyName,
-          locale: account.locale,
-          signIn: external ? 'EXTERNAL' : 'EMBEDDED',
-          ...rights,
-        },
-      },
       tx,
+      { id, email: account.email, groupId: group.id, passwordHash, rights },
+      { ...ctx, action: 'user.create', extra: { signIn: external ? 'EXTERNAL' : 'EMBEDDED' } },
     );
     return { id, email: account.email, signIn: external ? 'EXTERNAL' : 'EMBEDDED' };
   });

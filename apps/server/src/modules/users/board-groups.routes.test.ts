@@ -1,40 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_HEADER } from '../identity/auth';
 import { demoUser } from '../../seed/demo-accounts';
-import { accessTokenFor, authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
+import { boardCalls, invitee } from './user-board.fixtures';
 
 // Issue 29: a provider administrator invites the first manager of another dealer group from the board
 // (`?group=`); nobody else reaches another group's board, and the escalation rules hold there too.
 const ADMIN = 'manager@demo.forecourt.test'; // provider administrator of grp-demo
 const OTHER_ADMIN = 'other@other-dealer.forecourt.test'; // provider administrator of grp-other
 
-const rights = (over: Record<string, unknown> = {}) => ({
-  givenName: 'Mona',
-  familyName: 'Manager',
-  locale: 'en',
-  roles: ['manage-users'],
-  habilitations: [],
-  models: ['VIDEO'],
-  options: { useSendEmail: true },
-  ownerIds: ['own-other-bordeaux'],
-  ...over,
-});
+const rights = (over: Record<string, unknown> = {}) =>
+  invitee({
+    givenName: 'Mona',
+    familyName: 'Manager',
+    roles: ['manage-users'],
+    ownerIds: ['own-other-bordeaux'],
+    ...over,
+  });
 
 describe('the user board of another dealer group', () => {
   const ctx = useTestApp();
-  const call = async (email: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: await authHeaders(ctx.adapters, email), payload });
-  const callAs = async (userId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${await accessTokenFor(ctx.adapters, userId)}`,
-        [API_KEY_HEADER]: ctx.adapters.config.API_KEY,
-      },
-      payload,
-    });
+  const { call, callAs } = boardCalls(ctx);
 
   it('a provider administrator lists it and invites its manager with its stocks; the mail names it', async () => {
     const list = await call(ADMIN, 'GET', '/api/user-board/users?group=grp-other');

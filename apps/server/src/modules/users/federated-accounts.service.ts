@@ -1,7 +1,7 @@
 import type { Adapters } from '../../platform/adapters';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { auditedRights } from './user-board.service';
-import { findAccountByEmail, insertUser, setRoles, type StoredRights } from './user-board.repo';
+import { createAccount } from './account-creation.service';
+import { findAccountByEmail, setRoles, type StoredRights } from './user-board.repo';
 
 /** Every option written out, as the board stores them (a rule's options are stored the same way). */
 export { normaliseOptions } from './user-rights';
@@ -38,24 +38,16 @@ export async function createFederatedAccount(
   const email = input.email.toLowerCase();
   const id = deps.ids.uuid();
   try {
-    await deps.db.transaction().execute(async (trx) => {
-      await insertUser(
-        trx,
-        { id, email, groupId: input.groupId, createdAt: deps.clock.now().toISOString() },
-        input.rights,
+    await deps.db
+      .transaction()
+      .execute((trx) =>
+        createAccount(
+          deps,
+          trx,
+          { id, email, groupId: input.groupId, rights: input.rights },
+          { ...audit, action: 'user.jit-create' },
+        ),
       );
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId: input.groupId,
-          action: 'user.jit-create',
-          target: { type: 'user', id },
-          after: auditedRights(input.rights, { email }),
-        },
-        trx,
-      );
-    });
   } catch (err) {
     const winner = await findFederatedAccount(deps, email);
     if (winner) return winner;

@@ -225,6 +225,8 @@ export interface NewAccount {
   email: string;
   groupId: string;
   createdAt: string;
+  /** Set by the setup and the admin command; an invited or federated account has none. */
+  passwordHash?: string | null;
 }
 
 const userValues = (user: NewAccount, rights: StoredRights) => ({
@@ -232,7 +234,7 @@ const userValues = (user: NewAccount, rights: StoredRights) => ({
   email: user.email,
   group_id: user.groupId,
   created_at: user.createdAt,
-  password_hash: null,
+  password_hash: user.passwordHash ?? null,
   given_name: rights.givenName,
   family_name: rights.familyName,
   locale: rights.locale,
@@ -240,7 +242,7 @@ const userValues = (user: NewAccount, rights: StoredRights) => ({
   roles: JSON.stringify(rights.roles),
 });
 
-/** Creates an account (no password yet) with its rights. Call inside a transaction. */
+/** Creates an account with its rights (account-creation.service.ts). Call inside a transaction. */
 export async function insertUser(db: Db, user: NewAccount, rights: StoredRights): Promise<void> {
   await db.insertInto('users').values(userValues(user, rights)).execute();
   await insertChildren(db, user.id, rights);

@@ -4,37 +4,17 @@ import { signInTokens, tokenRequest } from '../identity/oidc/oidc-flow.test-supp
 import { DEMO_PASSWORD, demoUser } from '../../seed/demo-accounts';
 import { accessTokenFor, authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
+import { boardCalls, invitee } from './user-board.fixtures';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
 
-const rights = (over: Record<string, unknown> = {}) => ({
-  givenName: 'Nora',
-  familyName: 'Invited',
-  locale: 'en',
-  roles: [],
-  habilitations: [],
-  models: ['VIDEO'],
-  options: { useSendEmail: true },
-  ownerIds: ['own-demo-paris'],
-  ...over,
-});
+const rights = invitee;
 
 describe('the user board API', () => {
   const ctx = useTestApp();
-  const call = async (email: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({ method, url, headers: await authHeaders(ctx.adapters, email), payload });
-  const callAs = async (userId: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: {
-        authorization: `Bearer ${await accessTokenFor(ctx.adapters, userId)}`,
-        [API_KEY_HEADER]: ctx.adapters.config.API_KEY,
-      },
-      payload,
-    });
+  const { call, callAs } = boardCalls(ctx);
   const lastMailTo = async (to: string) =>
     ctx.adapters.db
       .selectFrom('notifications_outbox')

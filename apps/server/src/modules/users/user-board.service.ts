@@ -22,7 +22,6 @@ import {
   findGroupUser,
   findUsersByEmail,
   groupOwners,
-  insertUser,
   listGroupUsers,
   replaceInvitation,
   replaceRights,
@@ -32,7 +31,9 @@ import {
   type BoardUserRow,
   type StoredRights,
 } from './user-board.repo';
+import { createAccount } from './account-creation.service';
 import {
+  auditedRights,
   boardOptions,
   isProviderAdministrator,
   refuseEscalation,
@@ -132,19 +133,6 @@ const storedOf = (u: BoardUserRow): StoredRights => ({
   models: u.models,
   options: u.options,
   ownerIds: u.ownerIds,
-});
-
-/** What the audit log keeps of an account's rights (never a password or a token). */
-export const auditedRights = (r: StoredRights, extra: Record<string, unknown> = {}) => ({
-  ...extra,
-  givenName: r.givenName,
-  familyName: r.familyName,
-  locale: r.locale,
-  habilitations: r.habilitations,
-  roles: r.roles,
-  models: r.models,
-  options: boardOptions(r.options),
-  ownerIds: r.ownerIds,
 });
 
 /** Every stock named must be one of the group's; an unknown one is a bad request, not a hint of another group. */
@@ -285,20 +273,11 @@ export async function inviteUser(
   await requireGroupStocks(deps, manager, rights.ownerIds);
   refuseEscalation(manager, null, rights);
   const id = deps.ids.uuid();
-  await deps.db.transaction().execute(async (trx) => {
-    await insertUser(trx, { id, email, groupId: manager.groupId, createdAt: deps.clock.now().toISOString() }, rights);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId: manager.groupId,
-        action: 'user.invite',
-        target: { type: 'user', id },
-        after: auditedRights(rights, { email }),
-      },
-      trx,
+  await deps.db
+    .transaction()
+    .execute((trx) =>
+      createAccount(deps, trx, { id, email, groupId: manager.groupId, rights }, { ...audit, action: 'user.invite' }),
     );
-  });
   await sendInvitation(deps, caller, manager, { id, email, givenName: rights.givenName, locale: rights.locale });
   return boardUserOf(deps, await groupUser(deps, manager, id));
 }

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
-import { parseCsv } from './csv';
+import { readImportTable, unappliedImport } from './csv-import';
 import {
   findGroupUsersRights,
   findUsersByEmail,
@@ -23,7 +23,6 @@ import {
   type StoredRights,
 } from './user-board.repo';
 import {
-  auditedRights,
   boardScope,
   requireActiveGroup,
   invitationFor,
@@ -31,7 +30,7 @@ import {
   type UserBoardDeps,
 } from './user-board.service';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
-import { boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
+import { auditedRights, boardOptions, escalations, habilitationsAbove, normaliseOptions } from './user-rights';
 
 type Column = (typeof USER_IMPORT_COLUMNS)[number];
 const REQUIRED: Column[] = ['email', 'givenName', 'familyName'];
@@ -85,28 +84,13 @@ export async function importUsers(
   const manager = await boardScope(deps, caller, opts.group);
   await requireActiveGroup(deps, manager.groupId);
   const errors: ImportLineError[] = [];
-  const done = (changes: ImportLineChange[] = []): UserImportResult => ({
-    dryRun: opts.dryRun,
-    applied: false,
-    changes,
-    errors,
-  });
-  const parsed = parseCsv(csv);
-  if (!parsed.ok) {
-    errors.push({ line: parsed.line, field: '', reason: 'badQuotes' });
+  const done = (changes: ImportLineChange[] = []): UserImportResult => unappliedImport(opts.dryRun, changes, errors);
+  const table = readImportTable(csv, USER_IMPORT_MAX_LINES);
+  if (!table.ok) {
+    errors.push(table.error);
     return done();
   }
-  const [header, ...records] = parsed.records;
-  const lines = records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-  if (!header || !lines.length) {
-    errors.push({ line: 1, field: '', reason: 'empty' });
-    return done();
-  }
-  if (lines.length > USER_IMPORT_MAX_LINES) {
-    errors.push({ line: 1, field: '', reason: 'tooManyLines', value: String(USER_IMPORT_MAX_LINES) });
-    return done();
-  }
-  const columns = header.fields.map((f) => f.trim());
+  const { columns, lines } = table;
   for (const c of columns)
     if (!(USER_IMPORT_COLUMNS as readonly string[]).includes(c))
       errors.push({ line: 1, field: c, reason: 'unknownColumn', value: c });

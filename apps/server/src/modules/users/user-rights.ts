@@ -47,6 +47,19 @@ export function boardOptions(options: Record<string, unknown>): BoardUserOptions
   };
 }
 
+/** What the audit log keeps of an account's rights (never a password or a token). */
+export const auditedRights = (r: StoredRights, extra: Record<string, unknown> = {}) => ({
+  ...extra,
+  givenName: r.givenName,
+  familyName: r.familyName,
+  locale: r.locale,
+  habilitations: r.habilitations,
+  roles: r.roles,
+  models: r.models,
+  options: boardOptions(r.options),
+  ownerIds: r.ownerIds,
+});
+
 const added = (before: readonly string[], after: readonly string[]) => after.filter((v) => !before.includes(v));
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
 
