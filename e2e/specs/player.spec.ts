@@ -205,9 +205,9 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
     await expect(chip).toHaveText('Sent');
     await expect(chip).toBeInViewport({ ratio: 1 });
     expect(await chip.locator('.MuiChip-label').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
-    const [cell, box, detail] = await Promise.all(
-      [status, chip, status.locator('.MuiTypography-caption')].map(async (l) => (await l.boundingBox())!),
-    );
+    const cell = (await status.boundingBox())!;
+    const box = (await chip.boundingBox())!;
+    const detail = (await status.locator('.MuiTypography-caption').boundingBox())!;
     expect(cell.x + cell.width - (box.x + box.width)).toBeLessThan(16);
     expect(detail.y).toBeGreaterThanOrEqual(box.y + box.height);
     expect(detail.x + detail.width).toBeLessThanOrEqual(390);
