@@ -1,9 +1,10 @@
 // `npm run bench -- webhooks [--events N] [--rate R] [--concurrency C]`: Standard Webhooks deliveries on SQLite to a
-// receiver on 127.0.0.1. 1) N events (default 10,000) emitted at R a second (default 600) over 200 shootings,
-// delivered by a worker in this process: deliveries a second (N / first event to last delivery) and p50/p95 from the
-// event's commit to its arrival. 2) 2,000 events over 20 shootings, written first, delivered by a worker in a child
-// process SIGKILLed once it has delivered 300, then by a new one: lost events and events out of order per shooting (an event seen
-// first after a later one of its shooting), duplicates (at least once), time to finish after the kill.
+// receiver on 127.0.0.1 in a process of its own (bench/lib/webhook-receiver-process.ts). 1) N events (default 10,000)
+// emitted at R a second (default 600) over 200 shootings, delivered by a worker in this process (the endpoint's lane,
+// decision 0054): deliveries a second (N / first event to last delivery) and p50/p95 from the event's commit to its
+// arrival. 2) 2,000 events over 20 shootings, written first, delivered by a worker in a child process SIGKILLed once
+// 300 have arrived, then by a new one: lost events and events out of order per shooting (an event seen first after
+// a later one of its shooting), duplicates (at least once), time to finish after the kill.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,6 @@ import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/webhook-ev
 import { insertEndpoint } from '../apps/server/src/modules/webhooks/webhooks.repo';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { SqlWorker } from '../apps/server/src/platform/queue/sql-worker';
-import { startWebhookReceiver } from '../apps/server/src/test/webhook-receiver';
 import { arg } from './lib/args';
 import { emit, recordRow } from './lib/report';
 
@@ -27,30 +27,42 @@ const KILL_EVENTS = 2000;
 const KILL_STREAMS = 20;
 const here = path.dirname(fileURLToPath(import.meta.url));
 let busyRetries = 0;
+let jobErrors = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** What the receiver saw: first arrival per event, order per shooting, duplicates. */
-function tally() {
-  const firstAt = new Map<string, number>();
-  const maxSeen = new Map<string, number>();
-  let outOfOrder = 0;
-  let duplicates = 0;
+/** The receiver, in a process of its own (bench/lib/webhook-receiver-process.ts), and what it saw. */
+async function startReceiver() {
+  const child = fork(path.join(here, 'lib/webhook-receiver-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  let count = 0;
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('message', (m: { url?: string; count?: number }) => {
+      if (m.url) resolve(m.url);
+      if (m.count !== undefined) count = m.count;
+    });
+    child.once('exit', (code) => reject(new Error(`the receiver exited (${code})`)));
+  });
   return {
-    firstAt,
-    get outOfOrder() {
-      return outOfOrder;
+    url,
+    get count() {
+      return count;
     },
-    get duplicates() {
-      return duplicates;
-    },
-    see(id: string, body: string, at: number) {
-      if (firstAt.has(id)) return void duplicates++;
-      firstAt.set(id, at);
-      const { data } = JSON.parse(body) as { data: { shootingId: string; n: number } };
-      if (data.n < (maxSeen.get(data.shootingId) ?? -1)) outOfOrder++;
-      maxSeen.set(data.shootingId, Math.max(data.n, maxSeen.get(data.shootingId) ?? -1));
+    tally: () =>
+      new Promise<{ firstAt: Map<string, number>; outOfOrder: number; duplicates: number }>((resolve) => {
+        const on = (m: { tally?: { firstAt: [string, number][]; outOfOrder: number; duplicates: number } }) => {
+          if (!m.tally) return;
+          child.off('message', on);
+          resolve({ ...m.tally, firstAt: new Map(m.tally.firstAt) });
+        };
+        child.on('message', on);
+        child.send('tally');
+      }),
+    close: () => {
+      child.kill('SIGKILL');
     },
   };
 }
@@ -120,21 +132,21 @@ async function emitPaced(adapters: Adapters, count: number, streams: number, rat
 
 async function throughput() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-webhooks-'));
-  const seen = tally();
-  const receiver = await startWebhookReceiver({
-    keep: false,
-    status: (r) => (seen.see(String(r.headers['webhook-id']), r.body, r.at), 200),
-  });
+  const receiver = await startReceiver();
   const adapters = await setup(dataDir);
   await addEndpoint(adapters, receiver.url);
-  const worker = new SqlWorker(adapters.queue, Object.values(webhooksJobs(adapters)), { concurrency: CONCURRENCY });
+  const worker = new SqlWorker(adapters.queue, Object.values(webhooksJobs(adapters)), {
+    concurrency: CONCURRENCY,
+    onError: () => void jobErrors++,
+  });
   worker.start();
   try {
     const t0 = Date.now();
     const committedAt = await emitPaced(adapters, EVENTS, STREAMS, RATE);
     const emitSeconds = (Date.now() - t0) / 1000;
     const deadline = Date.now() + 120_000;
-    while (seen.firstAt.size < EVENTS && Date.now() < deadline) await sleep(50);
+    while (receiver.count < EVENTS && Date.now() < deadline) await sleep(50);
+    const seen = await receiver.tally();
     const last = Math.max(...seen.firstAt.values());
     const latencies = [...committedAt].map(([id, at]) => (seen.firstAt.get(id) ?? Infinity) - at).sort((a, b) => a - b);
     return {
@@ -149,7 +161,7 @@ async function throughput() {
   } finally {
     await worker.stop(2000);
     await adapters.close();
-    await receiver.close();
+    receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -167,11 +179,7 @@ function startWorker(dataDir: string): Promise<ChildProcess> {
 
 async function acrossKill() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-bench-webhooks-kill-'));
-  const seen = tally();
-  const receiver = await startWebhookReceiver({
-    keep: false,
-    status: (r) => (seen.see(String(r.headers['webhook-id']), r.body, r.at), 200),
-  });
+  const receiver = await startReceiver();
   // SQLite takes one writing process at a time (workers as processes of their own are for PostgreSQL): the events
   // are written first, then the worker processes deliver them, one after the other.
   const adapters = await setup(dataDir);
@@ -180,14 +188,15 @@ async function acrossKill() {
   await adapters.close();
   let worker = await startWorker(dataDir);
   try {
-    while (seen.firstAt.size < 300) await sleep(5);
+    while (receiver.count < 300) await sleep(5);
     worker.kill('SIGKILL');
     const killedAt = Date.now();
-    const atKill = seen.firstAt.size;
+    const atKill = receiver.count;
     await new Promise((r) => worker.once('exit', r));
     worker = await startWorker(dataDir);
-    const deadline = Date.now() + 180_000;
-    while (ids.some((id) => !seen.firstAt.has(id)) && Date.now() < deadline) await sleep(100);
+    const deadline = Date.now() + 90_000;
+    while (receiver.count < KILL_EVENTS && Date.now() < deadline) await sleep(100);
+    const seen = await receiver.tally();
     return {
       events: KILL_EVENTS,
       deliveredBeforeKill: atKill,
@@ -198,7 +207,7 @@ async function acrossKill() {
     };
   } finally {
     worker.kill('SIGKILL');
-    await receiver.close();
+    receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -206,7 +215,7 @@ async function acrossKill() {
 const paced = await throughput();
 emit({ phase: 'throughput', events: EVENTS, rate: RATE, concurrency: CONCURRENCY, ...paced });
 const kill = await acrossKill();
-emit({ phase: 'sigkill', ...kill, busyRetries });
+emit({ phase: 'sigkill', ...kill, busyRetries, jobErrors });
 const load = os
   .loadavg()
   .map((l) => l.toFixed(2))

@@ -172,6 +172,8 @@ export const ConfigSchema = z
     LIVE_SFU: z.enum(['none', 'janus']).default('none'),
     // Members (participants and the lobby's waiting members) one live room takes; one more is refused.
     LIVE_MAX_PARTICIPANTS: positiveInt.default(50),
+    // A room empty on every process for this long has ended (`live.room.ended`).
+    LIVE_ROOM_END_GRACE_SECONDS: z.coerce.number().int().nonnegative().default(120),
     // The Janus WebSocket API (ws://host:8188), its api_secret, and the VideoRoom plugin's admin_key (room creation).
     // The server alone talks to Janus: never expose this address or its admin API to browsers.
     JANUS_URL: z
@@ -190,6 +192,8 @@ export const ConfigSchema = z
     DMS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
     /** Lets a group's webhook endpoints name a private, loopback or link-local address: for tests, CI and closed networks. */
     WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+    // Webhook events and their deliveries' log older than this are removed by the daily `webhooks.prune` job.
+    WEBHOOKS_RETENTION_DAYS: positiveInt.default(30),
   })
   .superRefine((c, ctx) => {
     if (c.BLOB_DRIVER === 's3' && !c.S3_BUCKET) {

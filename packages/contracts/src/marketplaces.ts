@@ -169,3 +169,16 @@ export type PictureAngleParams = z.infer<typeof PictureAngleParams>;
 export const MarketplaceExportParams = z.object({ id: z.string().min(1), profileId: z.string().min(1) });
 export const MarketplaceExportQuery = z.object({ format: z.enum(['zip', 'csv']).default('zip') });
 export type MarketplaceExportQuery = z.infer<typeof MarketplaceExportQuery>;
+
+/**
+ * An export pushed to the group's webhook endpoints (`marketplace.export.ready`): signed download links of its zip
+ * and CSV feed, valid until `expiresAt`. `eventId` is null when no enabled endpoint takes the event.
+ */
+export const MarketplaceExportPush = z.object({
+  eventId: z.string().nullable(),
+  expiresAt: z.string(),
+  files: z.object({ zip: z.string(), csv: z.string() }),
+});
+export type MarketplaceExportPush = z.infer<typeof MarketplaceExportPush>;
+/** A pushed export's signed link (`?token=`). */
+export const MarketplaceExportLinkQuery = z.object({ token: z.string().min(1).max(2000) });

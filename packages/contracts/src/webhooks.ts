@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'live.room.ended',
   'recording.ready',
   'video.assembled',
+  'marketplace.export.ready',
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof WebhookEventType>;

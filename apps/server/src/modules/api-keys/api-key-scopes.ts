@@ -20,6 +20,8 @@ const ROUTES: Record<string, ApiKeyScope | '*'> = {
   // A feed system reads what a marketplace misses and fetches its export (zip, CSV feed).
   'GET /api/shootings/:id/marketplaces': 'shootings:read',
   'GET /api/shootings/:id/marketplaces/:profileId/export': 'shootings:read',
+  // Pushes that export to the group's own webhook endpoints (marketplace.export.ready): nothing more than it reads.
+  'POST /api/shootings/:id/marketplaces/:profileId/push': 'shootings:read',
   'GET /api/users/:userId/stamps': 'shootings:write',
   'POST /api/products/virtuals': 'shootings:write',
   'POST /api/products/:productId/shootings/generate_presigned_urls': 'shootings:write',

@@ -11,18 +11,27 @@ export const liveModule: ServerModule = {
   name: 'live',
   jobs: (adapters) => Object.values(liveJobs(adapters)),
   routes: async (app, { adapters, auth, dependencies }) => {
-    const [rooms, signalling, recordings, { activeRecordingDir }] = await Promise.all([
+    const [rooms, signalling, recordings, { activeRecordingDir }, roomEnd] = await Promise.all([
       import('./rooms/rooms.setup'),
       import('./signalling/signalling.setup'),
       import('./recordings/recordings.setup'),
       import('./recordings/live-recordings.service'),
+      import('./rooms/room-end.service'),
     ]);
     // Made after the bus (its rooms ask the bus who is in them), told by it of members whose lease ran out:
     // a dead process's participant leaves Janus, so nobody is shown a frozen camera.
     const media: { relay?: MediaRelay } = {};
+    // A room that stays empty ends (`live.room.ended`), whether its last member left or its process died.
+    const whenEmpty: { check?: (room: string) => void } = {};
     const bus = await signalling.createSignalBus(app, adapters, (room, id) => {
       void media.relay?.evict(room, id).catch((err: unknown) => app.log.warn({ err }, 'live sfu'));
+      whenEmpty.check?.(room);
     });
+    whenEmpty.check = roomEnd.endWhenEmpty(
+      adapters,
+      (room) => bus.occupied(room),
+      (err) => app.log.warn({ err }, 'live room end'),
+    );
     // The token endpoint refuses one more than a room takes (its socket would be refused too).
     const tokens = await rooms.setUpRooms(app, {
       adapters,
@@ -46,6 +55,13 @@ export const liveModule: ServerModule = {
       recorder: sfu?.rooms ?? null,
       announce: (room, on) => bus.broadcast(room, { type: 'recording', on }),
     });
-    await signalling.setUpSignalling(app, { adapters, tokens, bus, media: media.relay, greet });
+    await signalling.setUpSignalling(app, {
+      adapters,
+      tokens,
+      bus,
+      media: media.relay,
+      greet,
+      onLeft: whenEmpty.check,
+    });
   },
 };

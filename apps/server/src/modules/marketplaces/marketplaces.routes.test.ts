@@ -6,6 +6,8 @@ import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { makeShooting } from '../shootings/shootings.fixtures';
+import { signExportLink, type ExportLink } from './export-links';
+import { secretOf } from './export-push.service';
 
 const ADMIN = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
@@ -212,6 +214,60 @@ describe('marketplace profiles', () => {
     expect((await call('GET', `/api/shootings/${shootingId}/marketplaces/nope/export`, SALES)).statusCode).toBe(404);
     expect(
       (await call('GET', `/api/shootings/${otherShootingId}/marketplaces/mobile-de/export`, SALES)).statusCode,
+    ).toBe(404);
+  });
+
+  it('pushes an export to the group’s webhook endpoints with signed links that open it for a day, not after', async () => {
+    await adapters.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: 'ep-feeds',
+        group_id: 'grp-demo',
+        url: 'https://feeds.example.com/hooks',
+        description: '',
+        event_types: '["marketplace.export.ready"]',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        previous_secret: null,
+        previous_secret_until: null,
+        enabled: 1,
+        disabled_reason: null,
+        created_at: new Date().toISOString(),
+        created_by: 'test',
+      })
+      .execute();
+    const push = await call('POST', `/api/shootings/${shootingId}/marketplaces/mobile-de/push`, SALES);
+    expect(push.statusCode).toBe(200);
+    const pushed = push.json<{ eventId: string; expiresAt: string; files: { zip: string; csv: string } }>();
+    const event = await adapters.db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('id', '=', pushed.eventId)
+      .executeTakeFirstOrThrow();
+    expect(event.type).toBe('marketplace.export.ready');
+    expect(JSON.parse(event.body).data).toMatchObject({ shootingId, registration: 'AB-123-CD', files: pushed.files });
+
+    const open = (url: string) => app.inject({ method: 'GET', url: url.slice(adapters.config.PUBLIC_URL.length) });
+    const zip = await open(pushed.files.zip);
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((await zipEntries(zip.rawPayload)).length).toBeGreaterThan(0);
+    const csv = await open(pushed.files.csv);
+    expect(csv.body.split('\r\n')[0]).toMatch(/^registration,vin,picture_1/);
+    // A link changed by one character, signed for another owner, or expired opens nothing.
+    const token = new URL(pushed.files.csv).searchParams.get('token')!;
+    const link = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as ExportLink;
+    const secret = await secretOf(adapters);
+    for (const bad of [
+      `${token}x`,
+      `${Buffer.from(JSON.stringify({ ...link, ownerId: 'own-other-bordeaux' })).toString('base64url')}.${token.split('.')[1]}`,
+      signExportLink(secret, { ...link, exp: Math.floor(Date.now() / 1000) - 1 }),
+    ])
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/marketplace-exports', query: { token: bad } })).statusCode,
+      ).toBe(404);
+    // Out of scope: 404, and nothing is pushed.
+    expect(
+      (await call('POST', `/api/shootings/${otherShootingId}/marketplaces/mobile-de/push`, SALES)).statusCode,
     ).toBe(404);
   });
 });

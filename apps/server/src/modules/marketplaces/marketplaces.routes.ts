@@ -1,6 +1,8 @@
 import {
   GroupParams,
+  MarketplaceExportLinkQuery,
   MarketplaceExportParams,
+  MarketplaceExportPush,
   MarketplaceExportQuery,
   MarketplaceProfile,
   MarketplaceProfileCopy,
@@ -12,10 +14,17 @@ import {
   PictureAngleUpdate,
   ShootingIdParams,
 } from '@forecourt/contracts';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import { correctAngle, exportForProfile, shootingReadiness } from './marketplace-shooting.service';
+import { exportByLink, pushExport } from './export-push.service';
+import {
+  correctAngle,
+  exportForProfile,
+  shootingReadiness,
+  type MarketplaceExport,
+} from './marketplace-shooting.service';
 import { copyProfile, deleteProfile, listProfiles, updateProfile } from './profiles.service';
 
 const contentDisposition = (name: string) =>
@@ -75,22 +84,29 @@ export async function marketplaceRoutes(
     },
     async (req) => correctAngle(adapters, currentUser(req), req.params.id, req.params.position, req.body.angle),
   );
+  const download = (reply: FastifyReply, out: MarketplaceExport) =>
+    reply
+      .header('Content-Type', out.contentType)
+      .header('Content-Disposition', contentDisposition(out.fileName))
+      .header('Cache-Control', 'no-store')
+      .send(out.body);
   app.get(
     '/api/shootings/:id/marketplaces/:profileId/export',
     { ...pre, schema: { params: MarketplaceExportParams, querystring: MarketplaceExportQuery } },
-    async (req, reply) => {
-      const out = await exportForProfile(
-        adapters,
-        currentUser(req),
-        req.params.id,
-        req.params.profileId,
-        req.query.format,
-      );
-      return reply
-        .header('Content-Type', out.contentType)
-        .header('Content-Disposition', contentDisposition(out.fileName))
-        .header('Cache-Control', 'no-store')
-        .send(out.body);
-    },
+    async (req, reply) =>
+      download(
+        reply,
+        await exportForProfile(adapters, currentUser(req), req.params.id, req.params.profileId, req.query.format),
+      ),
+  );
+  // Pushed to the group's webhook endpoints (`marketplace.export.ready`) with signed links that open it for a day.
+  app.post(
+    '/api/shootings/:id/marketplaces/:profileId/push',
+    { ...pre, schema: { params: MarketplaceExportParams, response: { 200: MarketplaceExportPush } } },
+    async (req) => pushExport(adapters, currentUser(req), req.params.id, req.params.profileId),
+  );
+  // A signed link of a pushed export: the link is the right (no session), until it expires.
+  app.get('/api/marketplace-exports', { schema: { querystring: MarketplaceExportLinkQuery } }, async (req, reply) =>
+    download(reply, await exportByLink(adapters, req.query.token)),
   );
 }

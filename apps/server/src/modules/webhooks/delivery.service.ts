@@ -1,26 +1,37 @@
 import type { Adapters } from '../../platform/adapters';
 import type { WebhookPost } from '../../platform/webhooks/webhook-http';
 import { signatureHeader } from './signature';
-import { queueStream } from './webhook-events.service';
+import { queueDeliveries } from './webhook-events.service';
 import { endpointDisabledMail } from './webhook-mail';
 import {
+  dueDeliveries,
   findEndpoint,
   groupManagers,
-  headIsDue,
-  recordAttempt,
+  nextRetryAt,
+  recordAttempts,
   releaseStream,
   renewStream,
-  streamHead,
   streamHold,
   takeStream,
   updateEndpoint,
+  type AttemptRecord,
   type EndpointRow,
 } from './webhooks.repo';
 
 export type DeliveryDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'queue' | 'mail' | 'config'> & { post: WebhookPost };
 
-/** How long a worker holds a stream before another may take it over (it renews while it works). */
-const HOLD_MS = 30_000;
+/** How long a worker holds an endpoint's lane before another may take it over (it renews while it works). */
+const HOLD_MS = 15_000;
+/** The lane's key in webhook_streams: one holder per endpoint (streams are kept in order inside it). */
+const LANE = '*';
+/** Due deliveries taken in one query. */
+const BATCH = 500;
+/** Streams (shootings) sent to at the same time by one lane; one stream is always sent one delivery at a time. */
+const STREAMS_AT_ONCE = 32;
+/** Attempts logged in one transaction. */
+const FLUSH_EVERY = 50;
+/** A lane lets go after this long and queues its continuation (other jobs get the worker's slot meanwhile). */
+const RUN_MS = 5_000;
 /** Retries for this long after a delivery first failed; then the endpoint is disabled. */
 export const RETRY_FOR_MS = 24 * 3600_000;
 const FIRST_RETRY_MS = 5_000;
@@ -49,13 +60,16 @@ export function requestHeaders(e: EndpointRow, eventId: string, body: string, no
   };
 }
 
-/** One attempt of one delivery, logged; answers whether the receiver took it (2xx). */
-export async function attemptDelivery(
+type DueDelivery = { id: string; event_id: string; body: string; attempts: number; first_failed_at: string | null };
+type Outcome = { ok: boolean; nextAttemptAt: string | null; gaveUp: boolean };
+
+/** Sends one attempt of one delivery; answers its outcome and the log line to record (not recorded yet). */
+async function sendOnce(
   deps: DeliveryDeps,
   endpoint: EndpointRow,
-  d: { id: string; event_id: string; body: string; attempts: number; first_failed_at: string | null },
+  d: DueDelivery,
   opts: { retry: boolean },
-): Promise<{ ok: boolean; nextAttemptAt: string | null; gaveUp: boolean }> {
+): Promise<Outcome & { record: AttemptRecord }> {
   const now = deps.clock.now();
   const headers = requestHeaders(endpoint, d.event_id, d.body, now);
   const res = await deps.post(endpoint.url, headers, d.body, { allowPrivate: deps.config.WEBHOOKS_ALLOW_PRIVATE });
@@ -65,10 +79,9 @@ export async function attemptDelivery(
   const deadline = Date.parse(firstFailed) + RETRY_FOR_MS;
   const gaveUp = !ok && (!opts.retry || at.getTime() >= deadline);
   const nextAttemptAt = ok || gaveUp ? null : iso(Math.min(at.getTime() + retryDelay(d.attempts + 1), deadline));
-  await recordAttempt(
-    deps.db,
-    d.id,
-    {
+  const record: AttemptRecord = {
+    deliveryId: d.id,
+    set: {
       request_headers: JSON.stringify(headers),
       ...(ok
         ? { status: 'delivered', delivered_at: at.toISOString() }
@@ -76,7 +89,7 @@ export async function attemptDelivery(
           ? { status: 'failed', first_failed_at: firstFailed }
           : { next_attempt_at: nextAttemptAt!, first_failed_at: firstFailed }),
     },
-    {
+    attempt: {
       id: deps.ids.uuid(),
       delivery_id: d.id,
       at: at.toISOString(),
@@ -84,8 +97,20 @@ export async function attemptDelivery(
       duration_ms: res.durationMs,
       response: res.body,
     },
-  );
-  return { ok, nextAttemptAt, gaveUp };
+  };
+  return { ok, nextAttemptAt, gaveUp, record };
+}
+
+/** One attempt of one delivery, logged at once (the test event); answers whether the receiver took it (2xx). */
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  endpoint: EndpointRow,
+  d: DueDelivery,
+  opts: { retry: boolean },
+): Promise<Outcome> {
+  const { record, ...outcome } = await sendOnce(deps, endpoint, d, opts);
+  await recordAttempts(deps.db, [record]);
+  return outcome;
 }
 
 /** Disables an endpoint that failed for 24 h and tells the group's managers by e-mail. */
@@ -105,77 +130,155 @@ async function disableEndpoint(deps: DeliveryDeps, endpoint: EndpointRow): Promi
 }
 
 /**
- * `webhooks.deliver`: sends a stream's pending deliveries to the endpoint in order, one at a time, while it holds
- * the stream. A failure stops the stream there (what follows waits: order per shooting) and queues its retry. A
- * worker that finds the stream held queues a look for when the hold ends, so a holder that died loses nothing.
+ * The log lines of a lane's attempts, written together (one transaction for up to FLUSH_EVERY of them) while
+ * the lane goes on sending: a crash before a write sends those deliveries again (at least once), in order.
  */
-export async function drainWebhookStream(
-  deps: DeliveryDeps,
-  s: { endpointId: string; streamKey: string },
-  holder: string,
-): Promise<void> {
-  const { db, clock } = deps;
-  for (;;) {
-    const now = clock.now();
-    const taken = await takeStream(db, { ...s, holder, until: iso(now.getTime() + HOLD_MS), now: now.toISOString() });
-    if (!taken) {
-      const hold = await streamHold(db, s.endpointId, s.streamKey);
-      if (hold?.holder) {
-        const at = Date.parse(hold.held_until) + 100;
-        await queueStream(
-          deps,
-          [{ ...s, key: `webhooks.deliver:${s.endpointId}:${s.streamKey}:${hold.holder}:${hold.held_until}` }],
-          {
-            runAt: new Date(at),
-          },
-        );
-      }
-      return;
-    }
-    let open: boolean;
-    try {
-      open = await sendDue(deps, s, holder);
-    } finally {
-      await releaseStream(db, s.endpointId, s.streamKey, holder, clock.now().toISOString());
-    }
-    // A delivery written while the stream was held, whose own job found it held and left it to us.
-    if (!open || !(await headIsDue(db, s.endpointId, s.streamKey, clock.now().toISOString()))) return;
+class AttemptLog {
+  private pending: AttemptRecord[] = [];
+  private writing: Promise<void> = Promise.resolve();
+  constructor(private readonly db: DeliveryDeps['db']) {}
+  add(r: AttemptRecord): void {
+    this.pending.push(r);
+    if (this.pending.length >= FLUSH_EVERY) this.flush();
+  }
+  private flush(): void {
+    const rows = this.pending;
+    this.pending = [];
+    this.writing = this.writing.then(() => recordAttempts(this.db, rows));
+  }
+  /** Everything added is written (or the write's error is thrown). */
+  async done(): Promise<void> {
+    if (this.pending.length) this.flush();
+    await this.writing;
   }
 }
 
-/** Sends the stream's due deliveries in order; false when the endpoint is gone or disabled (nothing more to send). */
+/**
+ * Sends a batch of due deliveries (in `seq` order): the deliveries of one stream one after the other, stopping at
+ * the stream's first failure (what follows it waits: order per shooting), up to STREAMS_AT_ONCE streams at a time.
+ */
+async function sendBatch(
+  deps: DeliveryDeps,
+  endpoint: EndpointRow,
+  batch: (DueDelivery & { stream_key: string })[],
+  lane: { lost: boolean },
+): Promise<{ gaveUp: boolean }> {
+  const streams = new Map<string, DueDelivery[]>();
+  for (const d of batch) {
+    const list = streams.get(d.stream_key);
+    if (list) list.push(d);
+    else streams.set(d.stream_key, [d]);
+  }
+  const todo = [...streams.values()];
+  const log = new AttemptLog(deps.db);
+  let gaveUp = false;
+  const sender = async () => {
+    for (let stream = todo.shift(); stream && !gaveUp; stream = todo.shift())
+      for (const d of stream) {
+        if (lane.lost) return;
+        const { record, ...outcome } = await sendOnce(deps, endpoint, d, { retry: true });
+        log.add(record);
+        if (outcome.gaveUp) gaveUp = true;
+        if (!outcome.ok) break;
+      }
+  };
+  await Promise.all(Array.from({ length: Math.min(STREAMS_AT_ONCE, todo.length) }, sender));
+  await log.done();
+  return { gaveUp };
+}
+
+/**
+ * `webhooks.deliver`: the endpoint's lane. While it holds the lane (webhook_streams, key LANE) it takes the due
+ * deliveries of the endpoint by batches of BATCH in `seq` order, streams whose head waits for a retry left out,
+ * and sends them (sendBatch). A job that finds the lane held by a live holder leaves: the holder looks again after
+ * letting go, and a holder that died is its own job run again by the queue when its lease lapses (it then waits
+ * for the hold to end). After RUN_MS a holder lets go and queues its continuation, so that a busy endpoint never
+ * keeps a worker's slot for ever.
+ */
+export async function drainWebhookLane(
+  deps: DeliveryDeps,
+  endpointId: string,
+  job: { id: string; attempt: number },
+): Promise<void> {
+  const { db, clock } = deps;
+  const holder = `${job.id}:${job.attempt}`;
+  const started = performance.now();
+  for (let turn = 0; ; turn++) {
+    const now = clock.now();
+    const hold = await streamHold(db, endpointId, LANE);
+    const live = hold?.holder && Date.parse(hold.held_until) >= now.getTime();
+    if (live) {
+      // Held by this very job's earlier run, which died: nobody else will look when its hold ends.
+      if (hold.holder!.startsWith(`${job.id}:`))
+        await queueLane(
+          deps,
+          endpointId,
+          `held:${hold.holder}:${hold.held_until}`,
+          new Date(Date.parse(hold.held_until) + 100),
+        );
+      return;
+    }
+    if (
+      !(await takeStream(db, {
+        endpointId,
+        streamKey: LANE,
+        holder,
+        until: iso(now.getTime() + HOLD_MS),
+        now: now.toISOString(),
+      }))
+    )
+      return;
+    // Renewed while the lane works (a batch to a slow receiver may outlast a hold); a lane whose hold was taken
+    // over (this process stalled past it) stops before its next send.
+    const lane = { lost: false };
+    const renew = setInterval(() => {
+      renewStream(db, endpointId, LANE, holder, iso(clock.now().getTime() + HOLD_MS)).then(
+        (held) => void (lane.lost ||= !held),
+        () => undefined,
+      );
+    }, HOLD_MS / 3);
+    let state: 'idle' | 'closed' | 'yield';
+    try {
+      state = await sendDue(deps, endpointId, lane, started);
+    } finally {
+      clearInterval(renew);
+      await releaseStream(db, endpointId, LANE, holder, clock.now().toISOString());
+    }
+    if (state === 'closed') return;
+    // Deliveries written while the lane was held, whose own jobs found it held and left them to us.
+    const more = (await dueDeliveries(db, endpointId, clock.now().toISOString(), 1)).length > 0;
+    if (!more) return;
+    if (state === 'yield') return queueLane(deps, endpointId, `after:${holder}:${turn}`);
+  }
+}
+
+/** Queues a run of an endpoint's lane (now, or at a time). */
+const queueLane = (deps: DeliveryDeps, endpointId: string, key: string, runAt?: Date) =>
+  queueDeliveries(deps, [{ endpointId, key: `webhooks.deliver:${endpointId}:${key}` }], runAt ? { runAt } : {});
+
+/** Sends the endpoint's due deliveries, batch after batch; 'closed' when the endpoint is gone or disabled. */
 async function sendDue(
   deps: DeliveryDeps,
-  s: { endpointId: string; streamKey: string },
-  holder: string,
-): Promise<boolean> {
-  const endpoint = await findEndpoint(deps.db, s.endpointId);
-  if (!endpoint || !endpoint.enabled) return false;
-  let heldUntil = deps.clock.now().getTime() + HOLD_MS;
+  endpointId: string,
+  lane: { lost: boolean },
+  started: number,
+): Promise<'idle' | 'closed' | 'yield'> {
+  const endpoint = await findEndpoint(deps.db, endpointId);
+  if (!endpoint || !endpoint.enabled) return 'closed';
   for (;;) {
-    const head = await streamHead(deps.db, s.endpointId, s.streamKey);
-    if (!head) return true;
-    const now = deps.clock.now().getTime();
-    if (Date.parse(head.next_attempt_at) > now) {
-      await queueStream(deps, [{ ...s, key: `webhooks.deliver:${head.id}:retry:${head.attempts}` }], {
-        runAt: new Date(head.next_attempt_at),
-      });
-      return true;
+    if (lane.lost) return 'closed';
+    if (performance.now() - started > RUN_MS) return 'yield';
+    const now = iso(deps.clock.now().getTime());
+    const batch = await dueDeliveries(deps.db, endpointId, now, BATCH);
+    if (!batch.length) {
+      // Streams waiting for a retry: a look when the first of them is due.
+      const next = await nextRetryAt(deps.db, endpointId, now);
+      if (next) await queueLane(deps, endpointId, `at:${next}`, new Date(next));
+      return 'idle';
     }
-    if (heldUntil - now < HOLD_MS / 2) {
-      heldUntil = now + HOLD_MS;
-      await renewStream(deps.db, s.endpointId, s.streamKey, holder, iso(heldUntil));
-    }
-    const outcome = await attemptDelivery(deps, endpoint, head, { retry: true });
-    if (outcome.gaveUp) {
+    if ((await sendBatch(deps, endpoint, batch, lane)).gaveUp) {
       await disableEndpoint(deps, endpoint);
-      return false;
-    }
-    if (!outcome.ok) {
-      await queueStream(deps, [{ ...s, key: `webhooks.deliver:${head.id}:retry:${head.attempts + 1}` }], {
-        runAt: new Date(outcome.nextAttemptAt!),
-      });
-      return true;
+      return 'closed';
     }
   }
 }

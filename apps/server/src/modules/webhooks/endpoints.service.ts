@@ -15,7 +15,7 @@ import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import { attemptDelivery, type DeliveryDeps } from './delivery.service';
 import { newWebhookSecret } from './signature';
-import { emitWebhookEvent, nextSeq, queueStream } from './webhook-events.service';
+import { emitWebhookEvent, nextSeq, queueDeliveries } from './webhook-events.service';
 import {
   attemptsOf,
   deleteEndpoint,
@@ -25,7 +25,6 @@ import {
   insertDeliveries,
   insertEndpoint,
   listEndpoints,
-  pendingStreams,
   recentDeliveries,
   retryPendingNow,
   updateEndpoint,
@@ -156,15 +155,7 @@ export async function updateGroupEndpoint(
       trx,
     );
   });
-  if (reenabled)
-    await queueStream(
-      deps,
-      (await pendingStreams(deps.db, id)).map((streamKey) => ({
-        endpointId: id,
-        streamKey,
-        key: `webhooks.deliver:${id}:${streamKey}:enabled:${now}`,
-      })),
-    );
+  if (reenabled) await queueDeliveries(deps, [{ endpointId: id, key: `webhooks.deliver:${id}:enabled:${now}` }]);
   return toEndpoint((await findEndpoint(deps.db, id))!);
 }
 
@@ -294,7 +285,7 @@ export async function replayDelivery(
         created_at: at,
       },
     ]);
-    await queueStream(deps, [{ endpointId, streamKey: original.stream_key, key: `webhooks.deliver:${id}` }], {
+    await queueDeliveries(deps, [{ endpointId, key: `webhooks.deliver:${id}` }], {
       within: trx,
     });
   });

@@ -22,15 +22,18 @@ let counter = 0;
  */
 export const nextSeq = (at: string): string => `${at}-${String((counter = (counter + 1) % 1e9)).padStart(9, '0')}`;
 
-/** The job that drains one stream of one endpoint; its key is the delivery's, so each delivery queues one. */
-export async function queueStream(
+/**
+ * Runs of endpoints' lanes (`webhooks.deliver`, delivery.service.ts). Each new delivery queues one, keyed by it: a
+ * run that finds the lane busy leaves at once (one read), and the lane's holder sends the delivery.
+ */
+export async function queueDeliveries(
   deps: { queue: Queue },
-  items: { endpointId: string; streamKey: string; key: string }[],
+  items: { endpointId: string; key: string }[],
   opts: { within?: Executor; runAt?: Date } = {},
 ): Promise<void> {
   await deps.queue.enqueueAll(
     'webhooks.deliver',
-    items.map((i) => ({ payload: { endpointId: i.endpointId, streamKey: i.streamKey }, key: i.key })),
+    items.map((i) => ({ payload: { endpointId: i.endpointId }, key: i.key })),
     opts,
   );
 }
@@ -98,9 +101,9 @@ export async function emitWebhookEvent(
   }));
   await insertDeliveries(trx, rows);
   if (opts.queue !== false)
-    await queueStream(
+    await queueDeliveries(
       deps,
-      rows.map((r) => ({ endpointId: r.endpoint_id, streamKey: r.stream_key, key: `webhooks.deliver:${r.id}` })),
+      rows.map((r) => ({ endpointId: r.endpoint_id, key: `webhooks.deliver:${r.id}` })),
       { within: trx },
     );
   return { eventId, deliveryIds: rows.map((r) => r.id) };

@@ -1,13 +1,21 @@
 import type { Adapters } from '../../platform/adapters';
 import { defineJob } from '../../platform/queue/queue';
+import { defineRecurringJob, type Recurrence } from '../../platform/queue/recurring';
 import { postWebhook } from '../../platform/webhooks/webhook-http';
-import { drainWebhookStream } from './delivery.service';
+import { drainWebhookLane } from './delivery.service';
+import { pruneWebhooks } from './retention.service';
 
-/** `webhooks.deliver`: one stream of one endpoint, sent in order (delivery.service.ts says how). */
+/** `webhooks.prune`, once a day: events and their delivery log past WEBHOOKS_RETENTION_DAYS go. */
+export const webhooksRetention: Recurrence = { name: 'webhooks.prune', everyMs: 24 * 3600_000, first: 'current-slot' };
+
+/** `webhooks.deliver`: an endpoint's lane, its streams each sent in order (delivery.service.ts says how). */
 export function webhooksJobs(adapters: Adapters) {
   const deps = { ...adapters, post: postWebhook };
   const deliver = defineJob('webhooks.deliver', (payload, ctx) =>
-    drainWebhookStream(deps, payload, `${ctx.jobId}:${ctx.attempt}`),
+    drainWebhookLane(deps, payload.endpointId, { id: ctx.jobId, attempt: ctx.attempt }),
   );
-  return { deliver };
+  const prune = defineRecurringJob(adapters.queue, webhooksRetention, async () => {
+    await pruneWebhooks(adapters);
+  });
+  return { deliver, prune };
 }

@@ -87,18 +87,42 @@ export async function insertDeliveries(db: Executor, rows: DeliveryRow[]): Promi
   if (rows.length) await db.insertInto('webhook_deliveries').values(rows).execute();
 }
 
-/** The first delivery of a stream still to send, with its event. */
-export const streamHead = (db: Db, endpointId: string, streamKey: string) =>
+/** A stream whose first pending delivery waits for a retry: nothing of it is sent before that one. */
+const waitingStreams = (db: Executor, endpointId: string, now: string) =>
+  db
+    .selectFrom('webhook_deliveries')
+    .select('stream_key')
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '>', now);
+
+/**
+ * The endpoint's first `limit` deliveries to send, with their events, in `seq` order, those of streams waiting for
+ * a retry left out (only a stream's head ever waits: a lane stops a stream at its first failure).
+ */
+export const dueDeliveries = (db: Db, endpointId: string, now: string, limit: number) =>
   db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.event_id', 'd.attempts', 'd.next_attempt_at', 'd.first_failed_at', 'e.body', 'e.type'])
+    .select(['d.id', 'd.event_id', 'd.stream_key', 'd.attempts', 'd.first_failed_at', 'e.body'])
     .where('d.endpoint_id', '=', endpointId)
-    .where('d.stream_key', '=', streamKey)
     .where('d.status', '=', 'pending')
+    .where('d.stream_key', 'not in', waitingStreams(db, endpointId, now))
     .orderBy('d.seq')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(limit)
+    .execute();
+
+/** When the endpoint's first retry after now is due (null: none waits). */
+export const nextRetryAt = async (db: Db, endpointId: string, now: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '>', now)
+      .executeTakeFirst()
+  )?.at ?? null;
 
 /**
  * Takes a stream for holder until `until`, when nobody holds it or its holder's time is over (a worker that
@@ -130,14 +154,22 @@ export const streamHold = (db: Db, endpointId: string, streamKey: string) =>
     .where('stream_key', '=', streamKey)
     .executeTakeFirst();
 
-export async function renewStream(db: Db, endpointId: string, streamKey: string, holder: string, until: string) {
-  await db
+/** Extends holder's hold; false when it no longer holds the stream. */
+export async function renewStream(
+  db: Db,
+  endpointId: string,
+  streamKey: string,
+  holder: string,
+  until: string,
+): Promise<boolean> {
+  const r = await db
     .updateTable('webhook_streams')
     .set({ held_until: until })
     .where('endpoint_id', '=', endpointId)
     .where('stream_key', '=', streamKey)
     .where('holder', '=', holder)
-    .execute();
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
 }
 
 export async function releaseStream(db: Db, endpointId: string, streamKey: string, holder: string, now: string) {
@@ -150,42 +182,33 @@ export async function releaseStream(db: Db, endpointId: string, streamKey: strin
     .execute();
 }
 
-/** Whether the stream's first pending delivery is due (what follows it waits for it, due or not). */
-export const headIsDue = async (db: Db, endpointId: string, streamKey: string, now: string): Promise<boolean> => {
-  const head = await streamHead(db, endpointId, streamKey);
-  return !!head && head.next_attempt_at <= now;
-};
-
-/** The outcome of one attempt: the delivery's new state and the attempt's log line, together. */
-export async function recordAttempt(
-  db: Db,
-  deliveryId: string,
+/** The outcome of one attempt: the delivery's new state and the attempt's log line. */
+export interface AttemptRecord {
+  deliveryId: string;
   set: Partial<
     Pick<DeliveryRow, 'status' | 'next_attempt_at' | 'first_failed_at' | 'delivered_at' | 'request_headers'>
-  >,
-  attempt: AttemptRow,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({ ...set, attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', deliveryId)
-      .execute();
-    await trx.insertInto('webhook_attempts').values(attempt).execute();
-  });
+  >;
+  attempt: AttemptRow;
 }
 
-/** The streams of an endpoint with deliveries still to send (re-enabling it queues them again). */
-export const pendingStreams = async (db: Db, endpointId: string): Promise<string[]> =>
-  (
-    await db
-      .selectFrom('webhook_deliveries')
-      .select('stream_key')
-      .distinct()
-      .where('endpoint_id', '=', endpointId)
-      .where('status', '=', 'pending')
-      .execute()
-  ).map((r) => r.stream_key);
+/** Records attempts' outcomes together, in one transaction: each delivery's new state and its log line. */
+export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<void> {
+  if (!records.length) return;
+  await db.transaction().execute(async (trx) => {
+    for (const r of records)
+      await trx
+        .updateTable('webhook_deliveries')
+        .set((eb) => ({ ...r.set, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', r.deliveryId)
+        .execute();
+    // In slices: bound parameters per statement stay well under SQLite's limit.
+    for (let i = 0; i < records.length; i += 100)
+      await trx
+        .insertInto('webhook_attempts')
+        .values(records.slice(i, i + 100).map((r) => r.attempt))
+        .execute();
+  });
+}
 
 export async function retryPendingNow(db: Executor, endpointId: string, now: string): Promise<void> {
   await db
@@ -239,3 +262,47 @@ export const groupManagers = (db: Db, groupId: string) =>
     .where('deactivated_at', 'is', null)
     .where('roles', 'like', '%"manage-users"%')
     .execute();
+
+/**
+ * Removes up to `limit` deliveries created before `before` that are no longer pending (delivered or failed), with
+ * their attempts; answers how many. Pending ones stay whatever their age (they are still to send).
+ */
+export async function pruneDeliveries(db: Db, before: string, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('created_at', '<', before)
+        .where('status', '!=', 'pending')
+        .limit(limit)
+        .execute()
+    ).map((r) => r.id);
+    if (!ids.length) return 0;
+    await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+    await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+    return ids.length;
+  });
+}
+
+/** Removes up to `limit` events created before `before` that no delivery refers to any more; answers how many. */
+export async function pruneEvents(db: Db, before: string, limit: number): Promise<number> {
+  const ids = (
+    await db
+      .selectFrom('webhook_events as e')
+      .select('e.id')
+      .where('e.created_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'e.id'))),
+      )
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
+  if (ids.length) await db.deleteFrom('webhook_events').where('id', 'in', ids).execute();
+  return ids.length;
+}
+
+/** Removes the free holds of streams last let go before `before` (the per-shooting holds of before the lanes). */
+export async function pruneHolds(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('webhook_streams').where('holder', 'is', null).where('held_until', '<', before).execute();
+}

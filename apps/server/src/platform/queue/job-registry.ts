@@ -65,8 +65,10 @@ export const jobRegistry = {
     }),
   ),
   'shootings.push-dms': spec(z.object({ shootingId: z.string() }), { maxAttempts: 6 }),
-  // Drains one stream of one endpoint in order; a receiver's failures are the delivery's own retries (24 h), not the job's.
-  'webhooks.deliver': spec(z.object({ endpointId: z.string(), streamKey: z.string() })),
+  // Drains an endpoint's lane (its shootings each in order); a receiver's failures are the delivery's own retries
+  // (24 h), not the job's. Jobs queued before the lanes carried a streamKey too: it is ignored.
+  'webhooks.deliver': spec(z.object({ endpointId: z.string() })),
+  'webhooks.prune': spec(SlotPayload),
 } satisfies JobRegistry;
 
 export type Jobs = typeof jobRegistry;

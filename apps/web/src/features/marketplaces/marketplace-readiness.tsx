@@ -123,7 +123,7 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                 label={t('marketplaces.pictureAngle', { picture: a.picture })}
                 value={a.angle ?? ''}
                 disabled={busy === `angle-${a.position}`}
-                helperText={a.corrected ? t('marketplaces.corrected') : ' '}
+                helperText={a.corrected ? t('marketplaces.corrected') : a.angle ? t('marketplaces.recognised') : ' '}
                 onChange={(e) => void saveAngle(a.position, e.target.value)}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >

@@ -1,6 +1,6 @@
 import type { LiveRoomsTable } from '../../../db/schema';
 import { camelRow, snakeRow, type Camel } from '../../../platform/db/camel-rows';
-import type { Db } from '../../../platform/db/database';
+import type { Db, Executor } from '../../../platform/db/database';
 
 /** A live room in the domain's camelCase (its API answers keep the portal's snake_case names). */
 export type LiveRoomRow = Camel<LiveRoomsTable>;
@@ -103,3 +103,38 @@ export async function insertRatingOnce(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** A participant came into the room: its start (the first one's time) and its count, while it has not ended. */
+export async function markRoomEntered(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('live_rooms')
+    .set((eb) => ({
+      started_at: eb.fn.coalesce('started_at', eb.val(now)),
+      participants_count: eb('participants_count', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Ends the room at `now` unless it has ended already (`started` only: one that nobody came into does not end by
+ * being empty). One statement: of two API processes ending it at once, one does; answers whether this one did.
+ */
+export async function markRoomEnded(
+  db: Executor,
+  id: string,
+  now: string,
+  opts: { started: boolean },
+): Promise<boolean> {
+  let q = db.updateTable('live_rooms').set({ ended_at: now }).where('id', '=', id).where('ended_at', 'is', null);
+  if (opts.started) q = q.where('started_at', 'is not', null);
+  return (await q.executeTakeFirst()).numUpdatedRows > 0n;
+}
+
+export const roomEnd = (db: Executor, id: string) =>
+  db
+    .selectFrom('live_rooms')
+    .select(['id', 'owner_id', 'registration', 'started_at', 'ended_at', 'participants_count'])
+    .where('id', '=', id)
+    .executeTakeFirst();

@@ -19,6 +19,7 @@ import { currentUser, type Auth } from '../../identity/auth';
 import {
   createRoom,
   emailRoomLink,
+  endHostedRoom,
   listRooms,
   rateRoom,
   recordRoomShared,
@@ -105,6 +106,15 @@ export async function liveRoutes(app: App, deps: { auth: Auth; live: LiveDeps })
     { preHandler: auth.requireUser, schema: { params: RoomParams, body: LiveRoomEmail } },
     async (request, reply) => {
       await emailRoomLink(live, currentUser(request), request.params.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/videos/live/rooms/:id/end',
+    { preHandler: auth.requireUser, schema: { params: RoomParams } },
+    async (request, reply) => {
+      await endHostedRoom(live, currentUser(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -25,6 +25,7 @@ import { recordEvent } from '../../statistics/statistics.service';
 import { roomInvitation } from './ics';
 import { isTimeZone, meetingWhen } from './meeting-when';
 import * as repo from './live.repo';
+import { endRoom } from './room-end.service';
 import { LIVE_TOKEN_TTL_SECONDS, type LiveTokens } from './live-token';
 import { turnCredentials } from './turn-credentials';
 
@@ -33,7 +34,7 @@ import { turnCredentials } from './turn-credentials';
  * the rate limits one process keeps (made once by the module, `liveLimits`), and how many members a room
  * holds now (the signal bus, on every process).
  */
-export type LiveDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'mail'> & {
+export type LiveDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config' | 'mail' | 'queue'> & {
   tokens: LiveTokens;
   visitorSecret: string;
   limits: LiveLimits;
@@ -328,6 +329,12 @@ export async function emailRoomLink(
 }
 
 /** Records that the caller shared one of their rooms (spec section 7). */
+/** The room's dealer ends it (`live.room.ended`, reason `host`); ending an ended room changes nothing. */
+export async function endHostedRoom(deps: LiveDeps, user: UserContext, id: string): Promise<void> {
+  await inScope(deps, user, id);
+  await endRoom(deps, id, 'host');
+}
+
 export async function recordRoomShared(deps: LiveDeps, user: UserContext, userId: string, id: string): Promise<void> {
   if (userId !== user.id) throw notFound('User');
   const r = await inScope(deps, user, id);

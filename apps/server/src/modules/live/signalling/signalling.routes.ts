@@ -31,6 +31,8 @@ export async function signallingRoutes(
     bus: SignalBus;
     clock: Clock;
     onMeeting?: (room: string) => Promise<void>;
+    onEntered?: (room: string) => Promise<void>;
+    onLeft?: (room: string) => void;
     media?: MediaRelay;
     greet?: (room: string) => Promise<ServerMessage[]>;
     /** Members a room takes (LIVE_MAX_PARTICIPANTS). */
@@ -68,6 +70,8 @@ export async function signallingRoutes(
       // Messages that arrive while joining wait for it, in order.
       const session = openSignalSession(deps.bus, check.claims, send, {
         onMeeting: deps.onMeeting,
+        onEntered: deps.onEntered,
+        onLeft: deps.onLeft,
         media: deps.media,
         greet: deps.greet,
         waiting: request.query.lobby === '1',

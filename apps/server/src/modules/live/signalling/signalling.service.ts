@@ -22,6 +22,10 @@ export interface SignalSession {
 
 export interface SessionOptions {
   onMeeting?: (room: string) => Promise<void>;
+  /** A participant came into the room (not a rejoin, not the lobby): the room's start and count. */
+  onEntered?: (room: string) => Promise<void>;
+  /** A member left the room for good: the room may have become empty (it ends after a grace). */
+  onLeft?: (room: string) => void;
   /** A later socket of the same participant took this one's place. */
   onReplaced?: () => void;
   graceMs?: number;
@@ -130,6 +134,7 @@ export async function openSignalSession(
     await bus.broadcast(room, { type: 'joined', participant: self }, self.id);
     // Recorded aside: the statistics' write is not on the way of the call (its first offer waits for this session).
     if (othersIn) void onMeeting(room).catch((err: unknown) => options.onError?.(err));
+    if (options.onEntered) void options.onEntered(room).catch((err: unknown) => options.onError?.(err));
   };
   if (waiting) {
     // New in the lobby: the participants accept its connections from now on.
@@ -143,6 +148,7 @@ export async function openSignalSession(
   let closed = false;
   const leave = async () => {
     if (!(await bus.leave(room, self.id, session))) return;
+    options.onLeft?.(room);
     await bus.broadcast(room, { type: 'left', id: self.id }, undefined, waiting ? 'participants' : 'all');
     await media?.close(room, self.id);
   };

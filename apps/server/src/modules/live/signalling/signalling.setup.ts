@@ -3,6 +3,7 @@ import type { App } from '../../../app-types';
 import type { Adapters } from '../../../platform/adapters';
 import { recordMeetingHeld } from '../../statistics/statistics.service';
 import type { LiveTokens } from '../rooms/live-token';
+import { recordRoomEntered } from '../rooms/room-end.service';
 import type { MediaRelay } from '../sfu/sfu-relay';
 import { createInProcessBus, type SignalBus } from './signal-bus';
 import { LEAVE_GRACE_MS } from './signalling.service';
@@ -39,6 +40,8 @@ export async function setUpSignalling(
     bus: SignalBus;
     media?: MediaRelay;
     greet?: (room: string) => Promise<ServerMessage[]>;
+    /** A member left for good: the room ends once it stays empty (rooms/room-end.service.ts). */
+    onLeft?: (room: string) => void;
   },
 ): Promise<void> {
   const { adapters, ...rest } = deps;
@@ -48,5 +51,6 @@ export async function setUpSignalling(
     clock: adapters.clock,
     capacity: adapters.config.LIVE_MAX_PARTICIPANTS,
     onMeeting: (room) => recordMeetingHeld(adapters, room),
+    onEntered: (room) => recordRoomEntered(adapters, room),
   });
 }

@@ -1,0 +1,141 @@
+import type { LiveRoom } from '@forecourt/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app';
+import type { App } from '../../../app-types';
+import { demoUser } from '../../../seed/demo-accounts';
+import { seedAccounts } from '../../../seed/seed-accounts';
+import { authHeaders } from '../../../test/auth-helpers';
+import { createTestAdapters } from '../../../test/test-adapters';
+import { TestClock } from '../../../test/test-clock';
+import { endRoom } from './room-end.service';
+
+const MANAGER = 'manager@demo.forecourt.test';
+const OTHER = 'other@other-dealer.forecourt.test';
+
+describe('a live room ends (live.room.ended)', () => {
+  const clock = new TestClock('2026-11-25T10:00:00Z');
+  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let app: App;
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    adapters = await createTestAdapters({ LIVE_ROOM_END_GRACE_SECONDS: '0' }, { clock });
+    await seedAccounts(adapters);
+    app = await buildApp(adapters);
+    await app.ready();
+    headers = await authHeaders(adapters, MANAGER);
+    // An endpoint of the group: events are written for it (no worker runs here; the outbox is what is checked).
+    await adapters.db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: 'ep-rooms',
+        group_id: 'grp-demo',
+        url: 'https://hooks.example.com/x',
+        description: '',
+        event_types: '["live.room.ended"]',
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        previous_secret: null,
+        previous_secret_until: null,
+        enabled: 1,
+        disabled_reason: null,
+        created_at: clock.now().toISOString(),
+        created_by: 'test',
+      })
+      .execute();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await adapters?.cleanup();
+  });
+
+  const newRoom = async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/videos/live/rooms',
+      headers,
+      payload: {
+        session_name: 'Test drive',
+        user_id: demoUser(MANAGER).id,
+        appointment_date: '2026-11-26 14:30:00',
+        owner_id: 'own-demo-paris',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<LiveRoom>();
+  };
+  const ended = async (roomId: string) =>
+    (await adapters.db.selectFrom('webhook_events').selectAll().where('type', '=', 'live.room.ended').execute())
+      .map((e) => JSON.parse(e.body) as { data: Record<string, unknown> })
+      .filter((e) => e.data.roomId === roomId);
+  const join = async (room: LiveRoom, h: Record<string, string>) => {
+    const token = await app.inject({
+      method: 'GET',
+      url: '/api/videos/live/token',
+      query: { identity: 'Someone', room: room.room_name, ...(h.authorization ? {} : { code: room.meeting_code }) },
+      headers: h,
+    });
+    // The listener goes on before the socket opens: the welcome may come at once.
+    let welcome!: Promise<unknown>;
+    const ws = await app.injectWS(
+      `/api/videos/live/signal?token=${encodeURIComponent(token.json<{ access_token: string }>().access_token)}`,
+      {},
+      { onInit: (w) => (welcome = new Promise((r) => w.once('message', r))) },
+    );
+    await welcome;
+    return ws;
+  };
+
+  /** The events once the rooms' members are gone: a vanished socket leaves after the rejoin grace (3 s). */
+  const endedSoon = async (roomId: string) => {
+    for (let i = 0; i < 300 && !(await ended(roomId)).length; i++) await new Promise((r) => setTimeout(r, 20));
+    return ended(roomId);
+  };
+
+  it('ends once when its last participant left and it stayed empty, with its duration and participants', async () => {
+    const room = await newRoom();
+    const host = await join(room, headers);
+    const guest = await join(room, {});
+    clock.advance(90_000);
+    // A vanished socket leaves after the rejoin grace: the host is told, and the room, not empty, goes on.
+    const left = new Promise((r) => host.on('message', (m: Buffer) => String(m).includes('"left"') && r(m)));
+    guest.terminate();
+    await left;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await ended(room.id_live_video)).toEqual([]);
+    host.terminate();
+    const events = await endedSoon(room.id_live_video);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ reason: 'empty', durationSeconds: 90, participants: 2 });
+
+    // Two API processes ending it at the same time, and its host after them: still one event.
+    const tries = await Promise.all([
+      endRoom(adapters, room.id_live_video, 'empty'),
+      endRoom(adapters, room.id_live_video, 'empty'),
+    ]);
+    expect(tries).toEqual([false, false]);
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/videos/live/rooms/${room.id_live_video}/end`,
+      headers,
+    });
+    expect(again.statusCode).toBe(204);
+    expect(await ended(room.id_live_video)).toHaveLength(1);
+  });
+
+  it('is ended by its host, once; another group’s user gets a 404', async () => {
+    const room = await newRoom();
+    const url = `/api/videos/live/rooms/${room.id_live_video}/end`;
+    const other = await app.inject({ method: 'POST', url, headers: await authHeaders(adapters, OTHER) });
+    expect(other.statusCode).toBe(404);
+    expect(await ended(room.id_live_video)).toEqual([]);
+    const [a, b] = await Promise.all([
+      endRoom(adapters, room.id_live_video, 'host'),
+      app.inject({ method: 'POST', url, headers }),
+    ]);
+    expect(b.statusCode).toBe(204);
+    expect(a === true || a === false).toBe(true);
+    const events = await ended(room.id_live_video);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ reason: 'host', participants: 0, durationSeconds: 0, startedAt: null });
+  });
+});
