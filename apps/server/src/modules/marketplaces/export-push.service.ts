@@ -34,7 +34,7 @@ export async function pushExport(
   const link = (format: 'zip' | 'csv') =>
     `${deps.config.PUBLIC_URL}/api/marketplace-exports?token=${signExportLink(secret, {
       shootingId,
-      ownerId: shooting.owner_id,
+      ownerId: shooting.ownerId,
       profileId,
       format,
       exp,
