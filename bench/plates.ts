@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { detectPlates } from '../apps/server/src/modules/vision/detect-plates';
-import { loadCv } from '../apps/server/src/modules/vision/opencv';
 import { scoreDetections, readTruth } from '../apps/server/src/modules/vision/plate-truth';
 import { emit, recordRow } from './lib/report';
 
@@ -13,10 +12,13 @@ const folders = process.argv.slice(2).length
   ? process.argv.slice(2).map((f) => path.resolve(f))
   : ['eu', 'us'].map((f) => path.resolve(root, '../shared/datasets/plates', f));
 
-await loadCv();
 const totals = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0 };
 const perFolder: string[] = [];
-let euGoal: boolean | null = null;
+// Issue 33's goals: recall and precision ≥ 0.95 on the European photos and ≥ 0.85 on the North American
+// ones, at ≤ 30 ms a picture.
+const GOALS: Record<string, number> = { eu: 0.95, us: 0.85 };
+const MAX_MS = 30;
+let goalMet: boolean | null = null;
 for (const folder of folders) {
   if (!fs.existsSync(folder)) {
     emit({ folder, error: 'folder not found, skipped' });
@@ -52,14 +54,17 @@ for (const folder of folders) {
   perFolder.push(
     `${path.basename(folder)}: ${f.images} images, recall ${figures.recall}, precision ${figures.precision}, ${figures.msPerImage} ms/image`,
   );
-  if (path.basename(folder) === 'eu')
-    euGoal = figures.recall >= 0.85 && figures.precision >= 0.85 && figures.msPerImage < 150;
+  const goal = GOALS[path.basename(folder)];
+  if (goal !== undefined) {
+    const met = figures.recall >= goal && figures.precision >= goal && figures.msPerImage <= MAX_MS;
+    goalMet = (goalMet ?? true) && met;
+  }
 }
 if (totals.images > 0)
   recordRow(
     'plates',
     `${perFolder.join('; ')}; load average ${os.loadavg()[0]!.toFixed(1)} (machine shared with other engineers' work)`,
-    euGoal,
+    goalMet,
   );
 emit({ total: true, read: totals.images, ...summary(totals) });
 

@@ -183,4 +183,8 @@ test('the legal pages are public, in French for French and in English otherwise'
   await page.evaluate(() => localStorage.setItem('forecourt.language', 'de'));
   await page.goto('/privacy-policy');
   await expect(page.getByText('Data controller')).toBeVisible();
+  // What the player measures, though, in the reader's own language (the player's notice links there).
+  await expect(page.locator('#engagement')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('#engagement')).toContainText('Global Privacy Control');
+  await expect(page.locator('#engagement')).toContainText('„Nicht messen“');
 });

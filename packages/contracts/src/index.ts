@@ -32,3 +32,4 @@ export * from './api-keys';
 export * from './webhooks';
 export * from './marketplaces';
 export * from './engagement-reads';
+export * from './sms-segments';

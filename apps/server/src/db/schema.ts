@@ -263,7 +263,13 @@ export interface ShootingsTable {
   /** The registration without spaces and dashes, computed by the database: the list searches it (migration 0051). */
   registration_key: ColumnType<string, never, never>;
 }
-/** Shootings per owner, type and month (YYYY-MM), kept by triggers: deep list pages skip whole months. */
+/** Every three-character piece of each owner's registrations' search keys, kept by triggers: the list's registration search seeks them (migration 0060). */
+export interface ShootingRegistrationGramsTable {
+  owner_id: string;
+  gram: string;
+  registration: string;
+}
+/** Shootings per owner, type (and '*' for all types, 0060) and month (YYYY-MM), kept by triggers: deep list pages skip whole months. */
 export interface ShootingMonthCountsTable {
   owner_id: string;
   shooting_type: string;
@@ -713,6 +719,7 @@ export interface Database {
   dms_deliveries: DmsDeliveriesTable;
   shootings: ShootingsTable;
   shooting_month_counts: ShootingMonthCountsTable;
+  shooting_registration_grams: ShootingRegistrationGramsTable;
   shooting_list_versions: ShootingListVersionsTable;
   user_context_versions: UserContextVersionsTable;
   images: ImagesTable;

@@ -38,6 +38,7 @@ import * as m0055 from './0055-api-keys';
 import * as m0056 from './0056-webhooks';
 import * as m0058 from './0058-marketplace-profiles';
 import * as m0059 from './0059-picture-angles';
+import * as m0060 from './0060-registration-grams';
 import * as m0062 from './0062-live-room-end';
 import * as m0063 from './0063-webhook-lanes';
 
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0056-webhooks': m0056,
   '0058-marketplace-profiles': m0058,
   '0059-picture-angles': m0059,
+  '0060-registration-grams': m0060,
   '0062-live-room-end': m0062,
   '0063-webhook-lanes': m0063,
 };

@@ -22,6 +22,8 @@ const ROUTES: Record<string, ApiKeyScope | '*'> = {
   'GET /api/shootings/:id/marketplaces/:profileId/export': 'shootings:read',
   // Pushes that export to the group's own webhook endpoints (marketplace.export.ready): nothing more than it reads.
   'POST /api/shootings/:id/marketplaces/:profileId/push': 'shootings:read',
+  // Sends it through the group's DMS driver, like a shooting's resend to the DMS.
+  'POST /api/shootings/:id/marketplaces/:profileId/push-dms': 'shootings:write',
   'GET /api/users/:userId/stamps': 'shootings:write',
   'POST /api/products/virtuals': 'shootings:write',
   'POST /api/products/:productId/shootings/generate_presigned_urls': 'shootings:write',

@@ -6,7 +6,12 @@ import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 import { signExportLink, verifyExportLink } from './export-links';
-import { exportForProfile } from './marketplace-shooting.service';
+import type { DmsImage } from '../../platform/dms/dms';
+import type { JobContext } from '../../platform/queue/queue';
+import { requireOption } from '../identity/auth';
+import { pushToGroupDms } from '../settings/dms.service';
+import { findShootingForJob } from '../shootings/shooting-scope.service';
+import { exportFiles, exportFileUrl, exportForProfile, openExportFile } from './marketplace-shooting.service';
 
 /** How long the links of a pushed export open it: a receiver fetches it within the day (it may ask for a new push). */
 export const EXPORT_LINK_SECONDS = 24 * 3600;
@@ -57,4 +62,66 @@ export async function exportByLink(deps: Deps, token: string) {
   const link = verifyExportLink(await secretOf(deps), token, Math.floor(deps.clock.now().getTime() / 1000));
   if (!link) throw notFound('Export');
   return exportForProfile(deps, { ownerIds: [link.ownerId] }, link.shootingId, link.profileId, link.format);
+}
+
+/**
+ * Queues a push of a shooting's export for a profile through the DMS driver of its group (settings; DMS_DRIVER by
+ * default), as the portal's "send to the DMS" of a shooting does (same option). Checked now: scope, profile, pictures.
+ */
+export async function queueExportToDms(
+  deps: Deps,
+  user: UserContext,
+  shootingId: string,
+  profileId: string,
+): Promise<{ status: 'PENDING' }> {
+  requireOption(user, 'useResendDMSOnStampotheque');
+  await exportFiles(deps, user, shootingId, profileId);
+  await deps.queue.enqueue(
+    'marketplaces.push-dms',
+    { shootingId, profileId },
+    { key: `marketplaces.push-dms:${shootingId}:${profileId}:${deps.ids.uuid()}` },
+  );
+  return { status: 'PENDING' };
+}
+
+/**
+ * `marketplaces.push-dms`: the export's pictures, in the profile's order and named as its zip names them, pushed as
+ * the shooting's vehicle through the group's DMS driver, which records the delivery (OK, or FAILED and retried).
+ */
+export async function pushExportToDms(
+  deps: Pick<Adapters, 'db' | 'blobs' | 'config' | 'clock' | 'ids' | 'dms'>,
+  shootingId: string,
+  profileId: string,
+  ctx: Pick<JobContext, 'jobId' | 'signal'>,
+): Promise<void> {
+  const s = await findShootingForJob(deps.db, shootingId);
+  if (!s) return;
+  const { files } = await exportFiles(deps, { ownerIds: [s.owner_id] }, shootingId, profileId);
+  const images: DmsImage[] = await Promise.all(
+    files.map(async (f) => ({
+      order: f.picture,
+      imageType: f.imageType,
+      fileName: f.name,
+      contentType: f.name.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      url: await exportFileUrl(deps, f),
+      open: openExportFile(deps, f),
+    })),
+  );
+  await pushToGroupDms(
+    deps,
+    {
+      shootingId: s.id,
+      ownerId: s.owner_id,
+      ownerName: s.owner_name,
+      productId: s.product_id,
+      registration: s.registration,
+      vin: s.vin,
+      brand: s.brand,
+      model: s.model,
+      shootingType: s.shooting_type,
+      created: s.created_at,
+      images,
+    },
+    { idempotencyKey: ctx.jobId, signal: ctx.signal },
+  );
 }

@@ -97,6 +97,52 @@ export interface MarketplaceExport {
   body: Readable | string;
 }
 
+/** One picture of an export: its place in the profile's order, its file's name there, and how to read it. */
+export interface ExportFile {
+  picture: number;
+  imageType: string;
+  name: string;
+  blobKey: string;
+  updatedAt: string;
+}
+
+/**
+ * The shooting (in the caller's scope, else 404) and its pictures as one profile wants them: in the profile's order
+ * (lead first), each named `<registration>_<NN>`. 404 for an unknown profile, 400 when there is no picture yet.
+ */
+export async function exportFiles(deps: Pick<Adapters, 'db'>, user: Scope, shootingId: string, profileId: string) {
+  const { shooting, rows, images, angles } = await pictures(deps, user, shootingId);
+  const profile: MarketplaceProfile | undefined = (await profilesOfGroup(deps, shooting.group_id)).find(
+    (p) => p.id === profileId,
+  );
+  if (!profile) throw notFound('Marketplace profile');
+  const chosen = orderPictures(images, angles, profile.rules);
+  if (chosen.length === 0) throw badRequest('This shooting has no pictures yet');
+  const blobOf = new Map(rows.map((r) => [r.id, r]));
+  const files: ExportFile[] = chosen.map((c) => {
+    const row = blobOf.get(c.image.id)!;
+    return {
+      picture: c.picture,
+      imageType: c.image.imageType,
+      name: `${safe(shooting.registration) || 'shooting'}_${String(c.picture).padStart(2, '0')}${extensionOf(row.blob_key)}`,
+      blobKey: row.blob_key,
+      updatedAt: row.updated_at,
+    };
+  });
+  return { shooting, profile, files };
+}
+
+/** Opens an export file's picture from the blob store. */
+export const openExportFile = (deps: Pick<Adapters, 'blobs'>, f: ExportFile) => async () => {
+  const obj = await deps.blobs.get(f.blobKey);
+  if (!obj) throw new Error(`Image file ${f.blobKey} is missing`);
+  return obj.body;
+};
+
+/** A picture's presigned address, absolute (a marketplace or a DMS fetches it), for a week. */
+export const exportFileUrl = async (deps: Pick<Adapters, 'blobs' | 'config'>, f: ExportFile) =>
+  absolute(deps.config.PUBLIC_URL, await deps.blobs.presignGet(f.blobKey, { expiresInSeconds: 7 * 24 * 3600 }));
+
 /**
  * The shooting's pictures as one profile wants them: a zip whose entries are named `<registration>_<NN>` in the
  * profile's order (lead first), or a CSV feed (registration, VIN, then the picture URLs in that order).
@@ -108,23 +154,11 @@ export async function exportForProfile(
   profileId: string,
   format: 'zip' | 'csv',
 ): Promise<MarketplaceExport> {
-  const { shooting, rows, images, angles } = await pictures(deps, user, shootingId);
-  const profile: MarketplaceProfile | undefined = (await profilesOfGroup(deps, shooting.group_id)).find(
-    (p) => p.id === profileId,
-  );
-  if (!profile) throw notFound('Marketplace profile');
-  const chosen = orderPictures(images, angles, profile.rules);
-  if (chosen.length === 0) throw badRequest('This shooting has no pictures yet');
-  const blobOf = new Map(rows.map((r) => [r.id, r]));
+  const { shooting, profile, files } = await exportFiles(deps, user, shootingId, profileId);
   const stem = `${safe(shooting.registration) || 'shooting'}-${safe(profile.name) || 'marketplace'}`;
   if (format === 'csv') {
-    const ttl = { expiresInSeconds: 7 * 24 * 3600 };
-    const urls = await Promise.all(
-      chosen.map(async (c) =>
-        absolute(deps.config.PUBLIC_URL, await deps.blobs.presignGet(blobOf.get(c.image.id)!.blob_key, ttl)),
-      ),
-    );
-    const header = ['registration', 'vin', ...chosen.map((c) => `picture_${c.picture}`)];
+    const urls = await Promise.all(files.map((f) => exportFileUrl(deps, f)));
+    const header = ['registration', 'vin', ...files.map((f) => `picture_${f.picture}`)];
     const line = [shooting.registration, shooting.vin, ...urls];
     return {
       fileName: `${stem}.csv`,
@@ -133,18 +167,7 @@ export async function exportForProfile(
     };
   }
   const stream = storedZip(
-    chosen.map((c) => {
-      const row = blobOf.get(c.image.id)!;
-      return {
-        name: `${safe(shooting.registration) || 'shooting'}_${String(c.picture).padStart(2, '0')}${extensionOf(row.blob_key)}`,
-        date: new Date(row.updated_at),
-        open: async () => {
-          const obj = await deps.blobs.get(row.blob_key);
-          if (!obj) throw new Error(`Image file ${row.blob_key} is missing`);
-          return obj.body;
-        },
-      };
-    }),
+    files.map((f) => ({ name: f.name, date: new Date(f.updatedAt), open: openExportFile(deps, f) })),
   );
   return { fileName: `${stem}.zip`, contentType: 'application/zip', body: stream };
 }

@@ -1,8 +1,9 @@
 import type { Adapters } from '../../platform/adapters';
 import { defineJob } from '../../platform/queue/queue';
 import { recogniseShootingAngles } from './angle-recognition.service';
+import { pushExportToDms } from './export-push.service';
 
-type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock'>;
+type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'config' | 'ids' | 'dms'>;
 
 /**
  * `marketplaces.recognise-angles`: the angles of a shooting's pictures that have none, where a profile of its group
@@ -14,5 +15,9 @@ export function marketplacesJobs(deps: Deps) {
     recogniseAngles: defineJob('marketplaces.recognise-angles', async ({ shootingId }) => {
       await recogniseShootingAngles(deps, shootingId);
     }),
+    // `marketplaces.push-dms`: an export through the group's DMS driver (export-push.service.ts).
+    pushDms: defineJob('marketplaces.push-dms', ({ shootingId, profileId }, ctx) =>
+      pushExportToDms(deps, shootingId, profileId, ctx),
+    ),
   };
 }

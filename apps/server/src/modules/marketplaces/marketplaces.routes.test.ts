@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildApp } from '../../app';
@@ -5,7 +7,9 @@ import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
+import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
+import { marketplacesJobs } from './marketplaces.jobs';
 import { signExportLink, type ExportLink } from './export-links';
 import { secretOf } from './export-push.service';
 
@@ -269,5 +273,31 @@ describe('marketplace profiles', () => {
     expect(
       (await call('POST', `/api/shootings/${otherShootingId}/marketplaces/mobile-de/push`, SALES)).statusCode,
     ).toBe(404);
+  });
+
+  it('pushes an export through the group’s DMS driver: the pictures in the profile’s order, named as in its zip', async () => {
+    const url = `/api/shootings/${shootingId}/marketplaces/mobile-de/push-dms`;
+    expect((await call('POST', url, OTHER)).statusCode).toBe(404);
+    const queued = await call('POST', url, ADMIN);
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toEqual({ status: 'PENDING' });
+    await drainJobs(adapters, [marketplacesJobs(adapters).pushDms]);
+    const dir = path.join(adapters.dataDir, 'dms-exports', 'own-demo-paris', 'AB-123-CD');
+    const zip = await zipEntries(
+      (await call('GET', `/api/shootings/${shootingId}/marketplaces/mobile-de/export`)).rawPayload,
+    );
+    expect(fs.readdirSync(dir).sort()).toEqual([...zip.map((e) => e.name), 'manifest.json'].sort());
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
+      registration: string;
+      images: { order: number; file: string }[];
+    };
+    expect(manifest.registration).toBe('AB-123-CD');
+    expect(manifest.images.map((i) => i.file)).toEqual(zip.map((e) => e.name));
+    const delivery = await adapters.db
+      .selectFrom('dms_deliveries')
+      .selectAll()
+      .where('group_id', '=', 'grp-demo')
+      .execute();
+    expect(delivery.map((d) => d.status)).toContain('OK');
   });
 });

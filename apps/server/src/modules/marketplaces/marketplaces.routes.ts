@@ -18,7 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
-import { exportByLink, pushExport } from './export-push.service';
+import { exportByLink, pushExport, queueExportToDms } from './export-push.service';
 import {
   correctAngle,
   exportForProfile,
@@ -104,6 +104,13 @@ export async function marketplaceRoutes(
     '/api/shootings/:id/marketplaces/:profileId/push',
     { ...pre, schema: { params: MarketplaceExportParams, response: { 200: MarketplaceExportPush } } },
     async (req) => pushExport(adapters, currentUser(req), req.params.id, req.params.profileId),
+  );
+  // Pushed through the DMS driver of the shooting's group, by a job (202: queued).
+  app.post(
+    '/api/shootings/:id/marketplaces/:profileId/push-dms',
+    { ...pre, schema: { params: MarketplaceExportParams } },
+    async (req, reply) =>
+      reply.status(202).send(await queueExportToDms(adapters, currentUser(req), req.params.id, req.params.profileId)),
   );
   // A signed link of a pushed export: the link is the right (no session), until it expires.
   app.get('/api/marketplace-exports', { schema: { querystring: MarketplaceExportLinkQuery } }, async (req, reply) =>

@@ -41,6 +41,23 @@ describe('shootings search by registration', () => {
     expect(await search('tü ab123')).toEqual([ids.german]);
   });
 
+  it('finds a fragment shorter than three characters, and a registration changed after creation', async () => {
+    expect(await search('z3')).toEqual([ids.french, ids.other].sort());
+    // Texts of three characters or more are first looked up by their grams (migration 0060), kept by triggers.
+    await t.adapters.db
+      .updateTable('shootings')
+      .set({ registration: 'SZ-999-QQ' })
+      .where('id', '=', ids.other!)
+      .execute();
+    expect(await search('999q')).toEqual([ids.other]);
+    expect(await search('SZ 30')).toEqual([ids.french]);
+    await t.adapters.db
+      .updateTable('shootings')
+      .set({ registration: 'SZ-305-AR' })
+      .where('id', '=', ids.other!)
+      .execute();
+  });
+
   it('still narrows on a fragment, and an empty or dash-only text lists everything', async () => {
     expect(await search('SZ 30')).toEqual([ids.french, ids.other].sort());
     expect(await search('-')).toHaveLength(4);

@@ -60,8 +60,9 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
     '/api/shootings',
     {
       ...main,
-      // The list cache's versions come with the caller's context, in one statement (identity/auth.ts).
-      config: { readsOwnerLists: true },
+      // The list cache's versions come with the caller's context, in one statement (identity/auth.ts);
+      // without the cache (LIST_CACHE_ENTRIES=0) nothing reads them.
+      config: { readsOwnerLists: read.listCache !== undefined },
       schema: { querystring: ShootingListQuery, response: { 200: ShootingListResponse, 304: z.null() } },
     },
     async (request, reply) => {

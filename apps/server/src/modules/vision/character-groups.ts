@@ -1,11 +1,4 @@
-/** A dark connected component of the thresholded image: a possible character. */
-export interface Blob {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  area: number;
-}
+import type { Blob } from './connected-blobs';
 
 const MIN_CHARACTERS = 4;
 const MAX_CHARACTERS = 12;

@@ -170,6 +170,25 @@ describe('cropping composition', () => {
     expect(distance(await at(partial, 200, 150), [128, 128, 128])).toBeLessThan(12);
   });
 
+  it('shows the set through glass the model took for the car, tinted, but for PARTIAL_CROPPING', async () => {
+    // A window under the roof the mask covers (the model is as sure there as on the paint), with a tree behind it.
+    const s = await scene({
+      block: { x: 100, y: 120, w: 200, h: 110 },
+      extra: '<rect x="130" y="124" width="140" height="34" fill="#121a14"/>',
+    });
+    const [cropping, partial] = await Promise.all([compose(s), compose(s, { croppingType: 'PARTIAL_CROPPING' })]);
+    const { scale, dx, dy } = cropping.placement;
+    const at = (out: typeof cropping, x: number, y: number) =>
+      rgbAt(out.originalCroppedNoShadow, Math.round(x * scale + dx), Math.round(y * scale + dy));
+    const [seen, kept] = [await at(cropping, 200, 140), await at(partial, 200, 140)];
+    // The set's blue comes through, darkened by the glass; PARTIAL keeps the photo's view.
+    expect(seen[2]).toBeGreaterThan(kept[2] + 50);
+    expect(seen[2]).toBeLessThan(BLUE[2]!);
+    expect(distance(kept, [0x12, 0x1a, 0x14])).toBeLessThan(16);
+    // The paint stays the car's.
+    expect(distance(await at(cropping, 200, 200), RED)).toBeLessThan(16);
+  });
+
   it('composes a photo stored sideways with its EXIF orientation as it is seen, upright', async () => {
     const s = await scene({ block: { x: 100, y: 120, w: 200, h: 110 } });
     // The same scene stored turned a quarter left, with the orientation that turns it back (6: 90° clockwise).

@@ -4,6 +4,7 @@ import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frameVehicle, type Placement, type Size, type VehicleBox } from './crop-framing';
 import { DIGITAL_SOURCE, digitalSourceXmp } from './digital-source';
 import type { VehicleMask } from './segmentation';
+import { glassOf } from './vehicle-glass';
 import { decontaminate, refineMatte, scanVehicle } from './vehicle-matte';
 
 export interface CropInput {
@@ -72,6 +73,8 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
     .raw()
     .toBuffer();
   const clean = decontaminate(rgb, vehicleAlpha, out.width, out.height);
+  // CROPPING and FADED show the set through the windows (their glass found on the photo), PARTIAL keeps them.
+  if (!partial) await seeThroughGlass(clean, vehicleAlpha, out);
   const placedBox = placeBox(vehicle.box, at);
 
   const background = await backgroundLayer(input.background, canvas, input.blurringValue, input.floorLevel);
@@ -183,6 +186,53 @@ function withAlpha(rgb: Buffer, alpha: Buffer): Buffer {
     out[i * 4 + 3] = alpha[i]!;
   }
   return out;
+}
+
+// Glass as a studio's composites show it: the set seen through it, darkened by its tint, with a little of the
+// photo's own reflections kept on it.
+const SEE_THROUGH = 0.6;
+const GLASS_TINT = [26, 30, 36] as const;
+const REFLECTIONS_KEPT = 0.35;
+// The glass is looked for on a copy this wide at most (the drawn car can be 1,500 px wide): the same windows, a
+// fraction of the time.
+const GLASS_SCAN_WIDTH = 400;
+
+/** Makes the vehicle's windows show what is behind them on the set: its alpha lowered and its colour tinted there. */
+async function seeThroughGlass(rgb: Buffer, alpha: Buffer, size: Size): Promise<void> {
+  const scale = Math.min(1, GLASS_SCAN_WIDTH / size.width);
+  const small = {
+    width: Math.max(1, Math.round(size.width * scale)),
+    height: Math.max(1, Math.round(size.height * scale)),
+  };
+  const [smallRgb, smallAlpha] = await Promise.all([
+    sharp(rgb, { raw: { ...size, channels: 3 } })
+      .resize(small.width, small.height, { fit: 'fill' })
+      .raw()
+      .toBuffer(),
+    sharp(alpha, { raw: { ...size, channels: 1 } })
+      .resize(small.width, small.height, { fit: 'fill' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+  ]);
+  const found = glassOf(smallRgb, smallAlpha, small.width, small.height);
+  if (!found.some((v) => v !== 0)) return;
+  // Enlarged and softened: a window's edge is the rubber seal, not a cut.
+  const glass = await sharp(found, { raw: { ...small, channels: 1 } })
+    .resize(size.width, size.height, { fit: 'fill' })
+    .blur(Math.max(0.5, 1 / scale))
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < alpha.length; i++) {
+    const g = glass[i]! / 255;
+    if (g === 0) continue;
+    alpha[i] = Math.round(alpha[i]! * (1 - SEE_THROUGH * g));
+    for (let c = 0; c < 3; c++) {
+      const tinted = GLASS_TINT[c]! + (rgb[i * 3 + c]! - GLASS_TINT[c]!) * REFLECTIONS_KEPT;
+      rgb[i * 3 + c] = Math.round(rgb[i * 3 + c]! + (tinted - rgb[i * 3 + c]!) * g);
+    }
+  }
 }
 
 /** The larger of two maps at each pixel: a matte with the vehicle's holes (its windows) made opaque. */

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
-import { loadCv } from './opencv';
-import { detectPlatesInGray, type PlateCandidate } from './plate-detector';
+import { detectPlatesInGray, workingSide, type PlateCandidate } from './plate-detector';
 
 export interface PlateDetectionResult {
   width: number;
@@ -10,12 +9,30 @@ export interface PlateDetectionResult {
 
 /** Plates in an encoded image (JPEG, PNG, WebP), in the pixels of the image as displayed (EXIF-rotated). */
 export async function detectPlates(image: Buffer): Promise<PlateDetectionResult> {
-  const { cv } = await loadCv();
-  const { data, info } = await sharp(image).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
-  const plates = detectPlatesInGray(cv, {
+  const meta = await sharp(image).metadata();
+  // EXIF orientations 5–8 turn the picture a quarter: its displayed sides are the stored ones swapped.
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height! : meta.width!;
+  const height = turned ? meta.width! : meta.height!;
+  const side = workingSide(width, height);
+  // Decoded straight at the working size: libvips shrinks a large JPEG while decoding it (an 8 MP photo is
+  // read at an eighth of the work), and enlarges a small one in the same pass.
+  const { data, info } = await sharp(image)
+    .rotate()
+    .resize(width >= height ? { width: side } : { height: side })
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const gray = {
     width: info.width,
     height: info.height,
     data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-  });
-  return { width: info.width, height: info.height, plates };
+  };
+  const sx = width / info.width;
+  const sy = height / info.height;
+  const plates = detectPlatesInGray(gray).map((p) => ({
+    confidence: p.confidence,
+    corners: p.corners.map((c) => ({ x: c.x * sx, y: c.y * sy })) as PlateCandidate['corners'],
+  }));
+  return { width, height, plates };
 }

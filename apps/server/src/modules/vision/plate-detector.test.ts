@@ -66,6 +66,26 @@ describe('plate detection', () => {
     expect(boxIoU(bounds(result.plates[0]!.corners), truth)).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('answers in the pixels of the photo as displayed: a large photo stored turned a quarter with its EXIF orientation', async () => {
+    // Searched at 1600 px: the photo is decoded smaller, then the corners are scaled back.
+    const { image, truth } = await sceneWithPlate({
+      width: 2000,
+      height: 1250,
+      plateX: 900,
+      plateY: 800,
+      plateWidth: 330,
+      degrees: 0,
+      text: 'KL-482-MN',
+    });
+    // Stored as a portrait turned a quarter anticlockwise; orientation 6 tells viewers to turn it back.
+    const stored = await sharp(image).rotate(-90).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const meta = await sharp(stored).metadata();
+    expect([meta.width, meta.height]).toEqual([1250, 2000]);
+    const result = await detectPlates(stored);
+    expect([result.width, result.height]).toEqual([2000, 1250]);
+    expect(boxIoU(bounds(result.plates[0]!.corners), truth)).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('finds nothing in a photo without text', async () => {
     const image = await sharp({
       create: {
@@ -107,7 +127,7 @@ describe('plate detection', () => {
     expect(inside(centre(plateRegion), found)).toBe(true);
   });
 
-  it('reaches recall and precision 0.85 on the European photos of the shared data set when it is present', async () => {
+  it('reaches recall and precision 0.95 on the European photos of the shared data set when it is present', async () => {
     if (!fs.existsSync(DATASET)) {
       console.warn(
         `Plate data set not found at ${DATASET} (a fresh clone has no ../shared): only the generated pictures were checked.`,
@@ -130,9 +150,9 @@ describe('plate detection', () => {
       correct += s.correct;
     }
     expect(truths).toBeGreaterThan(0);
-    expect(found / truths).toBeGreaterThanOrEqual(0.85);
-    expect(correct / detections).toBeGreaterThanOrEqual(0.85);
-  }, 60_000);
+    expect(found / truths).toBeGreaterThanOrEqual(0.95);
+    expect(correct / detections).toBeGreaterThanOrEqual(0.95);
+  }, 120_000);
 });
 
 const inside = (p: { x: number; y: number }, r: { x: number; y: number; w: number; h: number }) =>

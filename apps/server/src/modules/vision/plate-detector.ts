@@ -1,7 +1,10 @@
-import type { Cv, Mat } from './opencv';
-import { withMats } from './opencv';
-import { groupCharacters, type Blob } from './character-groups';
+import { groupCharacters } from './character-groups';
+import { connectedBlobs, type Blob } from './connected-blobs';
 import { rotatedCorners, type Point, type Quad } from './geometry';
+import { halve, noiseLevel, type GrayImage } from './gray-image';
+import { DARK, localThreshold } from './local-threshold';
+
+export type { GrayImage } from './gray-image';
 
 export interface PlateCandidate {
   corners: Quad;
@@ -9,81 +12,68 @@ export interface PlateCandidate {
   confidence: number;
 }
 
-export interface GrayImage {
-  width: number;
-  height: number;
-  /** One byte a pixel, row by row. */
-  data: Uint8Array;
-}
-
 // Working sizes (longest side): small plates are read on the larger one, large plates (close-ups) on the
-// smaller one, so that one adaptive-threshold window fits the character strokes of both. Small photos
-// are enlarged so that their characters are more than a few pixels tall.
+// smaller one, so that one threshold window fits the character strokes of both. Small photos are enlarged
+// so that their characters are more than a few pixels tall.
 const LARGE_SCALE = { min: 1280, max: 1600 };
 const MIN_CONFIDENCE = 0.5;
 // Most text rows that are not plates score below this; a second plate is only reported above it.
 const SURE_CONFIDENCE = 0.97;
 const MAX_PLATES = 4;
+// A character differs from its surroundings by more than 6 grey levels and a fifth of their spread (the
+// old fixed offset of 10 lost the characters of dim plates).
+const THRESHOLD = { window: 25, minOffset: 6, spreadShare: 0.2 };
+// ...and more than 4 standard deviations of the picture's noise (the grain of a dark or high-ISO photo).
+const NOISE_MARGIN = 4;
 
-/** Licence plates found in a grayscale image, best first, corners in the image's own pixels. */
-export function detectPlatesInGray(cv: Cv, image: GrayImage, minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
+/** The size (longest side) an image of this size is searched at, the larger of the two working sizes. */
+export function workingSide(width: number, height: number): number {
+  const longest = Math.max(width, height);
+  return Math.min(LARGE_SCALE.max, Math.max(LARGE_SCALE.min, longest));
+}
+
+/**
+ * Licence plates found in a grayscale image already at its working size (`workingSide`), best first, corners
+ * in the image's pixels. The image is searched as it is and at half its size.
+ */
+export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
   const found: PlateCandidate[] = [];
-  withMats((track) => {
-    const full = track(new cv.Mat(image.height, image.width, cv.CV_8UC1));
-    full.data.set(image.data);
-    const longest = Math.max(image.width, image.height);
-    const large = Math.min(LARGE_SCALE.max, Math.max(LARGE_SCALE.min, longest));
-    for (const target of [large, large / 2]) {
-      const factor = target / longest;
-      let gray = full;
-      if (Math.abs(factor - 1) > 0.05) {
-        gray = track(new cv.Mat());
-        const size = new cv.Size(Math.round(image.width * factor), Math.round(image.height * factor));
-        cv.resize(full, gray, size, 0, 0, factor < 1 ? cv.INTER_AREA : cv.INTER_LINEAR);
-      }
-      for (const c of candidatesAtScale(cv, gray)) {
-        found.push({
-          confidence: c.confidence,
-          corners: c.corners.map((p) => ({ x: p.x / factor, y: p.y / factor })) as unknown as Quad,
-        });
-      }
+  const small = halve(image);
+  for (const [gray, factor] of [
+    [image, 1],
+    // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
+    [small, 2],
+  ] as const) {
+    for (const c of candidatesAtScale(gray)) {
+      found.push({
+        confidence: c.confidence,
+        corners: c.corners.map((p) => ({ x: p.x * factor, y: p.y * factor })) as unknown as Quad,
+      });
     }
-  });
+  }
   const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
   if (!best) return [];
   return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE)].slice(0, MAX_PLATES);
 }
 
-function candidatesAtScale(cv: Cv, gray: Mat): PlateCandidate[] {
-  return withMats((track) => {
-    const blurred = track(new cv.Mat());
-    cv.GaussianBlur(gray, blurred, new cv.Size(3, 3), 0);
-    const dark = track(new cv.Mat());
-    cv.adaptiveThreshold(blurred, dark, 255, cv.ADAPTIVE_THRESH_MEAN_C, cv.THRESH_BINARY_INV, 25, 10);
-    const labels = track(new cv.Mat());
-    const stats = track(new cv.Mat());
-    const centroids = track(new cv.Mat());
-    const count = cv.connectedComponentsWithStats(dark, labels, stats, centroids, 8, cv.CV_32S);
-    const s = stats.data32S;
-    const blobs: Blob[] = [];
-    const maxHeight = gray.rows / 5;
-    for (let i = 1; i < count; i++) {
-      const x = s[i * 5]!;
-      const y = s[i * 5 + 1]!;
-      const w = s[i * 5 + 2]!;
-      const h = s[i * 5 + 3]!;
-      const area = s[i * 5 + 4]!;
-      if (h < 9 || h > maxHeight || w > h * 1.1 || h > w * 9) continue;
-      const fill = area / (w * h);
-      if (fill < 0.18 || fill > 0.92) continue;
-      blobs.push({ x, y, w, h, area });
-    }
-    return groupCharacters(blobs).map((group) => scoreGroup(gray, group));
+function candidatesAtScale(gray: GrayImage): PlateCandidate[] {
+  // Dark characters only: light ones (on the few dark plates) found as many burnt-in time stamps, dealer
+  // stickers and the light gaps between the characters of framed plates (decision 0051).
+  // A character must stand out of the sensor's noise too: in a grainy picture the grain's own specks would
+  // otherwise make rows of 'characters'.
+  const minOffset = Math.max(THRESHOLD.minOffset, NOISE_MARGIN * noiseLevel(gray));
+  const classes = localThreshold(gray, { ...THRESHOLD, minOffset });
+  const maxHeight = gray.height / 5;
+  const characters = connectedBlobs(classes, gray.width, gray.height, DARK).filter((b) => {
+    if (b.h < 9 || b.h > maxHeight || b.w > b.h * 1.1 || b.h > b.w * 9) return false;
+    const fill = b.area / (b.w * b.h);
+    return fill >= 0.18 && fill <= 0.92;
   });
+  return groupCharacters(characters).map((group) => scoreGroup(gray, group));
 }
 
 /** Plate box around a row of characters, scored by what a plate looks like around its characters. */
-function scoreGroup(gray: Mat, group: Blob[]): PlateCandidate {
+function scoreGroup(gray: GrayImage, group: Blob[]): PlateCandidate {
   const n = group.length;
   const centres = group.map((b) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 }));
   const slope = fitSlope(centres);
@@ -131,7 +121,7 @@ function scoreGroup(gray: Mat, group: Blob[]): PlateCandidate {
  * light as the plate, a plate's usual proportions stand in.
  */
 function plateEdges(
-  gray: Mat,
+  gray: GrayImage,
   centre: Point,
   angle: number,
   halfSpan: number,
@@ -146,15 +136,16 @@ function plateEdges(
     for (let u = -halfSpan * 0.8; u <= halfSpan * 0.8; u += Math.max(1, halfSpan / 40)) {
       const x = Math.round(centre.x + u * cos - v * sin);
       const y = Math.round(centre.y + u * sin + v * cos);
-      if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) continue;
-      sum += gray.data[y * gray.cols + x]!;
+      if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue;
+      sum += gray.data[y * gray.width + x]!;
       count += 1;
     }
     return count ? sum / count : 0;
   };
   const edge = (direction: 1 | -1): number => {
     const start = charHeight * 0.5;
-    const limit = charHeight * 1.0;
+    // Far enough for the plates whose characters take less than half their height (North American ones).
+    const limit = charHeight * 1.4;
     for (let d = start; d <= limit; d += 1) {
       // The plate's frame lies beyond the light background.
       if (rowMean(direction * d) < threshold) return Math.max(d, charHeight * 0.55) + charHeight * 0.1;
@@ -179,15 +170,15 @@ function fitSlope(points: Point[]): number {
 
 /** Brightness of the plate background between characters against the characters themselves. */
 function regionContrast(
-  gray: Mat,
+  gray: GrayImage,
   group: Blob[],
   left: number,
   right: number,
 ): { contrast: number; backgroundStd: number; dark: number; light: number } {
   const top = Math.max(0, Math.min(...group.map((b) => b.y)));
-  const bottom = Math.min(gray.rows, Math.max(...group.map((b) => b.y + b.h)));
+  const bottom = Math.min(gray.height, Math.max(...group.map((b) => b.y + b.h)));
   const data = gray.data;
-  const cols = gray.cols;
+  const cols = gray.width;
   // A histogram, not a sorted copy: this runs for every candidate row of every picture.
   const histogram = new Uint32Array(256);
   let total = 0;

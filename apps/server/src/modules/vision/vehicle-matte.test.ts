@@ -30,6 +30,36 @@ describe('the vehicle in a mask', () => {
     expect(parts.box).toEqual({ left: 20, top: 50, right: 179, bottom: 99 });
   });
 
+  it('leaves out what the model is less sure of that rises above the roof (a caravan behind the car, eu3)', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 40, 60, 170, 100);
+    // The caravan's rear, against the car's rear and up to the top of the picture, less sure (130-230).
+    fill(a, 30, 0, 60, 60, 180);
+    fill(a, 30, 60, 40, 90, 180);
+    const parts = vehicleParts(a, W, H)!;
+    // At most the soft edge's reach (1.2 % of the width, and the opening's pixel) is left of it.
+    expect(parts.box.top).toBeGreaterThanOrEqual(60 - 5);
+    expect(parts.box.left).toBeGreaterThanOrEqual(40 - 5);
+    expect(parts.keep[20 * W + 45]).toBe(0);
+    expect(parts.keep[80 * W + 100]).toBe(255);
+  });
+
+  it('keeps the less sure parts of the car itself: a mirror beside it, a dark bumper, a roof edge in the light', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 40, 40, 160, 100);
+    fill(a, 160, 55, 172, 62, 180); // a mirror beyond the body's side
+    fill(a, 40, 100, 160, 112, 180); // a bumper in shade
+    fill(a, 60, 36, 140, 40, 180); // the roof's edge
+    const parts = vehicleParts(a, W, H)!;
+    expect(parts.box).toEqual({ left: 40, top: 36, right: 171, bottom: 111 });
+  });
+
+  it('tells a mask the model is nowhere sure of apart on its solid pixels', () => {
+    const a = Buffer.alloc(W * H);
+    fill(a, 40, 50, 160, 100, 200);
+    expect(vehicleParts(a, W, H)!.box).toEqual({ left: 40, top: 50, right: 159, bottom: 99 });
+  });
+
   it('finds the holes the picture’s border cannot reach: the windows the model saw through', () => {
     const a = Buffer.alloc(W * H);
     fill(a, 40, 30, 160, 100);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { VehicleBox } from './crop-framing';
+import type { Size, VehicleBox } from './crop-framing';
 import type { VehicleMask } from './segmentation';
 
 const SOLID = 128;
@@ -13,6 +13,19 @@ const PART_OF_VEHICLE = 0.15;
 // A thin strand of the mask (a garage's cable or roof edge, a lamp post touching the roof) is thinner than
 // this share of the scan's width: it is cut from the vehicle before its parts are told apart.
 const STRAND = 0.004;
+
+// The model is sure of the vehicle's body (values near 255) and less sure of what stands against it: a caravan
+// or a van parked behind the car, a wall touching its roof (eu3: 130-230). The vehicle's parts are told apart on
+// the pixels it is sure of. The solid pixels it is less sure of are kept within REACH (a share of the scan's
+// width) of them, through solid pixels (the soft edge), and beyond it in pieces that stay within BEYOND_BODY of
+// the sure body's box (a mirror, a dark bumper, a roof's edge in the light): nothing of a car reaches far above
+// its roof or beside its body; a caravan behind it, a cable onto it, a streak of light on the floor do.
+const CONFIDENT = 240;
+const REACH = 0.012;
+const BEYOND_BODY = 0.03;
+// A mirror seen from the front or the rear sticks out beside the body: a piece this small (a share of the sure
+// area) below the roof and away from the picture's border is kept.
+const SMALL_PIECE = 0.02;
 
 /** The vehicle found in a mask: its box in the mask's pixels, and which of the mask's parts belong to it. */
 export interface ScannedVehicle {
@@ -59,15 +72,55 @@ export async function scanVehicle(mask: VehicleMask): Promise<ScannedVehicle | n
  */
 export function vehicleParts(alpha: Buffer, width: number, height: number): { box: VehicleBox; keep: Buffer } | null {
   const solid = Buffer.alloc(width * height);
-  for (let i = 0; i < solid.length; i++) solid[i] = alpha[i]! >= SOLID ? 255 : 0;
+  const confident = Buffer.alloc(width * height);
+  for (let i = 0; i < solid.length; i++) {
+    solid[i] = alpha[i]! >= SOLID ? 255 : 0;
+    confident[i] = alpha[i]! >= CONFIDENT ? 255 : 0;
+  }
   // Opened (eroded, then grown back within the solid pixels): a strand thinner than twice the radius is gone.
   const radius = Math.max(1, Math.round(width * STRAND));
-  const core = erode(solid, width, height, radius);
-  const label = new Int32Array(width * height);
+  // A mask the model is nowhere sure of (a bus's flat rear) is told apart on its solid pixels.
+  const cores =
+    largeParts(erode(confident, width, height, radius), width) ??
+    largeParts(erode(solid, width, height, radius), width);
+  if (!cores) return null;
+  // Grown back by the opening's radius, then by REACH within the solid pixels, then the small pieces beyond.
+  const near = within(solid, dilate(cores, width, height, radius + 1), width, height, Math.round(width * REACH));
+  const margin = Math.round(width * BEYOND_BODY);
+  const sure = boxOf(cores, width, height);
+  const around = { left: sure.left - margin, top: sure.top - margin, right: sure.right + margin, bottom: height };
+  let sureArea = 0;
+  for (let i = 0; i < cores.length; i++) if (cores[i] !== 0) sureArea++;
+  const below = carPieces(solid, near, { width, height }, around, sureArea * SMALL_PIECE);
+  // Of those pieces, only their opened pixels: a strand hanging from them stays cut off.
+  const opened = dilate(erode(solid, width, height, radius), width, height, radius + 1);
+  const keep = Buffer.from(near);
+  for (let i = 0; i < keep.length; i++) if (below[i] !== 0 && opened[i] !== 0) keep[i] = 255;
+  return { box: boxOf(keep, width, height), keep };
+}
+
+/** The box of a map's set pixels. */
+function boxOf(map: Buffer, width: number, height: number): VehicleBox {
+  const box = { left: width, top: height, right: -1, bottom: -1 };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (map[y * width + x] === 0) continue;
+      if (x < box.left) box.left = x;
+      if (x > box.right) box.right = x;
+      if (y < box.top) box.top = y;
+      box.bottom = y;
+    }
+  }
+  return box;
+}
+
+/** The 4-connected parts of a map that are the largest or of comparable size; null when it holds none. */
+function largeParts(map: Buffer, width: number): Buffer | null {
+  const label = new Int32Array(map.length);
   const areas: number[] = [0];
-  const stack = new Int32Array(width * height);
+  const stack = new Int32Array(map.length);
   for (let start = 0; start < label.length; start++) {
-    if (label[start] !== 0 || core[start] === 0) continue;
+    if (label[start] !== 0 || map[start] === 0) continue;
     const id = areas.length;
     let area = 0;
     let top = 0;
@@ -79,7 +132,7 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
       const x = i % width;
       const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
       for (const n of neighbours) {
-        if (n < 0 || n >= label.length || label[n] !== 0 || core[n] === 0) continue;
+        if (n < 0 || n >= label.length || label[n] !== 0 || map[n] === 0) continue;
         label[n] = id;
         stack[top++] = n;
       }
@@ -90,23 +143,80 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
   if (largest === 0) return null;
   const kept = areas.map((a) => a >= largest * PART_OF_VEHICLE);
   kept[0] = false;
-  const cores = Buffer.alloc(width * height);
-  for (let i = 0; i < cores.length; i++) if (kept[label[i]!]) cores[i] = 255;
-  const grown = dilate(cores, width, height, radius + 1);
-  const keep = Buffer.alloc(width * height);
-  const box = { left: width, top: height, right: -1, bottom: -1 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (grown[i] === 0 || solid[i] === 0) continue;
-      keep[i] = 255;
-      if (x < box.left) box.left = x;
-      if (x > box.right) box.right = x;
-      if (y < box.top) box.top = y;
-      box.bottom = y;
+  const parts = Buffer.alloc(map.length);
+  for (let i = 0; i < parts.length; i++) if (kept[label[i]!]) parts[i] = 255;
+  return parts;
+}
+
+/**
+ * The pixels of `map` reached from `seeds` (those of them inside `map`) by at most `steps` moves to one of the
+ * 8 neighbours, through `map`: 255 there, 0 elsewhere.
+ */
+export function within(map: Buffer, seeds: Buffer, width: number, height: number, steps: number): Buffer {
+  const out = Buffer.alloc(map.length);
+  let front: number[] = [];
+  for (let i = 0; i < map.length; i++)
+    if (seeds[i] !== 0 && map[i] !== 0) {
+      out[i] = 255;
+      front.push(i);
     }
+  for (let step = 0; step < steps && front.length > 0; step++) {
+    const next: number[] = [];
+    for (const i of front) {
+      const x = i % width;
+      const y = (i - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        if (y + dy < 0 || y + dy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (x + dx < 0 || x + dx >= width) continue;
+          const j = i + dy * width + dx;
+          if (out[j] !== 0 || map[j] === 0) continue;
+          out[j] = 255;
+          next.push(j);
+        }
+      }
+    }
+    front = next;
   }
-  return { box, keep };
+  return out;
+}
+
+/**
+ * The pieces of `map` outside `kept` (8-connected) that touch it and stay within `box`, or (a mirror) are small
+ * (`small` pixels at most), below the box's top and away from the picture's border.
+ */
+function carPieces(map: Buffer, kept: Buffer, { width, height }: Size, box: VehicleBox, small: number): Buffer {
+  const out = Buffer.alloc(map.length);
+  const seen = new Uint8Array(map.length);
+  for (let start = 0; start < map.length; start++) {
+    if (seen[start] || map[start] === 0 || kept[start] !== 0) continue;
+    const piece: number[] = [start];
+    seen[start] = 1;
+    let touches = false;
+    let inside = true;
+    let mirror = true;
+    for (let k = 0; k < piece.length; k++) {
+      const i = piece[k]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < box.left || x > box.right || y < box.top || y > box.bottom) inside = false;
+      if (y < box.top || x === 0 || y === 0 || x === width - 1 || y === height - 1) mirror = false;
+      for (let dy = -1; dy <= 1; dy++) {
+        if (y + dy < 0 || y + dy >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          if (x + dx < 0 || x + dx >= width) continue;
+          const j = i + dy * width + dx;
+          if (kept[j] !== 0) touches = true;
+          else if (map[j] !== 0 && !seen[j]) {
+            seen[j] = 1;
+            piece.push(j);
+          }
+        }
+      }
+    }
+    if (touches && (inside || (mirror && piece.length <= small))) for (const i of piece) out[i] = 255;
+  }
+  return out;
 }
 
 /** The map's holes: the clear areas the picture's border cannot reach through clear pixels. */
@@ -140,7 +250,7 @@ export function holesOf(map: Buffer, width: number, height: number): Buffer {
 }
 
 /** The map shrunk by `radius` pixels (a square neighbourhood). */
-function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
+export function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
   const inverse = Buffer.alloc(map.length);
   for (let i = 0; i < map.length; i++) inverse[i] = map[i] === 0 ? 255 : 0;
   const grown = dilate(inverse, width, height, radius);
@@ -150,7 +260,7 @@ function erode(map: Buffer, width: number, height: number, radius: number): Buff
 }
 
 /** The map grown by `radius` pixels (a square neighbourhood), so the kept parts' soft edges stay in. */
-function dilate(map: Buffer, width: number, height: number, radius: number): Buffer {
+export function dilate(map: Buffer, width: number, height: number, radius: number): Buffer {
   const rows = Buffer.alloc(map.length);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {

@@ -47,6 +47,8 @@ export const jobRegistry = {
   }),
   // Queued when a stamping publishes and when readiness finds pictures without an angle (decision 0056).
   'marketplaces.recognise-angles': spec(z.object({ shootingId: z.string() }), { maxAttempts: 3 }),
+  // A marketplace export pushed to the DMS of the shooting's group (a push replaces the earlier one: retries are safe).
+  'marketplaces.push-dms': spec(z.object({ shootingId: z.string(), profileId: z.string() }), { maxAttempts: 6 }),
   'media.prepare': spec(z.object({ groupId: z.string(), version: z.number().int().nonnegative() }), { lane: 'media' }),
   'media.assemble': spec(z.object({ shootingId: z.string(), version: z.number().int().nonnegative() }), {
     lane: 'media',

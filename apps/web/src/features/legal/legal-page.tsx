@@ -6,7 +6,8 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { getWebConfig } from '../../api/web-config';
 import { BackButton } from '../../components/back-button';
 import { shellKeys } from '../shell/shell-keys';
-import { LEGAL_TEXTS, legalLanguage, UNSET_DEPLOYMENT_TEXTS, type LegalDoc } from './legal-texts';
+import { ENGAGEMENT_POLICY } from './engagement-policy-texts';
+import { LEGAL_TEXTS, legalLanguage, UNSET_DEPLOYMENT_TEXTS, type LegalDoc, type LegalSection } from './legal-texts';
 
 const TITLE_KEYS: Record<LegalDoc, string> = {
   legalNotice: 'shell.legalNotice',
@@ -28,6 +29,15 @@ function fill(paragraph: string, lang: 'fr' | 'en', legal: { publisher?: string;
       </Link>
     );
   });
+}
+
+/**
+ * The document's sections in its language; a reader of one of the eight other languages also gets the section on
+ * personal player links (`#engagement`, where the player's notice sends them) in their own language.
+ */
+function sectionsOf(doc: LegalDoc, lang: 'fr' | 'en', reader: string): (LegalSection & { lang?: string })[] {
+  const own = ENGAGEMENT_POLICY[reader as keyof typeof ENGAGEMENT_POLICY];
+  return LEGAL_TEXTS[lang][doc].map((s) => (s.id === 'engagement' && own ? { ...own, lang: reader } : s));
 }
 
 /** A static legal page, public, in French or English (?lang= picks one, as the footer's terms links do). */
@@ -55,8 +65,8 @@ function LegalPage({ doc }: { doc: LegalDoc }) {
           {t('legal.availableLanguages')}
         </Typography>
       ) : null}
-      {LEGAL_TEXTS[lang][doc].map((section) => (
-        <Box component="section" key={section.title} id={section.id} sx={{ mb: 3 }}>
+      {sectionsOf(doc, lang, params.get('lang') ? lang : i18n.language.slice(0, 2)).map((section) => (
+        <Box component="section" key={section.title} id={section.id} lang={section.lang} sx={{ mb: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
             {section.title}
           </Typography>

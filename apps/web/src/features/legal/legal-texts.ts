@@ -1,4 +1,7 @@
-/** The legal texts exist in French and English only (spec section 1); every other language shows English. */
+/**
+ * The legal texts exist in French and English only (spec section 1); every other language shows English, but for
+ * the privacy policy's section on personal player links, in each language (engagement-policy-texts.ts).
+ */
 export type LegalDoc = 'legalNotice' | 'termsOfService' | 'privacyPolicy';
 export interface LegalSection {
   id?: string;

@@ -103,8 +103,10 @@ function AvailablePlayer({ options }: { options: PlayerOptions }) {
               {t('publicPlayer.webinar')}
             </a>
           )}
-          {extras && options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
+          {/* Drawn with the page, above what the second pass adds: the rating arriving above it would move
+              it on a phone's screen (a layout shift of 0.10 in Lighthouse's mobile run of a personal link). */}
           <EngagementNotice />
+          {extras && options.state === 'AVAILABLE' && <RatingBlock playerRef={options.ref} />}
         </div>
       </main>
     </>

@@ -35,6 +35,21 @@ describe('the SMS share dialog', () => {
     expect(screen.getByText(`${text.value.length}/160`)).toBeTruthy();
   });
 
+  it('tells what the SMS costs as received: the personal link counted, 70 characters a part past the SMS alphabet', async () => {
+    const { user } = dialog();
+    const text = screen.getByLabelText('Text', { exact: false }) as HTMLTextAreaElement;
+    // The default text with its link made personal (23 more characters) stays within one SMS.
+    const length = text.value.length + 23;
+    expect(screen.getByTestId('sms-cost').textContent).toBe(
+      `As received, with the personal link: ${length} characters, 1 SMS`,
+    );
+    await user.click(text);
+    await user.paste(' In 360°, see you soon at the dealership!');
+    expect(screen.getByTestId('sms-cost').textContent).toBe(
+      `As received, with the personal link: ${length + 41} characters, 2 SMS “°” is not in the SMS alphabet: 70 characters per SMS instead of 160.`,
+    );
+  });
+
   it('refuses a number that is not a phone number, and a text over 160 characters', async () => {
     const { user } = dialog();
     await user.type(await screen.findByLabelText('Mobile number', { exact: false }), '12');

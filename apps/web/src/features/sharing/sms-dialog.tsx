@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { RECIPIENT_NAME_MAX, SMS_MAX_LENGTH } from '@forecourt/contracts';
+import { PERSONAL_LINK_EXTRA, RECIPIENT_NAME_MAX, SMS_MAX_LENGTH, smsCost } from '@forecourt/contracts';
 import Dialog from '@mui/material/Dialog';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { CountryCode } from 'libphonenumber-js';
 import { useEffect, useState } from 'react';
@@ -35,6 +36,13 @@ const SmsForm = z
       ctx.addIssue({ code: 'custom', path: ['phone'], message: 'sharing.phoneFormat' });
   });
 type SmsForm = z.infer<typeof SmsForm>;
+
+/**
+ * The text as the recipient receives it: the player link made personal (`/` and a 22-character token after it),
+ * so that the sender is told what the SMS really costs.
+ */
+export const sentText = (body: string, link: string): string =>
+  link ? body.split(link).join(`${link}/${'x'.repeat(PERSONAL_LINK_EXTRA - 1)}`) : body;
 
 /** Sends the player link by SMS: a valid international number, a text of at most 160 characters. */
 export function SmsDialog({
@@ -92,6 +100,7 @@ export function SmsDialog({
   const body = useWatch({ control: form.control, name: 'body' });
   const country = useWatch({ control: form.control, name: 'country' }) as CountryCode;
   const bodyError = form.formState.errors.body?.message;
+  const cost = smsCost(sentText(body ?? '', player.url));
   return (
     <Dialog
       open={open}
@@ -152,6 +161,16 @@ export function SmsDialog({
             error={Boolean(bodyError)}
             helperText={`${bodyError ? `${t(bodyError, { max: SMS_MAX_LENGTH })} · ` : ''}${body.length}/${SMS_MAX_LENGTH}`}
           />
+          <Typography
+            variant="body2"
+            role="status"
+            color="text.secondary"
+            sx={{ fontWeight: cost.segments > 1 ? 600 : undefined }}
+            data-testid="sms-cost"
+          >
+            {t('smsCost.sent', { length: cost.length, count: cost.segments })}
+            {cost.outside && cost.segments > 1 ? ` ${t('smsCost.outside', { char: cost.outside })}` : ''}
+          </Typography>
         </DialogContent>
         <SendDialogActions onClose={onClose} pending={send.isPending} />
       </form>

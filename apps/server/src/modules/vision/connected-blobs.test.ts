@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { connectedBlobs } from './connected-blobs';
+
+/** A class image from rows of characters: '.' is 0, digits are classes. */
+function classes(rows: string[]) {
+  const width = rows[0]!.length;
+  const data = new Uint8Array(width * rows.length);
+  rows.forEach((r, y) => [...r].forEach((c, x) => (data[y * width + x] = c === '.' ? 0 : Number(c))));
+  return { data, width, height: rows.length };
+}
+
+const sortByX = <T extends { x: number }>(list: T[]) => [...list].sort((a, b) => a.x - b.x);
+
+describe('connectedBlobs', () => {
+  it('gives each separate region its bounding box and pixel count', () => {
+    const c = classes(['11..1', '11..1', '....1']);
+    expect(sortByX(connectedBlobs(c.data, c.width, c.height))).toEqual([
+      { x: 0, y: 0, w: 2, h: 2, area: 4, kind: 1 },
+      { x: 4, y: 0, w: 1, h: 3, area: 3, kind: 1 },
+    ]);
+  });
+
+  it('joins pixels that touch only at a corner (8-connectivity)', () => {
+    const c = classes(['1...', '.1..', '..1.']);
+    expect(connectedBlobs(c.data, c.width, c.height)).toEqual([{ x: 0, y: 0, w: 3, h: 3, area: 3, kind: 1 }]);
+  });
+
+  it('joins the arms of a U that meet only at its bottom row, seen after both', () => {
+    const c = classes(['1...1', '1...1', '11111']);
+    expect(connectedBlobs(c.data, c.width, c.height)).toEqual([{ x: 0, y: 0, w: 5, h: 3, area: 9, kind: 1 }]);
+  });
+
+  it('keeps touching regions of different classes apart, and labels one class only when asked', () => {
+    const c = classes(['1122', '1122']);
+    expect(sortByX(connectedBlobs(c.data, c.width, c.height)).map((b) => [b.x, b.w, b.kind])).toEqual([
+      [0, 2, 1],
+      [2, 2, 2],
+    ]);
+    expect(connectedBlobs(c.data, c.width, c.height, 2)).toEqual([{ x: 2, y: 0, w: 2, h: 2, area: 4, kind: 2 }]);
+  });
+});

@@ -1,0 +1,145 @@
+import { dilate, erode } from './vehicle-matte';
+
+// The segmentation model takes a car's windows for the car (its mask is as sure there as on the paint), so
+// the view behind them (trees, buildings, the other cars of a parking lot) would stay on the studio set. The
+// glass is found on the photo instead: the greenhouse of a car is the part of its upper half, inside the body's
+// outline, greyer and darker than its paint (the colour most of the car has).
+
+/** The glass lies above the belt line: a window's part reaches no lower than this share of the box's height. */
+const BELT = 0.58;
+/** A window's centre lies in the box's upper part (a rear light or a headlight, lower, is not glass). */
+const WINDOW_CENTRE = 0.42;
+/** The body's outline (pillars, roof, the soft edge) is this share of the box's width wide: glass is inside it. */
+const FRAME = 0.02;
+/** How much darker than the paint (in luma, 0-255) a pixel of glass is at least. */
+const DARKER = 40;
+/** More than this share of the vehicle's area found as glass is a misreading (a paint the colour of glass): none is kept. */
+const MOST_GLASS = 0.3;
+/** What is seen through a window (a seat, a headrest, a wiper) is closed into it: this share of the box's width. */
+const CLOSING = 0.012;
+/** A window is at least this share of the vehicle's area (a badge, a reflection on the bonnet are smaller). */
+const SMALLEST_WINDOW = 0.006;
+/** Saturated colours (max - min over max) are paint, lights or stickers: tinted glass and what is seen through it are greyer. */
+const MOST_SATURATION = 0.4;
+/** A window begins just under the roof's edge: its highest part lies within this share of the box's height below the car's outline. */
+const UNDER_ROOF = 0.1;
+/** A window is wide (a mirror, a badge, a door handle's shade are narrower): this share of the box's width at least. */
+const NARROWEST_WINDOW = 0.1;
+
+/**
+ * The vehicle's glass in a picture and its vehicle alpha (both `width` × `height`, RGB and one channel): 255
+ * where it is glass, 0 elsewhere. A car whose glass looks like its paint (a black car's tinted windows) gets
+ * none: the photo's windows stay.
+ */
+export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: number): Buffer {
+  const glass = Buffer.alloc(width * height);
+  const car = Buffer.alloc(width * height);
+  const box = { left: width, top: height, right: -1, bottom: -1 };
+  let area = 0;
+  for (let i = 0; i < car.length; i++) {
+    if (alpha[i]! < 128) continue;
+    car[i] = 255;
+    area++;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x < box.left) box.left = x;
+    if (x > box.right) box.right = x;
+    if (y < box.top) box.top = y;
+    box.bottom = y;
+  }
+  if (area === 0) return glass;
+  const boxHeight = box.bottom - box.top + 1;
+  const inner = erode(car, width, height, Math.max(1, Math.round((box.right - box.left + 1) * FRAME)));
+  const paint = paintLuma(rgb, car);
+  const belt = box.top + boxHeight * BELT;
+  const candidate = Buffer.alloc(width * height);
+  for (let y = box.top; y < Math.min(height, belt); y++)
+    for (let x = box.left; x <= box.right; x++) {
+      const i = y * width + x;
+      if (inner[i] === 0) continue;
+      const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+      const saturation = (Math.max(r, g, b) - Math.min(r, g, b)) / Math.max(1, r, g, b);
+      if (luma(r, g, b) <= paint - DARKER && saturation <= MOST_SATURATION) candidate[i] = 255;
+    }
+  // Each column's highest pixel of the car: its roof's edge, in a side view as in a front one.
+  const outline = new Int32Array(width).fill(height);
+  for (let i = 0; i < car.length; i++) {
+    const x = i % width;
+    if (car[i] !== 0 && outline[x] === height) outline[x] = (i - x) / width;
+  }
+  const windows = windowsOf(candidate, width, outline, {
+    smallest: area * SMALLEST_WINDOW,
+    centreAbove: box.top + boxHeight * WINDOW_CENTRE,
+    underRoof: boxHeight * UNDER_ROOF,
+    narrowest: (box.right - box.left + 1) * NARROWEST_WINDOW,
+  });
+  // Closed, so what is seen through a window (a headrest, a wiper) and the JPEG's noise leave no island in it.
+  const radius = Math.max(1, Math.round((box.right - box.left + 1) * CLOSING));
+  const closed = erode(dilate(windows, width, height, radius), width, height, radius);
+  let found = 0;
+  for (let i = 0; i < glass.length; i++)
+    if (closed[i] !== 0 && inner[i] !== 0) {
+      glass[i] = 255;
+      found++;
+    }
+  return found > area * MOST_GLASS ? glass.fill(0) : glass;
+}
+
+const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
+
+/** The median luma of the vehicle's pixels: its paint's, which covers more of it than glass, tyres and lights. */
+export function paintLuma(rgb: Buffer, car: Buffer): number {
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  for (let i = 0; i < car.length; i++)
+    if (car[i] !== 0) {
+      histogram[Math.round(luma(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!))]!++;
+      count++;
+    }
+  let seen = 0;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) * 2 >= count) return v;
+  return 255;
+}
+
+/**
+ * The 4-connected parts of a map that may be windows: at least `smallest` pixels large, their centre above the row
+ * `centreAbove`, their highest part within `underRoof` rows below the car's outline (`outline`: each column's top),
+ * `narrowest` pixels wide at least.
+ */
+function windowsOf(
+  map: Buffer,
+  width: number,
+  outline: Int32Array,
+  rule: { smallest: number; centreAbove: number; underRoof: number; narrowest: number },
+): Buffer {
+  const out = Buffer.alloc(map.length);
+  const seen = new Uint8Array(map.length);
+  for (let start = 0; start < map.length; start++) {
+    if (seen[start] || map[start] === 0) continue;
+    const part: number[] = [start];
+    seen[start] = 1;
+    let rows = 0;
+    let nearest = Infinity;
+    let [left, right] = [width, -1];
+    for (let k = 0; k < part.length; k++) {
+      const i = part[k]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      rows += y;
+      [left, right] = [Math.min(left, x), Math.max(right, x)];
+      nearest = Math.min(nearest, y - outline[x]!);
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= map.length || seen[j] || map[j] === 0) continue;
+        seen[j] = 1;
+        part.push(j);
+      }
+    }
+    const window =
+      part.length >= rule.smallest &&
+      right - left + 1 >= rule.narrowest &&
+      rows / part.length < rule.centreAbove &&
+      nearest <= rule.underRoof;
+    if (window) for (const i of part) out[i] = 255;
+  }
+  return out;
+}
