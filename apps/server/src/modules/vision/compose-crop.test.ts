@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeCropped, groundLine, lowestEdge, type CropInput } from './compose-crop';
+import { cameraHeight, composeCropped, groundLine, lowestEdge, shadowSeenFrom, type CropInput } from './compose-crop';
 import type { VehicleMask } from './segmentation';
 
 const CANVAS = { width: 400, height: 300 };
@@ -284,5 +284,52 @@ describe('the made shadow’s lines', () => {
     const [shaded, plain] = [await at(out.originalCropped), await at(out.originalCroppedNoShadow)];
     expect(distance(plain, BLUE)).toBeLessThan(12);
     expect(plain[2] - shaded[2]).toBeGreaterThan(60);
+  });
+
+  /** A side view's lowest edge: wheels (20 columns each) down to row 200, the body's sill `gap` rows above between them. */
+  const sideView = (gap: number) => Int32Array.from({ length: 200 }, (_, x) => (x < 20 || x >= 180 ? 200 : 200 - gap));
+
+  it('reads the camera’s height from the gap seen under the body: low sees under it, high sees its side to the floor', () => {
+    const height = (gap: number) => {
+      const lowest = sideView(gap);
+      return cameraHeight(lowest, groundLine(lowest), 100);
+    };
+    expect(height(14)).toBe(0); // a camera at the wheels' height sees 14 % of the car's height under it
+    expect(height(2)).toBe(1); // from above the roof, the sill hides the floor
+    expect(height(7)).toBeGreaterThan(0.3);
+    expect(height(7)).toBeLessThan(0.7);
+  });
+
+  it('makes the shadow thin and long from a low camera, wider and no longer than the car from a high one', () => {
+    const shape = { above: 0.1, below: 0.04, blur: 0.02, opacity: 0.5, beyond: 0.06 };
+    const [low, high] = [shadowSeenFrom(shape, 0), shadowSeenFrom(shape, 1)];
+    expect(high.below).toBeGreaterThanOrEqual(3 * low.below);
+    expect(low.beyond).toBe(0.06);
+    expect(high.beyond).toBe(0);
+    // Where it lies does not change: the light stays above the car, its opacity and softness the same.
+    expect({ ...low, below: 0, beyond: 0 }).toEqual({ ...high, below: 0, beyond: 0 });
+  });
+
+  it('draws a low camera’s shadow beyond the car’s ends, a high camera’s deeper under it', async () => {
+    const withWheels = async (gap: number) => {
+      // Two wheels down to row 230 under a body ending `gap` px above them.
+      const s = await scene({ block: { x: 100, y: 130, w: 200, h: 100 - gap } });
+      for (const x0 of [110, 270])
+        for (let y = 230 - gap; y < 230; y++) s.mask.alpha.fill(255, y * 400 + x0, y * 400 + x0 + 20);
+      return compose(s);
+    };
+    const [low, high] = [await withWheels(14), await withWheels(1)];
+    const blueAt = async (out: Awaited<ReturnType<typeof compose>>, x: number, y: number) =>
+      (
+        await rgbAt(
+          out.originalCropped,
+          Math.round(x * out.placement.scale + out.placement.dx),
+          Math.round(y * out.placement.scale + out.placement.dy),
+        )
+      )[2];
+    // Past the car's end on the floor line: shaded from low, not from high.
+    expect((await blueAt(high, 310, 230)) - (await blueAt(low, 310, 230))).toBeGreaterThan(10);
+    // Below the floor line under the car: deeper from high.
+    expect((await blueAt(low, 200, 238)) - (await blueAt(high, 200, 238))).toBeGreaterThan(20);
   });
 });

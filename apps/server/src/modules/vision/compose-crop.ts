@@ -190,7 +190,7 @@ function withAlpha(rgb: Buffer, alpha: Buffer): Buffer {
 
 // Glass as a studio's composites show it: the set seen through it, darkened by its tint, with a little of the
 // photo's own reflections kept on it.
-const SEE_THROUGH = 0.6;
+const SEE_THROUGH = 0.55;
 const GLASS_TINT = [26, 30, 36] as const;
 const REFLECTIONS_KEPT = 0.35;
 // The glass is looked for on a copy this wide at most (the drawn car can be 1,500 px wide): the same windows, a
@@ -307,14 +307,47 @@ interface ShadowShape {
   blur: number;
   /** Its darkness where it is full. */
   opacity: number;
+  /** How far it reaches beyond the vehicle's ends from a low camera, in shares of the vehicle's width. */
+  beyond: number;
 }
 
 // The set's light comes from above (a studio's overhead softbox), on every picture alike: the shadow lies
 // straight under the vehicle, a soft ambient one along its whole base and a darker contact one where the
 // tyres and sills meet the floor. Both follow the vehicle's own lowest edge, so they take the perspective of
 // the photo (a near wheel lower than a far one) and nothing of the photo's ground is kept.
-const AMBIENT: ShadowShape = { above: 0.12, below: 0.05, blur: 0.035, opacity: 0.4 };
-const CONTACT: ShadowShape = { above: 0.05, below: 0.012, blur: 0.01, opacity: 0.6 };
+const AMBIENT: ShadowShape = { above: 0.12, below: 0.05, blur: 0.035, opacity: 0.4, beyond: 0.1 };
+const CONTACT: ShadowShape = { above: 0.05, below: 0.012, blur: 0.01, opacity: 0.6, beyond: 0.03 };
+
+// The floor's shadow as the camera sees it: from low (at the wheels' height) it is foreshortened into a thin,
+// long band; from high (above the roof) it is seen from above, wider. Its depth below the ground line is the
+// shape's `below` times this, from a low camera to a high one; its reach beyond the car's ends is `beyond` of
+// its width, all of it from a low camera, none from a high one.
+const DEPTH_LOW = 0.5;
+const DEPTH_HIGH = 2;
+// The camera's height is read from the gap under the car between its wheels (ground line minus lowest edge, in
+// shares of the car's height, over the middle 60 % of its length): a low camera sees under the body (the 54
+// photos of plates/eu: up to 0.15), a high one sees the body's side down to the floor (0.01-0.03).
+const GAP_LOW_CAMERA = 0.12;
+const GAP_HIGH_CAMERA = 0.03;
+
+/**
+ * How high the camera stood, from the vehicle's lowest edge and ground line (drawn pixels): 0 at the wheels'
+ * height or below, 1 well above the roof, between them in proportion to the gap seen under the body.
+ */
+export function cameraHeight(lowest: Int32Array, ground: Float64Array, carHeight: number): number {
+  const columns: number[] = [];
+  for (let x = 0; x < lowest.length; x++) if (lowest[x]! >= 0) columns.push(x);
+  if (columns.length === 0 || carHeight <= 0) return 0.5;
+  const [first, last] = [columns[0]!, columns[columns.length - 1]!];
+  let [gap, n] = [0, 0];
+  for (let x = Math.ceil(first + 0.2 * (last - first)); x <= first + 0.8 * (last - first); x++) {
+    if (lowest[x]! < 0) continue;
+    gap += ground[x]! - lowest[x]!;
+    n++;
+  }
+  const share = n > 0 ? gap / n / carHeight : 0;
+  return Math.min(1, Math.max(0, (GAP_LOW_CAMERA - share) / (GAP_LOW_CAMERA - GAP_HIGH_CAMERA)));
+}
 
 /** The shadows made for the vehicle: ambient, then contact. */
 async function contactShadows(
@@ -325,7 +358,19 @@ async function contactShadows(
 ): Promise<OverlayOptions[]> {
   const lowest = lowestEdge(alpha, region.out);
   const ground = groundLine(lowest);
-  return Promise.all([AMBIENT, CONTACT].map((shape) => madeShadow(lowest, ground, region, box, canvas, shape)));
+  const camera = cameraHeight(lowest, ground, box.bottom - box.top);
+  return Promise.all(
+    [AMBIENT, CONTACT].map((shape) => madeShadow(lowest, ground, region, box, canvas, shadowSeenFrom(shape, camera))),
+  );
+}
+
+/** A shadow's shape as a camera at `camera` (0 low, 1 high: cameraHeight) sees it on the floor. */
+export function shadowSeenFrom(shape: ShadowShape, camera: number): ShadowShape {
+  return {
+    ...shape,
+    below: shape.below * (DEPTH_LOW + (DEPTH_HIGH - DEPTH_LOW) * camera),
+    beyond: shape.beyond * (1 - camera),
+  };
 }
 
 /**
@@ -380,8 +425,9 @@ async function madeShadow(
   const above = Math.max(2, carHeight * shape.above);
   const below = Math.max(1, carHeight * shape.below);
   const sigma = Math.max(1.5, carWidth * shape.blur);
+  const beyond = Math.round(carWidth * shape.beyond);
   // The blur fades within three sigmas: the layer reaches that far around the band, so it has no edge.
-  const pad = Math.ceil(sigma * 3 + below);
+  const pad = Math.ceil(sigma * 3 + below + beyond);
   const left = Math.max(0, region.left - pad);
   const right = Math.min(canvas.width, region.left + width + pad);
   const top = Math.max(0, Math.floor(region.top + height - carHeight * 0.4 - pad));
@@ -395,6 +441,32 @@ async function madeShadow(
     const y0 = Math.max(0, Math.round(region.top + lowest[x]! - above - top));
     const y1 = Math.min(h, Math.round(region.top + Math.max(lowest[x]!, ground[x]!) + below - top));
     for (let y = y0; y < y1; y++) map[y * w + cx] = 255;
+  }
+  // Beyond the vehicle's ends, the band on the floor alone, level with the wheel nearest each end (a bumper
+  // overhangs it).
+  const columns = [...lowest.keys()].filter((x) => lowest[x]! >= 0);
+  if (beyond > 0 && columns.length > 0) {
+    const [first, last] = [columns[0]!, columns[columns.length - 1]!];
+    const quarter = Math.max(1, Math.round((last - first) / 4));
+    const floorNear = (from: number, to: number) => {
+      let y = -1;
+      for (let x = from; x <= to; x++) y = Math.max(y, lowest[x]!);
+      return y;
+    };
+    const half = Math.max(below, carHeight * 0.02);
+    for (const [end, step, floor] of [
+      [first, -1, floorNear(first, first + quarter)],
+      [last, 1, floorNear(last - quarter, last)],
+    ] as const) {
+      const y0 = Math.max(0, Math.round(region.top + floor - half - top));
+      const y1 = Math.min(h, Math.round(region.top + floor + half - top));
+      // From the wheel's contact out past the end, where the body above casts no other shade.
+      for (let k = -quarter; k <= beyond; k++) {
+        const cx = region.left + end + step * k - left;
+        if (cx < 0 || cx >= w) continue;
+        for (let y = y0; y < y1; y++) map[y * w + cx] = 255;
+      }
+    }
   }
   const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } })
     .blur(sigma)

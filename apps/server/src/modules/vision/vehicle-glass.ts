@@ -1,4 +1,4 @@
-import { dilate, erode } from './vehicle-matte';
+import { dilate, erode, holesOf } from './vehicle-matte';
 
 // The segmentation model takes a car's windows for the car (its mask is as sure there as on the paint), so
 // the view behind them (trees, buildings, the other cars of a parking lot) would stay on the studio set. The
@@ -58,7 +58,8 @@ export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: numbe
       const i = y * width + x;
       if (inner[i] === 0) continue;
       const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
-      const saturation = (Math.max(r, g, b) - Math.min(r, g, b)) / Math.max(1, r, g, b);
+      // Over at least a mid grey: a near-black pixel's few levels of colour are the JPEG's noise.
+      const saturation = (Math.max(r, g, b) - Math.min(r, g, b)) / Math.max(96, r, g, b);
       if (luma(r, g, b) <= paint - DARKER && saturation <= MOST_SATURATION) candidate[i] = 255;
     }
   // Each column's highest pixel of the car: its roof's edge, in a side view as in a front one.
@@ -72,13 +73,16 @@ export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: numbe
     centreAbove: box.top + boxHeight * WINDOW_CENTRE,
     underRoof: boxHeight * UNDER_ROOF,
     narrowest: (box.right - box.left + 1) * NARROWEST_WINDOW,
+    above: Math.ceil(belt) - 1,
   });
   // Closed, so what is seen through a window (a headrest, a wiper) and the JPEG's noise leave no island in it.
   const radius = Math.max(1, Math.round((box.right - box.left + 1) * CLOSING));
   const closed = erode(dilate(windows, width, height, radius), width, height, radius);
+  // What a window frames (a headrest, a rear shelf) is seen through it too.
+  const framed = holesOf(closed, width, height);
   let found = 0;
   for (let i = 0; i < glass.length; i++)
-    if (closed[i] !== 0 && inner[i] !== 0) {
+    if ((closed[i] !== 0 || framed[i] !== 0) && inner[i] !== 0) {
       glass[i] = 255;
       found++;
     }
@@ -103,14 +107,16 @@ export function paintLuma(rgb: Buffer, car: Buffer): number {
 
 /**
  * The 4-connected parts of a map that may be windows: at least `smallest` pixels large, their centre above the row
- * `centreAbove`, their highest part within `underRoof` rows below the car's outline (`outline`: each column's top),
- * `narrowest` pixels wide at least.
+ * `centreAbove`, their top within `underRoof` rows below the car's outline (`outline`: each column's top) over
+ * half their columns at least,
+ * `narrowest` pixels wide at least, ending above the row `above` (one reaching the belt line runs on into the
+ * body: a door's reflection).
  */
 function windowsOf(
   map: Buffer,
   width: number,
   outline: Int32Array,
-  rule: { smallest: number; centreAbove: number; underRoof: number; narrowest: number },
+  rule: { smallest: number; centreAbove: number; underRoof: number; narrowest: number; above: number },
 ): Buffer {
   const out = Buffer.alloc(map.length);
   const seen = new Uint8Array(map.length);
@@ -119,26 +125,30 @@ function windowsOf(
     const part: number[] = [start];
     seen[start] = 1;
     let rows = 0;
-    let nearest = Infinity;
-    let [left, right] = [width, -1];
+    // Each column's top of the part: how far it lies under the car's outline, the roof's edge.
+    const tops = new Map<number, number>();
+    let [left, right, bottom] = [width, -1, 0];
     for (let k = 0; k < part.length; k++) {
       const i = part[k]!;
       const x = i % width;
       const y = (i - x) / width;
       rows += y;
-      [left, right] = [Math.min(left, x), Math.max(right, x)];
-      nearest = Math.min(nearest, y - outline[x]!);
+      [left, right, bottom] = [Math.min(left, x), Math.max(right, x), Math.max(bottom, y)];
+      tops.set(x, Math.min(tops.get(x) ?? y, y));
       for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
         if (j < 0 || j >= map.length || seen[j] || map[j] === 0) continue;
         seen[j] = 1;
         part.push(j);
       }
     }
+    const under = [...tops].map(([x, y]) => y - outline[x]!).sort((a, b) => a - b);
+    const nearest = under[under.length >> 1] ?? Infinity;
     const window =
       part.length >= rule.smallest &&
       right - left + 1 >= rule.narrowest &&
       rows / part.length < rule.centreAbove &&
-      nearest <= rule.underRoof;
+      nearest <= rule.underRoof &&
+      bottom < rule.above;
     if (window) for (const i of part) out[i] = 255;
   }
   return out;
