@@ -1,4 +1,5 @@
 import type { OutboxEntry } from '@forecourt/contracts';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -33,7 +34,7 @@ export function OutboxPage() {
       ),
     },
     { label: column('sender'), cell: (m) => m.sender ?? '—' },
-    { label: column('recipient'), cell: (m) => m.recipient, sx: { overflowWrap: 'anywhere' } },
+    { label: column('recipient'), cell: (m) => m.recipient, sx: { overflowWrap: 'anywhere', minWidth: { sm: 130 } } },
     { label: column('subject'), cell: (m) => m.subject ?? '—' },
     {
       label: column('message'),
@@ -52,8 +53,9 @@ export function OutboxPage() {
     {
       label: t('sharing.outboxStatus.column'),
       sx: { overflowWrap: 'anywhere' },
+      // One block: on a phone's stacked row the chip and its detail sit together on the right.
       cell: (m) => (
-        <>
+        <Box sx={{ minWidth: 0 }}>
           <Chip
             size="small"
             variant="outlined"
@@ -65,7 +67,7 @@ export function OutboxPage() {
               {m.error ?? m.transportId}
             </Typography>
           )}
-        </>
+        </Box>
       ),
     },
   ];
