@@ -189,6 +189,29 @@ test('e-mails the player link to a real SMTP server: subject, link, line breaks 
     // The dialog opens again empty of what was typed.
     await openPlayerMenu(page, 'Send by e-mail');
     await expect(page.getByRole('dialog').getByLabel('To')).toHaveValue('');
+
+    // In the outbox on a 390 px phone, its stacked row shows the status whole on the right, the SMTP server's
+    // message id under it, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/notifications/outbox');
+    const status = page
+      .getByTestId('outbox')
+      .getByRole('row')
+      .filter({ hasText: 'buyer@example.test' })
+      .first()
+      .locator('td[data-label="Status"]');
+    await status.scrollIntoViewIfNeeded();
+    const chip = status.locator('.MuiChip-root');
+    await expect(chip).toHaveText('Sent');
+    await expect(chip).toBeInViewport({ ratio: 1 });
+    expect(await chip.locator('.MuiChip-label').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    const cell = (await status.boundingBox())!;
+    const box = (await chip.boundingBox())!;
+    const detail = (await status.locator('.MuiTypography-caption').boundingBox())!;
+    expect(cell.x + cell.width - (box.x + box.width)).toBeLessThan(16);
+    expect(detail.y).toBeGreaterThanOrEqual(box.y + box.height);
+    expect(detail.x + detail.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     await close();
   }

@@ -116,6 +116,18 @@ test('a provider administrator creates a group and a stock, designs a stamp and 
   await expectNoAxeViolations(page, 'stamp designer, dark');
   await page.keyboard.press('Escape');
   await expect(designer).toBeHidden();
+  // The stock's contact line with its titles in each language, dark.
+  await page.getByRole('tab', { name: 'Stocks' }).click();
+  await page
+    .getByTestId('settings-stocks')
+    .locator('li', { hasText: 'E2E Marseille' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  await stockDialog.getByRole('button', { name: 'Title of line 1 in each language (2/10)' }).click();
+  await expect(titles.getByLabel('Deutsch')).toHaveValue('Adresse');
+  await expectNoAxeViolations(page, 'stock dialog with the titles in each language, dark');
+  await page.keyboard.press('Escape');
+  await expect(stockDialog).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -94,7 +94,7 @@ export function OutboxPage() {
                     />
                   </TableCell>
                   <TableCell data-label={column('sender')}>{m.sender ?? '—'}</TableCell>
-                  <TableCell data-label={column('recipient')} sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell data-label={column('recipient')} sx={{ overflowWrap: 'anywhere', minWidth: { sm: 130 } }}>
                     {m.recipient}
                   </TableCell>
                   <TableCell data-label={column('subject')}>{m.subject ?? '—'}</TableCell>
@@ -114,17 +114,20 @@ export function OutboxPage() {
                     </Typography>
                   </TableCell>
                   <TableCell data-label={t('sharing.outboxStatus.column')} sx={{ overflowWrap: 'anywhere' }}>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={STATUS_COLOR[m.status]}
-                      label={t(`sharing.outboxStatus.${m.status}`)}
-                    />
-                    {(m.error ?? m.transportId) && (
-                      <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
-                        {m.error ?? m.transportId}
-                      </Typography>
-                    )}
+                    {/* One block: on a phone's stacked row the chip and its detail sit together on the right. */}
+                    <Box sx={{ minWidth: 0 }}>
+                      <Chip
+                        size="small"
+                        variant="outlined"
+                        color={STATUS_COLOR[m.status]}
+                        label={t(`sharing.outboxStatus.${m.status}`)}
+                      />
+                      {(m.error ?? m.transportId) && (
+                        <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
+                          {m.error ?? m.transportId}
+                        </Typography>
+                      )}
+                    </Box>
                   </TableCell>
                 </TableRow>
               ))}
