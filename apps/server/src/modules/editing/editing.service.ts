@@ -44,8 +44,8 @@ async function editableOriginal(
   if (!shooting) throw notFound('Shooting');
   const original = (await findPositionImages(deps.db, shooting.id, imageId)).find((i) => i.imageType === 'ORIGINAL');
   if (!original) throw notFound('Image');
-  if (shooting.shooting_type !== 'STANDARD') throw badRequest('Only photo shootings can be edited');
-  const stampId = original.stampId ?? shooting.stamp_id;
+  if (shooting.shootingType !== 'STANDARD') throw badRequest('Only photo shootings can be edited');
+  const stampId = original.stampId ?? shooting.stampId;
   if (!stampId) throw badRequest('This shooting has no stamp yet');
   return { shooting, original, stampId };
 }
@@ -85,8 +85,8 @@ export async function requestPlateCover(
   const target = await editableOriginal(deps, user, p.shootingId, p.imageId);
   const params: CoverParams = {
     plates: body.plates.map((plate) => plate.corners as Quad),
-    ownerId: target.shooting.owner_id,
-    ownerName: target.shooting.owner_name,
+    ownerId: target.shooting.ownerId,
+    ownerName: target.shooting.ownerName,
     stampId: target.stampId,
   };
   return startEdit(deps, user, target, 'LICENSE_PLATE_COVER', params);

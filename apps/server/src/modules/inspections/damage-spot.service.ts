@@ -28,7 +28,7 @@ export async function placeDamage(
   if (
     !(await repo.findVehicleImage(
       deps.db,
-      { ownerId: shooting.owner_id, registration: shooting.registration },
+      { ownerId: shooting.ownerId, registration: shooting.registration },
       spot.imageId,
     ))
   ) {
@@ -80,7 +80,7 @@ export async function listDamagePictures(
 ): Promise<VehiclePicture[]> {
   const shooting = await loadInspectable(deps.db, user, params);
   const rows = await repo.listVehicleImages(deps.db, {
-    ownerId: shooting.owner_id,
+    ownerId: shooting.ownerId,
     registration: shooting.registration,
   });
   const byShooting = new Map<string, typeof rows>();

@@ -50,7 +50,7 @@ export interface ShootingParams {
 }
 
 export type InspectionShootingType = (typeof INSPECTION_SHOOTING_TYPES)[number];
-export type InspectableShooting = ShootingRow & { shooting_type: InspectionShootingType };
+export type InspectableShooting = ShootingRow & { shootingType: InspectionShootingType };
 
 const isInspectionType = (t: string): t is InspectionShootingType =>
   (INSPECTION_SHOOTING_TYPES as readonly string[]).includes(t);
@@ -61,10 +61,10 @@ const isInspectionType = (t: string): t is InspectionShootingType =>
  */
 export async function loadInspectable(db: Db, user: UserContext, params: ShootingParams): Promise<InspectableShooting> {
   const shooting = await requireShooting(db, user, params);
-  const type = shooting.shooting_type;
+  const type = shooting.shootingType;
   if (!isInspectionType(type)) throw notFound('Inspection');
   if (!shootingTypesForModels(user.models).includes(type)) throw forbidden('Your account does not include inspections');
-  return { ...shooting, shooting_type: type };
+  return { ...shooting, shootingType: type };
 }
 
 export const canSeeTradeIn = (user: UserContext): boolean => hasOption(user.options, 'use2spect');
@@ -74,7 +74,7 @@ export function requireTradeIn(user: UserContext): void {
 }
 
 export function requireRepairOrder(shooting: InspectableShooting, what: string): void {
-  if (shooting.shooting_type !== 'INSPECTION_REPAIR_ORDER') {
+  if (shooting.shootingType !== 'INSPECTION_REPAIR_ORDER') {
     throw badRequest(`${what} belong to repair orders (INSPECTION_REPAIR_ORDER shootings)`);
   }
 }
@@ -119,7 +119,7 @@ async function inspectionView(
   const video = head?.workshopVideoId ? await repo.findShootingVideo(db, shooting.id, head.workshopVideoId) : undefined;
   return {
     shootingId: shooting.id,
-    shootingType: shooting.shooting_type,
+    shootingType: shooting.shootingType,
     currency: (head?.currency ?? repo.DEFAULT_CURRENCY) as Currency,
     overallCondition: (head?.overallCondition ?? null) as VehicleCondition | null,
     repairOrder: repairOrderOf(head),
@@ -159,7 +159,7 @@ export async function saveInspection(
   const shooting = await loadInspectable(deps.db, user, params);
   if (body.repairOrder !== undefined) requireRepairOrder(shooting, 'Repair order details');
   if (body.workshopVideoId !== undefined) requireRepairOrder(shooting, 'Workshop videos');
-  if (body.overallCondition !== undefined && shooting.shooting_type !== 'INSPECTION') {
+  if (body.overallCondition !== undefined && shooting.shootingType !== 'INSPECTION') {
     throw badRequest('The overall condition belongs to inspections (INSPECTION shootings)');
   }
   if (body.workshopVideoId && !(await repo.findShootingVideo(deps.db, shooting.id, body.workshopVideoId))) {

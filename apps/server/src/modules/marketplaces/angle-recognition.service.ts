@@ -36,7 +36,7 @@ export async function recogniseShootingAngles(
   const outcome = { recognised: 0, unknown: 0 };
   const shooting = await findShootingForJob(deps.db, shootingId);
   if (!shooting) return outcome;
-  const profiles = await profilesOfGroup(deps, shooting.group_id);
+  const profiles = await profilesOfGroup(deps, shooting.groupId);
   if (!profiles.some((p) => ordersByAngle(p.rules))) return outcome;
   const known = new Set((await repo.shootingAngles(deps.db, shooting.id)).map((a) => a.position));
   const originals = (await repo.shootingPictures(deps.db, shooting.id)).filter(

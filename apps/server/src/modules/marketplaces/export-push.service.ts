@@ -39,7 +39,7 @@ export async function pushExport(
   const link = (format: 'zip' | 'csv') =>
     `${deps.config.PUBLIC_URL}/api/marketplace-exports?token=${signExportLink(secret, {
       shootingId,
-      ownerId: shooting.owner_id,
+      ownerId: shooting.ownerId,
       profileId,
       format,
       exp,
@@ -96,7 +96,7 @@ export async function pushExportToDms(
 ): Promise<void> {
   const s = await findShootingForJob(deps.db, shootingId);
   if (!s) return;
-  const { files } = await exportFiles(deps, { ownerIds: [s.owner_id] }, shootingId, profileId);
+  const { files } = await exportFiles(deps, { ownerIds: [s.ownerId] }, shootingId, profileId);
   const images: DmsImage[] = await Promise.all(
     files.map(async (f) => ({
       order: f.picture,
@@ -111,15 +111,15 @@ export async function pushExportToDms(
     deps,
     {
       shootingId: s.id,
-      ownerId: s.owner_id,
-      ownerName: s.owner_name,
-      productId: s.product_id,
+      ownerId: s.ownerId,
+      ownerName: s.ownerName,
+      productId: s.productId,
       registration: s.registration,
       vin: s.vin,
       brand: s.brand,
       model: s.model,
-      shootingType: s.shooting_type,
-      created: s.created_at,
+      shootingType: s.shootingType,
+      created: s.createdAt,
       images,
     },
     { idempotencyKey: ctx.jobId, signal: ctx.signal },

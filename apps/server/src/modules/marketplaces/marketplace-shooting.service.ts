@@ -37,7 +37,7 @@ export async function shootingReadiness(
   shootingId: string,
 ): Promise<MarketplaceReadinessResponse> {
   const { shooting, images, angles, angleRows } = await pictures(deps, user, shootingId);
-  const profiles = await profilesOfGroup(deps, shooting.group_id);
+  const profiles = await profilesOfGroup(deps, shooting.groupId);
   const positions = [...new Set(images.map((i) => i.position))].sort((a, b) => a - b);
   const angleOf = new Map(angleRows.map((a) => [a.position, a]));
   // Pictures without an angle that an order needs: recognised by a job (once per set of pictures).
@@ -112,7 +112,7 @@ export interface ExportFile {
  */
 export async function exportFiles(deps: Pick<Adapters, 'db'>, user: Scope, shootingId: string, profileId: string) {
   const { shooting, rows, images, angles } = await pictures(deps, user, shootingId);
-  const profile: MarketplaceProfile | undefined = (await profilesOfGroup(deps, shooting.group_id)).find(
+  const profile: MarketplaceProfile | undefined = (await profilesOfGroup(deps, shooting.groupId)).find(
     (p) => p.id === profileId,
   );
   if (!profile) throw notFound('Marketplace profile');

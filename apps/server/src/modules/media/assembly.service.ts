@@ -156,7 +156,7 @@ export async function assembleShooting(
 ): Promise<AssemblyOutcome> {
   const shooting = await findShootingForJob(deps.db, p.shootingId);
   if (!shooting) return 'no-video';
-  const cfg = await repo.findConfig(deps.db, shooting.group_id);
+  const cfg = await repo.findConfig(deps.db, shooting.groupId);
   const version = cfg?.version ?? 0;
   if (version !== p.version) return 'stale';
   const videos = await repo.videosOf(deps.db, p.shootingId);
@@ -219,7 +219,7 @@ export async function assembleShooting(
 
   const now = deps.clock.now().toISOString();
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const current = await repo.findConfig(trx, shooting.group_id);
+    const current = await repo.findConfig(trx, shooting.groupId);
     if ((current?.version ?? 0) !== version) return null;
     const rows = outputs.stored.map((o): repo.VideoRow => ({
       id: deps.ids.uuid(),
@@ -238,7 +238,7 @@ export async function assembleShooting(
     await repo.setPoster(trx, original.id, outputs.posterKey);
     await emitWebhookEvent(deps, trx, {
       type: 'video.assembled',
-      groupId: shooting.group_id,
+      groupId: shooting.groupId,
       streamKey: p.shootingId,
       data: { shootingId: p.shootingId, videos: rows.map((r) => ({ id: r.id, type: r.videoType })) },
     });

@@ -23,8 +23,7 @@ export const assemblyKey = (shootingId: string, version: number, videoId: string
  */
 async function requireVideoShooting(deps: Pick<ConfigDeps, 'db'>, user: UserContext, shootingId: string) {
   const s = await requireShooting(deps.db, user, { shootingId });
-  if (s.shooting_type !== 'VIDEO')
-    throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
+  if (s.shootingType !== 'VIDEO') throw new AppError('VALIDATION_ERROR', 'Only a VIDEO shooting takes a vehicle video');
   if (!shootingTypesForModels(user.models).includes('VIDEO'))
     throw forbidden('Your account does not include video shootings');
   const hasVideo = (await repo.videosOf(deps.db, shootingId)).some((v) => v.videoType === 'ORIGINAL');
@@ -41,7 +40,7 @@ export async function grantVehicleUpload(
   file: VehicleVideoUploadRequest,
 ): Promise<MediaUploadResponse> {
   const s = await requireVideoShooting(deps, user, shootingId);
-  return grantUpload(deps, user, { groupId: s.group_id, slot: 'VEHICLE', shootingId }, file);
+  return grantUpload(deps, user, { groupId: s.groupId, slot: 'VEHICLE', shootingId }, file);
 }
 
 /**
@@ -79,7 +78,7 @@ export async function registerVehicleVideo(
       configVersion: null,
       posterKey: null,
     });
-    const version = (await repo.findConfig(trx, s.group_id))?.version ?? 0;
+    const version = (await repo.findConfig(trx, s.groupId))?.version ?? 0;
     await deps.queue.enqueue(
       'media.assemble',
       { shootingId, version },

@@ -63,9 +63,9 @@ export interface ReportModel {
 
 export interface ReportShooting {
   id: string;
-  owner_id: string;
-  shooting_type: string;
-  created_at: string;
+  ownerId: string;
+  shootingType: string;
+  createdAt: string;
   registration: string;
   vin: string;
   brand: string | null;
@@ -99,7 +99,7 @@ export async function loadReportModel(
   locale: ReportLocale,
 ): Promise<ReportModel | null> {
   const [owner, { head, damages, items, offers, images, currency }] = await Promise.all([
-    findOwnerCard(db, shooting.owner_id),
+    findOwnerCard(db, shooting.ownerId),
     inspectionRecords({ db }, shooting.id),
   ]);
   if (!owner) return null;
@@ -131,11 +131,11 @@ export async function loadReportModel(
       vin: shooting.vin,
       brand: shooting.brand,
       model: shooting.model,
-      shootingDate: shooting.created_at,
+      shootingDate: shooting.createdAt,
     },
     currency,
     overallCondition: (head?.overallCondition ?? null) as VehicleCondition | null,
-    repairOrder: shooting.shooting_type === 'INSPECTION_REPAIR_ORDER' ? repairOrderOf(head) : null,
+    repairOrder: shooting.shootingType === 'INSPECTION_REPAIR_ORDER' ? repairOrderOf(head) : null,
     damages: damages.map((d) => ({
       zone: d.zone as DamageZone,
       kind: d.kind as DamageKind,
@@ -151,7 +151,7 @@ export async function loadReportModel(
       .slice(0, MAX_GALLERY_PHOTOS)
       .map((i) => ({ imageId: i.id, blobKey: i.blobKey })),
   };
-  if (!hasContent(kind, content, shooting.shooting_type)) return null;
+  if (!hasContent(kind, content, shooting.shootingType)) return null;
   return { kind, ...content };
 }
 

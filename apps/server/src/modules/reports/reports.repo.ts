@@ -12,7 +12,16 @@ export const findShootingById = (db: Db, shootingId: string) =>
   db
     .selectFrom('shootings as s')
     .innerJoin('products as p', 'p.id', 's.product_id')
-    .select(['s.id', 's.owner_id', 's.shooting_type', 's.created_at', 'p.registration', 'p.vin', 'p.brand', 'p.model'])
+    .select([
+      's.id',
+      's.owner_id as ownerId',
+      's.shooting_type as shootingType',
+      's.created_at as createdAt',
+      'p.registration',
+      'p.vin',
+      'p.brand',
+      'p.model',
+    ])
     .where('s.id', '=', shootingId)
     .executeTakeFirst();
 

@@ -59,5 +59,5 @@ export async function openArchive(
       },
     })),
   );
-  return { fileName: archiveFileName(s.created_at, s.registration), stream };
+  return { fileName: archiveFileName(s.createdAt, s.registration), stream };
 }

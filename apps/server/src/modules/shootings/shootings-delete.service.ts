@@ -32,9 +32,9 @@ async function removeWithBlobs(
 type ShootingRow = Awaited<ReturnType<typeof requireShooting>>;
 
 async function deleteShootings(deps: Deps, s: ShootingRow, sameDay: boolean): Promise<void> {
-  const day = dayOf(s.created_at);
+  const day = dayOf(s.createdAt);
   const ids = sameDay
-    ? (await repo.productShootingsBetween(deps.db, s.product_id, day.from, day.until)).map((r) => r.id)
+    ? (await repo.productShootingsBetween(deps.db, s.productId, day.from, day.until)).map((r) => r.id)
     : [s.id];
   if (!ids.includes(s.id)) ids.push(s.id);
   await removeWithBlobs(deps, `shootings.delete:${s.id}:${deps.ids.uuid()}`, async (trx) => {
@@ -65,6 +65,6 @@ export async function deleteShootingOrVideo(
 ): Promise<void> {
   requireOption(user, 'useDeleteShooting');
   const s = await requireShooting(deps.db, user, key);
-  if (sameDay === undefined && s.shooting_type === 'VIDEO') return deleteVideo(deps, s);
+  if (sameDay === undefined && s.shootingType === 'VIDEO') return deleteVideo(deps, s);
   return deleteShootings(deps, s, sameDay === true);
 }

@@ -53,15 +53,15 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
       deps,
       {
         shootingId: s.id,
-        ownerId: s.owner_id,
-        ownerName: s.owner_name,
-        productId: s.product_id,
+        ownerId: s.ownerId,
+        ownerName: s.ownerName,
+        productId: s.productId,
         registration: s.registration,
         vin: s.vin,
         brand: s.brand,
         model: s.model,
-        shootingType: s.shooting_type,
-        created: s.created_at,
+        shootingType: s.shootingType,
+        created: s.createdAt,
         images,
       },
       { idempotencyKey: ctx.jobId, signal: ctx.signal },
@@ -81,7 +81,7 @@ export async function replayDms(
 ): Promise<{ dmsStatus: 'PENDING' }> {
   requireOption(user, 'useResendDMSOnStampotheque');
   const s = await requireShooting(deps.db, user, { shootingId });
-  if (isVirtualVin(s.vin) || s.product_type === 'VIRTUAL') {
+  if (isVirtualVin(s.vin) || s.productType === 'VIRTUAL') {
     throw badRequest('A virtual shooting is not known to the DMS and cannot be sent to it');
   }
   await repo.setDmsStatus(deps.db, s.id, 'PENDING');

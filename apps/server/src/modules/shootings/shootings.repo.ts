@@ -173,26 +173,26 @@ export async function findShooting(db: Db, k: ShootingKey) {
     .leftJoin('users as u', 'u.id', 's.created_by')
     .select([
       's.id',
-      's.product_id',
-      's.owner_id',
-      's.shooting_type',
+      's.product_id as productId',
+      's.owner_id as ownerId',
+      's.shooting_type as shootingType',
       's.registration',
-      's.remarketing_status',
-      's.dms_status',
-      's.dms_synced_at',
-      's.stamp_id',
+      's.remarketing_status as remarketingStatus',
+      's.dms_status as dmsStatus',
+      's.dms_synced_at as dmsSyncedAt',
+      's.stamp_id as stampId',
       's.format',
-      's.video_name',
-      's.created_at',
+      's.video_name as videoName',
+      's.created_at as createdAt',
       'pr.vin',
       'pr.brand',
       'pr.model',
-      'pr.product_type',
-      'pr.registration as product_registration',
-      'o.name as owner_name',
-      'o.group_id',
-      'u.given_name',
-      'u.family_name',
+      'pr.product_type as productType',
+      'pr.registration as productRegistration',
+      'o.name as ownerName',
+      'o.group_id as groupId',
+      'u.given_name as givenName',
+      'u.family_name as familyName',
     ])
     .where('s.id', '=', k.shootingId);
   if (!k.anyOwner) q = q.where('s.owner_id', 'in', [...k.ownerIds]);
@@ -201,6 +201,7 @@ export async function findShooting(db: Db, k: ShootingKey) {
   return q.executeTakeFirst();
 }
 
+/** A shooting with its product, owner and creator, in the domain's camelCase: what the shooting scope answers. */
 export type ShootingRow = NonNullable<Awaited<ReturnType<typeof findShooting>>>;
 
 /** A product, only when the caller's owners include it (and it is the named owner's, when one is named). */

@@ -137,7 +137,7 @@ export async function getShooting(
   const s = await requireShooting(deps.db, user, key);
   const [imageRows, videos] = await Promise.all([repo.imagesOf(deps.db, s.id), toVideos(deps, s.id)]);
   const stampIds = [
-    ...new Set([s.stamp_id, ...imageRows.map((i) => i.stamp_id)].filter((x): x is string => Boolean(x))),
+    ...new Set([s.stampId, ...imageRows.map((i) => i.stamp_id)].filter((x): x is string => Boolean(x))),
   ];
   const stamps = await repo.stampsByIds(deps.db, stampIds);
   const ttl = { expiresInSeconds: deps.presignTtlSeconds };
@@ -154,30 +154,30 @@ export async function getShooting(
       format: i.format,
     })),
   );
-  const fullName = [s.given_name, s.family_name].filter(Boolean).join(' ');
+  const fullName = [s.givenName, s.familyName].filter(Boolean).join(' ');
   return {
     id: s.id,
-    productId: s.product_id,
-    ownerId: s.owner_id,
-    ownerName: s.owner_name,
-    shootingType: s.shooting_type as ShootingType,
-    videoName: s.video_name,
+    productId: s.productId,
+    ownerId: s.ownerId,
+    ownerName: s.ownerName,
+    shootingType: s.shootingType as ShootingType,
+    videoName: s.videoName,
     registration: s.registration,
-    productType: s.product_type as ProductType,
+    productType: s.productType as ProductType,
     vin: s.vin,
     brand: s.brand,
     model: { name: s.model, stamps },
-    status: s.remarketing_status,
-    remarketingShootingStatus: s.remarketing_status,
-    created: s.created_at,
+    status: s.remarketingStatus,
+    remarketingShootingStatus: s.remarketingStatus,
+    created: s.createdAt,
     format: s.format,
     stamps,
     details: { registration: s.registration, vin: s.vin, brand: s.brand, model: s.model },
     images,
     videos,
     user: fullName ? { fullName } : null,
-    dmsStatus: s.dms_status as DmsStatus,
-    dmsSyncedAt: s.dms_synced_at,
+    dmsStatus: s.dmsStatus as DmsStatus,
+    dmsSyncedAt: s.dmsSyncedAt,
   };
 }
 

@@ -1,29 +1,18 @@
 import type { AuditEntry, AuditFilters } from '@forecourt/contracts';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
-import { stackedRowsOnPhones } from '../../components/stacked-rows';
+import { logTime, PagedLog, type LogColumn } from '../../components/paged-log';
 import { downloadAuditCsv, listAudit } from './audit-api';
 
 const FILTERS = ['action', 'actor', 'targetType', 'targetId', 'from', 'to', 'groupId'] as const;
@@ -39,7 +28,6 @@ const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.strin
  */
 export function AuditPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { user } = useAuth();
   const providerAdmin = asList(user?.profile?.habilitations).includes('PROVIDER_ADMINISTRATOR');
   const [draft, setDraft] = useState(EMPTY);
@@ -71,8 +59,9 @@ export function AuditPage() {
     setExporting(false);
   };
 
-  const errorKey =
-    audit.error instanceof ApiError
+  const errorKey = !audit.isError
+    ? null
+    : audit.error instanceof ApiError
       ? audit.error.status === 403
         ? 'audit.forbidden'
         : audit.error.status === 400
@@ -82,139 +71,104 @@ export function AuditPage() {
             : 'api.commonError'
       : 'api.commonError';
 
-  return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <IconButton aria-label={t('common.back')} onClick={() => void navigate('/shootings')}>
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1">
-          {t('audit.title')}
-        </Typography>
-      </Stack>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t(providerAdmin ? 'audit.explanationAll' : 'audit.explanationGroup')}
-      </Typography>
-
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+  const columns: LogColumn<AuditEntry>[] = [
+    { label: column('at'), cell: (e) => logTime(e.at), sx: { whiteSpace: 'nowrap' } },
+    { label: column('actor'), cell: (e) => e.actorLabel, sx: { overflowWrap: 'anywhere' } },
+    { label: column('group'), cell: (e) => e.groupId ?? '—' },
+    { label: column('action'), cell: (e) => <code>{e.action}</code> },
+    {
+      label: column('target'),
+      cell: (e) => `${e.targetType}${e.targetId ? ` ${e.targetId}` : ''}`,
+      sx: { overflowWrap: 'anywhere' },
+    },
+    ...(['before', 'after'] as const).map((side) => ({
+      label: column(side),
+      cell: (e: AuditEntry) => (
         <Box
-          component="form"
-          noValidate
-          onSubmit={apply}
-          aria-label={t('audit.filters')}
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+          component="pre"
+          sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 320 }}
         >
-          {FILTERS.filter((f) => f !== 'groupId' || providerAdmin).map((name) => (
-            <TextField
-              key={name}
-              size="small"
-              name={name}
-              label={t(`audit.filter.${name}`)}
-              type={name === 'from' || name === 'to' ? 'date' : 'text'}
-              value={draft[name]}
-              onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-              slotProps={name === 'from' || name === 'to' ? { inputLabel: { shrink: true } } : undefined}
-            />
-          ))}
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', gridColumn: { md: 'span 4' }, flexWrap: 'wrap' }}
-          >
-            <Button type="submit" variant="contained">
-              {t('audit.apply')}
-            </Button>
-            <Button
-              type="button"
-              onClick={() => {
-                setDraft(EMPTY);
-                setFilters({});
-              }}
-            >
-              {t('audit.reset')}
-            </Button>
-            <Button
-              type="button"
-              variant="outlined"
-              startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-              disabled={exporting || audit.isError}
-              onClick={() => void exportCsv()}
-            >
-              {t('audit.export')}
-            </Button>
-          </Stack>
+          {json(e[side])}
         </Box>
-      </Paper>
-      {exportError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('audit.exportFailed')}
-        </Alert>
-      )}
+      ),
+    })),
+    { label: column('address'), cell: (e) => e.clientAddress ?? '—' },
+  ];
 
-      {audit.isPending && (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('common.loading')} />
-        </Box>
-      )}
-      {audit.isError && <Alert severity="error">{t(errorKey)}</Alert>}
-      {audit.isSuccess && entries.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography color="text.secondary">{t('audit.empty')}</Typography>
-        </Paper>
-      )}
-      {entries.length > 0 && (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }} data-testid="audit-log">
-          <Table size="small" aria-label={t('audit.title')} sx={stackedRowsOnPhones}>
-            <TableHead>
-              <TableRow>
-                {['at', 'actor', 'group', 'action', 'target', 'before', 'after', 'address'].map((key) => (
-                  <TableCell key={key} sx={{ fontWeight: 600 }}>
-                    {column(key)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((e) => (
-                <TableRow key={e.id} sx={{ verticalAlign: 'top' }}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-label={column('at')}>
-                    {dayjs(e.at).format('DD/MM/YYYY - HH:mm:ss')}
-                  </TableCell>
-                  <TableCell data-label={column('actor')} sx={{ overflowWrap: 'anywhere' }}>
-                    {e.actorLabel}
-                  </TableCell>
-                  <TableCell data-label={column('group')}>{e.groupId ?? '—'}</TableCell>
-                  <TableCell data-label={column('action')}>
-                    <code>{e.action}</code>
-                  </TableCell>
-                  <TableCell data-label={column('target')} sx={{ overflowWrap: 'anywhere' }}>
-                    {e.targetType}
-                    {e.targetId ? ` ${e.targetId}` : ''}
-                  </TableCell>
-                  {(['before', 'after'] as const).map((side) => (
-                    <TableCell key={side} data-label={column(side)}>
-                      <Box
-                        component="pre"
-                        sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 320 }}
-                      >
-                        {json(e[side])}
-                      </Box>
-                    </TableCell>
-                  ))}
-                  <TableCell data-label={column('address')}>{e.clientAddress ?? '—'}</TableCell>
-                </TableRow>
+  return (
+    <PagedLog
+      title={t('audit.title')}
+      explanation={t(providerAdmin ? 'audit.explanationAll' : 'audit.explanationGroup')}
+      filters={
+        <>
+          <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+            <Box
+              component="form"
+              noValidate
+              onSubmit={apply}
+              aria-label={t('audit.filters')}
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+            >
+              {FILTERS.filter((f) => f !== 'groupId' || providerAdmin).map((name) => (
+                <TextField
+                  key={name}
+                  size="small"
+                  name={name}
+                  label={t(`audit.filter.${name}`)}
+                  type={name === 'from' || name === 'to' ? 'date' : 'text'}
+                  value={draft[name]}
+                  onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+                  slotProps={name === 'from' || name === 'to' ? { inputLabel: { shrink: true } } : undefined}
+                />
               ))}
-            </TableBody>
-          </Table>
-        </Paper>
-      )}
-      {audit.hasNextPage && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-          <Button onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-            {t('audit.more')}
-          </Button>
-        </Box>
-      )}
-    </Container>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', gridColumn: { md: 'span 4' }, flexWrap: 'wrap' }}
+              >
+                <Button type="submit" variant="contained">
+                  {t('audit.apply')}
+                </Button>
+                <Button
+                  type="button"
+                  onClick={() => {
+                    setDraft(EMPTY);
+                    setFilters({});
+                  }}
+                >
+                  {t('audit.reset')}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outlined"
+                  startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+                  disabled={exporting || audit.isError}
+                  onClick={() => void exportCsv()}
+                >
+                  {t('audit.export')}
+                </Button>
+              </Stack>
+            </Box>
+          </Paper>
+          {exportError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {t('audit.exportFailed')}
+            </Alert>
+          )}
+        </>
+      }
+      pending={audit.isPending}
+      errorKey={errorKey}
+      loaded={audit.isSuccess}
+      rows={entries}
+      emptyKey="audit.empty"
+      columns={columns}
+      testId="audit-log"
+      more={
+        audit.hasNextPage
+          ? { label: t('audit.more'), onClick: () => void audit.fetchNextPage(), disabled: audit.isFetchingNextPage }
+          : null
+      }
+    />
   );
 }

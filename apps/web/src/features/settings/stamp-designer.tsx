@@ -1,19 +1,7 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { CROPPING_TYPES, FORMATS, type CroppingType, type Format } from '@forecourt/contracts/enums';
 import {
   StampInput,
@@ -24,14 +12,15 @@ import {
   type StampPreviewInput,
 } from '@forecourt/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { DEFAULT_DESIGN, DesignFields } from './design-fields';
-import { ImageUploadButton } from './image-upload-button';
 import { fetchStocks, saveStamp, settingsErrorKey } from './settings-api';
+import { FileChoice, ModeChoice } from './stamp-choices';
 import { StampPreviewPanel } from './stamp-preview-panel';
 import { settingsKeys } from './settings-keys';
+import { SettingsFormDialog, type SettingsEditorProps } from './settings-form-dialog';
 
 type OverlayMode = 'compose' | 'upload' | 'keep';
 type BackgroundMode = StampBackgroundSource['kind'];
@@ -40,19 +29,10 @@ type BackgroundMode = StampBackgroundSource['kind'];
  * The stamp designer: an overlay composed (frame, logo, banner) or uploaded as a PNG, the cropping
  * configuration, and the live preview. Saving an existing stamp makes its next version.
  */
-export function StampDesigner({
-  groupId,
-  stamp,
-  onClose,
-}: {
-  groupId: string;
-  stamp: SettingsStamp | null;
-  onClose: () => void;
-}) {
+export function StampDesigner({ groupId, stamp, onClose }: SettingsEditorProps & { stamp: SettingsStamp | null }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery(useTheme().breakpoints.down('md'));
   const stocks = useQuery({ queryKey: settingsKeys.stocks(groupId), queryFn: () => fetchStocks(groupId) });
   const [name, setName] = useState(stamp?.name ?? '');
   const [format, setFormat] = useState<Format>(stamp?.format ?? '16/9');
@@ -93,8 +73,7 @@ export function StampDesigner({
     onError: (err) => snackbar.show(settingsErrorKey(err)),
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const parsed = StampInput.safeParse({
       name,
       format,
@@ -111,152 +90,130 @@ export function StampDesigner({
   const has = (prefix: string) => [...errors].some((e) => e.startsWith(prefix));
 
   return (
-    <Dialog
-      open
+    <SettingsFormDialog
+      titleId="stamp-designer-title"
+      title={
+        stamp ? t('settings.stamps.editTitle', { name: stamp.name, version: stamp.version }) : t('settings.stamps.new')
+      }
+      width="lg"
+      fullScreenBelow="md"
       onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="lg"
-      aria-labelledby="stamp-designer-title"
+      onSubmit={submit}
+      submitLabel={stamp ? 'settings.stamps.saveVersion' : 'settings.stamps.create'}
+      submitting={save.isPending}
+      contentSx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="stamp-designer-title">
-          {stamp
-            ? t('settings.stamps.editTitle', { name: stamp.name, version: stamp.version })
-            : t('settings.stamps.new')}
-        </DialogTitle>
-        <DialogContent
-          sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}
+      <Box sx={{ display: 'grid', gap: 2, pt: 1, minWidth: 0 }}>
+        <TextField
+          label={t('settings.stamps.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          error={has('name')}
+          helperText={has('name') ? t('settings.errors.required') : undefined}
+        />
+        <TextField
+          select
+          label={t('settings.stamps.format')}
+          value={format}
+          disabled={Boolean(stamp)}
+          helperText={stamp ? t('settings.stamps.formatKept') : undefined}
+          onChange={(e) => setFormat(e.target.value as Format)}
         >
-          <Box sx={{ display: 'grid', gap: 2, pt: 1, minWidth: 0 }}>
-            <TextField
-              label={t('settings.stamps.name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
-              error={has('name')}
-              helperText={has('name') ? t('settings.errors.required') : undefined}
-            />
-            <TextField
-              select
-              label={t('settings.stamps.format')}
-              value={format}
-              disabled={Boolean(stamp)}
-              helperText={stamp ? t('settings.stamps.formatKept') : undefined}
-              onChange={(e) => setFormat(e.target.value as Format)}
-            >
-              {FORMATS.map((f) => (
-                <MenuItem key={f} value={f}>
-                  {f}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControl>
-              <FormLabel id="stamp-overlay-mode">{t('settings.stamps.overlay')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="stamp-overlay-mode"
-                value={mode}
-                onChange={(e) => setMode(e.target.value as OverlayMode)}
-              >
-                <FormControlLabel value="compose" control={<Radio />} label={t('settings.stamps.compose')} />
-                <FormControlLabel value="upload" control={<Radio />} label={t('settings.stamps.upload')} />
-                {stamp && <FormControlLabel value="keep" control={<Radio />} label={t('settings.stamps.keep')} />}
-              </RadioGroup>
-            </FormControl>
-            {mode === 'compose' && (
-              <DesignFields
-                design={design}
-                onChange={setDesign}
-                stocks={stocks.data ?? []}
-                bannerError={has('overlay.design.banner')}
-              />
-            )}
-            {mode === 'upload' && (
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <ImageUploadButton
-                  label={t('settings.stamps.uploadOverlay')}
-                  accept="image/png"
-                  testId="stamp-overlay-file"
-                  onFile={(image, file) => setUpload({ image, name: file.name })}
-                />
-                <Typography variant="body2" color={has('overlay') ? 'error' : 'text.secondary'}>
-                  {upload?.name ?? t('settings.stamps.overlayHelp')}
-                </Typography>
-              </Box>
-            )}
-            <Typography component="h3" variant="subtitle1">
-              {t('settings.stamps.cropping')}
-            </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-              <TextField
-                select
-                label={t('settings.stamps.croppingType')}
-                value={croppingType}
-                onChange={(e) => setCroppingType(e.target.value as CroppingType)}
-              >
-                {CROPPING_TYPES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {t(`settings.stamps.croppingTypes.${c}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                type="number"
-                label={t('settings.stamps.blurring')}
-                value={blurring}
-                onChange={(e) => setBlurring(e.target.value)}
-                error={has('cropping.blurringValue')}
-                helperText={t('settings.stamps.blurringHelp')}
-                slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
-              />
-            </Box>
-            <FormControl>
-              <FormLabel id="stamp-background-mode">{t('settings.stamps.background')}</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby="stamp-background-mode"
-                value={bgMode}
-                onChange={(e) => setBgMode(e.target.value as BackgroundMode)}
-              >
-                <FormControlLabel value="colour" control={<Radio />} label={t('settings.stamps.backgroundColour')} />
-                <FormControlLabel value="upload" control={<Radio />} label={t('settings.stamps.backgroundPicture')} />
-                <FormControlLabel value="none" control={<Radio />} label={t('settings.stamps.backgroundNone')} />
-                {stamp?.cropping.backgroundUrl && (
-                  <FormControlLabel value="keep" control={<Radio />} label={t('settings.stamps.keep')} />
-                )}
-              </RadioGroup>
-            </FormControl>
-            {bgMode === 'colour' && (
-              <TextField
-                type="color"
-                label={t('settings.stamps.backgroundColour')}
-                value={bgColour}
-                onChange={(e) => setBgColour(e.target.value)}
-              />
-            )}
-            {bgMode === 'upload' && (
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                <ImageUploadButton
-                  label={t('settings.stamps.uploadBackground')}
-                  accept="image/png,image/jpeg,image/webp"
-                  onFile={(image, file) => setBgUpload({ image, name: file.name })}
-                />
-                <Typography variant="body2" color={has('cropping.background') ? 'error' : 'text.secondary'}>
-                  {bgUpload?.name ?? t('settings.stamps.backgroundHelp')}
-                </Typography>
-              </Box>
-            )}
-          </Box>
-          <StampPreviewPanel groupId={groupId} format={format} overlay={previewOverlay} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('settings.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t(stamp ? 'settings.stamps.saveVersion' : 'settings.stamps.create')}
-          </Button>
-        </DialogActions>
+          {FORMATS.map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ModeChoice<OverlayMode>
+          id="stamp-overlay-mode"
+          label={t('settings.stamps.overlay')}
+          value={mode}
+          onChange={setMode}
+          modes={[
+            ['compose', t('settings.stamps.compose')],
+            ['upload', t('settings.stamps.upload')],
+            ...(stamp ? [['keep', t('settings.stamps.keep')] as [OverlayMode, string]] : []),
+          ]}
+        />
+        {mode === 'compose' && (
+          <DesignFields
+            design={design}
+            onChange={setDesign}
+            stocks={stocks.data ?? []}
+            bannerError={has('overlay.design.banner')}
+          />
+        )}
+        {mode === 'upload' && (
+          <FileChoice
+            label={t('settings.stamps.uploadOverlay')}
+            accept="image/png"
+            testId="stamp-overlay-file"
+            fileName={upload?.name}
+            help={t('settings.stamps.overlayHelp')}
+            error={has('overlay')}
+            onFile={(image, file) => setUpload({ image, name: file.name })}
+          />
+        )}
+        <Typography component="h3" variant="subtitle1">
+          {t('settings.stamps.cropping')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
+          <TextField
+            select
+            label={t('settings.stamps.croppingType')}
+            value={croppingType}
+            onChange={(e) => setCroppingType(e.target.value as CroppingType)}
+          >
+            {CROPPING_TYPES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {t(`settings.stamps.croppingTypes.${c}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            type="number"
+            label={t('settings.stamps.blurring')}
+            value={blurring}
+            onChange={(e) => setBlurring(e.target.value)}
+            error={has('cropping.blurringValue')}
+            helperText={t('settings.stamps.blurringHelp')}
+            slotProps={{ htmlInput: { min: 0, max: 100, step: 1 } }}
+          />
+        </Box>
+        <ModeChoice<BackgroundMode>
+          id="stamp-background-mode"
+          label={t('settings.stamps.background')}
+          value={bgMode}
+          onChange={setBgMode}
+          modes={[
+            ['colour', t('settings.stamps.backgroundColour')],
+            ['upload', t('settings.stamps.backgroundPicture')],
+            ['none', t('settings.stamps.backgroundNone')],
+            ...(stamp?.cropping.backgroundUrl ? [['keep', t('settings.stamps.keep')] as [BackgroundMode, string]] : []),
+          ]}
+        />
+        {bgMode === 'colour' && (
+          <TextField
+            type="color"
+            label={t('settings.stamps.backgroundColour')}
+            value={bgColour}
+            onChange={(e) => setBgColour(e.target.value)}
+          />
+        )}
+        {bgMode === 'upload' && (
+          <FileChoice
+            label={t('settings.stamps.uploadBackground')}
+            accept="image/png,image/jpeg,image/webp"
+            fileName={bgUpload?.name}
+            help={t('settings.stamps.backgroundHelp')}
+            error={has('cropping.background')}
+            onFile={(image, file) => setBgUpload({ image, name: file.name })}
+          />
+        )}
       </Box>
-    </Dialog>
+      <StampPreviewPanel groupId={groupId} format={format} overlay={previewOverlay} />
+    </SettingsFormDialog>
   );
 }
