@@ -111,6 +111,14 @@ export function configuredFiles(cfg: repo.ConfigRow): Partial<Record<ConfigSlot,
 }
 
 /**
+ * Whether a newer configuration replaced the one a job works for. Its files may then be collected while the job
+ * reads them: that version's own jobs make the new outputs, so the older job stops as stale instead of failing.
+ */
+async function superseded(deps: AssemblyDeps, groupId: string, version: number): Promise<boolean> {
+  return ((await repo.findConfig(deps.db, groupId))?.version ?? 0) !== version;
+}
+
+/**
  * `media.prepare` for one configuration version: the house copies of its files, then one assembly
  * job per VIDEO shooting of the group. A version that is no longer current does nothing: the newer
  * one has its own job.
@@ -130,9 +138,7 @@ export async function prepareGroup(
       if (f) await ensureHouse(deps, f.key, slot === 'AUDIO' ? 'audio' : 'video', signal);
     }
   } catch (err) {
-    // A newer configuration replaced a file while it was prepared (its old blob is collected): that
-    // version's own job prepares the new files, so this one stops as superseded rather than failing.
-    if ((await repo.findConfig(deps.db, p.groupId))?.version !== p.version) return;
+    if (await superseded(deps, p.groupId, p.version)) return;
     throw err;
   }
   await enqueueAssembly(await repo.assemblableShootings(deps.db, p.groupId));
@@ -214,7 +220,11 @@ export async function assembleShooting(
       keys.push({ type: m.type, key });
     }
     return keys;
+  }).catch(async (err: unknown) => {
+    if (await superseded(deps, shooting.groupId, version)) return null;
+    throw err;
   });
+  if (!stored) return 'stale';
   const outputs = { posterKey, stored };
 
   const now = deps.clock.now().toISOString();

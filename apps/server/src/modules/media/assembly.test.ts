@@ -230,4 +230,35 @@ describe('assembled vehicle videos', () => {
     expect(current).toBe(version + 1);
     await expect(prepareGroup(deps, { groupId: GROUP, version: current }, async () => {})).rejects.toThrow(/missing/);
   }, 60_000);
+
+  it('an assembly whose configuration is replaced while it reads the files ends as stale, not failed', async () => {
+    const version = (await findConfig(ctx.adapters.db, GROUP))!.version;
+    let replaced = false;
+    // The configuration's files (under media/) as the assembly sees them: no house copy, and the audio collected
+    // after the manager removed it mid-assembly. The vehicle video's files are read as they are.
+    const blobs = new Proxy(ctx.adapters.blobs, {
+      get(target, prop) {
+        const value: unknown = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        if (!['head', 'localFile', 'get'].includes(String(prop))) return value.bind(target);
+        return async (key: string) => {
+          if (!key.startsWith('media/')) return (value as (k: string) => Promise<unknown>).call(target, key);
+          if (prop !== 'head' && !replaced) {
+            replaced = true;
+            const res = await ctx.app.inject({
+              method: 'DELETE',
+              url: `/api/groups/${GROUP}/configurations/videos/${configId}/audio`,
+              headers,
+            });
+            expect(res.statusCode).toBe(204);
+          }
+          return null;
+        };
+      },
+    });
+    const before = await videos();
+    expect(await assembleShooting({ ...ctx.adapters, blobs }, { shootingId, version })).toBe('stale');
+    expect(replaced).toBe(true);
+    expect(await videos()).toEqual(before);
+  }, 60_000);
 });
