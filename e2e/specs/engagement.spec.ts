@@ -56,6 +56,8 @@ test('the manager e-mails a personal link; the recipient opens it on a phone and
   expect(Date.now() - opened).toBeLessThan(1000);
 
   const spin = visitor.getByRole('slider').first();
+  // The spin turns by keys once its frames are in (it says so with aria-busy); earlier presses are not spins.
+  await expect(spin).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
   await spin.focus();
   for (let i = 0; i < 3; i++) {
     await visitor.waitForTimeout(150);
@@ -105,6 +107,17 @@ test('the manager e-mails a personal link; the recipient opens it on a phone and
   await expect(centre.getByText('Mr Martin is looking at the').first()).toBeVisible();
   await expect(centre.getByRole('button', { name: 'Call now' }).first()).toBeVisible();
   expect(await axeViolations(page, 'alert centre')).toEqual([]);
+  // On a phone, the statistics with their funnel and the shooting with its engagement panel fit the screen.
+  await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('funnel-table')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('funnel-390.png'), fullPage: true });
+  await page.goto(`/owners/${s.ownerId}/products/${s.productId}/shootings/${s.shootingId}`);
+  // The visitor's opt-out erased what their visit had measured: the link reads as never opened.
+  await expect(panel.getByTestId('engagement-recipient').first()).toContainText('Not opened yet');
+  await panel.scrollIntoViewIfNeeded();
+  await requests.quiet();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('panel-390.png'), fullPage: true });
 });
