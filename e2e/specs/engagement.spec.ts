@@ -107,6 +107,32 @@ test('the manager e-mails a personal link; the recipient opens it on a phone and
   await expect(centre.getByText('Mr Martin is looking at the').first()).toBeVisible();
   await expect(centre.getByRole('button', { name: 'Call now' }).first()).toBeVisible();
   expect(await axeViolations(page, 'alert centre')).toEqual([]);
+
+  // Call now: a room, its link e-mailed to the recipient, and the manager on the room's page; the recipient's link
+  // opens the same room. (Joining sends media, which the live specs check in a network namespace of their own.)
+  const invitation = await catchMail();
+  let roomLink = '';
+  try {
+    await centre.getByRole('button', { name: 'Call now' }).first().click();
+    await expect(page.getByText("The call's link was sent by e-mail")).toBeVisible();
+    const message = await invitation.mail;
+    expect(message.to && 'value' in message.to ? message.to.value[0]?.address : '').toBe('martin@example.test');
+    roomLink = (message.text?.match(/http:\/\/\S+/) ?? [''])[0];
+  } finally {
+    await invitation.close();
+  }
+  const room = new URL(roomLink);
+  await expect(page).toHaveURL((u) => u.pathname === room.pathname);
+  await expect(page.getByRole('heading', { name: 'Mr Martin · AB-101-CD' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join the meeting' })).toBeVisible();
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await guest.goto(roomLink);
+  // The room made for this recipient and car (this browser has no camera: the lobby says so over its page).
+  await expect(guest.getByText('Mr Martin · AB-101-CD', { exact: true })).toBeVisible();
+  await guestContext.close();
+  await page.goto('/statistics');
   // On a phone, the statistics with their funnel and the shooting with its engagement panel fit the screen.
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
