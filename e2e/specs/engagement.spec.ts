@@ -123,8 +123,10 @@ test('the manager e-mails a personal link; the recipient opens it on a phone and
   }
   const room = new URL(roomLink);
   await expect(page).toHaveURL((u) => u.pathname === room.pathname);
-  await expect(page.getByRole('heading', { name: 'Mr Martin · AB-101-CD' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Join the meeting' })).toBeVisible();
+  // This browser has no camera either: whether or not the lobby's device dialog is already over the page (it hides
+  // the page from the accessibility tree), the room's title and its join button are on screen.
+  await expect(page.getByText('Mr Martin · AB-101-CD', { exact: true })).toBeVisible();
+  await expect(page.getByText('Join the meeting', { exact: true })).toBeVisible();
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
