@@ -131,7 +131,7 @@ function itemJson(dialect: DbDialect): string {
   const object = dialect === 'sqlite' ? 'json_object' : 'json_build_object';
   const stamps =
     dialect === 'sqlite'
-      ? `json(case when st.name <> '' then json_array(json_object('id', st.id, 'name', st.name)) else '[]' end)`
+      ? `case when st.name <> '' then json_array(json_object('id', st.id, 'name', st.name)) else json_array() end`
       : `case when st.name <> '' then json_build_array(json_build_object('id', st.id, 'name', st.name)) else '[]'::json end`;
   const json = `${object}('id', s.id, 'shootingId', s.id, 'productId', s.product_id, 'ownerId', s.owner_id,
     'ownerName', o.name, 'shootingType', s.shooting_type,
