@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -17,24 +15,19 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
 import type { DomainRule, DomainRuleInput } from '@forecourt/contracts/federation';
-import { MANAGE_USERS_ROLE, VEHICLE_IDENTIFICATION_METHODS } from '@forecourt/contracts/user-board';
+import { MANAGE_USERS_ROLE } from '@forecourt/contracts/user-board';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { domainRuleErrorKey, federationKeys, saveDomainRule } from './federation-api';
 import { fetchStocks } from './settings-api';
 import { settingsKeys } from './settings-keys';
 
-type Switch = Exclude<(typeof USER_OPTION_NAMES)[number], 'vehicleIdentificationMethods'>;
-const SWITCHES = USER_OPTION_NAMES.filter((n): n is Switch => n !== 'vehicleIdentificationMethods');
 /** The roles the product defines; a rule may keep others a manager typed on the board. */
 const KNOWN_ROLES = [MANAGE_USERS_ROLE];
-
-const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
-  on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 
 /** Creates (rule null) or edits a domain's sign-in rule: the rights of a first sign-in and the claim mapping. */
 export function DomainRuleDialog(props: {
@@ -73,7 +66,6 @@ export function DomainRuleDialog(props: {
     },
   });
   const roles = [...new Set([...KNOWN_ROLES, ...form.roles, ...form.claimRoles.flatMap((m) => m.roles)])];
-  const methods = form.options.vehicleIdentificationMethods ?? [];
   const claimOk = /^[A-Za-z0-9_:./-]{1,100}$/.test(form.claimName.trim());
   const linesOk = form.claimRoles.every((m) => m.value.trim() && m.roles.length);
   const submit = () => {
@@ -81,26 +73,6 @@ export function DomainRuleDialog(props: {
     if (!form.domain || !claimOk || !linesOk) return;
     save.mutate();
   };
-  const box = (key: string, label: string, checked: boolean, onChange: (on: boolean) => void, help?: string) => (
-    <Box key={key}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={checked}
-            onChange={(e) => onChange(e.target.checked)}
-            slotProps={{ input: { 'aria-describedby': help ? `${titleId}-${key}-help` : undefined } as object }}
-          />
-        }
-        label={label}
-      />
-      {help && (
-        <FormHelperText id={`${titleId}-${key}-help`} sx={{ mt: -0.5, ml: 4 }}>
-          {help}
-        </FormHelperText>
-      )}
-    </Box>
-  );
-
   return (
     <Dialog
       open
@@ -144,60 +116,22 @@ export function DomainRuleDialog(props: {
           <FormControl component="fieldset">
             <FormLabel component="legend">{t('users.stocks')}</FormLabel>
             <FormGroup>
-              {stocks.data?.map((s) =>
-                box(`stock-${s.id}`, s.name, form.ownerIds.includes(s.id), (on) =>
-                  set('ownerIds', toggle(form.ownerIds, s.id, on)),
-                ),
-              )}
+              {stocks.data?.map((s) => (
+                <RightCheckbox
+                  key={s.id}
+                  label={s.name}
+                  checked={form.ownerIds.includes(s.id)}
+                  onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
+                />
+              ))}
             </FormGroup>
             {stocks.data?.length === 0 && <FormHelperText>{t('settings.stocks.none')}</FormHelperText>}
           </FormControl>
 
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.rolesTitle')}</FormLabel>
-            <FormGroup>
-              {roles.map((r) =>
-                box(`role-${r}`, r, form.roles.includes(r), (on) => set('roles', toggle(form.roles, r, on))),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.models')}</FormLabel>
-            <FormGroup>
-              {MODEL_TYPES.map((m) =>
-                box(`model-${m}`, t(`users.model.${m}`), form.models.includes(m), (on) =>
-                  set('models', toggle(form.models, m, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.options')}</FormLabel>
-            <FormGroup>
-              {SWITCHES.map((o) =>
-                box(
-                  `option-${o}`,
-                  t(`users.option.${o}.name`),
-                  form.options[o] === true,
-                  (on) => set('options', { ...form.options, [o]: on }),
-                  t(`users.option.${o}.help`),
-                ),
-              )}
-              <FormLabel sx={{ mt: 1 }}>{t('users.option.vehicleIdentificationMethods.name')}</FormLabel>
-              {VEHICLE_IDENTIFICATION_METHODS.map((m) =>
-                box(`method-${m}`, t(`users.method.${m}`), methods.includes(m), (on) =>
-                  set('options', {
-                    ...form.options,
-                    vehicleIdentificationMethods: VEHICLE_IDENTIFICATION_METHODS.filter((v) =>
-                      v === m ? on : methods.includes(v),
-                    ),
-                  }),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
+          <RolesFieldset roles={roles} value={form.roles} onChange={(v) => set('roles', v)} />
+          {/* The boxes offer the known model types only. */}
+          <ModelsFieldset value={form.models} onChange={(v) => set('models', v as DomainRuleInput['models'])} />
+          <OptionsFieldset value={form.options} onChange={(v) => set('options', v)} />
 
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
             <FormLabel component="legend" sx={{ mb: 1 }}>

@@ -1,14 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -18,10 +16,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HABILITATIONS, MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
+import { HABILITATIONS } from '@forecourt/contracts/enums';
 import {
   MANAGE_USERS_ROLE,
-  VEHICLE_IDENTIFICATION_METHODS,
   type BoardGrants,
   type BoardUser,
   type BoardUserOptions,
@@ -31,12 +28,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardErrorKey } from './board-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { fetchGrants, fetchUser, inviteUser, updateUser, userAction } from './users-api';
-
-type Switch = Exclude<(typeof USER_OPTION_NAMES)[number], 'vehicleIdentificationMethods'>;
-const SWITCHES = USER_OPTION_NAMES.filter((n): n is Switch => n !== 'vehicleIdentificationMethods');
 
 interface Form {
   email: string;
@@ -61,9 +56,6 @@ const formOf = (u: BoardUser | undefined, locale: string): Form => ({
   options: u?.options ?? {},
   ownerIds: u?.ownerIds ?? [],
 });
-
-const toggle = (list: string[], value: string, on: boolean) =>
-  on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 
 /** What an invitation form starts with: a manager of the group gets the role manage-users and all its stocks. */
 export type InvitePreset = 'manager';
@@ -171,41 +163,9 @@ function UserForm(props: {
     if (!form.givenName.trim() || !form.familyName.trim() || (!user && !emailOk)) return;
     save.mutate();
   };
-  // A right the manager does not hold can be taken away but not given.
-  const grantable = (held: boolean, checked: boolean) => held || checked;
   const roles = [...new Set([...grants.roles, ...form.roles])];
   const name = user ? `${user.givenName} ${user.familyName}` : '';
   const busy = save.isPending || act.isPending;
-  const methods = form.options.vehicleIdentificationMethods ?? [];
-
-  const box = (
-    key: string,
-    label: string,
-    checked: boolean,
-    held: boolean,
-    onChange: (on: boolean) => void,
-    help?: string,
-  ) => (
-    <Box key={key}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={checked}
-            disabled={!grantable(held, checked)}
-            onChange={(e) => onChange(e.target.checked)}
-            slotProps={{ input: { 'aria-describedby': help ? `${titleId}-${key}-help` : undefined } as object }}
-          />
-        }
-        label={label}
-      />
-      {help && (
-        <FormHelperText id={`${titleId}-${key}-help`} sx={{ mt: -0.5, ml: 4 }}>
-          {help}
-          {!held && !checked ? ` ${t('users.notHeld')}` : ''}
-        </FormHelperText>
-      )}
-    </Box>
-  );
 
   return (
     <Dialog
@@ -284,82 +244,40 @@ function UserForm(props: {
             </TextField>
           </Box>
 
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.rolesTitle')}</FormLabel>
-            <FormGroup>
-              {roles.map((r) =>
-                box(`role-${r}`, r, form.roles.includes(r), grants.roles.includes(r), (on) =>
-                  set('roles', toggle(form.roles, r, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
+          <RolesFieldset roles={roles} value={form.roles} held={grants} onChange={(v) => set('roles', v)} />
 
           <FormControl component="fieldset">
             <FormLabel component="legend">{t('users.habilitations')}</FormLabel>
             <FormGroup>
-              {HABILITATIONS.map((h) =>
-                box(`hab-${h}`, h, form.habilitations.includes(h), grants.setsHabilitations, (on) =>
-                  set('habilitations', toggle(form.habilitations, h, on)),
-                ),
-              )}
+              {HABILITATIONS.map((h) => (
+                <RightCheckbox
+                  key={h}
+                  label={h}
+                  checked={form.habilitations.includes(h)}
+                  held={grants.setsHabilitations}
+                  onChange={(on) => set('habilitations', toggle(form.habilitations, h, on))}
+                />
+              ))}
             </FormGroup>
             {!grants.setsHabilitations && <FormHelperText>{t('users.habilitationsHelp')}</FormHelperText>}
           </FormControl>
 
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.models')}</FormLabel>
-            <FormGroup>
-              {MODEL_TYPES.map((m) =>
-                box(`model-${m}`, t(`users.model.${m}`), form.models.includes(m), grants.models.includes(m), (on) =>
-                  set('models', toggle(form.models, m, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
+          <ModelsFieldset value={form.models} held={grants} onChange={(v) => set('models', v)} />
 
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.options')}</FormLabel>
-            <FormGroup>
-              {SWITCHES.map((o) =>
-                box(
-                  `option-${o}`,
-                  t(`users.option.${o}.name`),
-                  form.options[o] === true,
-                  grants.options[o] === true,
-                  (on) => set('options', { ...form.options, [o]: on }),
-                  t(`users.option.${o}.help`),
-                ),
-              )}
-              <Typography sx={{ mt: 1 }}>{t('users.option.vehicleIdentificationMethods.name')}</Typography>
-              <FormHelperText sx={{ mt: 0 }}>{t('users.option.vehicleIdentificationMethods.help')}</FormHelperText>
-              {VEHICLE_IDENTIFICATION_METHODS.map((m) =>
-                box(
-                  `method-${m}`,
-                  t(`users.method.${m}`),
-                  methods.includes(m),
-                  (grants.options.vehicleIdentificationMethods ?? []).includes(m),
-                  (on) =>
-                    set('options', {
-                      ...form.options,
-                      vehicleIdentificationMethods: VEHICLE_IDENTIFICATION_METHODS.filter((v) =>
-                        v === m ? on : methods.includes(v),
-                      ),
-                    }),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
+          <OptionsFieldset value={form.options} held={grants} onChange={(v) => set('options', v)} />
 
           <FormControl component="fieldset">
             <FormLabel component="legend">{t('users.stocks')}</FormLabel>
             <FormHelperText sx={{ mx: 0 }}>{t('users.stocksHelp')}</FormHelperText>
             <FormGroup>
-              {grants.stocks.map((s) =>
-                box(`stock-${s.id}`, s.name, form.ownerIds.includes(s.id), true, (on) =>
-                  set('ownerIds', toggle(form.ownerIds, s.id, on)),
-                ),
-              )}
+              {grants.stocks.map((s) => (
+                <RightCheckbox
+                  key={s.id}
+                  label={s.name}
+                  checked={form.ownerIds.includes(s.id)}
+                  onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
+                />
+              ))}
             </FormGroup>
           </FormControl>
         </Box>
