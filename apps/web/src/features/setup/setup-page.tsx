@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { LAST_EMAIL_STORAGE_KEY } from '../../auth/session';
+import { BusySubmitButton } from '../../components/busy-submit-button';
+import { CenteredPage } from '../../components/centered-page';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 import { LanguageSelect } from '../../components/language-select';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
@@ -139,17 +141,7 @@ export function SetupPage() {
   });
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
+    <CenteredPage>
       <Paper elevation={3} sx={{ p: { xs: 2.5, sm: 4 }, width: '100%', maxWidth: 520 }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -182,13 +174,7 @@ export function SetupPage() {
                 helperText={t('setup.codeHelp')}
               />
               {error && <Alert severity="error">{t(error)}</Alert>}
-              <Button type="submit" variant="contained" size="large" disabled={!code.trim() || busy}>
-                {busy ? (
-                  <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
-                ) : (
-                  t('setup.continue')
-                )}
-              </Button>
+              <BusySubmitButton label={t('setup.continue')} busy={busy} disabled={!code.trim() || busy} />
             </Stack>
           )}
 
@@ -260,13 +246,7 @@ export function SetupPage() {
                 </>
               )}
               {error && <Alert severity="error">{t(error)}</Alert>}
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {busy ? (
-                  <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
-                ) : (
-                  t('setup.create')
-                )}
-              </Button>
+              <BusySubmitButton label={t('setup.create')} busy={busy} disabled={busy} />
             </Stack>
           )}
 
@@ -281,6 +261,6 @@ export function SetupPage() {
           <LanguageSelect />
         </Stack>
       </Paper>
-    </Box>
+    </CenteredPage>
   );
 }
