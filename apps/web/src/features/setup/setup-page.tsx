@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
@@ -158,11 +158,7 @@ export function SetupPage() {
           {step === 'failed' && <Alert severity="error">{t('api.commonError')}</Alert>}
 
           {step === 'code' && (
-            <Stack component="form" noValidate spacing={2} onSubmit={onCode} aria-labelledby="setup-code-title">
-              <Typography variant="h6" component="h2" id="setup-code-title">
-                {t('setup.codeTitle')}
-              </Typography>
-              <Typography color="text.secondary">{t('setup.codeIntro')}</Typography>
+            <StepForm id="setup-code-title" title={t('setup.codeTitle')} intro={t('setup.codeIntro')} onSubmit={onCode}>
               <TextField
                 label={t('setup.code')}
                 name="code"
@@ -175,15 +171,16 @@ export function SetupPage() {
               />
               {error && <Alert severity="error">{t(error)}</Alert>}
               <BusySubmitButton label={t('setup.continue')} busy={busy} disabled={!code.trim() || busy} />
-            </Stack>
+            </StepForm>
           )}
 
           {step === 'account' && (
-            <Stack component="form" noValidate spacing={2} onSubmit={onAccount} aria-labelledby="setup-account-title">
-              <Typography variant="h6" component="h2" id="setup-account-title">
-                {t('setup.accountTitle')}
-              </Typography>
-              <Typography color="text.secondary">{t('setup.accountIntro')}</Typography>
+            <StepForm
+              id="setup-account-title"
+              title={t('setup.accountTitle')}
+              intro={t('setup.accountIntro')}
+              onSubmit={onAccount}
+            >
               <TextField
                 {...field('groupName')}
                 inputRef={firstField}
@@ -247,7 +244,7 @@ export function SetupPage() {
               )}
               {error && <Alert severity="error">{t(error)}</Alert>}
               <BusySubmitButton label={t('setup.create')} busy={busy} disabled={busy} />
-            </Stack>
+            </StepForm>
           )}
 
           {step === 'done' && (
@@ -262,5 +259,24 @@ export function SetupPage() {
         </Stack>
       </Paper>
     </CenteredPage>
+  );
+}
+
+/** One step of /setup: a form headed by its title (which names it) and a line on what it asks. */
+function StepForm(props: {
+  id: string;
+  title: string;
+  intro: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={props.onSubmit} aria-labelledby={props.id}>
+      <Typography variant="h6" component="h2" id={props.id}>
+        {props.title}
+      </Typography>
+      <Typography color="text.secondary">{props.intro}</Typography>
+      {props.children}
+    </Stack>
   );
 }
