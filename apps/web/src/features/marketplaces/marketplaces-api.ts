@@ -7,6 +7,7 @@ import {
   type PictureAngle,
 } from '@forecourt/contracts';
 import { request } from '../../api/http';
+import { saveResponse } from '../../lib/save-response';
 
 const shootingPath = (shootingId: string) => `/api/shootings/${encodeURIComponent(shootingId)}`;
 
@@ -24,25 +25,13 @@ export const correctAngle = (shootingId: string, position: number, angle: Pictur
     schema: MarketplaceReadinessResponse,
   });
 
-const fileNameOf = (disposition: string | null, fallback: string): string => {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  return star ? decodeURIComponent(star[1]!) : fallback;
-};
-
 /** Downloads a profile's export (zip or CSV) through the signed-in client and hands it to the browser. */
 export async function downloadExport(shootingId: string, profileId: string, format: 'zip' | 'csv'): Promise<void> {
   const res = await request<Response>(
     `${shootingPath(shootingId)}/marketplaces/${encodeURIComponent(profileId)}/export`,
     { query: { format }, responseType: 'raw' },
   );
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res.headers.get('content-disposition'), `${profileId}.${format}`);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveResponse(res, `${profileId}.${format}`);
 }
 
 const profilesPath = (groupId: string) => `/api/settings/groups/${encodeURIComponent(groupId)}/marketplace-profiles`;
