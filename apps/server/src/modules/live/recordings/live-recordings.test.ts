@@ -10,6 +10,7 @@ import { probeArgs } from '../../../platform/media/media-plans';
 import { PROBE_LIMITS } from '../../../platform/media/media-probe';
 import { runMedia } from '../../../platform/media/media-runner';
 import { createTestAdapters } from '../../../test/test-adapters';
+import { openManagerRoom } from '../live.test-helpers';
 import { TestClock } from '../../../test/test-clock';
 import { findUserContext } from '../../identity/identity.repo';
 import { liveJobs } from './live.jobs';
@@ -32,20 +33,7 @@ const OTHER = 'other@other-dealer.forecourt.test';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
-async function makeRoom(app: App, adapters: Adapters): Promise<LiveRoom> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/videos/live/rooms',
-    headers: await authHeaders(adapters, MANAGER),
-    payload: {
-      session_name: 'Walkaround',
-      user_id: demoUser(MANAGER).id,
-      appointment_date: '2026-11-26 14:30:00',
-      owner_id: 'own-demo-paris',
-    },
-  });
-  return res.json<LiveRoom>();
-}
+const makeRoom = (app: App, adapters: Adapters) => openManagerRoom(app, adapters, { session_name: 'Walkaround' });
 
 /** The streams and duration of a file, read by ffprobe as the server finds it (media-binaries). */
 const probe = async (file: string) =>

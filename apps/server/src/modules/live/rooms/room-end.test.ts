@@ -2,11 +2,11 @@ import type { LiveRoom, LiveRoomInfo } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
-import { demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
+import { openManagerRoom } from '../live.test-helpers';
 import { endRoom } from './room-end.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -48,21 +48,7 @@ describe('a live room ends (live.room.ended)', () => {
     await adapters?.cleanup();
   });
 
-  const newRoom = async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/videos/live/rooms',
-      headers,
-      payload: {
-        session_name: 'Test drive',
-        user_id: demoUser(MANAGER).id,
-        appointment_date: '2026-11-26 14:30:00',
-        owner_id: 'own-demo-paris',
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<LiveRoom>();
-  };
+  const newRoom = () => openManagerRoom(app, adapters, { session_name: 'Test drive' });
   const ended = async (roomId: string) =>
     (await adapters.db.selectFrom('webhook_events').selectAll().where('type', '=', 'live.room.ended').execute())
       .map((e) => JSON.parse(e.body) as { data: Record<string, unknown> })
