@@ -10,7 +10,7 @@ import type { DmsImage } from '../../platform/dms/dms';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import { groupDmsDriverName, pushToGroupDms } from '../settings/dms.service';
-import { findShootingForJob } from '../shootings/shooting-scope.service';
+import { dmsVehicleOf, findShootingForJob } from '../shootings/shooting-scope.service';
 import { exportFiles, exportFileUrl, exportForProfile, openExportFile } from './marketplace-shooting.service';
 
 /** How long the links of a pushed export open it: a receiver fetches it within the day (it may ask for a new push). */
@@ -113,21 +113,5 @@ export async function pushExportToDms(
       open: openExportFile(deps, f),
     })),
   );
-  await pushToGroupDms(
-    deps,
-    {
-      shootingId: s.id,
-      ownerId: s.ownerId,
-      ownerName: s.ownerName,
-      productId: s.productId,
-      registration: s.registration,
-      vin: s.vin,
-      brand: s.brand,
-      model: s.model,
-      shootingType: s.shootingType,
-      created: s.createdAt,
-      images,
-    },
-    { idempotencyKey: ctx.jobId, signal: ctx.signal },
-  );
+  await pushToGroupDms(deps, dmsVehicleOf(s, images), { idempotencyKey: ctx.jobId, signal: ctx.signal });
 }

@@ -13,7 +13,7 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { recordAudit, withAudit, type AuditContext, type AuditEntryInput } from '../audit/audit.service';
 import { invitationEmail } from './invitation-email';
 import {
   deleteInvitations,
@@ -123,6 +123,22 @@ async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string):
   if (!user) throw notFound('User');
   return user;
 }
+
+/** The manager the call works as and a user of their group whose habilitations they all hold. */
+async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
+  const manager = await boardScope(deps, caller, group);
+  const user = await groupUser(deps, manager, id);
+  requireOutranks(manager, user);
+  return { manager, user };
+}
+
+/** The audit entry of a change the manager made to a user of their group. */
+const userEntry = (
+  manager: UserContext,
+  audit: AuditContext,
+  id: string,
+  change: Pick<AuditEntryInput, 'action' | 'before' | 'after'>,
+): AuditEntryInput => ({ ...audit, groupId: manager.groupId, target: { type: 'user', id }, ...change });
 
 const storedOf = (u: BoardUserRow): StoredRights => ({
   givenName: u.givenName,
@@ -290,27 +306,13 @@ export async function updateBoardUser(
   audit: AuditContext,
   group?: string,
 ): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const before = storedOf(await groupUser(deps, manager, id));
-  requireOutranks(manager, before);
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
+  const before = storedOf(user);
   const after = rightsFrom(manager, before, input);
   await requireGroupStocks(deps, manager, input.ownerIds);
   refuseEscalation(manager, before, after);
-  await deps.db.transaction().execute(async (trx) => {
-    await replaceRights(trx, id, after);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId: manager.groupId,
-        action: 'user.update',
-        target: { type: 'user', id },
-        before: auditedRights(before),
-        after: auditedRights(after),
-      },
-      trx,
-    );
-  });
+  const change = { action: 'user.update', before: auditedRights(before), after: auditedRights(after) };
+  await withAudit(deps, userEntry(manager, audit, id, change), (trx) => replaceRights(trx, id, after));
   return getBoardUser(deps, manager, id);
 }
 
@@ -330,12 +332,7 @@ export async function resendInvitation(
   if (status === 'DEACTIVATED' || (status === 'ACTIVE' && !isExternal(deps, user.email)))
     throw new AppError('CONFLICT', 'Only a pending invitation can be sent again');
   await sendInvitation(deps, caller, manager, user);
-  await recordAudit(deps, {
-    ...audit,
-    groupId: manager.groupId,
-    action: 'user.reinvite',
-    target: { type: 'user', id },
-  });
+  await recordAudit(deps, userEntry(manager, audit, id, { action: 'user.reinvite' }));
   return getBoardUser(deps, manager, id);
 }
 
@@ -352,28 +349,23 @@ export async function deactivateUser(
   audit: AuditContext,
   group?: string,
 ): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const user = await groupUser(deps, manager, id);
+  // One holds every habilitation of one's own: the self check below still answers for one's own account.
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
-  requireOutranks(manager, user);
   if (!user.deactivatedAt)
-    await deps.db.transaction().execute(async (trx) => {
-      await setDeactivated(trx, id, deps.clock.now().toISOString());
-      await deleteInvitations(trx, id);
-      await revokeProviderState(trx, id);
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId: manager.groupId,
-          action: 'user.deactivate',
-          target: { type: 'user', id },
-          before: { status: statusOf(deps, user) },
-          after: { status: 'DEACTIVATED' },
-        },
-        trx,
-      );
-    });
+    await withAudit(
+      deps,
+      userEntry(manager, audit, id, {
+        action: 'user.deactivate',
+        before: { status: statusOf(deps, user) },
+        after: { status: 'DEACTIVATED' },
+      }),
+      async (trx) => {
+        await setDeactivated(trx, id, deps.clock.now().toISOString());
+        await deleteInvitations(trx, id);
+        await revokeProviderState(trx, id);
+      },
+    );
   return getBoardUser(deps, manager, id);
 }
 
@@ -385,24 +377,10 @@ export async function reactivateUser(
   audit: AuditContext,
   group?: string,
 ): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const user = await groupUser(deps, manager, id);
-  requireOutranks(manager, user);
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.deactivatedAt) {
-    await deps.db.transaction().execute(async (trx) => {
-      await setDeactivated(trx, id, null);
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId: manager.groupId,
-          action: 'user.reactivate',
-          target: { type: 'user', id },
-          before: { status: 'DEACTIVATED' },
-        },
-        trx,
-      );
-    });
+    const change = { action: 'user.reactivate', before: { status: 'DEACTIVATED' } };
+    await withAudit(deps, userEntry(manager, audit, id, change), (trx) => setDeactivated(trx, id, null));
     if (!user.hasPassword && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
   }
   return getBoardUser(deps, manager, id);
