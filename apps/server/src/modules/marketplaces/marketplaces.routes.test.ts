@@ -11,6 +11,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import { marketplacesJobs } from './marketplaces.jobs';
+import { addWebhookEndpoint } from '../webhooks/webhooks.fixtures';
 import { signExportLink, type ExportLink } from './export-links';
 import { secretOf } from './export-push.service';
 
@@ -223,23 +224,11 @@ describe('marketplace profiles', () => {
   });
 
   it('pushes an export to the group’s webhook endpoints with signed links that open it for a day, not after', async () => {
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-feeds',
-        group_id: 'grp-demo',
-        url: 'https://feeds.example.com/hooks',
-        description: '',
-        event_types: '["marketplace.export.ready"]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: new Date().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, {
+      id: 'ep-feeds',
+      url: 'https://feeds.example.com/hooks',
+      eventTypes: ['marketplace.export.ready'],
+    });
     const push = await call('POST', `/api/shootings/${shootingId}/marketplaces/mobile-de/push`, SALES);
     expect(push.statusCode).toBe(200);
     const pushed = push.json<MarketplaceExportPush>();

@@ -3,6 +3,7 @@ import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import { seedAccounts } from '../../seed/seed-accounts';
+import { addWebhookEndpoint } from './webhooks.fixtures';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
@@ -275,23 +276,7 @@ describe('webhooks and private addresses (SSRF)', () => {
       expect(res.statusCode, url).toBe(400);
     }
     // An endpoint whose address became private after it was saved (a name re-pointed): nothing is sent.
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-rebound',
-        group_id: GROUP,
-        url: receiver.url,
-        description: '',
-        event_types: '[]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: new Date().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, { id: 'ep-rebound', groupId: GROUP, url: receiver.url });
     const test = await app.inject({
       method: 'POST',
       url: `/api/settings/groups/${GROUP}/webhooks/ep-rebound/test`,

@@ -7,6 +7,7 @@ import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
 import { openManagerRoom } from '../live.test-helpers';
+import { addWebhookEndpoint } from '../../webhooks/webhooks.fixtures';
 import { endRoom } from './room-end.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -25,23 +26,12 @@ describe('a live room ends (live.room.ended)', () => {
     await app.ready();
     headers = await authHeaders(adapters, MANAGER);
     // An endpoint of the group: events are written for it (no worker runs here; the outbox is what is checked).
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-rooms',
-        group_id: 'grp-demo',
-        url: 'https://hooks.example.com/x',
-        description: '',
-        event_types: '["live.room.ended"]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: clock.now().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, {
+      id: 'ep-rooms',
+      url: 'https://hooks.example.com/x',
+      eventTypes: ['live.room.ended'],
+      createdAt: clock.now().toISOString(),
+    });
   });
   afterAll(async () => {
     await app?.close();
