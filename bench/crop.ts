@@ -28,6 +28,7 @@ import {
   boundaryError,
   maskAtSide,
   SHEET_PHOTOS,
+  glassFound,
   tracedOutlines,
   writeContactSheets,
   type BoundaryError,
@@ -93,20 +94,38 @@ async function listP95(headers: Record<string, string>): Promise<number> {
 }
 
 /** The quality half: contact sheets and the masks' boundary error; null without the photos. */
-async function quality(): Promise<{ read: number; sheets: number; error: Mask; reference: Mask } | null> {
+async function quality(): Promise<{
+  read: number;
+  sheets: number;
+  error: Mask;
+  reference: Mask;
+  glass: { photos: number; withGlass: number };
+} | null> {
   const folder = path.resolve(root, '../shared/datasets/plates/eu');
   if (!fs.existsSync(folder)) {
     console.log(`No real photos in ${folder}: the contact sheets and the mask figures are left out.`);
     return null;
   }
   const outlines = tracedOutlines();
-  const names = [...new Set([...SHEET_PHOTOS, ...Object.keys(outlines)])];
+  // Every photo of the folder, for the glass figure; the sheets and the outlines use some of them.
+  const names = [
+    ...new Set([
+      ...SHEET_PHOTOS,
+      ...Object.keys(outlines),
+      ...fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith('.jpg'))
+        .map((f) => f.slice(0, -4)),
+    ]),
+  ];
   // The masks as the server makes them (the segmenter process, at MODEL_SIDE).
   const photos = new Map<string, { image: Buffer; mask: Awaited<ReturnType<typeof segmentVehicle>> }>();
   for (const name of names) {
     const image = fs.readFileSync(path.join(folder, `${name}.jpg`));
     photos.set(name, { image, mask: await segmentVehicle(image) });
   }
+  const glass = await glassFound(photos);
+  emit({ glassShares: glass.shares });
   const outDir = path.join(root, 'bench/out/crop');
   const sheets = await writeContactSheets(new Map(SHEET_PHOTOS.map((n) => [n, photos.get(n)!])), outDir);
   for (const sheet of sheets) console.log(`contact sheet: ${path.relative(root, sheet.file)} (${sheet.configuration})`);
@@ -128,7 +147,13 @@ async function quality(): Promise<{ read: number; sheets: number; error: Mask; r
       iou: round(r.iou, 3),
       at1024Percent: round(reference[i]!.percentOfDiagonal),
     });
-  return { read: names.length, sheets: sheets.length, error: meanOf(measured), reference: meanOf(reference) };
+  return {
+    read: names.length,
+    sheets: sheets.length,
+    error: meanOf(measured),
+    reference: meanOf(reference),
+    glass: { photos: glass.photos, withGlass: glass.withGlass },
+  };
 }
 
 interface Mask {
@@ -148,6 +173,7 @@ const masks = process.argv.includes('--no-sheets') ? null : await quality();
 if (masks)
   emit({
     photosRead: masks.read,
+    glassFound: masks.glass,
     contactSheets: masks.sheets,
     boundaryError: masks.error,
     boundaryErrorAt1024: masks.reference,
@@ -366,7 +392,7 @@ try {
   const ratio = round(busyP95 / idleP95);
   const load = os.loadavg()[0]!.toFixed(1);
   const maskFigures = masks
-    ? `; masks on ${masks.error.photos} hand-traced real photos: boundary error ${masks.error.percent} % of the car's diagonal (${masks.error.pixels} px), IoU ${masks.error.iou}, against ${masks.reference.percent} % (${masks.reference.pixels} px), IoU ${masks.reference.iou} at the shipped 1024²; ${masks.sheets} contact sheets of 12 real photos in bench/out/crop`
+    ? `; masks on ${masks.error.photos} hand-traced real photos: boundary error ${masks.error.percent} % of the car's diagonal (${masks.error.pixels} px), IoU ${masks.error.iou}, against ${masks.reference.percent} % (${masks.reference.pixels} px), IoU ${masks.reference.iou} at the shipped 1024²; CROPPING finds glass on ${masks.glass.withGlass} of ${masks.glass.photos} real photos; ${masks.sheets} contact sheets of 12 real photos in bench/out/crop`
     : '';
   emit({
     pictures: PICTURES,

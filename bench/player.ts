@@ -18,7 +18,7 @@
 // Options: `--runs N` (Lighthouse runs per link), `--lhr DIR` (each Lighthouse report as JSON, and the trace
 // of each link's worst run, to read its diagnostics), `--entry FILE` (run that server bundle instead of
 // `npm start`, with WEB_DIST from the environment, for a build kept aside), `--no-record`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -40,6 +40,7 @@ import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { FRAME_WIDTHS, playerFramePath } from '@forecourt/contracts/player-media';
 import { emit, recordRow } from './lib/report';
+import { startHealthyServer } from './lib/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FRAMES = 36;
@@ -156,25 +157,9 @@ async function seed(dataDir: string, publicUrl: string): Promise<{ ref: string; 
   }
 }
 
-async function startServer(env: Record<string, string>, baseUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 3000; i++) {
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The server did not answer /healthz');
-}
+// `npm start` builds what is not built yet before it listens: up to 5 minutes.
+const startServer = (env: Record<string, string>, baseUrl: string) =>
+  startHealthyServer({ args: [ENTRY], env, baseUrl, polls: 3000 });
 
 /**
  * Makes the WebP variants a phone asks for (412 CSS px at 1.75: the 768 px one), as `players.prepare-frames`

@@ -7,11 +7,9 @@
 // gets a second server with the cache off (LIST_CACHE_ENTRIES=0) whose figures, printed and recorded as
 // "uncached", are the pages built from the database on every request. The generated databases are
 // cached under /tmp/forecourt-bench-shootings-list between runs.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters } from '../apps/server/src/platform/adapters';
@@ -20,8 +18,8 @@ import { startCachedPostgres } from './lib/postgres';
 import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled } from './lib/shootings-data';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
+import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = '/tmp/forecourt-bench-shootings-list';
 const SECONDS = Number(arg('seconds') ?? 10);
 const CONNECTIONS = 50;
@@ -86,50 +84,15 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+function startServer(env: Record<string, string>) {
   // `--cpu-prof DIR` profiles the server (node --cpu-prof), written when it stops.
   const prof = arg('cpu-prof');
-  const child = spawn(
-    process.execPath,
-    [
-      ...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
-      '--import',
-      'tsx',
-      path.join(root, 'apps/server/src/main.ts'),
-      '--role=api',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        PUBLIC_URL,
-        API_KEY,
-        DEMO_SEED: 'false',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`${PUBLIC_URL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    if (child.exitCode !== null) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The server did not answer /healthz');
-}
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+  return startHealthyServer({
+    args: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), ...TSX_API],
+    env: { ...env, ...loopbackServerEnv(PORT), API_KEY },
+    baseUrl: PUBLIC_URL,
   });
+}
 
 /** Runs the scenarios against a fresh server process; with cache false the list cache is off. */
 async function measure(

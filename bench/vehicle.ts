@@ -3,11 +3,9 @@
 // 20 times and rated twice, videos, inspections with a damage), among other shootings of the same stocks,
 // against the server started as its own process on a fresh DATA_DIR (SQLite). Figures: p50/p95/p99 of the
 // call over 300 requests after a warm-up, the server's CPU time per call, and the body size. Goal: p95 < 50 ms.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import { makeVehicleHistory } from '../apps/server/src/modules/vehicles/vehicles.fixtures';
 import { createAdapters } from '../apps/server/src/platform/adapters';
@@ -16,8 +14,8 @@ import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
+import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHOOTINGS = Number(arg('shootings') ?? 50);
 const REQUESTS = Number(arg('requests') ?? 300);
 const CONCURRENCY = Number(arg('concurrency') ?? 1);
@@ -104,39 +102,11 @@ async function prepare(dataDir: string): Promise<string> {
   }
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL,
-      API_KEY,
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${PUBLIC_URL}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The server did not answer /healthz');
-}
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+const startServer = (dataDir: string) =>
+  startHealthyServer({
+    args: TSX_API,
+    env: { ...loopbackServerEnv(PORT), DATA_DIR: dataDir, API_KEY },
+    baseUrl: PUBLIC_URL,
   });
 
 /** `count` calls, `CONCURRENCY` at a time; each call's time from sending to the whole body read. */

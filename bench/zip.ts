@@ -4,12 +4,9 @@
 // idle RSS while it streams (sampled from /proc every 20 ms), side by side with the reference: the same
 // archive written by storedZip straight from the store in this process, with no HTTP (the ceiling the
 // route can reach on this machine). The data set is cached under /tmp.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters } from '../apps/server/src/platform/adapters';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
@@ -18,8 +15,8 @@ import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
 import { storedZip } from '../apps/server/src/platform/stored-zip';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
+import { loopbackServerEnv, startHealthyServer, TSX_API } from './lib/server-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const IMAGES = Number(arg('images') ?? 100);
 const MB_PER_IMAGE = Number(arg('mb-per-image') ?? 3.5);
 const RUNS = Number(arg('runs') ?? 3);
@@ -99,33 +96,12 @@ async function prepare(): Promise<string> {
   }
 }
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), '--role=api'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL,
-      DATA_DIR,
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startServer = () =>
+  startHealthyServer({
+    args: TSX_API,
+    env: { ...loopbackServerEnv(PORT), DATA_DIR },
+    baseUrl: PUBLIC_URL,
   });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${PUBLIC_URL}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    if (child.exitCode !== null) throw new Error('The server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('The server did not answer /healthz');
-}
 
 const rssBytes = (pid: number): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -133,6 +133,30 @@ export async function writeContactSheets(
   return results;
 }
 
+/**
+ * On how many of the photos CROPPING finds glass to show the set through (and the share of the car it finds, each),
+ * on the stamps' common 16/9 canvas over a plain set.
+ */
+export async function glassFound(
+  photos: Map<string, { image: Buffer; mask: VehicleMask }>,
+): Promise<{ photos: number; withGlass: number; shares: Record<string, number> }> {
+  const canvas = { width: 1920, height: 1080 };
+  const shares: Record<string, number> = {};
+  for (const [name, { image, mask }] of photos) {
+    const out = await composeCropped({
+      image,
+      mask,
+      background: null,
+      blurringValue: 0,
+      croppingType: 'CROPPING',
+      canvas,
+      floorLevel: SET_FLOOR_LEVEL,
+    }).catch(() => null);
+    shares[name] = Number((out?.glass ?? 0).toFixed(3));
+  }
+  return { photos: photos.size, withGlass: Object.values(shares).filter((s) => s > 0).length, shares };
+}
+
 /** The hand-traced outlines (bench/fixtures/crop-outlines.json): name → polygon in the photo's pixels. */
 export function tracedOutlines(): Record<string, [number, number][]> {
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/crop-outlines.json');

@@ -89,6 +89,13 @@ export interface PictureAnglesTable {
   source: string;
   updated_at: string;
 }
+/** The framing a shooting's croppings share: the camera's height (0 low, 1 high) fixed by its first cropped picture. */
+export interface ShootingFramingsTable {
+  shooting_id: string;
+  camera_height: number;
+  fixed_by_edit_id: string;
+  created_at: string;
+}
 export interface WebhookEndpointsTable {
   id: string;
   group_id: string;
@@ -421,6 +428,8 @@ export interface NotificationsOutboxTable {
   error: string | null;
   /** The transport's message id of a SENT row (migration 0049). */
   transport_id: string | null;
+  /** A job's send (migration 0065): the key that keeps a retried job from sending it again. */
+  dedupe_key: string | null;
   created_by: string | null;
   group_id: string | null;
   created_at: string;
@@ -762,4 +771,5 @@ export interface Database {
   alert_preferences: AlertPreferencesTable;
   marketplace_profiles: MarketplaceProfilesTable;
   picture_angles: PictureAnglesTable;
+  shooting_framings: ShootingFramingsTable;
 }

@@ -28,6 +28,7 @@ import * as m0042 from './0042-stamp-versions';
 import * as m0043 from './0043-dms-per-group';
 import * as m0044 from './0044-user-board';
 import * as m0046 from './0046-domain-rules';
+import * as m0047 from './0047-shooting-framings';
 import * as m0049 from './0049-outbox-sends';
 import * as m0050 from './0050-scim-tokens';
 import * as m0051 from './0051-registration-search';
@@ -41,6 +42,7 @@ import * as m0059 from './0059-picture-angles';
 import * as m0060 from './0060-registration-grams';
 import * as m0062 from './0062-live-room-end';
 import * as m0063 from './0063-webhook-lanes';
+import * as m0065 from './0065-outbox-dedupe';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -73,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0043-dms-per-group': m0043,
   '0044-user-board': m0044,
   '0046-domain-rules': m0046,
+  '0047-shooting-framings': m0047,
   '0049-outbox-sends': m0049,
   '0050-scim-tokens': m0050,
   '0051-registration-search': m0051,
@@ -86,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0060-registration-grams': m0060,
   '0062-live-room-end': m0062,
   '0063-webhook-lanes': m0063,
+  '0065-outbox-dedupe': m0065,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,6 +26,7 @@ import {
   type EditRow,
 } from './editing.repo';
 import { oneCropAtATime } from './one-crop-at-a-time';
+import { shootingCameraHeight } from './shooting-framing.repo';
 import { emitWebhookEvent } from '../webhooks/webhook-events.service';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'queue'>;
@@ -155,6 +156,14 @@ export function runCropEdit(deps: Deps, editId: string, attempt: number): Promis
         croppingType: params.croppingType,
         canvas,
         floorLevel: params.floorLevel ?? DEFAULT_FLOOR_LEVEL,
+        // One camera height for the whole shooting, fixed by its first picture: the same shadow on every picture.
+        shootingCamera: (reading) =>
+          shootingCameraHeight(deps.db, {
+            shootingId: edit.shootingId,
+            editId: edit.id,
+            reading,
+            at: deps.clock.now().toISOString(),
+          }),
       });
       const outputs = [
         await store(deps, edit, 'BACKGROUND_CROPPED', out.backgroundCropped, canvas),

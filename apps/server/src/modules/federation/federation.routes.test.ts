@@ -1,27 +1,9 @@
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
-import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { API_KEY_HEADER } from '../identity/auth';
-import { hashPassword } from '../identity/password';
 import { signInTokens } from '../identity/oidc/oidc-flow.test-support';
-import { getSigningKey } from '../identity/signing-keys';
-
-type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
+import { insertPartnerUser, startPartnerIssuer, type PartnerIssuer } from '../identity/partner-issuer.test-support';
 
 const RULES = '/api/settings/groups/grp-demo/domain-rules';
 const rule = {
@@ -34,40 +16,16 @@ const rule = {
   claimRoles: [{ value: 'fc-managers', roles: ['manage-users'] }],
 };
 
-/** An account of the partner's own provider (the upstream), with a password there only. */
-async function partnerUser(adapters: Adapters, email: string, password: string) {
-  await adapters.db
-    .insertInto('users')
-    .values({
-      id: randomUUID(),
-      email,
-      password_hash: await hashPassword(password),
-      given_name: 'Alex',
-      family_name: 'Partner',
-      locale: 'de',
-      group_id: 'grp-demo',
-      habilitations: '[]',
-      roles: '[]',
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-}
-
 describe('just-in-time accounts of an external identity provider', () => {
-  let partner: Adapters;
+  let issuer: PartnerIssuer;
   let partnerApp: App;
   let partnerUrl: string;
-  let forecourt: Adapters;
+  let forecourt: PartnerIssuer['forecourt'];
   let app: App;
   let admin: Record<string, string>;
-  let sign: (claims: Record<string, unknown>) => Promise<string>;
 
-  const me = (token: string) =>
-    app.inject({
-      method: 'GET',
-      url: '/api/users/me',
-      headers: { authorization: `Bearer ${token}`, [API_KEY_HEADER]: forecourt.config.API_KEY },
-    });
+  const me = (token: string) => issuer.me(token);
+  const sign = (claims: Record<string, unknown>) => issuer.sign(claims);
   const boardUser = async (id: string) =>
     (await app.inject({ method: 'GET', url: `/api/user-board/users/${id}`, headers: admin })).json();
   const audit = async (action: string) =>
@@ -76,43 +34,13 @@ describe('just-in-time accounts of an external identity provider', () => {
     }>().items;
 
   beforeAll(async () => {
-    // The upstream: a second provider (another database, another key) listening on 127.0.0.1.
-    const port = await freePort();
-    partnerUrl = `http://127.0.0.1:${port}`;
-    partner = await createTestAdapters({ PUBLIC_URL: partnerUrl });
-    await seedAccounts(partner);
-    await partnerUser(partner, 'alex@partner.test', 'partner-secret');
-    partnerApp = await buildApp(partner);
-    await partnerApp.listen({ host: '127.0.0.1', port });
-    const upstream = { issuer: `${partnerUrl}/oidc`, clientId: 'forecourt-portal', audience: 'urn:forecourt:api' };
-
-    forecourt = await createTestAdapters({
-      IDENTITY_PROVIDERS: JSON.stringify({ 'partner.test': upstream, 'norule.test': upstream }),
-    });
-    await seedAccounts(forecourt);
-    app = await buildApp(forecourt);
+    issuer = await startPartnerIssuer(['partner.test', 'norule.test']);
+    ({ partnerApp, partnerUrl, forecourt, app } = issuer);
+    // The upstream's own account, with a password there only.
+    await insertPartnerUser(issuer.partner, { email: 'alex@partner.test', password: 'partner-secret' });
     admin = await authHeaders(forecourt, 'manager@demo.forecourt.test');
-
-    // Tokens of the upstream with the claims a test needs (a groups claim, as Entra ID and Okta send it).
-    const key = await getSigningKey(partner.db);
-    const privateKey = await importJWK(key.privateJwk, 'RS256');
-    sign = (claims) =>
-      new SignJWT({ scope: 'openid', ...claims })
-        .setProtectedHeader({ alg: 'RS256', kid: key.kid })
-        .setIssuer(upstream.issuer)
-        .setAudience(upstream.audience)
-        .setSubject(String(claims.email))
-        .setJti(randomUUID())
-        .setIssuedAt()
-        .setExpirationTime('10m')
-        .sign(privateKey);
   });
-  afterAll(async () => {
-    await app.close();
-    await partnerApp.close();
-    await forecourt.cleanup();
-    await partner.cleanup();
-  });
+  afterAll(async () => issuer.close());
 
   it('lets provider staff keep one rule a domain of an external provider, audited, within the group', async () => {
     const sales = await authHeaders(forecourt, 'sales@demo.forecourt.test');

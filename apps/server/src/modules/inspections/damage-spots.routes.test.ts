@@ -1,29 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import {
+  inspectionApi,
   makeInspectionShooting,
   MANAGER,
   OTHER,
   setupInspections,
+  type InspectionShooting,
   type InspectionTest,
 } from './inspections.test-helpers';
 
 describe('damages in the spin and the player link settings', () => {
   let t: InspectionTest;
-  let inspection: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let inspection: InspectionShooting;
   let spin: Awaited<ReturnType<typeof makeShooting>>;
   let otherVehicle: Awaited<ReturnType<typeof makeShooting>>;
-  let foreign: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let foreign: InspectionShooting;
   let damageId: string;
   let foreignDamageId: string;
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, email = MANAGER, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.headers(email),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = inspectionApi(() => t);
   const spot = (id = damageId) => `${inspection.path}/damages/${id}/spot`;
   const settings = (shootingId = spin.shootingId) => `/api/shootings/${shootingId}/marketplaces/FORECOURT/settings`;
   const options = async (ref: string) =>

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  inspectionApi,
   makeInspectionShooting,
   MANAGER,
   OTHER,
   SALES,
   setupInspections,
   WORKSHOP,
+  type InspectionShooting,
   type InspectionTest,
 } from './inspections.test-helpers';
 
 describe('inspection data API', () => {
   let t: InspectionTest;
-  let inspection: Awaited<ReturnType<typeof makeInspectionShooting>>;
-  let repairOrder: Awaited<ReturnType<typeof makeInspectionShooting>>;
-  let foreign: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let inspection: InspectionShooting;
+  let repairOrder: InspectionShooting;
+  let foreign: InspectionShooting;
 
   beforeAll(async () => {
     t = await setupInspections();
@@ -27,18 +29,7 @@ describe('inspection data API', () => {
   });
   afterAll(async () => t.close());
 
-  const call = async (
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    email = MANAGER,
-    payload?: unknown,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.headers(email),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = inspectionApi(() => t);
 
   it('creates damages with a photo of the shooting and reads them back with the condition', async () => {
     const created = await call('POST', `${inspection.path}/damages`, MANAGER, {

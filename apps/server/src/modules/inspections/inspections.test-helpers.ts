@@ -26,3 +26,20 @@ export async function makeInspectionShooting(
   });
   return { ...made, path: `/api/owners/${made.ownerId}/products/${made.productId}/shootings/${made.shootingId}` };
 }
+export type InspectionShooting = Awaited<ReturnType<typeof makeInspectionShooting>>;
+
+/**
+ * `call(method, url, email?, payload?)`: the API as a demo user (the manager by default) calls it, on the app
+ * `current()` answers (set in a beforeAll).
+ */
+export const inspectionApi =
+  (current: () => InspectionTest) =>
+  async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, email = MANAGER, payload?: unknown) => {
+    const t = current();
+    return t.app.inject({
+      method,
+      url,
+      headers: await t.headers(email),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  };

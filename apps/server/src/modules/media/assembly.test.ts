@@ -11,7 +11,7 @@ import { makeShooting } from '../shootings/shootings.fixtures';
 import { assembleShooting, prepareGroup } from './assembly.service';
 import { findConfig } from './media.repo';
 import { mediaJobs } from './media.jobs';
-import { tusPatch, uploadAdminMedia } from './media.test-helpers';
+import { registerGroupMedia, tusPatch, uploadAdminMedia, uploadVehicleVideo } from './media.test-helpers';
 
 const OTHER = 'other@other-dealer.forecourt.test';
 const GROUP = 'grp-other';
@@ -46,12 +46,7 @@ describe('assembled vehicle videos', () => {
     } as const;
     for (const [slot, [file, type]] of Object.entries(files)) {
       const up = await uploadAdminMedia(ctx.app, headers, GROUP, slot, file, type);
-      const res = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/groups/${GROUP}/configurations/videos/${configId}/${slot}`,
-        headers,
-        payload: { url: up.grant.url },
-      });
+      const res = await registerGroupMedia(ctx.app, headers, { groupId: GROUP, configId, slot }, up.grant.url);
       expect(res.statusCode).toBe(200);
     }
     shootingId = (await makeShooting(ctx.adapters, { ownerId: 'own-other-bordeaux', type: 'VIDEO' })).shootingId;
@@ -68,20 +63,10 @@ describe('assembled vehicle videos', () => {
     const vehicle = fs.readFileSync(
       await makeVideo(at('vehicle.mov'), { seconds: 4, width: 480, height: 360, container: 'mov' }),
     );
-    const grant = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
-      headers,
-      payload: { fileName: 'vehicle.mov', size: vehicle.length, contentType: 'video/quicktime' },
-    });
-    expect(grant.statusCode).toBe(201);
-    const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
-    expect((await tusPatch(ctx.app, headers, presignedUrl, vehicle, 0)).statusCode).toBe(204);
-    const reg = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shootingId}/videos`,
-      headers,
-      payload: { url },
+    const reg = await uploadVehicleVideo(ctx.app, headers, shootingId, {
+      bytes: vehicle,
+      fileName: 'vehicle.mov',
+      contentType: 'video/quicktime',
     });
     expect(reg.statusCode).toBe(201);
 

@@ -8,7 +8,7 @@ import { authHeaders } from '../../test/auth-helpers';
 import { spawnTs, type TsProcess } from '../../test/child-process';
 import { useTestApp } from '../../test/test-app';
 import { makeShooting } from '../shootings/shootings.fixtures';
-import { tusPatch } from './media.test-helpers';
+import { uploadVehicleVideo } from './media.test-helpers';
 
 const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../main.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-media-crash-'));
@@ -79,19 +79,10 @@ describe('a worker killed during a video job', () => {
     const bytes = fs.readFileSync(
       await makeVideo(path.join(tmp, 'vehicle.mp4'), { seconds: 120, width: 640, height: 360 }),
     );
-    const grant = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shootingId}/videos/generate_presigned_urls`,
-      headers,
-      payload: { fileName: 'vehicle.mp4', size: bytes.length, contentType: 'video/mp4' },
-    });
-    const { presignedUrl, url } = grant.json<{ presignedUrl: string; url: string }>();
-    expect((await tusPatch(ctx.app, headers, presignedUrl, bytes, 0)).statusCode).toBe(204);
-    const reg = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shootingId}/videos`,
-      headers,
-      payload: { url },
+    const reg = await uploadVehicleVideo(ctx.app, headers, shootingId, {
+      bytes,
+      fileName: 'vehicle.mp4',
+      contentType: 'video/mp4',
     });
     expect(reg.statusCode).toBe(201);
   }, 120_000);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,14 @@ import { TestClock } from '../../test/test-clock';
 import { UPLOAD_TTL_MS } from './media-uploads.service';
 import { scheduleRecurrence } from '../../platform/queue/recurring';
 import { mediaJobs, uploadSweep } from './media.jobs';
-import { tusOffset, tusPatch } from './media.test-helpers';
+import {
+  grantAdminUpload,
+  openTusPatch,
+  registerGroupMedia,
+  tusOffset,
+  tusPatch,
+  uploadStatus,
+} from './media.test-helpers';
 import { SWEEP_MARGIN_MS, sweepExpiredUploads } from './upload-sweep.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -63,18 +69,13 @@ for (const driver of ['fs', 's3'] as const) {
     });
 
     const grant = async (fileName: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/media/generate_presigned_urls',
-        headers: manager,
-        payload: {
-          groupId: GROUP,
-          slot: 'introduction',
-          fileName,
-          size: bytes.length,
-          contentType: 'video/mp4',
-          lastModified: 7,
-        },
+      const res = await grantAdminUpload(app, manager, {
+        groupId: GROUP,
+        slot: 'introduction',
+        fileName,
+        size: bytes.length,
+        contentType: 'video/mp4',
+        lastModified: 7,
       });
       expect(res.statusCode).toBe(201);
       return res.json<{ uploadId: string; presignedUrl: string; url: string }>();
@@ -83,16 +84,7 @@ for (const driver of ['fs', 's3'] as const) {
     /** A PATCH of the whole rest of the file whose connection drops once `cutAt` bytes are on the wire. */
     const cutPatch = (url: string, cutAt: number) =>
       new Promise<void>((resolve) => {
-        const req = http.request(`${origin}${url}`, {
-          method: 'PATCH',
-          headers: {
-            ...manager,
-            'tus-resumable': '1.0.0',
-            'upload-offset': '0',
-            'content-type': 'application/offset+octet-stream',
-            'content-length': String(bytes.length),
-          },
-        });
+        const req = openTusPatch(origin, url, manager, bytes.length);
         req.on('error', () => resolve());
         req.on('close', () => resolve());
         req.write(bytes.subarray(0, cutAt), () => req.destroy());
@@ -133,12 +125,7 @@ for (const driver of ['fs', 's3'] as const) {
       expect(kept).toBeGreaterThan(0);
       expect(kept).toBeLessThanOrEqual(cutAt);
 
-      const res = await app.inject({
-        method: 'PUT',
-        url: `/api/groups/${GROUP}/configurations/videos/${configId}/introduction`,
-        headers: manager,
-        payload: { url },
-      });
+      const res = await registerGroupMedia(app, manager, { groupId: GROUP, configId, slot: 'introduction' }, url);
       expect(res.statusCode).toBe(200);
       const row = await adapters.db
         .selectFrom('media_uploads')
@@ -178,9 +165,7 @@ for (const driver of ['fs', 's3'] as const) {
       });
 
       expect(await storeHolds(expiring.uploadId)).toEqual([]);
-      const status = async (id: string) =>
-        (await adapters.db.selectFrom('media_uploads').select('status').where('id', '=', id).executeTakeFirstOrThrow())
-          .status;
+      const status = (id: string) => uploadStatus(adapters, id);
       expect(await status(expiring.uploadId)).toBe('EXPIRED');
       const head = await app.inject({
         method: 'HEAD',

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import {
+  inspectionApi,
   makeInspectionShooting,
   MANAGER,
   OTHER,
   setupInspections,
   WORKSHOP,
+  type InspectionShooting,
   type InspectionTest,
 } from '../inspections/inspections.test-helpers';
 import { readPdf } from './pdf-text.test-helper';
@@ -15,12 +17,11 @@ import { RETIRE_MARGIN_MS } from './reports.service';
 
 describe('inspection reports', () => {
   let t: InspectionTest;
-  let inspection: Awaited<ReturnType<typeof makeInspectionShooting>>;
-  let repairOrder: Awaited<ReturnType<typeof makeInspectionShooting>>;
-  let empty: Awaited<ReturnType<typeof makeInspectionShooting>>;
+  let inspection: InspectionShooting;
+  let repairOrder: InspectionShooting;
+  let empty: InspectionShooting;
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, email = MANAGER, payload?: object) =>
-    t.app.inject({ method, url, headers: await t.headers(email), ...(payload ? { payload } : {}) });
+  const call = inspectionApi(() => t);
 
   /** Follows a report's pdfUrl and reads the file with poppler. */
   const download = async (pdfUrl: string) => {
@@ -28,6 +29,12 @@ describe('inspection reports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     return readPdf(res.rawPayload);
+  };
+  /** Downloads a report and expects each of `texts` in it; answers the PDF read. */
+  const expectPdfText = async (pdfUrl: string, texts: string[]) => {
+    const pdf = await download(pdfUrl);
+    for (const text of texts) expect(pdf.text).toContain(text);
+    return pdf;
   };
 
   beforeAll(async () => {
@@ -94,9 +101,7 @@ describe('inspection reports', () => {
     expect(res.statusCode).toBe(200);
     const [report] = res.json().data;
     expect(report).toMatchObject({ kind: 'DAMAGES', locale: 'fr' });
-    const pdf = await download(report.pdfUrl);
-    expect(pdf.pages).toBeGreaterThanOrEqual(1);
-    for (const text of [
+    const pdf = await expectPdfText(report.pdfUrl, [
       'Rapport de dommages',
       'Demo Motors Paris',
       'ŁÓ-123-ŹŻ',
@@ -114,15 +119,13 @@ describe('inspection reports', () => {
       'Total des réparations estimées',
       '630,50 €',
       'Photos',
-    ]) {
-      expect(pdf.text).toContain(text);
-    }
+    ]);
+    expect(pdf.pages).toBeGreaterThanOrEqual(1);
   });
 
   it('generates the damages report in Polish', async () => {
     const res = await call('GET', `${inspection.path}/damages/reports?locale=pl`);
-    const pdf = await download(res.json().data[0].pdfUrl);
-    for (const text of [
+    await expectPdfText(res.json().data[0].pdfUrl, [
       'Raport uszkodzeń',
       'ŁÓ-123-ŹŻ',
       'Przód lewy',
@@ -136,16 +139,13 @@ describe('inspection reports', () => {
       'Łączny szacowany koszt napraw',
       '630,50 €',
       'Zdjęcia',
-    ]) {
-      expect(pdf.text).toContain(text);
-    }
+    ]);
   });
 
   it('generates the VHC report in Polish with red, amber and green sections, totals and what was accepted', async () => {
     const res = await call('GET', `${repairOrder.path}/vhc/report?locale=pl`, WORKSHOP);
     expect(res.statusCode).toBe(200);
-    const pdf = await download(res.json().data.pdfUrl);
-    for (const text of [
+    await expectPdfText(res.json().data.pdfUrl, [
       'Kontrola stanu pojazdu',
       'RO-200-EF',
       'OR-2024-0042',
@@ -163,29 +163,23 @@ describe('inspection reports', () => {
       'Zaakceptowane przez klienta 140,00 €',
       'Odrzucone przez klienta 230,00 €',
       'Oczekuje na decyzję 30,00 €',
-    ]) {
-      expect(pdf.text).toContain(text);
-    }
+    ]);
   });
 
   it('generates the VHC report in French too', async () => {
     const res = await call('GET', `${repairOrder.path}/vhc/report?locale=fr`, WORKSHOP);
-    const pdf = await download(res.json().data.pdfUrl);
-    for (const text of [
+    await expectPdfText(res.json().data.pdfUrl, [
       'Contrôle de santé du véhicule',
       'Freins — Front pads',
       'Intervention immédiate requise (1)',
       'Acceptés par le client 140,00 €',
       'Sous-total 260,00 €',
-    ]) {
-      expect(pdf.text).toContain(text);
-    }
+    ]);
   });
 
   it('generates the trade-in offer in Polish and French, in the user’s language when none is asked', async () => {
     const pl = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=pl`);
-    const pdf = await download(pl.json().data.pdfUrl);
-    for (const text of [
+    await expectPdfText(pl.json().data.pdfUrl, [
       'Oferta odkupu',
       'ŁÓ-123-ŹŻ',
       'Proponowana kwota',
@@ -193,13 +187,16 @@ describe('inspection reports', () => {
       'Ważna do',
       '30/06/2030',
       'Sous réserve du contrôle technique',
-    ]) {
-      expect(pdf.text).toContain(text);
-    }
+    ]);
+
     const fr = await call('GET', `${inspection.path}/trade-in-offers/reports?locale=fr`);
-    const frText = (await download(fr.json().data.pdfUrl)).text;
-    for (const text of ['Offre de reprise', 'Montant proposé', '12 500,00 €', "Valable jusqu'au", '30/06/2030'])
-      expect(frText).toContain(text);
+    await expectPdfText(fr.json().data.pdfUrl, [
+      'Offre de reprise',
+      'Montant proposé',
+      '12 500,00 €',
+      "Valable jusqu'au",
+      '30/06/2030',
+    ]);
     const own = await call('GET', `${inspection.path}/trade-in-offers/reports`);
     expect(own.json().data.locale).toBe('en');
     expect((await download(own.json().data.pdfUrl)).text).toContain('Trade-in offer');

@@ -1,9 +1,11 @@
+import { ShootingListResponse } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeShooting } from './shootings.fixtures';
+import { makeShooting, makeStamp } from './shootings.fixtures';
 import { MANAGER, setup } from './shootings.test-helpers';
 
 // The list's picture count and cover are columns of the shooting that triggers on images keep
-// (migration 0009): every kind of image write shows on the very next list call, on either database.
+// (migration 0009): every kind of image write shows on the very next list call, on either database. The
+// database writes each item's JSON (shootings.repo.ts), so the last test holds it to the contract there.
 describe('shootings list cover and picture count', () => {
   let t: Awaited<ReturnType<typeof setup>>;
   let h: Record<string, string>;
@@ -88,5 +90,64 @@ describe('shootings list cover and picture count', () => {
     expect(await itemOf(s.shootingId)).toEqual({ pictures: 1, cover: coverPath(p2!.thumbKey!) });
     await t.adapters.db.deleteFrom('images').where('id', '=', p2!.id).execute();
     expect(await itemOf(s.shootingId)).toEqual({ pictures: 0, cover: null });
+  });
+
+  it('gives items that are exactly ShootingListItem, texts escaped, with and without stamp, picture or model', async () => {
+    const stampId = await makeStamp(t.adapters, 'grp-demo', 'Frame "été" \\ ✓');
+    const odd = 'Clio "RS" \\ 5/5 été ✓\n\t</script>';
+    const photo = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-lyon',
+      createdAt: '2031-01-01T00:00:02.000Z',
+      model: odd,
+      stampId,
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const video = await makeShooting(t.adapters, {
+      ownerId: 'own-demo-paris',
+      createdAt: '2031-01-01T00:00:01.000Z',
+      type: 'VIDEO',
+      model: null,
+      images: [{ position: 1, type: 'ORIGINAL' }],
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/shootings?shootingTypes=STANDARD,VIDEO,INSPECTION,INSPECTION_REPAIR_ORDER&limit=2&offset=0',
+      headers: h,
+    });
+    expect(res.statusCode).toBe(200);
+    const strict = ShootingListResponse.extend({ items: ShootingListResponse.shape.items.element.strict().array() });
+    const items = strict.strict().parse(res.json()).items;
+    expect(items).toEqual([
+      {
+        id: photo.shootingId,
+        shootingId: photo.shootingId,
+        productId: photo.productId,
+        ownerId: 'own-demo-lyon',
+        ownerName: 'Demo Motors Lyon',
+        shootingType: 'STANDARD',
+        numberOfPictures: 1,
+        image: expect.stringContaining(`/blobs/${photo.images[0]!.thumbKey!}?`),
+        registration: expect.any(String),
+        created: '2031-01-01T00:00:02.000Z',
+        stamps: [{ id: stampId, name: 'Frame "été" \\ ✓' }],
+        productModel: odd,
+        remarketingShootingStatus: 'FINISHED',
+      },
+      {
+        id: video.shootingId,
+        shootingId: video.shootingId,
+        productId: video.productId,
+        ownerId: 'own-demo-paris',
+        ownerName: 'Demo Motors Paris',
+        shootingType: 'VIDEO',
+        numberOfPictures: 0,
+        image: null,
+        registration: expect.any(String),
+        created: '2031-01-01T00:00:01.000Z',
+        stamps: [],
+        productModel: null,
+        remarketingShootingStatus: 'FINISHED',
+      },
+    ]);
   });
 });

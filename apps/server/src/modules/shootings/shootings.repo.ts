@@ -31,6 +31,9 @@ const IN_LIST_MAX_ROWS = 48;
 // A registration text this long or longer is first looked up by one of its three-character grams (0060).
 const GRAM_LENGTH = 3;
 
+/** Whether the filter asks for every type: then it filters nothing (month counts of type '*' count the same rows). */
+const isAllTypes = (types: readonly ShootingType[]) => SHOOTING_TYPES.every((t) => types.includes(t));
+
 // The list's statements are written as SQL text (platform/db/raw-sql.ts): they run on every list call
 // and Kysely's builder would cost more than the indexed reads themselves.
 
@@ -46,7 +49,7 @@ async function skipWholeMonths(db: Db, f: ListFilter): Promise<{ before?: string
   if (f.offset < MONTH_SKIP_MIN_OFFSET || f.from || f.until || f.registration) return { offset: f.offset };
   const p = new SqlParams(db);
   // Every type: the all-types rows (migration 0060), a quarter of the rows to add up.
-  const allTypes = SHOOTING_TYPES.every((t) => f.types.includes(t));
+  const allTypes = isAllTypes(f.types);
   const months = await rawRows<{ month: string; n: number | string }>(
     db,
     `select month, sum(n) as n from shooting_month_counts where owner_id in (${p.list(f.ownerIds)}) and shooting_type ${allTypes ? `= ${p.bind('*')}` : `in (${p.list(f.types)})`}
@@ -75,11 +78,14 @@ async function skipWholeMonths(db: Db, f: ListFilter): Promise<{ before?: string
  */
 function pageKeys(p: SqlParams, dialect: DbDialect, f: ListFilter, skip: { before?: string; offset: number }): string {
   const columns = dialect === 'sqlite' ? 'rowid as rid, id, created_at' : 'id, created_at';
+  // Every type is no type filter: the keys then come from the narrower index (owner, created, id).
+  const allTypes = isAllTypes(f.types);
   const until = skip.before ?? f.until;
   // Placeholders are bound in the order they appear in the text (SQLite's are positional).
   const where = (owners: readonly string[]) =>
     [
-      `owner_id ${owners.length === 1 ? `= ${p.bind(owners[0])}` : `in (${p.list(owners)})`} and shooting_type in (${p.list(f.types)})`,
+      `owner_id ${owners.length === 1 ? `= ${p.bind(owners[0])}` : `in (${p.list(owners)})`}`,
+      allTypes ? '' : ` and shooting_type in (${p.list(f.types)})`,
       f.from ? ` and created_at >= ${p.bind(f.from)}` : '',
       until ? ` and created_at < ${p.bind(until)}` : '',
       f.registration ? ` and registration_key like ${p.bind(likeFragment(f.registration))} escape '\\'` : '',
@@ -106,27 +112,39 @@ function pageKeys(p: SqlParams, dialect: DbDialect, f: ListFilter, skip: { befor
 }
 
 export interface ListRow {
-  id: string;
-  product_id: string;
-  owner_id: string;
-  owner_name: string;
-  shooting_type: string;
-  registration: string;
-  created_at: string;
-  remarketing_status: string;
-  product_model: string | null;
-  stamp_id: string | null;
-  stamp_name: string | null;
-  /** Distinct image positions. */
-  pictures: number | string;
-  /** The thumbnail (else the file) of the first position's image the order gallery prefers. */
-  cover_key: string | null;
+  /**
+   * The item as JSON text, every ShootingListItem field but `image` (a signed link the server makes),
+   * which the caller appends before the closing brace.
+   */
+  item: string;
+  /** The blob whose link is the item's image: the thumbnail (else the file) of the cover; none for a VIDEO. */
+  cover: string | null;
+}
+
+/**
+ * One ShootingListItem but its image, as JSON text built by the database (the fields of ShootingListItem
+ * in packages/contracts; shootings-list-cover.test.ts holds each item to that schema on both databases):
+ * the page's rows then reach the response without being read into objects, mapped and serialised again.
+ * A VIDEO shooting shows a play icon, so no picture count; a stamp is listed when it has a name.
+ */
+function itemJson(dialect: DbDialect): string {
+  const object = dialect === 'sqlite' ? 'json_object' : 'json_build_object';
+  const stamps =
+    dialect === 'sqlite'
+      ? `case when st.name <> '' then json_array(json_object('id', st.id, 'name', st.name)) else json_array() end`
+      : `case when st.name <> '' then json_build_array(json_build_object('id', st.id, 'name', st.name)) else '[]'::json end`;
+  const json = `${object}('id', s.id, 'shootingId', s.id, 'productId', s.product_id, 'ownerId', s.owner_id,
+    'ownerName', o.name, 'shootingType', s.shooting_type,
+    'numberOfPictures', case when s.shooting_type = 'VIDEO' then 0 else s.picture_count end,
+    'registration', s.registration, 'created', s.created_at, 'stamps', ${stamps}, 'productModel', pr.model,
+    'remarketingShootingStatus', s.remarketing_status)`;
+  return dialect === 'sqlite' ? json : `${json}::text`;
 }
 
 /**
  * One page of the list with each shooting's product model, owner name, stamp, picture count and cover,
- * in one statement: the page's keys from the index, then only those rows. The count and cover are
- * columns of the shooting, kept by triggers on images (migration 0009).
+ * in one statement: the page's keys from the index, then only those rows, each as its item's JSON. The
+ * count and cover are columns of the shooting, kept by triggers on images (migration 0009).
  */
 export async function listShootingPage(db: Db, dialect: DbDialect, f: ListFilter): Promise<ListRow[]> {
   if (f.ownerIds.length === 0 || f.types.length === 0) return [];
@@ -134,8 +152,7 @@ export async function listShootingPage(db: Db, dialect: DbDialect, f: ListFilter
   const p = new SqlParams(db);
   return rawRows<ListRow>(
     db,
-    `select s.id, s.product_id, s.owner_id, o.name as owner_name, s.shooting_type, s.registration, s.created_at,
-       s.remarketing_status, pr.model as product_model, st.id as stamp_id, st.name as stamp_name, s.picture_count as pictures, s.cover_key
+    `select ${itemJson(dialect)} as item, case when s.shooting_type = 'VIDEO' then null else s.cover_key end as cover
      from (${pageKeys(p, dialect, f, skip)}) as p
      inner join shootings as s on ${dialect === 'sqlite' ? 's.rowid = p.rid' : 's.id = p.id'}
      inner join products as pr on pr.id = s.product_id

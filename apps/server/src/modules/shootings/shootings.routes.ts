@@ -52,9 +52,9 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
   };
   const main = { preHandler: auth.requireUser };
 
-  // The busiest call: its items are built field by field from typed rows (the type provider checks them
-  // against ShootingListItem at compile time) and sent as the page's JSON bytes, from the list cache when
-  // the caller's owners are unchanged; the schema still documents the response. The ETag is the body's
+  // The busiest call: its items come as JSON text from the database (shootings.repo.ts, held to
+  // ShootingListItem by shootings-list-cover.test.ts) and are sent as the page's JSON bytes, from the list
+  // cache when the caller's owners are unchanged; the schema still documents the response. The ETag is the body's
   // hash, so a client that already holds this very body gets a 304.
   app.get(
     '/api/shootings',

@@ -3,7 +3,6 @@ import {
   type ProductInfo,
   type ProductType,
   type ShootingDetail,
-  type ShootingListItem,
   type ShootingListQuery,
   type ShootingType,
   type ShootingVideo,
@@ -37,8 +36,12 @@ type Scope = Pick<UserContext, 'ownerIds'>;
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
-/** The caller's shootings, newest first, one page; dates are whole UTC days, both ends included. */
-export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingListQuery): Promise<ShootingListItem[]> {
+/**
+ * The caller's shootings, newest first, one page, as the JSON text of its ShootingListResponse: the
+ * database writes each item but its image (shootings.repo.ts), whose signed link is added here. Dates are
+ * whole UTC days, both ends included.
+ */
+export async function listShootingsJson(deps: ReadDeps, user: Scope, q: ShootingListQuery): Promise<string> {
   const rows = await repo.listShootingPage(deps.db, deps.dialect, {
     ownerIds: user.ownerIds,
     types: q.shootingTypes,
@@ -48,27 +51,13 @@ export async function listShootings(deps: ReadDeps, user: Scope, q: ShootingList
     limit: q.limit,
     offset: q.offset,
   });
-  return Promise.all(
-    rows.map(async (r) => {
-      // A VIDEO shooting shows a play icon, never a picture.
-      const thumbKey = r.shooting_type === 'VIDEO' ? null : r.cover_key;
-      return {
-        id: r.id,
-        shootingId: r.id,
-        productId: r.product_id,
-        ownerId: r.owner_id,
-        ownerName: r.owner_name,
-        shootingType: r.shooting_type as ShootingType,
-        numberOfPictures: r.shooting_type === 'VIDEO' ? 0 : Number(r.pictures),
-        image: thumbKey ? await deps.thumbnails.get(thumbKey, deps.presignTtlSeconds) : null,
-        registration: r.registration,
-        created: r.created_at,
-        stamps: r.stamp_id && r.stamp_name ? [{ id: r.stamp_id, name: r.stamp_name }] : [],
-        productModel: r.product_model,
-        remarketingShootingStatus: r.remarketing_status,
-      };
-    }),
-  );
+  let body = '{"items":[';
+  for (let i = 0; i < rows.length; i++) {
+    const { item, cover } = rows[i]!;
+    const image = cover ? JSON.stringify(await deps.thumbnails.get(cover, deps.presignTtlSeconds)) : 'null';
+    body += `${i ? ',' : ''}${item.slice(0, item.lastIndexOf('}'))},"image":${image}}`;
+  }
+  return `${body}]}`;
 }
 
 export type ListPage = Pick<CachedPage, 'body' | 'etag'>;
@@ -87,7 +76,7 @@ export async function listShootingsPage(
   known: string | null = null,
 ): Promise<ListPage> {
   const cache = deps.listCache;
-  if (!cache) return toPage(await listShootings(deps, user, q));
+  if (!cache) return toPage(await listShootingsJson(deps, user, q));
   // The scope (user and owners) and the whole normalised query; nothing else shapes the items.
   const key = JSON.stringify([
     user.id,
@@ -103,13 +92,13 @@ export async function listShootingsPage(
   const hit = cache.get(key, versions, deps.clock.now().getTime());
   if (hit) return hit;
   const until = deps.thumbnails.sameLinksUntil(deps.presignTtlSeconds);
-  const page = { ...toPage(await listShootings(deps, user, q)), versions, until };
+  const page = { ...toPage(await listShootingsJson(deps, user, q)), versions, until };
   cache.set(key, page);
   return page;
 }
 
-function toPage(items: ShootingListItem[]): ListPage {
-  const body = Buffer.from(JSON.stringify({ items }));
+function toPage(json: string): ListPage {
+  const body = Buffer.from(json);
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 

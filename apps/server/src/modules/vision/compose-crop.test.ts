@@ -332,4 +332,35 @@ describe('the made shadow’s lines', () => {
     // Below the floor line under the car: deeper from high.
     expect((await blueAt(low, 200, 238)) - (await blueAt(high, 200, 238))).toBeGreaterThan(20);
   });
+
+  it('draws every picture of a shooting from the shooting’s camera height, not from its own reading', async () => {
+    // Two pictures of one shooting: one reads a low camera (a 14 px gap under the body), the other a high one.
+    const shot = async (gap: number, shootingCamera?: CropInput['shootingCamera']) => {
+      const s = await scene({ block: { x: 100, y: 130, w: 200, h: 100 - gap } });
+      for (const x0 of [110, 270])
+        for (let y = 230 - gap; y < 230; y++) s.mask.alpha.fill(255, y * 400 + x0, y * 400 + x0 + 20);
+      return compose(s, { shootingCamera });
+    };
+    const readings: number[] = [];
+    const fixedByFirst = async (reading: number) => (readings.push(reading), readings[0]!);
+    const [first, second] = [await shot(14, fixedByFirst), await shot(1, fixedByFirst)];
+    expect(readings).toEqual([0, 1]);
+    expect(first.camera).toEqual({ reading: 0, used: 0 });
+    expect(second.camera).toEqual({ reading: 1, used: 0 });
+    // The second picture's shadow is the first's: the same where the cars are alike (past the end, below the line).
+    const shadowAt = async (out: Awaited<ReturnType<typeof compose>>, x: number, y: number) =>
+      (await rgbAt(out.originalCropped, x, y))[2];
+    const { scale, dx, dy } = first.placement;
+    for (const [x, y] of [
+      [310, 230],
+      [200, 238],
+    ] as const) {
+      const [cx, cy] = [Math.round(x * scale + dx), Math.round(y * scale + dy)];
+      expect(Math.abs((await shadowAt(first, cx, cy)) - (await shadowAt(second, cx, cy)))).toBeLessThanOrEqual(6);
+    }
+    // Alone, the second picture would have drawn a high camera's shadow: none past the car's end.
+    const alone = await shot(1);
+    const [ex, ey] = [Math.round(310 * scale + dx), Math.round(230 * scale + dy)];
+    expect((await shadowAt(alone, ex, ey)) - (await shadowAt(second, ex, ey))).toBeGreaterThan(10);
+  });
 });

@@ -20,6 +20,12 @@ export interface CropInput {
   canvas: Size;
   /** Where the set's floor begins (its wall/floor line), in percent of the height from the top. */
   floorLevel: number;
+  /**
+   * The shooting's camera height (0 low, 1 high) given this picture's reading (cameraHeight): the shooting's first
+   * picture fixes it, so every picture of a shooting has its shadow seen from the same height. This picture's own
+   * reading when absent.
+   */
+  shootingCamera?: (reading: number) => Promise<number>;
 }
 
 export interface CropOutput {
@@ -30,6 +36,10 @@ export interface CropOutput {
   originalCroppedNoShadow: Buffer;
   /** Where the photo's pixels went: plates found on the photo are covered on the renderings through it. */
   placement: Placement;
+  /** The share of the vehicle's area found as glass and drawn see-through (0: the photo's windows kept). */
+  glass: number;
+  /** The camera height the shadow was drawn from (the shooting's), and the one this picture alone shows. */
+  camera: { used: number; reading: number };
 }
 
 const JPEG = { quality: 90, chromaSubsampling: '4:2:0' } as const;
@@ -74,7 +84,7 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
     .toBuffer();
   const clean = decontaminate(rgb, vehicleAlpha, out.width, out.height);
   // CROPPING and FADED show the set through the windows (their glass found on the photo), PARTIAL keeps them.
-  if (!partial) await seeThroughGlass(clean, vehicleAlpha, out);
+  const glass = partial ? 0 : await seeThroughGlass(clean, vehicleAlpha, out);
   const placedBox = placeBox(vehicle.box, at);
 
   const background = await backgroundLayer(input.background, canvas, input.blurringValue, input.floorLevel);
@@ -84,7 +94,15 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
     left: region.left,
     top: region.top,
   };
-  const shadows = await contactShadows(vehicleAlpha, region, placedBox, canvas);
+  const lowest = lowestEdge(vehicleAlpha, region.out);
+  const ground = groundLine(lowest);
+  const reading = cameraHeight(lowest, ground, placedBox.bottom - placedBox.top);
+  const camera = { reading, used: input.shootingCamera ? await input.shootingCamera(reading) : reading };
+  const shadows = await Promise.all(
+    [AMBIENT, CONTACT].map((shape) =>
+      madeShadow(lowest, ground, region, placedBox, canvas, shadowSeenFrom(shape, camera.used)),
+    ),
+  );
   const raw3 = { raw: { ...canvas, channels: 3 as const } };
   const render = (base: Buffer | Sharp, overlays: OverlayOptions[]) =>
     // Each rendering says in its XMP that its background was replaced (digital-source.ts).
@@ -98,7 +116,7 @@ export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const originalCroppedNoShadow = await render(background, [kept]);
   const white = sharp({ create: { ...canvas, channels: 3, background: '#ffffff' } });
   const backgroundCropped = await render(white, [kept]);
-  return { originalCropped, originalCroppedNoShadow, backgroundCropped, placement: at };
+  return { originalCropped, originalCroppedNoShadow, backgroundCropped, placement: at, camera, glass };
 }
 
 interface Rect {
@@ -197,8 +215,11 @@ const REFLECTIONS_KEPT = 0.35;
 // fraction of the time.
 const GLASS_SCAN_WIDTH = 400;
 
-/** Makes the vehicle's windows show what is behind them on the set: its alpha lowered and its colour tinted there. */
-async function seeThroughGlass(rgb: Buffer, alpha: Buffer, size: Size): Promise<void> {
+/**
+ * Makes the vehicle's windows show what is behind them on the set: its alpha lowered and its colour tinted there.
+ * Answers the share of the vehicle's area found as glass.
+ */
+async function seeThroughGlass(rgb: Buffer, alpha: Buffer, size: Size): Promise<number> {
   const scale = Math.min(1, GLASS_SCAN_WIDTH / size.width);
   const small = {
     width: Math.max(1, Math.round(size.width * scale)),
@@ -216,7 +237,12 @@ async function seeThroughGlass(rgb: Buffer, alpha: Buffer, size: Size): Promise<
       .toBuffer(),
   ]);
   const found = glassOf(smallRgb, smallAlpha, small.width, small.height);
-  if (!found.some((v) => v !== 0)) return;
+  let [glassArea, carArea] = [0, 0];
+  for (let i = 0; i < found.length; i++) {
+    if (found[i] !== 0) glassArea++;
+    if (smallAlpha[i]! >= 128) carArea++;
+  }
+  if (glassArea === 0) return 0;
   // Enlarged and softened: a window's edge is the rubber seal, not a cut.
   const glass = await sharp(found, { raw: { ...small, channels: 1 } })
     .resize(size.width, size.height, { fit: 'fill' })
@@ -233,6 +259,7 @@ async function seeThroughGlass(rgb: Buffer, alpha: Buffer, size: Size): Promise<
       rgb[i * 3 + c] = Math.round(rgb[i * 3 + c]! + (tinted - rgb[i * 3 + c]!) * g);
     }
   }
+  return glassArea / Math.max(1, carArea);
 }
 
 /** The larger of two maps at each pixel: a matte with the vehicle's holes (its windows) made opaque. */
@@ -347,21 +374,6 @@ export function cameraHeight(lowest: Int32Array, ground: Float64Array, carHeight
   }
   const share = n > 0 ? gap / n / carHeight : 0;
   return Math.min(1, Math.max(0, (GAP_LOW_CAMERA - share) / (GAP_LOW_CAMERA - GAP_HIGH_CAMERA)));
-}
-
-/** The shadows made for the vehicle: ambient, then contact. */
-async function contactShadows(
-  alpha: Buffer,
-  region: DrawnRegion,
-  box: VehicleBox,
-  canvas: Size,
-): Promise<OverlayOptions[]> {
-  const lowest = lowestEdge(alpha, region.out);
-  const ground = groundLine(lowest);
-  const camera = cameraHeight(lowest, ground, box.bottom - box.top);
-  return Promise.all(
-    [AMBIENT, CONTACT].map((shape) => madeShadow(lowest, ground, region, box, canvas, shadowSeenFrom(shape, camera))),
-  );
 }
 
 /** A shadow's shape as a camera at `camera` (0 low, 1 high: cameraHeight) sees it on the floor. */

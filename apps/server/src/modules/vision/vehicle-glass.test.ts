@@ -35,4 +35,17 @@ describe('the vehicle’s glass', () => {
     );
     expect(glassOf(...(Object.values(car([150, 20, 20])) as [Buffer, Buffer]), W, H).some((v) => v !== 0)).toBe(false);
   });
+
+  it('finds a light car’s window in the shade, though its tyres, grille and shade make most of it dark', () => {
+    const { rgb, alpha } = car([96, 100, 104]);
+    // The lower half of the car dark (its shade, tyres and grille): the median is no longer the paint.
+    for (let y = 66; y < 110; y++) for (let x = 30; x < 170; x++) rgb.set([70, 70, 72], (y * W + x) * 3);
+    expect(glassOf(rgb, alpha, W, H)[40 * W + 100]).toBe(255);
+  });
+
+  it('finds no glass in a thin dark stripe under the roof (a bus’s livery, a windscreen’s seal)', () => {
+    const { rgb, alpha } = car([190, 192, 196]);
+    for (let y = 24; y < 28; y++) for (let x = 40; x < 160; x++) rgb.set([50, 56, 60], (y * W + x) * 3);
+    expect(glassOf(rgb, alpha, W, H).some((v) => v !== 0)).toBe(false);
+  });
 });

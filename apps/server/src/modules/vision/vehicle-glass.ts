@@ -1,4 +1,4 @@
-import { dilate, erode, holesOf } from './vehicle-matte';
+import { boxOf, dilate, eachPart, erode, holesOf } from './binary-masks';
 
 // The segmentation model takes a car's windows for the car (its mask is as sure there as on the paint), so
 // the view behind them (trees, buildings, the other cars of a parking lot) would stay on the studio set. The
@@ -12,7 +12,11 @@ const WINDOW_CENTRE = 0.42;
 /** The body's outline (pillars, roof, the soft edge) is this share of the box's width wide: glass is inside it. */
 const FRAME = 0.02;
 /** How much darker than the paint (in luma, 0-255) a pixel of glass is at least. */
-const DARKER = 40;
+const DARKER = 30;
+/** A car whose median luma is below this is dark: its paint is that median. */
+const DARK_PAINT = 70;
+/** A lighter car's paint is the luma this share of its pixels lie below (glass, tyres, grille and shade are darker). */
+const LIGHT_PAINT_SHARE = 0.7;
 /** More than this share of the vehicle's area found as glass is a misreading (a paint the colour of glass): none is kept. */
 const MOST_GLASS = 0.3;
 /** What is seen through a window (a seat, a headrest, a wiper) is closed into it: this share of the box's width. */
@@ -22,9 +26,14 @@ const SMALLEST_WINDOW = 0.006;
 /** Saturated colours (max - min over max) are paint, lights or stickers: tinted glass and what is seen through it are greyer. */
 const MOST_SATURATION = 0.4;
 /** A window begins just under the roof's edge: its highest part lies within this share of the box's height below the car's outline. */
-const UNDER_ROOF = 0.1;
+const UNDER_ROOF = 0.2;
 /** A window is wide (a mirror, a badge, a door handle's shade are narrower): this share of the box's width at least. */
 const NARROWEST_WINDOW = 0.1;
+/**
+ * A window is tall too: its area over its width is this share of the box's height at least (a stripe along a bus's
+ * roof, the shade under a bonnet's edge, the dark seal along a windscreen's foot are thinner).
+ */
+const THINNEST_WINDOW = 0.05;
 
 /**
  * The vehicle's glass in a picture and its vehicle alpha (both `width` × `height`, RGB and one channel): 255
@@ -34,24 +43,21 @@ const NARROWEST_WINDOW = 0.1;
 export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: number): Buffer {
   const glass = Buffer.alloc(width * height);
   const car = Buffer.alloc(width * height);
-  const box = { left: width, top: height, right: -1, bottom: -1 };
   let area = 0;
-  for (let i = 0; i < car.length; i++) {
-    if (alpha[i]! < 128) continue;
-    car[i] = 255;
-    area++;
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x < box.left) box.left = x;
-    if (x > box.right) box.right = x;
-    if (y < box.top) box.top = y;
-    box.bottom = y;
-  }
+  for (let i = 0; i < car.length; i++)
+    if (alpha[i]! >= 128) {
+      car[i] = 255;
+      area++;
+    }
   if (area === 0) return glass;
+  const box = boxOf(car, width, height);
   const boxHeight = box.bottom - box.top + 1;
   const inner = erode(car, width, height, Math.max(1, Math.round((box.right - box.left + 1) * FRAME)));
-  const paint = paintLuma(rgb, car);
   const belt = box.top + boxHeight * BELT;
+  const median = lumaAt(rgb, car, 0.5);
+  // A light car's paint: its lighter pixels (the median is pulled down by its glass, tyres, grille and shade). A
+  // dark car's lighter pixels are reflections, lighter than its paint and than its glass alike: its median.
+  const paint = median < DARK_PAINT ? median : lumaAt(rgb, car, LIGHT_PAINT_SHARE);
   const candidate = Buffer.alloc(width * height);
   for (let y = box.top; y < Math.min(height, belt); y++)
     for (let x = box.left; x <= box.right; x++) {
@@ -68,11 +74,12 @@ export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: numbe
     const x = i % width;
     if (car[i] !== 0 && outline[x] === height) outline[x] = (i - x) / width;
   }
-  const windows = windowsOf(candidate, width, outline, {
+  const windows = windowsOf(candidate, { width, height }, outline, {
     smallest: area * SMALLEST_WINDOW,
     centreAbove: box.top + boxHeight * WINDOW_CENTRE,
     underRoof: boxHeight * UNDER_ROOF,
     narrowest: (box.right - box.left + 1) * NARROWEST_WINDOW,
+    thinnest: boxHeight * THINNEST_WINDOW,
     above: Math.ceil(belt) - 1,
   });
   // Closed, so what is seen through a window (a headrest, a wiper) and the JPEG's noise leave no island in it.
@@ -91,8 +98,8 @@ export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: numbe
 
 const luma = (r: number, g: number, b: number) => 0.299 * r + 0.587 * g + 0.114 * b;
 
-/** The median luma of the vehicle's pixels: its paint's, which covers more of it than glass, tyres and lights. */
-export function paintLuma(rgb: Buffer, car: Buffer): number {
+/** The luma below which `share` of the vehicle's pixels lie. */
+function lumaAt(rgb: Buffer, car: Buffer, share: number): number {
   const histogram = new Uint32Array(256);
   let count = 0;
   for (let i = 0; i < car.length; i++)
@@ -101,55 +108,53 @@ export function paintLuma(rgb: Buffer, car: Buffer): number {
       count++;
     }
   let seen = 0;
-  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) * 2 >= count) return v;
+  for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= count * share) return v;
   return 255;
 }
 
 /**
  * The 4-connected parts of a map that may be windows: at least `smallest` pixels large, their centre above the row
  * `centreAbove`, their top within `underRoof` rows below the car's outline (`outline`: each column's top) over
- * half their columns at least,
- * `narrowest` pixels wide at least, ending above the row `above` (one reaching the belt line runs on into the
- * body: a door's reflection).
+ * half their columns at least, `narrowest` pixels wide at least, ending above the row `above` (one reaching the
+ * belt line runs on into the body: a door's reflection).
  */
 function windowsOf(
   map: Buffer,
-  width: number,
+  size: { width: number; height: number },
   outline: Int32Array,
-  rule: { smallest: number; centreAbove: number; underRoof: number; narrowest: number; above: number },
+  rule: {
+    smallest: number;
+    centreAbove: number;
+    underRoof: number;
+    narrowest: number;
+    thinnest: number;
+    above: number;
+  },
 ): Buffer {
+  const { width } = size;
   const out = Buffer.alloc(map.length);
-  const seen = new Uint8Array(map.length);
-  for (let start = 0; start < map.length; start++) {
-    if (seen[start] || map[start] === 0) continue;
-    const part: number[] = [start];
-    seen[start] = 1;
+  eachPart(map, size, false, (part) => {
     let rows = 0;
     // Each column's top of the part: how far it lies under the car's outline, the roof's edge.
     const tops = new Map<number, number>();
     let [left, right, bottom] = [width, -1, 0];
-    for (let k = 0; k < part.length; k++) {
-      const i = part[k]!;
+    for (const i of part) {
       const x = i % width;
       const y = (i - x) / width;
       rows += y;
       [left, right, bottom] = [Math.min(left, x), Math.max(right, x), Math.max(bottom, y)];
       tops.set(x, Math.min(tops.get(x) ?? y, y));
-      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
-        if (j < 0 || j >= map.length || seen[j] || map[j] === 0) continue;
-        seen[j] = 1;
-        part.push(j);
-      }
     }
     const under = [...tops].map(([x, y]) => y - outline[x]!).sort((a, b) => a - b);
     const nearest = under[under.length >> 1] ?? Infinity;
     const window =
       part.length >= rule.smallest &&
+      part.length / (right - left + 1) >= rule.thinnest &&
       right - left + 1 >= rule.narrowest &&
       rows / part.length < rule.centreAbove &&
       nearest <= rule.underRoof &&
       bottom < rule.above;
     if (window) for (const i of part) out[i] = 255;
-  }
+  });
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holesOf, vehicleParts } from './vehicle-matte';
+import { holesOf } from './binary-masks';
+import { vehicleParts } from './vehicle-matte';
 
 const W = 200;
 const H = 120;

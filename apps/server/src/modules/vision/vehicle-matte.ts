@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { Size, VehicleBox } from './crop-framing';
+import { boxOf, dilate, eachPart, erode, holesOf, within } from './binary-masks';
 import type { VehicleMask } from './segmentation';
 
 const SOLID = 128;
@@ -81,8 +82,8 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
   const radius = Math.max(1, Math.round(width * STRAND));
   // A mask the model is nowhere sure of (a bus's flat rear) is told apart on its solid pixels.
   const cores =
-    largeParts(erode(confident, width, height, radius), width) ??
-    largeParts(erode(solid, width, height, radius), width);
+    largeParts(erode(confident, width, height, radius), { width, height }) ??
+    largeParts(erode(solid, width, height, radius), { width, height });
   if (!cores) return null;
   // Grown back by the opening's radius, then by REACH within the solid pixels, then the small pieces beyond.
   const near = within(solid, dilate(cores, width, height, radius + 1), width, height, Math.round(width * REACH));
@@ -99,85 +100,14 @@ export function vehicleParts(alpha: Buffer, width: number, height: number): { bo
   return { box: boxOf(keep, width, height), keep };
 }
 
-/** The box of a map's set pixels. */
-function boxOf(map: Buffer, width: number, height: number): VehicleBox {
-  const box = { left: width, top: height, right: -1, bottom: -1 };
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      if (map[y * width + x] === 0) continue;
-      if (x < box.left) box.left = x;
-      if (x > box.right) box.right = x;
-      if (y < box.top) box.top = y;
-      box.bottom = y;
-    }
-  }
-  return box;
-}
-
 /** The 4-connected parts of a map that are the largest or of comparable size; null when it holds none. */
-function largeParts(map: Buffer, width: number): Buffer | null {
-  const label = new Int32Array(map.length);
-  const areas: number[] = [0];
-  const stack = new Int32Array(map.length);
-  for (let start = 0; start < label.length; start++) {
-    if (label[start] !== 0 || map[start] === 0) continue;
-    const id = areas.length;
-    let area = 0;
-    let top = 0;
-    stack[top++] = start;
-    label[start] = id;
-    while (top > 0) {
-      const i = stack[--top]!;
-      area++;
-      const x = i % width;
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-      for (const n of neighbours) {
-        if (n < 0 || n >= label.length || label[n] !== 0 || map[n] === 0) continue;
-        label[n] = id;
-        stack[top++] = n;
-      }
-    }
-    areas.push(area);
-  }
-  const largest = Math.max(...areas);
+function largeParts(map: Buffer, size: Size): Buffer | null {
+  const parts: number[][] = [];
+  eachPart(map, size, false, (part) => parts.push(part));
+  const largest = parts.reduce((most, p) => Math.max(most, p.length), 0);
   if (largest === 0) return null;
-  const kept = areas.map((a) => a >= largest * PART_OF_VEHICLE);
-  kept[0] = false;
-  const parts = Buffer.alloc(map.length);
-  for (let i = 0; i < parts.length; i++) if (kept[label[i]!]) parts[i] = 255;
-  return parts;
-}
-
-/**
- * The pixels of `map` reached from `seeds` (those of them inside `map`) by at most `steps` moves to one of the
- * 8 neighbours, through `map`: 255 there, 0 elsewhere.
- */
-export function within(map: Buffer, seeds: Buffer, width: number, height: number, steps: number): Buffer {
   const out = Buffer.alloc(map.length);
-  let front: number[] = [];
-  for (let i = 0; i < map.length; i++)
-    if (seeds[i] !== 0 && map[i] !== 0) {
-      out[i] = 255;
-      front.push(i);
-    }
-  for (let step = 0; step < steps && front.length > 0; step++) {
-    const next: number[] = [];
-    for (const i of front) {
-      const x = i % width;
-      const y = (i - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        if (y + dy < 0 || y + dy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (x + dx < 0 || x + dx >= width) continue;
-          const j = i + dy * width + dx;
-          if (out[j] !== 0 || map[j] === 0) continue;
-          out[j] = 255;
-          next.push(j);
-        }
-      }
-    }
-    front = next;
-  }
+  for (const part of parts) if (part.length >= largest * PART_OF_VEHICLE) for (const i of part) out[i] = 255;
   return out;
 }
 
@@ -185,94 +115,25 @@ export function within(map: Buffer, seeds: Buffer, width: number, height: number
  * The pieces of `map` outside `kept` (8-connected) that touch it and stay within `box`, or (a mirror) are small
  * (`small` pixels at most), below the box's top and away from the picture's border.
  */
-function carPieces(map: Buffer, kept: Buffer, { width, height }: Size, box: VehicleBox, small: number): Buffer {
+function carPieces(map: Buffer, kept: Buffer, size: Size, box: VehicleBox, small: number): Buffer {
+  const { width, height } = size;
+  const free = Buffer.alloc(map.length);
+  for (let i = 0; i < map.length; i++) if (map[i] !== 0 && kept[i] === 0) free[i] = 255;
+  const grown = dilate(kept, width, height, 1);
   const out = Buffer.alloc(map.length);
-  const seen = new Uint8Array(map.length);
-  for (let start = 0; start < map.length; start++) {
-    if (seen[start] || map[start] === 0 || kept[start] !== 0) continue;
-    const piece: number[] = [start];
-    seen[start] = 1;
+  eachPart(free, size, true, (piece) => {
     let touches = false;
     let inside = true;
     let mirror = true;
-    for (let k = 0; k < piece.length; k++) {
-      const i = piece[k]!;
+    for (const i of piece) {
       const x = i % width;
       const y = (i - x) / width;
+      if (grown[i] !== 0) touches = true;
       if (x < box.left || x > box.right || y < box.top || y > box.bottom) inside = false;
       if (y < box.top || x === 0 || y === 0 || x === width - 1 || y === height - 1) mirror = false;
-      for (let dy = -1; dy <= 1; dy++) {
-        if (y + dy < 0 || y + dy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (x + dx < 0 || x + dx >= width) continue;
-          const j = i + dy * width + dx;
-          if (kept[j] !== 0) touches = true;
-          else if (map[j] !== 0 && !seen[j]) {
-            seen[j] = 1;
-            piece.push(j);
-          }
-        }
-      }
     }
     if (touches && (inside || (mirror && piece.length <= small))) for (const i of piece) out[i] = 255;
-  }
-  return out;
-}
-
-/** The map's holes: the clear areas the picture's border cannot reach through clear pixels. */
-export function holesOf(map: Buffer, width: number, height: number): Buffer {
-  const outside = new Uint8Array(map.length);
-  const stack: number[] = [];
-  const push = (i: number) => {
-    if (outside[i] || map[i] !== 0) return;
-    outside[i] = 1;
-    stack.push(i);
-  };
-  for (let x = 0; x < width; x++) {
-    push(x);
-    push((height - 1) * width + x);
-  }
-  for (let y = 0; y < height; y++) {
-    push(y * width);
-    push(y * width + width - 1);
-  }
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    const x = i % width;
-    if (x > 0) push(i - 1);
-    if (x < width - 1) push(i + 1);
-    if (i >= width) push(i - width);
-    if (i + width < map.length) push(i + width);
-  }
-  const out = Buffer.alloc(map.length);
-  for (let i = 0; i < out.length; i++) out[i] = outside[i] || map[i] !== 0 ? 0 : 255;
-  return out;
-}
-
-/** The map shrunk by `radius` pixels (a square neighbourhood). */
-export function erode(map: Buffer, width: number, height: number, radius: number): Buffer {
-  const inverse = Buffer.alloc(map.length);
-  for (let i = 0; i < map.length; i++) inverse[i] = map[i] === 0 ? 255 : 0;
-  const grown = dilate(inverse, width, height, radius);
-  // Outside the picture counts as solid: a car the photo cuts off keeps its edge there.
-  for (let i = 0; i < map.length; i++) grown[i] = grown[i] === 0 ? 255 : 0;
-  return grown;
-}
-
-/** The map grown by `radius` pixels (a square neighbourhood), so the kept parts' soft edges stay in. */
-export function dilate(map: Buffer, width: number, height: number, radius: number): Buffer {
-  const rows = Buffer.alloc(map.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      if (map[y * width + x] === 0) continue;
-      rows.fill(255, y * width + Math.max(0, x - radius), y * width + Math.min(width, x + radius + 1));
-    }
-  const out = Buffer.alloc(map.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      if (rows[y * width + x] === 0) continue;
-      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) out[dy * width + x] = 255;
-    }
+  });
   return out;
 }
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { LiveRecording, LiveRecordingList, LiveRoom, LiveToken, ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,11 @@ import type { App } from '../../../app-types';
 import { demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { authHeaders } from '../../../test/auth-helpers';
+import { probeArgs } from '../../../platform/media/media-plans';
+import { PROBE_LIMITS } from '../../../platform/media/media-probe';
+import { runMedia } from '../../../platform/media/media-runner';
 import { createTestAdapters } from '../../../test/test-adapters';
+import { openManagerRoom } from '../live.test-helpers';
 import { TestClock } from '../../../test/test-clock';
 import { findUserContext } from '../../identity/identity.repo';
 import { liveJobs } from './live.jobs';
@@ -30,33 +33,11 @@ const OTHER = 'other@other-dealer.forecourt.test';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
-async function makeRoom(app: App, adapters: Adapters): Promise<LiveRoom> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/videos/live/rooms',
-    headers: await authHeaders(adapters, MANAGER),
-    payload: {
-      session_name: 'Walkaround',
-      user_id: demoUser(MANAGER).id,
-      appointment_date: '2026-11-26 14:30:00',
-      owner_id: 'own-demo-paris',
-    },
-  });
-  return res.json<LiveRoom>();
-}
+const makeRoom = (app: App, adapters: Adapters) => openManagerRoom(app, adapters, { session_name: 'Walkaround' });
 
-const probe = (file: string) =>
-  JSON.parse(
-    execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'stream=codec_type,codec_name:format=duration',
-      '-of',
-      'json',
-      file,
-    ]).toString(),
-  ) as {
+/** The streams and duration of a file, read by ffprobe as the server finds it (media-binaries). */
+const probe = async (file: string) =>
+  JSON.parse((await runMedia({ tool: 'ffprobe', args: probeArgs(file), ...PROBE_LIMITS })).stdout) as {
     streams: { codec_type: string; codec_name: string }[];
     format: { duration: string };
   };
@@ -262,7 +243,7 @@ describe('recordings of live calls: start, stop, the compose job', () => {
     expect(ready!.sizeBytes).toBeGreaterThan(1000);
     expect(fs.existsSync(dir)).toBe(false);
     const file = await adapters.blobs.localFile(recordingBlobKey(room.id_live_video, rec.id));
-    const info = probe(file!);
+    const info = await probe(file!);
     expect(info.streams.map((s) => `${s.codec_type}:${s.codec_name}`).sort()).toEqual(['audio:aac', 'video:h264']);
     expect(Math.abs(Number(info.format.duration) - 3)).toBeLessThan(0.3);
     // Run again (a retry after the job was done): nothing changes.

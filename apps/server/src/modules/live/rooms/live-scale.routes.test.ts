@@ -3,13 +3,11 @@ import type { LiveOptions, LiveRoom, LiveToken, ServerMessage } from '@forecourt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
-import { demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
-import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
+import { openManagerRoom } from '../live.test-helpers';
 
-const MANAGER = 'manager@demo.forecourt.test';
 const SECRET = 'coturn-shared-secret-for-tests';
 
 describe('live rooms with TURN and the Janus SFU configured', () => {
@@ -33,18 +31,7 @@ describe('live rooms with TURN and the Janus SFU configured', () => {
     );
     await seedAccounts(adapters);
     app = await buildApp(adapters);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/videos/live/rooms',
-      headers: await authHeaders(adapters, MANAGER),
-      payload: {
-        session_name: 'Showroom',
-        user_id: demoUser(MANAGER).id,
-        appointment_date: '2026-11-26 14:30:00',
-        owner_id: 'own-demo-paris',
-      },
-    });
-    room = res.json<LiveRoom>();
+    room = await openManagerRoom(app, adapters);
   });
   afterAll(async () => {
     await app?.close();

@@ -2,14 +2,11 @@ import type { LiveRoom } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
-import { demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
-import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
+import { openManagerRoom } from '../live.test-helpers';
 import { LIVE_TOKENS_PER_ADDRESS_MINUTE } from './live.service';
-
-const MANAGER = 'manager@demo.forecourt.test';
 
 describe('GET /api/videos/live/token, asked for in bulk', () => {
   const clock = new TestClock('2026-11-29T02:00:00Z');
@@ -21,19 +18,7 @@ describe('GET /api/videos/live/token, asked for in bulk', () => {
     adapters = await createTestAdapters({}, { clock });
     await seedAccounts(adapters);
     app = await buildApp(adapters);
-    room = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/videos/live/rooms',
-        headers: await authHeaders(adapters, MANAGER),
-        payload: {
-          session_name: 'Showroom',
-          user_id: demoUser(MANAGER).id,
-          appointment_date: '2026-12-01 14:30:00',
-          owner_id: 'own-demo-paris',
-        },
-      })
-    ).json<LiveRoom>();
+    room = await openManagerRoom(app, adapters, { appointment_date: '2026-12-01 14:30:00' });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,14 +1,13 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { LiveRoom, LiveToken, ServerMessage } from '@forecourt/contracts';
+import type { LiveToken, ServerMessage } from '@forecourt/contracts';
 import { LIVE_CLOSE } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
-import { demoUser } from '../../../seed/demo-accounts';
 import { seedAccounts } from '../../../seed/seed-accounts';
-import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
+import { openManagerRoom } from '../live.test-helpers';
 import { MAX_SIGNAL_BYTES } from './signalling.service';
 import { SEND_BUFFER, SIGNAL_BUDGET } from './socket-budget';
 
@@ -27,8 +26,6 @@ interface WsClient {
 }
 const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
-const MANAGER = 'manager@demo.forecourt.test';
-
 interface Peer {
   ws: WsClient;
   self: string;
@@ -43,19 +40,7 @@ async function liveServer(config: Record<string, string> = {}) {
   const app: App = await buildApp(adapters);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const room = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/videos/live/rooms',
-      headers: await authHeaders(adapters, MANAGER),
-      payload: {
-        session_name: 'Showroom',
-        user_id: demoUser(MANAGER).id,
-        appointment_date: '2026-12-01 14:30:00',
-        owner_id: 'own-demo-paris',
-      },
-    })
-  ).json<LiveRoom>();
+  const room = await openManagerRoom(app, adapters, { appointment_date: '2026-12-01 14:30:00' });
   let n = 0;
   const token = async (identity: string, resume?: string) =>
     app.inject({
