@@ -19,6 +19,7 @@ const room = {
   logoUrl: '/logo.png',
   contactInformations: [],
   vehicle: null,
+  ended: false,
 };
 
 // A visitor, not signed in: the room page is public.

@@ -40,3 +40,23 @@ export function ChangeBrowser({ link }: { link: string }) {
     </Stack>
   );
 }
+
+/** The room has ended: its link takes nobody in any more (a late joiner, or one whose join the server refused). */
+export function RoomClosed({ ownerName }: { ownerName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useAuth();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {t('rooms.closed.title')}
+      </Typography>
+      <Alert severity="info">{t('rooms.closed.text', { ownerName })}</Alert>
+      {isAuthenticated && (
+        <Button variant="contained" onClick={() => navigate('/videos/live/rooms')}>
+          {t('rooms.ended.backToList')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
