@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildApp } from '../../app';
@@ -230,7 +231,9 @@ describe('marketplace profiles', () => {
     });
     const push = await call('POST', `/api/shootings/${shootingId}/marketplaces/mobile-de/push`, SALES);
     expect(push.statusCode).toBe(200);
-    const pushed = push.json<{ eventId: string; expiresAt: string; files: { zip: string; csv: string } }>();
+    const pushed = push.json<MarketplaceExportPush>();
+    // What the portal tells the person: sent to one endpoint, as many pictures as the zip holds.
+    expect(pushed.endpoints).toBe(1);
     const event = await adapters.db
       .selectFrom('webhook_events')
       .selectAll()
@@ -243,7 +246,7 @@ describe('marketplace profiles', () => {
     const zip = await open(pushed.files.zip);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect((await zipEntries(zip.rawPayload)).length).toBeGreaterThan(0);
+    expect((await zipEntries(zip.rawPayload)).length).toBe(pushed.pictures);
     const csv = await open(pushed.files.csv);
     expect(csv.body.split('\r\n')[0]).toMatch(/^registration,vin,picture_1/);
     // A link changed by one character, signed for another owner, or expired opens nothing.
@@ -269,13 +272,14 @@ describe('marketplace profiles', () => {
     expect((await call('POST', url, OTHER)).statusCode).toBe(404);
     const queued = await call('POST', url, ADMIN);
     expect(queued.statusCode).toBe(202);
-    expect(queued.json()).toEqual({ status: 'PENDING' });
+    expect(queued.json()).toEqual({ status: 'PENDING', pictures: expect.any(Number), driver: 'folder' });
     await drainJobs(adapters, [marketplacesJobs(adapters).pushDms]);
     const dir = path.join(adapters.dataDir, 'dms-exports', 'own-demo-paris', 'AB-123-CD');
     const zip = await zipEntries(
       (await call('GET', `/api/shootings/${shootingId}/marketplaces/mobile-de/export`)).rawPayload,
     );
     expect(fs.readdirSync(dir).sort()).toEqual([...zip.map((e) => e.name), 'manifest.json'].sort());
+    expect(queued.json<MarketplaceDmsPush>().pictures).toBe(zip.length);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
       registration: string;
       images: { order: number; file: string }[];

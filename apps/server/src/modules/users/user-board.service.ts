@@ -316,14 +316,17 @@ export async function updateBoardUser(
   return getBoardUser(deps, manager, id);
 }
 
-/** A new invitation link for an account that has not set its password yet. */
-export async function resendInvitation(
+/** What the board does to one account of the group, by its id (`POST /api/user-board/users/:id/<action>`). */
+type AccountAction = (
   deps: UserBoardDeps,
   caller: UserContext,
   id: string,
   audit: AuditContext,
   group?: string,
-): Promise<BoardUser> {
+) => Promise<BoardUser>;
+
+/** A new invitation link for an account that has not set its password yet. */
+export const resendInvitation: AccountAction = async (deps, caller, id, audit, group) => {
   const manager = await boardScope(deps, caller, group);
   await requireActiveGroup(deps, manager.groupId);
   const user = await groupUser(deps, manager, id);
@@ -334,7 +337,7 @@ export async function resendInvitation(
   await sendInvitation(deps, caller, manager, user);
   await recordAudit(deps, userEntry(manager, audit, id, { action: 'user.reinvite' }));
   return getBoardUser(deps, manager, id);
-}
+};
 
 /**
  * Deactivates an account: from the next request on, on every API process, its access tokens are refused
@@ -342,13 +345,7 @@ export async function resendInvitation(
  * every process checks), its refresh tokens fail (the provider finds no account) and are deleted with its
  * sessions, and its pending invitation dies. Nothing else is removed.
  */
-export async function deactivateUser(
-  deps: UserBoardDeps,
-  caller: UserContext,
-  id: string,
-  audit: AuditContext,
-  group?: string,
-): Promise<BoardUser> {
+export const deactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
   // One holds every habilitation of one's own: the self check below still answers for one's own account.
   const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
@@ -367,16 +364,10 @@ export async function deactivateUser(
       },
     );
   return getBoardUser(deps, manager, id);
-}
+};
 
 /** Lets a deactivated account sign in again (an account without a password gets a new invitation). */
-export async function reactivateUser(
-  deps: UserBoardDeps,
-  caller: UserContext,
-  id: string,
-  audit: AuditContext,
-  group?: string,
-): Promise<BoardUser> {
+export const reactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
   const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.deactivatedAt) {
     const change = { action: 'user.reactivate', before: { status: 'DEACTIVATED' } };
@@ -384,4 +375,4 @@ export async function reactivateUser(
     if (!user.hasPassword && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
   }
   return getBoardUser(deps, manager, id);
-}
+};

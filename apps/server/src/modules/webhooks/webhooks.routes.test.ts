@@ -9,7 +9,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver';
 import { verifyWebhook } from './signature';
-import { emitWebhookEvent } from './webhook-events.service';
+import { emitWebhookEvent, queueDeliveries } from './webhook-events.service';
 import { webhooksJobs } from './webhooks.jobs';
 
 const ADMIN = 'manager@demo.forecourt.test';
@@ -160,6 +160,23 @@ describe('webhooks', () => {
     expect(mails.length).toBeGreaterThan(0);
     expect(JSON.stringify(mails)).toContain(receiver.url);
     expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'failed' });
+    // The lane run again (a retry after a crash past the e-mails): its managers are not e-mailed twice.
+    const key = `webhooks.deliver:${endpoint.id}:again`;
+    await queueDeliveries(adapters, [{ endpointId: endpoint.id, key }]);
+    await waitFor(async () => {
+      const job = await adapters.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return job?.status === 'done';
+    });
+    const again = await adapters.db
+      .selectFrom('notifications_outbox')
+      .select('id')
+      .where('subject', 'like', '%webhook%')
+      .execute();
+    expect(again).toHaveLength(mails.length);
 
     // Events meanwhile are not written for a disabled endpoint; the replay of the failed one is sent once enabled.
     failing = false;

@@ -19,7 +19,7 @@ import { AppError, badRequest, notFound, RateLimitedError } from '../../../platf
 import { RateLimiter } from '../../../platform/rate-limit';
 import { requireOption, sameSecret } from '../../identity/auth';
 import type { UserContext } from '../../identity/user-context';
-import { escapeHtml } from '../../notifications/email-content';
+import { escapeHtml } from '../../../platform/html';
 import { referenceFor } from '../../players/players.service';
 import { rateOnce, ratingsSince } from '../../players/ratings.service';
 import { recordEvent } from '../../statistics/statistics.service';
@@ -188,6 +188,7 @@ export async function roomInfo(
       ...(owner?.contactPhone ? [{ title: 'phone', value: owner.contactPhone }] : []),
     ],
     vehicle: r.registration ? { registration: r.registration, playerRef: r.playerRef } : null,
+    ended: r.endedAt !== null,
   };
 }
 
@@ -224,6 +225,8 @@ export async function roomToken(
   await within(deps.limits.tokens, visitorOf(deps, ip), 'Too many room tokens asked for, try again later');
   const found = await repo.findRoomByName(deps.db, input.room);
   const r = await reachRoom(deps, found?.id ?? '', input.code, user);
+  // An ended room takes nobody in, not even its host: a late joiner would wait alone in a closed room.
+  if (r.endedAt !== null) throw new AppError('ROOM_ENDED', 'This meeting has ended');
   const now = deps.clock.now().getTime();
   // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
   const resumed = input.resume ? deps.tokens.resumable(input.resume, r.id, input.identity, now) : null;
