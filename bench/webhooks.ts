@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../apps/server/src/config';
 import { webhooksJobs } from '../apps/server/src/modules/webhooks/webhooks.jobs';
 import { emitWebhookEvent } from '../apps/server/src/modules/webhooks/webhook-events.service';
-import { insertEndpoint } from '../apps/server/src/modules/webhooks/webhooks.repo';
+import { addWebhookEndpoint } from '../apps/server/src/modules/webhooks/webhooks.fixtures';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { SqlWorker } from '../apps/server/src/platform/queue/sql-worker';
 import { arg } from './lib/args';
@@ -79,19 +79,12 @@ async function setup(dataDir: string) {
 }
 
 async function addEndpoint(adapters: Adapters, url: string) {
-  await insertEndpoint(adapters.db, {
+  await addWebhookEndpoint(adapters.db, {
     id: 'ep-bench',
-    group_id: 'grp-bench',
+    groupId: 'grp-bench',
     url,
     description: 'bench',
-    event_types: '[]',
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-    previous_secret: null,
-    previous_secret_until: null,
-    enabled: 1,
-    disabled_reason: null,
-    created_at: new Date().toISOString(),
-    created_by: 'bench',
+    createdBy: 'bench',
   });
 }
 

@@ -4,7 +4,7 @@
 // watched notification, a rating). They make the portal's HTTP calls, and retry as the portal does: a read
 // that got no answer or a 5xx is tried twice more (TanStack Query's retry), a shooting whose sending failed
 // is sent again from where it stopped (the send dialog's retry, send-shooting.ts).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { playerFramePath } from '@forecourt/contracts/player-media';
 import { ARCHIVE_TYPES, archiveHolds } from '@forecourt/contracts/shootings';
+import { CookieJar, pkcePair } from '../../apps/server/src/modules/identity/oidc/oidc-flow.test-support';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-accounts';
 import type { Recorder } from './load-recorder';
 
@@ -130,23 +131,6 @@ async function read(t: LoadTarget, route: string, url: string, init: CallInit = 
   return answer;
 }
 
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
 /**
  * A staff account signed in once through the embedded provider (authorization code + PKCE, as the portal
  * does), shared by the simulated users of that account; its access token is refreshed before it expires.
@@ -173,14 +157,14 @@ export class StaffSession {
   async signIn(): Promise<void> {
     const { baseUrl } = this.t;
     const jar = new CookieJar();
-    const verifier = randomBytes(32).toString('base64url');
+    const { verifier, challenge } = pkcePair();
     const redirectUri = `${baseUrl}/login/callback`;
     const params = new URLSearchParams({
       client_id: PORTAL_CLIENT_ID,
       response_type: 'code',
       redirect_uri: redirectUri,
       scope: 'openid profile email offline_access api',
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge: challenge,
       code_challenge_method: 'S256',
       state: randomBytes(8).toString('hex'),
       login_hint: this.email,
@@ -191,7 +175,7 @@ export class StaffSession {
         redirect: 'manual',
         headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
       });
-      jar.take(res);
+      jar.take(res.headers.getSetCookie());
       return res;
     };
     let res = await go(`/oidc/auth?${params}`);

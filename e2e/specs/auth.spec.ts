@@ -4,36 +4,27 @@ import { DEMO_EMAILS, acceptCookies, signIn, storedUserKey } from '../support/si
 // The e2e installation links no other application (APP_LINKS unset): the drawer shows the portal's own screens only.
 const COMMON = ['shootings', 'statistics'];
 
+/** The drawer of a provider administrator who manages users, with every option (manager@ and other@ alike). */
+const ADMINISTRATOR_ENTRIES = [
+  'shootings',
+  'statistics',
+  'userBoard',
+  'dms',
+  'liveRooms',
+  'adminVideos',
+  'account',
+  'settings',
+  'audit',
+  'outbox',
+  'logout',
+];
+
 /** Drawer entries each demo account's rights give (spec sections 2 and 6). */
 const EXPECTED: Record<string, string[]> = {
-  [DEMO_EMAILS.manager]: [
-    'shootings',
-    'statistics',
-    'userBoard',
-    'dms',
-    'liveRooms',
-    'adminVideos',
-    'account',
-    'settings',
-    'audit',
-    'outbox',
-    'logout',
-  ],
+  [DEMO_EMAILS.manager]: ADMINISTRATOR_ENTRIES,
   [DEMO_EMAILS.sales]: ['shootings', 'statistics', 'account', 'logout'],
   [DEMO_EMAILS.workshop]: ['shootings', 'statistics', 'account', 'logout'],
-  [DEMO_EMAILS.other]: [
-    'shootings',
-    'statistics',
-    'userBoard',
-    'dms',
-    'liveRooms',
-    'adminVideos',
-    'account',
-    'settings',
-    'audit',
-    'outbox',
-    'logout',
-  ],
+  [DEMO_EMAILS.other]: ADMINISTRATOR_ENTRIES,
 };
 
 const openDrawer = async (page: Page) => {

@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { expectNoSidewaysScroll, expectReachableByTab, expectWhollyOnScreen, PHONE } from '../support/phone';
+import { seedE2e } from '../support/seed';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Seeded {
   shootingId: string;
@@ -17,14 +13,21 @@ interface Seeded {
 
 /** An inspection of its own registration (three pictures, the second one edited, one damage), written into the running server's data. */
 function seedInspection(): Seeded {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/damage-spots.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as Seeded;
+  return seedE2e<Seeded>('damage-spots');
 }
 
 // The spin's one autoplay turn would move the frames (and their hotspots) under the test.
+/** Opens the shooting's player from its detail page, once its spin has loaded on image 1 and its one damage. */
+async function openPlayerOnFirstDamage(page: Page): Promise<{ player: Page; spin: Locator }> {
+  const popup = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Player', exact: true }).click();
+  const player = await popup;
+  const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
+  await expect(spin).toHaveAttribute('aria-busy', 'false');
+  await expect(spin).toHaveAttribute('aria-valuetext', 'Image 1 of 3, damages on this image: 1');
+  return { player, spin };
+}
+
 test.use({ reducedMotion: 'reduce' });
 // Seconds each on a quiet machine; the margin is for a loaded one.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -87,13 +90,8 @@ test.describe('damages in the spin and honest edits', () => {
     expect(await axeViolations(page, 'player settings')).toEqual([]);
     await settings.getByRole('button', { name: 'Close' }).click();
 
-    const popup = page.context().waitForEvent('page');
-    await page.getByRole('button', { name: 'Player', exact: true }).click();
-    const player = await popup;
+    const { player, spin } = await openPlayerOnFirstDamage(page);
     try {
-      const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
-      await expect(spin).toHaveAttribute('aria-busy', 'false');
-      await expect(spin).toHaveAttribute('aria-valuetext', 'Image 1 of 3, damages on this image: 1');
       const hotspot = player.getByTestId('damage-hotspot');
       await expect(hotspot).toHaveAccessibleName('Damage 1: Dent, Moderate');
       // The hotspot sits where the dealer placed it: 29 % across and half-way down the frame.
@@ -201,13 +199,8 @@ test.describe('damages in the spin and honest edits', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
-      const popup = page.context().waitForEvent('page');
-      await page.getByRole('button', { name: 'Player', exact: true }).click();
-      const player = await popup;
+      const { player, spin } = await openPlayerOnFirstDamage(page);
       try {
-        const spin = player.getByRole('slider', { name: '360° view of the vehicle' });
-        await expect(spin).toHaveAttribute('aria-busy', 'false');
-        await expect(spin).toHaveAttribute('aria-valuetext', 'Image 1 of 3, damages on this image: 1');
         const hotspot = player.getByTestId('damage-hotspot');
         await expectWhollyOnScreen(hotspot);
         await expectNoSidewaysScroll(player);

@@ -1,11 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { seedE2e } from '../support/seed';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 interface Seeded {
   shootingId: string;
@@ -16,11 +13,7 @@ interface Seeded {
 
 /** The spec's repair orders, written into the running server's data folder by the API tests' factories. */
 function seedRepairOrders(): { repair: Seeded; bare: Seeded } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/inspections.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as { repair: Seeded; bare: Seeded };
+  return seedE2e<{ repair: Seeded; bare: Seeded }>('inspections');
 }
 
 const detailPath = (s: Seeded) =>

@@ -1,38 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { axeViolations } from '../support/axe';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { startReceiver, type Received } from '../support/webhook-receiver';
 
 // The picture pipeline stamps the shooting before shooting.finished: more than the default on 2 cores.
 test.describe.configure({ timeout: 240_000 });
-
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver of the test's own on 127.0.0.1 (the e2e server runs with WEBHOOKS_ALLOW_PRIVATE). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/forecourt`;
-  return {
-    url,
-    received,
-    close: () => new Promise<void>((r) => (server.closeAllConnections(), server.close(() => r()))),
-  };
-}
 
 /** The receiver's check of the Standard Webhooks signature: HMAC-SHA256 of "id.timestamp.body" with the secret's bytes. */
 function signedBy(secret: string, r: Received): boolean {

@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/phone';
 import { firstDetailOf } from '../support/shootings-list';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { startReceiver } from '../support/webhook-receiver';
 
 test('a shooting says what is missing per marketplace; an angle corrected sticks; the zip downloads', async ({
   page,
@@ -31,6 +32,79 @@ test('a shooting says what is missing per marketplace; an angle corrected sticks
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Download the zip for AutoTrader UK' }).click();
   expect((await download).suggestedFilename()).toMatch(/-AutoTrader_UK\.zip$/);
+});
+
+/** "Send to…" of a profile, from the keyboard: the menu opens on its first choice. */
+async function sendFromKeyboard(page: Page, row: Locator, name: string, to: string) {
+  await row.getByRole('button', { name: `Send the ${name} export to…` }).focus();
+  await page.keyboard.press('Enter');
+  const first = page.getByRole('menuitem').first();
+  await expect(first).toBeFocused();
+  if (to !== (await first.textContent())) await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: to })).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+test('a manager sends an export to the group’s webhook endpoint and to the DMS; a salesperson is told why not', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO_EMAILS.manager);
+    // The group's endpoint for exports, on the test's receiver.
+    await page.goto('/settings/api-keys?group=grp-demo');
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('marketplace.export.ready').check();
+    await page.getByRole('button', { name: 'Add the endpoint' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    const detail = await firstDetailOf(page, 'Standard', /\/shootings\/[^/]+$/);
+    await page.goto(detail);
+    const row = page.getByTestId('readiness-autotrader-uk');
+    await sendFromKeyboard(page, row, 'AutoTrader UK', 'To our webhook endpoints');
+    await expect(row.getByText('Sent to the webhook endpoints')).toBeVisible();
+    await expect(
+      row.getByText(/^The AutoTrader UK export: \d+ pictures?, named and ordered for AutoTrader UK\.$/),
+    ).toBeVisible();
+    await expect(
+      row.getByText(/^To \d+ webhook endpoints?, with links to the zip and CSV feed that open until /),
+    ).toBeVisible();
+    expect(await axeViolations(page, 'marketplace send', { include: '[data-testid="marketplace-readiness"]' })).toEqual(
+      [],
+    );
+    await expectNoSidewaysScroll(page);
+
+    // The receiver gets the event; its zip link opens the export without a session.
+    const event = () =>
+      receiver.received
+        .map((r) => JSON.parse(r.body) as { type: string; data: { profileId?: string; files?: { zip: string } } })
+        .find((e) => e.type === 'marketplace.export.ready' && e.data.profileId === 'autotrader-uk');
+    await expect.poll(() => event()?.type, { timeout: 60_000 }).toBe('marketplace.export.ready');
+    const zip = await request.get(event()!.data.files!.zip);
+    expect(zip.headers()['content-type']).toBe('application/zip');
+
+    await sendFromKeyboard(page, row, 'AutoTrader UK', 'To our DMS');
+    await expect(row.getByText('Queued for the DMS')).toBeVisible();
+    await expect(row.getByText('To the DMS export folder; its delivery shows in Settings › DMS.')).toBeVisible();
+
+    // A salesperson's account has no DMS option: the server refuses, and says so in the person's words.
+    const sales = await browser.newPage();
+    await sales.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await signIn(sales, DEMO_EMAILS.sales);
+    await sales.goto(await firstDetailOf(sales, 'Standard', /\/shootings\/[^/]+$/));
+    const salesRow = sales.getByTestId('readiness-mobile-de');
+    await sendFromKeyboard(sales, salesRow, 'mobile.de', 'To our DMS');
+    await expect(salesRow.getByRole('alert')).toHaveText('Your account may not send this export.');
+    await sales.close();
+  } finally {
+    await receiver.close();
+  }
 });
 
 test('settings: a group copies a built-in profile and edits its rules', async ({ page }) => {

@@ -1,76 +1,24 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { setupCodeOf, useNewInstallation } from '../support/new-installation';
 import { acceptCookies, signIn } from '../support/sign-in';
 
 // Issue 29's main path, as a new customer goes it: from an empty DATA_DIR to a dealer group set up on screens.
 test.describe.configure({ timeout: 300_000 });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const freePort = (): number =>
-  Number(
-    execFileSync(process.execPath, [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-    ]).toString(),
-  );
-
-/** A server of this spec's own, as a new installation runs it (the way setup.spec.ts starts one). */
-let server: ChildProcess | null = null;
-let dataDir = '';
-let baseURL = '';
-const log: string[] = [];
-
-test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-onboarding-e2e-'));
-  const port = freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'false',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      IDENTITY_PROVIDERS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [server.stdout!, server.stderr!])
-    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
-  await expect
-    .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-    .toBe(200);
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const installation = useNewInstallation('onboarding');
 
 test('a new customer: setup code, administrator, group, stock, stamp, its manager, a sales user, a stamped shooting', async ({
   browser,
 }) => {
   // 1. The one-time setup code, from the server's log.
-  const line = log.find((l) => l.includes('one-time setup code'));
-  expect(line, log.join('\n')).toBeTruthy();
-  const code = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(line!)![1]!;
+  const { code } = setupCodeOf(installation);
 
-  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
+  const context = await browser.newContext({ baseURL: installation.baseURL, locale: 'en-GB' });
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
 
@@ -259,7 +207,7 @@ const invitationPath = (text: string): string => {
 
 /** The text of the last e-mail to this address in the installation's outbox table. */
 function outboxText(to: string): string {
-  const db = new Database(path.join(dataDir, 'forecourt.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(path.join(installation.dataDir, 'forecourt.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const row = db
       .prepare('select body_text from notifications_outbox where recipient = ? order by created_at desc limit 1')
@@ -271,7 +219,7 @@ function outboxText(to: string): string {
 }
 
 async function newEnglishPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL, locale: 'en-GB' })).newPage();
+  const page = await (await browser.newContext({ baseURL: installation.baseURL, locale: 'en-GB' })).newPage();
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
   return page;
 }

@@ -1,76 +1,20 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { axeViolations } from '../support/axe';
+import { setupCodeOf, useNewInstallation } from '../support/new-installation';
 import { expectNoSidewaysScroll, expectWhollyOnScreen, PHONE } from '../support/phone';
 import { signIn } from '../support/sign-in';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const freePort = (): number =>
-  Number(
-    execFileSync(process.execPath, [
-      '-e',
-      "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-    ]).toString(),
-  );
+const installation = useNewInstallation('setup');
 
-/**
- * A server of this spec's own, as a new installation runs: an empty DATA_DIR and DEMO_SEED=false, so it has
- * no account at all and prints its one-time setup code. It runs the build the configured server made.
- */
-let server: ChildProcess | null = null;
-let dataDir = '';
-let baseURL = '';
-const log: string[] = [];
-
-test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-setup-e2e-'));
-  const port = freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'false',
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      IDENTITY_PROVIDERS: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [server.stdout!, server.stderr!])
-    stream.on('data', (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean)));
-  await expect
-    .poll(async () => (await fetch(`${baseURL}/healthz`).catch(() => null))?.status ?? 0, { timeout: 60_000 })
-    .toBe(200);
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const contextOf = (browser: Browser): Promise<BrowserContext> => browser.newContext({ baseURL, locale: 'en-GB' });
+const contextOf = (browser: Browser): Promise<BrowserContext> =>
+  browser.newContext({ baseURL: installation.baseURL, locale: 'en-GB' });
 
 test('a new installation: the setup code from the log, /setup, then the new provider administrator signs in', async ({
   browser,
 }) => {
-  const line = log.find((l) => l.includes('one-time setup code'));
-  expect(line, log.join('\n')).toBeTruthy();
-  expect(line).toContain(`${baseURL}/setup`);
-  const code = /([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(line!)![1]!;
+  const { line, code } = setupCodeOf(installation);
+  expect(line).toContain(`${installation.baseURL}/setup`);
 
   const context = await contextOf(browser);
   const page = await context.newPage();
@@ -81,7 +25,7 @@ test('a new installation: the setup code from the log, /setup, then the new prov
   violations.push(...(await axeViolations(page, '/setup code')));
 
   // On a phone, the whole form fits the width.
-  const phone = await browser.newContext({ baseURL, locale: 'en-GB', ...PHONE });
+  const phone = await browser.newContext({ baseURL: installation.baseURL, locale: 'en-GB', ...PHONE });
   const small = await phone.newPage();
   // In the dark theme, too.
   await small.addInitScript(() => localStorage.setItem('forecourt.darkMode', 'true'));
@@ -172,7 +116,7 @@ test('a new installation: the setup code from the log, /setup, then the new prov
 });
 
 test('/setup answers 404 once set up, on a phone too', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL, ...PHONE });
+  const context = await browser.newContext({ baseURL: installation.baseURL, ...PHONE });
   const page = await context.newPage();
   const res = await page.goto('/setup');
   expect(res?.status()).toBe(404);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/phone';
 
 // Each test signs in, calls the API and runs axe twice: more than the default on a busy 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -113,6 +114,28 @@ test('statistics count what customers do with a shared player, per stock and per
   await expect(page.getByText('The period can be at most a year long')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: `From ${d}/${m}/${y} to ${d}/${m}/${y}` })).toBeVisible();
   await expect(tile(page, 'emailShares')).not.toHaveText('0');
+
+  // The widest figure ("3.89 / 5") stays on one line inside its tile, at common desktop widths and on a phone.
+  await tile(page, 'averageRating').evaluate((dd) => (dd.textContent = '3.89 / 5'));
+  for (const width of [1920, 1536, 1440, 1366, 1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-figure] dd')
+          .evaluateAll((dds) =>
+            dds
+              .filter(
+                (dd) =>
+                  dd.scrollWidth > dd.clientWidth ||
+                  dd.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(dd).lineHeight),
+              )
+              .map((dd) => `${dd.textContent} at ${window.innerWidth} px`),
+          ),
+      )
+      .toHaveLength(0);
+  }
+  await expectNoSidewaysScroll(page);
 
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await expectNoAxeViolations(page);

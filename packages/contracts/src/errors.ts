@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   'MEDIA_LIMITS_EXCEEDED',
   // A live room that has its most participants (LIVE_MAX_PARTICIPANTS): no token for one more.
   'ROOM_FULL',
+  // A live room that has ended (its host ended it, or it stayed empty): no token for a late joiner.
+  'ROOM_ENDED',
   'INTERNAL_ERROR',
 ] as const;
 export const ErrorCode = z.enum(ERROR_CODES);

@@ -48,6 +48,8 @@ export const LiveRoomInfo = z.object({
   contactInformations: z.array(ContactInformation),
   /** The vehicle's public player, whose spin the dealer may show in the call. */
   vehicle: z.object({ registration: z.string(), playerRef: PlayerRef.nullable() }).nullable(),
+  /** The room has ended (its host ended it, or it stayed empty): nobody joins it any more. */
+  ended: z.boolean(),
 });
 export type LiveRoomInfo = z.infer<typeof LiveRoomInfo>;
 

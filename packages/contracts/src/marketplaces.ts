@@ -172,13 +172,26 @@ export type MarketplaceExportQuery = z.infer<typeof MarketplaceExportQuery>;
 
 /**
  * An export pushed to the group's webhook endpoints (`marketplace.export.ready`): signed download links of its zip
- * and CSV feed, valid until `expiresAt`. `eventId` is null when no enabled endpoint takes the event.
+ * and CSV feed, valid until `expiresAt`. `eventId` is null (and `endpoints` 0) when no enabled endpoint takes the event;
+ * `pictures` is how many pictures the export holds.
  */
 export const MarketplaceExportPush = z.object({
   eventId: z.string().nullable(),
+  endpoints: z.number().int().nonnegative(),
+  pictures: z.number().int().nonnegative(),
   expiresAt: z.string(),
   files: z.object({ zip: z.string(), csv: z.string() }),
 });
 export type MarketplaceExportPush = z.infer<typeof MarketplaceExportPush>;
+/**
+ * `POST /api/shootings/{id}/marketplaces/{profileId}/push-dms` (202): the push is queued; `pictures` go to the group's
+ * DMS (`driver`: its folder or its webhook), where its delivery is logged (settings, DMS).
+ */
+export const MarketplaceDmsPush = z.object({
+  status: z.literal('PENDING'),
+  pictures: z.number().int().nonnegative(),
+  driver: z.enum(['folder', 'webhook']),
+});
+export type MarketplaceDmsPush = z.infer<typeof MarketplaceDmsPush>;
 /** A pushed export's signed link (`?token=`). */
 export const MarketplaceExportLinkQuery = z.object({ token: z.string().min(1).max(2000) });

@@ -428,6 +428,8 @@ export interface NotificationsOutboxTable {
   error: string | null;
   /** The transport's message id of a SENT row (migration 0049). */
   transport_id: string | null;
+  /** A job's send (migration 0065): the key that keeps a retried job from sending it again. */
+  dedupe_key: string | null;
   created_by: string | null;
   group_id: string | null;
   created_at: string;

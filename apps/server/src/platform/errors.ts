@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   UPLOAD_EXPIRED: 410,
   MEDIA_LIMITS_EXCEEDED: 422,
   ROOM_FULL: 409,
+  ROOM_ENDED: 410,
   INTERNAL_ERROR: 500,
 };
 

@@ -11,6 +11,8 @@ export interface OutboxEntry {
   text: string;
   html: string | null;
   origin: { userId: string | null; groupId: string | null };
+  /** A job's send (MailMessage.dedupeKey): kept on the SENT or OUTBOX row, never on a failure. */
+  dedupeKey?: string | undefined;
 }
 
 /** What became of a message: kept by an embedded driver, or the outcome of one real sending attempt. */
@@ -21,7 +23,8 @@ type OutboxDeps = { db: Db; clock: Clock; ids: Ids };
 
 /**
  * Records a message in the outbox table, read by administrators in their group. A SENT row is unique per
- * transport message id: recording the same success again (a retried recording) keeps one row.
+ * transport message id: recording the same success again (a retried recording) keeps one row; a job's message is
+ * unique per dedupe key (a retried job's kept message keeps one row).
  */
 export async function recordInOutbox(
   deps: OutboxDeps,
@@ -41,13 +44,32 @@ export async function recordInOutbox(
       status: outcome.status,
       error: outcome.status === 'FAILED' ? outcome.error.slice(0, 1000) : null,
       transport_id: outcome.status === 'SENT' ? outcome.transportId : null,
+      dedupe_key: outcome.status === 'FAILED' ? null : (entry.dedupeKey ?? null),
       created_by: entry.origin.userId,
       group_id: entry.origin.groupId,
       created_at: now,
       sent_at: outcome.status === 'FAILED' ? null : now,
     })
-    .onConflict((oc) => oc.columns(['channel', 'transport_id']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(
+          outcome.status !== 'FAILED' && entry.dedupeKey ? ['channel', 'dedupe_key'] : ['channel', 'transport_id'],
+        )
+        .doNothing(),
+    )
     .execute();
+}
+
+/** Whether a job's message of this key was sent (or kept) already. */
+async function sentBefore(deps: OutboxDeps, entry: OutboxEntry): Promise<boolean> {
+  if (!entry.dedupeKey) return false;
+  const row = await deps.db
+    .selectFrom('notifications_outbox')
+    .select('id')
+    .where('channel', '=', entry.channel)
+    .where('dedupe_key', '=', entry.dedupeKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A real transport (SMTP, SMS gateway): sends, answers its message id when it gives one, throws on failure. */
@@ -65,6 +87,7 @@ const mailEntry = (message: MailMessage): OutboxEntry => ({
     : message.text,
   html: message.html,
   origin: message.origin,
+  dedupeKey: message.dedupeKey,
 });
 
 const smsEntry = (message: SmsMessage): OutboxEntry => ({
@@ -79,7 +102,8 @@ const smsEntry = (message: SmsMessage): OutboxEntry => ({
 /**
  * Sends through the transport and records the outcome, whoever sends (a person, a job). A failure is recorded
  * then thrown again for the caller (and the queue's retry); a success is never turned into an error by its
- * recording, since the caller would retry and the recipient receive the message twice.
+ * recording, since the caller would retry and the recipient receive the message twice. A job's message already
+ * sent under its dedupe key is not sent again (left: a crash between the transport's answer and its recording).
  */
 async function sendRecorded<M>(
   deps: OutboxDeps,
@@ -87,6 +111,7 @@ async function sendRecorded<M>(
   message: M,
   entry: OutboxEntry,
 ): Promise<void> {
+  if (await sentBefore(deps, entry)) return;
   let transportId: string | null;
   try {
     ({ transportId } = await transport.send(message));

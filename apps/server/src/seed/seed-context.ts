@@ -1,3 +1,6 @@
+import type { InsertObject } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Executor } from '../platform/db/database';
 import type { Adapters } from '../platform/adapters';
 import { buildDemoPlan, type DemoPlan } from './demo-plan';
 import { DemoPictures } from './demo-pictures';
@@ -50,4 +53,18 @@ export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item:
   const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
   const failure = results.find((r) => r.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+/** Inserts the rows but those already there (by any unique key): a second seed run adds nothing. */
+export async function insertMissing<T extends keyof Database & string>(
+  db: Executor,
+  table: T,
+  rows: InsertObject<Database, T> | readonly InsertObject<Database, T>[],
+): Promise<void> {
+  if (Array.isArray(rows) && rows.length === 0) return;
+  await db
+    .insertInto(table)
+    .values(rows as InsertObject<Database, T>)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -9,7 +9,7 @@ import {
   type HealthRating,
 } from '@forecourt/contracts';
 import { demoUuid, seededRandom, type Random } from './demo-random';
-import type { SeedContext } from './seed-context';
+import { insertMissing, type SeedContext } from './seed-context';
 
 /**
  * What a workshop checks on a health check, as the demo dealers' technicians (French) write it, with the
@@ -172,67 +172,43 @@ export async function seedInspections(ctx: SeedContext): Promise<void> {
     if (videoId && clipBytes) await blobs.put(videoKey, clipBytes, 'video/mp4');
 
     await db.transaction().execute(async (trx) => {
-      if (videoId) {
-        await trx
-          .insertInto('videos')
-          .values({
-            id: videoId,
-            shooting_id: shooting.id,
-            video_type: 'ORIGINAL',
-            streamer: 'STAMPYT',
-            url: null,
-            reference: videoId,
-            blob_key: videoKey,
-            created_at: stamp,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      if (damages.length)
-        await trx
-          .insertInto('inspection_damages')
-          .values(damages)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      if (items.length)
-        await trx
-          .insertInto('health_check_items')
-          .values(items)
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      if (offer) {
-        await trx
-          .insertInto('trade_in_offers')
-          .values({
-            id: demoUuid(`trade-in:${shooting.id}`),
-            shooting_id: shooting.id,
-            amount_cents: r.int(45, 260) * 10_000,
-            valid_until: day(at + 14 * 86_400_000),
-            conditions: TRADE_IN_CONDITIONS,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-      }
-      // Written last: its presence is what marks the shooting as seeded.
-      await trx
-        .insertInto('inspections')
-        .values({
+      if (videoId)
+        await insertMissing(trx, 'videos', {
+          id: videoId,
           shooting_id: shooting.id,
-          currency: 'EUR',
-          overall_condition: repairOrder ? null : r.pick(VEHICLE_CONDITIONS),
-          repair_order_number: repairOrder
-            ? `OR-${shooting.created_at.slice(0, 4)}-${String(r.int(1, 9999)).padStart(4, '0')}`
-            : null,
-          mileage: repairOrder ? r.int(8, 180) * 1_000 + r.int(0, 999) : null,
-          customer_name: repairOrder ? r.pick(CUSTOMERS) : null,
-          workshop_video_id: videoId,
+          video_type: 'ORIGINAL',
+          streamer: 'STAMPYT',
+          url: null,
+          reference: videoId,
+          blob_key: videoKey,
+          created_at: stamp,
+        });
+      await insertMissing(trx, 'inspection_damages', damages);
+      await insertMissing(trx, 'health_check_items', items);
+      if (offer)
+        await insertMissing(trx, 'trade_in_offers', {
+          id: demoUuid(`trade-in:${shooting.id}`),
+          shooting_id: shooting.id,
+          amount_cents: r.int(45, 260) * 10_000,
+          valid_until: day(at + 14 * 86_400_000),
+          conditions: TRADE_IN_CONDITIONS,
           created_at: stamp,
           updated_at: stamp,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+        });
+      // Written last: its presence is what marks the shooting as seeded.
+      await insertMissing(trx, 'inspections', {
+        shooting_id: shooting.id,
+        currency: 'EUR',
+        overall_condition: repairOrder ? null : r.pick(VEHICLE_CONDITIONS),
+        repair_order_number: repairOrder
+          ? `OR-${shooting.created_at.slice(0, 4)}-${String(r.int(1, 9999)).padStart(4, '0')}`
+          : null,
+        mileage: repairOrder ? r.int(8, 180) * 1_000 + r.int(0, 999) : null,
+        customer_name: repairOrder ? r.pick(CUSTOMERS) : null,
+        workshop_video_id: videoId,
+        created_at: stamp,
+        updated_at: stamp,
+      });
     });
   }
 }

@@ -42,6 +42,7 @@ import * as m0059 from './0059-picture-angles';
 import * as m0060 from './0060-registration-grams';
 import * as m0062 from './0062-live-room-end';
 import * as m0063 from './0063-webhook-lanes';
+import * as m0065 from './0065-outbox-dedupe';
 
 /** Migrations in order. Each module that needs tables adds its file here; names sort by prefix. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0060-registration-grams': m0060,
   '0062-live-room-end': m0062,
   '0063-webhook-lanes': m0063,
+  '0065-outbox-dedupe': m0065,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,7 @@ import {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { recordAudit, withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import { tokenHash } from '../users/user-board.service';
@@ -84,20 +84,12 @@ export async function createGroupApiKey(
     revokedAt: null,
   };
   const described = toApiKey(row);
-  await deps.db.transaction().execute(async (trx) => {
-    await insertApiKey(trx, row);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'api-key.create',
-        target: { type: 'api-key', id: row.id },
-        after: { label: described.label, scopes: described.scopes, ownerIds, expiresAt: described.expiresAt },
-      },
-      trx,
-    );
-  });
+  const after = { label: described.label, scopes: described.scopes, ownerIds, expiresAt: described.expiresAt };
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'api-key.create', target: { type: 'api-key', id: row.id }, after },
+    (trx) => insertApiKey(trx, row),
+  );
   return { ...described, key };
 }
 
@@ -113,20 +105,17 @@ export async function revokeGroupApiKey(
   const key = await findApiKey(deps.db, groupId, keyId);
   if (!key) throw notFound('API key');
   if (!key.revokedAt)
-    await deps.db.transaction().execute(async (trx) => {
-      await revokeApiKey(trx, keyId, deps.clock.now().toISOString());
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId,
-          action: 'api-key.revoke',
-          target: { type: 'api-key', id: keyId },
-          before: { label: key.label },
-        },
-        trx,
-      );
-    });
+    await withAudit(
+      deps,
+      {
+        ...audit,
+        groupId,
+        action: 'api-key.revoke',
+        target: { type: 'api-key', id: keyId },
+        before: { label: key.label },
+      },
+      (trx) => revokeApiKey(trx, keyId, deps.clock.now().toISOString()),
+    );
   return toApiKey((await findApiKey(deps.db, groupId, keyId))!);
 }
 

@@ -58,6 +58,14 @@ export async function recordAudit(deps: RecordDeps, entry: AuditEntryInput, exec
   });
 }
 
+/** Makes a change and records its entry in one transaction: both commit, or neither. */
+export const withAudit = <T>(deps: RecordDeps, entry: AuditEntryInput, change: (trx: Executor) => Promise<T>) =>
+  deps.db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await recordAudit(deps, entry, trx);
+    return result;
+  });
+
 const parseJson = (text: string | null): unknown => {
   if (text === null) return null;
   try {

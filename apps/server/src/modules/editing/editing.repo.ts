@@ -1,4 +1,5 @@
 import type { EditKind, EditStatus, ImageType } from '@forecourt/contracts';
+import type { ImageEditsTable } from '../../db/schema';
 import type { Db } from '../../platform/db/database';
 import type { Placement } from '../vision/crop-framing';
 
@@ -123,18 +124,7 @@ export async function insertEdit(
     .execute();
 }
 
-type EditRecord = {
-  id: string;
-  shooting_id: string;
-  original_id: string;
-  position: number;
-  kind: string;
-  params: string;
-  status: string;
-  error: string | null;
-  outputs: string;
-};
-const toEdit = (r: EditRecord): EditRow => {
+const toEdit = (r: ImageEditsTable): EditRow => {
   const stored = JSON.parse(r.outputs) as {
     files?: EditOutput[];
     maskKey?: string;

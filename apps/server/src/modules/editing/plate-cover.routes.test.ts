@@ -27,6 +27,32 @@ describe('licence-plate cover through the API', () => {
     [FORECOURT_AUTHORIZATION_HEADER]: bearer,
   });
 
+  /** POST /vision/v1/plate/corners with the user's bearer only (none when null). */
+  const detectPlates = (headers: Record<string, string> | null, imageIds: string[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/vision/v1/plate/corners',
+      ...(headers ? { headers: { authorization: headers.authorization! } } : {}),
+      payload: { shootingId: shooting.shootingId, imageIds },
+    });
+  const coverPlates = (imageId: string, headers: Record<string, string>, plates: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/shootings/${shooting.shootingId}/images/${imageId}/licence-plate-cover`,
+      headers,
+      payload: { plates },
+    });
+  const somePlate = [
+    {
+      corners: [
+        { x: 1, y: 1 },
+        { x: 9, y: 1 },
+        { x: 9, y: 4 },
+        { x: 1, y: 4 },
+      ],
+    },
+  ];
+
   beforeAll(async () => {
     ({ adapters, app, shooting, manager } = await setupEditing({
       photos: [await carPhoto('rear'), await carPhoto('side')],
@@ -38,12 +64,10 @@ describe('licence-plate cover through the API', () => {
   });
 
   it('finds the plate of the rear view and none on the side view', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/vision/v1/plate/corners',
-      headers: { authorization: manager.authorization! },
-      payload: { shootingId: shooting.shootingId, imageIds: shooting.images.map((i) => i.stampedId) },
-    });
+    const res = await detectPlates(
+      manager,
+      shooting.images.map((i) => i.stampedId),
+    );
     expect(res.statusCode).toBe(200);
     const [rear, side] = res.json<PlateCornersResponse>().images;
     expect(rear).toMatchObject({ imageId: shooting.images[0]!.stampedId, width: 800, height: 600 });
@@ -52,77 +76,24 @@ describe('licence-plate cover through the API', () => {
   });
 
   it('answers 404 for another dealer and 401 without a token', async () => {
-    const payload = { shootingId: shooting.shootingId, imageIds: [shooting.images[0]!.originalId] };
+    const imageIds = [shooting.images[0]!.originalId];
     const other = await authHeaders(adapters, OTHER);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/vision/v1/plate/corners',
-          headers: { authorization: other.authorization! },
-          payload,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/vision/v1/plate/corners', payload })).statusCode).toBe(401);
-    const cover = await app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shooting.shootingId}/images/${shooting.images[0]!.originalId}/licence-plate-cover`,
-      headers: other,
-      payload: {
-        plates: [
-          {
-            corners: [
-              { x: 1, y: 1 },
-              { x: 9, y: 1 },
-              { x: 9, y: 4 },
-              { x: 1, y: 4 },
-            ],
-          },
-        ],
-      },
-    });
+    expect((await detectPlates(other, imageIds)).statusCode).toBe(404);
+    expect((await detectPlates(null, imageIds)).statusCode).toBe(401);
+    const cover = await coverPlates(shooting.images[0]!.originalId, other, somePlate);
     expect(cover.statusCode).toBe(404);
   });
 
   it('refuses users without the licence-plate-cover option', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shooting.shootingId}/images/${shooting.images[0]!.originalId}/licence-plate-cover`,
-      headers: await authHeaders(adapters, SALES),
-      payload: {
-        plates: [
-          {
-            corners: [
-              { x: 1, y: 1 },
-              { x: 9, y: 1 },
-              { x: 9, y: 4 },
-              { x: 1, y: 4 },
-            ],
-          },
-        ],
-      },
-    });
+    const res = await coverPlates(shooting.images[0]!.originalId, await authHeaders(adapters, SALES), somePlate);
     expect(res.statusCode).toBe(403);
   });
 
   it('covers the detected plate, adds ORIGINAL_LPC and STAMPED_LPC, then verifies them', async () => {
     const target = shooting.images[0]!;
-    const detected = (
-      await app.inject({
-        method: 'POST',
-        url: '/vision/v1/plate/corners',
-        headers: { authorization: manager.authorization! },
-        payload: { shootingId: shooting.shootingId, imageIds: [target.originalId] },
-      })
-    ).json<PlateCornersResponse>().images[0]!;
+    const detected = (await detectPlates(manager, [target.originalId])).json<PlateCornersResponse>().images[0]!;
     const corners = detected.plates[0]!.corners;
-    const applied = await app.inject({
-      method: 'POST',
-      url: `/api/shootings/${shooting.shootingId}/images/${target.stampedId}/licence-plate-cover`,
-      headers: manager,
-      payload: { plates: [{ corners }] },
-    });
+    const applied = await coverPlates(target.stampedId, manager, [{ corners }]);
     expect(applied.statusCode).toBe(200);
     const edit = applied.json<ImageEdit>();
     expect(edit).toMatchObject({ status: 'PENDING', imageId: target.originalId, kind: 'LICENSE_PLATE_COVER' });

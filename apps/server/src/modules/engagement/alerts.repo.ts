@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { recipientShootings } from './engagement-reads.repo';
 
 export interface AlertContext {
   token: string;
@@ -19,10 +20,7 @@ export interface AlertContext {
 }
 
 const contextQuery = (db: Db) =>
-  db
-    .selectFrom('share_recipients as r')
-    .innerJoin('player_references as p', 'p.ref', 'r.ref')
-    .innerJoin('shootings as s', 's.id', 'p.shooting_id')
+  recipientShootings(db)
     .innerJoin('products as pr', 'pr.id', 's.product_id')
     .innerJoin('users as u', 'u.id', 'r.sender_id')
     .select([

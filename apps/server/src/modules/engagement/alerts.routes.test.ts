@@ -5,7 +5,10 @@ import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
+import type { MailMessage, MailSender } from '../../platform/mail/mail-sender';
+import { recordedMailSender } from '../../platform/outbox';
 import { makeShooting } from '../players/players.fixtures';
+import { engagementJobs } from './engagement.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
@@ -192,6 +195,33 @@ describe('alerts while the customer looks', () => {
     await open(mailed.ref, mailed.token);
     expect(await jobs()).toHaveLength(1);
     await put({ inApp: true, email: false, quietFrom: null, quietTo: null, timeZone: 'UTC' });
+
+    // The job's worker dies right after SMTP took the e-mail; its retry does not send it again.
+    const sent: MailMessage[] = [];
+    const smtp = recordedMailSender(ctx.adapters, {
+      driver: 'smtp',
+      send: (m) => (sent.push(m), Promise.resolve({ transportId: `smtp-${sent.length}` })),
+    });
+    let crashes = 1;
+    const mail: MailSender = {
+      driver: 'smtp',
+      send: async (m) => {
+        await smtp.send(m);
+        if (crashes-- > 0) throw new Error('worker killed after the send');
+      },
+    };
+    const job = engagementJobs({ ...ctx.adapters, mail }).alertEmail;
+    const payload = job.schema.parse(JSON.parse((await jobs())[0]!.payload));
+    const run = { jobId: 'job-1', attempt: 1, signal: new AbortController().signal };
+    await expect(job.handler(payload, run)).rejects.toThrow('worker killed after the send');
+    await job.handler(payload, { ...run, attempt: 2 });
+    expect(sent.map((m) => m.to)).toEqual([MANAGER]);
+    const rows = await ctx.adapters.db
+      .selectFrom('notifications_outbox')
+      .select(['status', 'transport_id'])
+      .where('dedupe_key', '=', `engagement.alert-email:${payload.alertId}`)
+      .execute();
+    expect(rows).toEqual([{ status: 'SENT', transport_id: 'smtp-1' }]);
   });
 
   it('"Call now" makes a live room for now and texts its link to the recipient; a foreign alert is 404', async () => {

@@ -109,6 +109,8 @@ export async function sendAlertEmail(deps: Pick<Adapters, 'db' | 'mail' | 'confi
     html: `<!doctype html><html><body><p>${escape(subject)}.</p><p>${escape(texts.openPortal)}<br><a href="${link}">${link}</a></p></body></html>`,
     fromName: 'Forecourt',
     origin: { userId: row.senderId, groupId: row.senderGroupId },
+    // The job's own key: a retry after the send (a crash, a lost lease) does not e-mail the sender twice.
+    dedupeKey: `engagement.alert-email:${alertId}`,
   });
 }
 

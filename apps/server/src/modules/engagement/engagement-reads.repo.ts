@@ -7,27 +7,36 @@ export type RecipientScope = { ownerIds: readonly string[] } & (
   { shootingId: string; registration?: undefined } | { registration: string; shootingId?: undefined }
 );
 
+/** Each personal link sent with the shooting its player shows (`r`, `p`, `s`): what every engagement read starts from. */
+export const recipientShootings = (db: Db) =>
+  db
+    .selectFrom('share_recipients as r')
+    .innerJoin('player_references as p', 'p.ref', 'r.ref')
+    .innerJoin('shootings as s', 's.id', 'p.shooting_id');
+
+/** A personal link with its sender, the shooting its player shows and when it was sent: what a panel and the funnel list. */
+const sentLinks = (db: Db) => recipientShootings(db).leftJoin('users as u', 'u.id', 'r.sender_id');
+const SENT_LINK = [
+  'r.token',
+  'r.sender_id as senderId',
+  'u.given_name as senderGiven',
+  'u.family_name as senderFamily',
+  'u.email as senderEmail',
+  'r.created_at as sentAt',
+  's.id as shootingId',
+  's.owner_id as ownerId',
+] as const;
+
 /** The recipients of a shooting's or a registration's players within the given owners, newest first. */
 export async function listRecipients(db: Db, k: RecipientScope) {
   if (k.ownerIds.length === 0) return [];
-  let q = db
-    .selectFrom('share_recipients as r')
-    .innerJoin('player_references as p', 'p.ref', 'r.ref')
-    .innerJoin('shootings as s', 's.id', 'p.shooting_id')
-    .leftJoin('users as u', 'u.id', 'r.sender_id')
+  let q = sentLinks(db)
     .select([
-      'r.token',
+      ...SENT_LINK,
       'r.name',
       'r.email',
       'r.phone',
       'r.channel',
-      'r.sender_id as senderId',
-      'u.given_name as senderGiven',
-      'u.family_name as senderFamily',
-      'u.email as senderEmail',
-      'r.created_at as sentAt',
-      's.id as shootingId',
-      's.owner_id as ownerId',
       's.product_id as productId',
       's.shooting_type as shootingType',
       's.created_at as shootingCreatedAt',
@@ -92,20 +101,9 @@ export async function countFrames(db: Db, shootingIds: readonly string[]): Promi
  */
 export async function listFunnelRows(db: Db, k: { ownerIds: readonly string[]; since: string; until: string }) {
   if (k.ownerIds.length === 0) return [];
-  return db
-    .selectFrom('share_recipients as r')
-    .innerJoin('player_references as p', 'p.ref', 'r.ref')
-    .innerJoin('shootings as s', 's.id', 'p.shooting_id')
-    .leftJoin('users as u', 'u.id', 'r.sender_id')
+  return sentLinks(db)
     .select((eb) => [
-      'r.token',
-      'r.sender_id as senderId',
-      'u.given_name as senderGiven',
-      'u.family_name as senderFamily',
-      'u.email as senderEmail',
-      'r.created_at as sentAt',
-      's.id as shootingId',
-      's.owner_id as ownerId',
+      ...SENT_LINK,
       eb
         .selectFrom('engagement_visits as v')
         .select((v) => v.fn.countAll<number | string>().as('n'))

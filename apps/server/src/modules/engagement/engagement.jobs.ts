@@ -13,7 +13,8 @@ export const engagementRetention: Recurrence = {
 
 export function engagementJobs(deps: Pick<Adapters, 'db' | 'clock' | 'queue' | 'config' | 'mail'>) {
   return {
-    // Keyed by the alert: a retry after a send that failed sends it once.
+    // Keyed by the alert: a retry after a send that failed sends it once, and after one that succeeded not again
+    // (the message's dedupe key in the outbox).
     alertEmail: defineJob('engagement.alert-email', async ({ alertId }) => {
       await sendAlertEmail(deps, alertId);
     }),

@@ -1,7 +1,7 @@
 import type { DomainRule, DomainRuleInput, DomainRulesResponse } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext, type AuditEntryInput } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import {
@@ -77,6 +77,14 @@ async function groupRule(deps: Deps, groupId: string, domain: string): Promise<D
   return row;
 }
 
+/** The audit entry of a change of the group's rule of `domain`. */
+const ruleEntry = (
+  audit: AuditContext,
+  groupId: string,
+  domain: string,
+  change: Pick<AuditEntryInput, 'action' | 'before' | 'after'>,
+): AuditEntryInput => ({ ...audit, groupId, target: { type: 'domain-rule', id: domain }, ...change });
+
 export async function listGroupDomainRules(
   deps: Deps,
   user: UserContext,
@@ -97,20 +105,8 @@ export async function createGroupDomainRule(
   const row = await checkedRow(deps, user, groupId, input, deps.clock.now().toISOString());
   if (await findDomainRule(deps.db, row.domain))
     throw new AppError('CONFLICT', 'This domain already has a sign-in rule', { field: 'domain', reason: 'TAKEN' });
-  await deps.db.transaction().execute(async (trx) => {
-    await insertDomainRule(trx, row);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'domain-rule.create',
-        target: { type: 'domain-rule', id: row.domain },
-        after: audited(row),
-      },
-      trx,
-    );
-  });
+  const entry = ruleEntry(audit, groupId, row.domain, { action: 'domain-rule.create', after: audited(row) });
+  await withAudit(deps, entry, (trx) => insertDomainRule(trx, row));
   return toRule(row);
 }
 
@@ -127,21 +123,8 @@ export async function updateGroupDomainRule(
   if (input.domain !== before.domain)
     throw new AppError('VALIDATION_ERROR', 'A rule’s domain cannot change', { field: 'domain', reason: 'IMMUTABLE' });
   const row = await checkedRow(deps, user, groupId, input, deps.clock.now().toISOString());
-  await deps.db.transaction().execute(async (trx) => {
-    await updateDomainRule(trx, row);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'domain-rule.update',
-        target: { type: 'domain-rule', id: row.domain },
-        before: audited(before),
-        after: audited(row),
-      },
-      trx,
-    );
-  });
+  const change = { action: 'domain-rule.update', before: audited(before), after: audited(row) };
+  await withAudit(deps, ruleEntry(audit, groupId, row.domain, change), (trx) => updateDomainRule(trx, row));
   return toRule(row);
 }
 
@@ -155,18 +138,6 @@ export async function deleteGroupDomainRule(
 ): Promise<void> {
   await settingsGroup(deps, user, groupId);
   const before = await groupRule(deps, groupId, domain);
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteDomainRule(trx, before.domain);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'domain-rule.delete',
-        target: { type: 'domain-rule', id: before.domain },
-        before: audited(before),
-      },
-      trx,
-    );
-  });
+  const entry = ruleEntry(audit, groupId, before.domain, { action: 'domain-rule.delete', before: audited(before) });
+  await withAudit(deps, entry, (trx) => deleteDomainRule(trx, before.domain));
 }

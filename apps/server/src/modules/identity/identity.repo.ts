@@ -12,13 +12,8 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-interface UserContextRow {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  locale: string;
-  groupId: string;
+/** One row of the user context's read: the user's own (its lists as JSON text), or one option, model, owner or version. */
+interface UserContextRow extends Pick<UserContext, 'id' | 'email' | 'givenName' | 'familyName' | 'locale' | 'groupId'> {
   habilitations: string;
   roles: string;
   kind: 'user' | 'option' | 'model' | 'owner' | 'version';

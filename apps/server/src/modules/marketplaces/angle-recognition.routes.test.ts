@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import type { App } from '../../app-types';
-import { seedAccounts } from '../../seed/seed-accounts';
+import { describe, expect, it, vi } from 'vitest';
 import { authHeaders } from '../../test/auth-helpers';
 import { carPhoto, SCENE } from '../../test/car-photo';
-import { createTestAdapters } from '../../test/test-adapters';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import type * as Segmentation from '../vision/segmentation';
 import { marketplacesJobs } from './marketplaces.jobs';
+import { useTestApp } from '../../test/test-app';
 
 // The model's masks have their own tests and the rules' accuracy on real photos is `npm run bench -- angles`;
 // here the vehicle is the demo car's box, so that the job's storing and the corrections are checked in seconds.
@@ -28,31 +25,20 @@ const SALES = 'sales@demo.forecourt.test';
 const profiles = '/api/settings/groups/grp-demo/marketplace-profiles';
 
 describe('angle recognition where a marketplace orders by angle', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
-  let app: App;
-
-  beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await adapters?.cleanup();
-  });
+  const ctx = useTestApp();
 
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, email = SALES, payload?: object) =>
-    app.inject({ method, url, headers: await authHeaders(adapters, email), payload });
+    ctx.app.inject({ method, url, headers: await authHeaders(ctx.adapters, email), payload });
   const angles = async (shootingId: string) =>
     (await call('GET', `/api/shootings/${shootingId}/marketplaces`)).json().angles as {
       position: number;
       angle: string | null;
       corrected: boolean;
     }[];
-  const drain = () => drainJobs(adapters, Object.values(marketplacesJobs(adapters)));
+  const drain = () => drainJobs(ctx.adapters, Object.values(marketplacesJobs(ctx.adapters)));
 
   it('measures nothing while no profile of the group orders pictures by angle', async () => {
-    const { shootingId } = await makeShooting(adapters, {
+    const { shootingId } = await makeShooting(ctx.adapters, {
       ownerId: 'own-demo-paris',
       images: [{ position: 1, type: 'ORIGINAL', bytes: await carPhoto('rear') }],
     });
@@ -69,7 +55,7 @@ describe('angle recognition where a marketplace orders by angle', () => {
     expect(
       (await call('PUT', `${profiles}/${copy.json().id}`, MANAGER, { name: 'leboncoin (ours)', rules })).statusCode,
     ).toBe(200);
-    const { shootingId } = await makeShooting(adapters, {
+    const { shootingId } = await makeShooting(ctx.adapters, {
       ownerId: 'own-demo-paris',
       images: [
         { position: 1, type: 'ORIGINAL', bytes: await carPhoto('rear') },
@@ -82,7 +68,7 @@ describe('angle recognition where a marketplace orders by angle', () => {
     // Readiness finds pictures without an angle and queues their recognition, once per set of pictures.
     expect((await angles(shootingId)).map((a) => a.angle)).toEqual([null, null]);
     const key = `marketplaces.recognise-angles:${shootingId}:1,2`;
-    expect((await adapters.queue.getByKey(key))?.status).toBe('queued');
+    expect((await ctx.adapters.queue.getByKey(key))?.status).toBe('queued');
     await drain();
     expect(await angles(shootingId)).toEqual([
       { picture: 1, position: 1, angle: 'rear', corrected: false },
@@ -98,7 +84,7 @@ describe('angle recognition where a marketplace orders by angle', () => {
     });
     expect(put.statusCode).toBe(200);
     // A restamp's publish queues recognition again: the correction is neither measured nor overwritten.
-    await adapters.queue.enqueue('marketplaces.recognise-angles', { shootingId }, { key: `rerun:${shootingId}` });
+    await ctx.adapters.queue.enqueue('marketplaces.recognise-angles', { shootingId }, { key: `rerun:${shootingId}` });
     await drain();
     expect(segmentVehicle).toHaveBeenCalledTimes(3);
     expect((await angles(shootingId))[0]).toEqual({

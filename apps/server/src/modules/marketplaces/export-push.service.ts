@@ -1,4 +1,4 @@
-import type { MarketplaceExportPush } from '@forecourt/contracts';
+import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import { getOrCreateSecret } from '../../platform/secrets';
@@ -9,8 +9,8 @@ import { signExportLink, verifyExportLink } from './export-links';
 import type { DmsImage } from '../../platform/dms/dms';
 import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
-import { pushToGroupDms } from '../settings/dms.service';
-import { findShootingForJob } from '../shootings/shooting-scope.service';
+import { groupDmsDriverName, pushToGroupDms } from '../settings/dms.service';
+import { dmsVehicleOf, findShootingForJob } from '../shootings/shooting-scope.service';
 import { exportFiles, exportFileUrl, exportForProfile, openExportFile } from './marketplace-shooting.service';
 
 /** How long the links of a pushed export open it: a receiver fetches it within the day (it may ask for a new push). */
@@ -32,7 +32,7 @@ export async function pushExport(
   shootingId: string,
   profileId: string,
 ): Promise<MarketplaceExportPush> {
-  await exportForProfile(deps, user, shootingId, profileId, 'csv');
+  const { files: pictures } = await exportFiles(deps, user, shootingId, profileId);
   const shooting = await requireShooting(deps.db, user, { shootingId });
   const secret = await secretOf(deps);
   const exp = Math.floor(deps.clock.now().getTime() / 1000) + EXPORT_LINK_SECONDS;
@@ -54,7 +54,13 @@ export async function pushExport(
       data: { shootingId, registration: shooting.registration, vin: shooting.vin, profileId, files, expiresAt },
     }),
   );
-  return { eventId: emitted?.eventId ?? null, expiresAt, files };
+  return {
+    eventId: emitted?.eventId ?? null,
+    endpoints: emitted?.deliveryIds.length ?? 0,
+    pictures: pictures.length,
+    expiresAt,
+    files,
+  };
 }
 
 /** The export a signed link opens (no session: the link is the right), or 404 when forged or expired. */
@@ -69,19 +75,19 @@ export async function exportByLink(deps: Deps, token: string) {
  * default), as the portal's "send to the DMS" of a shooting does (same option). Checked now: scope, profile, pictures.
  */
 export async function queueExportToDms(
-  deps: Deps,
+  deps: Deps & Pick<Adapters, 'dms'>,
   user: UserContext,
   shootingId: string,
   profileId: string,
-): Promise<{ status: 'PENDING' }> {
+): Promise<MarketplaceDmsPush> {
   requireOption(user, 'useResendDMSOnStampotheque');
-  await exportFiles(deps, user, shootingId, profileId);
+  const { shooting, files } = await exportFiles(deps, user, shootingId, profileId);
   await deps.queue.enqueue(
     'marketplaces.push-dms',
     { shootingId, profileId },
     { key: `marketplaces.push-dms:${shootingId}:${profileId}:${deps.ids.uuid()}` },
   );
-  return { status: 'PENDING' };
+  return { status: 'PENDING', pictures: files.length, driver: await groupDmsDriverName(deps, shooting.groupId) };
 }
 
 /**
@@ -107,21 +113,5 @@ export async function pushExportToDms(
       open: openExportFile(deps, f),
     })),
   );
-  await pushToGroupDms(
-    deps,
-    {
-      shootingId: s.id,
-      ownerId: s.ownerId,
-      ownerName: s.ownerName,
-      productId: s.productId,
-      registration: s.registration,
-      vin: s.vin,
-      brand: s.brand,
-      model: s.model,
-      shootingType: s.shootingType,
-      created: s.createdAt,
-      images,
-    },
-    { idempotencyKey: ctx.jobId, signal: ctx.signal },
-  );
+  await pushToGroupDms(deps, dmsVehicleOf(s, images), { idempotencyKey: ctx.jobId, signal: ctx.signal });
 }

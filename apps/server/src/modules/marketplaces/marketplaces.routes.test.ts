@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildApp } from '../../app';
@@ -10,6 +11,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import { marketplacesJobs } from './marketplaces.jobs';
+import { addWebhookEndpoint } from '../webhooks/webhooks.fixtures';
 import { signExportLink, type ExportLink } from './export-links';
 import { secretOf } from './export-push.service';
 
@@ -222,26 +224,16 @@ describe('marketplace profiles', () => {
   });
 
   it('pushes an export to the group’s webhook endpoints with signed links that open it for a day, not after', async () => {
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-feeds',
-        group_id: 'grp-demo',
-        url: 'https://feeds.example.com/hooks',
-        description: '',
-        event_types: '["marketplace.export.ready"]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: new Date().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, {
+      id: 'ep-feeds',
+      url: 'https://feeds.example.com/hooks',
+      eventTypes: ['marketplace.export.ready'],
+    });
     const push = await call('POST', `/api/shootings/${shootingId}/marketplaces/mobile-de/push`, SALES);
     expect(push.statusCode).toBe(200);
-    const pushed = push.json<{ eventId: string; expiresAt: string; files: { zip: string; csv: string } }>();
+    const pushed = push.json<MarketplaceExportPush>();
+    // What the portal tells the person: sent to one endpoint, as many pictures as the zip holds.
+    expect(pushed.endpoints).toBe(1);
     const event = await adapters.db
       .selectFrom('webhook_events')
       .selectAll()
@@ -254,7 +246,7 @@ describe('marketplace profiles', () => {
     const zip = await open(pushed.files.zip);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect((await zipEntries(zip.rawPayload)).length).toBeGreaterThan(0);
+    expect((await zipEntries(zip.rawPayload)).length).toBe(pushed.pictures);
     const csv = await open(pushed.files.csv);
     expect(csv.body.split('\r\n')[0]).toMatch(/^registration,vin,picture_1/);
     // A link changed by one character, signed for another owner, or expired opens nothing.
@@ -280,13 +272,14 @@ describe('marketplace profiles', () => {
     expect((await call('POST', url, OTHER)).statusCode).toBe(404);
     const queued = await call('POST', url, ADMIN);
     expect(queued.statusCode).toBe(202);
-    expect(queued.json()).toEqual({ status: 'PENDING' });
+    expect(queued.json()).toEqual({ status: 'PENDING', pictures: expect.any(Number), driver: 'folder' });
     await drainJobs(adapters, [marketplacesJobs(adapters).pushDms]);
     const dir = path.join(adapters.dataDir, 'dms-exports', 'own-demo-paris', 'AB-123-CD');
     const zip = await zipEntries(
       (await call('GET', `/api/shootings/${shootingId}/marketplaces/mobile-de/export`)).rawPayload,
     );
     expect(fs.readdirSync(dir).sort()).toEqual([...zip.map((e) => e.name), 'manifest.json'].sort());
+    expect(queued.json<MarketplaceDmsPush>().pictures).toBe(zip.length);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
       registration: string;
       images: { order: number; file: string }[];

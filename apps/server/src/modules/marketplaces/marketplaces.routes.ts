@@ -1,5 +1,6 @@
 import {
   GroupParams,
+  MarketplaceDmsPush,
   MarketplaceExportLinkQuery,
   MarketplaceExportParams,
   MarketplaceExportPush,
@@ -108,7 +109,7 @@ export async function marketplaceRoutes(
   // Pushed through the DMS driver of the shooting's group, by a job (202: queued).
   app.post(
     '/api/shootings/:id/marketplaces/:profileId/push-dms',
-    { ...pre, schema: { params: MarketplaceExportParams } },
+    { ...pre, schema: { params: MarketplaceExportParams, response: { 202: MarketplaceDmsPush } } },
     async (req, reply) =>
       reply.status(202).send(await queueExportToDms(adapters, currentUser(req), req.params.id, req.params.profileId)),
   );

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
+import { countRatingsSince } from './ratings.repo';
 import type { RateLimiter } from '../../platform/rate-limit';
 
 export interface RefRow {
@@ -7,11 +8,16 @@ export interface RefRow {
   shootingId: string;
 }
 
-/** Creates the reference of a shooting and marketplace once; later calls return the same one. */
-export async function getOrCreateRef(
-  db: Db,
-  input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
-): Promise<string> {
+interface NewRef {
+  shootingId: string;
+  marketplace: string;
+  newRef: string;
+  userId: string;
+  now: string;
+}
+
+/** The reference of a shooting and marketplace, unless it exists: then nothing changes. */
+async function insertRefOnce(db: Db, input: NewRef): Promise<void> {
   await db
     .insertInto('player_references')
     .values({
@@ -24,6 +30,11 @@ export async function getOrCreateRef(
     })
     .onConflict((oc) => oc.columns(['shooting_id', 'marketplace']).doNothing())
     .execute();
+}
+
+/** Creates the reference of a shooting and marketplace once; later calls return the same one. */
+export async function getOrCreateRef(db: Db, input: NewRef): Promise<string> {
+  await insertRefOnce(db, input);
   const row = await db
     .selectFrom('player_references')
     .select('ref')
@@ -236,38 +247,6 @@ export async function listVideos(db: Db, shootingId: string): Promise<VideoRow[]
     .execute();
 }
 
-/** Inserts a rating unless one with the same id (visitor, ref and day) exists; true when inserted. */
-export async function insertRatingOnce(
-  db: Db,
-  row: { id: string; target: string; visitor: string; score: number; comment: string | null; now: string },
-): Promise<boolean> {
-  const res = await db
-    .insertInto('ratings')
-    .values({
-      id: row.id,
-      kind: 'PLAYER',
-      target: row.target,
-      visitor: row.visitor,
-      score: row.score,
-      comment: row.comment,
-      created_at: row.now,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export async function countRatingsSince(db: Db, visitor: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('ratings')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('kind', '=', 'PLAYER')
-    .where('visitor', '=', visitor)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export async function recordEvent(
   db: Db,
   row: { id: string; kind: string; subject: string; payload: object; now: string },
@@ -306,21 +285,10 @@ export async function findLinkSettings(
  */
 export async function saveLinkSettings(
   db: Db,
-  input: { shootingId: string; marketplace: string; newRef: string; userId: string; now: string },
+  input: NewRef,
   changes: { showDamages?: boolean; showEditedLabels?: boolean },
 ): Promise<void> {
-  await db
-    .insertInto('player_references')
-    .values({
-      ref: input.newRef,
-      shooting_id: input.shootingId,
-      marketplace: input.marketplace,
-      created_by: input.userId,
-      created_at: input.now,
-      last_user_id: input.userId,
-    })
-    .onConflict((oc) => oc.columns(['shooting_id', 'marketplace']).doNothing())
-    .execute();
+  await insertRefOnce(db, input);
   await db
     .updateTable('player_references')
     .set({
@@ -482,7 +450,7 @@ export async function takeForRating(
   if (!p.postgres) {
     if (!(await findPlayerSource(db, input.ref))) return { found: false, allowed: false, recent: 0 };
     if (!(await input.hit.limiter.take(input.hit.key))) return { found: true, allowed: false, recent: 0 };
-    return { found: true, allowed: true, recent: await countRatingsSince(db, input.visitor, input.since) };
+    return { found: true, allowed: true, recent: await countRatingsSince(db, 'PLAYER', input.visitor, input.since) };
   }
   const [row] = await rawRows<{ found: number | string; count: number | string | null; recent: number | string }>(
     db,

@@ -21,6 +21,7 @@ import { imageVersion, pickVideo, PROCESSING_STATUSES, splitMedia } from './play
 import { INLINE_FRAME_WIDTH } from './player-page';
 import { listShootingRefs } from './player-refs.repo';
 import * as repo from './players.repo';
+import { insertRatingOnce } from './ratings.repo';
 import type { ImageRow } from './players.repo';
 import { editedFrameIndexes, spinHotspots } from './spin-damages';
 import { emitWebhookEvent } from '../webhooks/webhook-events.service';
@@ -336,7 +337,7 @@ export async function ratePlayer(
   // The id is the same for a visitor, player and day: the database itself refuses a second rating.
   const id = createHash('sha256').update(`PLAYER\n${input.ref}\n${visitor}\n${day}`).digest('base64url').slice(0, 32);
   const comment = input.comment?.trim() ? input.comment.trim() : null;
-  const inserted = await repo.insertRatingOnce(deps.db, {
+  const inserted = await insertRatingOnce(deps.db, 'PLAYER', {
     id,
     target: input.ref,
     visitor,

@@ -1,15 +1,8 @@
+import type { ShareRecipientsTable } from '../../db/schema';
+import { snakeRow, type Camel } from '../../platform/db/camel-rows';
 import type { Db } from '../../platform/db/database';
 
-export interface NewRecipient {
-  token: string;
-  ref: string;
-  channel: string;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  senderId: string;
-  createdAt: string;
-}
+export type NewRecipient = Camel<ShareRecipientsTable>;
 
 /** The shooting of a player reference, when one of the given owners holds it. */
 export async function findRefShooting(db: Db, ref: string, ownerIds: readonly string[]): Promise<string | null> {
@@ -27,16 +20,7 @@ export async function findRefShooting(db: Db, ref: string, ownerIds: readonly st
 export async function insertRecipient(db: Db, r: NewRecipient): Promise<void> {
   await db
     .insertInto('share_recipients')
-    .values({
-      token: r.token,
-      ref: r.ref,
-      channel: r.channel,
-      name: r.name,
-      email: r.email,
-      phone: r.phone,
-      sender_id: r.senderId,
-      created_at: r.createdAt,
-    })
+    .values(snakeRow<ShareRecipientsTable>(r) as ShareRecipientsTable)
     .execute();
 }
 

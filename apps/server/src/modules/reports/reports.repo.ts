@@ -7,24 +7,6 @@ export const findOwnerCard = (db: Db, ownerId: string) =>
     .where('id', '=', ownerId)
     .executeTakeFirst();
 
-/** The shooting and its vehicle by id alone: for the job, whose payload was scoped when it was enqueued. */
-export const findShootingById = (db: Db, shootingId: string) =>
-  db
-    .selectFrom('shootings as s')
-    .innerJoin('products as p', 'p.id', 's.product_id')
-    .select([
-      's.id',
-      's.owner_id as ownerId',
-      's.shooting_type as shootingType',
-      's.created_at as createdAt',
-      'p.registration',
-      'p.vin',
-      'p.brand',
-      'p.model',
-    ])
-    .where('s.id', '=', shootingId)
-    .executeTakeFirst();
-
 export const findReport = (db: Db, shootingId: string, kind: string, locale: string) =>
   db
     .selectFrom('reports')

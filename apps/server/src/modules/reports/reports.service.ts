@@ -8,6 +8,7 @@ import type { Ids } from '../../platform/ids';
 import type { Queue } from '../../platform/queue/queue';
 import type { UserContext } from '../identity/user-context';
 import { loadInspectable, requireTradeIn, type ShootingParams } from '../inspections/inspections.service';
+import { findShootingForJob } from '../shootings/shooting-scope.service';
 import { loadReportImages } from './report-images';
 import { dataVersion, loadReportModel, type ReportShooting } from './report-model';
 import { renderReportOffLoop } from './report-renderer';
@@ -158,8 +159,16 @@ export async function refreshStoredReport(
   kind: ReportKind,
   locale: ReportLocale,
 ): Promise<void> {
-  const shooting = await repo.findShootingById(deps.db, shootingId);
+  const shooting = await reportShootingForJob(deps, shootingId);
   if (shooting) await refreshReport(deps, shooting, kind, locale);
+}
+
+/** The shooting and its vehicle (the product's registration) by id alone, for a job; null once deleted. */
+export async function reportShootingForJob(deps: Pick<ReportDeps, 'db'>, shootingId: string) {
+  const s = await findShootingForJob(deps.db, shootingId);
+  if (!s) return null;
+  const { id, ownerId, shootingType, createdAt, productRegistration: registration, vin, brand, model } = s;
+  return { id, ownerId, shootingType, createdAt, registration, vin, brand, model } satisfies ReportShooting;
 }
 
 /** The data version a report of this shooting would have now; 'none' when there is nothing to report. */

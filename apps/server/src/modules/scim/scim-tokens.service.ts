@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ScimToken, ScimTokenCreated } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { forbidden, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { tokenHash } from '../users/user-board.service';
 import {
@@ -60,14 +60,11 @@ export async function createScimToken(
     createdAt: deps.clock.now().toISOString(),
     createdBy: audit.actor.label,
   };
-  await deps.db.transaction().execute(async (trx) => {
-    await insertScimToken(trx, row);
-    await recordAudit(
-      deps,
-      { ...audit, groupId, action: 'scim-token.create', target: { type: 'scim-token', id: row.id }, after: { label } },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'scim-token.create', target: { type: 'scim-token', id: row.id }, after: { label } },
+    (trx) => insertScimToken(trx, row),
+  );
   return { ...toToken({ ...row, lastUsedAt: null, revokedAt: null }), token };
 }
 
@@ -100,20 +97,17 @@ export async function revokeGroupScimToken(
   const token = await findScimToken(deps.db, groupId, tokenId);
   if (!token) throw notFound('SCIM token');
   if (!token.revokedAt)
-    await deps.db.transaction().execute(async (trx) => {
-      await revokeScimToken(trx, tokenId, deps.clock.now().toISOString());
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId,
-          action: 'scim-token.revoke',
-          target: { type: 'scim-token', id: tokenId },
-          before: { label: token.label },
-        },
-        trx,
-      );
-    });
+    await withAudit(
+      deps,
+      {
+        ...audit,
+        groupId,
+        action: 'scim-token.revoke',
+        target: { type: 'scim-token', id: tokenId },
+        before: { label: token.label },
+      },
+      (trx) => revokeScimToken(trx, tokenId, deps.clock.now().toISOString()),
+    );
   return toToken((await findScimToken(deps.db, groupId, tokenId))!);
 }
 

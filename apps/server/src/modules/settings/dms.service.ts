@@ -110,6 +110,11 @@ async function deliver(
   return delivery;
 }
 
+/** Where a group's pushes go now: its own DMS settings, else the deployment's driver. */
+export async function groupDmsDriverName(deps: Deps, groupId: string): Promise<'folder' | 'webhook'> {
+  return (await groupDriver(deps, groupId)).driver;
+}
+
 /** `shootings.push-dms`: a shooting's vehicle to the DMS of its stock's group, recorded in the group's deliveries. */
 export async function pushToGroupDms(
   deps: Deps,

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database';
+import type { DmsImage, DmsVehicle } from '../../platform/dms/dms';
 import { notFound } from '../../platform/errors';
 import * as repo from './shootings.repo';
 
@@ -47,6 +48,21 @@ export async function requireShooting(db: Db, scope: OwnerScope, address: Shooti
 export async function findShootingForJob(db: Db, shootingId: string): Promise<repo.ShootingRow | null> {
   return (await repo.findShooting(db, { ownerIds: [], shootingId, anyOwner: true })) ?? null;
 }
+
+/** The shooting's vehicle as its group's DMS receives it, with these images. */
+export const dmsVehicleOf = (s: repo.ShootingRow, images: DmsImage[]): DmsVehicle => ({
+  shootingId: s.id,
+  ownerId: s.ownerId,
+  ownerName: s.ownerName,
+  productId: s.productId,
+  registration: s.registration,
+  vin: s.vin,
+  brand: s.brand,
+  model: s.model,
+  shootingType: s.shootingType,
+  created: s.createdAt,
+  images,
+});
 
 /** The product when the caller's owners hold it (and it is the named owner's, when one is named); 404 otherwise. */
 export async function requireProduct(

@@ -8,7 +8,7 @@ import type { JobContext } from '../../platform/queue/queue';
 import { requireOption } from '../identity/auth';
 import { pushToGroupDms } from '../settings/dms.service';
 import type { UserContext } from '../identity/user-context';
-import { findShootingForJob, requireShooting } from './shooting-scope.service';
+import { dmsVehicleOf, findShootingForJob, requireShooting } from './shooting-scope.service';
 import * as repo from './shootings.repo';
 
 export type DmsDeps = Pick<Adapters, 'db' | 'blobs' | 'queue' | 'clock' | 'ids' | 'config' | 'dms'>;
@@ -49,23 +49,7 @@ export async function pushShootingToDms(deps: DmsDeps, shootingId: string, ctx: 
     })),
   );
   try {
-    await pushToGroupDms(
-      deps,
-      {
-        shootingId: s.id,
-        ownerId: s.ownerId,
-        ownerName: s.ownerName,
-        productId: s.productId,
-        registration: s.registration,
-        vin: s.vin,
-        brand: s.brand,
-        model: s.model,
-        shootingType: s.shootingType,
-        created: s.createdAt,
-        images,
-      },
-      { idempotencyKey: ctx.jobId, signal: ctx.signal },
-    );
+    await pushToGroupDms(deps, dmsVehicleOf(s, images), { idempotencyKey: ctx.jobId, signal: ctx.signal });
   } catch (err) {
     if (ctx.attempt >= DMS_MAX_ATTEMPTS) await repo.setDmsStatus(deps.db, s.id, 'FAILED');
     throw err;

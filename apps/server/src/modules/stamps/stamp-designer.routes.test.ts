@@ -52,6 +52,14 @@ describe('the stamp designer', () => {
     await adapters.cleanup();
   });
 
+  const stampsOf = (group: string) => `/api/settings/groups/${group}/stamps`;
+  const createStamp = (payload: object, headers = admin, group = 'grp-demo') =>
+    app.inject({ method: 'POST', url: stampsOf(group), headers, payload });
+  const updateStamp = (id: string, payload: object) =>
+    app.inject({ method: 'PUT', url: `${stampsOf('grp-demo')}/${id}`, headers: admin, payload });
+  const askPreview = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/settings/groups/grp-demo/stamp-preview', headers: admin, payload });
+
   const stampedOf = (shootingId: string) =>
     adapters.db
       .selectFrom('images')
@@ -62,11 +70,10 @@ describe('the stamp designer', () => {
       .execute();
 
   it('previews a composed stamp on the sample car with the stamping renderer', async () => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamp-preview',
-      headers: admin,
-      payload: { format: '16/9', overlay: { kind: 'compose', design: design(RED) }, picture: 'sample' },
+    const res = await askPreview({
+      format: '16/9',
+      overlay: { kind: 'compose', design: design(RED) },
+      picture: 'sample',
     });
     expect(res.statusCode).toBe(200);
     const preview = dataUrlBytes(res.json().image);
@@ -78,25 +85,10 @@ describe('the stamp designer', () => {
 
   it('is refused to users without the habilitation, and a foreign stamp answers 404', async () => {
     const sales = await authHeaders(adapters, SALES);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamps',
-      headers: sales,
-      payload: stampInput(RED),
-    });
+    const res = await createStamp(stampInput(RED), sales);
     expect(res.statusCode).toBe(403);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-other/stamps',
-      headers: admin,
-      payload: stampInput(RED),
-    });
-    const foreign = await app.inject({
-      method: 'PUT',
-      url: `/api/settings/groups/grp-demo/stamps/${created.json().id}`,
-      headers: admin,
-      payload: stampInput(BLUE),
-    });
+    const created = await createStamp(stampInput(RED), admin, 'grp-other');
+    const foreign = await updateStamp(created.json().id, stampInput(BLUE));
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -108,11 +100,9 @@ describe('the stamp designer', () => {
       .png()
       .toBuffer();
     for (const data of [jpeg, opaque]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/settings/groups/grp-demo/stamps',
-        headers: admin,
-        payload: { ...stampInput(RED), overlay: { kind: 'upload', image: { data: data.toString('base64') } } },
+      const res = await createStamp({
+        ...stampInput(RED),
+        overlay: { kind: 'upload', image: { data: data.toString('base64') } },
       });
       expect(res.statusCode).toBe(400);
     }
@@ -131,45 +121,20 @@ describe('the stamp designer', () => {
         cropping: { ...stampInput(RED).cropping, background: upload(Buffer.concat([jpeg, zip])) },
       },
     ]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/settings/groups/grp-demo/stamps',
-        headers: admin,
-        payload,
-      });
+      const res = await createStamp(payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details).toEqual({ field: 'image', reason: 'CORRUPT_IMAGE' });
     }
     // The same overlay without the archive is taken.
-    const clean = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamp-preview',
-      headers: admin,
-      payload: { format: '16/9', overlay: upload(transparent), picture: 'sample' },
-    });
+    const clean = await askPreview({ format: '16/9', overlay: upload(transparent), picture: 'sample' });
     expect(clean.statusCode).toBe(200);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamps',
-      headers: admin,
-      payload: stampInput(RED),
-    });
-    const changed = await app.inject({
-      method: 'PUT',
-      url: `/api/settings/groups/grp-demo/stamps/${created.json().id}`,
-      headers: admin,
-      payload: { ...stampInput(RED), format: '4/3' },
-    });
+    const created = await createStamp(stampInput(RED));
+    const changed = await updateStamp(created.json().id, { ...stampInput(RED), format: '4/3' });
     expect(changed.statusCode).toBe(400);
   });
 
   it('an edit makes a new version: pictures already stamped keep theirs, a restamp uses the new one', async () => {
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamps',
-      headers: admin,
-      payload: stampInput(RED),
-    });
+    const created = await createStamp(stampInput(RED));
     expect(created.statusCode).toBe(201);
     const stamp = created.json<{ id: string; version: number; cropping: { backgroundUrl: string } }>();
     expect(stamp).toMatchObject({
@@ -194,15 +159,10 @@ describe('the stamp designer', () => {
     const beforeBytes = await Promise.all(before.map((i) => adapters.blobs.getBuffer(i.blob_key)));
     expect((await pixel(beforeBytes[0]!, 10, 10))[0]).toBeGreaterThan(200);
 
-    const edited = await app.inject({
-      method: 'PUT',
-      url: `/api/settings/groups/grp-demo/stamps/${stamp.id}`,
-      headers: admin,
-      payload: {
-        ...stampInput(BLUE),
-        name: 'Sud frame (blue)',
-        cropping: { ...stampInput(BLUE).cropping, background: { kind: 'keep' } },
-      },
+    const edited = await updateStamp(stamp.id, {
+      ...stampInput(BLUE),
+      name: 'Sud frame (blue)',
+      cropping: { ...stampInput(BLUE).cropping, background: { kind: 'keep' } },
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ version: 2, name: 'Sud frame (blue)', design: { frameColour: BLUE } });
@@ -243,11 +203,10 @@ describe('the stamp designer', () => {
     expect(pictures.statusCode).toBe(200);
     const [first] = pictures.json<Array<{ id: string; registration: string }>>();
     expect(first).toBeDefined();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/settings/groups/grp-demo/stamp-preview',
-      headers: admin,
-      payload: { format: '16/9', overlay: { kind: 'compose', design: design(BLUE) }, picture: first!.id },
+    const res = await askPreview({
+      format: '16/9',
+      overlay: { kind: 'compose', design: design(BLUE) },
+      picture: first!.id,
     });
     expect(res.statusCode).toBe(200);
     const foreign = await app.inject({

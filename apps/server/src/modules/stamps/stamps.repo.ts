@@ -1,38 +1,14 @@
+import type { StampsTable } from '../../db/schema';
+import { camelRow, type Camel } from '../../platform/db/camel-rows';
 import type { Db } from '../../platform/db/database';
 
-export interface StampRow {
-  id: string;
-  groupId: string;
-  name: string;
-  format: string;
-  width: number;
-  height: number;
-  overlayKey: string;
-}
-
 const columns = ['id', 'group_id', 'name', 'format', 'width', 'height', 'overlay_key'] as const;
-const toStamp = (r: {
-  id: string;
-  group_id: string;
-  name: string;
-  format: string;
-  width: number;
-  height: number;
-  overlay_key: string;
-}): StampRow => ({
-  id: r.id,
-  groupId: r.group_id,
-  name: r.name,
-  format: r.format,
-  width: r.width,
-  height: r.height,
-  overlayKey: r.overlay_key,
-});
+export type StampRow = Camel<Pick<StampsTable, (typeof columns)[number]>>;
 
 export async function listGroupStamps(db: Db, groupId: string, formats?: string[]): Promise<StampRow[]> {
   let q = db.selectFrom('stamps').select(columns).where('group_id', '=', groupId);
   if (formats?.length) q = q.where('format', 'in', formats);
-  return (await q.orderBy('name').orderBy('id').execute()).map(toStamp);
+  return (await q.orderBy('name').orderBy('id').execute()).map(camelRow);
 }
 
 /** The stamp when the group owns it. */
@@ -43,13 +19,13 @@ export async function findGroupStamp(db: Db, id: string, groupId: string): Promi
     .where('id', '=', id)
     .where('group_id', '=', groupId)
     .executeTakeFirst();
-  return row ? toStamp(row) : null;
+  return row ? camelRow(row) : null;
 }
 
 /** For the worker, which acts on work already authorised. */
 export async function findStamp(db: Db, id: string): Promise<StampRow | null> {
   const row = await db.selectFrom('stamps').select(columns).where('id', '=', id).executeTakeFirst();
-  return row ? toStamp(row) : null;
+  return row ? camelRow(row) : null;
 }
 
 /** The stamp's cropping configuration, when it has one. */

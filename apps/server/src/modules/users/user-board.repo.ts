@@ -1,22 +1,12 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { UserContext } from '../identity/user-context';
 
-/** An account as the board reads it: the user row with its rights and its pending invitation. */
-export interface BoardUserRow {
-  id: string;
-  email: string;
-  givenName: string;
-  familyName: string;
-  locale: string;
-  groupId: string;
-  habilitations: string[];
-  roles: string[];
+/** An account as the board reads it: the user with its rights (as its sessions see them) and its pending invitation. */
+export interface BoardUserRow extends Omit<UserContext, 'apiKey'> {
   hasPassword: boolean;
   deactivatedAt: string | null;
   createdAt: string;
-  options: Record<string, unknown>;
-  models: string[];
-  ownerIds: string[];
   invitationExpiresAt: string | null;
 }
 

@@ -13,7 +13,7 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { recordAudit, withAudit, type AuditContext, type AuditEntryInput } from '../audit/audit.service';
 import { invitationEmail } from './invitation-email';
 import {
   deleteInvitations,
@@ -123,6 +123,22 @@ async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string):
   if (!user) throw notFound('User');
   return user;
 }
+
+/** The manager the call works as and a user of their group whose habilitations they all hold. */
+async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
+  const manager = await boardScope(deps, caller, group);
+  const user = await groupUser(deps, manager, id);
+  requireOutranks(manager, user);
+  return { manager, user };
+}
+
+/** The audit entry of a change the manager made to a user of their group. */
+const userEntry = (
+  manager: UserContext,
+  audit: AuditContext,
+  id: string,
+  change: Pick<AuditEntryInput, 'action' | 'before' | 'after'>,
+): AuditEntryInput => ({ ...audit, groupId: manager.groupId, target: { type: 'user', id }, ...change });
 
 const storedOf = (u: BoardUserRow): StoredRights => ({
   givenName: u.givenName,
@@ -290,38 +306,27 @@ export async function updateBoardUser(
   audit: AuditContext,
   group?: string,
 ): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const before = storedOf(await groupUser(deps, manager, id));
-  requireOutranks(manager, before);
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
+  const before = storedOf(user);
   const after = rightsFrom(manager, before, input);
   await requireGroupStocks(deps, manager, input.ownerIds);
   refuseEscalation(manager, before, after);
-  await deps.db.transaction().execute(async (trx) => {
-    await replaceRights(trx, id, after);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId: manager.groupId,
-        action: 'user.update',
-        target: { type: 'user', id },
-        before: auditedRights(before),
-        after: auditedRights(after),
-      },
-      trx,
-    );
-  });
+  const change = { action: 'user.update', before: auditedRights(before), after: auditedRights(after) };
+  await withAudit(deps, userEntry(manager, audit, id, change), (trx) => replaceRights(trx, id, after));
   return getBoardUser(deps, manager, id);
 }
 
-/** A new invitation link for an account that has not set its password yet. */
-export async function resendInvitation(
+/** What the board does to one account of the group, by its id (`POST /api/user-board/users/:id/<action>`). */
+type AccountAction = (
   deps: UserBoardDeps,
   caller: UserContext,
   id: string,
   audit: AuditContext,
   group?: string,
-): Promise<BoardUser> {
+) => Promise<BoardUser>;
+
+/** A new invitation link for an account that has not set its password yet. */
+export const resendInvitation: AccountAction = async (deps, caller, id, audit, group) => {
   const manager = await boardScope(deps, caller, group);
   await requireActiveGroup(deps, manager.groupId);
   const user = await groupUser(deps, manager, id);
@@ -330,14 +335,9 @@ export async function resendInvitation(
   if (status === 'DEACTIVATED' || (status === 'ACTIVE' && !isExternal(deps, user.email)))
     throw new AppError('CONFLICT', 'Only a pending invitation can be sent again');
   await sendInvitation(deps, caller, manager, user);
-  await recordAudit(deps, {
-    ...audit,
-    groupId: manager.groupId,
-    action: 'user.reinvite',
-    target: { type: 'user', id },
-  });
+  await recordAudit(deps, userEntry(manager, audit, id, { action: 'user.reinvite' }));
   return getBoardUser(deps, manager, id);
-}
+};
 
 /**
  * Deactivates an account: from the next request on, on every API process, its access tokens are refused
@@ -345,65 +345,34 @@ export async function resendInvitation(
  * every process checks), its refresh tokens fail (the provider finds no account) and are deleted with its
  * sessions, and its pending invitation dies. Nothing else is removed.
  */
-export async function deactivateUser(
-  deps: UserBoardDeps,
-  caller: UserContext,
-  id: string,
-  audit: AuditContext,
-  group?: string,
-): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const user = await groupUser(deps, manager, id);
+export const deactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
+  // One holds every habilitation of one's own: the self check below still answers for one's own account.
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
-  requireOutranks(manager, user);
   if (!user.deactivatedAt)
-    await deps.db.transaction().execute(async (trx) => {
-      await setDeactivated(trx, id, deps.clock.now().toISOString());
-      await deleteInvitations(trx, id);
-      await revokeProviderState(trx, id);
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId: manager.groupId,
-          action: 'user.deactivate',
-          target: { type: 'user', id },
-          before: { status: statusOf(deps, user) },
-          after: { status: 'DEACTIVATED' },
-        },
-        trx,
-      );
-    });
+    await withAudit(
+      deps,
+      userEntry(manager, audit, id, {
+        action: 'user.deactivate',
+        before: { status: statusOf(deps, user) },
+        after: { status: 'DEACTIVATED' },
+      }),
+      async (trx) => {
+        await setDeactivated(trx, id, deps.clock.now().toISOString());
+        await deleteInvitations(trx, id);
+        await revokeProviderState(trx, id);
+      },
+    );
   return getBoardUser(deps, manager, id);
-}
+};
 
 /** Lets a deactivated account sign in again (an account without a password gets a new invitation). */
-export async function reactivateUser(
-  deps: UserBoardDeps,
-  caller: UserContext,
-  id: string,
-  audit: AuditContext,
-  group?: string,
-): Promise<BoardUser> {
-  const manager = await boardScope(deps, caller, group);
-  const user = await groupUser(deps, manager, id);
-  requireOutranks(manager, user);
+export const reactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
+  const { manager, user } = await outrankedUser(deps, caller, id, group);
   if (user.deactivatedAt) {
-    await deps.db.transaction().execute(async (trx) => {
-      await setDeactivated(trx, id, null);
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId: manager.groupId,
-          action: 'user.reactivate',
-          target: { type: 'user', id },
-          before: { status: 'DEACTIVATED' },
-        },
-        trx,
-      );
-    });
+    const change = { action: 'user.reactivate', before: { status: 'DEACTIVATED' } };
+    await withAudit(deps, userEntry(manager, audit, id, change), (trx) => setDeactivated(trx, id, null));
     if (!user.hasPassword && !isExternal(deps, user.email)) await sendInvitation(deps, caller, manager, user);
   }
   return getBoardUser(deps, manager, id);
-}
+};

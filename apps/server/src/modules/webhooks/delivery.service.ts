@@ -113,10 +113,21 @@ export async function attemptDelivery(
   return outcome;
 }
 
+/** The reason written on an endpoint disabled for failing 24 h, which its managers are told of. */
+const GAVE_UP = 'No delivery accepted for 24 hours';
+
 /** Disables an endpoint that failed for 24 h and tells the group's managers by e-mail. */
 async function disableEndpoint(deps: DeliveryDeps, endpoint: EndpointRow): Promise<void> {
-  const reason = `No delivery accepted for 24 hours (since ${deps.clock.now().toISOString()})`;
+  const reason = `${GAVE_UP} (since ${deps.clock.now().toISOString()})`;
   await updateEndpoint(deps.db, endpoint.id, { enabled: 0, disabled_reason: reason });
+  await tellDisabled(deps, endpoint, reason);
+}
+
+/**
+ * The e-mail to each of the group's managers that the endpoint was disabled, once per disabling (its reason holds
+ * its time): a lane run again after a crash, before or after some of them were sent, sends only those missing.
+ */
+async function tellDisabled(deps: DeliveryDeps, endpoint: EndpointRow, reason: string): Promise<void> {
   for (const m of await groupManagers(deps.db, endpoint.group_id))
     await deps.mail.send({
       ...endpointDisabledMail(
@@ -126,6 +137,7 @@ async function disableEndpoint(deps: DeliveryDeps, endpoint: EndpointRow): Promi
       ),
       to: m.email,
       origin: { userId: null, groupId: endpoint.group_id },
+      dedupeKey: `webhooks.endpoint-disabled:${endpoint.id}:${reason}:${m.email}`,
     });
 }
 
@@ -264,7 +276,12 @@ async function sendDue(
   started: number,
 ): Promise<'idle' | 'closed' | 'yield'> {
   const endpoint = await findEndpoint(deps.db, endpointId);
-  if (!endpoint || !endpoint.enabled) return 'closed';
+  if (!endpoint) return 'closed';
+  if (!endpoint.enabled) {
+    // Disabled by the 24 h rule, perhaps by this lane before a crash: its managers are told (each once).
+    if (endpoint.disabled_reason?.startsWith(GAVE_UP)) await tellDisabled(deps, endpoint, endpoint.disabled_reason);
+    return 'closed';
+  }
   for (;;) {
     if (lane.lost) return 'closed';
     if (performance.now() - started > RUN_MS) return 'yield';

@@ -15,7 +15,7 @@ import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import { attemptDelivery, type DeliveryDeps } from './delivery.service';
 import { newWebhookSecret } from './signature';
-import { emitWebhookEvent, nextSeq, queueDeliveries } from './webhook-events.service';
+import { emitWebhookEvent, pendingDelivery, queueDeliveries } from './webhook-events.service';
 import {
   attemptsOf,
   deleteEndpoint,
@@ -270,20 +270,7 @@ export async function replayDelivery(
   const id = deps.ids.uuid();
   await deps.db.transaction().execute(async (trx) => {
     await insertDeliveries(trx, [
-      {
-        id,
-        endpoint_id: endpointId,
-        event_id: event.id,
-        stream_key: original.stream_key,
-        seq: nextSeq(at),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        first_failed_at: null,
-        delivered_at: null,
-        request_headers: null,
-        created_at: at,
-      },
+      pendingDelivery({ id, endpointId, eventId: event.id, streamKey: original.stream_key, at }),
     ]);
     await queueDeliveries(deps, [{ endpointId, key: `webhooks.deliver:${id}` }], {
       within: trx,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { seedAccounts } from '../../seed/seed-accounts';
+import { addWebhookEndpoint } from './webhooks.fixtures';
 import { pruneWebhooks } from './retention.service';
 import { emitWebhookEvent } from './webhook-events.service';
 
@@ -11,23 +12,11 @@ describe('webhooks.prune', () => {
   beforeAll(async () => {
     adapters = await createTestAdapters({ WEBHOOKS_RETENTION_DAYS: '30' }, { clock });
     await seedAccounts(adapters);
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-prune',
-        group_id: 'grp-demo',
-        url: 'https://hooks.example.com/x',
-        description: '',
-        event_types: '[]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: clock.now().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, {
+      id: 'ep-prune',
+      url: 'https://hooks.example.com/x',
+      createdAt: clock.now().toISOString(),
+    });
   });
   afterAll(() => adapters?.cleanup());
 

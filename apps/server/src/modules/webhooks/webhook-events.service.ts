@@ -20,7 +20,29 @@ let counter = 0;
  * The order of a delivery in its stream: the time, then a counter of this process, so two events of one
  * shooting written in the same millisecond keep the order they were written in.
  */
-export const nextSeq = (at: string): string => `${at}-${String((counter = (counter + 1) % 1e9)).padStart(9, '0')}`;
+const nextSeq = (at: string): string => `${at}-${String((counter = (counter + 1) % 1e9)).padStart(9, '0')}`;
+
+/** A new delivery of an event to an endpoint, waiting for its first attempt at `at`, last in its stream. */
+export const pendingDelivery = (d: {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  streamKey: string;
+  at: string;
+}): DeliveryRow => ({
+  id: d.id,
+  endpoint_id: d.endpointId,
+  event_id: d.eventId,
+  stream_key: d.streamKey,
+  seq: nextSeq(d.at),
+  status: 'pending',
+  attempts: 0,
+  next_attempt_at: d.at,
+  first_failed_at: null,
+  delivered_at: null,
+  request_headers: null,
+  created_at: d.at,
+});
 
 /**
  * Runs of endpoints' lanes (`webhooks.deliver`, delivery.service.ts). Each new delivery queues one, keyed by it: a
@@ -85,20 +107,9 @@ export async function emitWebhookEvent(
     body: JSON.stringify({ type: event.type, timestamp: at, data: event.data }),
     created_at: at,
   });
-  const rows: DeliveryRow[] = endpoints.map((e) => ({
-    id: deps.ids.uuid(),
-    endpoint_id: e.id,
-    event_id: eventId,
-    stream_key: event.streamKey,
-    seq: nextSeq(at),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: at,
-    first_failed_at: null,
-    delivered_at: null,
-    request_headers: null,
-    created_at: at,
-  }));
+  const rows = endpoints.map((e) =>
+    pendingDelivery({ id: deps.ids.uuid(), endpointId: e.id, eventId, streamKey: event.streamKey, at }),
+  );
   await insertDeliveries(trx, rows);
   if (opts.queue !== false)
     await queueDeliveries(

@@ -3,12 +3,13 @@ import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import { seedAccounts } from '../../seed/seed-accounts';
+import { addWebhookEndpoint } from './webhooks.fixtures';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
 import { TestClock } from '../../test/test-clock';
 import { startWebhookReceiver, type ReceivedWebhook } from '../../test/webhook-receiver';
 import { verifyWebhook } from './signature';
-import { emitWebhookEvent } from './webhook-events.service';
+import { emitWebhookEvent, queueDeliveries } from './webhook-events.service';
 import { webhooksJobs } from './webhooks.jobs';
 
 const ADMIN = 'manager@demo.forecourt.test';
@@ -159,6 +160,23 @@ describe('webhooks', () => {
     expect(mails.length).toBeGreaterThan(0);
     expect(JSON.stringify(mails)).toContain(receiver.url);
     expect((await deliveries(endpoint.id)).items[0]).toMatchObject({ status: 'failed' });
+    // The lane run again (a retry after a crash past the e-mails): its managers are not e-mailed twice.
+    const key = `webhooks.deliver:${endpoint.id}:again`;
+    await queueDeliveries(adapters, [{ endpointId: endpoint.id, key }]);
+    await waitFor(async () => {
+      const job = await adapters.db
+        .selectFrom('jobs')
+        .select('status')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+      return job?.status === 'done';
+    });
+    const again = await adapters.db
+      .selectFrom('notifications_outbox')
+      .select('id')
+      .where('subject', 'like', '%webhook%')
+      .execute();
+    expect(again).toHaveLength(mails.length);
 
     // Events meanwhile are not written for a disabled endpoint; the replay of the failed one is sent once enabled.
     failing = false;
@@ -258,23 +276,7 @@ describe('webhooks and private addresses (SSRF)', () => {
       expect(res.statusCode, url).toBe(400);
     }
     // An endpoint whose address became private after it was saved (a name re-pointed): nothing is sent.
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-rebound',
-        group_id: GROUP,
-        url: receiver.url,
-        description: '',
-        event_types: '[]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: new Date().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, { id: 'ep-rebound', groupId: GROUP, url: receiver.url });
     const test = await app.inject({
       method: 'POST',
       url: `/api/settings/groups/${GROUP}/webhooks/ep-rebound/test`,

@@ -15,6 +15,11 @@ export interface MailMessage {
   /** Files sent with the message (a room's calendar invitation); the outbox keeps their names. */
   attachments?: { filename: string; contentType: string; content: string }[];
   origin: MessageOrigin;
+  /**
+   * A job's send: the message goes once per key. A job retried after it was sent (a crash, a lost lease) finds the
+   * key in the outbox and sends nothing. Unset for a person's sends, which they may repeat.
+   */
+  dedupeKey?: string;
 }
 
 /** Sends e-mail: over SMTP when SMTP_URL is set, else kept in the outbox table. */

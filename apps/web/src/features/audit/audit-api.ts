@@ -1,5 +1,6 @@
 import { AuditListResponse, type AuditFilters } from '@forecourt/contracts';
 import { request } from '../../api/http';
+import { saveResponse } from '../../lib/save-response';
 
 const clean = (filters: AuditFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
@@ -14,13 +15,5 @@ export async function downloadAuditCsv(filters: AuditFilters): Promise<void> {
     responseType: 'raw',
     headers: { Accept: 'text/csv' },
   });
-  const name = /filename="([^"]+)"/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'forecourt-audit.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await saveResponse(res, 'forecourt-audit.csv');
 }

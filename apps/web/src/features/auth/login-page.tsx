@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -14,6 +12,8 @@ import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { LAST_EMAIL_STORAGE_KEY } from '../../auth/session';
+import { BusySubmitButton } from '../../components/busy-submit-button';
+import { CenteredPage } from '../../components/centered-page';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 import { LanguageSelect } from '../../components/language-select';
 import { lookupIdentityProvider } from './identity-api';
@@ -87,17 +87,7 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
+    <CenteredPage>
       {/* Drawn as MUI's Paper at elevation 3 draws it (with its overlay in the dark theme): Paper itself would
           join the first load of every route, for this one card. */}
       <Box sx={paperSx}>
@@ -138,13 +128,11 @@ export function LoginPage() {
               <Alert severity="error">{t(error)}</Alert>
             </Suspense>
           )}
-          <Button type="submit" variant="contained" size="large" disabled={Boolean(check.error) || isSubmitting}>
-            {isSubmitting ? (
-              <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
-            ) : (
-              t('login.submit')
-            )}
-          </Button>
+          <BusySubmitButton
+            label={t('login.submit')}
+            busy={isSubmitting}
+            disabled={Boolean(check.error) || isSubmitting}
+          />
           <LanguageSelect />
           <Box component="details" sx={{ color: 'text.secondary', fontSize: 14 }}>
             <Box component="summary" sx={{ cursor: 'pointer' }}>
@@ -169,6 +157,6 @@ export function LoginPage() {
           </Box>
         </Box>
       </Box>
-    </Box>
+    </CenteredPage>
   );
 }

@@ -49,15 +49,14 @@ export function EditingWorkflow({
   );
 }
 
-function CroppingDialog({
-  shooting,
-  selected,
-  onResults,
-}: {
+/** What an edit dialog works on, and where it hands the results. */
+interface EditDialogProps {
   shooting: ShootingDetail;
   selected: ShootingImage[];
   onResults: (r: EditResult[]) => void;
-}) {
+}
+
+function CroppingDialog({ shooting, selected, onResults }: EditDialogProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<CropProgress>('gettingConfigurations');
   const [failed, setFailed] = useState(false);
@@ -95,15 +94,7 @@ function CroppingDialog({
   );
 }
 
-function CoverDialog({
-  shooting,
-  selected,
-  onResults,
-}: {
-  shooting: ShootingDetail;
-  selected: ShootingImage[];
-  onResults: (r: EditResult[]) => void;
-}) {
+function CoverDialog({ shooting, selected, onResults }: EditDialogProps) {
   const { t } = useTranslation();
   const originals = selected.map((image) => originalOf(shooting.images, image));
   const detected = useQuery({

@@ -2,26 +2,11 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAsUser } from '../../test/render';
 import { CallControls } from './call-controls';
-import type { LocalMedia } from './hooks/use-local-media';
-
-const media = (over: Partial<LocalMedia> = {}): LocalMedia => ({
-  stream: null,
-  audioOn: true,
-  videoOn: true,
-  error: null,
-  devices: [],
-  audioDeviceId: undefined,
-  videoDeviceId: undefined,
-  toggleAudio: vi.fn(),
-  toggleVideo: vi.fn(),
-  chooseDevice: vi.fn(),
-  clearError: vi.fn(),
-  ...over,
-});
+import { fakeLocalMedia } from './hooks/local-media.fixtures';
 
 function controls(over: Partial<Parameters<typeof CallControls>[0]> = {}) {
   const props = {
-    media: media(),
+    media: fakeLocalMedia(),
     sharing: false,
     onScreen: vi.fn(),
     panelOpen: false,
@@ -37,7 +22,7 @@ function controls(over: Partial<Parameters<typeof CallControls>[0]> = {}) {
 
 describe('the call controls', () => {
   it('mute the microphone and stop the camera, showing which is on', async () => {
-    const { props, user } = controls({ media: media({ audioOn: true, videoOn: false }) });
+    const { props, user } = controls({ media: fakeLocalMedia({ audioOn: true, videoOn: false }) });
     const mic = screen.getByRole('button', { name: 'Microphone' });
     const camera = screen.getByRole('button', { name: 'Camera' });
     expect(mic.getAttribute('aria-pressed')).toBe('true');

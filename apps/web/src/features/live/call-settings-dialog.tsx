@@ -4,10 +4,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { CopyLinkButton } from './copy-link-button';
+import { RoomLinkField } from './room-link-field';
 
 /** The call's settings: the room link to copy, and e-mail for signed-in users with the e-mail option. */
 export function CallSettingsDialog({
@@ -26,15 +24,7 @@ export function CallSettingsDialog({
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="call-settings-title">
       <DialogTitle id="call-settings-title">{t('rooms.settings.title')}</DialogTitle>
       <DialogContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pt: 1 }}>
-          <TextField
-            label={t('rooms.settings.link')}
-            value={link}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-          <CopyLinkButton link={link} />
-        </Stack>
+        <RoomLinkField link={link} sx={{ pt: 1 }} />
       </DialogContent>
       <DialogActions>
         {onEmail && (

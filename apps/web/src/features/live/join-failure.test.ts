@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { joinFailureKey } from './join-failure';
+import { joinFailureKey, roomHasEnded } from './join-failure';
 import { RoomFullError } from './transport/signalled-transport';
 
 describe('joinFailureKey', () => {
@@ -13,5 +13,11 @@ describe('joinFailureKey', () => {
     expect(joinFailureKey(new ApiError(429, 'RATE_LIMITED', 'slow down'))).toBe('rooms.tooManyAttempts');
     expect(joinFailureKey(new ApiError(404, 'WRONG_MEETING_CODE', 'no'))).toBe('api.getTokenRoomLiveError');
     expect(joinFailureKey(new Error('no welcome from the signalling server'))).toBe('rooms.roomConnexionFailed');
+  });
+
+  it('tells an ended room from the other refusals', () => {
+    expect(roomHasEnded(new ApiError(410, 'ROOM_ENDED', 'This meeting has ended'))).toBe(true);
+    expect(roomHasEnded(new ApiError(409, 'ROOM_FULL', 'full'))).toBe(false);
+    expect(roomHasEnded(new Error('no welcome from the signalling server'))).toBe(false);
   });
 });

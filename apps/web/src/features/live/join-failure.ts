@@ -1,6 +1,9 @@
 import { ApiError } from '../../api/http';
 import { RoomFullError } from './transport/signalled-transport';
 
+/** The server refused the token because the room has ended: the page shows it closed rather than a message. */
+export const roomHasEnded = (err: unknown): boolean => err instanceof ApiError && err.code === 'ROOM_ENDED';
+
 /**
  * The translation key of what the room page says when joining failed: the room is full (the token refused,
  * or the socket refused with a token taken before it filled), too many attempts from this address, another

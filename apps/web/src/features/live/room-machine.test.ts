@@ -44,4 +44,19 @@ describe('room page state machine', () => {
     expect(needsMedia({ status: 'ended', room, reason: 'hangUp' })).toBe(false);
     expect(needsMedia({ status: 'changeBrowser', room })).toBe(false);
   });
+
+  it('shows an ended room closed, without asking for the camera, and closes a room whose join the server refused', () => {
+    const over = { ...room, ended: true };
+    const closed = run([{ type: 'loaded', room: over, browserSupported: true }]);
+    expect(closed).toEqual({ status: 'closed', room: over });
+    expect(needsMedia(closed)).toBe(false);
+    // A room that ended while the guest looked at the preview: the token is refused at the click.
+    expect(run([{ type: 'loaded', room, browserSupported: true }, { type: 'join' }, { type: 'roomEnded' }])).toEqual({
+      status: 'closed',
+      room,
+    });
+    // Nothing brings a closed room back to the call.
+    expect(run([{ type: 'join' }, { type: 'backToCall' }, { type: 'joined' }], closed)).toBe(closed);
+    expect(run([{ type: 'roomEnded' }])).toEqual(initialRoomState);
+  });
 });

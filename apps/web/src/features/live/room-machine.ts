@@ -2,7 +2,8 @@ import type { LiveRoomInfo } from '@forecourt/contracts';
 
 /**
  * The live room page (spec section 4): loading, then the information error, the change-browser alert,
- * the preview, the call and its end. One union, so that an impossible state cannot be represented.
+ * the preview, the call and its end; and the room closed for good (it had ended before this page came in, or
+ * ended while it was joining). One union, so that an impossible state cannot be represented.
  */
 export type RoomState =
   | { status: 'loading' }
@@ -11,7 +12,8 @@ export type RoomState =
   | { status: 'preview'; room: LiveRoomInfo; failed: boolean }
   | { status: 'joining'; room: LiveRoomInfo }
   | { status: 'live'; room: LiveRoomInfo }
-  | { status: 'ended'; room: LiveRoomInfo; reason: 'hangUp' | 'disconnected' };
+  | { status: 'ended'; room: LiveRoomInfo; reason: 'hangUp' | 'disconnected' }
+  | { status: 'closed'; room: LiveRoomInfo };
 
 export type RoomEvent =
   | { type: 'loaded'; room: LiveRoomInfo; browserSupported: boolean }
@@ -19,6 +21,8 @@ export type RoomEvent =
   | { type: 'join' }
   | { type: 'joined' }
   | { type: 'connectionFailed' }
+  /** The server refused the token: the room has ended (ROOM_ENDED). */
+  | { type: 'roomEnded' }
   | { type: 'hangUp' }
   | { type: 'disconnected' }
   | { type: 'backToCall' };
@@ -30,6 +34,7 @@ export function roomReducer(state: RoomState, event: RoomEvent): RoomState {
   switch (event.type) {
     case 'loaded':
       if (state.status !== 'loading') return state;
+      if (event.room.ended) return { status: 'closed', room: event.room };
       return event.browserSupported
         ? { status: 'preview', room: event.room, failed: false }
         : { status: 'changeBrowser', room: event.room };
@@ -44,6 +49,8 @@ export function roomReducer(state: RoomState, event: RoomEvent): RoomState {
       return state.status === 'joining' || state.status === 'live'
         ? { status: 'preview', room: state.room, failed: true }
         : state;
+    case 'roomEnded':
+      return state.status === 'loading' || state.status === 'error' ? state : { status: 'closed', room: state.room };
     case 'hangUp':
       return state.status === 'joining' || state.status === 'live'
         ? { status: 'ended', room: state.room, reason: 'hangUp' }

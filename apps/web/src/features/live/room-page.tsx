@@ -15,14 +15,14 @@ import { CallEnded } from './call-ended';
 import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
-import { joinFailureKey } from './join-failure';
+import { joinFailureKey, roomHasEnded } from './join-failure';
 import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
 import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
 import { RoomPreview } from './room-preview';
 import { RoomRecordings } from './room-recordings';
-import { ChangeBrowser, RoomInfoError } from './room-screens';
+import { ChangeBrowser, RoomClosed, RoomInfoError } from './room-screens';
 import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
 import { SfuTransport } from './transport/sfu-transport';
@@ -171,6 +171,7 @@ export function RoomPage() {
     const fail = (err: unknown) => {
       if (!current()) return;
       transport.leave();
+      if (roomHasEnded(err)) return dispatch({ type: 'roomEnded' });
       snackbar.show(joinFailureKey(err));
       dispatch({ type: 'connectionFailed' });
     };
@@ -200,7 +201,7 @@ export function RoomPage() {
   );
 
   useEffect(() => {
-    if (state.status === 'ended' || state.status === 'preview') transport.leave();
+    if (state.status === 'ended' || state.status === 'preview' || state.status === 'closed') transport.leave();
   }, [state.status, transport]);
 
   useTransportEvents(
@@ -233,6 +234,8 @@ export function RoomPage() {
       return <RoomInfoError wrongCode={info.error instanceof ApiError && info.error.code === 'WRONG_MEETING_CODE'} />;
     case 'changeBrowser':
       return <ChangeBrowser link={state.room.link} />;
+    case 'closed':
+      return <RoomClosed ownerName={state.room.ownerName} />;
     case 'preview': {
       const room = state.room;
       return (

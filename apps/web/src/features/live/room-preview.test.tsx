@@ -4,22 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth/auth-context';
 import { createPortalTheme } from '../../components/theme';
 import { renderAsUser } from '../../test/render';
-import type { LocalMedia } from './hooks/use-local-media';
+import { fakeLocalMedia } from './hooks/local-media.fixtures';
 import { RoomPreview } from './room-preview';
 
-const media: LocalMedia = {
-  stream: null,
-  audioOn: true,
-  videoOn: true,
-  error: null,
-  devices: [],
-  audioDeviceId: undefined,
-  videoDeviceId: undefined,
-  toggleAudio: vi.fn(),
-  toggleVideo: vi.fn(),
-  chooseDevice: vi.fn(),
-  clearError: vi.fn(),
-};
+const media = fakeLocalMedia();
 
 const room = {
   id_live_video: 'r1',
@@ -31,6 +19,7 @@ const room = {
   logoUrl: '/logo.png',
   contactInformations: [],
   vehicle: null,
+  ended: false,
 };
 
 // A visitor, not signed in: the room page is public.

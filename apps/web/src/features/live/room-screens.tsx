@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-context';
-import { CopyLinkButton } from './copy-link-button';
+import { RoomLinkField } from './room-link-field';
 
 /** The room could not be loaded or the code is wrong; signed-in users go back to their list. */
 export function RoomInfoError({ wrongCode }: { wrongCode: boolean }) {
@@ -37,15 +36,27 @@ export function ChangeBrowser({ link }: { link: string }) {
         {t('rooms.changeBrowser.title')}
       </Typography>
       <Alert severity="warning">{t('rooms.changeBrowser.text')}</Alert>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', width: '100%' }}>
-        <TextField
-          label={t('rooms.settings.link')}
-          value={link}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-        <CopyLinkButton link={link} />
-      </Stack>
+      <RoomLinkField link={link} sx={{ width: '100%' }} />
+    </Stack>
+  );
+}
+
+/** The room has ended: its link takes nobody in any more (a late joiner, or one whose join the server refused). */
+export function RoomClosed({ ownerName }: { ownerName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAuthenticated } = useAuth();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', p: 4, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
+      <Typography variant="h5" component="h1">
+        {t('rooms.closed.title')}
+      </Typography>
+      <Alert severity="info">{t('rooms.closed.text', { ownerName })}</Alert>
+      {isAuthenticated && (
+        <Button variant="contained" onClick={() => navigate('/videos/live/rooms')}>
+          {t('rooms.ended.backToList')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -10,10 +10,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
+import { SendMenuButton, SendResult, useExportSends } from './marketplace-send';
 import { correctAngle, downloadExport, fetchReadiness, marketplaceKeys } from './marketplaces-api';
 
 /**
- * "Ready for <marketplace>": per profile of the group, what is missing, with its zip and CSV export; and the
+ * "Ready for <marketplace>": per profile of the group, what is missing, with its zip and CSV export and its
+ * "Send to…" (webhook endpoints or DMS); and the
  * angle of each picture, which a person corrects here (the correction sticks).
  */
 export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
@@ -21,6 +23,7 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
+  const sends = useExportSends(shootingId);
   const readiness = useQuery({
     queryKey: marketplaceKeys.readiness(shootingId),
     queryFn: () => fetchReadiness(shootingId),
@@ -100,6 +103,12 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                 >
                   {t('marketplaces.csv')}
                 </Button>
+                <SendMenuButton
+                  profileId={item.profileId}
+                  name={item.name}
+                  sending={sends.stateOf(item.profileId)?.step === 'sending'}
+                  onSend={(to) => void sends.send(item.profileId, to)}
+                />
               </Stack>
               {item.problems.length ? (
                 <Typography component="ul" variant="body2" sx={{ m: 0, pl: 3 }}>
@@ -108,6 +117,7 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                   ))}
                 </Typography>
               ) : null}
+              <SendResult state={sends.stateOf(item.profileId)} name={item.name} />
             </Stack>
           ))}
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>

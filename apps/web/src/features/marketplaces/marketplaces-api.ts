@@ -1,4 +1,6 @@
 import {
+  MarketplaceDmsPush,
+  MarketplaceExportPush,
   MarketplaceProfile,
   MarketplaceProfilesResponse,
   MarketplaceReadinessResponse,
@@ -7,6 +9,7 @@ import {
   type PictureAngle,
 } from '@forecourt/contracts';
 import { request } from '../../api/http';
+import { saveResponse } from '../../lib/save-response';
 
 const shootingPath = (shootingId: string) => `/api/shootings/${encodeURIComponent(shootingId)}`;
 
@@ -24,26 +27,25 @@ export const correctAngle = (shootingId: string, position: number, angle: Pictur
     schema: MarketplaceReadinessResponse,
   });
 
-const fileNameOf = (disposition: string | null, fallback: string): string => {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  return star ? decodeURIComponent(star[1]!) : fallback;
-};
-
 /** Downloads a profile's export (zip or CSV) through the signed-in client and hands it to the browser. */
 export async function downloadExport(shootingId: string, profileId: string, format: 'zip' | 'csv'): Promise<void> {
-  const res = await request<Response>(
-    `${shootingPath(shootingId)}/marketplaces/${encodeURIComponent(profileId)}/export`,
-    { query: { format }, responseType: 'raw' },
-  );
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res.headers.get('content-disposition'), `${profileId}.${format}`);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const res = await request<Response>(`${exportPath(shootingId, profileId)}/export`, {
+    query: { format },
+    responseType: 'raw',
+  });
+  await saveResponse(res, `${profileId}.${format}`);
 }
+
+const exportPath = (shootingId: string, profileId: string) =>
+  `${shootingPath(shootingId)}/marketplaces/${encodeURIComponent(profileId)}`;
+
+/** Sends a profile's export to the group's webhook endpoints (`marketplace.export.ready`, signed links). */
+export const pushExportToWebhooks = (shootingId: string, profileId: string) =>
+  request(`${exportPath(shootingId, profileId)}/push`, { method: 'POST', schema: MarketplaceExportPush });
+
+/** Queues a profile's export for the group's DMS. */
+export const pushExportToDms = (shootingId: string, profileId: string) =>
+  request(`${exportPath(shootingId, profileId)}/push-dms`, { method: 'POST', schema: MarketplaceDmsPush });
 
 const profilesPath = (groupId: string) => `/api/settings/groups/${encodeURIComponent(groupId)}/marketplace-profiles`;
 

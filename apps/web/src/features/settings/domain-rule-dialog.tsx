@@ -1,40 +1,28 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
 import type { DomainRule, DomainRuleInput } from '@forecourt/contracts/federation';
-import { MANAGE_USERS_ROLE, VEHICLE_IDENTIFICATION_METHODS } from '@forecourt/contracts/user-board';
+import { MANAGE_USERS_ROLE } from '@forecourt/contracts/user-board';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog';
+import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { domainRuleErrorKey, federationKeys, saveDomainRule } from './federation-api';
 import { fetchStocks } from './settings-api';
 import { settingsKeys } from './settings-keys';
 
-type Switch = Exclude<(typeof USER_OPTION_NAMES)[number], 'vehicleIdentificationMethods'>;
-const SWITCHES = USER_OPTION_NAMES.filter((n): n is Switch => n !== 'vehicleIdentificationMethods');
 /** The roles the product defines; a rule may keep others a manager typed on the board. */
 const KNOWN_ROLES = [MANAGE_USERS_ROLE];
-
-const toggle = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
-  on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 
 /** Creates (rule null) or edits a domain's sign-in rule: the rights of a first sign-in and the claim mapping. */
 export function DomainRuleDialog(props: {
@@ -45,10 +33,9 @@ export function DomainRuleDialog(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const formId = useId();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const stocks = useQuery({ queryKey: settingsKeys.stocks(props.groupId), queryFn: () => fetchStocks(props.groupId) });
   const [form, setForm] = useState<DomainRuleInput>(
     props.rule ?? {
@@ -73,7 +60,6 @@ export function DomainRuleDialog(props: {
     },
   });
   const roles = [...new Set([...KNOWN_ROLES, ...form.roles, ...form.claimRoles.flatMap((m) => m.roles)])];
-  const methods = form.options.vehicleIdentificationMethods ?? [];
   const claimOk = /^[A-Za-z0-9_:./-]{1,100}$/.test(form.claimName.trim());
   const linesOk = form.claimRoles.every((m) => m.value.trim() && m.roles.length);
   const submit = () => {
@@ -81,212 +67,139 @@ export function DomainRuleDialog(props: {
     if (!form.domain || !claimOk || !linesOk) return;
     save.mutate();
   };
-  const box = (key: string, label: string, checked: boolean, onChange: (on: boolean) => void, help?: string) => (
-    <Box key={key}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={checked}
-            onChange={(e) => onChange(e.target.checked)}
-            slotProps={{ input: { 'aria-describedby': help ? `${titleId}-${key}-help` : undefined } as object }}
-          />
-        }
-        label={label}
-      />
-      {help && (
-        <FormHelperText id={`${titleId}-${key}-help`} sx={{ mt: -0.5, ml: 4 }}>
-          {help}
-        </FormHelperText>
-      )}
-    </Box>
-  );
-
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : props.onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
+    <FormDialog
+      formId={formId}
+      title={props.rule ? t('settings.signIn.editTitle', { domain: props.rule.domain }) : t('settings.signIn.newTitle')}
+      busy={save.isPending}
+      onClose={props.onClose}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button onClick={props.onClose} disabled={save.isPending}>
+            {t('settings.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="contained" loading={save.isPending}>
+            {t('settings.save')}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={titleId}>
-        {props.rule ? t('settings.signIn.editTitle', { domain: props.rule.domain }) : t('settings.signIn.newTitle')}
-      </DialogTitle>
-      <DialogContent dividers>
-        <Box
-          component="form"
-          id={`${titleId}-form`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 3 }}
-        >
-          {save.isError && <Alert severity="error">{t(domainRuleErrorKey(save.error))}</Alert>}
-          <TextField
-            select
-            label={t('settings.signIn.domain')}
-            value={form.domain}
-            disabled={Boolean(props.rule)}
-            onChange={(e) => set('domain', e.target.value)}
-            helperText={t('settings.signIn.domainHelp')}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-domain' } as object } }}
-          >
-            {props.domains.map((d) => (
-              <MenuItem key={d} value={d}>
-                {d}
-              </MenuItem>
-            ))}
-          </TextField>
+      {save.isError && <Alert severity="error">{t(domainRuleErrorKey(save.error))}</Alert>}
+      <TextField
+        select
+        label={t('settings.signIn.domain')}
+        value={form.domain}
+        disabled={Boolean(props.rule)}
+        onChange={(e) => set('domain', e.target.value)}
+        helperText={t('settings.signIn.domainHelp')}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'rule-domain' } as object } }}
+      >
+        {props.domains.map((d) => (
+          <MenuItem key={d} value={d}>
+            {d}
+          </MenuItem>
+        ))}
+      </TextField>
 
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.stocks')}</FormLabel>
-            <FormGroup>
-              {stocks.data?.map((s) =>
-                box(`stock-${s.id}`, s.name, form.ownerIds.includes(s.id), (on) =>
-                  set('ownerIds', toggle(form.ownerIds, s.id, on)),
-                ),
-              )}
-            </FormGroup>
-            {stocks.data?.length === 0 && <FormHelperText>{t('settings.stocks.none')}</FormHelperText>}
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.rolesTitle')}</FormLabel>
-            <FormGroup>
-              {roles.map((r) =>
-                box(`role-${r}`, r, form.roles.includes(r), (on) => set('roles', toggle(form.roles, r, on))),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.models')}</FormLabel>
-            <FormGroup>
-              {MODEL_TYPES.map((m) =>
-                box(`model-${m}`, t(`users.model.${m}`), form.models.includes(m), (on) =>
-                  set('models', toggle(form.models, m, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.options')}</FormLabel>
-            <FormGroup>
-              {SWITCHES.map((o) =>
-                box(
-                  `option-${o}`,
-                  t(`users.option.${o}.name`),
-                  form.options[o] === true,
-                  (on) => set('options', { ...form.options, [o]: on }),
-                  t(`users.option.${o}.help`),
-                ),
-              )}
-              <FormLabel sx={{ mt: 1 }}>{t('users.option.vehicleIdentificationMethods.name')}</FormLabel>
-              {VEHICLE_IDENTIFICATION_METHODS.map((m) =>
-                box(`method-${m}`, t(`users.method.${m}`), methods.includes(m), (on) =>
-                  set('options', {
-                    ...form.options,
-                    vehicleIdentificationMethods: VEHICLE_IDENTIFICATION_METHODS.filter((v) =>
-                      v === m ? on : methods.includes(v),
-                    ),
-                  }),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
-            <FormLabel component="legend" sx={{ mb: 1 }}>
-              {t('settings.signIn.mapping')}
-            </FormLabel>
-            <FormHelperText sx={{ mt: -1, mx: 0 }}>{t('settings.signIn.mappingHelp')}</FormHelperText>
-            <TextField
-              label={t('settings.signIn.claimName')}
-              value={form.claimName}
-              onChange={(e) => set('claimName', e.target.value)}
-              error={touched && !claimOk}
-              helperText={touched && !claimOk ? t('settings.signIn.errors.claimName') : undefined}
-              slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'rule-claim-name' } }}
+      <FormControl component="fieldset">
+        <FormLabel component="legend">{t('users.stocks')}</FormLabel>
+        <FormGroup>
+          {stocks.data?.map((s) => (
+            <RightCheckbox
+              key={s.id}
+              label={s.name}
+              checked={form.ownerIds.includes(s.id)}
+              onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
             />
-            {form.claimRoles.map((line, i) => (
-              <Box
-                key={i}
-                sx={{
-                  display: 'grid',
-                  gap: 1,
-                  gridTemplateColumns: { xs: '1fr auto', sm: '2fr 1fr auto' },
-                  alignItems: 'start',
-                }}
-              >
-                <TextField
-                  label={t('settings.signIn.claimValue', { n: i + 1 })}
-                  value={line.value}
-                  onChange={(e) =>
-                    set(
-                      'claimRoles',
-                      form.claimRoles.map((m, j) => (j === i ? { ...m, value: e.target.value } : m)),
-                    )
-                  }
-                  error={touched && !line.value.trim()}
-                  helperText={touched && !line.value.trim() ? t('settings.errors.required') : undefined}
-                  slotProps={{ htmlInput: { maxLength: 256, 'data-testid': `rule-claim-value-${i}` } }}
-                />
-                <TextField
-                  select
-                  label={t('settings.signIn.claimRole', { n: i + 1 })}
-                  value={line.roles[0] ?? ''}
-                  onChange={(e) =>
-                    set(
-                      'claimRoles',
-                      form.claimRoles.map((m, j) => (j === i ? { ...m, roles: [e.target.value] } : m)),
-                    )
-                  }
-                  error={touched && !line.roles.length}
-                  sx={{ gridRow: { xs: 2, sm: 'auto' } }}
-                >
-                  {roles.map((r) => (
-                    <MenuItem key={r} value={r}>
-                      {r}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <IconButton
-                  aria-label={t('settings.signIn.removeLine', { n: i + 1 })}
-                  onClick={() =>
-                    set(
-                      'claimRoles',
-                      form.claimRoles.filter((_, j) => j !== i),
-                    )
-                  }
-                  sx={{ mt: 1 }}
-                >
-                  <DeleteOutline />
-                </IconButton>
-              </Box>
-            ))}
-            <Box>
-              <Button
-                onClick={() => set('claimRoles', [...form.claimRoles, { value: '', roles: [MANAGE_USERS_ROLE] }])}
-                disabled={form.claimRoles.length >= 100}
-              >
-                {t('settings.signIn.addLine')}
-              </Button>
-            </Box>
+          ))}
+        </FormGroup>
+        {stocks.data?.length === 0 && <FormHelperText>{t('settings.stocks.none')}</FormHelperText>}
+      </FormControl>
+
+      <RolesFieldset roles={roles} value={form.roles} onChange={(v) => set('roles', v)} />
+      {/* The boxes offer the known model types only. */}
+      <ModelsFieldset value={form.models} onChange={(v) => set('models', v as DomainRuleInput['models'])} />
+      <OptionsFieldset value={form.options} onChange={(v) => set('options', v)} />
+
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+        <FormLabel component="legend" sx={{ mb: 1 }}>
+          {t('settings.signIn.mapping')}
+        </FormLabel>
+        <FormHelperText sx={{ mt: -1, mx: 0 }}>{t('settings.signIn.mappingHelp')}</FormHelperText>
+        <TextField
+          label={t('settings.signIn.claimName')}
+          value={form.claimName}
+          onChange={(e) => set('claimName', e.target.value)}
+          error={touched && !claimOk}
+          helperText={touched && !claimOk ? t('settings.signIn.errors.claimName') : undefined}
+          slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'rule-claim-name' } }}
+        />
+        {form.claimRoles.map((line, i) => (
+          <Box
+            key={i}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr auto', sm: '2fr 1fr auto' },
+              alignItems: 'start',
+            }}
+          >
+            <TextField
+              label={t('settings.signIn.claimValue', { n: i + 1 })}
+              value={line.value}
+              onChange={(e) =>
+                set(
+                  'claimRoles',
+                  form.claimRoles.map((m, j) => (j === i ? { ...m, value: e.target.value } : m)),
+                )
+              }
+              error={touched && !line.value.trim()}
+              helperText={touched && !line.value.trim() ? t('settings.errors.required') : undefined}
+              slotProps={{ htmlInput: { maxLength: 256, 'data-testid': `rule-claim-value-${i}` } }}
+            />
+            <TextField
+              select
+              label={t('settings.signIn.claimRole', { n: i + 1 })}
+              value={line.roles[0] ?? ''}
+              onChange={(e) =>
+                set(
+                  'claimRoles',
+                  form.claimRoles.map((m, j) => (j === i ? { ...m, roles: [e.target.value] } : m)),
+                )
+              }
+              error={touched && !line.roles.length}
+              sx={{ gridRow: { xs: 2, sm: 'auto' } }}
+            >
+              {roles.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {r}
+                </MenuItem>
+              ))}
+            </TextField>
+            <IconButton
+              aria-label={t('settings.signIn.removeLine', { n: i + 1 })}
+              onClick={() =>
+                set(
+                  'claimRoles',
+                  form.claimRoles.filter((_, j) => j !== i),
+                )
+              }
+              sx={{ mt: 1 }}
+            >
+              <DeleteOutline />
+            </IconButton>
           </Box>
+        ))}
+        <Box>
+          <Button
+            onClick={() => set('claimRoles', [...form.claimRoles, { value: '', roles: [MANAGE_USERS_ROLE] }])}
+            disabled={form.claimRoles.length >= 100}
+          >
+            {t('settings.signIn.addLine')}
+          </Button>
         </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose} disabled={save.isPending}>
-          {t('settings.cancel')}
-        </Button>
-        <Button type="submit" form={`${titleId}-form`} variant="contained" loading={save.isPending}>
-          {t('settings.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Box>
+    </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MarketplaceProfilesPanel } from '../marketplaces/marketplace-profiles-panel';
@@ -24,6 +25,30 @@ import { settingsKeys } from './settings-keys';
 const SECTIONS = ['stocks', 'stamps', 'dms', 'sign-in', 'scim', 'api-keys', 'webhooks', 'marketplaces'] as const;
 type Section = (typeof SECTIONS)[number];
 
+/** Each section's tab title, a translation key. */
+const TAB_TITLES: Record<Section, string> = {
+  stocks: 'settings.stocks.title',
+  stamps: 'settings.stamps.title',
+  dms: 'settings.dms.title',
+  'sign-in': 'settings.signIn.title',
+  scim: 'settings.scim.title',
+  'api-keys': 'integrations.keys.tab',
+  webhooks: 'integrations.webhooks.tab',
+  marketplaces: 'marketplaces.settings.title',
+};
+
+/** What a section shows for the chosen group. */
+const PANELS: Record<Section, ComponentType<{ groupId: string }>> = {
+  stocks: StocksPanel,
+  stamps: StampsPanel,
+  dms: DmsPanel,
+  'sign-in': SignInRulesPanel,
+  scim: ScimTokensPanel,
+  'api-keys': ApiKeysPanel,
+  webhooks: WebhooksPanel,
+  marketplaces: MarketplaceProfilesPanel,
+};
+
 /**
  * /settings (provider administrators and customer success): the dealer groups, and for the chosen group
  * (`?group=`) its stocks, its stamps, its DMS, its sign-in rules and (provider administrators) its SCIM tokens,
@@ -41,6 +66,7 @@ export function SettingsPage() {
   if (!allowed) return <Navigate to="/" replace />;
   const offered = SECTIONS.filter((s) => s !== 'scim' || providerAdmin);
   const section: Section = offered.includes(params.section as Section) ? (params.section as Section) : 'stocks';
+  const Panel = PANELS[section];
   const groupId = search.get('group') ?? groups.data?.[0]?.id ?? null;
   const group = groups.data?.find((g) => g.id === groupId) ?? null;
   const go = (next: { section?: Section; group?: string }) =>
@@ -73,61 +99,18 @@ export function SettingsPage() {
                 allowScrollButtonsMobile
                 sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
               >
-                <Tab
-                  value="stocks"
-                  label={t('settings.stocks.title')}
-                  id="settings-tab-stocks"
-                  aria-controls="settings-panel"
-                />
-                <Tab
-                  value="stamps"
-                  label={t('settings.stamps.title')}
-                  id="settings-tab-stamps"
-                  aria-controls="settings-panel"
-                />
-                <Tab value="dms" label={t('settings.dms.title')} id="settings-tab-dms" aria-controls="settings-panel" />
-                <Tab
-                  value="sign-in"
-                  label={t('settings.signIn.title')}
-                  id="settings-tab-sign-in"
-                  aria-controls="settings-panel"
-                />
-                {providerAdmin && (
+                {offered.map((value) => (
                   <Tab
-                    value="scim"
-                    label={t('settings.scim.title')}
-                    id="settings-tab-scim"
+                    key={value}
+                    value={value}
+                    label={t(TAB_TITLES[value])}
+                    id={`settings-tab-${value}`}
                     aria-controls="settings-panel"
                   />
-                )}
-                <Tab
-                  value="api-keys"
-                  label={t('integrations.keys.tab')}
-                  id="settings-tab-api-keys"
-                  aria-controls="settings-panel"
-                />
-                <Tab
-                  value="webhooks"
-                  label={t('integrations.webhooks.tab')}
-                  id="settings-tab-webhooks"
-                  aria-controls="settings-panel"
-                />
-                <Tab
-                  value="marketplaces"
-                  label={t('marketplaces.settings.title')}
-                  id="settings-tab-marketplaces"
-                  aria-controls="settings-panel"
-                />
+                ))}
               </Tabs>
               <Box id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${section}`}>
-                {section === 'stocks' && <StocksPanel groupId={group.id} />}
-                {section === 'stamps' && <StampsPanel groupId={group.id} />}
-                {section === 'dms' && <DmsPanel groupId={group.id} />}
-                {section === 'sign-in' && <SignInRulesPanel groupId={group.id} />}
-                {section === 'scim' && <ScimTokensPanel groupId={group.id} />}
-                {section === 'api-keys' && <ApiKeysPanel groupId={group.id} />}
-                {section === 'webhooks' && <WebhooksPanel groupId={group.id} />}
-                {section === 'marketplaces' && <MarketplaceProfilesPanel groupId={group.id} />}
+                <Panel groupId={group.id} />
               </Box>
             </Box>
           ) : (

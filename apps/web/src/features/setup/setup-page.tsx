@@ -8,11 +8,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/http';
 import { LAST_EMAIL_STORAGE_KEY } from '../../auth/session';
+import { BusySubmitButton } from '../../components/busy-submit-button';
+import { CenteredPage } from '../../components/centered-page';
 import { ForecourtLogo } from '../../components/forecourt-logo';
 import { LanguageSelect } from '../../components/language-select';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
@@ -139,17 +141,7 @@ export function SetupPage() {
   });
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        bgcolor: 'background.default',
-      }}
-    >
+    <CenteredPage>
       <Paper elevation={3} sx={{ p: { xs: 2.5, sm: 4 }, width: '100%', maxWidth: 520 }}>
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -166,11 +158,7 @@ export function SetupPage() {
           {step === 'failed' && <Alert severity="error">{t('api.commonError')}</Alert>}
 
           {step === 'code' && (
-            <Stack component="form" noValidate spacing={2} onSubmit={onCode} aria-labelledby="setup-code-title">
-              <Typography variant="h6" component="h2" id="setup-code-title">
-                {t('setup.codeTitle')}
-              </Typography>
-              <Typography color="text.secondary">{t('setup.codeIntro')}</Typography>
+            <StepForm id="setup-code-title" title={t('setup.codeTitle')} intro={t('setup.codeIntro')} onSubmit={onCode}>
               <TextField
                 label={t('setup.code')}
                 name="code"
@@ -182,22 +170,17 @@ export function SetupPage() {
                 helperText={t('setup.codeHelp')}
               />
               {error && <Alert severity="error">{t(error)}</Alert>}
-              <Button type="submit" variant="contained" size="large" disabled={!code.trim() || busy}>
-                {busy ? (
-                  <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
-                ) : (
-                  t('setup.continue')
-                )}
-              </Button>
-            </Stack>
+              <BusySubmitButton label={t('setup.continue')} busy={busy} disabled={!code.trim() || busy} />
+            </StepForm>
           )}
 
           {step === 'account' && (
-            <Stack component="form" noValidate spacing={2} onSubmit={onAccount} aria-labelledby="setup-account-title">
-              <Typography variant="h6" component="h2" id="setup-account-title">
-                {t('setup.accountTitle')}
-              </Typography>
-              <Typography color="text.secondary">{t('setup.accountIntro')}</Typography>
+            <StepForm
+              id="setup-account-title"
+              title={t('setup.accountTitle')}
+              intro={t('setup.accountIntro')}
+              onSubmit={onAccount}
+            >
               <TextField
                 {...field('groupName')}
                 inputRef={firstField}
@@ -260,14 +243,8 @@ export function SetupPage() {
                 </>
               )}
               {error && <Alert severity="error">{t(error)}</Alert>}
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {busy ? (
-                  <CircularProgress size={24} color="inherit" aria-label={t('common.loading')} />
-                ) : (
-                  t('setup.create')
-                )}
-              </Button>
-            </Stack>
+              <BusySubmitButton label={t('setup.create')} busy={busy} disabled={busy} />
+            </StepForm>
           )}
 
           {step === 'done' && (
@@ -281,6 +258,25 @@ export function SetupPage() {
           <LanguageSelect />
         </Stack>
       </Paper>
-    </Box>
+    </CenteredPage>
+  );
+}
+
+/** One step of /setup: a form headed by its title (which names it) and a line on what it asks. */
+function StepForm(props: {
+  id: string;
+  title: string;
+  intro: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={props.onSubmit} aria-labelledby={props.id}>
+      <Typography variant="h6" component="h2" id={props.id}>
+        {props.title}
+      </Typography>
+      <Typography color="text.secondary">{props.intro}</Typography>
+      {props.children}
+    </Stack>
   );
 }

@@ -1,25 +1,13 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAsUser } from '../../test/render';
+import { playerToShare, renderShareDialog } from './share-dialog.fixtures';
 import { EmailDialog } from './email-dialog';
 import { postPlayerShared, sendEmail } from './sharing-api';
 
 vi.mock('./sharing-api', () => ({ sendEmail: vi.fn(), postPlayerShared: vi.fn() }));
 
-const sender = {
-  id: 'u1',
-  email: 'dealer@example.com',
-  name: 'Ann Dealer',
-  canSendEmail: true,
-  canSendSms: true,
-  canReadOutbox: false,
-};
-const player = { ref: 'ref1', url: 'https://example.com/p/ref1', shootingType: 'VIDEO' as const, preparing: false };
-
-function dialog() {
-  const onClose = vi.fn();
-  return { onClose, ...renderAsUser(<EmailDialog open onClose={onClose} player={player} sender={sender} />) };
-}
+const player = playerToShare('VIDEO', false);
+const dialog = () => renderShareDialog(EmailDialog, player);
 
 describe('the e-mail share dialog', () => {
   beforeEach(() => {

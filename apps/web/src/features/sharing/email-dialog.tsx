@@ -2,22 +2,12 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { EmailFormDialog } from '../../components/email-form-dialog';
 import { sendEmail } from './sharing-api';
-import type { Sender, SharedPlayer } from './sharing-types';
+import type { ShareDialogProps } from './sharing-types';
 import { outboxLink } from './outbox-link';
 import { recordShared } from './use-shared-statistic';
 
 /** Sends the player link by e-mail, from the user's name and address, then records the share. */
-export function EmailDialog({
-  open,
-  onClose,
-  player,
-  sender,
-}: {
-  open: boolean;
-  onClose: () => void;
-  player: SharedPlayer;
-  sender: Sender;
-}) {
+export function EmailDialog({ open, onClose, player, sender }: ShareDialogProps) {
   const { t } = useTranslation();
   return (
     <EmailFormDialog

@@ -19,3 +19,11 @@ export interface SharedPlayer {
   /** The shooting is still processing: the customer will see "being prepared" until it finishes. */
   preparing: boolean;
 }
+
+/** What the e-mail and SMS share dialogs take. */
+export interface ShareDialogProps {
+  open: boolean;
+  onClose: () => void;
+  player: SharedPlayer;
+  sender: Sender;
+}

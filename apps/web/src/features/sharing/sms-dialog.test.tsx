@@ -1,25 +1,13 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAsUser } from '../../test/render';
+import { playerToShare, renderShareDialog } from './share-dialog.fixtures';
 import { postPlayerShared, sendSms } from './sharing-api';
 import { SmsDialog } from './sms-dialog';
 
 vi.mock('./sharing-api', () => ({ sendSms: vi.fn(), postPlayerShared: vi.fn() }));
 
-const sender = {
-  id: 'u1',
-  email: 'dealer@example.com',
-  name: 'Ann Dealer',
-  canSendEmail: true,
-  canSendSms: true,
-  canReadOutbox: false,
-};
-const player = { ref: 'ref1', url: 'https://example.com/p/ref1', shootingType: 'STANDARD' as const, preparing: true };
-
-function dialog() {
-  const onClose = vi.fn();
-  return { onClose, ...renderAsUser(<SmsDialog open onClose={onClose} player={player} sender={sender} />) };
-}
+const player = playerToShare('STANDARD', true);
+const dialog = () => renderShareDialog(SmsDialog, player);
 
 describe('the SMS share dialog', () => {
   beforeEach(() => {

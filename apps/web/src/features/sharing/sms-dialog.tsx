@@ -17,7 +17,7 @@ import { SendDialogActions } from '../../components/send-dialog-actions';
 import { PhoneField } from './phone-field';
 import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
 import { sendSms } from './sharing-api';
-import type { Sender, SharedPlayer } from './sharing-types';
+import type { ShareDialogProps } from './sharing-types';
 import { outboxLink } from './outbox-link';
 import { recordShared } from './use-shared-statistic';
 
@@ -45,17 +45,7 @@ export const sentText = (body: string, link: string): string =>
   link ? body.split(link).join(`${link}/${'x'.repeat(PERSONAL_LINK_EXTRA - 1)}`) : body;
 
 /** Sends the player link by SMS: a valid international number, a text of at most 160 characters. */
-export function SmsDialog({
-  open,
-  onClose,
-  player,
-  sender,
-}: {
-  open: boolean;
-  onClose: () => void;
-  player: SharedPlayer;
-  sender: Sender;
-}) {
+export function SmsDialog({ open, onClose, player, sender }: ShareDialogProps) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const [showPhone, setShowPhone] = useState(false);

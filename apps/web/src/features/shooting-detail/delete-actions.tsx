@@ -1,7 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import VideocamOffIcon from '@mui/icons-material/VideocamOff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnackbar } from '../../components/snackbar';
@@ -18,41 +18,23 @@ export function DeleteShootingButton({ shooting, compact }: { shooting: Shooting
   const snackbar = useSnackbar();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await deleteShooting(shooting);
-      snackbar.show('api.deleteShootingSuccess', 'success');
-      await queryClient.invalidateQueries({ queryKey: shootingsKeys.all });
-      void navigate('/shootings');
-    } catch {
-      snackbar.show('api.deleteShootingError');
-      setBusy(false);
-      setOpen(false);
-    }
-  };
   return (
-    <>
-      <ActionButton
-        compact={compact}
-        color="error"
-        icon={<DeleteIcon />}
-        label={t('shootingDetail.actions.deleteShooting')}
-        onClick={() => setOpen(true)}
-      />
-      <ConfirmDialog
-        open={open}
-        title={t('shootingDetail.deleteShooting.title')}
-        text={t('shootingDetail.deleteShooting.text')}
-        cancelLabel={t('common.no')}
-        confirmLabel={t('common.yes')}
-        busy={busy}
-        onCancel={() => setOpen(false)}
-        onConfirm={() => void confirm()}
-      />
-    </>
+    <ConfirmedDeleteButton
+      compact={compact}
+      icon={<DeleteIcon />}
+      label={t('shootingDetail.actions.deleteShooting')}
+      title={t('shootingDetail.deleteShooting.title')}
+      text={t('shootingDetail.deleteShooting.text')}
+      cancelLabel={t('common.no')}
+      confirmLabel={t('common.yes')}
+      errorKey="api.deleteShootingError"
+      onConfirmed={async () => {
+        await deleteShooting(shooting);
+        snackbar.show('api.deleteShootingSuccess', 'success');
+        await queryClient.invalidateQueries({ queryKey: shootingsKeys.all });
+        void navigate('/shootings');
+      }}
+    />
   );
 }
 
@@ -61,16 +43,46 @@ export function DeleteVideoButton({ shooting, compact }: { shooting: ShootingKey
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
+  return (
+    <ConfirmedDeleteButton
+      compact={compact}
+      icon={<VideocamOffIcon />}
+      label={t('shootingDetail.actions.deleteVideo')}
+      title={t('shootingDetail.deleteVideo.title')}
+      text={t('shootingDetail.deleteVideo.text')}
+      cancelLabel={t('common.cancel')}
+      confirmLabel={t('common.delete')}
+      errorKey="api.deleteVideoError"
+      onConfirmed={async () => {
+        await deleteVideo(shooting);
+        snackbar.show('api.deleteVideoSuccess', 'success');
+        void queryClient.invalidateQueries({ queryKey: shootingDetailKeys.detail(shooting) });
+      }}
+    />
+  );
+}
+
+/** A red action button whose deletion runs once confirmed; a failure shows `errorKey` and closes the dialog. */
+function ConfirmedDeleteButton(props: {
+  compact: boolean;
+  icon: ReactNode;
+  label: string;
+  title: string;
+  text: string;
+  cancelLabel: string;
+  confirmLabel: string;
+  errorKey: string;
+  onConfirmed: () => Promise<void>;
+}) {
+  const snackbar = useSnackbar();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
-      await deleteVideo(shooting);
-      snackbar.show('api.deleteVideoSuccess', 'success');
-      void queryClient.invalidateQueries({ queryKey: shootingDetailKeys.detail(shooting) });
+      await props.onConfirmed();
     } catch {
-      snackbar.show('api.deleteVideoError');
+      snackbar.show(props.errorKey);
     } finally {
       setBusy(false);
       setOpen(false);
@@ -79,18 +91,18 @@ export function DeleteVideoButton({ shooting, compact }: { shooting: ShootingKey
   return (
     <>
       <ActionButton
-        compact={compact}
+        compact={props.compact}
         color="error"
-        icon={<VideocamOffIcon />}
-        label={t('shootingDetail.actions.deleteVideo')}
+        icon={props.icon}
+        label={props.label}
         onClick={() => setOpen(true)}
       />
       <ConfirmDialog
         open={open}
-        title={t('shootingDetail.deleteVideo.title')}
-        text={t('shootingDetail.deleteVideo.text')}
-        cancelLabel={t('common.cancel')}
-        confirmLabel={t('common.delete')}
+        title={props.title}
+        text={props.text}
+        cancelLabel={props.cancelLabel}
+        confirmLabel={props.confirmLabel}
         busy={busy}
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}

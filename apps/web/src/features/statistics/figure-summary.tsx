@@ -24,11 +24,12 @@ export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, m: 0 }}
     >
       {tiles.map(([key, label, value]) => (
-        <Paper key={key} variant="outlined" sx={{ p: 2 }} data-figure={key}>
+        <Paper key={key} variant="outlined" sx={{ p: 2, containerType: 'inline-size' }} data-figure={key}>
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+          {/* One line always: the figure shrinks with its tile ("3.89 / 5" in a 160 px tile) instead of wrapping. */}
+          <Typography component="dd" variant="h4" sx={{ m: 0, whiteSpace: 'nowrap', fontSize: 'min(2.125rem, 20cqi)' }}>
             {value}
           </Typography>
         </Paper>

@@ -1,27 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HABILITATIONS, MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
+import { HABILITATIONS } from '@forecourt/contracts/enums';
 import {
   MANAGE_USERS_ROLE,
-  VEHICLE_IDENTIFICATION_METHODS,
   type BoardGrants,
   type BoardUser,
   type BoardUserOptions,
@@ -31,12 +24,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { boardErrorKey } from './board-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
+import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { fetchGrants, fetchUser, inviteUser, updateUser, userAction } from './users-api';
-
-type Switch = Exclude<(typeof USER_OPTION_NAMES)[number], 'vehicleIdentificationMethods'>;
-const SWITCHES = USER_OPTION_NAMES.filter((n): n is Switch => n !== 'vehicleIdentificationMethods');
 
 interface Form {
   email: string;
@@ -61,9 +53,6 @@ const formOf = (u: BoardUser | undefined, locale: string): Form => ({
   options: u?.options ?? {},
   ownerIds: u?.ownerIds ?? [],
 });
-
-const toggle = (list: string[], value: string, on: boolean) =>
-  on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 
 /** What an invitation form starts with: a manager of the group gets the role manage-users and all its stocks. */
 export type InvitePreset = 'manager';
@@ -111,8 +100,7 @@ function UserForm(props: {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
+  const formId = useId();
   const { grants, user, group } = props;
   const [form, setForm] = useState<Form>(() => {
     const start = formOf(user, i18n.language);
@@ -171,223 +159,141 @@ function UserForm(props: {
     if (!form.givenName.trim() || !form.familyName.trim() || (!user && !emailOk)) return;
     save.mutate();
   };
-  // A right the manager does not hold can be taken away but not given.
-  const grantable = (held: boolean, checked: boolean) => held || checked;
   const roles = [...new Set([...grants.roles, ...form.roles])];
   const name = user ? `${user.givenName} ${user.familyName}` : '';
   const busy = save.isPending || act.isPending;
-  const methods = form.options.vehicleIdentificationMethods ?? [];
 
-  const box = (
-    key: string,
-    label: string,
-    checked: boolean,
-    held: boolean,
-    onChange: (on: boolean) => void,
-    help?: string,
-  ) => (
-    <Box key={key}>
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={checked}
-            disabled={!grantable(held, checked)}
-            onChange={(e) => onChange(e.target.checked)}
-            slotProps={{ input: { 'aria-describedby': help ? `${titleId}-${key}-help` : undefined } as object }}
-          />
-        }
-        label={label}
-      />
-      {help && (
-        <FormHelperText id={`${titleId}-${key}-help`} sx={{ mt: -0.5, ml: 4 }}>
-          {help}
-          {!held && !checked ? ` ${t('users.notHeld')}` : ''}
-        </FormHelperText>
+  const actions = (
+    <>
+      {user && user.status === 'INVITED' && (
+        <Button onClick={() => act.mutate('invitation')} disabled={busy}>
+          {t('users.resend')}
+        </Button>
       )}
-    </Box>
+      {user && user.status !== 'DEACTIVATED' && (
+        <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
+          {t('users.deactivate')}
+        </Button>
+      )}
+      {user && user.status === 'DEACTIVATED' && (
+        <Button onClick={() => act.mutate('reactivate')} disabled={busy}>
+          {t('users.reactivate')}
+        </Button>
+      )}
+      <Box sx={{ flexGrow: 1 }} />
+      <Button onClick={props.onClose} disabled={busy}>
+        {t('users.cancel')}
+      </Button>
+      <Button variant="contained" type="submit" form={formId} disabled={busy} data-testid="user-save">
+        {user ? t('users.save') : t('users.sendInvite')}
+      </Button>
+    </>
   );
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : props.onClose}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
-      maxWidth="md"
-      fullWidth
-    >
-      <DialogTitle id={titleId}>{user ? t('users.editTitle') : t('users.inviteTitle')}</DialogTitle>
-      <DialogContent dividers>
+    <>
+      <FormDialog
+        formId={formId}
+        title={user ? t('users.editTitle') : t('users.inviteTitle')}
+        busy={busy}
+        onClose={props.onClose}
+        onSubmit={submit}
+        actions={actions}
+        actionsSx={{ flexWrap: 'wrap', gap: 1 }}
+      >
+        {user?.status === 'INVITED' && user.invitationExpiresAt && (
+          <Alert severity="info">
+            {t('users.invitationPending', { date: new Date(user.invitationExpiresAt).toLocaleString(i18n.language) })}
+          </Alert>
+        )}
         <Box
-          component="form"
-          id={`${titleId}-form`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 3 }}
+          component="fieldset"
+          sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          {user?.status === 'INVITED' && user.invitationExpiresAt && (
-            <Alert severity="info">
-              {t('users.invitationPending', { date: new Date(user.invitationExpiresAt).toLocaleString(i18n.language) })}
-            </Alert>
-          )}
-          <Box
-            component="fieldset"
-            sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+            {t('users.identity')}
+          </Typography>
+          <TextField
+            label={t('users.email')}
+            type="email"
+            required
+            value={form.email}
+            disabled={Boolean(user)}
+            onChange={(e) => set('email', e.target.value)}
+            error={touched && !user && !emailOk}
+            helperText={touched && !user && !emailOk ? t('users.errors.email') : undefined}
+            sx={{ gridColumn: { sm: '1 / -1' } }}
+            slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
+          />
+          <TextField
+            label={t('users.givenName')}
+            required
+            value={form.givenName}
+            onChange={(e) => set('givenName', e.target.value)}
+            error={missing(form.givenName)}
+            helperText={missing(form.givenName) ? t('users.errors.required') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'user-given-name', maxLength: 100 } }}
+          />
+          <TextField
+            label={t('users.familyName')}
+            required
+            value={form.familyName}
+            onChange={(e) => set('familyName', e.target.value)}
+            error={missing(form.familyName)}
+            helperText={missing(form.familyName) ? t('users.errors.required') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'user-family-name', maxLength: 100 } }}
+          />
+          <TextField
+            select
+            label={t('users.language')}
+            value={form.locale}
+            onChange={(e) => set('locale', e.target.value)}
           >
-            <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-              {t('users.identity')}
-            </Typography>
-            <TextField
-              label={t('users.email')}
-              type="email"
-              required
-              value={form.email}
-              disabled={Boolean(user)}
-              onChange={(e) => set('email', e.target.value)}
-              error={touched && !user && !emailOk}
-              helperText={touched && !user && !emailOk ? t('users.errors.email') : undefined}
-              sx={{ gridColumn: { sm: '1 / -1' } }}
-              slotProps={{ htmlInput: { 'data-testid': 'user-email' } }}
-            />
-            <TextField
-              label={t('users.givenName')}
-              required
-              value={form.givenName}
-              onChange={(e) => set('givenName', e.target.value)}
-              error={missing(form.givenName)}
-              helperText={missing(form.givenName) ? t('users.errors.required') : undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'user-given-name', maxLength: 100 } }}
-            />
-            <TextField
-              label={t('users.familyName')}
-              required
-              value={form.familyName}
-              onChange={(e) => set('familyName', e.target.value)}
-              error={missing(form.familyName)}
-              helperText={missing(form.familyName) ? t('users.errors.required') : undefined}
-              slotProps={{ htmlInput: { 'data-testid': 'user-family-name', maxLength: 100 } }}
-            />
-            <TextField
-              select
-              label={t('users.language')}
-              value={form.locale}
-              onChange={(e) => set('locale', e.target.value)}
-            >
-              {LANGUAGES.map((lang) => (
-                <MenuItem key={lang} value={lang} lang={lang}>
-                  {LANGUAGE_NAMES[lang]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.rolesTitle')}</FormLabel>
-            <FormGroup>
-              {roles.map((r) =>
-                box(`role-${r}`, r, form.roles.includes(r), grants.roles.includes(r), (on) =>
-                  set('roles', toggle(form.roles, r, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.habilitations')}</FormLabel>
-            <FormGroup>
-              {HABILITATIONS.map((h) =>
-                box(`hab-${h}`, h, form.habilitations.includes(h), grants.setsHabilitations, (on) =>
-                  set('habilitations', toggle(form.habilitations, h, on)),
-                ),
-              )}
-            </FormGroup>
-            {!grants.setsHabilitations && <FormHelperText>{t('users.habilitationsHelp')}</FormHelperText>}
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.models')}</FormLabel>
-            <FormGroup>
-              {MODEL_TYPES.map((m) =>
-                box(`model-${m}`, t(`users.model.${m}`), form.models.includes(m), grants.models.includes(m), (on) =>
-                  set('models', toggle(form.models, m, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.options')}</FormLabel>
-            <FormGroup>
-              {SWITCHES.map((o) =>
-                box(
-                  `option-${o}`,
-                  t(`users.option.${o}.name`),
-                  form.options[o] === true,
-                  grants.options[o] === true,
-                  (on) => set('options', { ...form.options, [o]: on }),
-                  t(`users.option.${o}.help`),
-                ),
-              )}
-              <Typography sx={{ mt: 1 }}>{t('users.option.vehicleIdentificationMethods.name')}</Typography>
-              <FormHelperText sx={{ mt: 0 }}>{t('users.option.vehicleIdentificationMethods.help')}</FormHelperText>
-              {VEHICLE_IDENTIFICATION_METHODS.map((m) =>
-                box(
-                  `method-${m}`,
-                  t(`users.method.${m}`),
-                  methods.includes(m),
-                  (grants.options.vehicleIdentificationMethods ?? []).includes(m),
-                  (on) =>
-                    set('options', {
-                      ...form.options,
-                      vehicleIdentificationMethods: VEHICLE_IDENTIFICATION_METHODS.filter((v) =>
-                        v === m ? on : methods.includes(v),
-                      ),
-                    }),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
-
-          <FormControl component="fieldset">
-            <FormLabel component="legend">{t('users.stocks')}</FormLabel>
-            <FormHelperText sx={{ mx: 0 }}>{t('users.stocksHelp')}</FormHelperText>
-            <FormGroup>
-              {grants.stocks.map((s) =>
-                box(`stock-${s.id}`, s.name, form.ownerIds.includes(s.id), true, (on) =>
-                  set('ownerIds', toggle(form.ownerIds, s.id, on)),
-                ),
-              )}
-            </FormGroup>
-          </FormControl>
+            {LANGUAGES.map((lang) => (
+              <MenuItem key={lang} value={lang} lang={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </MenuItem>
+            ))}
+          </TextField>
         </Box>
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {user && user.status === 'INVITED' && (
-          <Button onClick={() => act.mutate('invitation')} disabled={busy}>
-            {t('users.resend')}
-          </Button>
-        )}
-        {user && user.status !== 'DEACTIVATED' && (
-          <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
-            {t('users.deactivate')}
-          </Button>
-        )}
-        {user && user.status === 'DEACTIVATED' && (
-          <Button onClick={() => act.mutate('reactivate')} disabled={busy}>
-            {t('users.reactivate')}
-          </Button>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={props.onClose} disabled={busy}>
-          {t('users.cancel')}
-        </Button>
-        <Button variant="contained" type="submit" form={`${titleId}-form`} disabled={busy} data-testid="user-save">
-          {user ? t('users.save') : t('users.sendInvite')}
-        </Button>
-      </DialogActions>
+
+        <RolesFieldset roles={roles} value={form.roles} held={grants} onChange={(v) => set('roles', v)} />
+
+        <FormControl component="fieldset">
+          <FormLabel component="legend">{t('users.habilitations')}</FormLabel>
+          <FormGroup>
+            {HABILITATIONS.map((h) => (
+              <RightCheckbox
+                key={h}
+                label={h}
+                checked={form.habilitations.includes(h)}
+                held={grants.setsHabilitations}
+                onChange={(on) => set('habilitations', toggle(form.habilitations, h, on))}
+              />
+            ))}
+          </FormGroup>
+          {!grants.setsHabilitations && <FormHelperText>{t('users.habilitationsHelp')}</FormHelperText>}
+        </FormControl>
+
+        <ModelsFieldset value={form.models} held={grants} onChange={(v) => set('models', v)} />
+
+        <OptionsFieldset value={form.options} held={grants} onChange={(v) => set('options', v)} />
+
+        <FormControl component="fieldset">
+          <FormLabel component="legend">{t('users.stocks')}</FormLabel>
+          <FormHelperText sx={{ mx: 0 }}>{t('users.stocksHelp')}</FormHelperText>
+          <FormGroup>
+            {grants.stocks.map((s) => (
+              <RightCheckbox
+                key={s.id}
+                label={s.name}
+                checked={form.ownerIds.includes(s.id)}
+                onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+      </FormDialog>
       {user && (
         <ConfirmDialog
           open={confirming}
@@ -400,6 +306,6 @@ function UserForm(props: {
           onConfirm={() => act.mutate('deactivate')}
         />
       )}
-    </Dialog>
+    </>
   );
 }

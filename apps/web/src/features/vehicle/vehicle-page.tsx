@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
+import { DetailRows } from '../../components/detail-rows';
 import { EngagementPanel } from '../engagement/engagement-panel';
 import { LiveEntry, PlayerEntry } from './other-entries';
 import { ShootingEntry } from './shooting-entry';
@@ -35,23 +36,7 @@ function IdentityCard({ vehicle: v }: { vehicle: VehicleResponse['vehicle'] }) {
         <Typography id="vehicle-identity" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('vehicle.identity')}
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', rowGap: 0.75 }}>
-          {rows.map(([key, value]) => (
-            <Box key={key} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ flex: '0 0 7.5rem' }}>
-                {t(`shootingDetail.details.${key}`)}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, minWidth: 0, ...(key === 'vin' ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }) }}
-                data-testid={`vehicle-${key}`}
-              >
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <DetailRows rows={rows} testIdPrefix="vehicle" />
       </CardContent>
     </Card>
   );

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../app';
-import type { App } from '../../../app-types';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../../seed/demo-accounts';
-import { seedAccounts } from '../../../seed/seed-accounts';
-import { createTestAdapters } from '../../../test/test-adapters';
 import { CookieJar, pkcePair } from './oidc-flow.test-support';
 import { MAX_ADDRESS_FAILURES } from './login-throttle';
 import { PORTAL_CLIENT_ID } from '../portal-client';
 import { portalRedirectUri } from './provider';
+import { useTestApp } from '../../../test/test-app';
 
 describe('sign-in against spraying, enumeration and foreign origins', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
-  let app: App;
-  beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
-  });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
-  });
+  const ctx = useTestApp();
 
   /** Opens the provider's login page as a browser would; answers a function posting its form from an address. */
   const loginForm = async () => {
@@ -28,14 +15,14 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
     const params = new URLSearchParams({
       client_id: PORTAL_CLIENT_ID,
       response_type: 'code',
-      redirect_uri: portalRedirectUri(adapters.config.PUBLIC_URL),
+      redirect_uri: portalRedirectUri(ctx.adapters.config.PUBLIC_URL),
       scope: 'openid profile email offline_access api',
       code_challenge: pkcePair().challenge,
       code_challenge_method: 'S256',
     });
-    const start = await app.inject({ method: 'GET', url: `/oidc/auth?${params}` });
+    const start = await ctx.app.inject({ method: 'GET', url: `/oidc/auth?${params}` });
     jar.take(start.headers['set-cookie']);
-    const page = await app.inject({
+    const page = await ctx.app.inject({
       method: 'GET',
       url: new URL(start.headers.location!, 'http://x').pathname,
       headers: { cookie: jar.header() },
@@ -43,7 +30,7 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
     const action = /action="([^"]+)"/.exec(page.body)![1]!;
     return async (email: string, password: string, remoteAddress: string) => {
       const started = performance.now();
-      const res = await app.inject({
+      const res = await ctx.app.inject({
         method: 'POST',
         url: action,
         remoteAddress,
@@ -85,11 +72,11 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
 
   it("answers token preflights only for the portal's origin", async () => {
     const preflight = (origin: string, url = '/oidc/token') =>
-      app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': 'POST' } });
+      ctx.app.inject({ method: 'OPTIONS', url, headers: { origin, 'access-control-request-method': 'POST' } });
     const foreign = await preflight('https://evil.example');
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
-    const portalOrigin = new URL(adapters.config.PUBLIC_URL).origin;
+    const portalOrigin = new URL(ctx.adapters.config.PUBLIC_URL).origin;
     const own = await preflight(portalOrigin);
     expect(own.statusCode).toBe(204);
     expect(own.headers['access-control-allow-origin']).toBe(portalOrigin);
@@ -98,7 +85,7 @@ describe('sign-in against spraying, enumeration and foreign origins', () => {
       'https://evil.example',
     );
     // The token call itself, from a foreign page, is refused by the provider.
-    const token = await app.inject({
+    const token = await ctx.app.inject({
       method: 'POST',
       url: '/oidc/token',
       headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },

@@ -72,38 +72,6 @@ export async function findVehicleShooting(
   );
 }
 
-export async function countRatingsSince(db: Db, visitor: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('ratings')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', 'LIVE')
-    .where('visitor', '=', visitor)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Inserts the rating unless one with this id exists; false when it did. */
-export async function insertRatingOnce(
-  db: Db,
-  row: { id: string; target: string; visitor: string; score: number; comment: string | null; now: string },
-): Promise<boolean> {
-  const result = await db
-    .insertInto('ratings')
-    .values({
-      id: row.id,
-      kind: 'LIVE',
-      target: row.target,
-      visitor: row.visitor,
-      score: row.score,
-      comment: row.comment,
-      created_at: row.now,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
 /** A participant came into the room: its start (the first one's time) and its count, while it has not ended. */
 export async function markRoomEntered(db: Db, id: string, now: string): Promise<void> {
   await db

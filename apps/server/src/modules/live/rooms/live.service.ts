@@ -21,6 +21,7 @@ import { requireOption, sameSecret } from '../../identity/auth';
 import type { UserContext } from '../../identity/user-context';
 import { escapeHtml } from '../../notifications/email-content';
 import { referenceFor } from '../../players/players.service';
+import { rateOnce, ratingsSince } from '../../players/ratings.service';
 import { recordEvent } from '../../statistics/statistics.service';
 import { roomInvitation } from './ics';
 import { isTimeZone, meetingWhen } from './meeting-when';
@@ -187,6 +188,7 @@ export async function roomInfo(
       ...(owner?.contactPhone ? [{ title: 'phone', value: owner.contactPhone }] : []),
     ],
     vehicle: r.registration ? { registration: r.registration, playerRef: r.playerRef } : null,
+    ended: r.endedAt !== null,
   };
 }
 
@@ -223,6 +225,8 @@ export async function roomToken(
   await within(deps.limits.tokens, visitorOf(deps, ip), 'Too many room tokens asked for, try again later');
   const found = await repo.findRoomByName(deps.db, input.room);
   const r = await reachRoom(deps, found?.id ?? '', input.code, user);
+  // An ended room takes nobody in, not even its host: a late joiner would wait alone in a closed room.
+  if (r.endedAt !== null) throw new AppError('ROOM_ENDED', 'This meeting has ended');
   const now = deps.clock.now().getTime();
   // A rejoin after a dropped socket keeps its participant, so the others see no leave and join.
   const resumed = input.resume ? deps.tokens.resumable(input.resume, r.id, input.identity, now) : null;
@@ -256,7 +260,7 @@ export async function rateRoom(deps: LiveDeps, input: LiveScoring, ip: string): 
   const now = deps.clock.now();
   await within(deps.limits.publicWrites, visitor, 'Too many requests, try again later');
   if (
-    (await repo.countRatingsSince(deps.db, visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
+    (await ratingsSince(deps, 'LIVE', visitor, new Date(now.getTime() - 3600_000).toISOString())) >=
     LIVE_RATINGS_PER_VISITOR_HOUR
   ) {
     throw new AppError('RATE_LIMITED', 'Too many ratings, try again later');
@@ -265,7 +269,7 @@ export async function rateRoom(deps: LiveDeps, input: LiveScoring, ip: string): 
   const id = createHash('sha256').update(`LIVE\n${r.id}\n${visitor}`).digest('base64url').slice(0, 32);
   const comment = input.comment?.trim() ? input.comment.trim() : null;
   if (
-    !(await repo.insertRatingOnce(deps.db, {
+    !(await rateOnce(deps, 'LIVE', {
       id,
       target: r.id,
       visitor,

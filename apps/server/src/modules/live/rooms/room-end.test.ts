@@ -1,4 +1,4 @@
-import type { LiveRoom } from '@forecourt/contracts';
+import type { LiveRoom, LiveRoomInfo } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
@@ -7,6 +7,7 @@ import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
 import { openManagerRoom } from '../live.test-helpers';
+import { addWebhookEndpoint } from '../../webhooks/webhooks.fixtures';
 import { endRoom } from './room-end.service';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -25,23 +26,12 @@ describe('a live room ends (live.room.ended)', () => {
     await app.ready();
     headers = await authHeaders(adapters, MANAGER);
     // An endpoint of the group: events are written for it (no worker runs here; the outbox is what is checked).
-    await adapters.db
-      .insertInto('webhook_endpoints')
-      .values({
-        id: 'ep-rooms',
-        group_id: 'grp-demo',
-        url: 'https://hooks.example.com/x',
-        description: '',
-        event_types: '["live.room.ended"]',
-        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
-        previous_secret: null,
-        previous_secret_until: null,
-        enabled: 1,
-        disabled_reason: null,
-        created_at: clock.now().toISOString(),
-        created_by: 'test',
-      })
-      .execute();
+    await addWebhookEndpoint(adapters.db, {
+      id: 'ep-rooms',
+      url: 'https://hooks.example.com/x',
+      eventTypes: ['live.room.ended'],
+      createdAt: clock.now().toISOString(),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -123,5 +113,35 @@ describe('a live room ends (live.room.ended)', () => {
     const events = await ended(room.id_live_video);
     expect(events).toHaveLength(1);
     expect(events[0]!.data).toMatchObject({ reason: 'host', participants: 0, durationSeconds: 0, startedAt: null });
+  });
+
+  it('refuses a late joiner by its link once ended: the page is told, and no token is given, even to its host', async () => {
+    const room = await newRoom();
+    const info = (h: Record<string, string>, code?: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/videos/live/rooms/${room.id_live_video}`,
+        query: code ? { code } : {},
+        headers: h,
+      });
+    const token = (h: Record<string, string>, code?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/videos/live/token',
+        query: { identity: 'Late guest', room: room.room_name, ...(code ? { code } : {}) },
+        headers: h,
+      });
+    expect((await info({}, room.meeting_code)).json<LiveRoomInfo>().ended).toBe(false);
+    expect((await token({}, room.meeting_code)).statusCode).toBe(200);
+
+    const end = await app.inject({ method: 'POST', url: `/api/videos/live/rooms/${room.id_live_video}/end`, headers });
+    expect(end.statusCode).toBe(204);
+    expect((await info({}, room.meeting_code)).json<LiveRoomInfo>().ended).toBe(true);
+    for (const refused of [await token({}, room.meeting_code), await token(headers)]) {
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toMatchObject({ error: { code: 'ROOM_ENDED' } });
+    }
+    // The wrong code still answers as before: an ended room tells nothing to someone without its link.
+    expect((await token({}, 'not-the-code')).statusCode).toBe(404);
   });
 });
