@@ -1,5 +1,5 @@
 import { loadCv } from '../vision/opencv';
-import type { Raster } from './angle-features';
+import type { Raster } from './raster';
 
 // The build has the method (OpenCV ≥ 4.3) but its declarations do not name it. Its accumulator threshold is a
 // circle's perfectness (0..1), which keeps gravel and foliage from making circles where HOUGH_GRADIENT finds dozens.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carFromMask, plateBox, redBeside, type Raster } from './angle-features';
+import { carFromMask, plateBox, redBeside } from './angle-features';
+import type { Raster } from './raster';
 
 /** A mask of `width × height` with the vehicle filling the given box (in pixels). */
 function mask(width: number, height: number, box: { x0: number; x1: number; y0: number; y1: number }): Raster {

@@ -4,18 +4,12 @@ import type { Quad } from '../vision/geometry';
 import { segmentVehicle, type VehicleMask } from '../vision/segmentation';
 import { findCircles, type Circle } from './angle-circles';
 import type { AngleFeatures } from './angle-rules';
+import type { Raster } from './raster';
 
 /**
  * What `angle-rules.ts` reads of a picture, measured with what the pipeline already runs: the plate detector
  * (OpenCV's WebAssembly build) and the crop's IS-Net vehicle mask (the segmenter process, decision 0028).
  */
-
-/** One byte a pixel (mask) or three (colour), row by row. */
-export interface Raster {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
 
 export interface PlateBox {
   cx: number;

@@ -1,5 +1,5 @@
 import type { PictureAngle } from '@forecourt/contracts';
-import type { AngleFeatures, AngleVerdict } from './angle-rules';
+import type { AngleFeatures, AngleVerdict } from './angle-types';
 import trained from './angle-model.weights.json';
 
 /**
