@@ -18,7 +18,7 @@ import { startCachedPostgres } from './lib/postgres';
 import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled } from './lib/shootings-data';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
-import { startHealthyServer, stopServer, TSX_API } from './lib/server-process';
+import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
 
 const CACHE = '/tmp/forecourt-bench-shootings-list';
 const SECONDS = Number(arg('seconds') ?? 10);
@@ -89,15 +89,7 @@ function startServer(env: Record<string, string>) {
   const prof = arg('cpu-prof');
   return startHealthyServer({
     args: [...(prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), ...TSX_API],
-    env: {
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL,
-      API_KEY,
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...env, ...loopbackServerEnv(PORT), API_KEY },
     baseUrl: PUBLIC_URL,
   });
 }

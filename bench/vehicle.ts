@@ -14,7 +14,7 @@ import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
-import { startHealthyServer, stopServer, TSX_API } from './lib/server-process';
+import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
 
 const SHOOTINGS = Number(arg('shootings') ?? 50);
 const REQUESTS = Number(arg('requests') ?? 300);
@@ -105,15 +105,7 @@ async function prepare(dataDir: string): Promise<string> {
 const startServer = (dataDir: string) =>
   startHealthyServer({
     args: TSX_API,
-    env: {
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PUBLIC_URL,
-      API_KEY,
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...loopbackServerEnv(PORT), DATA_DIR: dataDir, API_KEY },
     baseUrl: PUBLIC_URL,
   });
 

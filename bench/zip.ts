@@ -15,7 +15,7 @@ import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
 import { storedZip } from '../apps/server/src/platform/stored-zip';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
-import { startHealthyServer, TSX_API } from './lib/server-process';
+import { loopbackServerEnv, startHealthyServer, TSX_API } from './lib/server-process';
 
 const IMAGES = Number(arg('images') ?? 100);
 const MB_PER_IMAGE = Number(arg('mb-per-image') ?? 3.5);
@@ -99,7 +99,7 @@ async function prepare(): Promise<string> {
 const startServer = () =>
   startHealthyServer({
     args: TSX_API,
-    env: { HOST: '127.0.0.1', PORT: String(PORT), PUBLIC_URL, DATA_DIR, DEMO_SEED: 'false', LOG_LEVEL: 'warn' },
+    env: { ...loopbackServerEnv(PORT), DATA_DIR },
     baseUrl: PUBLIC_URL,
   });
 

@@ -41,3 +41,12 @@ export const stopServer = (child: ChildProcess) =>
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+
+/** The environment of a bench's own server on the loopback at `port`: no demo seed, warnings only. */
+export const loopbackServerEnv = (port: number) => ({
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DEMO_SEED: 'false',
+  LOG_LEVEL: 'warn',
+});

@@ -6,6 +6,7 @@ import type {
   EngagementAlertList,
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { escapeHtml } from '../../platform/html';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { createRoom } from '../live/rooms/live.service';
@@ -106,16 +107,13 @@ export async function sendAlertEmail(deps: Pick<Adapters, 'db' | 'mail' | 'confi
     to: row.senderEmail,
     subject,
     text: `${subject}.\n\n${texts.openPortal}\n${link}`,
-    html: `<!doctype html><html><body><p>${escape(subject)}.</p><p>${escape(texts.openPortal)}<br><a href="${link}">${link}</a></p></body></html>`,
+    html: `<!doctype html><html><body><p>${escapeHtml(subject)}.</p><p>${escapeHtml(texts.openPortal)}<br><a href="${link}">${link}</a></p></body></html>`,
     fromName: 'Forecourt',
     origin: { userId: row.senderId, groupId: row.senderGroupId },
     // The job's own key: a retry after the send (a crash, a lost lease) does not e-mail the sender twice.
     dedupeKey: `engagement.alert-email:${alertId}`,
   });
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** The caller's newest alerts (of stocks they still reach) and how many are unread. */
 export async function listUserAlerts(deps: Pick<Adapters, 'db'>, user: UserContext): Promise<EngagementAlertList> {

@@ -1,6 +1,4 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+import { escapeHtml } from '../../platform/html';
 
 // The dialog turns line breaks into <br>; raw line breaks mean the same.
 const LINE_BREAK = /<br\s*\/?>|\r?\n/gi;

@@ -53,13 +53,11 @@ describe('settings: dealer groups and stocks', () => {
     }
   });
 
+  const createGroup = (name: string) =>
+    t.app.inject({ method: 'POST', url: '/api/settings/groups', headers: admin, payload: { name } });
+
   it('creates, renames and lists groups, with an audit entry for each change', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/groups',
-      headers: admin,
-      payload: { name: 'Autos Sud' },
-    });
+    const created = await createGroup('Autos Sud');
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
     expect(created.json()).toMatchObject({ name: 'Autos Sud', active: true, stockCount: 0, userCount: 0 });
@@ -88,12 +86,7 @@ describe('settings: dealer groups and stocks', () => {
   });
 
   it('refuses a blank name with a validation error and a missing group with 404', async () => {
-    const blank = await t.app.inject({
-      method: 'POST',
-      url: '/api/settings/groups',
-      headers: admin,
-      payload: { name: '  ' },
-    });
+    const blank = await createGroup('  ');
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.code).toBe('VALIDATION_ERROR');
     const missing = await t.app.inject({ method: 'GET', url: '/api/settings/groups/nope/stocks', headers: admin });

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../notifications/email-content';
+import { escapeHtml } from '../../platform/html';
 import { FALLBACK_LOCALE, LOGIN_LOCALES, type LoginLocale } from '../identity/oidc/login-texts';
 
 interface InvitationTexts {

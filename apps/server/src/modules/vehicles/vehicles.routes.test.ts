@@ -45,24 +45,19 @@ describe('GET /api/vehicles/{registration}', () => {
       images: [1, 2].map((position) => ({ position, type: 'STAMPED' })),
     });
     ids.photo = photo.shootingId;
-    ids.video = (
-      await makeShooting(adapters, {
-        ownerId: 'own-demo-paris',
-        productId: photo.productId,
-        registration: REG,
-        type: 'VIDEO',
-        createdAt: at(4),
-      })
-    ).shootingId;
-    ids.inspection = (
-      await makeShooting(adapters, {
-        ownerId: 'own-demo-paris',
-        productId: photo.productId,
-        registration: REG,
-        type: 'INSPECTION',
-        createdAt: at(6),
-      })
-    ).shootingId;
+    // Later shootings of the same Paris vehicle.
+    const again = async (type: string, createdAt: string) =>
+      (
+        await makeShooting(adapters, {
+          ownerId: 'own-demo-paris',
+          productId: photo.productId,
+          registration: REG,
+          type,
+          createdAt,
+        })
+      ).shootingId;
+    ids.video = await again('VIDEO', at(4));
+    ids.inspection = await again('INSPECTION', at(6));
     // Lille, which the sales account does not reach.
     ids.repair = (
       await makeShooting(adapters, {

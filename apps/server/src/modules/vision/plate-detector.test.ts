@@ -6,7 +6,7 @@ import { carSceneSvg } from '../../seed/car-scene';
 import { plateSvg } from '../../seed/licence-plate';
 import { PLATE_RATIO } from './plate-cover-svg';
 import { detectPlates } from './detect-plates';
-import { bounds, boxIoU } from './plate-detector';
+import { bounds, boxIoU, detectPlatesInGray } from './plate-detector';
 import { readTruth, scoreDetections } from './plate-truth';
 
 const DATASET = path.resolve(import.meta.dirname, '../../../../../../shared/datasets/plates/eu');
@@ -84,6 +84,29 @@ describe('plate detection', () => {
     const result = await detectPlates(stored);
     expect([result.width, result.height]).toEqual([2000, 1250]);
     expect(boxIoU(bounds(result.plates[0]!.corners), truth)).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('prefers a character row whose plate lies inside the picture to the same row cut by its border', () => {
+    // Two identical light plates of seven ring-shaped characters on a mid-grey picture: one in the middle, one
+    // whose plate would reach above the picture's top edge.
+    const width = 1280;
+    const height = 720;
+    const data = new Uint8Array(width * height).fill(110);
+    const fill = (x0: number, y0: number, w: number, h: number, v: number) => {
+      for (let y = Math.max(0, y0); y < Math.min(height, y0 + h); y++) data.fill(v, y * width + x0, y * width + x0 + w);
+    };
+    const plate = (x0: number, top: number) => {
+      fill(x0, top, 200, 60, 225);
+      for (let i = 0; i < 7; i++) {
+        fill(x0 + 14 + i * 25, top + 18, 14, 26, 30);
+        fill(x0 + 18 + i * 25, top + 22, 6 + (i % 3), 18, 225);
+      }
+    };
+    plate(200, -16);
+    plate(800, 400);
+    const [best] = detectPlatesInGray({ width, height, data });
+    expect(best).toBeDefined();
+    expect(bounds(best!.corners).y).toBeGreaterThan(300);
   });
 
   it('finds nothing in a photo without text', async () => {

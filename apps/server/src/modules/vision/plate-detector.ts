@@ -20,6 +20,10 @@ const MIN_CONFIDENCE = 0.5;
 // Most text rows that are not plates score below this; a second plate is only reported above it.
 const SURE_CONFIDENCE = 0.97;
 const MAX_PLATES = 4;
+// A row whose plate box would reach past the picture's border is more often other text than a plate (a sign's
+// or a shop front's lettering cut by the frame, a bumper sticker's edge): it gives way to a row that has its
+// whole plate inside the picture (decision 0057).
+const CUT_BY_BORDER = 0.1;
 // A character differs from its surroundings by more than 6 grey levels and a fifth of their spread (the
 // old fixed offset of 10 lost the characters of dim plates).
 const THRESHOLD = { window: 25, minOffset: 6, spreadShare: 0.2 };
@@ -112,6 +116,7 @@ function scoreGroup(gray: GrayImage, group: Blob[]): PlateCandidate {
   score += Math.min(0.15, widthVariety * 0.4);
   score += Math.min(0.3, contrast.contrast / 250) - Math.min(0.2, contrast.backgroundStd / 200);
   score += Math.abs(angle) < 0.25 ? 0.05 : -0.2;
+  if (corners.some((p) => p.x < 0 || p.y < 0 || p.x > gray.width || p.y > gray.height)) score -= CUT_BY_BORDER;
   return { corners, confidence: Math.max(0, Math.min(1, score)) };
 }
 

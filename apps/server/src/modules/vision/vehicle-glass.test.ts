@@ -48,4 +48,17 @@ describe('the vehicle’s glass', () => {
     for (let y = 24; y < 28; y++) for (let x = 40; x < 160; x++) rgb.set([50, 56, 60], (y * W + x) * 3);
     expect(glassOf(rgb, alpha, W, H).some((v) => v !== 0)).toBe(false);
   });
+
+  it('on a car the picture cuts at its top, finds a window running off the picture but not a grille lower down', () => {
+    const cut = (top: number) => {
+      const rgb = Buffer.alloc(W * H * 3);
+      const alpha = Buffer.alloc(W * H);
+      for (let y = 0; y < 110; y++) alpha.fill(255, y * W + 30, y * W + 170);
+      for (let y = 0; y < 110; y++) for (let x = 30; x < 170; x++) rgb.set([190, 192, 196], (y * W + x) * 3);
+      for (let y = top; y < top + 22; y++) for (let x = 50; x < 150; x++) rgb.set([50, 56, 60], (y * W + x) * 3);
+      return glassOf(rgb, alpha, W, H);
+    };
+    expect(cut(0)[10 * W + 100]).toBe(255);
+    expect(cut(16).some((v) => v !== 0)).toBe(false);
+  });
 });

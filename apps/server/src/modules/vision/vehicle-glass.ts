@@ -27,6 +27,8 @@ const SMALLEST_WINDOW = 0.006;
 const MOST_SATURATION = 0.4;
 /** A window begins just under the roof's edge: its highest part lies within this share of the box's height below the car's outline. */
 const UNDER_ROOF = 0.2;
+/** Where the picture cuts the car's top, a window runs off it: its highest part lies within this share of the height of the edge. */
+const UNDER_CUT = 0.03;
 /** A window is wide (a mirror, a badge, a door handle's shade are narrower): this share of the box's width at least. */
 const NARROWEST_WINDOW = 0.1;
 /**
@@ -78,6 +80,7 @@ export function glassOf(rgb: Buffer, alpha: Buffer, width: number, height: numbe
     smallest: area * SMALLEST_WINDOW,
     centreAbove: box.top + boxHeight * WINDOW_CENTRE,
     underRoof: boxHeight * UNDER_ROOF,
+    underCut: boxHeight * UNDER_CUT,
     narrowest: (box.right - box.left + 1) * NARROWEST_WINDOW,
     thinnest: boxHeight * THINNEST_WINDOW,
     above: Math.ceil(belt) - 1,
@@ -114,8 +117,8 @@ function lumaAt(rgb: Buffer, car: Buffer, share: number): number {
 
 /**
  * The 4-connected parts of a map that may be windows: at least `smallest` pixels large, their centre above the row
- * `centreAbove`, their top within `underRoof` rows below the car's outline (`outline`: each column's top) over
- * half their columns at least, `narrowest` pixels wide at least, ending above the row `above` (one reaching the
+ * `centreAbove`, their top within `underRoof` rows below the car's outline (`outline`: each column's top; within
+ * `underCut` rows where the picture cuts the car at its top) over half their columns at least, `narrowest` pixels wide at least, ending above the row `above` (one reaching the
  * belt line runs on into the body: a door's reflection).
  */
 function windowsOf(
@@ -126,6 +129,7 @@ function windowsOf(
     smallest: number;
     centreAbove: number;
     underRoof: number;
+    underCut: number;
     narrowest: number;
     thinnest: number;
     above: number;
@@ -145,14 +149,16 @@ function windowsOf(
       [left, right, bottom] = [Math.min(left, x), Math.max(right, x), Math.max(bottom, y)];
       tops.set(x, Math.min(tops.get(x) ?? y, y));
     }
-    const under = [...tops].map(([x, y]) => y - outline[x]!).sort((a, b) => a - b);
-    const nearest = under[under.length >> 1] ?? Infinity;
+    // Where the picture cuts the car at its top, no roof is seen: a window there runs off the picture (its top at
+    // the edge); a part beginning lower (a grille under a bonnet cut off) is not one.
+    let underRoof = 0;
+    for (const [x, y] of tops) if (y - outline[x]! <= (outline[x] === 0 ? rule.underCut : rule.underRoof)) underRoof++;
     const window =
       part.length >= rule.smallest &&
       part.length / (right - left + 1) >= rule.thinnest &&
       right - left + 1 >= rule.narrowest &&
       rows / part.length < rule.centreAbove &&
-      nearest <= rule.underRoof &&
+      underRoof * 2 >= tops.size &&
       bottom < rule.above;
     if (window) for (const i of part) out[i] = 255;
   });

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../platform/html';
+
 /** The e-mail to a group's managers when an endpoint is disabled, in the manager's language (fallback French). */
 const TEXTS: Record<string, { subject: string; body: string }> = {
   en: {
@@ -41,9 +43,6 @@ const TEXTS: Record<string, { subject: string; body: string }> = {
     body: 'Forecourt kunne ikke levere hændelser til {url} i 24 timer, så dette endepunkt er deaktiveret. Ret modtageren, og aktivér det derefter igen i indstillingerne: de hændelser, der er gemt i mellemtiden, bliver sendt.',
   },
 };
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function endpointDisabledMail(
   locale: string,

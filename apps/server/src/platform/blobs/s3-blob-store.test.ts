@@ -7,7 +7,7 @@ import { isTransientError } from '../transient-errors';
 import { describeBlobStore } from './blob-store.suite';
 import { S3BlobStore } from './s3-blob-store';
 import { createTestAdapters } from '../../test/test-adapters';
-import { startTestS3Server } from '../../test/s3-server';
+import { startTestS3Server, type TestS3Server } from '../../test/s3-server';
 
 describeBlobStore('s3, on s3rver', async () => {
   const s3 = await startTestS3Server();
@@ -42,6 +42,17 @@ const storeOn = (server: net.Server, timeouts?: { connectMs: number; idleMs: num
     secretAccessKey: 'y',
     forcePathStyle: true,
     ...(timeouts ? { timeouts } : {}),
+  });
+
+/** The S3 driver on the test server (s3rver), with its fixed credentials. */
+const storeOnS3rver = (s3: TestS3Server) =>
+  new S3BlobStore({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   });
 
 describe('s3, a store that stops answering', () => {
@@ -124,14 +135,7 @@ describe('s3, the test server (s3rver) deleting several keys of one folder', () 
       'request',
       (_req, res) => void res.once('finish', () => statuses.push(res.statusCode)),
     );
-    const store = new S3BlobStore({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const store = storeOnS3rver(s3);
     try {
       for (let round = 0; round < 10; round++) {
         const keys = [1, 2, 3].map((n) => `uploads/p${round}/${n}.jpg`);
@@ -162,14 +166,7 @@ describe('s3, the test server (s3rver) reading what it has just been sent', () =
       }) as never);
     });
     const s3 = await startTestS3Server();
-    const store = new S3BlobStore({
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      endpoint: s3.endpoint,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const store = storeOnS3rver(s3);
     try {
       // As a browser sends an upload: a presigned PUT of a streamed body, then the registration's GET.
       const body = Buffer.alloc(4 * 1024 * 1024, 7);

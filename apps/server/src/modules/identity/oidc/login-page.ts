@@ -1,9 +1,7 @@
 import { PORTAL_BLUE, PORTAL_BLUE_ON_DARK } from '@forecourt/contracts';
 import { interpolate } from '@forecourt/contracts/catalogue';
+import { escapeHtml as escape } from '../../../platform/html';
 import { LOGIN_TEXTS, type LoginLocale } from './login-texts';
-
-const escape = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const LOGO = `<svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true"><rect width="48" height="48" rx="10" fill="${PORTAL_BLUE}"/><path d="M10 31l4-9a4 4 0 0 1 3.7-2.5h12.6A4 4 0 0 1 34 22l4 9v5h-4v-3H14v3h-4z" fill="#fff"/><circle cx="16" cy="30" r="2" fill="${PORTAL_BLUE}"/><circle cx="32" cy="30" r="2" fill="${PORTAL_BLUE}"/></svg>`;
 
@@ -58,5 +56,3 @@ export function loginPage(input: LoginPageInput): string {
 <details><summary>${escape(t.helpTitle)}</summary><ul><li>${escape(t.helpBrowsers)}</li><li>${escape(t.helpMeetings)}</li><li>${escape(t.helpMobile)}</li></ul></details>`,
   );
 }
-
-export { escape as escapeHtml };

@@ -7,7 +7,8 @@ import { findUserContext } from '../identity.repo';
 import { API_AUDIENCE, PORTAL_CLIENT_ID, PORTAL_SCOPE } from '../portal-client';
 import { embeddedIssuer, getSigningKey } from '../signing-keys';
 import { LOGIN_TEXTS, pickLocale } from './login-texts';
-import { escapeHtml, providerPage } from './login-page';
+import { escapeHtml } from '../../../platform/html';
+import { providerPage } from './login-page';
 import { databaseAdapter } from './oidc-payloads.repo';
 
 // The portal's redirect URIs follow PUBLIC_URL, so any port the server runs on works.

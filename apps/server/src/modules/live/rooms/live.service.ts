@@ -19,7 +19,7 @@ import { AppError, badRequest, notFound, RateLimitedError } from '../../../platf
 import { RateLimiter } from '../../../platform/rate-limit';
 import { requireOption, sameSecret } from '../../identity/auth';
 import type { UserContext } from '../../identity/user-context';
-import { escapeHtml } from '../../notifications/email-content';
+import { escapeHtml } from '../../../platform/html';
 import { referenceFor } from '../../players/players.service';
 import { rateOnce, ratingsSince } from '../../players/ratings.service';
 import { recordEvent } from '../../statistics/statistics.service';
