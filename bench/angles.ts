@@ -1,19 +1,26 @@
-// `npm run bench -- angles [--only eu|us] [--no-record]`: angle recognition (decision 0056) on the photos of
-// ../shared/datasets/plates, against the labels in bench/fixtures/angle-labels.json (set by looking at each photo):
-// accuracy, per-class recall and precision, the confusion matrix and time per picture, through the same
-// measureAngleFeatures and classifyAngle the `marketplaces.recognise-angles` job runs. Per-picture features and
-// verdicts are written to bench/out/angles.json.
+// `npm run bench -- angles [--only eu|us] [--every N] [--saved] [--train] [--no-record]`: angle recognition
+// (decisions 0056, 0061) on the photos of ../shared/datasets/plates, against the labels of
+// bench/fixtures/angle-labels.json (set by looking at each photo). Each photo's features are measured with the
+// job's own measureAngleFeatures (plate detector, IS-Net mask, colours, circles) and saved to
+// bench/out/angles.json; `--saved` re-reads them from there instead of measuring again. The end-view model is
+// scored by 10-fold cross-validation only (each photo named by a model fitted without it, through the job's
+// classifyAngle), so the figures are for photos the model was not fitted on. `--train` then fits the model on
+// every photo and writes apps/server/src/modules/marketplaces/angle-model.weights.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PICTURE_ANGLES } from '@forecourt/contracts';
 import { measureAngleFeatures } from '../apps/server/src/modules/marketplaces/angle-features';
-import { classifyAngle } from '../apps/server/src/modules/marketplaces/angle-rules';
+import { END_VIEWS, featureVector } from '../apps/server/src/modules/marketplaces/angle-model';
+import { classifyAngle, type AngleFeatures } from '../apps/server/src/modules/marketplaces/angle-rules';
 import { loadCv } from '../apps/server/src/modules/vision/opencv';
+import { FOLDS, fit, foldsOf } from './lib/angle-training';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataset = path.resolve(root, '../shared/datasets/plates');
+const saved = path.join(root, 'bench/out/angles.json');
+const weightsFile = path.join(root, 'apps/server/src/modules/marketplaces/angle-model.weights.json');
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : null;
 // Every Nth labelled photo, for a shorter run on a busy machine (the row says how many were read).
@@ -22,39 +29,58 @@ const { labels } = JSON.parse(fs.readFileSync(path.join(root, 'bench/fixtures/an
   labels: Record<string, string>;
 };
 
-if (!fs.existsSync(dataset)) {
-  emit({ error: `${dataset} not found: the labelled photos live beside the project, in ../shared` });
-  process.exit(1);
+interface Measured {
+  file: string;
+  truth: string;
+  ms?: number;
+  features: AngleFeatures;
 }
-await loadCv();
 
+let measured: Measured[];
+const started = os.loadavg()[0]!;
+if (argv.includes('--saved')) {
+  const byFile = new Map((JSON.parse(fs.readFileSync(saved, 'utf8')) as Measured[]).map((m) => [m.file, m]));
+  measured = Object.entries(labels)
+    .filter(([file], index) => (!only || file.startsWith(`${only}/`)) && index % every === 0 && byFile.has(file))
+    .map(([file, truth]) => ({ ...byFile.get(file)!, truth }));
+} else {
+  if (!fs.existsSync(dataset)) {
+    emit({ error: `${dataset} not found: the labelled photos live beside the project, in ../shared` });
+    process.exit(1);
+  }
+  await loadCv();
+  measured = [];
+  for (const [index, [file, truth]] of Object.entries(labels).entries()) {
+    if (only && !file.startsWith(`${only}/`)) continue;
+    if (index % every !== 0) continue;
+    const full = path.join(dataset, file);
+    if (!fs.existsSync(full)) continue;
+    const t = performance.now();
+    const features = await measureAngleFeatures(fs.readFileSync(full));
+    measured.push({ file, truth, ms: performance.now() - t, features });
+    if (process.env.BENCH_VERBOSE) emit({ file, truth });
+  }
+  fs.mkdirSync(path.dirname(saved), { recursive: true });
+  fs.writeFileSync(saved, JSON.stringify(measured, null, 1));
+}
+
+// Cross-validation: the folds are dealt by label, the model of each fold fitted on the other nine.
+const samples = measured.map((m) => ({ x: featureVector(m.features), y: END_VIEWS.indexOf(m.truth as never) }));
+const fold = foldsOf(samples);
+const models = Array.from({ length: FOLDS }, (_, f) => fit(samples.filter((_, j) => fold[j] !== f)));
 const NONE = 'none';
 const classes = [...PICTURE_ANGLES, NONE] as string[];
 const confusion = new Map<string, Map<string, number>>();
-const perPicture: unknown[] = [];
-let read = 0;
 let right = 0;
-let ms = 0;
-const started = os.loadavg()[0]!;
-for (const [index, [file, truth]] of Object.entries(labels).entries()) {
-  if (only && !file.startsWith(`${only}/`)) continue;
-  if (index % every !== 0) continue;
-  const full = path.join(dataset, file);
-  if (!fs.existsSync(full)) continue;
-  const bytes = fs.readFileSync(full);
-  const t = performance.now();
-  const features = await measureAngleFeatures(bytes);
-  const verdict = classifyAngle(features);
-  ms += performance.now() - t;
-  const predicted = verdict.angle ?? NONE;
-  read += 1;
-  if (predicted === truth) right += 1;
-  const row = confusion.get(truth) ?? new Map<string, number>();
+measured.forEach((m, j) => {
+  const predicted = classifyAngle(m.features, models[fold[j]!]).angle ?? NONE;
+  if (predicted === m.truth) right += 1;
+  const row = confusion.get(m.truth) ?? new Map<string, number>();
   row.set(predicted, (row.get(predicted) ?? 0) + 1);
-  confusion.set(truth, row);
-  perPicture.push({ file, truth, predicted, rule: verdict.rule, features });
-  if (process.env.BENCH_VERBOSE) emit({ file, truth, predicted, rule: verdict.rule });
-}
+  confusion.set(m.truth, row);
+});
+const read = measured.length;
+const timed = measured.filter((m) => m.ms !== undefined);
 
 const count = (truth: string, predicted?: string) =>
   predicted === undefined
@@ -70,7 +96,7 @@ const perClass = truths.map((c) => ({
   recall: r3(count(c, c) / count(c)),
   precision: predictedAs(c) ? r3(count(c, c) / predictedAs(c)) : null,
 }));
-// The two questions the rules answer in turn: which end of the car, and straight or ¾.
+// The two questions in turn: which end of the car, and straight or ¾.
 const end = (a: string) => (a.startsWith('front') ? 'front' : a.startsWith('rear') ? 'rear' : a);
 const turned = (a: string) => (a === NONE ? NONE : a.endsWith('three_quarter') ? '¾' : 'straight');
 const agree = (f: (a: string) => string) =>
@@ -82,26 +108,32 @@ const agree = (f: (a: string) => string) =>
   );
 const figures = {
   read,
-  accuracy: r3(right / read),
+  crossValidatedAccuracy: r3(right / read),
   frontOrRear: agree(end),
   straightOrThreeQuarter: agree(turned),
   notRecognised: r3(predictedAs(NONE) / read),
-  msPerPicture: Math.round(ms / read),
+  msPerPicture: timed.length ? Math.round(timed.reduce((s, m) => s + m.ms!, 0) / timed.length) : null,
 };
 emit({ ...figures, perClass });
 const matrix = truths.map((t) => `${t}: ${seen.map((p) => `${p} ${count(t, p)}`).join(', ')}`).join('; ');
 emit({ confusion: matrix });
-fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench/out/angles.json'), JSON.stringify(perPicture, null, 1));
+
+if (argv.includes('--train')) {
+  fs.writeFileSync(weightsFile, `${JSON.stringify(fit(samples))}\n`);
+  emit({ trained: path.relative(root, weightsFile), on: read });
+}
 
 recordRow(
   'angles',
-  `${read} labelled real photos of ../shared/datasets/plates${only ? ` (${only} only)` : ''} (bench/fixtures/angle-labels.json${every > 1 ? `, every ${every}th of ${Object.keys(labels).length}` : ''}): ` +
-    `accuracy ${figures.accuracy} (front or rear end ${figures.frontOrRear}, straight or ¾ ${figures.straightOrThreeQuarter}, ` +
+  `${read} labelled real photos of ../shared/datasets/plates${only ? ` (${only} only)` : ''} (bench/fixtures/angle-labels.json${every > 1 ? `, every ${every}th of ${Object.keys(labels).length}` : ''}${argv.includes('--saved') ? ', features re-read from bench/out/angles.json' : ''}): ` +
+    `end-view model (decision 0061), ${FOLDS}-fold cross-validated accuracy ${figures.crossValidatedAccuracy} (front or rear end ${figures.frontOrRear}, straight or ¾ ${figures.straightOrThreeQuarter}, ` +
     `not recognised ${figures.notRecognised}); per class recall/precision: ` +
     perClass.map((c) => `${c.angle} (${c.pictures}) ${c.recall}/${c.precision ?? '—'}`).join(', ') +
-    `; confusion (truth: predicted count): ${matrix}; ${figures.msPerPicture} ms/picture (plate detection + IS-Net mask at 640² + colours); ` +
-    `load average ${started.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (machine shared with other engineers' work)`,
+    `; confusion (truth: predicted count): ${matrix}` +
+    (figures.msPerPicture === null
+      ? ''
+      : `; ${figures.msPerPicture} ms/picture (plate detection + IS-Net mask at 640² + colours + circles)`) +
+    `; load average ${started.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (machine shared with other engineers' work); side, interior, dashboard, wheel: no labelled photo, not measured`,
   null,
 );
 // The segmenter process would keep the bench alive until its idle stop.

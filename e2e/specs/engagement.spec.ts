@@ -1,22 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { trackRequests } from '../support/network';
 import { expectNoSidewaysScroll, PHONE } from '../support/phone';
+import { seedE2e } from '../support/seed';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { catchMail } from '../support/smtp';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** A finished shooting of 12 frames, written into the running server's data by the API tests' factory. */
 function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/players.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
+  return seedE2e<{ ownerId: string; productId: string; shootingId: string }>('players');
 }
 
 test('the manager e-mails a personal link; the recipient opens it on a phone and spins; the bell tells the manager at once', async ({

@@ -1,19 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { seedE2e } from '../support/seed';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { catchMail } from '../support/smtp';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 /** A finished STANDARD shooting of 12 frames, written into the running server's data by the API tests' factory. */
 function seedShooting(): { ownerId: string; productId: string; shootingId: string } {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/players.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as { ownerId: string; productId: string; shootingId: string };
+  return seedE2e<{ ownerId: string; productId: string; shootingId: string }>('players');
 }
 
 async function openDetail(page: Page) {

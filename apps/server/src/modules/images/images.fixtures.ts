@@ -147,8 +147,16 @@ export async function registerPhotoShooting(
   return { productId, shootingId: res.json<{ id: string }>().id };
 }
 
-/** Runs queued jobs of the given definitions in this process until none is ready. */
-export async function drainJobs(adapters: Adapters, definitions: JobDefinition[]): Promise<void> {
+/**
+ * Runs queued jobs of the given definitions in this process until none is ready. A job that throws is failed in
+ * the queue (retried or dead, as a worker's would be) and rethrown, unless `keepGoing` (failures are what the
+ * test looks at).
+ */
+export async function drainJobs(
+  adapters: Adapters,
+  definitions: JobDefinition[],
+  opts: { keepGoing?: boolean } = {},
+): Promise<void> {
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const worker = 'test-drain';
   for (;;) {
@@ -164,7 +172,7 @@ export async function drainJobs(adapters: Adapters, definitions: JobDefinition[]
       await adapters.queue.complete(job.id, worker);
     } catch (err) {
       await adapters.queue.fail(job, worker, (err as Error).message);
-      throw err;
+      if (!opts.keepGoing) throw err;
     }
   }
 }

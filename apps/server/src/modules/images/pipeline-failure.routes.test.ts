@@ -6,7 +6,7 @@ import { demoUser } from '../../seed/demo-accounts';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
 import { createTestAdapters } from '../../test/test-adapters';
-import { makeGroupStamp, registerPhotoShooting } from './images.fixtures';
+import { drainJobs, makeGroupStamp, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -33,24 +33,7 @@ describe('a shooting whose pipeline stops on a failure', () => {
   });
 
   /** Runs every ready job once, as a worker would, failures included. */
-  const runJobs = async () => {
-    const byName = new Map(jobs.map((d) => [d.name, d]));
-    for (;;) {
-      const [job] = await adapters.queue.claim('test', [...byName.keys()], 1);
-      if (!job) return;
-      const def = byName.get(job.name)!;
-      try {
-        await def.handler(def.schema.parse(JSON.parse(job.payload)), {
-          jobId: job.id,
-          attempt: job.attempts,
-          signal: new AbortController().signal,
-        });
-        await adapters.queue.complete(job.id, 'test');
-      } catch (err) {
-        await adapters.queue.fail(job, 'test', (err as Error).message);
-      }
-    }
-  };
+  const runJobs = () => drainJobs(adapters, jobs, { keepGoing: true });
 
   /** Two photos registered through the API; the stored original of the second then damaged on disk. */
   const brokenShooting = async () => {

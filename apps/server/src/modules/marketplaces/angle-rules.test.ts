@@ -1,43 +1,89 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAngle, OFF_CENTRE_THREE_QUARTER, RED_REAR, SIDE_ASPECT, type AngleFeatures } from './angle-rules';
+import { classifyAngle, SIDE_ASPECT, WHEEL_RADIUS, type AngleFeatures } from './angle-rules';
 
 const car = (over: Partial<NonNullable<AngleFeatures['car']>> = {}): NonNullable<AngleFeatures['car']> => ({
-  left: 0.2,
-  right: 0.8,
+  left: 0.25,
+  right: 0.75,
   top: 0.3,
   bottom: 0.8,
   area: 0.25,
-  aspect: 1.6,
+  aspect: 1.3,
   plateOffset: 0,
+  symmetry: 0.88,
+  balance: 0.05,
   ...over,
 });
 const plate = { cx: 0.5, cy: 0.7, width: 0.1 };
-const angleOf = (f: Partial<AngleFeatures>) => classifyAngle({ plate: null, car: null, redBeside: 0, ...f }).angle;
+const none: AngleFeatures = {
+  plate: null,
+  car: null,
+  redBeside: 0,
+  redBalance: 0,
+  redInCar: 0,
+  redBody: 0,
+  mirror: null,
+  around: null,
+  light: { mean: 0.5, dark: 0.1 },
+  circles: [],
+};
+const angleOf = (f: Partial<AngleFeatures>) => classifyAngle({ ...none, ...f }).angle;
 
-describe('angle rules', () => {
-  it('names the end by the tail lights beside the plate: red is the rear, none the front', () => {
-    expect(angleOf({ plate, car: car(), redBeside: RED_REAR })).toBe('rear');
-    expect(angleOf({ plate, car: car(), redBeside: RED_REAR / 2 })).toBe('front');
+describe('angle rules and the shipped end-view model', () => {
+  it('names a centred plate with tail lights on both sides a rear, and one low on a grey car without red a front', () => {
+    const rear = { plate, car: car({ top: 0.2 }), redBeside: 0.03, redBalance: 0.8, redInCar: 0.03, mirror: 0.1 };
+    expect(angleOf(rear)).toBe('rear');
+    const front = {
+      plate: { ...plate, cy: 0.75 },
+      car: car({ top: 0.35 }),
+      mirror: 0.12,
+      around: { texture: 0.04, bright: 0.02 },
+    };
+    expect(angleOf(front)).toBe('front');
   });
 
-  it('calls a plate off the vehicle’s middle a ¾ view, on either side', () => {
-    const off = OFF_CENTRE_THREE_QUARTER;
-    expect(angleOf({ plate, car: car({ plateOffset: off }), redBeside: 0.02 })).toBe('rear_three_quarter');
-    expect(angleOf({ plate, car: car({ plateOffset: -off }), redBeside: 0 })).toBe('front_three_quarter');
-    expect(angleOf({ plate, car: car({ plateOffset: off * 0.9 }), redBeside: 0 })).toBe('front');
+  it('names a plate well off its vehicle’s middle, the vehicle mostly on one side, a ¾ view of that end', () => {
+    const turned = car({ plateOffset: 0.3, balance: 0.6, symmetry: 0.6, aspect: 1.8, left: 0.1, right: 0.8 });
+    expect(
+      angleOf({
+        plate: { ...plate, cx: 0.3 },
+        car: turned,
+        redBeside: 0.02,
+        redBalance: 0.1,
+        redInCar: 0.02,
+        mirror: 0.25,
+      }),
+    ).toBe('rear_three_quarter');
+    expect(angleOf({ plate: { ...plate, cx: 0.3, cy: 0.75 }, car: turned, mirror: 0.25 })).toBe('front_three_quarter');
   });
 
-  it('keeps to the end alone when the mask says nothing around the plate', () => {
-    expect(angleOf({ plate, car: car({ plateOffset: null }), redBeside: 0.05 })).toBe('rear');
-    // A speck of a mask is no vehicle: its offset is not read.
-    expect(angleOf({ plate, car: car({ area: 0.01, plateOffset: 0.4 }), redBeside: 0 })).toBe('front');
-  });
-
-  it('calls a long plate-less vehicle whole in the frame a side view, and leaves the rest to a person', () => {
-    expect(angleOf({ car: car({ aspect: SIDE_ASPECT, left: 0.05, right: 0.95 }) })).toBe('side');
+  it('calls a long plate-less vehicle with two wheels low in its box a side view, not without the wheels', () => {
+    const long = car({
+      left: 0.05,
+      right: 0.95,
+      top: 0.4,
+      bottom: 0.8,
+      aspect: SIDE_ASPECT + 0.3,
+      plateOffset: null,
+      balance: null,
+    });
+    const wheels = [
+      { x: 0.25, y: 0.72, r: 0.07 },
+      { x: 0.78, y: 0.72, r: 0.07 },
+    ];
+    expect(angleOf({ car: long, circles: wheels })).toBe('side');
+    expect(angleOf({ car: long, circles: wheels.slice(0, 1) })).toBeNull();
     // Cut by the frame, the box is not the vehicle's.
-    expect(angleOf({ car: car({ aspect: 3, left: 0, right: 0.95 }) })).toBeNull();
-    expect(angleOf({ car: car({ aspect: 1.4 }) })).toBeNull();
+    expect(angleOf({ car: { ...long, left: 0 }, circles: wheels })).not.toBe('side');
+  });
+
+  it('calls one big central circle without a plate a wheel, and a dark frame without a vehicle the inside', () => {
+    expect(angleOf({ circles: [{ x: 0.5, y: 0.5, r: WHEEL_RADIUS }] })).toBe('wheel');
+    expect(angleOf({ circles: [{ x: 0.5, y: 0.5, r: WHEEL_RADIUS * 0.8 }] })).toBeNull();
+    const dark = { mean: 0.15, dark: 0.7 };
+    expect(angleOf({ light: dark, circles: [{ x: 0.35, y: 0.65, r: 0.16 }] })).toBe('dashboard');
+    expect(angleOf({ light: dark })).toBe('interior');
+    // A plate always means the outside of a car, however dark the picture.
+    expect(angleOf({ light: dark, plate, car: car(), redBeside: 0.03, redBalance: 0.8 })).toMatch(/^rear|front/);
     expect(angleOf({})).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { createTestAdapters } from '../../test/test-adapters';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
 import { marketplacesJobs } from './marketplaces.jobs';
+import { imageBytes } from '../editing/editing.fixtures';
 import { addWebhookEndpoint } from '../webhooks/webhooks.fixtures';
 import { signExportLink, type ExportLink } from './export-links';
 import { secretOf } from './export-push.service';
@@ -189,17 +190,9 @@ describe('marketplace profiles', () => {
     expect(entries.map((e) => e.name)).toEqual(['AB-123-CD_01.jpg', 'AB-123-CD_02.jpg', 'AB-123-CD_03.jpg']);
     // The lead is position 3's covered picture, and position 1 sends its unstamped original (stamps refused).
     const file = async (position: number, type: string) => {
-      const row = await adapters.db
-        .selectFrom('images')
-        .select('blob_key')
-        .where('shooting_id', '=', shootingId)
-        .where('position', '=', position)
-        .where('image_type', '=', type)
-        .executeTakeFirstOrThrow();
-      const obj = await adapters.blobs.get(row.blob_key);
-      const chunks: Buffer[] = [];
-      for await (const c of obj!.body) chunks.push(c as Buffer);
-      return Buffer.concat(chunks);
+      const bytes = await imageBytes(adapters, shootingId, position, type);
+      if (!bytes) throw new Error(`no ${type} picture at position ${position}`);
+      return bytes;
     };
     expect(entries[0]!.data.equals(await file(3, 'ORIGINAL_LPC'))).toBe(true);
     expect(entries[1]!.data.equals(await file(2, 'ORIGINAL'))).toBe(true);
