@@ -15,7 +15,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { createAdapters } from '../apps/server/src/platform/adapters';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { startCachedPostgres } from './lib/postgres';
-import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled } from './lib/shootings-data';
+import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled, searchedRegistration } from './lib/shootings-data';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
 import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
@@ -32,7 +32,7 @@ const SCENARIOS = {
   healthz: '/healthz',
   firstPage: `/api/shootings?${TYPES}&limit=12&offset=0`,
   deepPage: `/api/shootings?${TYPES}&limit=12&offset=10000`,
-  search: `/api/shootings?shootingTypes=STANDARD,VIDEO&registration=ab-1&startDate=2024-01-01&endDate=2024-12-31&limit=12&offset=0`,
+  search: `/api/shootings?shootingTypes=STANDARD,VIDEO&registration=${encodeURIComponent(searchedRegistration())}&startDate=2024-01-01&endDate=2024-12-31&limit=12&offset=0`,
 } as const;
 type Scenario = keyof typeof SCENARIOS;
 const LIST_SCENARIOS: Scenario[] = ['firstPage', 'deepPage', 'search'];
@@ -108,6 +108,13 @@ async function measure(
     if (!first.ok) throw new Error(`The list answered ${first.status}: ${await first.text()}`);
     const out: Partial<Record<Scenario, Figures>> = {};
     for (const name of scenarios) {
+      // A scenario that answers an empty page would measure nothing: each list scenario must find shootings.
+      if (name !== 'healthz') {
+        const page = (await (await fetch(`${PUBLIC_URL}${SCENARIOS[name]}`, { headers })).json()) as {
+          items?: unknown[];
+        };
+        if (!page.items?.length) throw new Error(`${name} (${SCENARIOS[name]}) answered no shooting`);
+      }
       await load(SCENARIOS[name], headers, 2); // warm-up: caches, JIT
       const cpuBefore = cpuMicros(server.pid!);
       const f = await load(SCENARIOS[name], headers, SECONDS);

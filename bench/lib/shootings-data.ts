@@ -256,3 +256,15 @@ export async function fillPostgres(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * What a dealer types to find a car of the bench user's: the first six characters of the registration of their first
+ * STANDARD shooting of 2024 ("KT-612"), so that the search scenario answers a page of real items.
+ */
+export function searchedRegistration(): string {
+  for (const { table, row } of generate()) {
+    if (table === 'shootings' && row[3] === 'STANDARD' && String(row[9]).startsWith('2024-'))
+      return String(row[4]).slice(0, 6);
+  }
+  throw new Error('The bench data hold no STANDARD shooting of 2024');
+}

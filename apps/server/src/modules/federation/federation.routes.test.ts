@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { authHeaders } from '../../test/auth-helpers';
 import { signInTokens } from '../identity/oidc/oidc-flow.test-support';
-import { insertPartnerUser, startPartnerIssuer, type PartnerIssuer } from '../identity/partner-issuer.test-support';
+import { insertPartnerUser, startPartnerIssuer, type PartnerIssuer } from '../../test/partner-issuer';
 
 const RULES = '/api/settings/groups/grp-demo/domain-rules';
 const rule = {

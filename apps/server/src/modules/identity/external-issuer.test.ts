@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app-types';
 import { signInTokens } from './oidc/oidc-flow.test-support';
-import { insertPartnerUser, startPartnerIssuer, type PartnerIssuer } from './partner-issuer.test-support';
+import { insertPartnerUser, startPartnerIssuer, type PartnerIssuer } from '../../test/partner-issuer';
 
 describe('an external OIDC issuer configured for an e-mail domain', () => {
   let issuer: PartnerIssuer;

@@ -10,7 +10,7 @@ import { probeArgs } from '../../../platform/media/media-plans';
 import { PROBE_LIMITS } from '../../../platform/media/media-probe';
 import { runMedia } from '../../../platform/media/media-runner';
 import { createTestAdapters } from '../../../test/test-adapters';
-import { openManagerRoom } from '../live.test-helpers';
+import { openManagerRoom } from '../../../test/live-rooms';
 import { TestClock } from '../../../test/test-clock';
 import { findUserContext } from '../../identity/identity.repo';
 import { liveJobs } from './live.jobs';

@@ -6,7 +6,7 @@ import type { App } from '../../../app-types';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
-import { openManagerRoom } from '../live.test-helpers';
+import { openManagerRoom } from '../../../test/live-rooms';
 
 const SECRET = 'coturn-shared-secret-for-tests';
 

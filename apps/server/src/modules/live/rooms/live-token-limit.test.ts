@@ -5,7 +5,7 @@ import type { App } from '../../../app-types';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
-import { openManagerRoom } from '../live.test-helpers';
+import { openManagerRoom } from '../../../test/live-rooms';
 import { LIVE_TOKENS_PER_ADDRESS_MINUTE } from './live.service';
 
 describe('GET /api/videos/live/token, asked for in bulk', () => {

@@ -6,7 +6,7 @@ import { seedAccounts } from '../../../seed/seed-accounts';
 import { authHeaders } from '../../../test/auth-helpers';
 import { createTestAdapters } from '../../../test/test-adapters';
 import { TestClock } from '../../../test/test-clock';
-import { openManagerRoom } from '../live.test-helpers';
+import { openManagerRoom } from '../../../test/live-rooms';
 import { addWebhookEndpoint } from '../../webhooks/webhooks.fixtures';
 import { endRoom } from './room-end.service';
 

@@ -7,7 +7,7 @@ import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
 import { seedAccounts } from '../../../seed/seed-accounts';
 import { createTestAdapters } from '../../../test/test-adapters';
-import { openManagerRoom } from '../live.test-helpers';
+import { openManagerRoom } from '../../../test/live-rooms';
 import { MAX_SIGNAL_BYTES } from './signalling.service';
 import { SEND_BUFFER, SIGNAL_BUDGET } from './socket-budget';
 

@@ -1,9 +1,9 @@
 import type { LiveRoom } from '@forecourt/contracts';
 import { expect } from 'vitest';
-import type { App } from '../../app-types';
-import { demoUser } from '../../seed/demo-accounts';
-import { authHeaders } from '../../test/auth-helpers';
-import type { createTestAdapters } from '../../test/test-adapters';
+import type { App } from '../app-types';
+import { demoUser } from '../seed/demo-accounts';
+import { authHeaders } from './auth-helpers';
+import type { createTestAdapters } from './test-adapters';
 
 const MANAGER = 'manager@demo.forecourt.test';
 

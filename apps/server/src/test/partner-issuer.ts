@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { importJWK, SignJWT } from 'jose';
-import { buildApp } from '../../app';
-import { seedAccounts } from '../../seed/seed-accounts';
-import { createTestAdapters } from '../../test/test-adapters';
-import { API_KEY_HEADER } from './auth';
-import { hashPassword } from './password';
-import { getSigningKey } from './signing-keys';
+import { buildApp } from '../app';
+import { seedAccounts } from '../seed/seed-accounts';
+import { createTestAdapters } from './test-adapters';
+import { API_KEY_HEADER } from '../modules/identity/auth';
+import { hashPassword } from '../modules/identity/password';
+import { getSigningKey } from '../modules/identity/signing-keys';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
 
