@@ -41,8 +41,9 @@ export const defaultWebDist = path.resolve(here, '../../web/dist');
 
 // API prefixes: never answered by the portal's index.html.
 const API_PREFIXES = ['/api', '/API', '/vision', '/clipping', '/identity', '/oidc', '/blobs', '/healthz', '/p/'];
-// The public player is a page of its own (apps/web/player.html): not the portal and its frame.
-const PLAYER_PAGE_PATH = /^\/public\/player\/[^/]+\/?$/;
+// The public player is a page of its own (apps/web/player.html): not the portal and its frame. A personal link
+// (/p/{ref}/{token}) is that page itself, no redirect: one round trip less on a phone, the token read from the path.
+const PLAYER_PAGE_PATH = /^\/(?:public\/player\/[^/]+|p\/[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+)\/?$/;
 
 /** The whole HTTP surface on the given adapters; tests drive it with app.inject. */
 export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promise<App> {
@@ -140,6 +141,8 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
     const player = fs.existsSync(playerFile) ? fs.readFileSync(playerFile) : index;
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
+      if (request.method === 'GET' && PLAYER_PAGE_PATH.test(url))
+        return reply.header('Cache-Control', 'no-cache').type('text/html').send(player);
       if (
         request.method !== 'GET' ||
         API_PREFIXES.some((p) => url === p || url.startsWith(p.endsWith('/') ? p : `${p}/`))
@@ -149,10 +152,7 @@ export async function buildApp(adapters: Adapters, opts: AppOptions = {}): Promi
       if (/\.[a-z0-9]+$/i.test(url)) {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html')
-        .send(PLAYER_PAGE_PATH.test(url) ? player : index);
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(index);
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>

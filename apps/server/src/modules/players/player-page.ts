@@ -6,9 +6,14 @@ import {
   type PlayerOptions,
 } from '@forecourt/contracts';
 
-/** The ref of a request for the player page (/public/player/{ref}), or null for any other path. */
+/** The ref of a request for the player page (/public/player/{ref}, or a personal link /p/{ref}/{token}), or null. */
 export function playerPageRef(url: string): string | null {
-  return /^\/public\/player\/([A-Za-z0-9_-]{16,64})$/.exec(url.split('?')[0] ?? '')?.[1] ?? null;
+  const path = url.split('?')[0] ?? '';
+  return (
+    /^\/public\/player\/([A-Za-z0-9_-]{16,64})$/.exec(path)?.[1] ??
+    /^\/p\/([A-Za-z0-9_-]{16,64})\/[A-Za-z0-9_-]+$/.exec(path)?.[1] ??
+    null
+  );
 }
 
 const escapeAttr = (s: string) =>

@@ -246,6 +246,12 @@ describe('players', () => {
         const again = await web.inject({ method: 'GET', url: `/public/player/${ref}` });
         expect(again.body).toContain(`src="data:image/webp;base64,${phone.rawPayload.toString('base64')}"`);
 
+        // A personal link is the same page at once (no redirect): its options and first frame in the head.
+        const personal = await web.inject({ method: 'GET', url: `/p/${ref}/tok_AbCdEf123456` });
+        expect(personal.statusCode).toBe(200);
+        expect(personal.body).toContain('<title>Forecourt player</title>');
+        expect(personal.body).toContain('id="player-options"');
+
         const unknown = await web.inject({ method: 'GET', url: '/public/player/AbCdEfGhIjKlMnOpQrStUv' });
         expect(unknown.statusCode).toBe(200);
         expect(unknown.body).toContain('<title>Forecourt player</title>');

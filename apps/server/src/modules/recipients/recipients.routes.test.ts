@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authHeaders } from '../../test/auth-helpers';
 import { useTestApp } from '../../test/test-app';
+import { playerPageRef } from '../players/player-page';
 import { makeShooting } from '../players/players.fixtures';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -46,9 +47,8 @@ describe('personal player links', () => {
     expect(kept!.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const personal = `${url}/${kept!.token}`;
     expect((await outbox('martin@example.test')).body_text).toBe(`Hello,\n${personal}`);
-    const open = await ctx.app.inject({ method: 'GET', url: new URL(personal).pathname });
-    expect(open.statusCode).toBe(302);
-    expect(open.headers.location).toBe(`/public/player/${ref}?r=${kept!.token}`);
+    // The link is the player's page itself (served with its head: players.routes.test.ts), no redirect.
+    expect(playerPageRef(new URL(personal).pathname)).toBe(ref);
     // The reference's own link keeps working.
     expect((await ctx.app.inject({ method: 'GET', url: `/p/${ref}` })).headers.location).toBe(`/public/player/${ref}`);
   });

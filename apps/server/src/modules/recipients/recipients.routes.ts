@@ -1,4 +1,4 @@
-import { PersonalLink, PersonalLinkBody, PersonalLinkParams, RECIPIENT_QUERY } from '@forecourt/contracts';
+import { PersonalLink, PersonalLinkBody } from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
@@ -16,13 +16,6 @@ export async function recipientRoutes(app: App, deps: { adapters: Adapters; auth
         .status(201)
         .send(await createPersonalLink(adapters, currentUser(request), { ...request.body, channel: 'LINK' })),
   );
-
-  // The personal form of /p/{ref}: the same player, the token in its query. A forged token shows the
-  // player all the same (the beacon records nothing for it).
-  app.get('/p/:ref/:token', { schema: { params: PersonalLinkParams, hide: true } }, async (request, reply) =>
-    reply.redirect(
-      `/public/player/${encodeURIComponent(request.params.ref)}?${RECIPIENT_QUERY}=${encodeURIComponent(request.params.token)}`,
-      302,
-    ),
-  );
+  // The personal form of /p/{ref}, /p/{ref}/{token}, is the player's page itself (app.ts, PLAYER_PAGE_PATH): the
+  // page reads the token from its path. A forged token shows the player all the same (the beacon records nothing).
 }

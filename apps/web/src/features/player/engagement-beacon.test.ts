@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batches, deviceClass, type BeaconEvent } from './engagement-beacon';
+import { batches, deviceClass, measuring, recipientToken, type BeaconEvent } from './engagement-beacon';
 
 describe('the player beacon', () => {
   it('splits a long visit into batches the server takes: at most 40 events and well under 4 KB each', () => {
@@ -31,5 +31,12 @@ describe('the player beacon', () => {
     expect(deviceClass(1024, 768, true)).toBe('tablet');
     expect(deviceClass(1920, 1080, false)).toBe('desktop');
     expect(deviceClass(390, 844, false)).toBe('desktop');
+  });
+
+  it('reads a personal link’s token from its path, or from the query of a link made before', () => {
+    expect(recipientToken('/p/AbCdEfGhIjKlMnOp/tok_123', '')).toBe('tok_123');
+    expect(recipientToken('/public/player/AbCdEfGhIjKlMnOp', '?r=tok_456')).toBe('tok_456');
+    expect(recipientToken('/public/player/AbCdEfGhIjKlMnOp', '')).toBeNull();
+    expect(measuring(null)).toBe('none');
   });
 });

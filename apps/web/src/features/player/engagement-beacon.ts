@@ -48,9 +48,17 @@ export function deviceClass(w = screen.width, h = screen.height, touch = navigat
   return touch && side < 600 ? 'phone' : touch && side < 1100 ? 'tablet' : 'desktop';
 }
 
+/**
+ * The recipient's token of a personal link: in its path (/p/{ref}/{token}, served as the player page itself) or,
+ * from links made before, in the query (`?r=`); null on a plain player link.
+ */
+export function recipientToken(path = location.pathname, search = location.search): string | null {
+  return /^\/p\/[^/]+\/([^/]+)\/?$/.exec(path)?.[1] ?? new URLSearchParams(search).get(RECIPIENT_QUERY);
+}
+
 /** Whether this page may measure: a personal link, no GPC, no opt-out remembered. */
-export function measuring(search = location.search): Measuring {
-  if (!new URLSearchParams(search).get(RECIPIENT_QUERY)) return 'none';
+export function measuring(token = recipientToken()): Measuring {
+  if (!token) return 'none';
   if ((navigator as { globalPrivacyControl?: boolean }).globalPrivacyControl) return 'gpc';
   try {
     if (localStorage.getItem(ENGAGEMENT_OPT_OUT_KEY)) return 'optedOut';
@@ -121,7 +129,7 @@ export function startBeacon(ref: string): void {
   const at = now();
   tracker = {
     ref,
-    token: new URLSearchParams(location.search).get(RECIPIENT_QUERY)!,
+    token: recipientToken()!,
     visit: crypto.randomUUID().replace(/-/g, ''),
     seq: 0,
     device: deviceClass(),
