@@ -28,6 +28,8 @@ export const OPTIONAL_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> 
 export const NOT_BLOB_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   jobs: ['idempotency_key'],
   login_attempts: ['key'],
+  // A job's e-mail is sent once per key (decision 0062).
+  notifications_outbox: ['dedupe_key'],
   rate_limits: ['key'],
   shootings: ['registration_key'],
   // A webhook's ordering stream (a shooting, a room): deliveries are in order within one.
