@@ -197,8 +197,10 @@ if (only !== 'sqlite') {
   }
 }
 
-const s = results.sqlite?.cached;
-const goalMet = s ? s.firstPage.p95 <= 25 && s.deepPage.p95 <= 50 && s.firstPage.rps >= 0.3 * s.healthz.rps : null;
+// Issue 33's goals, on the default store (SQLite): pages built from the database on every request, p95 ≤ 25 ms for the
+// first page and ≤ 50 ms for offset 10,000 and for a registration search. The row keeps the cached figures too.
+const u = results.sqlite?.uncached;
+const goalMet = u ? u.firstPage.p95 <= 25 && u.deepPage.p95 <= 50 && u.search.p95 <= 50 : null;
 const lat = (f: Figures) => `${f.p50}/${f.p95}/${f.p99} ms ${f.rps} req/s`;
 const pages = (r: Record<Exclude<Scenario, 'healthz'>, Figures>, healthz: Figures) =>
   `first ${lat(r.firstPage)} (${Math.round((100 * r.firstPage.rps) / healthz.rps)}% of /healthz); offset 10,000 ${lat(r.deepPage)}; search ${lat(r.search)}; server CPU per request first/deep/search ${[r.firstPage, r.deepPage, r.search].map((f) => f.serverCpuUs ?? '?').join('/')} µs`;
