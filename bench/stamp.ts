@@ -19,6 +19,7 @@ import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { spawnTs } from '../apps/server/src/test/child-process';
 import { insertProductAndShooting, storeOriginal } from './lib/bench-shooting';
+import { cpuSecondsOf } from './lib/proc-tree';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,12 +152,6 @@ interface Rates {
   perCpuSecond: number;
 }
 
-/** User + system CPU seconds of a process so far, from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
 /** The pipeline's stamp jobs run by a real worker process over 200 ORIGINAL images of one shooting. */
 async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }> {
   const { adapters, dataDir, stampId } = await prepare();
@@ -217,7 +212,8 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
   let peakKb = 0;
   try {
     await worker.printed(/stamp worker polling/);
-    const cpu0 = cpuSecondsOf(worker.child.pid!);
+    // NaN, not 0, were the worker gone (it runs until the finally below).
+    const cpu0 = cpuSecondsOf(worker.child.pid!) ?? NaN;
     await enqueueRun(adapters.queue, runId, imageIds);
     const finished = () =>
       adapters.db.selectFrom('pipeline_runs').select('finished_at').where('id', '=', runId).executeTakeFirstOrThrow();
@@ -236,7 +232,7 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
     const end = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
     return {
       perSecond: IMAGES / ((end - start) / 1000),
-      perCpuSecond: IMAGES / (cpuSecondsOf(worker.child.pid!) - cpu0),
+      perCpuSecond: IMAGES / ((cpuSecondsOf(worker.child.pid!) ?? NaN) - cpu0),
       peakRssMb: peakKb / 1024,
     };
   } finally {
