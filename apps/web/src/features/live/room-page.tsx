@@ -25,17 +25,20 @@ import { RoomRecordings } from './room-recordings';
 import { ChangeBrowser, RoomClosed, RoomInfoError } from './room-screens';
 import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
+import { RoomEndedError } from './transport/signalled-transport';
 import { SfuTransport } from './transport/sfu-transport';
 import { liveKeys } from './live-keys';
 
 /**
  * A token to rejoin with after the signalling socket dropped. A refusal of the room itself (a 4xx: the
- * code no longer works, the session ended) is final; anything else (network, server restarting) is tried again.
+ * code no longer works, the session ended) is final, the room's end told apart (the page shows it closed);
+ * anything else (network, server restarting) is tried again.
  */
 const renewToken = (identity: string, room: string, code: string | null, previous: string) =>
   fetchToken(identity, room, code, previous).then(
     (t) => t.access_token,
     (err: unknown) => {
+      if (roomHasEnded(err)) throw new RoomEndedError();
       if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
         return null;
       throw err;
@@ -209,6 +212,7 @@ export function RoomPage() {
     useCallback(
       (e: TransportEvent) => {
         if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
+        if (e.type === 'roomEnded') dispatch({ type: 'roomEnded' });
       },
       [dispatch],
     ),
