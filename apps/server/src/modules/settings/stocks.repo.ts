@@ -18,6 +18,12 @@ export async function listGroupStockIds(db: Executor, groupId: string, only?: re
   return (await q.orderBy('id').execute()).map((r) => r.id);
 }
 
+/** The dealer group of a stock, or null when there is no such stock. */
+export async function findStockGroup(db: Executor, ownerId: string): Promise<string | null> {
+  const row = await db.selectFrom('owners').select('group_id').where('id', '=', ownerId).executeTakeFirst();
+  return row?.group_id ?? null;
+}
+
 /** The stock when it belongs to the group. */
 export async function findGroupStock(db: Db, groupId: string, id: string): Promise<StockRow | null> {
   const row = await db

@@ -10,6 +10,7 @@ import { settingsGroup } from './groups.service';
 import { checkedImage } from './image-upload';
 import {
   findGroupStock,
+  findStockGroup,
   insertStock,
   listGroupStockIds,
   listGroupStocks,
@@ -169,3 +170,6 @@ export async function groupStockLogo(deps: Pick<Adapters, 'db' | 'blobs'>, group
  */
 export const groupStockIds = (db: Executor, groupId: string, only?: readonly string[]): Promise<string[]> =>
   listGroupStockIds(db, groupId, only);
+
+/** The dealer group of a stock (owner), or null when there is none; in a transaction when given one. */
+export const groupOfStock = (db: Executor, ownerId: string): Promise<string | null> => findStockGroup(db, ownerId);
