@@ -109,20 +109,50 @@ function waitHealthy(ns: NetNamespace, base: string): void {
   ]);
 }
 
+/** A fresh data folder `name` of `dir` with a live room, for a server on `port`: its URL and the room's visitor link. */
+async function roomData(dir: string, name: string, port: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(dir, name);
+  return { port, base, dataDir, link: await seedLiveRoom(dataDir, base) };
+}
+
+/** The production server inside the namespace on that data folder, its errors shown. */
+function spawnServer(ns: NetNamespace, data: { port: number; dataDir: string }, extra: NodeJS.ProcessEnv = {}) {
+  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: serverEnv(data.port, data.dataDir, extra),
+  });
+  server.stderr?.pipe(process.stderr);
+  return server;
+}
+
+/** For a room of `size`, the joins timed with this run's flags (timeJoins); the residents stay in the call. */
+const timeRoomJoins = <S extends string>(
+  browser: Browser,
+  data: { base: string; link: string },
+  size: number,
+  steps: readonly S[],
+  lobbyConnections: number,
+) => timeJoins(browser, data.base, data.link, size, JOINS, steps, PREVIEW_MS, lobbyConnections, STEADY_SECONDS);
+
+/** How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms). */
+const previewMedianMs = (previews: number[]) =>
+  Math.round([...previews].sort((a, b) => a - b)[Math.floor(previews.length / 2)] ?? 0);
+
+/** The joins' goals: p50 < 1 s and p95 < 2 s from the click to the first remote frame. */
+const joinsFast = (f: ReturnType<typeof joinFigures>) =>
+  f.joinToFirstFrameMs.p50 < 1000 && f.joinToFirstFrameMs.p95 < 2000;
+
 /** The peer-to-peer rows: for each size, joins timed, then the server's CPU over a call of the whole room. */
 async function peerToPeer(
   ns: NetNamespace,
   browser: Browser,
   dir: string,
 ): Promise<{ rows: string[]; goalMet: boolean }> {
-  const port = 18090;
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(dir, 'p2p');
-  const link = await seedLiveRoom(dataDir, base);
-  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: serverEnv(port, dataDir) });
-  server.stderr?.pipe(process.stderr);
+  const data = await roomData(dir, 'p2p', 18090);
+  const server = spawnServer(ns, data);
   try {
-    waitHealthy(ns, base);
+    waitHealthy(ns, data.base);
     // `ip netns exec` execs the program in place: this pid is the server's own node process.
     assertProgram(server.pid!, 'node');
     // The server with nobody connected, for comparison (its job worker and timers run in every case).
@@ -137,17 +167,7 @@ async function peerToPeer(
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, previews, residents, steady } = await timeJoins(
-        browser,
-        base,
-        link,
-        size,
-        JOINS,
-        P2P_STEPS,
-        PREVIEW_MS,
-        size - 1,
-        STEADY_SECONDS,
-      );
+      const { times, previews, residents, steady } = await timeRoomJoins(browser, data, size, P2P_STEPS, size - 1);
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
@@ -156,8 +176,7 @@ async function peerToPeer(
           participants: size,
           joins: times.length,
           ...joinFigures(times, P2P_STEPS),
-          // How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms).
-          previewMedianMs: Math.round([...previews].sort((a, b) => a - b)[Math.floor(previews.length / 2)] ?? 0),
+          previewMedianMs: previewMedianMs(previews),
           callSeconds: Math.round(call.seconds),
           serverCpuSecondsPerCallMinute: Number(((percent / 100) * 60).toFixed(3)),
           serverCpuPercentOfCorePerParticipant: Number((percent / size).toFixed(3)),
@@ -168,10 +187,7 @@ async function peerToPeer(
           residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'p2p', ...r });
-        goalMet &&=
-          r.joinToFirstFrameMs.p50 < 1000 &&
-          r.joinToFirstFrameMs.p95 < 2000 &&
-          r.serverCpuPercentOfCorePerParticipant < 1;
+        goalMet &&= joinsFast(r) && r.serverCpuPercentOfCorePerParticipant < 1;
         rows.push(
           `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)${steady ? `; Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}` : ''}`,
         );
@@ -192,46 +208,29 @@ async function janusSfu(
   browser: Browser,
   dir: string,
 ): Promise<{ rows: string[]; goalMet: boolean }> {
-  const port = 18091;
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(dir, 'janus-data');
-  const link = await seedLiveRoom(dataDir, base);
+  const data = await roomData(dir, 'janus-data', 18091);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
   // BENCH_JANUS_LOG=file keeps Janus's log (its level from E2E_JANUS_DEBUG, 3 by default) to see where a join's time goes.
   if (process.env.BENCH_JANUS_LOG) janus.stdout?.pipe(fs.createWriteStream(process.env.BENCH_JANUS_LOG));
   else janus.stdout?.resume();
   janus.stderr?.pipe(process.stderr);
-  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: serverEnv(port, dataDir, {
-      LIVE_SFU: 'janus',
-      JANUS_URL: janusConfig.url,
-      JANUS_API_SECRET: janusConfig.apiSecret,
-      JANUS_ADMIN_KEY: janusConfig.adminKey,
-    }),
+  const server = spawnServer(ns, data, {
+    LIVE_SFU: 'janus',
+    JANUS_URL: janusConfig.url,
+    JANUS_API_SECRET: janusConfig.apiSecret,
+    JANUS_ADMIN_KEY: janusConfig.adminKey,
   });
-  server.stderr?.pipe(process.stderr);
   try {
     // Healthy with Janus answering (not 'degraded').
-    waitHealthy(ns, base);
+    waitHealthy(ns, data.base);
     assertProgram(server.pid!, 'node');
     assertProgram(janus.pid!, 'janus');
     const rows: string[] = [];
     let goalMet = true;
     for (const size of SFU_SIZES) {
       // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
-      const { times, previews, residents, steady } = await timeJoins(
-        browser,
-        base,
-        link,
-        size,
-        JOINS,
-        SFU_STEPS,
-        PREVIEW_MS,
-        size,
-        STEADY_SECONDS,
-      );
+      const { times, previews, residents, steady } = await timeRoomJoins(browser, data, size, SFU_STEPS, size);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -246,7 +245,7 @@ async function janusSfu(
           participants: size,
           joins: times.length,
           ...joinFigures(times, SFU_STEPS),
-          previewMedianMs: Math.round([...previews].sort((x, y) => x - y)[Math.floor(previews.length / 2)] ?? 0),
+          previewMedianMs: previewMedianMs(previews),
           callSeconds: Math.round(call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
@@ -259,10 +258,7 @@ async function janusSfu(
         };
         emit({ benchmark: 'live', driver: 'janus', ...r });
         // With 2 participants nobody is a thumbnail: the bitrate goal applies from 3 on.
-        goalMet &&=
-          r.joinToFirstFrameMs.p50 < 1000 &&
-          r.joinToFirstFrameMs.p95 < 2000 &&
-          (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
+        goalMet &&= joinsFast(r) && (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
         rows.push(
           [
             `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
