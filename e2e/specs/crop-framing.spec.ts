@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { seedE2e } from '../support/seed';
 
 /** Where the car lies on a picture of it on white: its lowest row (the floor line) and its margins, in pixels. */
 async function carLines(image: Buffer) {
@@ -32,12 +28,7 @@ async function carLines(image: Buffer) {
 // their photos): on the set, both cars stand on the same floor line with the same margins.
 test('crops two real photos of a shooting onto the same floor line, with the same margins', async ({ page }) => {
   test.setTimeout(300_000);
-  const seeded = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/crop-framing.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    }).toString(),
-  ) as { missing?: string; shootingId: string; productId: string; ownerId: string };
+  const seeded = seedE2e<{ missing?: string; shootingId: string; productId: string; ownerId: string }>('crop-framing');
   test.skip(!!seeded.missing, `The real photos are not beside the project (${seeded.missing})`);
 
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
