@@ -35,6 +35,7 @@ import {
   cpuPercentOver,
   joinFigures,
   joinText,
+  type JoinTimes,
   receivedBitrates,
   sentVideo,
   timeJoins,
@@ -135,20 +136,30 @@ const timeRoomJoins = <S extends string>(
   lobbyConnections: number,
 ) => timeJoins(browser, data.base, data.link, size, JOINS, steps, PREVIEW_MS, lobbyConnections, STEADY_SECONDS);
 
-/** How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms). */
-const previewMedianMs = (previews: number[]) =>
-  Math.round([...previews].sort((a, b) => a - b)[Math.floor(previews.length / 2)] ?? 0);
+/** What both drivers report of a room: its size, its joins' figures, the length of the call measured. */
+const roomFigures = <S extends string>(
+  size: number,
+  joins: { times: JoinTimes<S>[]; previews: number[] },
+  steps: readonly S[],
+  callSeconds: number,
+) => ({
+  participants: size,
+  joins: joins.times.length,
+  ...joinFigures(joins.times, steps),
+  // How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms).
+  previewMedianMs: Math.round([...joins.previews].sort((a, b) => a - b)[Math.floor(joins.previews.length / 2)] ?? 0),
+  callSeconds: Math.round(callSeconds),
+});
 
 /** The joins' goals: p50 < 1 s and p95 < 2 s from the click to the first remote frame. */
 const joinsFast = (f: ReturnType<typeof joinFigures>) =>
   f.joinToFirstFrameMs.p50 < 1000 && f.joinToFirstFrameMs.p95 < 2000;
 
+/** A driver's part of the run, in the namespace with the bench's Chromium and its temporary folder: the rows and whether its goals were met. */
+type DriverRun = (ns: NetNamespace, browser: Browser, dir: string) => Promise<{ rows: string[]; goalMet: boolean }>;
+
 /** The peer-to-peer rows: for each size, joins timed, then the server's CPU over a call of the whole room. */
-async function peerToPeer(
-  ns: NetNamespace,
-  browser: Browser,
-  dir: string,
-): Promise<{ rows: string[]; goalMet: boolean }> {
+const peerToPeer: DriverRun = async (ns, browser, dir) => {
   const data = await roomData(dir, 'p2p', 18090);
   const server = spawnServer(ns, data);
   try {
@@ -167,17 +178,13 @@ async function peerToPeer(
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, previews, residents, steady } = await timeRoomJoins(browser, data, size, P2P_STEPS, size - 1);
+      const { residents, steady, ...joins } = await timeRoomJoins(browser, data, size, P2P_STEPS, size - 1);
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
         const sent = await sentVideo(residents[0]!.page);
         const r = {
-          participants: size,
-          joins: times.length,
-          ...joinFigures(times, P2P_STEPS),
-          previewMedianMs: previewMedianMs(previews),
-          callSeconds: Math.round(call.seconds),
+          ...roomFigures(size, joins, P2P_STEPS, call.seconds),
           serverCpuSecondsPerCallMinute: Number(((percent / 100) * 60).toFixed(3)),
           serverCpuPercentOfCorePerParticipant: Number((percent / size).toFixed(3)),
           // What the call adds to the server idling with nobody connected (its job worker, timers).
@@ -200,14 +207,10 @@ async function peerToPeer(
   } finally {
     await ns.stop(server);
   }
-}
+};
 
 /** The SFU rows: Janus and a server driving it; for each size, joins timed, then received bitrates and Janus's and the server's CPU. */
-async function janusSfu(
-  ns: NetNamespace,
-  browser: Browser,
-  dir: string,
-): Promise<{ rows: string[]; goalMet: boolean }> {
+const janusSfu: DriverRun = async (ns, browser, dir) => {
   const data = await roomData(dir, 'janus-data', 18091);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
@@ -230,7 +233,7 @@ async function janusSfu(
     let goalMet = true;
     for (const size of SFU_SIZES) {
       // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
-      const { times, previews, residents, steady } = await timeRoomJoins(browser, data, size, SFU_STEPS, size);
+      const { residents, steady, ...joins } = await timeRoomJoins(browser, data, size, SFU_STEPS, size);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -242,11 +245,7 @@ async function janusSfu(
           bitrates.thumbnails.reduce((a, b) => a + b, 0) / Math.max(1, bitrates.thumbnails.length),
         );
         const r = {
-          participants: size,
-          joins: times.length,
-          ...joinFigures(times, SFU_STEPS),
-          previewMedianMs: previewMedianMs(previews),
-          callSeconds: Math.round(call.seconds),
+          ...roomFigures(size, joins, SFU_STEPS, call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
           receivedKbps: {
@@ -278,7 +277,7 @@ async function janusSfu(
     await ns.stop(server);
     await ns.stop(janus);
   }
-}
+};
 
 if (!NetNamespace.available())
   throw new Error('The live benchmark needs root and iproute2 to make its network namespace');

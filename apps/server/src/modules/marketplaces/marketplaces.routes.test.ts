@@ -114,6 +114,13 @@ describe('marketplace profiles', () => {
       (r) => r.profileId === copyId,
     )!;
     expect(ours.ready).toBe(false);
+    // AutoScout24 publishes no picture rule: nothing is checked, so nothing is said to be ready.
+    expect((ready.json().items as { profileId: string }[]).find((r) => r.profileId === 'autoscout24')).toMatchObject({
+      checked: false,
+      ready: false,
+      problems: [],
+    });
+    expect(ours).toMatchObject({ checked: true });
     expect(ours.problems.map((p) => p.code)).toEqual([
       'missing_angle',
       'missing_angle',

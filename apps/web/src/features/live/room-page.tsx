@@ -16,7 +16,7 @@ import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
 import { joinFailureKey, roomHasEnded } from './join-failure';
-import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
+import { endRoomForAll, fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
 import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
@@ -293,6 +293,13 @@ export function RoomPage() {
             roomId={state.room.id_live_video}
             code={code}
             onBackToCall={() => dispatch({ type: 'backToCall' })}
+            onEndForAll={
+              // The room's dealers (the server answers 404 to anyone else): those still in the call are closed
+              // with LIVE_CLOSE.ROOM_ENDED and see it ended; this page shows it closed too.
+              roomId && auth.isAuthenticated && hasOption(userOptions, 'useVideoLive')
+                ? () => endRoomForAll(roomId).then(() => dispatch({ type: 'roomEnded' }))
+                : undefined
+            }
           />
           {recordings}
         </>
