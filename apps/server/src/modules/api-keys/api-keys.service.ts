@@ -11,10 +11,10 @@ import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
+import { groupStockIds } from '../settings/stocks.service';
 import {
   findApiKey,
   findLiveApiKey,
-  groupOwnerIds,
   insertApiKey,
   listApiKeys,
   revokeApiKey,
@@ -61,7 +61,7 @@ export async function createGroupApiKey(
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime())
     throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
   const ownerIds = input.ownerIds ? [...new Set(input.ownerIds)].sort() : null;
-  if (ownerIds && (await groupOwnerIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
+  if (ownerIds && (await groupStockIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
     throw badRequest('Some stocks are not the group’s', { field: 'ownerIds' });
   const key = newBearerToken(API_KEY_PREFIX);
   const row: ApiKeyRow = {
@@ -151,7 +151,7 @@ export async function apiKeyPrincipal(
     roles: [],
     options: {},
     models: [],
-    ownerIds: await groupOwnerIds(deps.db, row.groupId, parseList(row.ownerIds) ?? undefined),
+    ownerIds: await groupStockIds(deps.db, row.groupId, parseList(row.ownerIds) ?? undefined),
     apiKey: { id: row.id, label: row.label, scopes },
   };
   return { keyId: row.id, label: row.label, scopes, user };
