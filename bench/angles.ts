@@ -1,11 +1,12 @@
 // `npm run bench -- angles [--only eu|us] [--every N] [--saved] [--train] [--no-record]`: angle recognition
-// (decisions 0056, 0061) on the photos of ../shared/datasets/plates, against the labels of
+// (decisions 0056, 0061, 0064) on the photos of ../shared/datasets/plates, against the labels of
 // bench/fixtures/angle-labels.json (set by looking at each photo). Each photo's features are measured with the
 // job's own measureAngleFeatures (plate detector, IS-Net mask, colours, circles) and saved to
-// bench/out/angles.json; `--saved` re-reads them from there instead of measuring again. The end-view model is
-// scored by 10-fold cross-validation only (each photo named by a model fitted without it, through the job's
-// classifyAngle), so the figures are for photos the model was not fitted on. `--train` then fits the model on
-// every photo and writes apps/server/src/modules/marketplaces/angle-model.weights.json.
+// bench/out/angles.json; `--saved` re-reads them from there instead of measuring again. The end-view model (a
+// random forest, decision 0064) is scored by 10-fold cross-validation only (each photo named by a model grown
+// without it, through the job's classifyAngle), so the figures are for photos the model was not grown on.
+// `--train` then grows the model on every photo and writes
+// apps/server/src/modules/marketplaces/angle-model.weights.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,10 @@ measured.forEach((m, j) => {
   confusion.set(m.truth, row);
 });
 const read = measured.length;
+// What the model adds to a picture's measuring: one walk down each tree of the shipped-size forest.
+const modelStarted = performance.now();
+for (let round = 0; round < 10; round++) for (const m of measured) classifyAngle(m.features, models[0]);
+const modelMs = (performance.now() - modelStarted) / (10 * read);
 const timed = measured.filter((m) => m.ms !== undefined);
 
 const count = (truth: string, predicted?: string) =>
@@ -113,6 +118,8 @@ const figures = {
   straightOrThreeQuarter: agree(turned),
   notRecognised: r3(predictedAs(NONE) / read),
   msPerPicture: timed.length ? Math.round(timed.reduce((s, m) => s + m.ms!, 0) / timed.length) : null,
+  modelMsPerPicture: Math.round(modelMs * 1000) / 1000,
+  rssMb: Math.round(process.memoryUsage().rss / 1e6),
 };
 emit({ ...figures, perClass });
 const matrix = truths.map((t) => `${t}: ${seen.map((p) => `${p} ${count(t, p)}`).join(', ')}`).join('; ');
@@ -126,13 +133,14 @@ if (argv.includes('--train')) {
 recordRow(
   'angles',
   `${read} labelled real photos of ../shared/datasets/plates${only ? ` (${only} only)` : ''} (bench/fixtures/angle-labels.json${every > 1 ? `, every ${every}th of ${Object.keys(labels).length}` : ''}${argv.includes('--saved') ? ', features re-read from bench/out/angles.json' : ''}): ` +
-    `end-view model (decision 0061), ${FOLDS}-fold cross-validated accuracy ${figures.crossValidatedAccuracy} (front or rear end ${figures.frontOrRear}, straight or ¾ ${figures.straightOrThreeQuarter}, ` +
+    `end-view model (random forest, decision 0064), ${FOLDS}-fold cross-validated accuracy ${figures.crossValidatedAccuracy} (front or rear end ${figures.frontOrRear}, straight or ¾ ${figures.straightOrThreeQuarter}, ` +
     `not recognised ${figures.notRecognised}); per class recall/precision: ` +
     perClass.map((c) => `${c.angle} (${c.pictures}) ${c.recall}/${c.precision ?? '—'}`).join(', ') +
     `; confusion (truth: predicted count): ${matrix}` +
     (figures.msPerPicture === null
       ? ''
       : `; ${figures.msPerPicture} ms/picture (plate detection + IS-Net mask at 640² + colours + circles)`) +
+    `; the forest ${figures.modelMsPerPicture} ms/picture; bench RSS ${figures.rssMb} MB` +
     `; load average ${started.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (machine shared with other engineers' work); side, interior, dashboard, wheel: no labelled photo, not measured`,
   null,
 );

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { DEFAULT_FLOOR_LEVEL } from '@forecourt/contracts';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters } from '../apps/server/src/platform/adapters';
 import { carSceneSvg } from '../apps/server/src/seed/car-scene';
@@ -24,6 +25,7 @@ import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { createIsNetSession } from '../apps/server/src/modules/vision/isnet';
 import { segmentVehicle } from '../apps/server/src/modules/vision/segmentation';
 import { MODEL_SIDE } from '../apps/server/src/modules/vision/segmenter.protocol';
+import { insertDesignedStamp } from '../apps/server/src/modules/stamps/stamp-versions.repo';
 import {
   boundaryError,
   maskAtSide,
@@ -33,6 +35,7 @@ import {
   writeContactSheets,
   type BoundaryError,
 } from './lib/crop-sheets';
+import { insertProductAndShooting, storeOriginal } from './lib/bench-shooting';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -204,89 +207,48 @@ const background = await sharp({
   .toBuffer();
 await adapters.blobs.put(`stamps/${stampId}/overlay.png`, overlay, 'image/png');
 await adapters.blobs.put(`stamps/${stampId}/background.png`, background, 'image/png');
-await adapters.db
-  .insertInto('stamps')
-  .values({
-    id: stampId,
-    group_id: MANAGER.groupId,
-    name: 'Bench crop',
-    format: '16/9',
-    width: 1920,
-    height: 1080,
-    overlay_key: `stamps/${stampId}/overlay.png`,
-    created_at: now,
-  })
-  .execute();
-await adapters.db
-  .insertInto('stamp_configurations')
-  .values({
-    stamp_id: stampId,
-    cropping_type: 'CROPPING',
-    background_key: `stamps/${stampId}/background.png`,
-    blurring_value: 6,
-  })
-  .execute();
-const productId = adapters.ids.uuid();
+await insertDesignedStamp(adapters.db, {
+  id: stampId,
+  groupId: MANAGER.groupId,
+  name: 'Bench crop',
+  format: '16/9',
+  width: 1920,
+  height: 1080,
+  version: 1,
+  overlayKey: `stamps/${stampId}/overlay.png`,
+  design: null,
+  croppingType: 'CROPPING',
+  backgroundKey: `stamps/${stampId}/background.png`,
+  blurringValue: 6,
+  floorLevel: DEFAULT_FLOOR_LEVEL,
+  createdAt: now,
+});
 const shootingId = adapters.ids.uuid();
-await adapters.db
-  .insertInto('products')
-  .values({
-    id: productId,
-    owner_id: 'own-demo-paris',
-    vin: 'VF1BENCHCROP00001',
-    registration: 'BC-100-DE',
-    brand: null,
-    model: null,
-    product_type: 'CAR',
-    workflows: '["PHOTO"]',
-    photo_state: 'DONE',
-    created_at: now,
-  })
-  .execute();
-await adapters.db
-  .insertInto('shootings')
-  .values({
-    id: shootingId,
-    product_id: productId,
-    owner_id: 'own-demo-paris',
-    shooting_type: 'STANDARD',
-    registration: 'BC-100-DE',
-    remarketing_status: 'FINISHED',
-    dms_status: 'NOT_SENT',
-    dms_synced_at: null,
-    stamp_id: stampId,
-    format: '16/9',
-    video_name: null,
-    created_by: MANAGER.id,
-    created_at: now,
-  })
-  .execute();
+await insertProductAndShooting(adapters.db, {
+  id: shootingId,
+  productId: adapters.ids.uuid(),
+  vin: 'VF1BENCHCROP00001',
+  registration: 'BC-100-DE',
+  stampId,
+  format: '16/9',
+  createdBy: MANAGER.id,
+  createdAt: now,
+});
 const imageIds: string[] = [];
 for (const [position, bytes] of (await pictures()).entries()) {
-  const id = adapters.ids.uuid();
-  const key = `shootings/${shootingId}/${position}-ORIGINAL.jpg`;
-  await adapters.blobs.put(key, bytes, 'image/jpeg');
-  await adapters.db
-    .insertInto('images')
-    .values({
-      id,
-      shooting_id: shootingId,
+  imageIds.push(
+    await storeOriginal(adapters, {
+      shootingId,
       position,
-      image_type: 'ORIGINAL',
-      blob_key: key,
-      thumbnail_key: null,
+      file: bytes,
       format: '16/9',
-      stamp_id: stampId,
-      mask_id: null,
-      is_label_image: 0,
+      stampId,
       width: WIDTH,
       height: HEIGHT,
       bytes: bytes.length,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  imageIds.push(id);
+      createdAt: now,
+    }),
+  );
 }
 
 // Built first, on its own: the start script then finds nothing to build, and the server's process holds no

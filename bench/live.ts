@@ -35,6 +35,7 @@ import {
   cpuPercentOver,
   joinFigures,
   joinText,
+  type JoinTimes,
   receivedBitrates,
   sentVideo,
   timeJoins,
@@ -109,20 +110,60 @@ function waitHealthy(ns: NetNamespace, base: string): void {
   ]);
 }
 
-/** The peer-to-peer rows: for each size, joins timed, then the server's CPU over a call of the whole room. */
-async function peerToPeer(
-  ns: NetNamespace,
-  browser: Browser,
-  dir: string,
-): Promise<{ rows: string[]; goalMet: boolean }> {
-  const port = 18090;
+/** A fresh data folder `name` of `dir` with a live room, for a server on `port`: its URL and the room's visitor link. */
+async function roomData(dir: string, name: string, port: number) {
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(dir, 'p2p');
-  const link = await seedLiveRoom(dataDir, base);
-  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: serverEnv(port, dataDir) });
+  const dataDir = path.join(dir, name);
+  return { port, base, dataDir, link: await seedLiveRoom(dataDir, base) };
+}
+
+/** The production server inside the namespace on that data folder, its errors shown. */
+function spawnServer(ns: NetNamespace, data: { port: number; dataDir: string }, extra: NodeJS.ProcessEnv = {}) {
+  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: serverEnv(data.port, data.dataDir, extra),
+  });
   server.stderr?.pipe(process.stderr);
+  return server;
+}
+
+/** For a room of `size`, the joins timed with this run's flags (timeJoins); the residents stay in the call. */
+const timeRoomJoins = <S extends string>(
+  browser: Browser,
+  data: { base: string; link: string },
+  size: number,
+  steps: readonly S[],
+  lobbyConnections: number,
+) => timeJoins(browser, data.base, data.link, size, JOINS, steps, PREVIEW_MS, lobbyConnections, STEADY_SECONDS);
+
+/** What both drivers report of a room: its size, its joins' figures, the length of the call measured. */
+const roomFigures = <S extends string>(
+  size: number,
+  joins: { times: JoinTimes<S>[]; previews: number[] },
+  steps: readonly S[],
+  callSeconds: number,
+) => ({
+  participants: size,
+  joins: joins.times.length,
+  ...joinFigures(joins.times, steps),
+  // How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms).
+  previewMedianMs: Math.round([...joins.previews].sort((a, b) => a - b)[Math.floor(joins.previews.length / 2)] ?? 0),
+  callSeconds: Math.round(callSeconds),
+});
+
+/** The joins' goals: p50 < 1 s and p95 < 2 s from the click to the first remote frame. */
+const joinsFast = (f: ReturnType<typeof joinFigures>) =>
+  f.joinToFirstFrameMs.p50 < 1000 && f.joinToFirstFrameMs.p95 < 2000;
+
+/** A driver's part of the run, in the namespace with the bench's Chromium and its temporary folder: the rows and whether its goals were met. */
+type DriverRun = (ns: NetNamespace, browser: Browser, dir: string) => Promise<{ rows: string[]; goalMet: boolean }>;
+
+/** The peer-to-peer rows: for each size, joins timed, then the server's CPU over a call of the whole room. */
+const peerToPeer: DriverRun = async (ns, browser, dir) => {
+  const data = await roomData(dir, 'p2p', 18090);
+  const server = spawnServer(ns, data);
   try {
-    waitHealthy(ns, base);
+    waitHealthy(ns, data.base);
     // `ip netns exec` execs the program in place: this pid is the server's own node process.
     assertProgram(server.pid!, 'node');
     // The server with nobody connected, for comparison (its job worker and timers run in every case).
@@ -137,28 +178,13 @@ async function peerToPeer(
     const rows: string[] = [];
     let goalMet = true;
     for (const size of P2P_SIZES) {
-      const { times, previews, residents, steady } = await timeJoins(
-        browser,
-        base,
-        link,
-        size,
-        JOINS,
-        P2P_STEPS,
-        PREVIEW_MS,
-        size - 1,
-        STEADY_SECONDS,
-      );
+      const { residents, steady, ...joins } = await timeRoomJoins(browser, data, size, P2P_STEPS, size - 1);
       try {
         const call = await cpuPercentOver([server.pid!], CALL_SECONDS);
         const percent = call.percents[0]!;
         const sent = await sentVideo(residents[0]!.page);
         const r = {
-          participants: size,
-          joins: times.length,
-          ...joinFigures(times, P2P_STEPS),
-          // How long the preview showed before the click: until the lobby's connections were up (at most --preview-ms).
-          previewMedianMs: Math.round([...previews].sort((a, b) => a - b)[Math.floor(previews.length / 2)] ?? 0),
-          callSeconds: Math.round(call.seconds),
+          ...roomFigures(size, joins, P2P_STEPS, call.seconds),
           serverCpuSecondsPerCallMinute: Number(((percent / 100) * 60).toFixed(3)),
           serverCpuPercentOfCorePerParticipant: Number((percent / size).toFixed(3)),
           // What the call adds to the server idling with nobody connected (its job worker, timers).
@@ -168,10 +194,7 @@ async function peerToPeer(
           residentsChromiumCpu: steady,
         };
         emit({ benchmark: 'live', driver: 'p2p', ...r });
-        goalMet &&=
-          r.joinToFirstFrameMs.p50 < 1000 &&
-          r.joinToFirstFrameMs.p95 < 2000 &&
-          r.serverCpuPercentOfCorePerParticipant < 1;
+        goalMet &&= joinsFast(r) && r.serverCpuPercentOfCorePerParticipant < 1;
         rows.push(
           `${r.participants} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}; each sends ${sent.width}x${sent.height} at ${sent.fps} fps a peer; server CPU over ${r.callSeconds} s of call ${r.serverCpuSecondsPerCallMinute} s a minute, ${r.serverCpuPercentOfCorePerParticipant} % of a core per participant (${r.serverCpuPercentAboveIdlePerParticipant} % above the idle server)${steady ? `; Chromium with the ${size - 1} residents in the call before the joins: ${chromiumCpuText(steady)}` : ''}`,
         );
@@ -184,54 +207,33 @@ async function peerToPeer(
   } finally {
     await ns.stop(server);
   }
-}
+};
 
 /** The SFU rows: Janus and a server driving it; for each size, joins timed, then received bitrates and Janus's and the server's CPU. */
-async function janusSfu(
-  ns: NetNamespace,
-  browser: Browser,
-  dir: string,
-): Promise<{ rows: string[]; goalMet: boolean }> {
-  const port = 18091;
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = path.join(dir, 'janus-data');
-  const link = await seedLiveRoom(dataDir, base);
+const janusSfu: DriverRun = async (ns, browser, dir) => {
+  const data = await roomData(dir, 'janus-data', 18091);
   const janusConfig = writeJanusConfig(path.join(dir, 'janus'), 'fcA');
   const janus = ns.spawn('janus', ['-F', janusConfig.dir, '-C', path.join(janusConfig.dir, 'janus.jcfg')]);
   // BENCH_JANUS_LOG=file keeps Janus's log (its level from E2E_JANUS_DEBUG, 3 by default) to see where a join's time goes.
   if (process.env.BENCH_JANUS_LOG) janus.stdout?.pipe(fs.createWriteStream(process.env.BENCH_JANUS_LOG));
   else janus.stdout?.resume();
   janus.stderr?.pipe(process.stderr);
-  const server = ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: root,
-    env: serverEnv(port, dataDir, {
-      LIVE_SFU: 'janus',
-      JANUS_URL: janusConfig.url,
-      JANUS_API_SECRET: janusConfig.apiSecret,
-      JANUS_ADMIN_KEY: janusConfig.adminKey,
-    }),
+  const server = spawnServer(ns, data, {
+    LIVE_SFU: 'janus',
+    JANUS_URL: janusConfig.url,
+    JANUS_API_SECRET: janusConfig.apiSecret,
+    JANUS_ADMIN_KEY: janusConfig.adminKey,
   });
-  server.stderr?.pipe(process.stderr);
   try {
     // Healthy with Janus answering (not 'degraded').
-    waitHealthy(ns, base);
+    waitHealthy(ns, data.base);
     assertProgram(server.pid!, 'node');
     assertProgram(janus.pid!, 'janus');
     const rows: string[] = [];
     let goalMet = true;
     for (const size of SFU_SIZES) {
       // The lobby's connections on the SFU: its camera's publication and a subscription to each of the others.
-      const { times, previews, residents, steady } = await timeJoins(
-        browser,
-        base,
-        link,
-        size,
-        JOINS,
-        SFU_STEPS,
-        PREVIEW_MS,
-        size,
-        STEADY_SECONDS,
-      );
+      const { residents, steady, ...joins } = await timeRoomJoins(browser, data, size, SFU_STEPS, size);
       try {
         // Simulcast needs a few seconds for the browsers' bandwidth estimates to allow the high layer.
         await new Promise((r) => setTimeout(r, 5000));
@@ -243,11 +245,7 @@ async function janusSfu(
           bitrates.thumbnails.reduce((a, b) => a + b, 0) / Math.max(1, bitrates.thumbnails.length),
         );
         const r = {
-          participants: size,
-          joins: times.length,
-          ...joinFigures(times, SFU_STEPS),
-          previewMedianMs: Math.round([...previews].sort((x, y) => x - y)[Math.floor(previews.length / 2)] ?? 0),
-          callSeconds: Math.round(call.seconds),
+          ...roomFigures(size, joins, SFU_STEPS, call.seconds),
           janusCpuPercentOfCorePerParticipant: Number((janusCpu / size).toFixed(2)),
           serverCpuPercentOfCorePerParticipant: Number((serverCpu / size).toFixed(3)),
           receivedKbps: {
@@ -259,10 +257,7 @@ async function janusSfu(
         };
         emit({ benchmark: 'live', driver: 'janus', ...r });
         // With 2 participants nobody is a thumbnail: the bitrate goal applies from 3 on.
-        goalMet &&=
-          r.joinToFirstFrameMs.p50 < 1000 &&
-          r.joinToFirstFrameMs.p95 < 2000 &&
-          (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
+        goalMet &&= joinsFast(r) && (bitrates.thumbnails.length === 0 || thumbnailKbps * 3 <= mainKbps);
         rows.push(
           [
             `Janus SFU, ${size} participants, ${r.joins} joins (click after the lobby, median ${r.previewMedianMs} ms of preview): ${joinText(r)}`,
@@ -282,7 +277,7 @@ async function janusSfu(
     await ns.stop(server);
     await ns.stop(janus);
   }
-}
+};
 
 if (!NetNamespace.available())
   throw new Error('The live benchmark needs root and iproute2 to make its network namespace');

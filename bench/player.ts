@@ -39,22 +39,13 @@ import { createAdapters } from '../apps/server/src/platform/adapters';
 import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { FRAME_WIDTHS, playerFramePath } from '@forecourt/contracts/player-media';
+import { CHROMIUM_ARGS } from '../e2e/support/env';
 import { emit, recordRow } from './lib/report';
 import { startHealthyServer } from './lib/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FRAMES = 36;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const round = (n: number, digits = 0) => Number(n.toFixed(digits));
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -345,7 +336,7 @@ try {
   const beaconBytes = await beaconGzipBytes();
   emit({ benchmark: 'player', beaconGzipBytes: beaconBytes });
 
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROMIUM_ARGS });
   const spins: Record<string, Awaited<ReturnType<typeof spinOnPhone>>[]> = { plain: [], personal: [] };
   try {
     // The first load warms the server's variant cache and the browser's compile of nothing: not counted.
@@ -360,7 +351,7 @@ try {
     await browser.close();
   }
 
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROMIUM_ARGS });
   const lh: Record<string, LighthouseRun[]> = { plain: [], personal: [] };
   try {
     // Alternating the links spreads the machine's moments of load over both.

@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { loadConfig } from '../apps/server/src/config';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { defineJobOf } from '../apps/server/src/platform/queue/queue';
-import { SqlQueue } from '../apps/server/src/platform/queue/sql-queue';
 import { SqlWorker } from '../apps/server/src/platform/queue/sql-worker';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
@@ -38,14 +37,7 @@ async function measure(adapters: Adapters): Promise<Result> {
   const startedAt = new Map<string, number>();
   let finished = 0;
   let onFinished = () => undefined as void;
-  const queue = new SqlQueue(
-    adapters.db,
-    adapters.dialect,
-    adapters.clock,
-    adapters.ids,
-    adapters.queue.options,
-    benchJobs,
-  );
+  const queue = adapters.queue.withJobs(benchJobs);
   const job = defineJobOf(benchJobs, 'bench.noop', async ({ seq }) => {
     startedAt.set(seq, performance.now());
     finished++;

@@ -15,6 +15,7 @@ import { build } from 'esbuild';
 import sharp from 'sharp';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { createTestAdapters } from '../apps/server/src/test/test-adapters';
+import { insertImage, insertProductAndShooting } from './lib/bench-shooting';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,50 +44,28 @@ async function prepare(): Promise<string> {
   const { db, blobs, clock } = adapters;
   const now = clock.now().toISOString();
   const shootingId = SHOOTING_ID;
-  await db
-    .insertInto('products')
-    .values({
-      id: 'bench-product',
-      owner_id: 'own-demo-paris',
-      vin: 'VF1RFB00067123456',
-      registration: 'AB-123-CD',
-      brand: 'Renault',
-      model: 'Mégane',
-      product_type: 'CAR',
-      workflows: '[]',
-      photo_state: 'DONE',
-      created_at: now,
-    })
-    .execute();
-  await db
-    .insertInto('shootings')
-    .values({
-      id: shootingId,
-      product_id: 'bench-product',
-      owner_id: 'own-demo-paris',
-      shooting_type: 'INSPECTION_REPAIR_ORDER',
-      registration: 'AB-123-CD',
-      remarketing_status: 'FINISHED',
-      dms_status: 'NOT_SENT',
-      created_at: now,
-    })
-    .execute();
+  await insertProductAndShooting(db, {
+    id: shootingId,
+    productId: 'bench-product',
+    vin: 'VF1RFB00067123456',
+    registration: 'AB-123-CD',
+    brand: 'Renault',
+    model: 'Mégane',
+    workflows: '[]',
+    type: 'INSPECTION_REPAIR_ORDER',
+    createdAt: now,
+  });
   for (let i = 0; i < PHOTOS; i++) {
     const key = `shootings/${shootingId}/images/img-${i}.jpg`;
     await blobs.put(key, await photo(i), 'image/jpeg');
-    await db
-      .insertInto('images')
-      .values({
-        id: `img-${i}`,
-        shooting_id: shootingId,
-        position: i + 1,
-        image_type: 'ORIGINAL',
-        blob_key: key,
-        is_label_image: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertImage(db, {
+      id: `img-${i}`,
+      shootingId,
+      position: i + 1,
+      type: 'ORIGINAL',
+      blobKey: key,
+      createdAt: now,
+    });
   }
   await db
     .insertInto('inspections')

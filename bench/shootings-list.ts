@@ -16,6 +16,7 @@ import { createAdapters } from '../apps/server/src/platform/adapters';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { startCachedPostgres } from './lib/postgres';
 import { fillPostgres, fillSqlite, BENCH_USER_ID, isFilled, searchedRegistration } from './lib/shootings-data';
+import { cpuSecondsOf } from './lib/proc-tree';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
 import { loopbackServerEnv, startHealthyServer, stopServer, TSX_API } from './lib/server-process';
@@ -45,16 +46,6 @@ interface Figures {
   errors: number;
   /** The server process's CPU time per answered request (user + system), steadier than latency on a busy machine. */
   serverCpuUs?: number;
-}
-
-/** CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux). */
-function cpuMicros(pid: number): number | undefined {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -116,12 +107,12 @@ async function measure(
         if (!page.items?.length) throw new Error(`${name} (${SCENARIOS[name]}) answered no shooting`);
       }
       await load(SCENARIOS[name], headers, 2); // warm-up: caches, JIT
-      const cpuBefore = cpuMicros(server.pid!);
+      const cpuBefore = cpuSecondsOf(server.pid!);
       const f = await load(SCENARIOS[name], headers, SECONDS);
-      const cpuAfter = cpuMicros(server.pid!);
+      const cpuAfter = cpuSecondsOf(server.pid!);
       const answered = f.rps * SECONDS;
-      if (cpuBefore !== undefined && cpuAfter !== undefined && answered > 0)
-        f.serverCpuUs = Math.round((cpuAfter - cpuBefore) / answered);
+      if (cpuBefore !== null && cpuAfter !== null && answered > 0)
+        f.serverCpuUs = Math.round(((cpuAfter - cpuBefore) * 1e6) / answered);
       out[name] = f;
       emit({
         benchmark: 'shootings-list',

@@ -7,15 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { DEFAULT_FLOOR_LEVEL } from '@forecourt/contracts';
 import { loadConfig } from '../apps/server/src/config';
 import { makeThumbnail } from '../apps/server/src/modules/images/image-render';
 import { enqueueRun } from '../apps/server/src/modules/images/pipeline-queue';
 import { createRun } from '../apps/server/src/modules/images/images.repo';
+import { insertDesignedStamp } from '../apps/server/src/modules/stamps/stamp-versions.repo';
 import { createAdapters, type Adapters } from '../apps/server/src/platform/adapters';
 import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { demoUser } from '../apps/server/src/seed/demo-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { spawnTs } from '../apps/server/src/test/child-process';
+import { insertProductAndShooting, storeOriginal } from './lib/bench-shooting';
+import { cpuSecondsOf } from './lib/proc-tree';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -104,18 +108,22 @@ async function prepare(
   await seedAccounts(adapters);
   const stampId = adapters.ids.uuid();
   await adapters.blobs.put(`stamps/${stampId}/overlay.png`, await overlay(), 'image/png');
-  await adapters.db
-    .insertInto('stamps')
-    .values({
-      id: stampId,
-      group_id: MANAGER.groupId,
-      name: 'Bench 16/9',
-      format: '16/9',
-      ...STAMP,
-      overlay_key: `stamps/${stampId}/overlay.png`,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  // The configuration a stamp without one is read with; the stamp step does not crop.
+  await insertDesignedStamp(adapters.db, {
+    id: stampId,
+    groupId: MANAGER.groupId,
+    name: 'Bench 16/9',
+    format: '16/9',
+    ...STAMP,
+    version: 1,
+    overlayKey: `stamps/${stampId}/overlay.png`,
+    design: null,
+    croppingType: 'CROPPING',
+    backgroundKey: null,
+    blurringValue: 0,
+    floorLevel: DEFAULT_FLOOR_LEVEL,
+    createdAt: new Date().toISOString(),
+  });
   return { adapters, dataDir, stampId };
 }
 
@@ -144,75 +152,42 @@ interface Rates {
   perCpuSecond: number;
 }
 
-/** User + system CPU seconds of a process so far, from /proc. */
-function cpuSecondsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
 /** The pipeline's stamp jobs run by a real worker process over 200 ORIGINAL images of one shooting. */
 async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }> {
   const { adapters, dataDir, stampId } = await prepare();
   const now = new Date().toISOString();
   const productId = adapters.ids.uuid();
   const shootingId = adapters.ids.uuid();
-  await adapters.db
-    .insertInto('products')
-    .values({
-      id: productId,
-      owner_id: 'own-demo-paris',
-      vin: `Virtual_${productId}`,
-      registration: 'BE-NCH-01',
-      product_type: 'VIRTUAL',
-      workflows: '["PHOTO"]',
-      photo_state: 'DONE',
-      created_at: now,
-    })
-    .execute();
-  await adapters.db
-    .insertInto('shootings')
-    .values({
-      id: shootingId,
-      product_id: productId,
-      owner_id: 'own-demo-paris',
-      shooting_type: 'STANDARD',
-      registration: 'BE-NCH-01',
-      remarketing_status: 'UPLOADING',
-      dms_status: 'NOT_SENT',
-      stamp_id: stampId,
-      format: '16/9',
-      created_by: MANAGER.id,
-      created_at: now,
-    })
-    .execute();
+  await insertProductAndShooting(adapters.db, {
+    id: shootingId,
+    productId,
+    vin: `Virtual_${productId}`,
+    registration: 'BE-NCH-01',
+    productType: 'VIRTUAL',
+    status: 'UPLOADING',
+    stampId,
+    format: '16/9',
+    createdBy: MANAGER.id,
+    createdAt: now,
+  });
   const imageIds: string[] = [];
   for (const [position, file] of files.entries()) {
-    const id = adapters.ids.uuid();
-    const key = `shootings/${shootingId}/${position}-ORIGINAL.jpg`;
     const bytes = fs.readFileSync(file);
-    await adapters.blobs.put(key, bytes, 'image/jpeg');
     // As registration leaves them: the original and its thumbnail.
-    await adapters.blobs.put(`${key}-thumb.jpg`, await makeThumbnail(bytes), 'image/jpeg');
-    await adapters.db
-      .insertInto('images')
-      .values({
-        id,
-        shooting_id: shootingId,
+    imageIds.push(
+      await storeOriginal(adapters, {
+        shootingId,
         position,
-        image_type: 'ORIGINAL',
-        blob_key: key,
-        thumbnail_key: `${key}-thumb.jpg`,
+        file: bytes,
+        thumbnail: await makeThumbnail(bytes),
         format: '16/9',
-        stamp_id: stampId,
-        is_label_image: 0,
+        stampId,
         width: WIDTH,
         height: HEIGHT,
         bytes: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    imageIds.push(id);
+        createdAt: now,
+      }),
+    );
   }
   const runId = adapters.ids.uuid();
   // The jobs are queued below, once the worker is polling, so the timing starts with them.
@@ -237,7 +212,8 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
   let peakKb = 0;
   try {
     await worker.printed(/stamp worker polling/);
-    const cpu0 = cpuSecondsOf(worker.child.pid!);
+    // NaN, not 0, were the worker gone (it runs until the finally below).
+    const cpu0 = cpuSecondsOf(worker.child.pid!) ?? NaN;
     await enqueueRun(adapters.queue, runId, imageIds);
     const finished = () =>
       adapters.db.selectFrom('pipeline_runs').select('finished_at').where('id', '=', runId).executeTakeFirstOrThrow();
@@ -256,7 +232,7 @@ async function pipeline(files: string[]): Promise<Rates & { peakRssMb: number }>
     const end = Math.max(...jobs.map((j) => Date.parse(j.finished_at!)));
     return {
       perSecond: IMAGES / ((end - start) / 1000),
-      perCpuSecond: IMAGES / (cpuSecondsOf(worker.child.pid!) - cpu0),
+      perCpuSecond: IMAGES / ((cpuSecondsOf(worker.child.pid!) ?? NaN) - cpu0),
       peakRssMb: peakKb / 1024,
     };
   } finally {

@@ -13,6 +13,7 @@ import { seedAccounts } from '../apps/server/src/seed/seed-accounts';
 import { accessTokenFor } from '../apps/server/src/test/auth-helpers';
 import { DEMO_USERS } from '../apps/server/src/seed/demo-accounts';
 import { storedZip } from '../apps/server/src/platform/stored-zip';
+import { insertImage, insertProductAndShooting } from './lib/bench-shooting';
 import { emit, recordRow } from './lib/report';
 import { arg } from './lib/args';
 import { loopbackServerEnv, startHealthyServer, TSX_API } from './lib/server-process';
@@ -39,55 +40,30 @@ async function prepare(): Promise<string> {
       .executeTakeFirst();
     if (!exists) {
       const now = new Date().toISOString();
-      await adapters.db
-        .insertInto('products')
-        .values({
-          id: 'bench-zip-product',
-          owner_id: 'own-demo-paris',
-          vin: 'VF1BENCHZIP000001',
-          registration: 'ZI-100-PB',
-          brand: 'Renault',
-          model: 'Clio',
-          product_type: 'CAR',
-          workflows: '["PHOTO"]',
-          photo_state: 'DONE',
-          created_at: now,
-        })
-        .execute();
-      await adapters.db
-        .insertInto('shootings')
-        .values({
-          id: SHOOTING_ID,
-          product_id: 'bench-zip-product',
-          owner_id: 'own-demo-paris',
-          shooting_type: 'STANDARD',
-          registration: 'ZI-100-PB',
-          remarketing_status: 'FINISHED',
-          dms_status: 'NOT_SENT',
-          format: '4/3',
-          created_at: now,
-        })
-        .execute();
+      await insertProductAndShooting(adapters.db, {
+        id: SHOOTING_ID,
+        productId: 'bench-zip-product',
+        vin: 'VF1BENCHZIP000001',
+        registration: 'ZI-100-PB',
+        brand: 'Renault',
+        model: 'Clio',
+        format: '4/3',
+        createdAt: now,
+      });
       const bytes = Math.round(MB_PER_IMAGE * 1024 * 1024);
       for (let p = 1; p <= IMAGES; p++) {
         const key = `shootings/${SHOOTING_ID}/images/${p}.jpg`;
         await adapters.blobs.put(key, randomBytes(bytes), 'image/jpeg');
-        await adapters.db
-          .insertInto('images')
-          .values({
-            id: `bench-zip-${p}`,
-            shooting_id: SHOOTING_ID,
-            position: p,
-            image_type: 'STAMPED',
-            blob_key: key,
-            thumbnail_key: null,
-            format: '4/3',
-            is_label_image: 0,
-            bytes,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertImage(adapters.db, {
+          id: `bench-zip-${p}`,
+          shootingId: SHOOTING_ID,
+          position: p,
+          type: 'STAMPED',
+          blobKey: key,
+          format: '4/3',
+          bytes,
+          createdAt: now,
+        });
       }
     }
     return await accessTokenFor(adapters, MANAGER.id, { expiresIn: '1h' });

@@ -2,24 +2,22 @@
 // What `bench/live.ts` measures in a call, the same for both drivers (peer-to-peer and Janus): participants
 // as browser contexts with their peer connections recorded, the join timed from the click to the first
 // remote frame decoded, the processes' CPU from /proc, and what a page sends and receives (getStats).
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumCpuOver, type ChromiumCpu } from './live-chromium-cpu';
 import { profiling, startProfile } from './live-profile';
+import { cpuSecondsOf } from './proc-tree';
 
 const JOIN_TIMEOUT_MS = 30_000;
 
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/** CPU seconds the process has used so far (user + system), from /proc/PID/stat. */
+/** CPU seconds the process has used so far; a process that ended is an error of the run. */
 function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  const seconds = cpuSecondsOf(pid);
+  if (seconds === null) throw new Error(`pid ${pid} has ended`);
+  return seconds;
 }
 
 /** Percent of one core each process used over `seconds` from now (user + system, /proc/PID/stat). */

@@ -3,10 +3,8 @@
 // composites the videos, the audio and video capture services, the browser), from /proc, while the room's
 // residents are in the call and nobody joins. A joiner shares the same 2 cores: what the residents' pages
 // spend here is what its own join does not get.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+import { cpuSecondsOf } from './proc-tree';
 
 export interface ChromiumProcess {
   pid: number;
@@ -59,14 +57,6 @@ export function chromiumProcesses(ancestor = process.pid): ChromiumProcess[] {
   return found;
 }
 
-/** CPU seconds used so far (utime + stime of /proc/PID/stat); null once the process is gone. */
-function cpuSeconds(pid: number): number | null {
-  const stat = readOr(`/proc/${pid}/stat`);
-  if (!stat) return null;
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-}
-
 export interface ChromiumCpu {
   seconds: number;
   /** Percent of one core over the time, by role; renderers one by one (busiest first), the others summed. */
@@ -78,14 +68,14 @@ export interface ChromiumCpu {
 /** Percent of one core each of the bench's Chromium processes used over the next `seconds`. */
 export async function chromiumCpuOver(seconds: number): Promise<ChromiumCpu> {
   const processes = chromiumProcesses();
-  const before = processes.map((p) => cpuSeconds(p.pid));
+  const before = processes.map((p) => cpuSecondsOf(p.pid));
   const started = process.hrtime.bigint();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   const renderers: number[] = [];
   const others: Record<string, number> = {};
   processes.forEach((p, i) => {
-    const after = cpuSeconds(p.pid);
+    const after = cpuSecondsOf(p.pid);
     if (after === null || before[i] === null) return;
     const percent = ((after - before[i]!) / elapsed) * 100;
     if (p.role === 'renderer') renderers.push(percent);

@@ -7,7 +7,6 @@
 // Each kill is followed by a look at the killed process's ffmpeg/ffprobe children: any still running after
 // 5 s is an orphan. At the end (the deployment stopped), no work folder of any of the deployment's processes
 // may be left in the temporary folder, and no process may still name one.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +16,7 @@ import type { BlobStore } from '../../apps/server/src/platform/blobs/blob-store'
 import type { DbHandle } from '../../apps/server/src/platform/db/database';
 import { mediaBinaries } from '../../apps/server/src/platform/media/media-binaries';
 import { makeShooting } from '../../apps/server/src/modules/shootings/shootings.fixtures';
+import { writeTestVideo } from '../../e2e/support/ffmpeg';
 import { API_KEY, type Deployment, type ServerProcess } from './deployment';
 import { Recorder } from './load-recorder';
 import { StaffSession } from './load-users';
@@ -61,31 +61,12 @@ export interface MediaFaults {
 /** A 1280x720 test video with sound: seconds of work for ffmpeg's house copy on this machine. */
 function makeVehicleVideo(dir: string): Buffer {
   const file = path.join(dir, 'vehicle.mp4');
-  execFileSync(mediaBinaries().ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=s=1280x720:r=25:d=40',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=f=440:d=40',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-movflags',
-    '+faststart',
+  writeTestVideo(
     file,
-  ]);
+    { picture: 'testsrc2=s=1280x720:r=25:d=40', sound: 'sine=f=440:d=40' },
+    ['-movflags', '+faststart'],
+    mediaBinaries().ffmpeg,
+  );
   return fs.readFileSync(file);
 }
 

@@ -1,6 +1,23 @@
 // What runs under a process, read from /proc (Linux): the faults bench looks for the ffmpeg and ffprobe
-// children of a server process it is about to kill, and afterwards for any of them still running.
+// children of a server process it is about to kill, and afterwards for any of them still running; the
+// benches read the CPU time a server or a worker process took.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU seconds the process has used so far (user + system, /proc/PID/stat); null once it is gone. */
+export function cpuSecondsOf(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
 
 export interface ProcEntry {
   pid: number;

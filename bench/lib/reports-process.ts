@@ -10,6 +10,7 @@
 // Prints its figures as one JSON line.
 import { REPORT_LOCALES, type ReportKind, type ReportLocale } from '@forecourt/contracts';
 import { loadConfig } from '../../apps/server/src/config';
+import { findReport } from '../../apps/server/src/modules/reports/reports.repo';
 import { createAdapters, type Adapters } from '../../apps/server/src/platform/adapters';
 import { SqlWorker } from '../../apps/server/src/platform/queue/sql-worker';
 
@@ -80,13 +81,7 @@ const timed = async (kind: ReportKind, locale: ReportLocale) => {
   const start = performance.now();
   await generator.generate(kind, locale);
   const ms = performance.now() - start;
-  const row = await adapters.db
-    .selectFrom('reports')
-    .select('blob_key')
-    .where('shooting_id', '=', shootingId)
-    .where('kind', '=', kind)
-    .where('locale', '=', locale)
-    .executeTakeFirst();
+  const row = await findReport(adapters.db, shootingId, kind, locale);
   const blob = row && (await adapters.blobs.head(row.blob_key));
   if (!blob) throw new Error(`No ${kind} report in ${locale} was written`);
   return { ms, bytes: blob.size };

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
-import { ffmpegPath } from '../support/ffmpeg';
+import { ffmpegPath, writeTestVideo } from '../support/ffmpeg';
 
 /** Seconds-long test media made with the machine's ffmpeg for this run. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forecourt-e2e-media-'));
@@ -15,29 +15,14 @@ const ffmpeg = (args: string[], out: string) => {
   execFileSync(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, out)]);
   return path.join(dir, out);
 };
-const video = (out: string, colour: string, extra: string[] = []) =>
-  ffmpeg(
-    [
-      '-f',
-      'lavfi',
-      '-i',
-      `color=c=${colour}:s=640x360:r=25:d=2`,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=f=500:d=2',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      ...extra,
-    ],
-    out,
+const video = (out: string, colour: string, extra: string[] = []) => {
+  writeTestVideo(
+    path.join(dir, out),
+    { picture: `color=c=${colour}:s=640x360:r=25:d=2`, sound: 'sine=f=500:d=2' },
+    extra,
   );
+  return path.join(dir, out);
+};
 
 /** What the tests read of a media element (the e2e workspace has no DOM types). */
 type Player = { duration: number; videoWidth: number };

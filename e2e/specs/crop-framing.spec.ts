@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { seedE2e } from '../support/seed';
 
 /** Where the car lies on a picture of it on white: its lowest row (the floor line) and its margins, in pixels. */
 async function carLines(image: Buffer) {
@@ -28,16 +24,14 @@ async function carLines(image: Buffer) {
   };
 }
 
-// A dealer crops two real photos of one shooting (a front and a rear three-quarter view, of different sizes in
-// their photos): on the set, both cars stand on the same floor line with the same margins.
-test('crops two real photos of a shooting onto the same floor line, with the same margins', async ({ page }) => {
+// A dealer crops three real photos of one shooting (a front and a rear three-quarter view, of different sizes in
+// their photos, and a close-up where no vehicle can be told apart): on the set, both cars stand on the same floor
+// line with the same margins; the third picture is left as it was, and the results say why.
+test('crops two real photos of a shooting onto the same floor line, with the same margins, and says which holds no vehicle', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
-  const seeded = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/crop-framing.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    }).toString(),
-  ) as { missing?: string; shootingId: string; productId: string; ownerId: string };
+  const seeded = seedE2e<{ missing?: string; shootingId: string; productId: string; ownerId: string }>('crop-framing');
   test.skip(!!seeded.missing, `The real photos are not beside the project (${seeded.missing})`);
 
   await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
@@ -46,11 +40,17 @@ test('crops two real photos of a shooting onto the same floor line, with the sam
   await page.getByRole('button', { name: 'Crop' }).click();
   await page.getByRole('button', { name: 'Select image 0' }).click();
   await page.getByRole('button', { name: 'Select image 1' }).click();
+  await page.getByRole('button', { name: 'Select image 2' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   const results = page.getByRole('dialog', { name: 'Results' }).getByTestId('edit-result');
-  await expect(results).toHaveText([/Picture 1.*Cropping applied\./, /Picture 2.*Cropping applied\./], {
-    timeout: 240_000,
-  });
+  await expect(results).toHaveText(
+    [
+      /Picture 1.*Cropping applied\./,
+      /Picture 2.*Cropping applied\./,
+      /Picture 3.*No vehicle was found in this picture: it was left as it was\./,
+    ],
+    { timeout: 240_000 },
+  );
   await page.getByRole('dialog', { name: 'Results' }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Detailed' }).click();
 

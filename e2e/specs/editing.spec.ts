@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { seedE2e } from '../support/seed';
 
 interface Seeded {
   shootingId: string;
@@ -14,11 +10,7 @@ interface Seeded {
 }
 
 function seedShooting(): Seeded {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/editing.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as Seeded;
+  return seedE2e<Seeded>('editing');
 }
 
 async function openShooting(page: Page, s: Seeded) {

@@ -3,18 +3,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiHeaders } from '../support/api';
 import { axeViolations } from '../support/axe';
 import { CHROMIUM_ARGS } from '../support/env';
 import { ffmpegPath } from '../support/ffmpeg';
-import { httpProbe, logTails, startSfuServices, trackOutput, waitInside, type ProgramLog } from '../support/janus';
+import { logTails, startSfuServices, type ProgramLog } from '../support/janus';
+import { startServerInside } from '../support/live-server';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { expectNoSidewaysScroll, expectReachableByTab, expectWhollyOnScreen, PHONE } from '../support/phone';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = 18081;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -58,29 +57,8 @@ test.beforeAll(async () => {
     ],
   ]);
   const sfu = await startSfuServices(ns, dir, logs);
-  const dataDir = path.join(dir, 'data');
-  trackOutput(
-    logs,
-    'server',
-    ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        PUBLIC_URL: BASE,
-        DATA_DIR: dataDir,
-        DEMO_SEED: 'true',
-        LOG_LEVEL: 'warn',
-        MALLOC_ARENA_MAX: '2',
-        MALLOC_MMAP_THRESHOLD_: '1048576',
-        SMTP_URL: '',
-        ...sfu.serverEnv,
-      },
-    }),
-  );
   // Healthy only with Janus answering: 'degraded' would mean the server cannot reach it.
-  await waitInside(ns, 'The live server', httpProbe(`${BASE}/healthz`, true), logs);
+  await startServerInside(ns, logs, { base: BASE, dataDir: path.join(dir, 'data'), seed: true, env: sfu.serverEnv });
   browser = await chromium.launch({
     executablePath: ns.chromiumLauncher(),
     args: [...CHROMIUM_ARGS, ...WEBRTC_CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${tone}`],

@@ -1,24 +1,16 @@
 /// <reference lib="dom" />
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../support/env';
-import {
-  describeOnEachDriver,
-  httpProbe,
-  startSfuServices,
-  trackOutput,
-  waitInside,
-  type ProgramLog,
-} from '../support/janus';
+import { describeOnEachDriver, startSfuServices, type ProgramLog } from '../support/janus';
 import { NetNamespace, WEBRTC_CHROMIUM_ARGS } from '../support/netns';
 import { acceptCookies, DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { startServerInside } from '../support/live-server';
+import { seedE2e } from '../support/seed';
 
 // The call runs between two browser contexts of one Chromium, both inside a network namespace of this
 // test's own with its own server (see support/netns.ts): WebRTC never uses loopback, and must never use
@@ -41,28 +33,7 @@ const logs: ProgramLog[] = [];
 
 /** Starts the server inside the namespace and waits for it there (this process cannot reach it). */
 async function startServer({ seed }: { seed: boolean }): Promise<void> {
-  server = trackOutput(
-    logs,
-    'server',
-    ns.spawn(process.execPath, ['apps/server/dist/main.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: new URL(BASE).port,
-        PUBLIC_URL: BASE,
-        DATA_DIR: dataDir,
-        DEMO_SEED: String(seed),
-        LOG_LEVEL: 'warn',
-        MALLOC_ARENA_MAX: '2',
-        MALLOC_MMAP_THRESHOLD_: '1048576',
-        SMTP_URL: '',
-        ...driverEnv,
-      },
-    }),
-  );
-  // With Janus, healthy only once it answers the server ('degraded' would mean it cannot reach it).
-  await waitInside(ns, 'The live server', httpProbe(`${BASE}/healthz`, driverEnv.LIVE_SFU === 'janus'), logs);
+  server = await startServerInside(ns, logs, { base: BASE, dataDir, seed, env: driverEnv });
 }
 
 async function setUp(driver: (typeof DRIVERS)[number]): Promise<void> {
@@ -375,12 +346,7 @@ const decodingFrom = (page: Page) =>
 /** Peer to peer, in a call of three: a page gets video only from the participant in its main video, and pinning another brings theirs. */
 async function meshOfThree(): Promise<void> {
   test.setTimeout(180_000);
-  const { link } = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/live.ts'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' },
-    }).toString(),
-  ) as { link: string };
+  const { link } = seedE2e<{ link: string }>('live', { DATA_DIR: dataDir, PUBLIC_URL: BASE, LOG_LEVEL: 'silent' });
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   for (let i = 0; i < 3; i++) {

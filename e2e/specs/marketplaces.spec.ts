@@ -17,6 +17,8 @@ test('a shooting says what is missing per marketplace; an angle corrected sticks
   await expect(panel.getByRole('heading', { name: 'Marketplaces' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Ready for mobile.de' })).toBeVisible();
   await expect(panel.getByTestId('readiness-autotrader-uk')).toBeVisible();
+  // AutoScout24 publishes no picture rule: it is not said to be ready.
+  await expect(panel.getByTestId('readiness-autoscout24').getByText('No rules to check')).toBeVisible();
   expect(await axeViolations(page, 'marketplaces', { include: '[data-testid="marketplace-readiness"]' })).toEqual([]);
   await expectNoSidewaysScroll(page);
 

@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
 import { axeViolations } from '../support/axe';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { seedE2e } from '../support/seed';
 
 interface Seeded {
   shootingId: string;
@@ -15,15 +11,7 @@ interface Seeded {
 
 /** A shooting whose second picture the running server's worker fails to stamp, once and for good. */
 function seedFailingShooting(): Seeded {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/pipeline-failure.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    },
-  );
-  return JSON.parse(out.toString()) as Seeded;
+  return seedE2e<Seeded>('pipeline-failure');
 }
 
 test('a shooting whose processing failed says so, and the failed picture can be retried or removed', async ({

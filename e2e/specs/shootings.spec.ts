@@ -1,11 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import yauzl from 'yauzl';
+import { seedE2e } from '../support/seed';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MANAGER = 'manager@demo.forecourt.test';
 const PASSWORD = 'forecourt';
 
@@ -20,11 +18,7 @@ type Seed = Record<'standard' | 'toDelete' | 'video' | 'inspection' | 'repair', 
 
 /** The spec's shootings, written into the running server's data folder by the API tests' own factories. */
 function seedShootings(): Seed {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/shootings.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as Seed;
+  return seedE2e<Seed>('shootings');
 }
 
 /**

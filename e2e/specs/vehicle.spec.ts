@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { seedE2e } from '../support/seed';
 
 interface History {
   registration: string;
@@ -17,11 +13,7 @@ interface History {
 
 /** A vehicle of its own registration (photo shooting with a player link, video, inspection), written into the running server's data. */
 function seedVehicle(): History {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/test/e2e-seeds/vehicles.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-  });
-  return JSON.parse(out.toString()) as History;
+  return seedE2e<History>('vehicles');
 }
 
 async function signInAsManager(page: Page) {

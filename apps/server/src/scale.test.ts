@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import type { App } from './app-types';
 import { makeShooting } from './modules/shootings/shootings.fixtures';
 import { MESSAGES_PER_USER_MINUTE } from './modules/notifications/notifications.service';
 import { authorize, codeOf, pkcePair, tokenRequest } from './modules/identity/oidc/oidc-flow.test-support';
 import { portalRedirectUri } from './modules/identity/oidc/provider';
-import { createAdapters, type Adapters } from './platform/adapters';
+import type { Adapters } from './platform/adapters';
 import { DEMO_PASSWORD } from './seed/demo-accounts';
-import { seedAccounts } from './seed/seed-accounts';
 import { authHeaders } from './test/auth-helpers';
-import { createTestAdapters } from './test/test-adapters';
+import type { TestAdapters } from './test/test-app';
+import { startTwoApiProcesses } from './test/two-api-processes';
 
 const MANAGER = 'manager@demo.forecourt.test';
 const LIST = '/api/shootings?shootingTypes=STANDARD,VIDEO&limit=100&offset=0';
@@ -21,25 +20,17 @@ const pathOf = (url: string) => {
 // Two API processes behind a load balancer: two apps, each with adapters (connections, caches, counters)
 // of its own, on one database and one blob store. What one process learns or counts, the other must honour.
 describe('two API processes on one database', () => {
-  let a: Awaited<ReturnType<typeof createTestAdapters>>;
+  let a: TestAdapters;
   let b: Adapters;
   let appA: App;
   let appB: App;
+  let close: (() => Promise<void>) | undefined;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    a = await createTestAdapters();
-    await seedAccounts(a);
-    b = await createAdapters(a.config);
-    appA = await buildApp(a);
-    appB = await buildApp(b);
+    ({ a, b, appA, appB, close } = await startTwoApiProcesses());
     headers = await authHeaders(a, MANAGER);
   });
-  afterAll(async () => {
-    await appB?.close();
-    await appA?.close();
-    await b?.close();
-    await a?.cleanup();
-  });
+  afterAll(async () => close?.());
 
   it('limits a flood spread over both processes as one (rate-limit counters in the database)', async () => {
     const send = (app: App) =>

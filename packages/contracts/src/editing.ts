@@ -21,6 +21,12 @@ export const CROP_PROCESS_PATHS: Record<CroppingType, string> = {
   FADED_CROPPING: '/vision/v1/processes/crop-fading',
 };
 
+/**
+ * The error of a cropping edit whose picture holds no vehicle the model is sure of: the portal says so in the
+ * user's language rather than a general error (reloading would not help).
+ */
+export const NO_VEHICLE_ERROR = 'No vehicle was found in this picture';
+
 /** One edit of one picture, followed by the portal until it is DONE or in ERROR. */
 export const ImageEdit = z.object({
   id: z.string(),

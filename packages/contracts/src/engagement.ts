@@ -34,8 +34,6 @@ export type PersonalLink = z.infer<typeof PersonalLink>;
 export const RecipientChannel = z.enum(['EMAIL', 'SMS', 'LINK']);
 export type RecipientChannel = z.infer<typeof RecipientChannel>;
 
-export const PersonalLinkParams = z.object({ ref: PlayerRef, token: RecipientToken });
-
 // ---- The player's beacon (issue 31, point 2) ----
 
 export const DeviceClass = z.enum(['phone', 'tablet', 'desktop']);

@@ -304,6 +304,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sfu'), data: SfuServerData }),
   /** The room's call is being recorded (on) or not: sent on every change and after each welcome. */
   z.object({ type: z.literal('recording'), on: z.boolean() }),
+  /** The room has ended (its host ended it): the socket closes next with LIVE_CLOSE.ROOM_ENDED, for every member. */
+  z.object({ type: z.literal('ended') }),
   z.object({
     type: z.literal('error'),
     /**
@@ -325,12 +327,14 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /**
  * Close codes of the signalling socket. ROOM_FULL: refused at its arrival, the room has its most
- * participants. FLOODED: it sent far past its message budget.
+ * participants. ROOM_ENDED: the room has ended (refused at its arrival with a token taken before the end, or
+ * closed for everyone when it ends). FLOODED: it sent far past its message budget.
  */
 export const LIVE_CLOSE = {
   INVALID_TOKEN: 4401,
   EXPIRED_TOKEN: 4403,
   REPLACED: 4409,
+  ROOM_ENDED: 4410,
   ROOM_FULL: 4413,
   FLOODED: 4429,
 } as const;

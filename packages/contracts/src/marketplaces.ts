@@ -134,6 +134,12 @@ export type ReadinessProblem = z.infer<typeof ReadinessProblem>;
 export const MarketplaceReadiness = z.object({
   profileId: z.string(),
   name: z.string(),
+  /**
+   * false when the profile holds no rule at all (a built-in whose marketplace publishes none, e.g. AutoScout24):
+   * nothing was checked, so the pictures are not said to be ready; copying the profile sets its rules.
+   */
+  checked: z.boolean(),
+  /** Every rule of the profile is met (never for a profile with no rule: `checked` false). */
   ready: z.boolean(),
   problems: z.array(ReadinessProblem),
 });

@@ -161,15 +161,18 @@ export interface PlateSpot {
 function faceFrame(p: ShapeParams, body: string, id: string) {
   const hw = p.faceW / 2;
   const tyres = `<rect x="${-hw + 22}" y="-125" width="100" height="125" rx="18" fill="#151515"/><rect x="${hw - 122}" y="-125" width="100" height="125" rx="18" fill="#151515"/>`;
-  const lower = `M ${-hw + 10},${p.bottom} L ${-hw},${p.shoulder + 40} Q ${-hw + 5},${p.shoulder} ${-hw + 60},${p.shoulder - 6} L ${hw - 60},${p.shoulder - 6}
+  const lowerPath = `M ${-hw + 10},${p.bottom} L ${-hw},${p.shoulder + 40} Q ${-hw + 5},${p.shoulder} ${-hw + 60},${p.shoulder - 6} L ${hw - 60},${p.shoulder - 6}
     Q ${hw - 5},${p.shoulder} ${hw},${p.shoulder + 40} L ${hw - 10},${p.bottom} Q ${hw - 15},${p.bottom + 10} ${hw - 40},${p.bottom + 10}
     L ${-hw + 40},${p.bottom + 10} Q ${-hw + 15},${p.bottom + 10} ${-hw + 10},${p.bottom} Z`;
-  const cabin = `M ${-hw + 70},${p.shoulder - 6} L ${-hw * 0.62},${p.faceRoof + 14} Q ${-hw * 0.6},${p.faceRoof} ${-hw * 0.54},${p.faceRoof}
+  const cabinPath = `M ${-hw + 70},${p.shoulder - 6} L ${-hw * 0.62},${p.faceRoof + 14} Q ${-hw * 0.6},${p.faceRoof} ${-hw * 0.54},${p.faceRoof}
     L ${hw * 0.54},${p.faceRoof} Q ${hw * 0.6},${p.faceRoof} ${hw * 0.62},${p.faceRoof + 14} L ${hw - 70},${p.shoulder - 6} Z`;
   const mirrors = `<ellipse cx="${-hw - 8}" cy="${p.shoulder - 32}" rx="34" ry="20" fill="url(#${id}-body)" stroke="${darken(body, 0.45)}" stroke-width="2"/>
   <ellipse cx="${hw + 8}" cy="${p.shoulder - 32}" rx="34" ry="20" fill="url(#${id}-body)" stroke="${darken(body, 0.45)}" stroke-width="2"/>`;
   const lip = `<rect x="${-hw + 24}" y="${p.bottom - 16}" width="${p.faceW - 48}" height="22" rx="8" fill="#202226"/>`;
-  return { hw, tyres, lower, cabin, mirrors, lip };
+  // The body panels of either face, painted alike: the body's gradient in a darker outline.
+  const panel = (d: string) =>
+    `<path d="${d}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>`;
+  return { hw, tyres, lower: panel(lowerPath), cabin: panel(cabinPath), mirrors, lip };
 }
 
 export function frontFace(shape: BodyShape, body: string, id: string): { svg: string; plate: PlateSpot } {
@@ -187,10 +190,10 @@ export function frontFace(shape: BodyShape, body: string, id: string): { svg: st
   return {
     plate: { x: 0, y: plateY, width: 250 },
     svg: `<g>${tyres}${mirrors}
-  <path d="${cabin}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>
+  ${cabin}
   <path d="M ${-hw + 100},${p.shoulder - 14} L ${-hw * 0.6 + 14},${p.faceRoof + 22} L ${hw * 0.6 - 14},${p.faceRoof + 22} L ${hw - 100},${p.shoulder - 14} Z" fill="url(#${id}-glass)"/>
   <path d="M ${-hw * 0.3},${p.faceRoof + 22} L ${-hw * 0.1},${p.faceRoof + 22} L ${-hw * 0.42},${p.shoulder - 14} L ${-hw * 0.62},${p.shoulder - 14} Z" fill="#ffffff" opacity="0.1"/>
-  <path d="${lower}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>
+  ${lower}
   <path d="M ${-hw + 70},${p.shoulder + 2} L ${hw - 70},${p.shoulder + 2}" stroke="${lighten(body, 0.6)}" stroke-width="5" opacity="0.6"/>
   ${light(-1)}${light(1)}
   <rect x="${-hw * 0.36}" y="${p.shoulder + 40}" width="${hw * 0.72}" height="70" rx="14" fill="#1c1f23"/>${bars}
@@ -211,10 +214,10 @@ export function rearFace(shape: BodyShape, body: string, id: string): { svg: str
   return {
     plate: { x: 0, y: plateY, width: 250 },
     svg: `<g>${tyres}${mirrors}
-  <path d="${cabin}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>
+  ${cabin}
   <path d="M ${-hw + 125},${p.shoulder - 22} L ${-hw * 0.55},${p.faceRoof + 32} L ${hw * 0.55},${p.faceRoof + 32} L ${hw - 125},${p.shoulder - 22} Z" fill="url(#${id}-glass)"/>
   <rect x="-60" y="${p.faceRoof + 20}" width="120" height="8" rx="4" fill="#c01622"/>
-  <path d="${lower}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>
+  ${lower}
   <path d="M ${-hw + 40},${p.shoulder + 6} L ${hw - 40},${p.shoulder + 6}" stroke="${darken(body, 0.35)}" stroke-width="3"/>
   ${light(-1)}${light(1)}
   <circle cx="0" cy="${p.shoulder + 40}" r="17" fill="#c9ced4" stroke="#7d868f" stroke-width="3"/>

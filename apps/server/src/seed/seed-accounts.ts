@@ -1,5 +1,6 @@
 import type { Adapters } from '../platform/adapters';
 import { hashPassword } from '../modules/identity/password';
+import { optionRows } from '../modules/identity/user-options';
 import { DEMO_GROUPS, DEMO_OWNERS, DEMO_PASSWORD, DEMO_USERS } from './demo-accounts';
 
 /** Inserts the demo groups, owners and accounts that are missing; existing rows are left as they are. */
@@ -46,11 +47,7 @@ export async function seedAccounts({ db, clock }: Adapters): Promise<void> {
           created_at: now,
         })
         .execute();
-      const options = Object.entries(u.options).map(([name, value]) => ({
-        user_id: u.id,
-        name,
-        value: JSON.stringify(value),
-      }));
+      const options = optionRows(u.id, u.options);
       if (options.length) await trx.insertInto('user_options').values(options).execute();
       await trx
         .insertInto('user_models')

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, LOOSE_EMAIL, RECIPIENT_NAME_MAX } from '@forecourt/contracts';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CompactFormDialog } from './compact-form-dialog';
 import { useSnackbar } from './snackbar';
 import type { SnackbarLink } from './snackbar-context';
 import { SendDialogActions } from './send-dialog-actions';
@@ -67,7 +66,6 @@ export function EmailFormDialog({
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const titleId = useId();
   const form = useForm<EmailForm>({
     resolver: zodResolver(EmailForm),
     defaultValues: { to: '', name: '', object: defaultObject, body: defaultBody },
@@ -95,59 +93,57 @@ export function EmailFormDialog({
   };
 
   return (
-    <Dialog
+    <CompactFormDialog
       open={open}
-      onClose={mutation.isPending ? undefined : onClose}
-      fullWidth
+      onClose={onClose}
+      busy={mutation.isPending}
+      title={title}
       maxWidth="sm"
-      aria-labelledby={titleId}
+      onSubmit={form.handleSubmit((v) => mutation.mutate(v))}
     >
-      <form noValidate onSubmit={form.handleSubmit((v) => mutation.mutate(v))}>
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          {notice}
+      <DialogContent>
+        {notice}
+        <TextField
+          {...form.register('to')}
+          {...err('to')}
+          label={t('sharing.email.to')}
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          margin="normal"
+        />
+        {askName && (
           <TextField
-            {...form.register('to')}
-            {...err('to')}
-            label={t('sharing.email.to')}
-            type="email"
-            autoComplete="email"
-            required
+            {...form.register('name')}
+            {...err('name')}
+            label={t('engagement.recipientName')}
+            helperText={err('name').helperText ?? t('engagement.recipientNameHelp')}
+            autoComplete="off"
             fullWidth
             margin="normal"
           />
-          {askName && (
-            <TextField
-              {...form.register('name')}
-              {...err('name')}
-              label={t('engagement.recipientName')}
-              helperText={err('name').helperText ?? t('engagement.recipientNameHelp')}
-              autoComplete="off"
-              fullWidth
-              margin="normal"
-            />
-          )}
-          <TextField
-            {...form.register('object')}
-            {...err('object')}
-            label={t('sharing.email.object')}
-            required
-            fullWidth
-            margin="normal"
-          />
-          <TextField
-            {...form.register('body')}
-            {...err('body')}
-            label={t('sharing.email.body')}
-            required
-            fullWidth
-            margin="normal"
-            multiline
-            minRows={5}
-          />
-        </DialogContent>
-        <SendDialogActions onClose={onClose} pending={mutation.isPending} />
-      </form>
-    </Dialog>
+        )}
+        <TextField
+          {...form.register('object')}
+          {...err('object')}
+          label={t('sharing.email.object')}
+          required
+          fullWidth
+          margin="normal"
+        />
+        <TextField
+          {...form.register('body')}
+          {...err('body')}
+          label={t('sharing.email.body')}
+          required
+          fullWidth
+          margin="normal"
+          multiline
+          minRows={5}
+        />
+      </DialogContent>
+      <SendDialogActions onClose={onClose} pending={mutation.isPending} />
+    </CompactFormDialog>
   );
 }

@@ -61,6 +61,13 @@ export const API_KEY_GUIDE = [
     'curl -H "Authorization: Bearer $KEY"',
     '"$BASE/api/users/$ME/statistics?from=2026-01-01&to=2026-01-31"',
   ]),
+  curl(
+    'Fetch a shooting’s pictures for a marketplace (shootings:read): its readiness per profile, then the zip (named and ordered) or the CSV feed',
+    [
+      'curl -H "Authorization: Bearer $KEY" "$BASE/api/shootings/$SHOOTING/marketplaces"   # items[]: profileId, ready, problems',
+      '&& curl -H "Authorization: Bearer $KEY" -o pictures.zip "$BASE/api/shootings/$SHOOTING/marketplaces/$PROFILE/export?format=zip"',
+    ],
+  ),
   curl('Add a webhook endpoint (webhooks:manage); the answer holds its secret (whsec_…), shown once', [
     'curl -H "Authorization: Bearer $KEY" -H "content-type: application/json"',
     '-d \'{"url":"https://crm.example.com/forecourt","eventTypes":["shooting.created","shooting.finished"]}\'',

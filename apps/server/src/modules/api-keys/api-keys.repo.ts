@@ -90,11 +90,3 @@ export const findLiveApiKey = (db: Db, keyHash: string): Promise<ApiKeyRow | und
 export async function touchApiKey(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
-
-/** The ids of the group's stocks, of all or of these only. */
-export async function groupOwnerIds(db: Db, groupId: string, only?: readonly string[]): Promise<string[]> {
-  if (only && !only.length) return [];
-  let q = db.selectFrom('owners').select('id').where('group_id', '=', groupId);
-  if (only) q = q.where('id', 'in', [...only]);
-  return (await q.orderBy('id').execute()).map((r) => r.id);
-}

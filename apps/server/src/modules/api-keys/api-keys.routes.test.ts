@@ -168,6 +168,31 @@ describe('API keys', () => {
     expect(JSON.parse(uses[0]!.after!)).toMatchObject({ method: 'GET', route: '/api/shootings' });
   });
 
+  it('is documented at /api/docs: the bearer scheme, the routes of each scope and a curl example per common task', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      info: { description: string };
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    };
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const guide = doc.info.description;
+    for (const scope of ['shootings:read', 'shootings:write', 'webhooks:manage', 'engagement:read'])
+      expect(guide).toContain(`**${scope}**`);
+    // One worked example per common task, each a curl command with the key.
+    const examples = guide.split('```sh').slice(1);
+    for (const task of [
+      '/api/shootings?',
+      '/api/products/virtuals',
+      '/generate_presigned_urls',
+      '/api/users/$ME/statistics',
+      '/webhooks"',
+      '/export?format=zip',
+    ])
+      expect(
+        examples.some((e) => e.includes('curl -H "Authorization: Bearer $KEY"') && e.includes(task)),
+        task,
+      ).toBe(true);
+  });
+
   it('is managed by the settings’ administrators only', async () => {
     expect((await create({ label: 'x', scopes: ['shootings:read'] }, SALES)).statusCode).toBe(403);
     expect((await create({ label: 'x', scopes: ['shootings:read'] }, ADMIN, 'grp-nope')).statusCode).toBe(404);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
   type ApiKey,
@@ -7,15 +6,15 @@ import {
   type ApiKeyScope,
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { newBearerToken, tokenHash, touchDue } from '../../platform/bearer-tokens';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
-import { tokenHash } from '../users/user-board.service';
+import { groupStockIds } from '../settings/stocks.service';
 import {
   findApiKey,
   findLiveApiKey,
-  groupOwnerIds,
   insertApiKey,
   listApiKeys,
   revokeApiKey,
@@ -24,9 +23,6 @@ import {
 } from './api-keys.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
-
-/** last_used_at is written at most this often per key, not on every call of a burst. */
-const TOUCH_EVERY_MS = 60_000;
 
 const parseList = <T = string>(text: string | null): T[] | null => (text === null ? null : (JSON.parse(text) as T[]));
 
@@ -65,9 +61,9 @@ export async function createGroupApiKey(
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime())
     throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
   const ownerIds = input.ownerIds ? [...new Set(input.ownerIds)].sort() : null;
-  if (ownerIds && (await groupOwnerIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
+  if (ownerIds && (await groupStockIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
     throw badRequest('Some stocks are not the group’s', { field: 'ownerIds' });
-  const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+  const key = newBearerToken(API_KEY_PREFIX);
   const row: ApiKeyRow = {
     id: deps.ids.uuid(),
     groupId,
@@ -142,8 +138,7 @@ export async function apiKeyPrincipal(
   if (!row) return null;
   const now = deps.clock.now();
   if (row.expiresAt && Date.parse(row.expiresAt) <= now.getTime()) return null;
-  if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_EVERY_MS)
-    await touchApiKey(deps.db, row.id, now.toISOString());
+  if (touchDue(row.lastUsedAt, now)) await touchApiKey(deps.db, row.id, now.toISOString());
   const scopes = parseList<ApiKeyScope>(row.scopes)!;
   const user: UserContext = {
     id: row.actingUserId,
@@ -156,7 +151,7 @@ export async function apiKeyPrincipal(
     roles: [],
     options: {},
     models: [],
-    ownerIds: await groupOwnerIds(deps.db, row.groupId, parseList(row.ownerIds) ?? undefined),
+    ownerIds: await groupStockIds(deps.db, row.groupId, parseList(row.ownerIds) ?? undefined),
     apiKey: { id: row.id, label: row.label, scopes },
   };
   return { keyId: row.id, label: row.label, scopes, user };

@@ -1,5 +1,6 @@
 import { AuditFilters, AuditListResponse, AuditQuery } from '@forecourt/contracts';
 import type { App } from '../../app-types';
+import { sendCsv } from '../../http/attachment';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { exportAuditCsv, listAudit } from './audit.service';
@@ -20,10 +21,7 @@ export async function auditRoutes(app: App, deps: { adapters: Adapters; auth: Au
     async (request, reply) => {
       const csv = await exportAuditCsv(adapters, currentUser(request), request.query);
       const day = adapters.clock.now().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forecourt-audit-${day}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `forecourt-audit-${day}.csv`, csv);
     },
   );
 }

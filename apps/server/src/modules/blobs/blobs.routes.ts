@@ -2,15 +2,13 @@ import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { attachmentDisposition } from '../../http/attachment';
 import { BlobTooLargeError, type FsBlobStore } from '../../platform/blobs/fs-blob-store';
 import { isValidKey } from '../../platform/blobs/blob-store';
 import { parseByteRange } from '../../platform/blobs/byte-range';
 import { AppError } from '../../platform/errors';
 
 const SignedQuery = z.record(z.string(), z.string());
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** The embedded blob store's presigned URLs: PUT and GET under /blobs, refused unless signed and fresh. */
 export async function blobRoutes(app: App, deps: { blobs: FsBlobStore }): Promise<void> {
@@ -70,7 +68,7 @@ export async function blobRoutes(app: App, deps: { blobs: FsBlobStore }): Promis
         .header('Content-Type', info.contentType)
         .header('Cache-Control', 'private, max-age=300')
         .header('Accept-Ranges', 'bytes');
-      if (signed.downloadName) reply.header('Content-Disposition', contentDisposition(signed.downloadName));
+      if (signed.downloadName) reply.header('Content-Disposition', attachmentDisposition(signed.downloadName));
       // Videos seek with range requests: the player never downloads the whole file to play a part.
       const range = parseByteRange(request.headers.range, info.size);
       if (range === 'unsatisfiable') return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();

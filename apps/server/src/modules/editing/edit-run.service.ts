@@ -1,4 +1,4 @@
-import { DEFAULT_FLOOR_LEVEL, type ImageType } from '@forecourt/contracts';
+import { DEFAULT_FLOOR_LEVEL, NO_VEHICLE_ERROR, type ImageType } from '@forecourt/contracts';
 import sharp from 'sharp';
 import type { Adapters } from '../../platform/adapters';
 import { jobRegistry } from '../../platform/queue/job-registry';
@@ -79,7 +79,7 @@ async function runEdit(
     });
   } catch (err) {
     const final =
-      err instanceof UnusableImage || (err as Error).message.startsWith('No vehicle') || attempt >= EDIT_MAX_ATTEMPTS;
+      err instanceof UnusableImage || (err as Error).message === NO_VEHICLE_ERROR || attempt >= EDIT_MAX_ATTEMPTS;
     if (!final) throw err;
     await finishEdit(deps.db, editId, { status: 'ERROR', error: (err as Error).message }, now());
   }

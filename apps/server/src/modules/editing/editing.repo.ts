@@ -57,20 +57,20 @@ export async function findPositionImages(db: Db, shootingId: string, imageId: st
     .where('shooting_id', '=', shootingId)
     .executeTakeFirst();
   if (!named) return [];
-  const rows = await db
+  return db
     .selectFrom('images')
-    .select(['id', 'position', 'image_type', 'blob_key', 'stamp_id', 'mask_id'])
+    .select([
+      'id',
+      'position',
+      'image_type as imageType',
+      'blob_key as blobKey',
+      'stamp_id as stampId',
+      'mask_id as maskId',
+    ])
     .where('shooting_id', '=', shootingId)
     .where('position', '=', named.position)
+    .$narrowType<{ imageType: ImageType }>()
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    position: r.position,
-    imageType: r.image_type as ImageType,
-    blobKey: r.blob_key,
-    stampId: r.stamp_id,
-    maskId: r.mask_id,
-  }));
 }
 
 export async function findOwnerPlateCover(db: Db, ownerId: string): Promise<string | null> {
@@ -96,13 +96,7 @@ export async function findCroppingConfiguration(db: Db, stampId: string) {
 
 export async function insertEdit(
   db: Db,
-  e: {
-    id: string;
-    shootingId: string;
-    originalId: string;
-    position: number;
-    kind: EditKind;
-    params: unknown;
+  e: Pick<EditRow, 'id' | 'shootingId' | 'originalId' | 'position' | 'kind' | 'params'> & {
     createdBy: string;
     now: string;
   },
@@ -124,13 +118,24 @@ export async function insertEdit(
     .execute();
 }
 
+/** How an edit's result is kept in image_edits.outputs (read back by toEdit). */
+interface StoredResult {
+  files?: EditOutput[];
+  maskKey?: string;
+  placement?: Placement;
+  coverEditId?: string;
+}
+
+const storedResult = (result: EditResult): string =>
+  JSON.stringify({
+    files: result.outputs,
+    maskKey: result.maskKey,
+    placement: result.placement,
+    coverEditId: result.coverEditId,
+  } satisfies StoredResult);
+
 const toEdit = (r: ImageEditsTable): EditRow => {
-  const stored = JSON.parse(r.outputs) as {
-    files?: EditOutput[];
-    maskKey?: string;
-    placement?: Placement;
-    coverEditId?: string;
-  };
+  const stored = JSON.parse(r.outputs) as StoredResult;
   return {
     id: r.id,
     shootingId: r.shooting_id,
@@ -174,14 +179,7 @@ export async function findPositionCover(db: Db, shootingId: string, position: nu
 export async function updateEditResult(db: Db, id: string, result: EditResult): Promise<void> {
   await db
     .updateTable('image_edits')
-    .set({
-      outputs: JSON.stringify({
-        files: result.outputs,
-        maskKey: result.maskKey,
-        placement: result.placement,
-        coverEditId: result.coverEditId,
-      }),
-    })
+    .set({ outputs: storedResult(result) })
     .where('id', '=', id)
     .where('status', '=', 'DONE')
     .execute();
@@ -212,12 +210,7 @@ export async function finishEdit(
       result.status === 'DONE'
         ? {
             status: 'DONE',
-            outputs: JSON.stringify({
-              files: result.outputs,
-              maskKey: result.maskKey,
-              placement: result.placement,
-              coverEditId: result.coverEditId,
-            }),
+            outputs: storedResult(result),
             finished_at: now,
           }
         : { status: 'ERROR', error: result.error, finished_at: now },
@@ -258,26 +251,20 @@ export async function listShootingVerifications(
   shootingId: string,
   kind: string,
 ): Promise<StoredVerification[]> {
-  const rows = await db
+  return db
     .selectFrom('image_verifications')
     .innerJoin('images', 'images.id', 'image_verifications.image_id')
     .select([
-      'images.id',
+      'images.id as imageId',
       'images.position',
-      'images.image_type',
+      'images.image_type as imageType',
       'image_verifications.result',
-      'image_verifications.created_at',
+      'image_verifications.created_at as createdAt',
     ])
     .where('images.shooting_id', '=', shootingId)
     .where('image_verifications.kind', '=', kind)
     .orderBy('images.position')
     .orderBy('images.image_type')
+    .$narrowType<{ imageType: ImageType }>()
     .execute();
-  return rows.map((r) => ({
-    imageId: r.id,
-    position: r.position,
-    imageType: r.image_type as ImageType,
-    result: r.result,
-    createdAt: r.created_at,
-  }));
 }

@@ -8,6 +8,7 @@ import {
   VehicleParams,
 } from '@forecourt/contracts';
 import type { App } from '../../app-types';
+import { sendCsv } from '../../http/attachment';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { engagementFunnel, shootingEngagement, vehicleEngagement } from './engagement-reads.service';
@@ -45,10 +46,7 @@ export async function engagementReadRoutes(app: App, deps: { adapters: Adapters;
     { preHandler: auth.requireUser, schema: { params: UserIdParams, querystring: FunnelCsvQuery } },
     async (request, reply) => {
       const funnel = await engagementFunnel(adapters, currentUser(request), request.params.id, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="forecourt-funnel-${funnel.from}-${funnel.to}.csv"`)
-        .send(funnelCsv(funnel, request.query.lang));
+      return sendCsv(reply, `forecourt-funnel-${funnel.from}-${funnel.to}.csv`, funnelCsv(funnel, request.query.lang));
     },
   );
 }

@@ -75,7 +75,3 @@ export async function updateDomainRule(db: Executor, rule: DomainRuleRow): Promi
 export async function deleteDomainRule(db: Executor, domain: string): Promise<void> {
   await db.deleteFrom('domain_rules').where('domain', '=', domain).execute();
 }
-
-/** The ids of the group's stocks (owners). */
-export const groupStockIds = async (db: Db, groupId: string): Promise<string[]> =>
-  (await db.selectFrom('owners').select('id').where('group_id', '=', groupId).execute()).map((o) => o.id);

@@ -4,10 +4,10 @@ import { AppError, notFound } from '../../platform/errors';
 import { withAudit, type AuditContext, type AuditEntryInput } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
+import { groupStockIds } from '../settings/stocks.service';
 import {
   deleteDomainRule,
   findDomainRule,
-  groupStockIds,
   insertDomainRule,
   listDomainRules,
   updateDomainRule,

@@ -3,14 +3,7 @@ import type { Db } from '../../platform/db/database';
 import { readDataVersions } from '../../platform/db/data-versions';
 import { rawRows, SqlParams } from '../../platform/db/raw-sql';
 import type { UserContext } from './user-context';
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
+import { optionValue } from './user-options';
 
 /** One row of the user context's read: the user's own (its lists as JSON text), or one option, model, owner or version. */
 interface UserContextRow extends Pick<UserContext, 'id' | 'email' | 'givenName' | 'familyName' | 'locale' | 'groupId'> {
@@ -74,7 +67,7 @@ export async function findVersionedUserContext(
       groupId: user.groupId,
       habilitations: JSON.parse(user.habilitations) as string[],
       roles: JSON.parse(user.roles) as string[],
-      options: Object.fromEntries(of('option').map((o) => [o.name!, parseJson(o.value!)])),
+      options: Object.fromEntries(of('option').map((o) => [o.name!, optionValue(o.value!)])),
       models: of('model').map((m) => m.name!),
       ownerIds: of('owner')
         .map((o) => o.name!)

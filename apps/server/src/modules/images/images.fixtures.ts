@@ -177,6 +177,16 @@ export async function drainJobs(
   }
 }
 
+/** Where the shooting's pictures stand in their processing (`remarketing_status`), as the list shows it. */
+export async function processingStatusOf(adapters: Adapters, shootingId: string): Promise<string> {
+  const row = await adapters.db
+    .selectFrom('shootings')
+    .select('remarketing_status')
+    .where('id', '=', shootingId)
+    .executeTakeFirstOrThrow();
+  return row.remarketing_status;
+}
+
 /** A real ZIP archive holding one stored file, with an archive comment (the last bytes of the file). */
 export function zipArchive(name: string, content: Buffer, comment: Buffer): Buffer {
   const fileName = Buffer.from(name);

@@ -1,36 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import type { JobDefinition } from '../../platform/queue/queue';
 import { demoUser } from '../../seed/demo-accounts';
-import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
-import { drainJobs, makeGroupStamp, registerPhotoShooting } from './images.fixtures';
+import { startTestApp } from '../../test/start-test-app';
+import type { TestAdapters } from '../../test/test-app';
+import { drainJobs, makeGroupStamp, processingStatusOf, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
 
 describe('a shooting whose pipeline stops on a failure', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
+  let close: (() => Promise<void>) | undefined;
   let manager: Record<string, string>;
   let stampId: string;
   let jobs: JobDefinition[];
 
   beforeAll(async () => {
     // One attempt per job, so that a failing job is dead at once, as it is after its five attempts in production.
-    adapters = await createTestAdapters({ JOB_MAX_ATTEMPTS: '1' });
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
+    ({ adapters, app, close } = await startTestApp({ JOB_MAX_ATTEMPTS: '1' }));
     manager = await authHeaders(adapters, MANAGER);
     stampId = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: 'Stamp', width: 320, height: 180 });
     jobs = Object.values(imageJobs(adapters));
   });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
-  });
+  afterAll(async () => close?.());
 
   /** Runs every ready job once, as a worker would, failures included. */
   const runJobs = () => drainJobs(adapters, jobs, { keepGoing: true });
@@ -61,14 +56,7 @@ describe('a shooting whose pipeline stops on a failure', () => {
       good,
     };
   };
-  const statusOf = async (shootingId: string) =>
-    (
-      await adapters.db
-        .selectFrom('shootings')
-        .select('remarketing_status')
-        .where('id', '=', shootingId)
-        .executeTakeFirstOrThrow()
-    ).remarketing_status;
+  const statusOf = (shootingId: string) => processingStatusOf(adapters, shootingId);
 
   it('says which picture failed, and a retry once the cause is gone takes the shooting to FINISHED', async () => {
     const s = await brokenShooting();

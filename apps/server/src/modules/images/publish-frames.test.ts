@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { demoUser } from '../../seed/demo-accounts';
-import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import { startTestApp } from '../../test/start-test-app';
+import type { TestAdapters } from '../../test/test-app';
 import { playersJobs } from '../players/players.jobs';
-import { drainJobs, makeGroupStamp, registerPhotoShooting } from './images.fixtures';
+import { drainJobs, makeGroupStamp, processingStatusOf, registerPhotoShooting } from './images.fixtures';
 import { imageJobs } from './images.jobs';
 
 const MANAGER = 'manager@demo.forecourt.test';
@@ -15,8 +14,9 @@ const WIDTHS = ['480.webp', '768.webp', '1080.webp', '1440.webp', '1920.webp'];
 // A link shared while its shooting is still being stamped: the frames are made when the stamping
 // publishes, by the worker, not by an API process at the first customer's visit.
 describe('player frames after a stamping publishes', () => {
-  let adapters: Awaited<ReturnType<typeof createTestAdapters>>;
+  let adapters: TestAdapters;
   let app: App;
+  let close: (() => Promise<void>) | undefined;
   let manager: Record<string, string>;
   let stampId: string;
   let images: ReturnType<typeof imageJobs>;
@@ -42,14 +42,7 @@ describe('player frames after a stamping publishes', () => {
     expect(res.statusCode).toBe(200);
     return res.json<{ ref: string }>().ref;
   };
-  const statusOf = async (shootingId: string) =>
-    (
-      await adapters.db
-        .selectFrom('shootings')
-        .select('remarketing_status')
-        .where('id', '=', shootingId)
-        .executeTakeFirstOrThrow()
-    ).remarketing_status;
+  const statusOf = (shootingId: string) => processingStatusOf(adapters, shootingId);
   const runOf = async (shootingId: string) =>
     adapters.db
       .selectFrom('pipeline_runs')
@@ -75,18 +68,13 @@ describe('player frames after a stamping publishes', () => {
   const runFrameJobs = () => drainJobs(adapters, Object.values(players));
 
   beforeAll(async () => {
-    adapters = await createTestAdapters();
-    await seedAccounts(adapters);
-    app = await buildApp(adapters);
+    ({ adapters, app, close } = await startTestApp());
     manager = await authHeaders(adapters, MANAGER);
     stampId = await makeGroupStamp(adapters, { groupId: 'grp-demo', name: 'Frames stamp', width: 800, height: 450 });
     images = imageJobs(adapters);
     players = playersJobs(adapters);
   });
-  afterAll(async () => {
-    await app.close();
-    await adapters.cleanup();
-  });
+  afterAll(async () => close?.());
 
   it('makes the frames of links shared during the stamping once it publishes, without any visit', async () => {
     const shootingId = await newShooting();

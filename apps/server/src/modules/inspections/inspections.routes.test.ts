@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  HEALTH_CHECK,
   inspectionApi,
   makeInspectionShooting,
   MANAGER,
@@ -87,24 +88,11 @@ describe('inspection data API', () => {
     });
     expect(head.statusCode).toBe(200);
     const add = (body: object) => call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, body);
-    const red = await add({
-      category: 'BRAKES',
-      label: 'Front pads',
-      rating: 'RED',
-      partsPriceCents: 8_000,
-      labourPriceCents: 6_000,
-    });
+    const red = await add(HEALTH_CHECK.frontPads);
     expect(red.statusCode).toBe(201);
     expect(red.json()).toMatchObject({ decision: 'PENDING', totalCents: 14_000 });
-    await add({
-      category: 'TYRES',
-      label: 'Rear tyres',
-      rating: 'AMBER',
-      partsPriceCents: 20_000,
-      labourPriceCents: 3_000,
-      decision: 'DECLINED',
-    });
-    await add({ category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', partsPriceCents: 0, labourPriceCents: 0 });
+    await add(HEALTH_CHECK.rearTyres);
+    await add(HEALTH_CHECK.headlights);
     const decided = await call('PATCH', `${repairOrder.path}/health-check-items/${red.json().id}`, WORKSHOP, {
       decision: 'ACCEPTED',
     });

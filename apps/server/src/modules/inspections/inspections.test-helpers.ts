@@ -7,6 +7,29 @@ export const SALES = 'sales@demo.forecourt.test';
 export const WORKSHOP = 'workshop@demo.forecourt.test';
 export const OTHER = 'other@other-dealer.forecourt.test';
 
+/**
+ * Health-check items of a repair order as a workshop posts them, for the suites that need some: red front pads
+ * (14,000 cents in all), amber rear tyres the customer declined (23,000) and green headlights (nothing to pay).
+ */
+export const HEALTH_CHECK = {
+  frontPads: {
+    category: 'BRAKES',
+    label: 'Front pads',
+    rating: 'RED',
+    partsPriceCents: 8_000,
+    labourPriceCents: 6_000,
+  },
+  rearTyres: {
+    category: 'TYRES',
+    label: 'Rear tyres',
+    rating: 'AMBER',
+    partsPriceCents: 20_000,
+    labourPriceCents: 3_000,
+    decision: 'DECLINED',
+  },
+  headlights: { category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', partsPriceCents: 0, labourPriceCents: 0 },
+} as const;
+
 /** An app on fresh adapters with the demo accounts, on a clock the test moves. */
 export async function setupInspections() {
   const clock = new TestClock('2026-03-02T09:00:00.000Z');

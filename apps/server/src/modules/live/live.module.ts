@@ -27,8 +27,10 @@ export const liveModule: ServerModule = {
       void media.relay?.evict(room, id).catch((err: unknown) => app.log.warn({ err }, 'live sfu'));
       whenEmpty.check?.(room);
     });
+    // An ended room's members are told (`ended`) and their sockets closed with LIVE_CLOSE.ROOM_ENDED, on every process.
+    const onEnded = (room: string) => bus.broadcast(room, { type: 'ended' });
     whenEmpty.check = roomEnd.endWhenEmpty(
-      adapters,
+      { ...adapters, onEnded },
       (room) => bus.occupied(room),
       (err) => app.log.warn({ err }, 'live room end'),
     );
@@ -37,6 +39,7 @@ export const liveModule: ServerModule = {
       adapters,
       auth,
       headcount: (room, except) => bus.headcount(room, except),
+      onEnded,
     });
     // LIVE_SFU=janus: the media go through Janus, which the server drives for the browsers.
     const sfu =
@@ -62,6 +65,7 @@ export const liveModule: ServerModule = {
       media: media.relay,
       greet,
       onLeft: whenEmpty.check,
+      ended: (room) => roomEnd.roomHasEnded(adapters, room),
     });
   },
 };

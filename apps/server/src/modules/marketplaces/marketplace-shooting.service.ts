@@ -9,7 +9,7 @@ import { storedZip } from '../../platform/stored-zip';
 import { ordersByAngle, queueAngleRecognition } from './angle-recognition.service';
 import * as repo from './marketplaces.repo';
 import { profilesOfGroup } from './profiles.service';
-import { orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';
+import { hasRules, orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'queue'>;
 type Scope = Pick<UserContext, 'ownerIds'>;
@@ -46,7 +46,9 @@ export async function shootingReadiness(
   return {
     items: profiles.map((p) => {
       const problems = readinessProblems(images, angles, p.rules);
-      return { profileId: p.id, name: p.name, ready: problems.length === 0, problems };
+      // A profile with no rule checks nothing: "ready" would tell the dealer something nobody verified.
+      const checked = hasRules(p.rules);
+      return { profileId: p.id, name: p.name, checked, ready: checked && problems.length === 0, problems };
     }),
     angles: positions.map((position, i) => ({
       picture: i + 1,

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
 import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
+import { readZip } from '../../test/read-zip';
 import { createTestAdapters } from '../../test/test-adapters';
 import { drainJobs } from '../images/images.fixtures';
 import { makeShooting } from '../shootings/shootings.fixtures';
@@ -20,29 +20,6 @@ const ADMIN = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
 const base = (group: string) => `/api/settings/groups/${group}/marketplace-profiles`;
-
-/** The entries of a zip as a real reader sees them. */
-const zipEntries = (zip: Buffer) =>
-  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) =>
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, z) => {
-      if (err) return reject(err);
-      const out: { name: string; data: Buffer }[] = [];
-      z.on('entry', (entry: yauzl.Entry) =>
-        z.openReadStream(entry, (e, s) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          s.on('data', (c: Buffer) => chunks.push(c));
-          s.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            z.readEntry();
-          });
-        }),
-      );
-      z.on('end', () => resolve(out));
-      z.on('error', reject);
-      z.readEntry();
-    }),
-  );
 
 const RULES = {
   lead: 'front_three_quarter',
@@ -137,6 +114,13 @@ describe('marketplace profiles', () => {
       (r) => r.profileId === copyId,
     )!;
     expect(ours.ready).toBe(false);
+    // AutoScout24 publishes no picture rule: nothing is checked, so nothing is said to be ready.
+    expect((ready.json().items as { profileId: string }[]).find((r) => r.profileId === 'autoscout24')).toMatchObject({
+      checked: false,
+      ready: false,
+      problems: [],
+    });
+    expect(ours).toMatchObject({ checked: true });
     expect(ours.problems.map((p) => p.code)).toEqual([
       'missing_angle',
       'missing_angle',
@@ -186,7 +170,7 @@ describe('marketplace profiles', () => {
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.headers['content-disposition']).toContain('AB-123-CD-mobile_de_ours.zip');
-    const entries = await zipEntries(zip.rawPayload);
+    const entries = await readZip(zip.rawPayload);
     expect(entries.map((e) => e.name)).toEqual(['AB-123-CD_01.jpg', 'AB-123-CD_02.jpg', 'AB-123-CD_03.jpg']);
     // The lead is position 3's covered picture, and position 1 sends its unstamped original (stamps refused).
     const file = async (position: number, type: string) => {
@@ -239,7 +223,7 @@ describe('marketplace profiles', () => {
     const zip = await open(pushed.files.zip);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
-    expect((await zipEntries(zip.rawPayload)).length).toBe(pushed.pictures);
+    expect((await readZip(zip.rawPayload)).length).toBe(pushed.pictures);
     const csv = await open(pushed.files.csv);
     expect(csv.body.split('\r\n')[0]).toMatch(/^registration,vin,picture_1/);
     // A link changed by one character, signed for another owner, or expired opens nothing.
@@ -268,7 +252,7 @@ describe('marketplace profiles', () => {
     expect(queued.json()).toEqual({ status: 'PENDING', pictures: expect.any(Number), driver: 'folder' });
     await drainJobs(adapters, [marketplacesJobs(adapters).pushDms]);
     const dir = path.join(adapters.dataDir, 'dms-exports', 'own-demo-paris', 'AB-123-CD');
-    const zip = await zipEntries(
+    const zip = await readZip(
       (await call('GET', `/api/shootings/${shootingId}/marketplaces/mobile-de/export`)).rawPayload,
     );
     expect(fs.readdirSync(dir).sort()).toEqual([...zip.map((e) => e.name), 'manifest.json'].sort());

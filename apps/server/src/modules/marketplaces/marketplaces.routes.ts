@@ -17,6 +17,7 @@ import {
 } from '@forecourt/contracts';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
+import { attachmentDisposition } from '../../http/attachment';
 import type { Adapters } from '../../platform/adapters';
 import { currentUser, type Auth } from '../identity/auth';
 import { exportByLink, pushExport, queueExportToDms } from './export-push.service';
@@ -27,9 +28,6 @@ import {
   type MarketplaceExport,
 } from './marketplace-shooting.service';
 import { copyProfile, deleteProfile, listProfiles, updateProfile } from './profiles.service';
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Marketplace profiles: the settings' profiles of a group (built-in and its copies), and per shooting its
@@ -88,7 +86,7 @@ export async function marketplaceRoutes(
   const download = (reply: FastifyReply, out: MarketplaceExport) =>
     reply
       .header('Content-Type', out.contentType)
-      .header('Content-Disposition', contentDisposition(out.fileName))
+      .header('Content-Disposition', attachmentDisposition(out.fileName))
       .header('Cache-Control', 'no-store')
       .send(out.body);
   app.get(

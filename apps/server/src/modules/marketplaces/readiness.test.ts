@@ -1,7 +1,7 @@
 import type { MarketplaceRules } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILES } from './builtin-profiles';
-import { orderPictures, readinessProblems, type PictureImage } from './readiness';
+import { hasRules, orderPictures, readinessProblems, type PictureImage } from './readiness';
 
 const rules = (r: Partial<MarketplaceRules>): MarketplaceRules => ({ ...BUILTIN_PROFILES[1]!.rules, ...r });
 const img = (position: number, imageType = 'ORIGINAL', width = 1600, height = 1200): PictureImage => ({
@@ -40,6 +40,14 @@ describe('marketplace readiness', () => {
       { code: 'plate_visible', picture: 2, angle: null, value: null, limit: null },
     ]);
     expect(readinessProblems(images, angles, rules({}))).toEqual([]);
+  });
+
+  it('tells a profile with no rule at all (nothing to check) from one with rules', () => {
+    // BUILTIN_PROFILES[1] is AutoScout24: its marketplace publishes no picture rule.
+    expect(hasRules(rules({}))).toBe(false);
+    expect(hasRules(rules({ order: ['rear'] }))).toBe(true);
+    expect(hasRules(rules({ stampAllowed: false }))).toBe(true);
+    expect(hasRules(BUILTIN_PROFILES.find((p) => p.id === 'mobile-de')!.rules)).toBe(true);
   });
 
   it('counts pictures, refuses stamps when the marketplace does, and checks the aspect', () => {

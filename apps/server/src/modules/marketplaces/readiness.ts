@@ -147,3 +147,7 @@ function sizeProblems(
     );
   return out;
 }
+
+/** Whether a profile holds any rule to check (a built-in whose marketplace publishes none holds none). */
+export const hasRules = (rules: MarketplaceRules): boolean =>
+  Object.entries(rules).some(([key, value]) => (key === 'order' ? rules.order.length > 0 : value !== null));

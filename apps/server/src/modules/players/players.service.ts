@@ -374,7 +374,10 @@ export async function prepareFrames(
   await deps.variants.prepare(frames, PREPARE_ORDER, 'webp', signal);
 }
 
-/** Whether the reference is of a shooting the caller's owners hold (the statistics of a shared player). */
+/**
+ * Whether the reference is of a shooting the caller's owners hold: the one tenancy check of a reference (the
+ * statistics of a shared player, the personal links of recipients).
+ */
 export async function playerRefInScope(
   deps: Pick<Adapters, 'db'>,
   user: Pick<UserContext, 'ownerIds'>,

@@ -4,19 +4,6 @@ import type { Db } from '../../platform/db/database';
 
 export type NewRecipient = Camel<ShareRecipientsTable>;
 
-/** The shooting of a player reference, when one of the given owners holds it. */
-export async function findRefShooting(db: Db, ref: string, ownerIds: readonly string[]): Promise<string | null> {
-  if (ownerIds.length === 0) return null;
-  const row = await db
-    .selectFrom('player_references as r')
-    .innerJoin('shootings as s', 's.id', 'r.shooting_id')
-    .select('s.id')
-    .where('r.ref', '=', ref)
-    .where('s.owner_id', 'in', ownerIds)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
 export async function insertRecipient(db: Db, r: NewRecipient): Promise<void> {
   await db
     .insertInto('share_recipients')

@@ -2,6 +2,7 @@ import type { PersonalLink, RecipientChannel } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
+import { playerRefInScope } from '../players/players.service';
 import * as repo from './recipients.repo';
 
 export type RecipientsDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config'>;
@@ -27,7 +28,7 @@ export async function createPersonalLink(
   user: UserContext,
   input: RecipientInput,
 ): Promise<PersonalLink> {
-  if (!(await repo.findRefShooting(deps.db, input.ref, user.ownerIds))) throw notFound('Player');
+  if (!(await playerRefInScope(deps, user, input.ref))) throw notFound('Player');
   const token = deps.ids.token();
   await repo.insertRecipient(deps.db, {
     token,
@@ -73,7 +74,7 @@ export async function personalizeMessage(
   const publicUrl = deps.config.PUBLIC_URL;
   if (personalizeText(text, publicUrl, input.ref, '') === null) {
     // Still 404 for a foreign reference: the caller learns nothing by leaving the link out.
-    if (!(await repo.findRefShooting(deps.db, input.ref, user.ownerIds))) throw notFound('Player');
+    if (!(await playerRefInScope(deps, user, input.ref))) throw notFound('Player');
     return { text, token: null };
   }
   const link = await createPersonalLink(deps, user, input);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SqlWorker } from '../../platform/queue/sql-worker';
 import {
+  HEALTH_CHECK,
   inspectionApi,
   makeInspectionShooting,
   MANAGER,
@@ -68,23 +69,8 @@ describe('inspection reports', () => {
       repairOrder: { number: 'OR-2024-0042', mileage: 84_210, customerName: 'Paweł Żółkiewski' },
     });
     const add = (body: object) => call('POST', `${repairOrder.path}/health-check-items`, WORKSHOP, body);
-    await add({
-      category: 'BRAKES',
-      label: 'Front pads',
-      rating: 'RED',
-      partsPriceCents: 8_000,
-      labourPriceCents: 6_000,
-      decision: 'ACCEPTED',
-      imageId: repairOrder.images[1]!.id,
-    });
-    await add({
-      category: 'TYRES',
-      label: 'Rear tyres',
-      rating: 'AMBER',
-      partsPriceCents: 20_000,
-      labourPriceCents: 3_000,
-      decision: 'DECLINED',
-    });
+    await add({ ...HEALTH_CHECK.frontPads, decision: 'ACCEPTED', imageId: repairOrder.images[1]!.id });
+    await add(HEALTH_CHECK.rearTyres);
     await add({
       category: 'WIPERS',
       label: 'Wiper blades',
@@ -92,7 +78,7 @@ describe('inspection reports', () => {
       partsPriceCents: 2_500,
       labourPriceCents: 500,
     });
-    await add({ category: 'LIGHTS', label: 'Headlights', rating: 'GREEN', partsPriceCents: 0, labourPriceCents: 0 });
+    await add(HEALTH_CHECK.headlights);
   });
   afterAll(async () => t.close());
 

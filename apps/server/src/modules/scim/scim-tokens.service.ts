@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { ScimToken, ScimTokenCreated } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { newBearerToken, tokenHash, touchDue } from '../../platform/bearer-tokens';
 import { forbidden, notFound } from '../../platform/errors';
 import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { tokenHash } from '../users/user-board.service';
 import {
   findLiveScimToken,
   groupExists,
@@ -18,10 +17,8 @@ import {
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
-/** The prefix makes a leaked token recognisable to secret scanners and to whoever finds it in a log. */
+/** What a SCIM token begins with (see newBearerToken). */
 const TOKEN_PREFIX = 'fcscim_';
-/** last_used_at is written at most this often per token, not on every request of a provisioning burst. */
-const TOUCH_EVERY_MS = 60_000;
 
 const toToken = (r: ScimTokenRow): ScimToken => ({
   id: r.id,
@@ -51,7 +48,7 @@ export async function createScimToken(
   audit: AuditContext,
 ): Promise<ScimTokenCreated> {
   await requireGroup(deps, groupId);
-  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const token = newBearerToken(TOKEN_PREFIX);
   const row = {
     id: deps.ids.uuid(),
     groupId,
@@ -124,7 +121,6 @@ export async function scimCallerOf(deps: Pick<Adapters, 'db' | 'clock'>, token: 
   const row = await findLiveScimToken(deps.db, tokenHash(token));
   if (!row) return null;
   const now = deps.clock.now();
-  if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= TOUCH_EVERY_MS)
-    await touchScimToken(deps.db, row.id, now.toISOString());
+  if (touchDue(row.lastUsedAt, now)) await touchScimToken(deps.db, row.id, now.toISOString());
   return { tokenId: row.id, label: row.label, groupId: row.groupId, groupName: row.groupName };
 }

@@ -5,6 +5,8 @@ import {
   SCIM_LIST_SCHEMA,
   SCIM_USER_SCHEMA,
   type AccountLanguage,
+  type BoardUser,
+  type BoardUserUpdate,
   type ScimListQuery,
   type ScimPatchBody,
   type ScimUserBody,
@@ -169,6 +171,19 @@ export async function createUser(deps: ScimDeps, body: ScimUserBody) {
   return getUser(deps, created.id);
 }
 
+/** The board's update that leaves a user as it is: what a SCIM write changes goes on top of it. */
+const unchanged = (u: BoardUser): BoardUserUpdate => ({
+  givenName: u.givenName,
+  familyName: u.familyName,
+  locale: u.locale as AccountLanguage,
+  roles: u.roles,
+  habilitations: u.habilitations as never[],
+  models: u.models as never[],
+  options: u.options,
+  // The token reaches no stock, so the board keeps every stock of the account as it is.
+  ownerIds: [],
+});
+
 /** Writes a user's new state through the user board: names, then activity (each audited there). */
 async function writeUser(deps: ScimDeps, id: string, before: ScimUserState, after: ScimUserState) {
   const manager = scimManager(deps.caller);
@@ -178,17 +193,7 @@ async function writeUser(deps: ScimDeps, id: string, before: ScimUserState, afte
       deps,
       manager,
       id,
-      {
-        givenName: after.givenName,
-        familyName: after.familyName,
-        locale: current.locale as AccountLanguage,
-        roles: current.roles,
-        habilitations: current.habilitations as never[],
-        models: current.models as never[],
-        options: current.options,
-        // The token reaches no stock, so the board keeps every stock of the account as it is.
-        ownerIds: [],
-      },
+      { ...unchanged(current), givenName: after.givenName, familyName: after.familyName },
       deps.audit,
     );
   }
@@ -313,22 +318,8 @@ export async function patchGroup(deps: ScimDeps, id: string, body: ScimPatchBody
   }
   for (const userId of changed) {
     const user = await getBoardUser(deps, manager, userId);
-    await updateBoardUser(
-      deps,
-      manager,
-      userId,
-      {
-        givenName: user.givenName,
-        familyName: user.familyName,
-        locale: user.locale as AccountLanguage,
-        roles: wanted.has(userId) ? [...user.roles, role] : user.roles.filter((r) => r !== role),
-        habilitations: user.habilitations as never[],
-        models: user.models as never[],
-        options: user.options,
-        ownerIds: [],
-      },
-      deps.audit,
-    );
+    const roles = wanted.has(userId) ? [...user.roles, role] : user.roles.filter((r) => r !== role);
+    await updateBoardUser(deps, manager, userId, { ...unchanged(user), roles }, deps.audit);
   }
   return toScimGroup(deps, role, true);
 }

@@ -32,12 +32,6 @@ export async function deleteDmsSettings(db: Executor, groupId: string): Promise<
   await db.deleteFrom('dms_settings').where('group_id', '=', groupId).execute();
 }
 
-/** The dealer group of a stock (owner). */
-export async function groupOfOwner(db: Db, ownerId: string): Promise<string | null> {
-  const row = await db.selectFrom('owners').select('group_id').where('id', '=', ownerId).executeTakeFirst();
-  return row?.group_id ?? null;
-}
-
 export interface DeliveryValues {
   id: string;
   groupId: string;

@@ -9,7 +9,6 @@ import type { UserContext } from '../identity/user-context';
 import {
   deleteDmsSettings,
   findDmsSettings,
-  groupOfOwner,
   insertDelivery,
   listDeliveries,
   saveDmsSettings,
@@ -17,7 +16,7 @@ import {
   type DmsSettingsRow,
 } from './dms.repo';
 import { settingsGroup } from './groups.service';
-import { listGroupStocks } from './stocks.repo';
+import { findStockGroup, listGroupStocks } from './stocks.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'config' | 'dms'>;
 
@@ -121,7 +120,7 @@ export async function pushToGroupDms(
   vehicle: DmsVehicle,
   opts: { idempotencyKey: string; signal?: AbortSignal },
 ): Promise<void> {
-  const groupId = await groupOfOwner(deps.db, vehicle.ownerId);
+  const groupId = await findStockGroup(deps.db, vehicle.ownerId);
   if (!groupId) throw new Error(`Stock ${vehicle.ownerId} has no dealer group`);
   await deliver(deps, groupId, vehicle, { kind: 'push', ...opts });
 }

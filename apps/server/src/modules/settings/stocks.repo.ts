@@ -10,6 +10,20 @@ export async function listGroupStocks(db: Db, groupId: string): Promise<StockRow
   return rows.map(camelRow);
 }
 
+/** The ids of the group's stocks, of all or of these only, in id order. */
+export async function listGroupStockIds(db: Executor, groupId: string, only?: readonly string[]): Promise<string[]> {
+  if (only && !only.length) return [];
+  let q = db.selectFrom('owners').select('id').where('group_id', '=', groupId);
+  if (only) q = q.where('id', 'in', [...only]);
+  return (await q.orderBy('id').execute()).map((r) => r.id);
+}
+
+/** The dealer group of a stock, or null when there is no such stock. */
+export async function findStockGroup(db: Executor, ownerId: string): Promise<string | null> {
+  const row = await db.selectFrom('owners').select('group_id').where('id', '=', ownerId).executeTakeFirst();
+  return row?.group_id ?? null;
+}
+
 /** The stock when it belongs to the group. */
 export async function findGroupStock(db: Db, groupId: string, id: string): Promise<StockRow | null> {
   const row = await db

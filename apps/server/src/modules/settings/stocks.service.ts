@@ -2,12 +2,22 @@ import sharp from 'sharp';
 import { ContactInformation, type ImageUpload, type SettingsStock, type StockInput } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
+import type { Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from './groups.service';
 import { checkedImage } from './image-upload';
-import { findGroupStock, insertStock, listGroupStocks, setStockImage, updateStock, type StockRow } from './stocks.repo';
+import {
+  findGroupStock,
+  findStockGroup,
+  insertStock,
+  listGroupStockIds,
+  listGroupStocks,
+  setStockImage,
+  updateStock,
+  type StockRow,
+} from './stocks.repo';
 
 type Deps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config'>;
 
@@ -153,3 +163,13 @@ export async function groupStockLogo(deps: Pick<Adapters, 'db' | 'blobs'>, group
   const stock = await findGroupStock(deps.db, groupId, ownerId);
   return stock?.logoKey ? deps.blobs.getBuffer(stock.logoKey) : null;
 }
+
+/**
+ * The ids of the group's stocks, of all or of these only (which of the stocks an API key, a new account or a
+ * domain rule names are the group's); in a transaction when given one.
+ */
+export const groupStockIds = (db: Executor, groupId: string, only?: readonly string[]): Promise<string[]> =>
+  listGroupStockIds(db, groupId, only);
+
+/** The dealer group of a stock (owner), or null when there is none; in a transaction when given one. */
+export const groupOfStock = (db: Executor, ownerId: string): Promise<string | null> => findStockGroup(db, ownerId);

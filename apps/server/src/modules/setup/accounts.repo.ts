@@ -10,18 +10,6 @@ export async function insertGroup(db: Executor, row: { id: string; name: string;
   await db.insertInto('dealer_groups').values({ id: row.id, name: row.name, created_at: row.createdAt }).execute();
 }
 
-/** The ids among ownerIds that are stocks of the group. */
-export async function groupOwnerIds(db: Executor, groupId: string, ownerIds: string[]): Promise<string[]> {
-  if (!ownerIds.length) return [];
-  const rows = await db
-    .selectFrom('owners')
-    .select('id')
-    .where('group_id', '=', groupId)
-    .where('id', 'in', ownerIds)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').select(['id', 'email', 'group_id as groupId']).where('email', '=', email).executeTakeFirst();
 

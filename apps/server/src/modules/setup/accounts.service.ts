@@ -10,12 +10,12 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
+import { groupStockIds } from '../settings/stocks.service';
 import { createAccount } from '../users/account-creation.service';
 import {
   findGroupById,
   findGroupsByName,
   findUserByEmail,
-  groupOwnerIds,
   insertGroup,
   listUserRows,
   setPasswordHash,
@@ -148,7 +148,7 @@ export async function createUser(
     if (await findUserByEmail(tx, account.email))
       throw new AppError('CONFLICT', `An account with the e-mail ${account.email} exists already`, { field: 'email' });
     const owners = [...new Set(account.ownerIds)];
-    const known = await groupOwnerIds(tx, group.id, owners);
+    const known = await groupStockIds(tx, group.id, owners);
     const foreign = owners.filter((o) => !known.includes(o));
     if (foreign.length)
       throw badRequest(`Not stocks of the group ${group.id}: ${foreign.join(', ')}`, { field: 'ownerIds' });

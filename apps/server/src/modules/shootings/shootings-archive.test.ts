@@ -1,35 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { accessTokenFor } from '../../test/auth-helpers';
+import { readZip } from '../../test/read-zip';
 import { DEMO_USERS } from '../../seed/demo-accounts';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { openArchive } from './shootings-archive.service';
 import { makeShooting } from './shootings.fixtures';
 import { MANAGER, OTHER, setup } from './shootings.test-helpers';
-
-/** Entry names and contents of a zip, read with a real zip reader. */
-export function readZip(buffer: Buffer): Promise<{ name: string; data: Buffer; compressed: boolean }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const out: { name: string; data: Buffer; compressed: boolean }[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.push({ name: entry.fileName, data: Buffer.concat(chunks), compressed: entry.compressionMethod !== 0 });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
   let t: Awaited<ReturnType<typeof setup>>;
@@ -78,7 +54,7 @@ describe('GET /API/V1/forecourt/shootings/{id}/zip', () => {
     const entries = await readZip(res.rawPayload);
     expect(entries.map((e) => e.name)).toEqual(names);
     for (const e of entries) {
-      expect(e.compressed).toBe(false);
+      expect(e.method).toBe(0);
       const [pos, kind] = e.name.replace('.jpg', '').split('-') as [string, string];
       const source = s.images.find((i) => i.position === Number(pos) && i.type === kind)!;
       expect(e.data.equals((await t.adapters.blobs.getBuffer(source.key))!)).toBe(true);

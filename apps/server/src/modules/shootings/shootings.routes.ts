@@ -13,6 +13,7 @@ import {
 } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { App } from '../../app-types';
+import { attachmentDisposition } from '../../http/attachment';
 import type { Adapters } from '../../platform/adapters';
 import { PresignCache } from '../../platform/blobs/presign-cache';
 import { currentUser, type Auth } from '../identity/auth';
@@ -21,9 +22,6 @@ import { deleteShootingOrVideo } from './shootings-delete.service';
 import { replayDms } from './shootings-dms.service';
 import { ShootingListCache } from './shootings-list-cache';
 import { getProduct, getShooting, getShootingVideos, listShootingsPage, type ReadDeps } from './shootings.service';
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** If-None-Match lists the ETags a client holds (weak ones compare equal for a GET); `*` matches any. */
 const etagMatches = (header: string | undefined, etag: string) =>
@@ -129,7 +127,7 @@ export async function shootingsRoutes(app: App, deps: { adapters: Adapters; auth
       );
       return reply
         .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition(fileName))
+        .header('Content-Disposition', attachmentDisposition(fileName))
         .header('Cache-Control', 'no-store')
         .send(stream);
     },

@@ -12,6 +12,8 @@ import { recordMeetingHeld } from './statistics.service';
 const MANAGER = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const OTHER = 'other@other-dealer.forecourt.test';
+/** The figures of a stock or a period where nothing happened; a test spreads in what did. */
+const NOTHING = { playerViews: 0, emailShares: 0, smsShares: 0, ratings: 0, averageRating: null, liveMeetings: 0 };
 
 describe('GET /api/users/{id}/statistics', () => {
   const clock = new TestClock('2026-11-20T10:00:00Z');
@@ -139,23 +141,9 @@ describe('GET /api/users/{id}/statistics', () => {
       'Demo Motors Paris',
     ]);
     const paris = body.owners.find((o: { ownerId: string }) => o.ownerId === 'own-demo-paris');
-    expect(paris.figures).toEqual({
-      playerViews: 3,
-      emailShares: 2,
-      smsShares: 0,
-      ratings: 2,
-      averageRating: 4,
-      liveMeetings: 0,
-    });
+    expect(paris.figures).toEqual({ ...NOTHING, playerViews: 3, emailShares: 2, ratings: 2, averageRating: 4 });
     const lille = body.owners.find((o: { ownerId: string }) => o.ownerId === 'own-demo-lille');
-    expect(lille.figures).toEqual({
-      playerViews: 0,
-      emailShares: 0,
-      smsShares: 0,
-      ratings: 0,
-      averageRating: null,
-      liveMeetings: 0,
-    });
+    expect(lille.figures).toEqual(NOTHING);
     expect(body.days.map((d: { date: string; playerViews: number }) => [d.date, d.playerViews])).toEqual([
       ['2026-11-19', 0],
       ['2026-11-20', 3],
@@ -171,22 +159,15 @@ describe('GET /api/users/{id}/statistics', () => {
     const paris = (await figures('from=2026-11-20&to=2026-11-20&timeZone=Europe/Paris')).json();
     expect(paris.totals.playerViews).toBe(3);
     const empty = (await figures('from=2026-11-22&to=2026-11-28&timeZone=Europe/Paris')).json();
-    expect(empty.totals).toEqual({
-      playerViews: 0,
-      emailShares: 0,
-      smsShares: 0,
-      ratings: 0,
-      averageRating: null,
-      liveMeetings: 0,
-    });
+    expect(empty.totals).toEqual(NOTHING);
     expect(empty.days).toHaveLength(7);
   });
 
   it('narrows to one stock of the caller; another dealer’s stock or another user’s figures answer 404', async () => {
     const lyon = (await figures('from=2026-11-20&to=2026-11-21&ownerId=own-demo-lyon')).json();
     expect(lyon.totals).toEqual({
+      ...NOTHING,
       playerViews: 1,
-      emailShares: 0,
       smsShares: 1,
       ratings: 2,
       averageRating: 3,

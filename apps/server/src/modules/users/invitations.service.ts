@@ -1,10 +1,10 @@
 import type { InvitationAccept, InvitationInfo } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { tokenHash } from '../../platform/bearer-tokens';
 import { AppError } from '../../platform/errors';
 import { recordAudit } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
 import { deleteInvitations, findInvitation, setPassword } from './user-board.repo';
-import { tokenHash } from './user-board.service';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 

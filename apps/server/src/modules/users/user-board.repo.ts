@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { UserContext } from '../identity/user-context';
+import { optionRows, optionValue } from '../identity/user-options';
 
 /** An account as the board reads it: the user with its rights (as its sessions see them) and its pending invitation. */
 export interface BoardUserRow extends Omit<UserContext, 'apiKey'> {
@@ -85,14 +86,6 @@ export async function listGroupUsers(
   return { rows: rows.map(({ matches: _m, ...r }) => r), total };
 }
 
-const parseValue = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-};
-
 /** One account of the group with its options, models, stocks and pending invitation; undefined elsewhere. */
 export async function findGroupUser(db: Db, groupId: string, id: string): Promise<BoardUserRow | undefined> {
   const user = await db
@@ -124,7 +117,7 @@ export async function findGroupUser(db: Db, groupId: string, id: string): Promis
     hasPassword: user.password_hash !== null,
     deactivatedAt: user.deactivated_at,
     createdAt: user.created_at,
-    options: Object.fromEntries(options.map((o) => [o.name, parseValue(o.value)])),
+    options: Object.fromEntries(options.map((o) => [o.name, optionValue(o.value)])),
     models: models.map((m) => m.model_type),
     ownerIds: owners.map((o) => o.owner_id),
     invitationExpiresAt: invitation?.expires_at ?? null,
@@ -182,7 +175,7 @@ export async function findGroupUsersRights(db: Db, groupId: string, ids: string[
       });
     for (const o of options) {
       const r = out.get(o.user_id);
-      if (r) r.options[o.name] = parseValue(o.value);
+      if (r) r.options[o.name] = optionValue(o.value);
     }
     for (const m of models) out.get(m.user_id)?.models.push(m.model_type);
     for (const o of owners) out.get(o.user_id)?.ownerIds.push(o.owner_id);
@@ -247,11 +240,7 @@ export async function insertUsers(db: Db, users: Array<{ user: NewAccount; right
       .insertInto('users')
       .values(chunk.map(({ user, rights }) => userValues(user, rights)))
       .execute();
-    const options = chunk.flatMap(({ user, rights }) =>
-      Object.entries(rights.options)
-        .filter(([, v]) => v !== undefined)
-        .map(([name, value]) => ({ user_id: user.id, name, value: JSON.stringify(value) })),
-    );
+    const options = chunk.flatMap(({ user, rights }) => optionRows(user.id, rights.options));
     const models = chunk.flatMap(({ user, rights }) => rights.models.map((m) => ({ user_id: user.id, model_type: m })));
     const owners = chunk.flatMap(({ user, rights }) => rights.ownerIds.map((o) => ({ user_id: user.id, owner_id: o })));
     if (options.length) await db.insertInto('user_options').values(options).execute();
@@ -285,9 +274,7 @@ export async function insertInvitations(db: Db, rows: InvitationRow[]): Promise<
 }
 
 async function insertChildren(db: Db, userId: string, rights: StoredRights): Promise<void> {
-  const options = Object.entries(rights.options)
-    .filter(([, v]) => v !== undefined)
-    .map(([name, value]) => ({ user_id: userId, name, value: JSON.stringify(value) }));
+  const options = optionRows(userId, rights.options);
   if (options.length) await db.insertInto('user_options').values(options).execute();
   if (rights.models.length)
     await db

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type {
   BoardGrants,
   BoardUser,
@@ -10,6 +9,7 @@ import type {
   BoardUserUpdate,
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
+import { newBearerToken, tokenHash } from '../../platform/bearer-tokens';
 import { AppError, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf } from '../identity/users.service';
@@ -46,8 +46,6 @@ export type UserBoardDeps = Pick<Adapters, 'db' | 'mail' | 'clock' | 'ids' | 'co
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
-
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 /** Whether the e-mail's domain signs in with an external provider (IDENTITY_PROVIDERS) rather than a password here. */
@@ -212,7 +210,7 @@ export function invitationFor(
   user: { id: string; email: string },
 ): { link: string; row: { tokenHash: string; userId: string; createdAt: string; expiresAt: string } | null } {
   if (isExternal(deps, user.email)) return { link: `${deps.config.PUBLIC_URL}/login`, row: null };
-  const token = randomBytes(32).toString('base64url');
+  const token = newBearerToken();
   const now = deps.clock.now();
   return {
     link: `${deps.config.PUBLIC_URL}/invitation/${token}`,

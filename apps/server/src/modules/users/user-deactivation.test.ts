@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import type { App } from '../../app-types';
-import { createAdapters, type Adapters } from '../../platform/adapters';
 import { DEMO_PASSWORD, demoUser } from '../../seed/demo-accounts';
-import { seedAccounts } from '../../seed/seed-accounts';
 import { authHeaders } from '../../test/auth-helpers';
-import { createTestAdapters } from '../../test/test-adapters';
+import type { TestAdapters } from '../../test/test-app';
+import { startTwoApiProcesses } from '../../test/two-api-processes';
 import { API_KEY_HEADER } from '../identity/auth';
 import { signInTokens, tokenRequest } from '../identity/oidc/oidc-flow.test-support';
 
@@ -15,23 +13,14 @@ const SALES = 'sales@demo.forecourt.test';
 // Two API processes on one database (CI runs this on PostgreSQL too): a deactivation made through one
 // is honoured by the other within 5 s, although the other had the user's context and token in its caches.
 describe('deactivation across two API processes', () => {
-  let a: Awaited<ReturnType<typeof createTestAdapters>>;
-  let b: Adapters;
+  let a: TestAdapters;
   let appA: App;
   let appB: App;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    a = await createTestAdapters();
-    await seedAccounts(a);
-    b = await createAdapters(a.config);
-    appA = await buildApp(a);
-    appB = await buildApp(b);
+    ({ a, appA, appB, close } = await startTwoApiProcesses());
   });
-  afterAll(async () => {
-    await appB?.close();
-    await appA?.close();
-    await b?.close();
-    await a?.cleanup();
-  });
+  afterAll(async () => close?.());
 
   it('refuses the user’s access token and refresh token on the other process within 5 s', async () => {
     const tokens = await signInTokens(appB, a.config.PUBLIC_URL, SALES, DEMO_PASSWORD);

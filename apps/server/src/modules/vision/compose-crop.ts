@@ -1,5 +1,5 @@
 import { webcrypto } from 'node:crypto';
-import type { CroppingType } from '@forecourt/contracts';
+import { NO_VEHICLE_ERROR, type CroppingType } from '@forecourt/contracts';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frameVehicle, type Placement, type Size, type VehicleBox } from './crop-framing';
 import { DIGITAL_SOURCE, digitalSourceXmp } from './digital-source';
@@ -51,7 +51,7 @@ const JPEG = { quality: 90, chromaSubsampling: '4:2:0' } as const;
 export async function composeCropped(input: CropInput): Promise<CropOutput> {
   const { canvas, mask } = input;
   const vehicle = await scanVehicle(mask);
-  if (!vehicle) throw new Error('No vehicle was found in this picture');
+  if (!vehicle) throw new Error(NO_VEHICLE_ERROR);
   // PARTIAL_CROPPING keeps the windows as photographed (the outline filled); the others show the set where the
   // model saw through the vehicle. None keeps anything of the photo's ground: the shadow is made.
   const partial = input.croppingType === 'PARTIAL_CROPPING';

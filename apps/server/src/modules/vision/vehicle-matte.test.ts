@@ -61,6 +61,15 @@ describe('the vehicle in a mask', () => {
     expect(vehicleParts(a, W, H)!.box).toEqual({ left: 40, top: 50, right: 159, bottom: 99 });
   });
 
+  it('finds no vehicle in a speck the model half-believes in, where it is sure of nothing else (test_060)', () => {
+    const a = Buffer.alloc(W * H, 60);
+    fill(a, 2, 2, 14, 12, 200); // 0.5 % of the picture
+    expect(vehicleParts(a, W, H)).toBeNull();
+    // A small but real vehicle, far off in a wide shot (2.5 % of the picture), is still one.
+    fill(a, 90, 60, 114, 85, 250);
+    expect(vehicleParts(a, W, H)!.box).toEqual({ left: 90, top: 60, right: 113, bottom: 84 });
+  });
+
   it('finds the holes the picture’s border cannot reach: the windows the model saw through', () => {
     const a = Buffer.alloc(W * H);
     fill(a, 40, 30, 160, 100);

@@ -2,9 +2,9 @@ import { type WEBHOOK_TEST_EVENT, type WebhookEventType } from '@forecourt/contr
 import type { Adapters } from '../../platform/adapters';
 import type { Executor } from '../../platform/db/database';
 import type { Queue } from '../../platform/queue/queue';
+import { groupOfStock } from '../settings/stocks.service';
 import {
   enabledEndpoints,
-  groupOfOwner,
   groupOfRoom,
   groupOfShooting,
   insertDeliveries,
@@ -87,7 +87,7 @@ export async function emitWebhookEvent(
 ): Promise<{ eventId: string; deliveryIds: string[] } | null> {
   const groupId =
     event.groupId ??
-    (event.ownerId ? await groupOfOwner(trx, event.ownerId) : null) ??
+    (event.ownerId ? await groupOfStock(trx, event.ownerId) : null) ??
     (event.shootingId ? await groupOfShooting(trx, event.shootingId) : null) ??
     (event.roomId ? await groupOfRoom(trx, event.roomId) : null);
   if (!groupId) return null;

@@ -10,9 +10,6 @@ export type EndpointRow = WebhookEndpointsTable;
 export type DeliveryRow = WebhookDeliveriesTable;
 export type AttemptRow = WebhookAttemptsTable;
 
-export const groupOfOwner = async (db: Executor, ownerId: string): Promise<string | null> =>
-  (await db.selectFrom('owners').select('group_id').where('id', '=', ownerId).executeTakeFirst())?.group_id ?? null;
-
 /** The group of a shooting's stock (events name a shooting; endpoints belong to groups). */
 export const groupOfShooting = async (db: Executor, shootingId: string): Promise<string | null> =>
   (

@@ -59,6 +59,11 @@ export class SqlQueue<R extends JobRegistry = typeof jobRegistry> implements Que
     this.wakeups.setMaxListeners(100);
   }
 
+  /** A queue on the same database, clock and options for other jobs (a test's or a benchmark's own). */
+  withJobs<J extends JobRegistry>(registry: J): SqlQueue<J> {
+    return new SqlQueue(this.db, this.dialect, this.clock, this.ids, this.options, registry);
+  }
+
   private spec(name: string): JobSpec {
     const found = this.registry[name];
     if (!found) throw new Error(`No job ${name} in the job registry`);

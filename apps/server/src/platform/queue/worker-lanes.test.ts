@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestAdapters } from '../../test/test-adapters';
 import { defineJobOf, type Worker } from './queue';
-import { SqlQueue } from './sql-queue';
 import { createLanedWorker } from './worker-lanes';
 
 type Adapters = Awaited<ReturnType<typeof createTestAdapters>>;
@@ -41,14 +40,7 @@ describe('worker lanes', () => {
       videosRunning--;
     });
     const picture = defineJobOf(testJobs, 'test.picture', async () => undefined);
-    const queue = new SqlQueue(
-      adapters.db,
-      adapters.dialect,
-      adapters.clock,
-      adapters.ids,
-      adapters.queue.options,
-      testJobs,
-    );
+    const queue = adapters.queue.withJobs(testJobs);
     worker = createLanedWorker(queue, [video, picture], { concurrency: 2, mediaConcurrency: 1 });
     worker.start();
     for (let n = 0; n < 3; n++) await queue.enqueue('test.video', { n }, { key: `video:${n}` });

@@ -10,8 +10,9 @@ import { createAdapters } from '../../platform/adapters';
 import { blueSet, makeEditableShooting } from '../../modules/editing/editing.fixtures';
 
 const folder = path.resolve(fileURLToPath(import.meta.url), '../../../../../../../shared/datasets/plates/eu');
-// A three-quarter front view and a three-quarter rear view, whole cars of different sizes in their photos.
-const PHOTOS = ['test_054.jpg', 'test_096.jpg'];
+// A three-quarter front view and a three-quarter rear view, whole cars of different sizes in their photos; then
+// two cars filling the frame, where the model is sure of no vehicle (only of a speck of leaves).
+const PHOTOS = ['test_054.jpg', 'test_096.jpg', 'test_060.jpg'];
 
 if (!PHOTOS.every((p) => fs.existsSync(path.join(folder, p)))) {
   process.stdout.write(JSON.stringify({ missing: folder }));

@@ -1,3 +1,4 @@
+import { NO_VEHICLE_ERROR } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
 import { pictureNumber, resultOf } from './edit-results';
@@ -5,9 +6,14 @@ import { pictureNumber, resultOf } from './edit-results';
 describe('edit results (spec section 8)', () => {
   it('maps cropping outcomes', () => {
     expect(resultOf('CROPPING', { edit: {} })).toEqual({ success: true, messageKey: 'editing.applyCroppingDone' });
-    expect(resultOf('CROPPING', { edit: { error: 'No vehicle was found' } })).toEqual({
+    expect(resultOf('CROPPING', { edit: { error: 'The picture file is damaged' } })).toEqual({
       success: false,
       messageKey: 'editing.commonErrorMessage',
+    });
+    // A picture without a vehicle says so, rather than asking for a reload that would not help.
+    expect(resultOf('CROPPING', { edit: { error: NO_VEHICLE_ERROR } })).toEqual({
+      success: false,
+      messageKey: 'editing.noVehicle',
     });
     expect(resultOf('CROPPING', { failure: new ApiError(400, 'VALIDATION_ERROR', 'bad') })).toEqual({
       success: false,

@@ -1,4 +1,4 @@
-import type { EditionType, ImageEdit, ShootingImage } from '@forecourt/contracts';
+import { NO_VEHICLE_ERROR, type EditionType, type ImageEdit, type ShootingImage } from '@forecourt/contracts';
 import { ApiError } from '../../api/http';
 
 /** One line of the results dialog: the picture's position and the translated outcome's key. */
@@ -13,7 +13,7 @@ export interface EditResult {
  * Spec section 8. Cropping: a call answered with another status than 200 gives errorApplyCropping, an
  * answer with an error field commonErrorMessage, else applyCroppingDone. Licence plate: a cancelled call
  * (status 100) gives errorApplyLicensePlateCover, an error field commonErrorMessage, else
- * validApplyLicensePlateCover.
+ * validApplyLicensePlateCover. A picture without a vehicle says so: reloading would not help.
  */
 export function resultOf(
   type: EditionType,
@@ -31,6 +31,7 @@ export function resultOf(
       messageKey: status === 100 ? 'editing.errorApplyLicensePlateCover' : 'editing.commonErrorMessage',
     };
   }
+  if (outcome.edit.error === NO_VEHICLE_ERROR) return { success: false, messageKey: 'editing.noVehicle' };
   if (outcome.edit.error) return { success: false, messageKey: 'editing.commonErrorMessage' };
   return {
     success: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
 import { joinFailureKey, roomHasEnded } from './join-failure';
-import { RoomFullError } from './transport/signalled-transport';
+import { RoomEndedError, RoomFullError } from './transport/signalled-transport';
 
 describe('joinFailureKey', () => {
   it('says the room is full whether the token or the socket was refused', () => {
@@ -17,6 +17,8 @@ describe('joinFailureKey', () => {
 
   it('tells an ended room from the other refusals', () => {
     expect(roomHasEnded(new ApiError(410, 'ROOM_ENDED', 'This meeting has ended'))).toBe(true);
+    // A token taken before the end: its socket is refused (LIVE_CLOSE.ROOM_ENDED).
+    expect(roomHasEnded(new RoomEndedError())).toBe(true);
     expect(roomHasEnded(new ApiError(409, 'ROOM_FULL', 'full'))).toBe(false);
     expect(roomHasEnded(new Error('no welcome from the signalling server'))).toBe(false);
   });

@@ -1,8 +1,12 @@
 import { ApiError } from '../../api/http';
-import { RoomFullError } from './transport/signalled-transport';
+import { RoomEndedError, RoomFullError } from './transport/signalled-transport';
 
-/** The server refused the token because the room has ended: the page shows it closed rather than a message. */
-export const roomHasEnded = (err: unknown): boolean => err instanceof ApiError && err.code === 'ROOM_ENDED';
+/**
+ * The server refused the token (410 ROOM_ENDED), or the socket of a token taken before the end
+ * (LIVE_CLOSE.ROOM_ENDED), because the room has ended: the page shows it closed rather than a message.
+ */
+export const roomHasEnded = (err: unknown): boolean =>
+  err instanceof RoomEndedError || (err instanceof ApiError && err.code === 'ROOM_ENDED');
 
 /**
  * The translation key of what the room page says when joining failed: the room is full (the token refused,

@@ -46,6 +46,10 @@ export const fetchToken = (identity: string, room: string, meetingCode: string |
     schema: LiveToken,
   });
 
+/** The room's dealer ends the meeting for everyone: those still in it are told, and nobody joins it again. */
+export const endRoomForAll = (id: string) =>
+  request(`/api/videos/live/rooms/${encodeURIComponent(id)}/end`, { method: 'POST' });
+
 export const sendRoomEmail = (id: string, body: LiveRoomEmail) =>
   request(`/api/videos/live/rooms/${encodeURIComponent(id)}/email`, { method: 'POST', body });
 

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +14,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { stockDisplayName } from '@forecourt/contracts';
+import { CompactFormDialog } from '../../components/compact-form-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { uses24h } from '../../i18n/date-format';
 import { DateLocalization } from '../../components/date-localization';
@@ -84,122 +83,120 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
   };
 
   return (
-    <Dialog
+    <CompactFormDialog
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      fullWidth
+      onClose={onClose}
+      busy={create.isPending}
+      title={t('rooms.form.title')}
       maxWidth="xs"
-      aria-labelledby="room-form-title"
+      onSubmit={form.handleSubmit((v) => create.mutate(v))}
     >
-      <form noValidate onSubmit={form.handleSubmit((v) => create.mutate(v))}>
-        <DialogTitle id="room-form-title">{t('rooms.form.title')}</DialogTitle>
-        <DialogContent>
-          {ownersFailed ? (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {t('rooms.form.ownersError')}
-            </Alert>
-          ) : (
-            <Stack spacing={2} sx={{ pt: 1 }}>
+      <DialogContent>
+        {ownersFailed ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('rooms.form.ownersError')}
+          </Alert>
+        ) : (
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              name="owner"
+              control={form.control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  {...err('owner')}
+                  select
+                  label={t('rooms.form.owner')}
+                  required
+                  disabled={owners.isPending || single !== null}
+                  fullWidth
+                >
+                  {ownerList.map((o) => (
+                    <MenuItem key={o.id} value={o.id}>
+                      {stockDisplayName(o)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField
+              {...form.register('name')}
+              {...err('name')}
+              label={t('rooms.form.name')}
+              helperText={err('name').helperText ?? t('rooms.form.description')}
+              required
+              fullWidth
+            />
+            <DateLocalization>
               <Controller
-                name="owner"
+                name="date"
                 control={form.control}
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    {...err('owner')}
-                    select
-                    label={t('rooms.form.owner')}
-                    required
-                    disabled={owners.isPending || single !== null}
-                    fullWidth
-                  >
-                    {ownerList.map((o) => (
-                      <MenuItem key={o.id} value={o.id}>
-                        {stockDisplayName(o)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                render={({ field, fieldState }) => (
+                  <DatePicker
+                    label={t('rooms.form.date')}
+                    format={FORM_DATE}
+                    minDate={dayjs().startOf('day')}
+                    value={field.value ? dayjs(field.value, FORM_DATE, true) : null}
+                    onChange={(v) => field.onChange(v ? (v.isValid() ? v.format(FORM_DATE) : 'invalid') : '')}
+                    slotProps={{
+                      textField: {
+                        name: 'date',
+                        required: true,
+                        fullWidth: true,
+                        onBlur: field.onBlur,
+                        error: Boolean(fieldState.error),
+                        helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
+                      },
+                    }}
+                  />
                 )}
               />
-              <TextField
-                {...form.register('name')}
-                {...err('name')}
-                label={t('rooms.form.name')}
-                helperText={err('name').helperText ?? t('rooms.form.description')}
-                required
-                fullWidth
+              <Controller
+                name="time"
+                control={form.control}
+                render={({ field, fieldState }) => (
+                  <TimePicker
+                    label={t('rooms.form.time')}
+                    ampm={!uses24h(i18n.language)}
+                    value={field.value ? dayjs(`2000-01-01T${field.value}`) : null}
+                    onChange={(v) => field.onChange(v && v.isValid() ? v.format('HH:mm') : '')}
+                    slotProps={{
+                      textField: {
+                        name: 'time',
+                        required: true,
+                        fullWidth: true,
+                        onBlur: field.onBlur,
+                        error: Boolean(fieldState.error),
+                        helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
+                      },
+                    }}
+                  />
+                )}
               />
-              <DateLocalization>
-                <Controller
-                  name="date"
-                  control={form.control}
-                  render={({ field, fieldState }) => (
-                    <DatePicker
-                      label={t('rooms.form.date')}
-                      format={FORM_DATE}
-                      minDate={dayjs().startOf('day')}
-                      value={field.value ? dayjs(field.value, FORM_DATE, true) : null}
-                      onChange={(v) => field.onChange(v ? (v.isValid() ? v.format(FORM_DATE) : 'invalid') : '')}
-                      slotProps={{
-                        textField: {
-                          name: 'date',
-                          required: true,
-                          fullWidth: true,
-                          onBlur: field.onBlur,
-                          error: Boolean(fieldState.error),
-                          helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
-                        },
-                      }}
-                    />
-                  )}
-                />
-                <Controller
-                  name="time"
-                  control={form.control}
-                  render={({ field, fieldState }) => (
-                    <TimePicker
-                      label={t('rooms.form.time')}
-                      ampm={!uses24h(i18n.language)}
-                      value={field.value ? dayjs(`2000-01-01T${field.value}`) : null}
-                      onChange={(v) => field.onChange(v && v.isValid() ? v.format('HH:mm') : '')}
-                      slotProps={{
-                        textField: {
-                          name: 'time',
-                          required: true,
-                          fullWidth: true,
-                          onBlur: field.onBlur,
-                          error: Boolean(fieldState.error),
-                          helperText: fieldState.error?.message ? t(fieldState.error.message) : undefined,
-                        },
-                      }}
-                    />
-                  )}
-                />
-              </DateLocalization>
-              <TextField
-                {...form.register('registration')}
-                {...err('registration')}
-                label={t('rooms.form.registration')}
-                helperText={err('registration').helperText ?? t('rooms.form.registrationHelp')}
-                fullWidth
-              />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            loading={create.isPending}
-            disabled={ownersFailed || owners.isPending}
-          >
-            {t('rooms.form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            </DateLocalization>
+            <TextField
+              {...form.register('registration')}
+              {...err('registration')}
+              label={t('rooms.form.registration')}
+              helperText={err('registration').helperText ?? t('rooms.form.registrationHelp')}
+              fullWidth
+            />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={create.isPending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={create.isPending}
+          disabled={ownersFailed || owners.isPending}
+        >
+          {t('rooms.form.create')}
+        </Button>
+      </DialogActions>
+    </CompactFormDialog>
   );
 }

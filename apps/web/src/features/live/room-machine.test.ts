@@ -55,6 +55,15 @@ describe('room page state machine', () => {
       status: 'closed',
       room,
     });
+    // Ended by its host during the call: everyone in it sees it closed, not a dropped call.
+    expect(
+      run([
+        { type: 'loaded', room, browserSupported: true },
+        { type: 'join' },
+        { type: 'joined' },
+        { type: 'roomEnded' },
+      ]),
+    ).toEqual({ status: 'closed', room });
     // Nothing brings a closed room back to the call.
     expect(run([{ type: 'join' }, { type: 'backToCall' }, { type: 'joined' }], closed)).toBe(closed);
     expect(run([{ type: 'roomEnded' }])).toEqual(initialRoomState);

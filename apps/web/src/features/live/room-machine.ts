@@ -21,7 +21,7 @@ export type RoomEvent =
   | { type: 'join' }
   | { type: 'joined' }
   | { type: 'connectionFailed' }
-  /** The server refused the token: the room has ended (ROOM_ENDED). */
+  /** The room has ended: the token or the socket was refused, or the call was closed for everyone (ROOM_ENDED). */
   | { type: 'roomEnded' }
   | { type: 'hangUp' }
   | { type: 'disconnected' }

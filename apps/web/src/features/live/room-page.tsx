@@ -16,7 +16,7 @@ import { CallView } from './call-view';
 import { useTransportEvents } from './hooks/use-call';
 import { useLocalMedia } from './hooks/use-local-media';
 import { joinFailureKey, roomHasEnded } from './join-failure';
-import { fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
+import { endRoomForAll, fetchLiveOptions, fetchRoomInfo, fetchToken } from './live-api';
 import { LobbyPresence } from './lobby-presence';
 import { MediaErrorDialog } from './media-error-dialog';
 import { initialRoomState, needsMedia, roomReducer } from './room-machine';
@@ -25,17 +25,20 @@ import { RoomRecordings } from './room-recordings';
 import { ChangeBrowser, RoomClosed, RoomInfoError } from './room-screens';
 import type { MediaTransport, TransportEvent } from './transport/media-transport';
 import { P2pTransport } from './transport/p2p-transport';
+import { RoomEndedError } from './transport/signalled-transport';
 import { SfuTransport } from './transport/sfu-transport';
 import { liveKeys } from './live-keys';
 
 /**
  * A token to rejoin with after the signalling socket dropped. A refusal of the room itself (a 4xx: the
- * code no longer works, the session ended) is final; anything else (network, server restarting) is tried again.
+ * code no longer works, the session ended) is final, the room's end told apart (the page shows it closed);
+ * anything else (network, server restarting) is tried again.
  */
 const renewToken = (identity: string, room: string, code: string | null, previous: string) =>
   fetchToken(identity, room, code, previous).then(
     (t) => t.access_token,
     (err: unknown) => {
+      if (roomHasEnded(err)) throw new RoomEndedError();
       if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429)
         return null;
       throw err;
@@ -209,6 +212,7 @@ export function RoomPage() {
     useCallback(
       (e: TransportEvent) => {
         if (e.type === 'disconnected') dispatch({ type: 'disconnected' });
+        if (e.type === 'roomEnded') dispatch({ type: 'roomEnded' });
       },
       [dispatch],
     ),
@@ -289,6 +293,13 @@ export function RoomPage() {
             roomId={state.room.id_live_video}
             code={code}
             onBackToCall={() => dispatch({ type: 'backToCall' })}
+            onEndForAll={
+              // The room's dealers (the server answers 404 to anyone else): those still in the call are closed
+              // with LIVE_CLOSE.ROOM_ENDED and see it ended; this page shows it closed too.
+              roomId && auth.isAuthenticated && hasOption(userOptions, 'useVideoLive')
+                ? () => endRoomForAll(roomId).then(() => dispatch({ type: 'roomEnded' }))
+                : undefined
+            }
           />
           {recordings}
         </>

@@ -80,13 +80,17 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                 <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {t('marketplaces.readyFor', { name: item.name })}
                 </Typography>
-                <Chip
-                  size="small"
-                  color={item.ready ? 'success' : 'warning'}
-                  label={
-                    item.ready ? t('marketplaces.ready') : t('marketplaces.toFix', { count: item.problems.length })
-                  }
-                />
+                {item.checked ? (
+                  <Chip
+                    size="small"
+                    color={item.ready ? 'success' : 'warning'}
+                    label={
+                      item.ready ? t('marketplaces.ready') : t('marketplaces.toFix', { count: item.problems.length })
+                    }
+                  />
+                ) : (
+                  <Chip size="small" variant="outlined" label={t('marketplaces.unchecked.chip')} />
+                )}
                 <Button
                   size="small"
                   disabled={busy !== null}
@@ -117,6 +121,11 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                   ))}
                 </Typography>
               ) : null}
+              {item.checked ? null : (
+                <Typography variant="body2" color="text.secondary">
+                  {t('marketplaces.unchecked.hint', { name: item.name })}
+                </Typography>
+              )}
               <SendResult state={sends.stateOf(item.profileId)} name={item.name} />
             </Stack>
           ))}

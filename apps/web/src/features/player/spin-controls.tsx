@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOOM_MAX, ZOOM_MIN } from './frame-size';
 import { FullscreenExitIcon, FullscreenIcon, ThreeSixtyIcon, ZoomInIcon, ZoomOutIcon } from './player-icons';
@@ -12,6 +12,22 @@ interface Props {
   onPlay: () => void;
   setZoom: (zoom: number) => void;
   onFullscreen: () => void;
+}
+
+/** An icon button of the spin, named by its label for screen readers and, as a tooltip, for the mouse. */
+function ControlButton(props: { label: string; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={css.control}
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
 }
 
 /**
@@ -32,45 +48,26 @@ export const SpinControls = memo(function SpinControls({
   const Fullscreen = fullscreen ? FullscreenExitIcon : FullscreenIcon;
   return (
     <div className={css.controls}>
-      <button
-        type="button"
-        className={css.control}
-        aria-label={t('publicPlayer.spin.play')}
-        title={t('publicPlayer.spin.play')}
-        disabled={!ready || autoplay}
-        onClick={onPlay}
-      >
+      <ControlButton label={t('publicPlayer.spin.play')} disabled={!ready || autoplay} onClick={onPlay}>
         <ThreeSixtyIcon />
-      </button>
-      <button
-        type="button"
-        className={css.control}
-        aria-label={t('publicPlayer.spin.zoomIn')}
-        title={t('publicPlayer.spin.zoomIn')}
+      </ControlButton>
+      <ControlButton
+        label={t('publicPlayer.spin.zoomIn')}
         disabled={!ready || zoom >= ZOOM_MAX}
         onClick={() => setZoom(zoom * 1.25)}
       >
         <ZoomInIcon />
-      </button>
-      <button
-        type="button"
-        className={css.control}
-        aria-label={t('publicPlayer.spin.zoomOut')}
-        title={t('publicPlayer.spin.zoomOut')}
+      </ControlButton>
+      <ControlButton
+        label={t('publicPlayer.spin.zoomOut')}
         disabled={!ready || zoom <= ZOOM_MIN}
         onClick={() => setZoom(zoom / 1.25)}
       >
         <ZoomOutIcon />
-      </button>
-      <button
-        type="button"
-        className={css.control}
-        aria-label={fullscreenLabel}
-        title={fullscreenLabel}
-        onClick={onFullscreen}
-      >
+      </ControlButton>
+      <ControlButton label={fullscreenLabel} onClick={onFullscreen}>
         <Fullscreen />
-      </button>
+      </ControlButton>
     </div>
   );
 });

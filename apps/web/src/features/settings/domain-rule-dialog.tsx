@@ -20,6 +20,7 @@ import { useSnackbar } from '../../components/snackbar';
 import { domainRuleErrorKey, federationKeys, saveDomainRule } from './federation-api';
 import { fetchStocks } from './settings-api';
 import { settingsKeys } from './settings-keys';
+import { EditableLine } from './editable-line';
 
 /** The roles the product defines; a rule may keep others a manager typed on the board. */
 const KNOWN_ROLES = [MANAGE_USERS_ROLE];
@@ -136,15 +137,7 @@ export function DomainRuleDialog(props: {
           slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'rule-claim-name' } }}
         />
         {form.claimRoles.map((line, i) => (
-          <Box
-            key={i}
-            sx={{
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: { xs: '1fr auto', sm: '2fr 1fr auto' },
-              alignItems: 'start',
-            }}
-          >
+          <EditableLine key={i} columns="2fr 1fr auto">
             <TextField
               label={t('settings.signIn.claimValue', { n: i + 1 })}
               value={line.value}
@@ -189,7 +182,7 @@ export function DomainRuleDialog(props: {
             >
               <DeleteOutline />
             </IconButton>
-          </Box>
+          </EditableLine>
         ))}
         <Box>
           <Button

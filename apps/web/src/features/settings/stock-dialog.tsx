@@ -16,6 +16,7 @@ import { ImageUploadButton } from './image-upload-button';
 import { createStock, settingsErrorKey, updateStock, uploadStockImage } from './settings-api';
 import { settingsKeys } from './settings-keys';
 import { SettingsFormDialog, type SettingsEditorProps } from './settings-form-dialog';
+import { EditableLine } from './editable-line';
 
 type Line = { title: string; value: string; titles?: Partial<Record<Language, string>> };
 
@@ -122,15 +123,7 @@ export function StockDialog({ groupId, stock, onClose }: SettingsEditorProps & {
         {t('settings.stocks.contact')}
       </Typography>
       {lines.map((line, n) => (
-        <Box
-          key={n}
-          sx={{
-            display: 'grid',
-            gap: 1,
-            gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' },
-            alignItems: 'start',
-          }}
-        >
+        <EditableLine key={n} columns="1fr 2fr auto">
           <TextField
             size="small"
             label={t('settings.stocks.lineTitle', { n: n + 1 })}
@@ -195,7 +188,7 @@ export function StockDialog({ groupId, stock, onClose }: SettingsEditorProps & {
               </Box>
             )}
           </Box>
-        </Box>
+        </EditableLine>
       ))}
       <Box>
         <Button

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PERSONAL_LINK_EXTRA, RECIPIENT_NAME_MAX, SMS_MAX_LENGTH, smsCost } from '@forecourt/contracts';
-import Dialog from '@mui/material/Dialog';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -12,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { CompactFormDialog } from '../../components/compact-form-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { SendDialogActions } from '../../components/send-dialog-actions';
 import { PhoneField } from './phone-field';
@@ -92,78 +91,76 @@ export function SmsDialog({ open, onClose, player, sender }: ShareDialogProps) {
   const bodyError = form.formState.errors.body?.message;
   const cost = smsCost(sentText(body ?? '', player.url));
   return (
-    <Dialog
+    <CompactFormDialog
       open={open}
-      onClose={send.isPending ? undefined : onClose}
-      fullWidth
+      onClose={onClose}
+      busy={send.isPending}
+      title={t('sharing.sms.title')}
       maxWidth="sm"
-      aria-labelledby="sms-dialog-title"
+      onSubmit={form.handleSubmit((v) => send.mutate(v))}
     >
-      <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
-        <DialogTitle id="sms-dialog-title">{t('sharing.sms.title')}</DialogTitle>
-        <DialogContent>
-          {player.preparing && (
-            <Alert severity="warning" sx={{ mb: 1 }} data-testid="player-preparing">
-              {t('sharing.preparing')}
-            </Alert>
-          )}
-          {showPhone && (
-            <Controller
-              control={form.control}
-              name="phone"
-              render={({ field, fieldState }) => (
-                <PhoneField
-                  country={country}
-                  onCountry={(c) =>
-                    form.setValue('country', c, {
-                      shouldValidate: form.formState.isSubmitted || Boolean(fieldState.isTouched),
-                    })
-                  }
-                  number={field.value}
-                  onNumber={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-          <TextField
-            {...form.register('name')}
-            label={t('engagement.recipientName')}
-            error={Boolean(form.formState.errors.name)}
-            helperText={
-              form.formState.errors.name?.message
-                ? t(form.formState.errors.name.message, { max: RECIPIENT_NAME_MAX })
-                : t('engagement.recipientNameHelp')
-            }
-            autoComplete="off"
-            fullWidth
-            margin="normal"
+      <DialogContent>
+        {player.preparing && (
+          <Alert severity="warning" sx={{ mb: 1 }} data-testid="player-preparing">
+            {t('sharing.preparing')}
+          </Alert>
+        )}
+        {showPhone && (
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field, fieldState }) => (
+              <PhoneField
+                country={country}
+                onCountry={(c) =>
+                  form.setValue('country', c, {
+                    shouldValidate: form.formState.isSubmitted || Boolean(fieldState.isTouched),
+                  })
+                }
+                number={field.value}
+                onNumber={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <TextField
-            {...form.register('body')}
-            label={t('sharing.sms.body')}
-            required
-            fullWidth
-            margin="normal"
-            multiline
-            minRows={3}
-            error={Boolean(bodyError)}
-            helperText={`${bodyError ? `${t(bodyError, { max: SMS_MAX_LENGTH })} · ` : ''}${body.length}/${SMS_MAX_LENGTH}`}
-          />
-          <Typography
-            variant="body2"
-            role="status"
-            color="text.secondary"
-            sx={{ fontWeight: cost.segments > 1 ? 600 : undefined }}
-            data-testid="sms-cost"
-          >
-            {t('smsCost.sent', { length: cost.length, count: cost.segments })}
-            {cost.outside && cost.segments > 1 ? ` ${t('smsCost.outside', { char: cost.outside })}` : ''}
-          </Typography>
-        </DialogContent>
-        <SendDialogActions onClose={onClose} pending={send.isPending} />
-      </form>
-    </Dialog>
+        )}
+        <TextField
+          {...form.register('name')}
+          label={t('engagement.recipientName')}
+          error={Boolean(form.formState.errors.name)}
+          helperText={
+            form.formState.errors.name?.message
+              ? t(form.formState.errors.name.message, { max: RECIPIENT_NAME_MAX })
+              : t('engagement.recipientNameHelp')
+          }
+          autoComplete="off"
+          fullWidth
+          margin="normal"
+        />
+        <TextField
+          {...form.register('body')}
+          label={t('sharing.sms.body')}
+          required
+          fullWidth
+          margin="normal"
+          multiline
+          minRows={3}
+          error={Boolean(bodyError)}
+          helperText={`${bodyError ? `${t(bodyError, { max: SMS_MAX_LENGTH })} · ` : ''}${body.length}/${SMS_MAX_LENGTH}`}
+        />
+        <Typography
+          variant="body2"
+          role="status"
+          color="text.secondary"
+          sx={{ fontWeight: cost.segments > 1 ? 600 : undefined }}
+          data-testid="sms-cost"
+        >
+          {t('smsCost.sent', { length: cost.length, count: cost.segments })}
+          {cost.outside && cost.segments > 1 ? ` ${t('smsCost.outside', { char: cost.outside })}` : ''}
+        </Typography>
+      </DialogContent>
+      <SendDialogActions onClose={onClose} pending={send.isPending} />
+    </CompactFormDialog>
   );
 }

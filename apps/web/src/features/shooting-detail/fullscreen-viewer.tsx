@@ -9,17 +9,35 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { EditedChip } from './edited-chip';
 import { useTranslation } from 'react-i18next';
+
+const SWIPE_PX = 40;
+
+/** A white icon button laid over the picture, `at` offsets from the viewer's edges. */
+function OverlayButton(props: {
+  label: string;
+  onClick: () => void;
+  at: { top?: number; left?: number; right?: number };
+  children: ReactNode;
+}) {
+  return (
+    <IconButton
+      onClick={props.onClick}
+      aria-label={props.label}
+      sx={{ position: 'absolute', ...props.at, color: 'common.white' }}
+    >
+      {props.children}
+    </IconButton>
+  );
+}
 
 /**
  * Fullscreen view of one image with previous / next; Escape closes, Left and Right move. An edited
  * picture (background replaced, plate covered) is labelled and has a before/after toggle that shows its
  * original instead. On a touch screen a sideways swipe moves to the previous or next picture.
  */
-const SWIPE_PX = 40;
-
 export function FullscreenViewer({
   images,
   allImages = images,
@@ -123,27 +141,15 @@ export function FullscreenViewer({
             ) : null}
           </Paper>
         ) : null}
-        <IconButton
-          onClick={onClose}
-          aria-label={t('common.close')}
-          sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white' }}
-        >
+        <OverlayButton label={t('common.close')} onClick={onClose} at={{ top: 8, right: 8 }}>
           <CloseIcon />
-        </IconButton>
-        <IconButton
-          onClick={prev}
-          aria-label={t('shootingDetail.gallery.previous')}
-          sx={{ position: 'absolute', left: 8, color: 'common.white' }}
-        >
+        </OverlayButton>
+        <OverlayButton label={t('shootingDetail.gallery.previous')} onClick={prev} at={{ left: 8 }}>
           <ChevronLeftIcon fontSize="large" />
-        </IconButton>
-        <IconButton
-          onClick={next}
-          aria-label={t('shootingDetail.gallery.next')}
-          sx={{ position: 'absolute', right: 8, color: 'common.white' }}
-        >
+        </OverlayButton>
+        <OverlayButton label={t('shootingDetail.gallery.next')} onClick={next} at={{ right: 8 }}>
           <ChevronRightIcon fontSize="large" />
-        </IconButton>
+        </OverlayButton>
         <Typography sx={{ position: 'absolute', bottom: 12, color: 'common.white' }}>
           {index + 1} / {images.length}
         </Typography>

@@ -40,6 +40,8 @@ export type LiveDeps = Pick<Adapters, 'db' | 'blobs' | 'clock' | 'ids' | 'config
   visitorSecret: string;
   limits: LiveLimits;
   headcount: (room: string, except?: string) => Promise<number>;
+  /** The room has ended: its members are told and their sockets closed (the signalling bus, every process). */
+  onEnded?: (room: string) => Promise<void>;
 };
 
 export interface LiveLimits {

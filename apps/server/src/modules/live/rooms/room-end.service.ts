@@ -2,7 +2,10 @@ import type { Adapters } from '../../../platform/adapters';
 import { emitWebhookEvent } from '../../webhooks/webhook-events.service';
 import * as repo from './live.repo';
 
-type EndDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'queue'>;
+type EndDeps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'queue'> & {
+  /** Told once the end is committed: the signalling closes the room's sockets, on every process. */
+  onEnded?: (roomId: string) => Promise<void>;
+};
 
 /** A participant came into the room (not a rejoin): the room's start and its participants count. */
 export async function recordRoomEntered(deps: Pick<Adapters, 'db' | 'clock'>, roomId: string): Promise<void> {
@@ -16,7 +19,7 @@ export async function recordRoomEntered(deps: Pick<Adapters, 'db' | 'clock'>, ro
  */
 export async function endRoom(deps: EndDeps, roomId: string, reason: 'host' | 'empty'): Promise<boolean> {
   const now = deps.clock.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markRoomEnded(trx, roomId, now.toISOString(), { started: reason === 'empty' }))) return false;
     const room = (await repo.roomEnd(trx, roomId))!;
     const startedAt = room.started_at ?? null;
@@ -36,6 +39,14 @@ export async function endRoom(deps: EndDeps, roomId: string, reason: 'host' | 'e
     });
     return true;
   });
+  if (ended) await deps.onEnded?.(roomId);
+  return ended;
+}
+
+/** Whether the room has ended (or is gone): its signalling socket takes nobody, whatever their token. */
+export async function roomHasEnded(deps: Pick<Adapters, 'db'>, roomId: string): Promise<boolean> {
+  const room = await repo.roomEnd(deps.db, roomId);
+  return !room || room.ended_at !== null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveRoom, LiveRoomInfo } from '@forecourt/contracts';
+import { LIVE_CLOSE, type LiveRoom, type LiveRoomInfo } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app';
 import type { App } from '../../../app-types';
@@ -59,6 +59,31 @@ describe('a live room ends (live.room.ended)', () => {
     );
     await welcome;
     return ws;
+  };
+
+  const tokenFor = async (room: LiveRoom) =>
+    (
+      await app.inject({
+        method: 'GET',
+        url: '/api/videos/live/token',
+        query: { identity: 'Early guest', room: room.room_name, code: room.meeting_code },
+      })
+    ).json<{ access_token: string }>().access_token;
+  /** A socket's messages and its close code, listened to before it opens. */
+  const watch = async (token: string, lobby = false) => {
+    const got: string[] = [];
+    let closed!: Promise<number>;
+    await app.injectWS(
+      `/api/videos/live/signal?token=${encodeURIComponent(token)}${lobby ? '&lobby=1' : ''}`,
+      {},
+      {
+        onInit: (w) => {
+          w.on('message', (m: Buffer) => got.push(JSON.parse(String(m)).type));
+          closed = new Promise((r) => w.once('close', (code: number) => r(code)));
+        },
+      },
+    );
+    return { got, closed };
   };
 
   /** The events once the rooms' members are gone: a vanished socket leaves after the rejoin grace (3 s). */
@@ -143,5 +168,38 @@ describe('a live room ends (live.room.ended)', () => {
     }
     // The wrong code still answers as before: an ended room tells nothing to someone without its link.
     expect((await token({}, 'not-the-code')).statusCode).toBe(404);
+  });
+
+  it('opens no socket for a token taken before the end, though the token still lives', async () => {
+    const room = await newRoom();
+    const early = await tokenFor(room);
+    await app.inject({ method: 'POST', url: `/api/videos/live/rooms/${room.id_live_video}/end`, headers });
+    const refused = await watch(early);
+    expect(await refused.closed).toBe(LIVE_CLOSE.ROOM_ENDED);
+    // Refused before anything: no welcome, nobody in the room.
+    expect(refused.got).toEqual([]);
+  });
+
+  it('tells everyone in the call and in its lobby when its host ends it, and closes their sockets', async () => {
+    const room = await newRoom();
+    const host = await watch(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/videos/live/token',
+          query: { identity: 'Host', room: room.room_name },
+          headers,
+        })
+      ).json<{ access_token: string }>().access_token,
+    );
+    const guest = await watch(await tokenFor(room));
+    const lobby = await watch(await tokenFor(room), true);
+    for (let i = 0; i < 100 && [host, guest, lobby].some((s) => !s.got.includes('welcome')); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await app.inject({ method: 'POST', url: `/api/videos/live/rooms/${room.id_live_video}/end`, headers });
+    for (const member of [host, guest, lobby]) {
+      expect(await member.closed).toBe(LIVE_CLOSE.ROOM_ENDED);
+      expect(member.got.at(-1)).toBe('ended');
+    }
   });
 });

@@ -15,7 +15,13 @@ export async function setUpRooms(
     adapters,
     auth,
     headcount,
-  }: { adapters: Adapters; auth: Auth; headcount: (room: string, except?: string) => Promise<number> },
+    onEnded,
+  }: {
+    adapters: Adapters;
+    auth: Auth;
+    headcount: (room: string, except?: string) => Promise<number>;
+    onEnded?: (room: string) => Promise<void>;
+  },
 ): Promise<LiveTokens> {
   const tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
   const live = {
@@ -24,6 +30,7 @@ export async function setUpRooms(
     limits: liveLimits(adapters),
     visitorSecret: await getOrCreateSecret(adapters.db, 'live-visitors'),
     headcount,
+    onEnded,
   };
   // Route files are loaded only here, so a worker process never holds them (layering.test.ts).
   const { liveRoutes } = await import('./live.routes');

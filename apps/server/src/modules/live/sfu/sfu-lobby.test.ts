@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MediaRelay } from './sfu-relay';
 import { createInProcessBus } from '../signalling/signal-bus';
 import { openSignalSession } from '../signalling/signalling.service';
-
-const claims = (participant: string) => ({
-  room: 'room-1',
-  identity: participant,
-  participant,
-  host: participant === 'host-participant',
-  exp: 0,
-});
+import { roomClaims } from '../signalling/signalling.fixtures';
 
 /** The SFU relay as a signalling session drives it: what it was asked, in order. */
 function recordingRelay() {
@@ -33,9 +26,9 @@ describe('the lobby of an SFU call', () => {
     const bus = createInProcessBus();
     const { relay, calls } = recordingRelay();
     const hostGot: ServerMessage[] = [];
-    await openSignalSession(bus, claims('host-participant'), (m) => hostGot.push(m), { media: relay });
+    await openSignalSession(bus, roomClaims('host-participant'), (m) => hostGot.push(m), { media: relay });
     const got: ServerMessage[] = [];
-    const guest = await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), {
+    const guest = await openSignalSession(bus, roomClaims('guest-participant'), (m) => got.push(m), {
       media: relay,
       waiting: true,
     });

@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@forecourt/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Attachment, SignalBus } from './signal-bus';
+import type { Attachment, JoinResult, SignalBus } from './signal-bus';
 
 /** Two API processes' view of one bus: the same object for the in-process driver, two for a shared one. */
 export interface BusPair {
@@ -33,6 +33,16 @@ const offer = (pc: string, sdp = 'v=0') => ({
   data: { pc, description: { type: 'offer' as const, sdp } },
 });
 /** Waits for a delivery: immediate in one process, a NOTIFY away across processes. */
+/** What a join answers in a room nobody is in: first come, or after the last member left. */
+const EMPTY_ROOM: JoinResult = {
+  members: [],
+  lobby: [],
+  spin: null,
+  resumed: false,
+  missed: [],
+  waiting: false,
+  wasWaiting: false,
+};
 const eventually = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 10 });
 
 /**
@@ -56,28 +66,16 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       const { a, b } = pair;
       const alice = socket();
       const first = await a.join(room, who('participant-a', true), alice.attachment);
-      expect(first).toEqual({
-        members: [],
-        lobby: [],
-        spin: null,
-        resumed: false,
-        missed: [],
-        waiting: false,
-        wasWaiting: false,
-      });
+      expect(first).toEqual(EMPTY_ROOM);
       await a.setMedia(room, 'participant-a', { audio: false, video: true, screen: false });
       await a.setSpin(room, { frame: 7 });
 
       const bob = socket();
       const second = await b.join(room, who('participant-b'), bob.attachment);
       expect(second).toEqual({
+        ...EMPTY_ROOM,
         members: [{ ...who('participant-a', true), media: { audio: false, video: true, screen: false } }],
-        lobby: [],
         spin: { frame: 7 },
-        resumed: false,
-        missed: [],
-        waiting: false,
-        wasWaiting: false,
       });
       const elsewhere = socket();
       await a.join(`${room}-other`, who('participant-c'), elsewhere.attachment);
@@ -249,15 +247,7 @@ export function signalBusContract(driver: string, open: () => Promise<BusPair>):
       expect(await b.occupied(room)).toBe(true);
       expect(await a.leave(room, 'participant-a', alice.session)).toBe(true);
       expect(await b.occupied(room)).toBe(false);
-      expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual({
-        members: [],
-        lobby: [],
-        spin: null,
-        resumed: false,
-        missed: [],
-        waiting: false,
-        wasWaiting: false,
-      });
+      expect(await b.join(room, who('participant-b'), socket().attachment)).toEqual(EMPTY_ROOM);
     });
   });
 }

@@ -2,14 +2,7 @@ import type { ServerMessage } from '@forecourt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
-
-const claims = (participant: string) => ({
-  room: 'room-1',
-  identity: participant,
-  participant,
-  host: participant === 'host-participant',
-  exp: 0,
-});
+import { roomClaims } from './signalling.fixtures';
 
 async function connect(
   bus: ReturnType<typeof createInProcessBus>,
@@ -18,7 +11,7 @@ async function connect(
   held: string[] = [],
 ) {
   const got: ServerMessage[] = [];
-  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), {
+  const session = await openSignalSession(bus, roomClaims(participant), (m) => got.push(m), {
     waiting,
     onMeeting: async (room) => void held.push(room),
   });

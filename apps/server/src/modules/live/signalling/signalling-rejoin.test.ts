@@ -3,14 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaRelay } from '../sfu/sfu-relay';
 import { createInProcessBus, MAX_MISSED_MESSAGES, type SignalBus } from './signal-bus';
 import { LEAVE_GRACE_MS, openSignalSession } from './signalling.service';
+import { roomClaims } from './signalling.fixtures';
 
-const claims = (participant: string) => ({
-  room: 'room-1',
-  identity: participant,
-  participant,
-  host: participant === 'host-participant',
-  exp: 0,
-});
 const signal = (to: string, pc = 'pc-1') =>
   JSON.stringify({ type: 'signal', to, data: { pc, description: { type: 'offer', sdp: 'v=0' } } });
 
@@ -18,7 +12,7 @@ const signal = (to: string, pc = 'pc-1') =>
 async function connect(bus: ReturnType<typeof createInProcessBus>, participant: string, onReplaced?: () => void) {
   const got: ServerMessage[] = [];
   const held: string[] = [];
-  const session = await openSignalSession(bus, claims(participant), (m) => got.push(m), {
+  const session = await openSignalSession(bus, roomClaims(participant), (m) => got.push(m), {
     onReplaced,
     onMeeting: async (room) => void held.push(room),
   });
@@ -154,13 +148,15 @@ describe('a participant of an SFU call whose socket comes back through another A
     const first = fakeRelay();
     const second = fakeRelay();
     const hostGot: ServerMessage[] = [];
-    await openSignalSession(bus, claims('host-participant'), (m) => hostGot.push(m), { media: first.relay });
-    const guest = await openSignalSession(bus, claims('guest-participant'), () => undefined, { media: first.relay });
+    await openSignalSession(bus, roomClaims('host-participant'), (m) => hostGot.push(m), { media: first.relay });
+    const guest = await openSignalSession(bus, roomClaims('guest-participant'), () => undefined, {
+      media: first.relay,
+    });
     await guest.close('dropped');
     expect(first.calls).toEqual(['open host-participant', 'open guest-participant', 'detach guest-participant']);
 
     const got: ServerMessage[] = [];
-    await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), { media: second.relay });
+    await openSignalSession(bus, roomClaims('guest-participant'), (m) => got.push(m), { media: second.relay });
     expect(got[0]).toMatchObject({ type: 'welcome', resumed: false, participants: [{ id: 'host-participant' }] });
     expect(second.calls).toEqual(['open guest-participant takeover']);
     expect(first.calls.at(-1)).toBe('close guest-participant');
@@ -171,11 +167,11 @@ describe('a participant of an SFU call whose socket comes back through another A
   it('comes back through the process that holds its media: resumed, nothing published again', async () => {
     const bus = createInProcessBus();
     const { relay, calls } = fakeRelay();
-    await openSignalSession(bus, claims('host-participant'), () => undefined, { media: relay });
-    const guest = await openSignalSession(bus, claims('guest-participant'), () => undefined, { media: relay });
+    await openSignalSession(bus, roomClaims('host-participant'), () => undefined, { media: relay });
+    const guest = await openSignalSession(bus, roomClaims('guest-participant'), () => undefined, { media: relay });
     await guest.close('dropped');
     const got: ServerMessage[] = [];
-    await openSignalSession(bus, claims('guest-participant'), (m) => got.push(m), { media: relay });
+    await openSignalSession(bus, roomClaims('guest-participant'), (m) => got.push(m), { media: relay });
     expect(got[0]).toMatchObject({ type: 'welcome', resumed: true });
     expect(calls).toEqual([
       'open host-participant',

@@ -9,6 +9,13 @@ import type { SignalBus } from './signal-bus';
 import { MAX_SIGNAL_BYTES, openSignalSession, RoomFullError } from './signalling.service';
 import { droppable, MessageBudget, SEND_BUFFER } from './socket-budget';
 
+/** The room had ended when its socket arrived. */
+class RoomEndedError extends Error {
+  constructor() {
+    super('the room has ended');
+  }
+}
+
 /**
  * Close codes of a participant who meant to go (hang-up, tab closed). Any other close is a drop it may come
  * back from, among them 1005, with which @fastify/websocket closes every socket when the server shuts down:
@@ -21,8 +28,10 @@ export const HEARTBEAT_MS = 2000;
 
 /**
  * The signalling WebSocket: `GET /api/videos/live/signal?token=`. Only a valid, unexpired room token opens
- * it (else it closes with 4401 or 4403 before anything is relayed); the token fixes the room and identity.
- * `lobby=1`: opened from the preview, a waiting member until its `join` (signalling.service.ts).
+ * it (else it closes with 4401 or 4403 before anything is relayed), and only while its room has not ended
+ * (else 4410); the token fixes the room and identity. `lobby=1`: opened from the preview, a waiting member
+ * until its `join` (signalling.service.ts). When the room ends, its members get `ended` and their sockets
+ * close with 4410.
  */
 export async function signallingRoutes(
   app: App,
@@ -37,6 +46,8 @@ export async function signallingRoutes(
     greet?: (room: string) => Promise<ServerMessage[]>;
     /** Members a room takes (LIVE_MAX_PARTICIPANTS). */
     capacity?: number;
+    /** Whether the room has ended: a token taken before its end (it lives 120 s) opens no socket. */
+    ended?: (room: string) => Promise<boolean>;
   },
 ): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_SIGNAL_BYTES } });
@@ -54,10 +65,17 @@ export async function signallingRoutes(
       }
       // A socket that does not read: what the server holds for it stays bounded (socket-budget.ts).
       // `bufferedAmount` counts what ws and the TCP socket still hold, not what the kernel took.
+      let ending = false;
       const send = (message: ServerMessage) => {
         if (socket.readyState !== socket.OPEN) return;
         if (socket.bufferedAmount > SEND_BUFFER.soft && droppable(message)) return;
         socket.send(JSON.stringify(message));
+        if (message.type === 'ended') {
+          // The room ended: this member leaves now (no rejoin grace), and its page shows the meeting closed.
+          ending = true;
+          socket.close(LIVE_CLOSE.ROOM_ENDED, 'room ended');
+          return;
+        }
         if (socket.bufferedAmount > SEND_BUFFER.hard) {
           request.log.warn(
             { room: check.claims.room, buffered: socket.bufferedAmount },
@@ -68,19 +86,30 @@ export async function signallingRoutes(
         }
       };
       // Messages that arrive while joining wait for it, in order.
-      const session = openSignalSession(deps.bus, check.claims, send, {
-        onMeeting: deps.onMeeting,
-        onEntered: deps.onEntered,
-        onLeft: deps.onLeft,
-        media: deps.media,
-        greet: deps.greet,
-        waiting: request.query.lobby === '1',
-        onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
-        onError: (err) => request.log.warn({ err }, 'live session'),
-        capacity: deps.capacity,
+      const { room } = check.claims;
+      const ended = deps.ended ?? (async () => false);
+      // Checked before joining (a token taken before the end); once more after, for an end committed meanwhile,
+      // whose `ended` this member, not yet on the bus, could not get.
+      const session = ended(room).then(async (over) => {
+        if (over) throw new RoomEndedError();
+        const opened = await openSignalSession(deps.bus, check.claims, send, {
+          onMeeting: deps.onMeeting,
+          onEntered: deps.onEntered,
+          onLeft: deps.onLeft,
+          media: deps.media,
+          greet: deps.greet,
+          waiting: request.query.lobby === '1',
+          onReplaced: () => socket.close(LIVE_CLOSE.REPLACED, 'replaced'),
+          onError: (err) => request.log.warn({ err }, 'live session'),
+          capacity: deps.capacity,
+        });
+        if (await ended(room)) send({ type: 'ended' });
+        return opened;
       });
       session.catch((err: unknown) => {
         if (err instanceof RoomFullError) socket.close(LIVE_CLOSE.ROOM_FULL, 'room full');
+        else if (err instanceof RoomEndedError) socket.close(LIVE_CLOSE.ROOM_ENDED, 'room ended');
+        else request.log.warn({ err }, 'live session');
       });
       let queue: Promise<unknown> = session;
       // Judged as they arrive, before any work or queueing: a flood costs a count each, and is cut.
@@ -112,7 +141,7 @@ export async function signallingRoutes(
       }, HEARTBEAT_MS);
       socket.on('close', (code: number) => {
         clearInterval(heartbeat);
-        const how = LEAVING_CODES.has(code) ? 'left' : 'dropped';
+        const how = ending || LEAVING_CODES.has(code) ? 'left' : 'dropped';
         queue = queue
           .then(async () => (await session).close(how))
           .catch((err: unknown) => request.log.warn({ err }, 'live leave'));

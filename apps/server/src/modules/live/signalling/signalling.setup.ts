@@ -42,6 +42,8 @@ export async function setUpSignalling(
     greet?: (room: string) => Promise<ServerMessage[]>;
     /** A member left for good: the room ends once it stays empty (rooms/room-end.service.ts). */
     onLeft?: (room: string) => void;
+    /** Whether the room has ended: a token taken before its end opens no socket (rooms/room-end.service.ts). */
+    ended?: (room: string) => Promise<boolean>;
   },
 ): Promise<void> {
   const { adapters, ...rest } = deps;

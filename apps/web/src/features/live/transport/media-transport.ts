@@ -21,7 +21,9 @@ export type TransportEvent =
   | { type: 'participantJoined'; participant: Participant }
   | { type: 'participantLeft'; participant: Participant }
   | { type: 'connectionFailed' }
-  | { type: 'disconnected' };
+  | { type: 'disconnected' }
+  /** The room has ended for everyone (its host ended it): the page shows the meeting closed. */
+  | { type: 'roomEnded' };
 
 export interface JoinOptions {
   token: string;
@@ -29,7 +31,8 @@ export interface JoinOptions {
   media: LiveOptions['media'];
   /**
    * A new token for a rejoin after the signalling socket dropped, given the previous one (so the server
-   * keeps this participant); null when the room refuses for good, a rejection to try again later.
+   * keeps this participant); null when the room refuses for good, a RoomEndedError when it has ended, another
+   * rejection to try again later.
    */
   renewToken: (previous: string) => Promise<string | null>;
 }

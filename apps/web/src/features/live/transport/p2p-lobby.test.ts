@@ -1,8 +1,9 @@
-import type { ClientMessage, ServerMessage } from '@forecourt/contracts';
+import { LIVE_CLOSE, type ClientMessage, type ServerMessage } from '@forecourt/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JoinOptions, TransportEvent } from './media-transport';
 // Imported after the stand-ins are in place (the driver reads the globals when it runs).
 import type { P2pTransport as P2pTransportType } from './p2p-transport';
+import { RoomEndedError } from './signalled-transport';
 
 // The lobby's rules in the peer-to-peer driver, over a stand-in of the browser's WebRTC and WebSocket
 // (this project tests in Node): what a page sends, and on which connection a track goes out when.
@@ -356,5 +357,31 @@ describe('the peer-to-peer lobby', () => {
     expect(events).toHaveLength(1);
     expect(transport.snapshot().participants.map((p) => p.id)).toEqual(['participant-early']);
     transport.leave();
+  });
+
+  it('ends the call as the room’s end, without rejoining, when the server closes it for everyone; a socket refused so fails the join as such', async () => {
+    const transport = new P2pTransport();
+    const events: TransportEvent[] = [];
+    transport.on((e) => events.push(e));
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const joining = transport.join(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    socket.receive(welcome('resident', [], false));
+    await joining;
+    socket.receive({ type: 'ended' });
+    socket.onclose?.({ code: LIVE_CLOSE.ROOM_ENDED });
+    await settle();
+    expect(events).toEqual([{ type: 'roomEnded' }]);
+    // No socket opened again: nobody could come back into an ended room.
+    expect(FakeSocket.all).toHaveLength(1);
+
+    // A token taken before the end: its socket is closed before any welcome.
+    const late = new P2pTransport();
+    late.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const refused = late.join(options('token-2')).catch((err: unknown) => err);
+    await settle();
+    FakeSocket.all[1]!.onclose?.({ code: LIVE_CLOSE.ROOM_ENDED });
+    expect(await refused).toBeInstanceOf(RoomEndedError);
   });
 });

@@ -17,6 +17,13 @@ export class RoomFullError extends Error {
   }
 }
 
+/** The server refused this page's socket, or closed it: the room has ended (LIVE_CLOSE.ROOM_ENDED). */
+export class RoomEndedError extends Error {
+  constructor() {
+    super('the room has ended');
+  }
+}
+
 /**
  * What both media drivers (p2p-transport.ts, sfu-transport.ts) share: the snapshot and its listeners, and
  * the signalling socket's life — open and wait for the welcome, and when it drops without leave(), come
@@ -114,6 +121,8 @@ export abstract class SignalledTransport {
     const signalling = new SignallingClient(
       (m) => {
         if (this.signalling !== signalling) return;
+        // The room's end is told by the close (LIVE_CLOSE.ROOM_ENDED) that follows it.
+        if (m.type === 'ended') return;
         // The recording state is the same for both drivers: kept here, in order with the rest.
         const handled = m.type === 'recording' ? async () => this.set({ recording: m.on }) : () => this.handle(m);
         this.inbox = this.inbox.then(handled).catch(() => undefined);
@@ -131,6 +140,7 @@ export abstract class SignalledTransport {
       // On a rejoin, not a leave: the server may hold this participant for the next try.
       signalling.close(this.state.self ? RETRY_CLOSE : 1000);
       if (this.refusedWith === LIVE_CLOSE.ROOM_FULL) throw new RoomFullError();
+      if (this.refusedWith === LIVE_CLOSE.ROOM_ENDED) throw new RoomEndedError();
       throw new Error('no welcome from the signalling server');
     }
     this.token = token;
@@ -143,6 +153,7 @@ export abstract class SignalledTransport {
     this.welcomed?.(false);
     if (this.reconnecting || this.left || !this.state.self) return;
     if (code === LIVE_CLOSE.REPLACED) return this.end();
+    if (code === LIVE_CLOSE.ROOM_ENDED) return this.end('roomEnded');
     this.set({ connection: 'reconnecting' });
     void this.rejoin();
   }
@@ -150,13 +161,17 @@ export abstract class SignalledTransport {
   private async rejoin(): Promise<void> {
     this.reconnecting = true;
     const renew = this.options?.renewToken;
+    let ended = false;
     const result = await reconnect(
       async (): Promise<AttemptResult> => {
         let token: string | null;
         try {
           token = renew ? await renew(this.token ?? '') : null;
-        } catch {
-          return 'retry';
+        } catch (err) {
+          // The room ended while this page was away: no token will come.
+          if (!(err instanceof RoomEndedError)) return 'retry';
+          ended = true;
+          return 'fatal';
         }
         if (token === null) return 'fatal';
         if (this.left) return 'retry';
@@ -164,8 +179,9 @@ export abstract class SignalledTransport {
           await this.connect(token);
           return 'connected';
         } catch (err) {
-          // Away too long, and the room filled meanwhile: trying again would not get this page back in.
-          return err instanceof RoomFullError ? 'fatal' : 'retry';
+          // Away too long, and the room filled or ended meanwhile: trying again would not get this page back in.
+          if (err instanceof RoomEndedError) ended = true;
+          return err instanceof RoomFullError || err instanceof RoomEndedError ? 'fatal' : 'retry';
         }
       },
       {
@@ -175,13 +191,13 @@ export abstract class SignalledTransport {
       },
     );
     this.reconnecting = false;
-    if (result === 'fatal' || result === 'gaveUp') this.end();
+    if (result === 'fatal' || result === 'gaveUp') this.end(ended ? 'roomEnded' : 'disconnected');
   }
 
-  /** The call is over for this browser: the page shows its end. */
-  protected end(): void {
+  /** The call is over for this browser: the page shows its end (`roomEnded`: the meeting has ended for everyone). */
+  protected end(why: 'disconnected' | 'roomEnded' = 'disconnected'): void {
     if (this.left) return;
     this.leave();
-    this.emit({ type: 'disconnected' });
+    this.emit({ type: why });
   }
 }
