@@ -34,17 +34,17 @@ test('a provider administrator imports a group’s stocks from a CSV file on a p
   const dialog = page.getByRole('dialog', { name: 'Import stocks from a CSV file' });
   await expect(dialog).toBeVisible();
 
+  /** Chooses a CSV file of the header, a good Nice line and `lines`, and has it checked (a dry run). */
+  const checkFile = async (...lines: string[]) => {
+    await dialog
+      .getByTestId('stock-import-file')
+      .setInputFiles(
+        csvFile(['name;label;phone;contact:Address', 'CSV Nice;Nice;+33 4 93 00 00 00;1 promenade', ...lines]),
+      );
+    await dialog.getByRole('button', { name: 'Check the file' }).click();
+  };
   // A file with a bad phone: each bad line is named with its reason, and nothing can be imported.
-  await dialog
-    .getByTestId('stock-import-file')
-    .setInputFiles(
-      csvFile([
-        'name;label;phone;contact:Address',
-        'CSV Nice;Nice;+33 4 93 00 00 00;1 promenade',
-        'CSV Cannes;Cannes;0493;',
-      ]),
-    );
-  await dialog.getByRole('button', { name: 'Check the file' }).click();
+  await checkFile('CSV Cannes;Cannes;0493;');
   await expect(dialog.getByText('1 errors: fix the file and check it again.')).toBeVisible();
   await expect(dialog.getByTestId('stock-import-errors')).toContainText(
     'This is not an international phone number (+33…). (0493)',
@@ -54,16 +54,7 @@ test('a provider administrator imports a group’s stocks from a CSV file on a p
   await dialogAxe(page, 'stock import errors, light');
 
   // Fixed: the dry run says what each line would do; the import writes the file.
-  await dialog
-    .getByTestId('stock-import-file')
-    .setInputFiles(
-      csvFile([
-        'name;label;phone;contact:Address',
-        'CSV Nice;Nice;+33 4 93 00 00 00;1 promenade',
-        'CSV Cannes;Cannes;+33 4 93 11 11 11;',
-      ]),
-    );
-  await dialog.getByRole('button', { name: 'Check the file' }).click();
+  await checkFile('CSV Cannes;Cannes;+33 4 93 11 11 11;');
   await expect(dialog.getByTestId('stock-import-changes').getByRole('row')).toHaveCount(3);
   await expect(dialog.getByTestId('stock-import-changes')).toContainText('CSV Cannes');
   await expectNoSidewaysScroll(page);

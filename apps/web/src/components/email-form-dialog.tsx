@@ -11,6 +11,7 @@ import { CompactFormDialog } from './compact-form-dialog';
 import { useSnackbar } from './snackbar';
 import type { SnackbarLink } from './snackbar-context';
 import { SendDialogActions } from './send-dialog-actions';
+import { fieldErrorProps } from '../lib/field-error';
 
 // Messages are locale keys: the spec's requiredEmail, formartEmail and requiredObject.
 const EmailForm = z.object({
@@ -87,10 +88,7 @@ export function EmailFormDialog({
     onError: () => snackbar.show('api.sendEmailError'),
   });
 
-  const err = (name: keyof EmailForm) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? { error: true, helperText: t(message) } : {};
-  };
+  const err = fieldErrorProps(form.formState.errors, t);
 
   return (
     <CompactFormDialog

@@ -110,6 +110,34 @@ export function ModelsFieldset(props: { value: string[]; held?: HeldRights; onCh
   );
 }
 
+/** The stocks given; `help` is said under the title, `none` instead of the boxes when there is no stock at all. */
+export function StocksFieldset(props: {
+  stocks: readonly { id: string; name: string }[] | undefined;
+  value: string[];
+  onChange: (ownerIds: string[]) => void;
+  help?: string;
+  none?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend">{t('users.stocks')}</FormLabel>
+      {props.help && <FormHelperText sx={{ mx: 0 }}>{props.help}</FormHelperText>}
+      <FormGroup>
+        {props.stocks?.map((s) => (
+          <RightCheckbox
+            key={s.id}
+            label={s.name}
+            checked={props.value.includes(s.id)}
+            onChange={(on) => props.onChange(toggle(props.value, s.id, on))}
+          />
+        ))}
+      </FormGroup>
+      {props.none && props.stocks?.length === 0 && <FormHelperText>{props.none}</FormHelperText>}
+    </FormControl>
+  );
+}
+
 /** The options that are switches, then the ways a vehicle may be identified. */
 export function OptionsFieldset(props: {
   value: BoardUserOptions;

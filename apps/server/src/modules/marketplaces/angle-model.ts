@@ -3,10 +3,12 @@ import type { AngleFeatures, AngleVerdict } from './angle-types';
 import trained from './angle-model.weights.json';
 
 /**
- * Which of the four end views (front, front ¾, rear ¾, rear) a picture with a plate shows: a
- * multinomial logistic regression on the measured features (decision 0061). Its weights are fitted by
- * `npm run bench -- angles --train` on the labelled real photos (bench/fixtures/angle-labels.json), and the
- * bench scores it by 10-fold cross-validation only, so that its figure is one for photos it was not fitted on.
+ * Which of the four end views (front, front ¾, rear ¾, rear) a picture with a plate shows: a random forest of
+ * shallow decision trees on the measured features (decision 0064; a logistic regression before, decision 0061).
+ * Its trees are grown by `npm run bench -- angles --train` on the labelled real photos
+ * (bench/fixtures/angle-labels.json, `bench/lib/angle-training.ts`), and the bench scores it by 10-fold
+ * cross-validation only, so that its figure is one for photos it was not fitted on. Reading it is pure: a walk
+ * down each tree and the mean of the leaves' class shares.
  */
 
 export const END_VIEWS = [
@@ -16,15 +18,14 @@ export const END_VIEWS = [
   'rear',
 ] as const satisfies PictureAngle[];
 
+/** A split (feature `f` at most `t` → node `l`, else node `r`) or a leaf (`p`: share of each end view). */
+export type TreeNode = { f: number; t: number; l: number; r: number } | { p: number[] };
+
 export interface EndViewModel {
   /** Feature names, in the order of `featureVector`: a model fitted on other features is refused. */
   features: string[];
-  /** Per feature, the mean and spread it is standardised by. */
-  mean: number[];
-  scale: number[];
-  /** Per end view (END_VIEWS' order), a bias and one weight per feature. */
-  bias: number[];
-  weights: number[][];
+  /** Each tree a list of nodes, its root first; children are indexes in the same list. */
+  trees: TreeNode[][];
 }
 
 const log = (share: number) => Math.log1p(1000 * share);
@@ -64,14 +65,18 @@ const down = (y: number, car: NonNullable<AngleFeatures['car']>) => (y - car.top
 
 export const featureVector = (f: AngleFeatures): number[] => FEATURES.map(([, read]) => read(f));
 
-/** Probabilities of the four end views (END_VIEWS' order) for a feature vector. */
+/** The leaf a feature vector reaches in one tree. */
+export function leafOf(tree: TreeNode[], x: number[]): number[] {
+  let node = tree[0]!;
+  while (!('p' in node)) node = tree[x[node.f]! <= node.t ? node.l : node.r]!;
+  return node.p;
+}
+
+/** Probabilities of the four end views (END_VIEWS' order) for a feature vector: the trees' mean. */
 export function endViewProbabilities(model: EndViewModel, x: number[]): number[] {
-  const z = x.map((v, i) => (v - model.mean[i]!) / model.scale[i]!);
-  const logits = model.bias.map((b, k) => z.reduce((s, v, i) => s + v * model.weights[k]![i]!, b));
-  const top = Math.max(...logits);
-  const e = logits.map((l) => Math.exp(l - top));
-  const sum = e.reduce((a, b) => a + b, 0);
-  return e.map((v) => v / sum);
+  const sum = END_VIEWS.map(() => 0);
+  for (const tree of model.trees) leafOf(tree, x).forEach((share, k) => (sum[k]! += share));
+  return sum.map((s) => s / (model.trees.length || 1));
 }
 
 const shipped = trained as EndViewModel;

@@ -21,6 +21,7 @@ import { DateLocalization } from '../../components/date-localization';
 import { createRoom, fetchOwners } from './live-api';
 import { dateError, FORM_DATE, RoomForm, toUtcAppointment } from './room-form';
 import { liveKeys } from './live-keys';
+import { fieldErrorProps } from '../../lib/field-error';
 
 const EMPTY: RoomForm = { owner: '', name: '', date: '', time: '', registration: '' };
 
@@ -77,10 +78,7 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
     },
   });
   const ownersFailed = owners.isError || (owners.isSuccess && ownerList.length === 0);
-  const err = (name: keyof RoomForm) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? { error: true, helperText: t(message) } : {};
-  };
+  const err = fieldErrorProps(form.formState.errors, t);
 
   return (
     <CompactFormDialog

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
@@ -15,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog';
-import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
+import { ModelsFieldset, OptionsFieldset, RolesFieldset, StocksFieldset } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { domainRuleErrorKey, federationKeys, saveDomainRule } from './federation-api';
 import { fetchStocks } from './settings-api';
@@ -103,20 +101,12 @@ export function DomainRuleDialog(props: {
         ))}
       </TextField>
 
-      <FormControl component="fieldset">
-        <FormLabel component="legend">{t('users.stocks')}</FormLabel>
-        <FormGroup>
-          {stocks.data?.map((s) => (
-            <RightCheckbox
-              key={s.id}
-              label={s.name}
-              checked={form.ownerIds.includes(s.id)}
-              onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
-            />
-          ))}
-        </FormGroup>
-        {stocks.data?.length === 0 && <FormHelperText>{t('settings.stocks.none')}</FormHelperText>}
-      </FormControl>
+      <StocksFieldset
+        stocks={stocks.data}
+        value={form.ownerIds}
+        onChange={(v) => set('ownerIds', v)}
+        none={t('settings.stocks.none')}
+      />
 
       <RolesFieldset roles={roles} value={form.roles} onChange={(v) => set('roles', v)} />
       {/* The boxes offer the known model types only. */}

@@ -25,7 +25,14 @@ import { useTranslation } from 'react-i18next';
 import { boardErrorKey } from './board-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
-import { ModelsFieldset, OptionsFieldset, RightCheckbox, RolesFieldset, toggle } from '../../components/rights-fields';
+import {
+  ModelsFieldset,
+  OptionsFieldset,
+  RightCheckbox,
+  RolesFieldset,
+  StocksFieldset,
+  toggle,
+} from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { fetchGrants, fetchUser, inviteUser, updateUser, userAction } from './users-api';
@@ -279,20 +286,12 @@ function UserForm(props: {
 
         <OptionsFieldset value={form.options} held={grants} onChange={(v) => set('options', v)} />
 
-        <FormControl component="fieldset">
-          <FormLabel component="legend">{t('users.stocks')}</FormLabel>
-          <FormHelperText sx={{ mx: 0 }}>{t('users.stocksHelp')}</FormHelperText>
-          <FormGroup>
-            {grants.stocks.map((s) => (
-              <RightCheckbox
-                key={s.id}
-                label={s.name}
-                checked={form.ownerIds.includes(s.id)}
-                onChange={(on) => set('ownerIds', toggle(form.ownerIds, s.id, on))}
-              />
-            ))}
-          </FormGroup>
-        </FormControl>
+        <StocksFieldset
+          stocks={grants.stocks}
+          value={form.ownerIds}
+          onChange={(v) => set('ownerIds', v)}
+          help={t('users.stocksHelp')}
+        />
       </FormDialog>
       {user && (
         <ConfirmDialog

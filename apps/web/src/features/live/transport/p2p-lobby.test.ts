@@ -201,6 +201,20 @@ describe('the peer-to-peer lobby', () => {
     return { transport, socket };
   }
 
+  /** A page with its camera and microphone that joined an empty room as its resident; its events recorded. */
+  async function joinedAlone() {
+    const transport = new P2pTransport();
+    const events: TransportEvent[] = [];
+    transport.on((e) => events.push(e));
+    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
+    const joining = transport.join(options('token-1'));
+    await settle();
+    const socket = FakeSocket.all[0]!;
+    socket.receive(welcome('resident', [], false));
+    await joining;
+    return { transport, events, socket };
+  }
+
   it('connects a page in the preview to the participants with no track going out, and sends its tracks and media state only once let in', async () => {
     const transport = new P2pTransport();
     transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
@@ -312,16 +326,8 @@ describe('the peer-to-peer lobby', () => {
   });
 
   it('holds a waiting page as a participant: accepts its connection with nothing going out, lists and announces it only on its join, and not its leave from the lobby', async () => {
-    const transport = new P2pTransport();
-    const events: TransportEvent[] = [];
-    transport.on((e) => events.push(e));
-    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
-    const joining = transport.join(options('token-1'));
-    await settle();
-    const socket = FakeSocket.all[0]!;
+    const { transport, events, socket } = await joinedAlone();
     expect(socket.url.searchParams.get('lobby')).toBeNull();
-    socket.receive(welcome('resident', [], false));
-    await joining;
 
     socket.receive({ type: 'waiting', participant: person('early') });
     socket.receive({ type: 'waiting', participant: person('early') });
@@ -360,15 +366,7 @@ describe('the peer-to-peer lobby', () => {
   });
 
   it('ends the call as the room’s end, without rejoining, when the server closes it for everyone; a socket refused so fails the join as such', async () => {
-    const transport = new P2pTransport();
-    const events: TransportEvent[] = [];
-    transport.on((e) => events.push(e));
-    transport.publish(new FakeStream([audio, video]) as unknown as MediaStream);
-    const joining = transport.join(options('token-1'));
-    await settle();
-    const socket = FakeSocket.all[0]!;
-    socket.receive(welcome('resident', [], false));
-    await joining;
+    const { events, socket } = await joinedAlone();
     socket.receive({ type: 'ended' });
     socket.onclose?.({ code: LIVE_CLOSE.ROOM_ENDED });
     await settle();
