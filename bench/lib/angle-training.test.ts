@@ -54,6 +54,16 @@ describe('the end-view forest’s training', () => {
     expect(right / samples.length).toBeGreaterThan(0.85);
   });
 
+  it('grows balanced trees that give a rare view more weight than the photos’ own shares do', () => {
+    // Nine rears for each front: drawn as they come, a front-like photo is pulled toward rear.
+    const skewed = made(200, 8).filter((s, j) => s.y === 3 || (s.y === 0 && j % 9 === 0));
+    const options = { trees: 20, depth: 2, minLeaf: 2, seed: 5 };
+    const front = made(4, 11)[0]!.x;
+    const share = (balanced: boolean) => endViewProbabilities(fit(skewed, { ...options, balanced }), front)[0]!;
+    expect(share(true)).toBeGreaterThan(share(false));
+    expect(fit(skewed, { ...options, balanced: true })).toEqual(fit(skewed, { ...options, balanced: true }));
+  });
+
   it('deals each label’s samples to the folds in turn', () => {
     const samples = [0, 0, 1, 0, 1, 1].map((y) => ({ x: [], y }));
     expect(foldsOf(samples, 2)).toEqual([0, 1, 0, 0, 1, 0]);

@@ -15,7 +15,8 @@ import { notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { ownersOf } from '../identity/users.service';
 import { findRegistrationInScope, requireShooting, type ShootingAddress } from '../shootings/shooting-scope.service';
-import { localDay, nextDay, startOfLocalDay } from '../statistics/local-days';
+import { localDay } from '../statistics/local-days';
+import { ownStatisticsScope } from '../statistics/statistics.service';
 import * as repo from './engagement-reads.repo';
 
 type Deps = Pick<Adapters, 'db'>;
@@ -145,13 +146,10 @@ export async function engagementFunnel(
   userId: string,
   query: FunnelQuery,
 ): Promise<FunnelResponse> {
-  if (userId !== user.id) throw notFound('User');
-  if (query.ownerId && !user.ownerIds.includes(query.ownerId)) throw notFound('Owner');
-  const ownerIds = query.ownerId ? [query.ownerId] : user.ownerIds;
+  const scope = ownStatisticsScope(user, userId, query);
+  const { ownerIds } = scope;
   const { timeZone } = query;
-  const since = new Date(startOfLocalDay(query.from, timeZone)).toISOString();
-  const until = new Date(startOfLocalDay(nextDay(query.to), timeZone)).toISOString();
-  const rows = await repo.listFunnelRows(deps.db, { ownerIds, since, until });
+  const rows = await repo.listFunnelRows(deps.db, scope);
   const [frames, owners] = await Promise.all([
     repo.countFrames(
       deps.db,

@@ -4,7 +4,7 @@ import { createGroupDms, dmsTargetOf } from '../../platform/dms/create-dms';
 import type { DmsAdapter, DmsVehicle } from '../../platform/dms/dms';
 import { webhookTargetProblem } from '../../platform/dms/webhook-target';
 import { badRequest } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import {
   deleteDmsSettings,
@@ -168,22 +168,21 @@ export async function setGroupDms(
   } else if (input.driver === 'folder') {
     after = { groupId, driver: 'folder', webhookUrl: null, webhookSecret: null };
   }
-  await deps.db.transaction().execute(async (trx) => {
-    if (after) await saveDmsSettings(trx, after, deps.clock.now().toISOString());
-    else await deleteDmsSettings(trx, groupId);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'dms.update',
-        target: { type: 'group', id: groupId },
-        before: audited(before),
-        after: { ...audited(after), secretChanged: Boolean(input.driver === 'webhook' && input.secret) },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'dms.update',
+      target: { type: 'group', id: groupId },
+      before: audited(before),
+      after: { ...audited(after), secretChanged: Boolean(input.driver === 'webhook' && input.secret) },
+    },
+    async (trx) => {
+      if (after) await saveDmsSettings(trx, after, deps.clock.now().toISOString());
+      else await deleteDmsSettings(trx, groupId);
+    },
+  );
   return groupDms(deps, groupId, after);
 }
 

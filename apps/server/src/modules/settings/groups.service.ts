@@ -1,7 +1,7 @@
 import type { GroupInput, SettingsGroup } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { findGroup, insertGroup, listGroups, renameGroup, setGroupDeactivated, type GroupRow } from './groups.repo';
 import { requireSettingsAdmin } from './settings-access';
@@ -40,14 +40,11 @@ export async function createSettingsGroup(
 ): Promise<SettingsGroup> {
   requireSettingsAdmin(user);
   const id = deps.ids.uuid();
-  await deps.db.transaction().execute(async (trx) => {
-    await insertGroup(trx, { id, name: input.name, createdAt: deps.clock.now().toISOString() });
-    await recordAudit(
-      deps,
-      { ...audit, groupId: id, action: 'group.create', target: { type: 'group', id }, after: { name: input.name } },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    { ...audit, groupId: id, action: 'group.create', target: { type: 'group', id }, after: { name: input.name } },
+    (trx) => insertGroup(trx, { id, name: input.name, createdAt: deps.clock.now().toISOString() }),
+  );
   return toGroup((await findGroup(deps.db, id))!);
 }
 
@@ -59,21 +56,18 @@ export async function renameSettingsGroup(
   audit: AuditContext,
 ): Promise<SettingsGroup> {
   const before = await settingsGroup(deps, user, groupId);
-  await deps.db.transaction().execute(async (trx) => {
-    await renameGroup(trx, groupId, input.name);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'group.rename',
-        target: { type: 'group', id: groupId },
-        before: audited(before),
-        after: { ...audited(before), name: input.name },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'group.rename',
+      target: { type: 'group', id: groupId },
+      before: audited(before),
+      after: { ...audited(before), name: input.name },
+    },
+    (trx) => renameGroup(trx, groupId, input.name),
+  );
   return toGroup((await findGroup(deps.db, groupId))!);
 }
 
@@ -90,21 +84,18 @@ export async function setSettingsGroupActive(
 ): Promise<SettingsGroup> {
   const before = await settingsGroup(deps, user, groupId);
   if ((before.deactivatedAt === null) !== active) {
-    await deps.db.transaction().execute(async (trx) => {
-      await setGroupDeactivated(trx, groupId, active ? null : deps.clock.now().toISOString());
-      await recordAudit(
-        deps,
-        {
-          ...audit,
-          groupId,
-          action: active ? 'group.reactivate' : 'group.deactivate',
-          target: { type: 'group', id: groupId },
-          before: audited(before),
-          after: { ...audited(before), active },
-        },
-        trx,
-      );
-    });
+    await withAudit(
+      deps,
+      {
+        ...audit,
+        groupId,
+        action: active ? 'group.reactivate' : 'group.deactivate',
+        target: { type: 'group', id: groupId },
+        before: audited(before),
+        after: { ...audited(before), active },
+      },
+      (trx) => setGroupDeactivated(trx, groupId, active ? null : deps.clock.now().toISOString()),
+    );
   }
   return toGroup((await findGroup(deps.db, groupId))!);
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
 import type { Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from './groups.service';
 import { checkedImage } from './image-upload';
@@ -77,14 +77,11 @@ export async function createSettingsStock(
     contactPhone: input.contactPhone,
     createdAt: deps.clock.now().toISOString(),
   };
-  await deps.db.transaction().execute(async (trx) => {
-    await insertStock(trx, row);
-    await recordAudit(
-      deps,
-      { ...audit, groupId, action: 'stock.create', target: { type: 'stock', id: row.id }, after: audited(row) },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'stock.create', target: { type: 'stock', id: row.id }, after: audited(row) },
+    (trx) => insertStock(trx, row),
+  );
   return toStock(deps, { ...row, logoKey: null, plateCoverKey: null });
 }
 
@@ -103,21 +100,18 @@ export async function updateSettingsStock(
     contactInformation: JSON.stringify(input.contactInformation),
     contactPhone: input.contactPhone,
   };
-  await deps.db.transaction().execute(async (trx) => {
-    await updateStock(trx, ownerId, after);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'stock.update',
-        target: { type: 'stock', id: ownerId },
-        before: audited(before),
-        after: audited(after),
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'stock.update',
+      target: { type: 'stock', id: ownerId },
+      before: audited(before),
+      after: audited(after),
+    },
+    (trx) => updateStock(trx, ownerId, after),
+  );
   return toStock(deps, { ...before, ...after });
 }
 
@@ -140,21 +134,18 @@ export async function setSettingsStockImage(
   const png = await sharp(checked.bytes).autoOrient().png().toBuffer();
   const key = `owners/${ownerId}/${image}-${deps.ids.uuid()}.png`;
   await deps.blobs.put(key, png, 'image/png');
-  await deps.db.transaction().execute(async (trx) => {
-    await setStockImage(trx, ownerId, image, key);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: `stock.${image === 'logo' ? 'logo' : 'plate_cover'}`,
-        target: { type: 'stock', id: ownerId },
-        before: { key: image === 'logo' ? before.logoKey : before.plateCoverKey },
-        after: { key, width: checked.width, height: checked.height },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: `stock.${image === 'logo' ? 'logo' : 'plate_cover'}`,
+      target: { type: 'stock', id: ownerId },
+      before: { key: image === 'logo' ? before.logoKey : before.plateCoverKey },
+      after: { key, width: checked.width, height: checked.height },
+    },
+    (trx) => setStockImage(trx, ownerId, image, key),
+  );
   return toStock(deps, image === 'logo' ? { ...before, logoKey: key } : { ...before, plateCoverKey: key });
 }
 

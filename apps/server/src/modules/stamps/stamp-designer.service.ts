@@ -9,7 +9,7 @@ import {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { stampImage } from './stamp-render';
 import { settingsGroup } from '../settings/groups.service';
@@ -170,29 +170,28 @@ export async function createSettingsStamp(
   const id = deps.ids.uuid();
   const v = await nextVersion(deps, user, groupId, id, 1, input, null);
   const size = STAMP_SIZE[input.format];
-  await deps.db.transaction().execute(async (trx) => {
-    await insertDesignedStamp(trx, {
-      id,
-      groupId,
-      name: v.name,
-      format: input.format,
-      ...size,
-      version: 1,
-      overlayKey: v.overlayKey,
-      design: v.design,
-      croppingType: v.croppingType,
-      blurringValue: v.blurringValue,
-      backgroundKey: v.backgroundKey,
-      floorLevel: DEFAULT_FLOOR_LEVEL,
-      createdAt: v.createdAt,
-    });
-    await insertStampVersion(trx, v);
-    await recordAudit(
-      deps,
-      { ...audit, groupId, action: 'stamp.create', target: { type: 'stamp', id }, after: audited(v) },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'stamp.create', target: { type: 'stamp', id }, after: audited(v) },
+    async (trx) => {
+      await insertDesignedStamp(trx, {
+        id,
+        groupId,
+        name: v.name,
+        format: input.format,
+        ...size,
+        version: 1,
+        overlayKey: v.overlayKey,
+        design: v.design,
+        croppingType: v.croppingType,
+        blurringValue: v.blurringValue,
+        backgroundKey: v.backgroundKey,
+        floorLevel: DEFAULT_FLOOR_LEVEL,
+        createdAt: v.createdAt,
+      });
+      await insertStampVersion(trx, v);
+    },
+  );
   return toStamp(deps, (await findDesignedStamp(deps.db, groupId, id))!);
 }
 
@@ -226,27 +225,26 @@ export async function updateSettingsStamp(
     createdAt: current.updatedAt ?? current.createdAt,
   };
   const v = await nextVersion(deps, user, groupId, stampId, current.version + 1, input, current);
-  await deps.db.transaction().execute(async (trx) => {
-    await insertStampVersion(trx, previous);
-    const made = await setCurrentVersion(trx, current.version, {
-      ...v,
-      floorLevel: current.floorLevel ?? DEFAULT_FLOOR_LEVEL,
-    });
-    if (!made) throw badRequest('The stamp was changed meanwhile: reload it and edit again', { field: 'version' });
-    await insertStampVersion(trx, v);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'stamp.update',
-        target: { type: 'stamp', id: stampId },
-        before: audited(previous),
-        after: audited(v),
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'stamp.update',
+      target: { type: 'stamp', id: stampId },
+      before: audited(previous),
+      after: audited(v),
+    },
+    async (trx) => {
+      await insertStampVersion(trx, previous);
+      const made = await setCurrentVersion(trx, current.version, {
+        ...v,
+        floorLevel: current.floorLevel ?? DEFAULT_FLOOR_LEVEL,
+      });
+      if (!made) throw badRequest('The stamp was changed meanwhile: reload it and edit again', { field: 'version' });
+      await insertStampVersion(trx, v);
+    },
+  );
   return toStamp(deps, (await findDesignedStamp(deps.db, groupId, stampId))!);
 }
 

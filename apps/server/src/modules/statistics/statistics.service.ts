@@ -11,7 +11,14 @@ import type { UserContext } from '../identity/user-context';
 import { dealerGroupOf, ownersOf } from '../identity/users.service';
 import { playerRefInScope } from '../players/players.service';
 import { daysOf, localDay, nextDay, startOfLocalDay } from './local-days';
-import { countLiveMeetings, countPlayerEvents, insertEvent, insertMeetingHeld, sumRatings } from './statistics.repo';
+import {
+  countLiveMeetings,
+  countPlayerEvents,
+  insertEvent,
+  insertMeetingHeld,
+  sumRatings,
+  type CountScope,
+} from './statistics.repo';
 
 export type StatisticsDeps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
@@ -83,6 +90,24 @@ export async function recordMeetingHeld(deps: Pick<StatisticsDeps, 'db' | 'clock
 }
 
 /**
+ * What a caller's own statistics count (engagement's funnel too): the caller's stocks or the one asked for, over
+ * the instants of calendar days `from` to `to` of the time zone. A foreign user or stock is 404.
+ */
+export function ownStatisticsScope(
+  user: Pick<UserContext, 'id' | 'ownerIds'>,
+  userId: string,
+  query: { from: string; to: string; timeZone: string; ownerId?: string | undefined },
+): CountScope {
+  if (userId !== user.id) throw notFound('User');
+  if (query.ownerId && !user.ownerIds.includes(query.ownerId)) throw notFound('Owner');
+  return {
+    ownerIds: query.ownerId ? [query.ownerId] : user.ownerIds,
+    since: new Date(startOfLocalDay(query.from, query.timeZone)).toISOString(),
+    until: new Date(startOfLocalDay(nextDay(query.to), query.timeZone)).toISOString(),
+  };
+}
+
+/**
  * The figures of the caller's stocks (or of one of them) over calendar days of their time zone: per
  * stock, per day and in total. Only the caller's own statistics; a foreign user or stock is 404.
  */
@@ -92,15 +117,9 @@ export async function statisticsFigures(
   userId: string,
   query: StatisticsQuery,
 ): Promise<StatisticsResponse> {
-  if (userId !== user.id) throw notFound('User');
-  if (query.ownerId && !user.ownerIds.includes(query.ownerId)) throw notFound('Owner');
-  const ownerIds = query.ownerId ? [query.ownerId] : user.ownerIds;
+  const scope = ownStatisticsScope(user, userId, query);
+  const { ownerIds } = scope;
   const { timeZone } = query;
-  const scope = {
-    ownerIds,
-    since: new Date(startOfLocalDay(query.from, timeZone)).toISOString(),
-    until: new Date(startOfLocalDay(nextDay(query.to), timeZone)).toISOString(),
-  };
   const [events, ratings, meetings, owners, group] = await Promise.all([
     countPlayerEvents(deps.db, scope),
     sumRatings(deps.db, scope),

@@ -1,5 +1,5 @@
 import type { Adapters } from '../../platform/adapters';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import { createAccount } from './account-creation.service';
 import { findAccountByEmail, setRoles, type StoredRights } from './user-board.repo';
 
@@ -65,19 +65,16 @@ export async function setFederatedRoles(
 ): Promise<void> {
   const same = roles.length === account.roles.length && roles.every((r) => account.roles.includes(r));
   if (same) return;
-  await deps.db.transaction().execute(async (trx) => {
-    await setRoles(trx, account.id, roles);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId: account.groupId,
-        action: 'user.claim-roles',
-        target: { type: 'user', id: account.id },
-        before: { roles: account.roles },
-        after: { roles },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId: account.groupId,
+      action: 'user.claim-roles',
+      target: { type: 'user', id: account.id },
+      before: { roles: account.roles },
+      after: { roles },
+    },
+    (trx) => setRoles(trx, account.id, roles),
+  );
 }

@@ -2,7 +2,7 @@ import type { InvitationAccept, InvitationInfo } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { tokenHash } from '../../platform/bearer-tokens';
 import { AppError } from '../../platform/errors';
-import { recordAudit } from '../audit/audit.service';
+import { withAudit } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
 import { deleteInvitations, findInvitation, setPassword } from './user-board.repo';
 
@@ -33,20 +33,19 @@ export async function acceptInvitation(
 ): Promise<{ email: string }> {
   const found = await liveInvitation(deps, token);
   const hash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    await setPassword(trx, found.userId, hash);
-    await deleteInvitations(trx, found.userId);
-    await recordAudit(
-      deps,
-      {
-        actor: { id: found.userId, label: found.email },
-        clientAddress,
-        groupId: found.groupId,
-        action: 'user.accept-invitation',
-        target: { type: 'user', id: found.userId },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      actor: { id: found.userId, label: found.email },
+      clientAddress,
+      groupId: found.groupId,
+      action: 'user.accept-invitation',
+      target: { type: 'user', id: found.userId },
+    },
+    async (trx) => {
+      await setPassword(trx, found.userId, hash);
+      await deleteInvitations(trx, found.userId);
+    },
+  );
   return { email: found.email };
 }

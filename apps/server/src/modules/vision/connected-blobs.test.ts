@@ -39,3 +39,17 @@ describe('connectedBlobs', () => {
     expect(connectedBlobs(c.data, c.width, c.height, 2)).toEqual([{ x: 2, y: 0, w: 2, h: 2, area: 4, kind: 2 }]);
   });
 });
+
+describe('connectedBlobs on a busy class image', () => {
+  it('keeps every region of an image with thousands of runs, each with its own box and area', () => {
+    // 60 × 60 separate 1 × 2 dashes on every other row and column: 3,600 regions, 7,200 runs.
+    const width = 120;
+    const height = 240;
+    const data = new Uint8Array(width * height);
+    for (let y = 0; y < height; y += 4)
+      for (let x = 0; x < width; x += 2) data[y * width + x] = data[(y + 1) * width + x] = 1;
+    const blobs = connectedBlobs(data, width, height);
+    expect(blobs).toHaveLength(3600);
+    expect(blobs.every((b) => b.w === 1 && b.h === 2 && b.area === 2)).toBe(true);
+  });
+});

@@ -13,15 +13,30 @@ export interface Blob {
 /**
  * The 8-connected regions of equal non-zero class in a class image (one byte a pixel), with their bounding
  * boxes and areas. Labels runs, not pixels: each row's runs are joined (union-find) to the runs of the row
- * above that touch them, diagonals included, which is a few operations per run instead of per pixel.
+ * above that touch them, diagonals included, which is a few operations per run instead of per pixel. The runs
+ * live in typed arrays grown by doubling (plain arrays of numbers were a fifth of the detection's time).
  */
 export function connectedBlobs(classes: Uint8Array, width: number, height: number, only = 0): Blob[] {
+  let capacity = 1024;
   // Runs: start, end (exclusive), row, class, and their union-find parent.
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const rows: number[] = [];
-  const kinds: number[] = [];
-  const parent: number[] = [];
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let rows = new Int32Array(capacity);
+  let kinds = new Uint8Array(capacity);
+  let parent = new Int32Array(capacity);
+  const grow = () => {
+    capacity *= 2;
+    const more = <T extends Int32Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity);
+      b.set(a);
+      return b;
+    };
+    starts = more(starts);
+    ends = more(ends);
+    rows = more(rows);
+    kinds = more(kinds);
+    parent = more(parent);
+  };
   const find = (i: number): number => {
     while (parent[i] !== i) {
       parent[i] = parent[parent[i]!]!;
@@ -29,11 +44,12 @@ export function connectedBlobs(classes: Uint8Array, width: number, height: numbe
     }
     return i;
   };
+  let n = 0;
   let previousFirst = 0;
   let previousEnd = 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    const first = starts.length;
+    const first = n;
     let p = previousFirst;
     let x = 0;
     while (x < width) {
@@ -44,12 +60,13 @@ export function connectedBlobs(classes: Uint8Array, width: number, height: numbe
       }
       const start = x;
       while (x < width && classes[row + x] === c) x++;
-      const run = starts.length;
-      starts.push(start);
-      ends.push(x);
-      rows.push(y);
-      kinds.push(c);
-      parent.push(run);
+      if (n === capacity) grow();
+      const run = n++;
+      starts[run] = start;
+      ends[run] = x;
+      rows[run] = y;
+      kinds[run] = c;
+      parent[run] = run;
       // Runs of the row above that overlap [start - 1, x]: 8-connectivity.
       while (p < previousEnd && ends[p]! < start) p++;
       for (let q = p; q < previousEnd && starts[q]! <= x; q++) {
@@ -60,10 +77,8 @@ export function connectedBlobs(classes: Uint8Array, width: number, height: numbe
       }
     }
     previousFirst = first;
-    previousEnd = starts.length;
-    p = first;
+    previousEnd = n;
   }
-  const n = starts.length;
   const index = new Int32Array(n).fill(-1);
   const blobs: Blob[] = [];
   for (let r = 0; r < n; r++) {

@@ -26,14 +26,14 @@ export function halve(image: GrayImage): GrayImage {
 /**
  * The standard deviation of the image's noise, by Immerkær's estimate ("Fast noise variance estimation",
  * 1996): the mean absolute response to a Laplacian difference kernel that cancels edges and smooth shading
- * and keeps the pixel-to-pixel noise. Every second row is enough.
+ * and keeps the pixel-to-pixel noise. Every fourth row is enough (a few hundred thousand samples on a photo).
  */
 export function noiseLevel(image: GrayImage): number {
   const { width, height, data } = image;
   if (width < 3 || height < 3) return 0;
   let total = 0;
   let rows = 0;
-  for (let y = 1; y < height - 1; y += 2) {
+  for (let y = 1; y < height - 1; y += 4) {
     const up = (y - 1) * width;
     const row = y * width;
     const down = (y + 1) * width;

@@ -46,4 +46,26 @@ describe('localThreshold', () => {
     expect(localThreshold(img, OPTIONS)[10 * 21 + 10]).toBe(0);
     expect(localThreshold(img, { ...OPTIONS, spreadShare: 0 })[10 * 21 + 10]).toBe(DARK);
   });
+
+  it('judges the four pixels of a 2 × 2 block by the same limits, and an odd last row and column by the block beside them', () => {
+    // 41 × 21: the last column and row have no block of their own.
+    const img = image(41, 21, 150, [
+      [40, 0, 1, 21, 60],
+      [0, 20, 41, 1, 60],
+    ]);
+    const out = localThreshold(img, OPTIONS);
+    expect(out[5 * 41 + 40]).toBe(DARK);
+    expect(out[20 * 41 + 5]).toBe(DARK);
+    expect(out[5 * 41 + 5]).toBe(0);
+    // A pixel 7 levels under a flat block of 150 is dark whichever pixel of its block it is.
+    for (const [x, y] of [
+      [10, 10],
+      [11, 10],
+      [10, 11],
+      [11, 11],
+    ] as const) {
+      const one = image(41, 21, 150, [[x, y, 1, 1, 143]]);
+      expect(localThreshold(one, OPTIONS)[y * 41 + x]).toBe(DARK);
+    }
+  });
 });

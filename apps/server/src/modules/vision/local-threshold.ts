@@ -5,7 +5,7 @@ export const DARK = 1;
 export const LIGHT = 2;
 
 export interface ThresholdOptions {
-  /** Side of the square window whose mean and spread a pixel is compared with, in pixels (odd). */
+  /** Side of the square window whose mean and spread a pixel is compared with, in pixels (about: see below). */
   window: number;
   /** A pixel differs from its window's mean by more than this many grey levels... */
   minOffset: number;
@@ -18,59 +18,83 @@ export interface ThresholdOptions {
  * it. The offset follows the window's own contrast (a share of its standard deviation, as Niblack and Sauvola
  * binarisation do), so that the characters of a dim, low-contrast plate are separated as well as those of a
  * bright one, where a fixed offset keeps only high-contrast text.
+ *
+ * The window's statistics are taken per 2 × 2 block of pixels, over the odd number of blocks nearest to
+ * `window` pixels (25 px: 13 blocks, 26 px), and shared by the block's four pixels: a quarter of the window
+ * sums, and the per-pixel work is one comparison with the block's two limits (decision 0063; per pixel it
+ * was half of the detection's time, and the marks differ on ~2 % of the pixels, at the characters' edges).
  */
 export function localThreshold(image: GrayImage, options: ThresholdOptions): Uint8Array {
   const { width, height, data } = image;
-  const w1 = width + 1;
-  // Integral images of the values and of their squares (squares in Float64: they pass 2^31 on large images).
-  const sum = new Int32Array(w1 * (height + 1));
-  const squares = new Float64Array(w1 * (height + 1));
-  for (let y = 0; y < height; y++) {
+  const out = new Uint8Array(width * height);
+  if (width < 2 || height < 2) return out;
+  const bw = width >> 1;
+  const bh = height >> 1;
+  const w1 = bw + 1;
+  // Integral images of the blocks' sums and sums of squares (squares in Float64: they pass 2^31 on large
+  // images). An odd last row or column belongs to the blocks beside it.
+  const sum = new Int32Array(w1 * (bh + 1));
+  const squares = new Float64Array(w1 * (bh + 1));
+  for (let by = 0; by < bh; by++) {
+    const a = 2 * by * width;
+    const b = a + width;
+    const above = by * w1 + 1;
+    const here = above + w1;
     let rowSum = 0;
     let rowSquares = 0;
-    const row = y * width;
-    const above = y * w1 + 1;
-    const here = above + w1;
-    for (let x = 0; x < width; x++) {
-      const v = data[row + x]!;
-      rowSum += v;
-      rowSquares += v * v;
-      sum[here + x] = sum[above + x]! + rowSum;
-      squares[here + x] = squares[above + x]! + rowSquares;
+    for (let bx = 0, i = 0; bx < bw; bx++, i += 2) {
+      const p = data[a + i]!;
+      const q = data[a + i + 1]!;
+      const r = data[b + i]!;
+      const s = data[b + i + 1]!;
+      rowSum += p + q + r + s;
+      rowSquares += p * p + q * q + r * r + s * s;
+      sum[here + bx] = sum[above + bx]! + rowSum;
+      squares[here + bx] = squares[above + bx]! + rowSquares;
     }
   }
-  const half = options.window >> 1;
-  const minOffset = options.minOffset;
-  const share2 = options.spreadShare * options.spreadShare;
-  const out = new Uint8Array(width * height);
-  // The window's bounds along x are the same on every row.
-  const lefts = new Int32Array(width);
-  const rights = new Int32Array(width);
-  for (let x = 0; x < width; x++) {
-    lefts[x] = Math.max(0, x - half);
-    rights[x] = Math.min(width, x + half + 1);
+  // Each block's limits, as whole grey levels: below `low` is DARK, above `high` LIGHT.
+  const radius = Math.max(1, Math.round((options.window / 2 - 1) / 2));
+  const low = new Int16Array(bw * bh);
+  const high = new Int16Array(bw * bh);
+  const { minOffset, spreadShare } = options;
+  for (let by = 0; by < bh; by++) {
+    const top = Math.max(0, by - radius) * w1;
+    const bottom = Math.min(bh, by + radius + 1) * w1;
+    const rows = (bottom - top) / w1;
+    for (let bx = 0; bx < bw; bx++) {
+      const x0 = Math.max(0, bx - radius);
+      const x1 = Math.min(bw, bx + radius + 1);
+      const n = 4 * rows * (x1 - x0);
+      const s = sum[bottom + x1]! - sum[top + x1]! - sum[bottom + x0]! + sum[top + x0]!;
+      const q = squares[bottom + x1]! - squares[top + x1]! - squares[bottom + x0]! + squares[top + x0]!;
+      const mean = s / n;
+      const offset = Math.max(minOffset, spreadShare * Math.sqrt(Math.max(0, q / n - mean * mean)));
+      // v < mean − offset ⇔ v < ⌈mean − offset⌉ for whole v; v > mean + offset ⇔ v > ⌊mean + offset⌋.
+      low[by * bw + bx] = Math.ceil(mean - offset);
+      high[by * bw + bx] = Math.floor(mean + offset);
+    }
   }
-  for (let y = 0; y < height; y++) {
-    const y0 = Math.max(0, y - half);
-    const y1 = Math.min(height, y + half + 1);
-    const top = y0 * w1;
-    const bottom = y1 * w1;
-    const rows = y1 - y0;
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const left = lefts[x]!;
-      const right = rights[x]!;
-      const n = rows * (right - left);
-      const s = sum[bottom + right]! - sum[top + right]! - sum[bottom + left]! + sum[top + left]!;
-      // Compared as sums over the window (n times the mean), which spares a division and a square root a
-      // pixel: |v − mean| > max(minOffset, share × spread).
-      const d = data[row + x]! * n - s;
-      const a = d < 0 ? -d : d;
-      if (a <= minOffset * n) continue;
-      const q = squares[bottom + right]! - squares[top + right]! - squares[bottom + left]! + squares[top + left]!;
-      // n² × variance = n × q − s².
-      if (a * a <= share2 * (n * q - s * s)) continue;
-      out[row + x] = d < 0 ? DARK : LIGHT;
+  // The block's four pixels at once; an odd last column or row takes the limits of the block beside it.
+  for (let by = 0; by < bh; by++) {
+    const last = by === bh - 1 && height % 2 === 1 ? 3 : 2;
+    for (let dy = 0; dy < last; dy++) {
+      const row = (2 * by + dy) * width;
+      const blocks = by * bw;
+      for (let bx = 0; bx < bw; bx++) {
+        const lo = low[blocks + bx]!;
+        const hi = high[blocks + bx]!;
+        const i = row + 2 * bx;
+        const a = data[i]!;
+        const b = data[i + 1]!;
+        out[i] = a < lo ? DARK : a > hi ? LIGHT : 0;
+        out[i + 1] = b < lo ? DARK : b > hi ? LIGHT : 0;
+      }
+      if (width % 2 === 1) {
+        const v = data[row + width - 1]!;
+        const k = blocks + bw - 1;
+        out[row + width - 1] = v < low[k]! ? DARK : v > high[k]! ? LIGHT : 0;
+      }
     }
   }
   return out;

@@ -10,7 +10,7 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { webhookTargetProblem } from '../../platform/dms/webhook-target';
 import { badRequest, notFound } from '../../platform/errors';
-import { recordAudit, type AuditContext } from '../audit/audit.service';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import { attemptDelivery, type DeliveryDeps } from './delivery.service';
@@ -99,20 +99,17 @@ export async function createGroupEndpoint(
     created_by: audit.actor.label,
   };
   const described = toEndpoint(row);
-  await deps.db.transaction().execute(async (trx) => {
-    await insertEndpoint(trx, row);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'webhook.create',
-        target: { type: 'webhook', id: row.id },
-        after: { url: row.url, eventTypes: described.eventTypes },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'webhook.create',
+      target: { type: 'webhook', id: row.id },
+      after: { url: row.url, eventTypes: described.eventTypes },
+    },
+    (trx) => insertEndpoint(trx, row),
+  );
   return { ...described, secret: row.secret };
 }
 
@@ -129,32 +126,31 @@ export async function updateGroupEndpoint(
   if (input.url !== before.url) await requireTarget(deps, input.url);
   const reenabled = input.enabled && before.enabled !== 1;
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await updateEndpoint(trx, id, {
-      url: input.url,
-      description: input.description ?? '',
-      event_types: JSON.stringify([...new Set(input.eventTypes ?? [])]),
-      enabled: input.enabled ? 1 : 0,
-      ...(input.enabled ? { disabled_reason: null } : {}),
-    });
-    if (reenabled) await retryPendingNow(trx, id, now);
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'webhook.update',
-        target: { type: 'webhook', id },
-        before: {
-          url: before.url,
-          eventTypes: JSON.parse(before.event_types) as unknown,
-          enabled: before.enabled === 1,
-        },
-        after: { url: input.url, eventTypes: input.eventTypes ?? [], enabled: input.enabled },
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'webhook.update',
+      target: { type: 'webhook', id },
+      before: {
+        url: before.url,
+        eventTypes: JSON.parse(before.event_types) as unknown,
+        enabled: before.enabled === 1,
       },
-      trx,
-    );
-  });
+      after: { url: input.url, eventTypes: input.eventTypes ?? [], enabled: input.enabled },
+    },
+    async (trx) => {
+      await updateEndpoint(trx, id, {
+        url: input.url,
+        description: input.description ?? '',
+        event_types: JSON.stringify([...new Set(input.eventTypes ?? [])]),
+        enabled: input.enabled ? 1 : 0,
+        ...(input.enabled ? { disabled_reason: null } : {}),
+      });
+      if (reenabled) await retryPendingNow(trx, id, now);
+    },
+  );
   if (reenabled) await queueDeliveries(deps, [{ endpointId: id, key: `webhooks.deliver:${id}:enabled:${now}` }]);
   return toEndpoint((await findEndpoint(deps.db, id))!);
 }
@@ -167,14 +163,11 @@ export async function deleteGroupEndpoint(
   audit: AuditContext,
 ): Promise<void> {
   const before = await requireEndpoint(deps, user, groupId, id);
-  await deps.db.transaction().execute(async (trx) => {
-    await deleteEndpoint(trx, id);
-    await recordAudit(
-      deps,
-      { ...audit, groupId, action: 'webhook.delete', target: { type: 'webhook', id }, before: { url: before.url } },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'webhook.delete', target: { type: 'webhook', id }, before: { url: before.url } },
+    (trx) => deleteEndpoint(trx, id),
+  );
 }
 
 /**
@@ -191,20 +184,17 @@ export async function rotateEndpointSecret(
   const before = await requireEndpoint(deps, user, groupId, id);
   const secret = newWebhookSecret();
   const until = new Date(deps.clock.now().getTime() + ROTATION_OVERLAP_MS).toISOString();
-  await deps.db.transaction().execute(async (trx) => {
-    await updateEndpoint(trx, id, { secret, previous_secret: before.secret, previous_secret_until: until });
-    await recordAudit(
-      deps,
-      {
-        ...audit,
-        groupId,
-        action: 'webhook.rotate-secret',
-        target: { type: 'webhook', id },
-        after: { previousUntil: until },
-      },
-      trx,
-    );
-  });
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'webhook.rotate-secret',
+      target: { type: 'webhook', id },
+      after: { previousUntil: until },
+    },
+    (trx) => updateEndpoint(trx, id, { secret, previous_secret: before.secret, previous_secret_until: until }),
+  );
   return { ...toEndpoint((await findEndpoint(deps.db, id))!), secret };
 }
 
