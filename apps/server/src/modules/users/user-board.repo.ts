@@ -212,17 +212,22 @@ export interface NewAccount {
   passwordHash?: string | null;
 }
 
+/** The columns of users that hold an account's names, language and rights (its lists as JSON). */
+const rightsColumns = (rights: StoredRights) => ({
+  given_name: rights.givenName,
+  family_name: rights.familyName,
+  locale: rights.locale,
+  habilitations: JSON.stringify(rights.habilitations),
+  roles: JSON.stringify(rights.roles),
+});
+
 const userValues = (user: NewAccount, rights: StoredRights) => ({
   id: user.id,
   email: user.email,
   group_id: user.groupId,
   created_at: user.createdAt,
   password_hash: user.passwordHash ?? null,
-  given_name: rights.givenName,
-  family_name: rights.familyName,
-  locale: rights.locale,
-  habilitations: JSON.stringify(rights.habilitations),
-  roles: JSON.stringify(rights.roles),
+  ...rightsColumns(rights),
 });
 
 /** Creates an account with its rights (account-creation.service.ts). Call inside a transaction. */
@@ -290,17 +295,7 @@ async function insertChildren(db: Db, userId: string, rights: StoredRights): Pro
 
 /** Replaces an account's names, language and rights. Call inside a transaction. */
 export async function replaceRights(db: Db, userId: string, rights: StoredRights): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      given_name: rights.givenName,
-      family_name: rights.familyName,
-      locale: rights.locale,
-      habilitations: JSON.stringify(rights.habilitations),
-      roles: JSON.stringify(rights.roles),
-    })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set(rightsColumns(rights)).where('id', '=', userId).execute();
   await db.deleteFrom('user_options').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_models').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_owners').where('user_id', '=', userId).execute();

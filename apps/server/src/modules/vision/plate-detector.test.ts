@@ -109,6 +109,30 @@ describe('plate detection', () => {
     expect(bounds(best!.corners).y).toBeGreaterThan(300);
   });
 
+  it('ranks a character row closed above and below by its plate’s edges before the same row on open ground', () => {
+    // The same seven ring-shaped characters twice on a mid-grey picture: on the left painted on a wide light
+    // wall (lettering), on the right on a plate-sized light rectangle. Their own scores are equal.
+    const width = 1280;
+    const height = 720;
+    const data = new Uint8Array(width * height).fill(110);
+    const fill = (x0: number, y0: number, w: number, h: number, v: number) => {
+      for (let y = y0; y < y0 + h; y++) data.fill(v, y * width + x0, y * width + x0 + w);
+    };
+    const row = (x0: number, top: number) => {
+      for (let i = 0; i < 7; i++) {
+        fill(x0 + 14 + i * 25, top + 18, 14, 26, 30);
+        fill(x0 + 18 + i * 25, top + 22, 6 + (i % 3), 18, 225);
+      }
+    };
+    fill(100, 250, 400, 200, 225);
+    row(200, 320);
+    fill(800, 320, 200, 60, 225);
+    row(800, 320);
+    const [best] = detectPlatesInGray({ width, height, data });
+    expect(best).toBeDefined();
+    expect(bounds(best!.corners).x).toBeGreaterThan(700);
+  });
+
   it('finds nothing in a photo without text', async () => {
     const image = await sharp({
       create: {

@@ -24,6 +24,11 @@ const MAX_PLATES = 4;
 // or a shop front's lettering cut by the frame, a bumper sticker's edge): it gives way to a row that has its
 // whole plate inside the picture (decision 0057).
 const CUT_BY_BORDER = 0.1;
+// A row whose plate's light background is closed by a darker edge both above and below (the plate's border or
+// the car around it) ranks 0.1 higher among the picture's rows: signs, grilles and lettering on a body often
+// have light ground on one side at least. It orders the rows only: a second plate still needs its own
+// confidence over SURE_CONFIDENCE, so more pictures do not get more plates (decision 0063).
+const CLOSED_OUTLINE = 0.1;
 // A character differs from its surroundings by more than 6 grey levels and a fifth of their spread (the
 // old fixed offset of 10 lost the characters of dim plates).
 const THRESHOLD = { window: 25, minOffset: 6, spreadShare: 0.2 };
@@ -41,7 +46,7 @@ export function workingSide(width: number, height: number): number {
  * in the image's pixels. The image is searched as it is and at half its size.
  */
 export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
-  const found: PlateCandidate[] = [];
+  const found: RankedCandidate[] = [];
   const small = halve(image);
   for (const [gray, factor] of [
     [image, 1],
@@ -51,16 +56,24 @@ export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDE
     for (const c of candidatesAtScale(gray)) {
       found.push({
         confidence: c.confidence,
+        rank: c.rank,
         corners: c.corners.map((p) => ({ x: p.x * factor, y: p.y * factor })) as unknown as Quad,
       });
     }
   }
   const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
   if (!best) return [];
-  return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE)].slice(0, MAX_PLATES);
+  return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE)]
+    .slice(0, MAX_PLATES)
+    .map((c) => ({ corners: c.corners, confidence: c.confidence }));
 }
 
-function candidatesAtScale(gray: GrayImage): PlateCandidate[] {
+/** A candidate and what orders it among the picture's others (its confidence and what the plate's outline adds). */
+interface RankedCandidate extends PlateCandidate {
+  rank: number;
+}
+
+function candidatesAtScale(gray: GrayImage): RankedCandidate[] {
   // Dark characters only: light ones (on the few dark plates) found as many burnt-in time stamps, dealer
   // stickers and the light gaps between the characters of framed plates (decision 0051).
   // A character must stand out of the sensor's noise too: in a grainy picture the grain's own specks would
@@ -77,7 +90,7 @@ function candidatesAtScale(gray: GrayImage): PlateCandidate[] {
 }
 
 /** Plate box around a row of characters, scored by what a plate looks like around its characters. */
-function scoreGroup(gray: GrayImage, group: Blob[]): PlateCandidate {
+function scoreGroup(gray: GrayImage, group: Blob[]): RankedCandidate {
   const n = group.length;
   const centres = group.map((b) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 }));
   const slope = fitSlope(centres);
@@ -117,7 +130,8 @@ function scoreGroup(gray: GrayImage, group: Blob[]): PlateCandidate {
   score += Math.min(0.3, contrast.contrast / 250) - Math.min(0.2, contrast.backgroundStd / 200);
   score += Math.abs(angle) < 0.25 ? 0.05 : -0.2;
   if (corners.some((p) => p.x < 0 || p.y < 0 || p.x > gray.width || p.y > gray.height)) score -= CUT_BY_BORDER;
-  return { corners, confidence: Math.max(0, Math.min(1, score)) };
+  const confidence = Math.max(0, Math.min(1, score));
+  return { corners, confidence, rank: confidence + (edges.closed ? CLOSED_OUTLINE : 0) };
 }
 
 /**
@@ -132,7 +146,7 @@ function plateEdges(
   halfSpan: number,
   charHeight: number,
   threshold: number,
-): { above: number; below: number } {
+): { above: number; below: number; closed: boolean } {
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
   const rowMean = (v: number): number => {
@@ -147,7 +161,7 @@ function plateEdges(
     }
     return count ? sum / count : 0;
   };
-  const edge = (direction: 1 | -1): number => {
+  const edge = (direction: 1 | -1): number | undefined => {
     const start = charHeight * 0.5;
     // Far enough for the plates whose characters take less than half their height (North American ones).
     const limit = charHeight * 1.4;
@@ -155,9 +169,11 @@ function plateEdges(
       // The plate's frame lies beyond the light background.
       if (rowMean(direction * d) < threshold) return Math.max(d, charHeight * 0.55) + charHeight * 0.1;
     }
-    return charHeight * 0.75;
+    return undefined;
   };
-  return { above: edge(-1), below: edge(1) };
+  const above = edge(-1);
+  const below = edge(1);
+  return { above: above ?? charHeight * 0.75, below: below ?? charHeight * 0.75, closed: !!above && !!below };
 }
 
 /** Least-squares slope of the character centres (the plate's tilt). */
@@ -215,9 +231,9 @@ function regionContrast(
 }
 
 /** Keeps the best of candidates that cover the same plate (found at both scales, or twice in one). */
-function suppressOverlaps(candidates: PlateCandidate[]): PlateCandidate[] {
-  const sorted = [...candidates].sort((a, b) => b.confidence - a.confidence);
-  const kept: PlateCandidate[] = [];
+function suppressOverlaps(candidates: RankedCandidate[]): RankedCandidate[] {
+  const sorted = [...candidates].sort((a, b) => b.rank - a.rank);
+  const kept: RankedCandidate[] = [];
   for (const c of sorted) {
     if (!kept.some((k) => boxIoU(bounds(k.corners), bounds(c.corners)) > 0.2)) kept.push(c);
   }
