@@ -10,7 +10,7 @@ import {
   type ImageType,
   type VideoType,
 } from '@forecourt/contracts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import type { PresignCache } from '../../platform/blobs/presign-cache';
 import type { Clock } from '../../platform/clock';
@@ -51,11 +51,15 @@ export async function listShootingsJson(deps: ReadDeps, user: Scope, q: Shooting
     limit: q.limit,
     offset: q.offset,
   });
+  const links = await deps.thumbnails.getMany(
+    rows.map((r) => r.cover),
+    deps.presignTtlSeconds,
+  );
   let body = '{"items":[';
   for (let i = 0; i < rows.length; i++) {
-    const { item, cover } = rows[i]!;
-    const image = cover ? JSON.stringify(await deps.thumbnails.get(cover, deps.presignTtlSeconds)) : 'null';
-    body += `${i ? ',' : ''}${item.slice(0, item.lastIndexOf('}'))},"image":${image}}`;
+    const item = rows[i]!.item;
+    const link = links[i];
+    body += `${i ? ',' : ''}${item.slice(0, item.lastIndexOf('}'))},"image":${link ? JSON.stringify(link) : 'null'}}`;
   }
   return `${body}]}`;
 }
@@ -99,7 +103,8 @@ export async function listShootingsPage(
 
 function toPage(json: string): ListPage {
   const body = Buffer.from(json);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  // crypto.hash: one call, no Hash object (Node 20.12+, as package.json's engines ask).
+  return { body, etag: `"${hash('sha1', body, 'base64url')}"` };
 }
 
 async function toVideos(deps: ReadDeps, shootingId: string): Promise<ShootingVideo[]> {

@@ -67,6 +67,22 @@ describe('PresignCache (download links reused within a time bucket)', () => {
     expect(await download(`${url.pathname}${url.search}`)).toBe(403);
   });
 
+  it('gives a page’s links in its order, null for none, signing only those it does not keep', async () => {
+    const page = new PresignCache({ presignGet: (key, o) => (signed++, adapters.blobs.presignGet(key, o)) }, clock, {
+      bucketSeconds: 300,
+      max: 10,
+    });
+    const a = await page.get('cache/a.jpg', 60);
+    const before = signed;
+    const links = await page.getMany(['cache/b.jpg', null, 'cache/a.jpg'], 60);
+    expect(links[0]).toMatch(/^\/blobs\/cache\/b\.jpg\?/);
+    expect(links.slice(1)).toEqual([null, a]);
+    expect(signed).toBe(before + 1);
+    expect(await download(links[0]!)).toBe(200);
+    expect(await page.getMany(['cache/a.jpg', 'cache/b.jpg'], 60)).toEqual([a, links[0]]);
+    expect(signed).toBe(before + 1);
+  });
+
   it('keeps at most max links, least recently used out first', async () => {
     const before = signed;
     await cache.get('cache/b.jpg', 60);

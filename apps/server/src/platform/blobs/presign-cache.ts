@@ -32,18 +32,41 @@ export class PresignCache {
   }
 
   async get(key: string, expiresInSeconds: number): Promise<string> {
+    return (await this.getMany([key], expiresInSeconds))[0]!;
+  }
+
+  /**
+   * The links of several blobs (null for none), read at one instant: a page's links come from the kept
+   * ones without waiting (one clock read, no promise per link), and only the missing ones are signed.
+   */
+  async getMany(keys: readonly (string | null)[], expiresInSeconds: number): Promise<(string | null)[]> {
     const now = Math.floor(this.clock.now().getTime() / 1000);
     const expires = this.expiryFor(now, expiresInSeconds);
-    const id = `${expires} ${key}`;
-    const hit = this.kept.get(id);
-    if (hit !== undefined) {
+    const links: (string | null)[] = new Array<string | null>(keys.length).fill(null);
+    let missing: number[] | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      if (!key) continue;
+      const id = `${expires} ${key}`;
+      const hit = this.kept.get(id);
+      if (hit === undefined) {
+        (missing ??= []).push(i);
+        continue;
+      }
       this.kept.delete(id);
       this.kept.set(id, hit);
-      return hit;
+      links[i] = hit;
     }
-    const url = await this.blobs.presignGet(key, { expiresInSeconds: expires - now });
-    this.kept.set(id, url);
-    if (this.kept.size > this.opts.max) this.kept.delete(this.kept.keys().next().value!);
-    return url;
+    if (!missing) return links;
+    await Promise.all(
+      missing.map(async (i) => {
+        const key = keys[i]!;
+        const url = await this.blobs.presignGet(key, { expiresInSeconds: expires - now });
+        this.kept.set(`${expires} ${key}`, url);
+        if (this.kept.size > this.opts.max) this.kept.delete(this.kept.keys().next().value!);
+        links[i] = url;
+      }),
+    );
+    return links;
   }
 }
