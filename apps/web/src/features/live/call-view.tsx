@@ -85,8 +85,15 @@ export function CallView({ room, transport, media, selfName, emailSender, record
   const queryClient = useQueryClient();
   const [recordingBusy, setRecordingBusy] = useState(false);
   const snap = useCallSnapshot(transport);
-  const [panelOpen, setPanelOpen] = useState(() => window.innerWidth > PANEL_OPEN_ABOVE_PX);
   const narrow = useMatchMedia(`(max-width:${PANEL_OPEN_ABOVE_PX}px)`);
+  const [panelOpen, setPanelOpen] = useState(!narrow);
+  // A phone turned, or a window narrowed, past the breakpoint gets that width's default: on a phone a panel
+  // left open from the wide layout would take most of the screen from the video and its messages.
+  const [panelWidthNarrow, setPanelWidthNarrow] = useState(narrow);
+  if (panelWidthNarrow !== narrow) {
+    setPanelWidthNarrow(narrow);
+    setPanelOpen(!narrow);
+  }
   const [pinned, setPinned] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -178,7 +185,9 @@ export function CallView({ room, transport, media, selfName, emailSender, record
       >
         {room.session_name}
       </Typography>
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      {/* Narrow, the panel opened goes under the video, full width: beside it, its 300 px left a phone's video
+          (and the waiting message) less than a third of the screen. */}
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: narrow ? 'column' : 'row' }}>
         <Box
           sx={{
             flex: 1,
@@ -282,7 +291,9 @@ export function CallView({ room, transport, media, selfName, emailSender, record
           </Box>
           <RemoteAudios participants={listed} />
         </Box>
-        {complete && panelOpen && <Panel selfName={selfName} participants={listed} pinned={pinned} onPin={setPinned} />}
+        {complete && panelOpen && (
+          <Panel selfName={selfName} participants={listed} pinned={pinned} onPin={setPinned} stacked={narrow} />
+        )}
       </Box>
       {complete && (
         <>

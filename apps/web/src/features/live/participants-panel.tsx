@@ -22,11 +22,14 @@ export function ParticipantsPanel({
   participants,
   pinned,
   onPin,
+  stacked = false,
 }: {
   selfName: string;
   participants: RemoteParticipant[];
   pinned: string | null;
   onPin: (id: string | null) => void;
+  /** Under the video, full width, at most 40 % of the height (narrow screens), rather than beside it. */
+  stacked?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -35,9 +38,8 @@ export function ParticipantsPanel({
       aria-labelledby="participants-title"
       data-testid="participants-panel"
       sx={{
-        width: PANEL_WIDTH_PX,
+        ...(stacked ? { width: 1, maxHeight: '40%', borderTop: 1 } : { width: PANEL_WIDTH_PX, borderLeft: 1 }),
         flexShrink: 0,
-        borderLeft: 1,
         borderColor: 'divider',
         overflowY: 'auto',
         bgcolor: 'background.paper',
