@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountLanguage } from './account';
 import { ContactInformation, PlayerRef } from './players';
+import { OptionalRegistrationInput } from './products';
 import { RATING_COMMENT_MAX, RATING_SCORE_MAX } from './player-media';
 
 /** Room appointment in UTC as the create payload carries it (spec section 3): 'YYYY-MM-DD HH:mm:ss'. */
@@ -16,7 +17,8 @@ export const LiveRoomCreate = z.object({
   user_id: z.string().min(1).max(100),
   appointment_date: z.string().regex(UTC_APPOINTMENT, 'is not a UTC date YYYY-MM-DD HH:mm:ss'),
   owner_id: z.string().min(1).max(100),
-  registration: z.string().trim().toUpperCase().max(20).optional(),
+  /** The same rule as a shooting's registration (letters, digits, spaces, dashes; no emoji); blank is none. */
+  registration: OptionalRegistrationInput,
 });
 export type LiveRoomCreate = z.infer<typeof LiveRoomCreate>;
 

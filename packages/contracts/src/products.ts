@@ -37,15 +37,30 @@ const REGISTRATION_MESSAGES: Record<RegistrationProblem, string> = {
   characters: 'may hold letters, digits, spaces and dashes only',
 };
 
+/**
+ * The registration rule as a zod string, trimmed, with a message for each problem: the API's English ones, or
+ * the portal's locale keys (a form then shows the same refusal as the server gives). `optional`: an empty
+ * registration passes (a field the user may leave blank).
+ */
+export const registrationRule = (
+  messages: Record<RegistrationProblem, string> = REGISTRATION_MESSAGES,
+  { optional = false }: { optional?: boolean } = {},
+) =>
+  z
+    .string()
+    .trim()
+    .superRefine((s, ctx) => {
+      if (optional && !s) return;
+      const problem = registrationProblem(s);
+      if (problem) ctx.addIssue({ code: 'custom', message: messages[problem] });
+    });
+
 /** Registrations are kept upper-cased, as the portal types them (spec section 5). */
-export const RegistrationInput = z
-  .string()
-  .trim()
-  .superRefine((s, ctx) => {
-    const problem = registrationProblem(s);
-    if (problem) ctx.addIssue({ code: 'custom', message: REGISTRATION_MESSAGES[problem] });
-  })
-  .transform((s) => s.toUpperCase());
+export const RegistrationInput = registrationRule().transform((s) => s.toUpperCase());
+/** A registration the payload may leave out or blank (then none), else held to the same rule. */
+export const OptionalRegistrationInput = registrationRule(REGISTRATION_MESSAGES, { optional: true })
+  .transform((s) => s.toUpperCase())
+  .optional();
 
 /**
  * A registration as the list searches it: upper-cased, without spaces and dashes, so "sz 304" finds

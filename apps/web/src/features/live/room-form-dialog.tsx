@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { stockDisplayName } from '@forecourt/contracts';
+import { REGISTRATION_MAX_LENGTH, stockDisplayName } from '@forecourt/contracts';
 import { CompactFormDialog } from '../../components/compact-form-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { uses24h } from '../../i18n/date-format';
@@ -174,9 +174,13 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
             </DateLocalization>
             <TextField
               {...form.register('registration')}
-              {...err('registration')}
+              error={Boolean(form.formState.errors.registration)}
               label={t('rooms.form.registration')}
-              helperText={err('registration').helperText ?? t('rooms.form.registrationHelp')}
+              helperText={
+                form.formState.errors.registration?.message
+                  ? t(form.formState.errors.registration.message, { max: REGISTRATION_MAX_LENGTH })
+                  : t('rooms.form.registrationHelp')
+              }
               fullWidth
             />
           </Stack>

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { registrationRule } from '@forecourt/contracts';
 import { z } from 'zod';
 
 dayjs.extend(utc);
@@ -14,7 +15,15 @@ export const RoomForm = z.object({
   date: z.string().min(1, 'common.required'),
   /** HH:mm, 24 h, whatever the picker shows. */
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'common.required'),
-  registration: z.string().trim().max(20, 'common.invalidFormat'),
+  /** Optional; the server's rule, with the shooting form's messages (`max` to interpolate). */
+  registration: registrationRule(
+    {
+      required: 'common.required',
+      tooLong: 'registration.problems.tooLong',
+      characters: 'registration.problems.characters',
+    },
+    { optional: true },
+  ),
 });
 export type RoomForm = z.infer<typeof RoomForm>;
 

@@ -134,6 +134,31 @@ describe('live rooms API', () => {
     ).toBe(403);
   });
 
+  it('refuses a registration with an emoji or over 20 characters as a shooting’s is, naming the field', async () => {
+    const create = (registration: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/videos/live/rooms',
+        headers,
+        payload: {
+          session_name: 'Emoji plate',
+          user_id: me(),
+          appointment_date: '2026-11-26 14:30:00',
+          owner_id: 'own-demo-paris',
+          registration,
+        },
+      });
+    const emoji = await create('AB-123 🚗');
+    expect(emoji.statusCode).toBe(400);
+    expect(emoji.body).toMatch(/registration/);
+    expect(emoji.body).toMatch(/letters, digits, spaces and dashes only/);
+    const long = await create('AB-123-CD-456-EF-789-G');
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toMatch(/at most 20 characters/);
+    // Blank is no vehicle, as before.
+    expect((await create('  ')).json<LiveRoom>().registration).toBeNull();
+  });
+
   it('answers room info to a visitor with the code, and the same wrong-code error for a wrong, missing or unknown one', async () => {
     const info = await app.inject({
       method: 'GET',
