@@ -34,7 +34,9 @@ const tile = (page: Page, figure: string) => page.locator(`[data-figure="${figur
 test('statistics count what customers do with a shared player, per stock and per day, drawn and tabulated', async ({
   page,
 }) => {
-  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('forecourt.language')) localStorage.setItem('forecourt.language', 'en');
+  });
   await signIn(page, DEMO_EMAILS.manager);
   const me = await api(page);
   const { id: userId } = await me.get<{ id: string }>('/api/users/me');
@@ -115,27 +117,38 @@ test('statistics count what customers do with a shared player, per stock and per
   await expect(page.getByRole('heading', { name: `From ${d}/${m}/${y} to ${d}/${m}/${y}` })).toBeVisible();
   await expect(tile(page, 'emailShares')).not.toHaveText('0');
 
-  // The widest figure ("3.89 / 5") stays on one line inside its tile, at common desktop widths and on a phone.
+  // The widest figure ("3.89 / 5") and every label stay on one line inside their tiles, at common desktop widths
+  // and on a phone, in English and in Polish (long words): a 160 px column once wrapped "Live meetings held".
   await tile(page, 'averageRating').evaluate((dd) => (dd.textContent = '3.89 / 5'));
-  for (const width of [1920, 1536, 1440, 1366, 1280, 390]) {
+  const overflowingOrWrapped = () =>
+    page
+      .locator('[data-figure] dt, [data-figure] dd')
+      .evaluateAll((cells) =>
+        cells
+          .filter(
+            (cell) =>
+              cell.scrollWidth > cell.clientWidth ||
+              cell.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(cell).lineHeight),
+          )
+          .map((cell) => `${cell.textContent} at ${window.innerWidth} px`),
+      );
+  const widths = [1920, 1536, 1440, 1366, 1280, 390];
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
-    await expect
-      .poll(() =>
-        page
-          .locator('[data-figure] dd')
-          .evaluateAll((dds) =>
-            dds
-              .filter(
-                (dd) =>
-                  dd.scrollWidth > dd.clientWidth ||
-                  dd.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(dd).lineHeight),
-              )
-              .map((dd) => `${dd.textContent} at ${window.innerWidth} px`),
-          ),
-      )
-      .toHaveLength(0);
+    await expect.poll(overflowingOrWrapped).toHaveLength(0);
+  }
+  // The page as a Polish dealer opens it (the language choice is kept in the browser).
+  await page.evaluate(() => localStorage.setItem('forecourt.language', 'pl'));
+  await page.reload();
+  await expect(page.locator('[data-figure="liveMeetings"] dt')).toHaveText('Odbyte spotkania na żywo');
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(overflowingOrWrapped).toHaveLength(0);
   }
   await expectNoSidewaysScroll(page);
+  await page.evaluate(() => localStorage.setItem('forecourt.language', 'en'));
+  await page.reload();
+  await expect(page.locator('[data-figure="liveMeetings"] dt')).toHaveText('Live meetings held');
 
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await expectNoAxeViolations(page);

@@ -18,18 +18,18 @@ export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
     t('statistics.figures.averageRating'),
     t('statistics.outOfFive', { value: formatAverage(totals.averageRating, i18n.language) }),
   ]);
+  // Each tile is at least as wide as its label and its figure on one line, and the tiles of a row share what is
+  // left equally: a fixed 160 px column wrapped the longer labels ("Live meetings held", "Durchschnittliche
+  // Bewertung") onto two lines beside one-line ones. A row takes the tiles that fit and the others go to the next.
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', gap: 2, m: 0 }}
-    >
+    <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, m: 0 }}>
       {tiles.map(([key, label, value]) => (
-        <Paper key={key} variant="outlined" sx={{ p: 2, containerType: 'inline-size' }} data-figure={key}>
+        <Paper key={key} variant="outlined" sx={{ p: 2, flex: '1 1 0', minWidth: 'fit-content' }} data-figure={key}>
+          {/* Wraps only on a screen narrower than the label itself. */}
           <Typography component="dt" variant="body2" color="text.secondary">
             {label}
           </Typography>
-          {/* One line always: the figure shrinks with its tile ("3.89 / 5" in a 160 px tile) instead of wrapping. */}
-          <Typography component="dd" variant="h4" sx={{ m: 0, whiteSpace: 'nowrap', fontSize: 'min(2.125rem, 20cqi)' }}>
+          <Typography component="dd" variant="h4" sx={{ m: 0, whiteSpace: 'nowrap' }}>
             {value}
           </Typography>
         </Paper>
