@@ -6,7 +6,7 @@ import { carSceneSvg } from '../../seed/car-scene';
 import { plateSvg } from '../../seed/licence-plate';
 import { PLATE_RATIO } from './plate-cover-svg';
 import { detectPlates } from './detect-plates';
-import { apart, bounds, boxIoU, continues, detectPlatesInGray } from './plate-detector';
+import { apart, bounds, boxIoU, continues, detectPlatesInGray, type PlateCandidate } from './plate-detector';
 import { readTruth, scoreDetections } from './plate-truth';
 
 const DATASET = path.resolve(import.meta.dirname, '../../../../../../shared/datasets/plates/eu');
@@ -145,14 +145,14 @@ describe('plate detection', () => {
   });
 
   it('reports a second plate only two plate widths or more from the first: closer is lettering on the same car', () => {
-    const plate = (x: number, y: number) => ({
+    const plate = (x: number, y: number): PlateCandidate => ({
       confidence: 0.99,
       corners: [
         { x, y },
         { x: x + 100, y },
         { x: x + 100, y: y + 25 },
         { x, y: y + 25 },
-      ] as const,
+      ],
     });
     const first = plate(500, 400);
     // A company's name just above the plate, and the plate of the next car along.
