@@ -1,4 +1,4 @@
-// `npm run bench -- plates [FOLDER...]`: plate detection recall, precision (IoU >= 0.5 against the truth
+// `npm run bench -- plates [FOLDER...] [--no-record]`: plate detection recall, precision (IoU >= 0.5 against the truth
 // box) and milliseconds per image, through the same detectPlates the /vision/v1/plate/corners route runs.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,8 +8,10 @@ import { scoreDetections, readTruth } from '../apps/server/src/modules/vision/pl
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(import.meta.dirname, '..');
-const folders = process.argv.slice(2).length
-  ? process.argv.slice(2).map((f) => path.resolve(f))
+// Flags (`--no-record`) are not folders.
+const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const folders = given.length
+  ? given.map((f) => path.resolve(f))
   : ['eu', 'us'].map((f) => path.resolve(root, '../shared/datasets/plates', f));
 
 const totals = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0 };

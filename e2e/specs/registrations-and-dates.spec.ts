@@ -94,6 +94,11 @@ test('an end date before the start date is told on the field and the grid stays'
   }
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('The end date is before the start date')).toBeVisible();
+  // The message sits under the end date, which stays level with the start date.
+  const [start, end] = await Promise.all(
+    ['Start date', 'End date'].map((name) => page.getByRole('group', { name }).boundingBox()),
+  );
+  expect(Math.abs(start!.y - end!.y)).toBeLessThanOrEqual(1);
   await expect(page.getByText('The search failed')).toHaveCount(0);
   await expect(cards).toHaveCount(before);
   await expect(page.getByRole('link', { name: 'Add a shooting' })).toBeVisible();

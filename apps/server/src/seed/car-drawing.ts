@@ -172,12 +172,17 @@ function faceFrame(p: ShapeParams, body: string, id: string) {
   // The body panels of either face, painted alike: the body's gradient in a darker outline.
   const panel = (d: string) =>
     `<path d="${d}" fill="url(#${id}-body)" stroke="${darken(body, 0.5)}" stroke-width="2"/>`;
-  return { hw, tyres, lower: panel(lowerPath), cabin: panel(cabinPath), mirrors, lip };
+  // A face: its plate's spot (as wide on either) and its drawing, the face's own parts between cabin and lip.
+  const face = (plateY: number, parts: string): { svg: string; plate: PlateSpot } => ({
+    plate: { x: 0, y: plateY, width: 250 },
+    svg: `<g>${tyres}${mirrors}\n  ${panel(cabinPath)}\n${parts}\n  ${lip}</g>`,
+  });
+  return { hw, lower: panel(lowerPath), face };
 }
 
 export function frontFace(shape: BodyShape, body: string, id: string): { svg: string; plate: PlateSpot } {
   const p = SHAPES[shape];
-  const { hw, tyres, lower, cabin, mirrors, lip } = faceFrame(p, body, id);
+  const { hw, lower, face } = faceFrame(p, body, id);
   const plateY = (p.shoulder + 110 + p.bottom - 62) / 2;
   const bars = Array.from(
     { length: 4 },
@@ -187,11 +192,9 @@ export function frontFace(shape: BodyShape, body: string, id: string): { svg: st
   const light = (s: number) =>
     `<path d="M ${s * (hw - 40)},${p.shoulder + 28} L ${s * hw * 0.42},${p.shoulder + 42} L ${s * hw * 0.45},${p.shoulder + 78} L ${s * (hw - 52)},${p.shoulder + 70} Z" fill="#e9eef2" stroke="#808a94" stroke-width="3"/>
     <path d="M ${s * (hw - 52)},${p.shoulder + 40} L ${s * hw * 0.46},${p.shoulder + 50}" stroke="#ffffff" stroke-width="5"/>`;
-  return {
-    plate: { x: 0, y: plateY, width: 250 },
-    svg: `<g>${tyres}${mirrors}
-  ${cabin}
-  <path d="M ${-hw + 100},${p.shoulder - 14} L ${-hw * 0.6 + 14},${p.faceRoof + 22} L ${hw * 0.6 - 14},${p.faceRoof + 22} L ${hw - 100},${p.shoulder - 14} Z" fill="url(#${id}-glass)"/>
+  return face(
+    plateY,
+    `  <path d="M ${-hw + 100},${p.shoulder - 14} L ${-hw * 0.6 + 14},${p.faceRoof + 22} L ${hw * 0.6 - 14},${p.faceRoof + 22} L ${hw - 100},${p.shoulder - 14} Z" fill="url(#${id}-glass)"/>
   <path d="M ${-hw * 0.3},${p.faceRoof + 22} L ${-hw * 0.1},${p.faceRoof + 22} L ${-hw * 0.42},${p.shoulder - 14} L ${-hw * 0.62},${p.shoulder - 14} Z" fill="#ffffff" opacity="0.1"/>
   ${lower}
   <path d="M ${-hw + 70},${p.shoulder + 2} L ${hw - 70},${p.shoulder + 2}" stroke="${lighten(body, 0.6)}" stroke-width="5" opacity="0.6"/>
@@ -199,23 +202,20 @@ export function frontFace(shape: BodyShape, body: string, id: string): { svg: st
   <rect x="${-hw * 0.36}" y="${p.shoulder + 40}" width="${hw * 0.72}" height="70" rx="14" fill="#1c1f23"/>${bars}
   <circle cx="0" cy="${p.shoulder + 75}" r="19" fill="#c9ced4" stroke="#7d868f" stroke-width="3"/>
   <rect x="${-hw * 0.46}" y="${p.bottom - 62}" width="${hw * 0.92}" height="38" rx="12" fill="#1c1f23"/>
-  <circle cx="${-hw * 0.64}" cy="${p.bottom - 42}" r="12" fill="#dfe6ea"/><circle cx="${hw * 0.64}" cy="${p.bottom - 42}" r="12" fill="#dfe6ea"/>
-  ${lip}</g>`,
-  };
+  <circle cx="${-hw * 0.64}" cy="${p.bottom - 42}" r="12" fill="#dfe6ea"/><circle cx="${hw * 0.64}" cy="${p.bottom - 42}" r="12" fill="#dfe6ea"/>`,
+  );
 }
 
 export function rearFace(shape: BodyShape, body: string, id: string): { svg: string; plate: PlateSpot } {
   const p = SHAPES[shape];
-  const { hw, tyres, lower, cabin, mirrors, lip } = faceFrame(p, body, id);
+  const { hw, lower, face } = faceFrame(p, body, id);
   const plateY = p.shoulder + (p.bottom - p.shoulder) * 0.5;
   const light = (s: number) =>
     `<path d="M ${s * (hw - 14)},${p.shoulder + 10} L ${s * hw * 0.5},${p.shoulder + 16} L ${s * hw * 0.52},${p.shoulder + 56} L ${s * (hw - 24)},${p.shoulder + 64} Z" fill="#a3141d" stroke="#5a070c" stroke-width="3"/>
     <path d="M ${s * (hw - 30)},${p.shoulder + 26} L ${s * hw * 0.56},${p.shoulder + 30}" stroke="#ff6a6f" stroke-width="5"/>`;
-  return {
-    plate: { x: 0, y: plateY, width: 250 },
-    svg: `<g>${tyres}${mirrors}
-  ${cabin}
-  <path d="M ${-hw + 125},${p.shoulder - 22} L ${-hw * 0.55},${p.faceRoof + 32} L ${hw * 0.55},${p.faceRoof + 32} L ${hw - 125},${p.shoulder - 22} Z" fill="url(#${id}-glass)"/>
+  return face(
+    plateY,
+    `  <path d="M ${-hw + 125},${p.shoulder - 22} L ${-hw * 0.55},${p.faceRoof + 32} L ${hw * 0.55},${p.faceRoof + 32} L ${hw - 125},${p.shoulder - 22} Z" fill="url(#${id}-glass)"/>
   <rect x="-60" y="${p.faceRoof + 20}" width="120" height="8" rx="4" fill="#c01622"/>
   ${lower}
   <path d="M ${-hw + 40},${p.shoulder + 6} L ${hw - 40},${p.shoulder + 6}" stroke="${darken(body, 0.35)}" stroke-width="3"/>
@@ -223,7 +223,6 @@ export function rearFace(shape: BodyShape, body: string, id: string): { svg: str
   <circle cx="0" cy="${p.shoulder + 40}" r="17" fill="#c9ced4" stroke="#7d868f" stroke-width="3"/>
   <rect x="${-hw * 0.3}" y="${plateY - 42}" width="${hw * 0.6}" height="84" rx="10" fill="${darken(body, 0.25)}"/>
   <rect x="${-hw + 30}" y="${p.bottom - 50}" width="${p.faceW - 60}" height="30" rx="10" fill="#24272b"/>
-  <ellipse cx="${hw * 0.58}" cy="${p.bottom - 8}" rx="26" ry="11" fill="#0c0c0c" stroke="#8a9096" stroke-width="4"/>
-  ${lip}</g>`,
-  };
+  <ellipse cx="${hw * 0.58}" cy="${p.bottom - 8}" rx="26" ry="11" fill="#0c0c0c" stroke="#8a9096" stroke-width="4"/>`,
+  );
 }

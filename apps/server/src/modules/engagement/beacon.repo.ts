@@ -81,9 +81,15 @@ export async function recordBatch(db: Db, b: BatchRecord): Promise<{ counted: bo
   });
 }
 
-/** Erases what a visit recorded (its angles and moments go with it); its batches stay counted, so nothing comes back. */
+/**
+ * Erases what a visit recorded (its angles and moments go with it) and the salesperson's alert it raised (an alert
+ * e-mail not sent yet finds no alert and is not sent); its batches stay counted, so nothing comes back.
+ */
 export async function eraseVisit(db: Db, token: string, visit: string): Promise<void> {
-  await db.deleteFrom('engagement_visits').where('token', '=', token).where('visit_id', '=', visit).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_alerts').where('token', '=', token).where('visit_id', '=', visit).execute();
+    await trx.deleteFrom('engagement_visits').where('token', '=', token).where('visit_id', '=', visit).execute();
+  });
 }
 
 /** Removes visits opened, and batch marks written, before `before` (the retention's end). */

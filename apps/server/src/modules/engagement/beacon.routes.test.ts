@@ -145,9 +145,21 @@ describe('the player beacon', () => {
     const visit = 'opting-out-visit';
     await post(batch(ref, token, [{ k: 'open' }, { k: 'angle', i: 1, ms: 900 }], 0, visit));
     expect(await visits(token)).toHaveLength(1);
+    const alerts = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/engagement/alerts',
+          headers: await authHeaders(ctx.adapters, MANAGER),
+        })
+      ).json<{ items: { id: string }[] }>().items.length;
+    const alerted = await alerts();
+    expect(alerted).toBeGreaterThan(0);
     expect((await post(batch(ref, token, [{ k: 'optout' }], 1, visit))).statusCode).toBe(204);
     expect(await visits(token)).toEqual([]);
     expect(await angles(token)).toEqual([]);
+    // Nor does the salesperson's notification centre keep "Mr Martin is looking at…" from a visit that opted out.
+    expect(await alerts()).toBe(alerted - 1);
   });
 
   it('keeps visits ENGAGEMENT_RETENTION_DAYS (395 by default), then removes them', async () => {

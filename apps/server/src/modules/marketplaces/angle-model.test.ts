@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endViewOf, endViewProbabilities, FEATURES, leafOf, type EndViewModel, type TreeNode } from './angle-model';
+import { NOTHING_FOUND } from './angle.fixtures';
 import type { AngleFeatures } from './angle-types';
 
 const names = FEATURES.map(([name]) => name);
@@ -17,16 +18,8 @@ const tree: TreeNode[] = [
 ];
 const model: EndViewModel = { features: names, trees: [tree, [{ p: [0.25, 0.25, 0.25, 0.25] }]] };
 const features = (over: Partial<AngleFeatures>): AngleFeatures => ({
+  ...NOTHING_FOUND,
   plate: { cx: 0.5, cy: 0.7, width: 0.1 },
-  car: null,
-  redBeside: 0,
-  redBalance: 0,
-  redInCar: 0,
-  redBody: 0,
-  mirror: null,
-  around: null,
-  light: { mean: 0.5, dark: 0.1 },
-  circles: [],
   ...over,
 });
 const car = { left: 0.1, right: 0.9, top: 0.2, bottom: 0.8, area: 0.4, aspect: 1.5, symmetry: 0.8, balance: 0 };

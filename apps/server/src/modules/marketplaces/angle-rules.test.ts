@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOTHING_FOUND } from './angle.fixtures';
 import { classifyAngle, SIDE_ASPECT, WHEEL_RADIUS, type AngleFeatures } from './angle-rules';
 
 const car = (over: Partial<NonNullable<AngleFeatures['car']>> = {}): NonNullable<AngleFeatures['car']> => ({
@@ -14,19 +15,7 @@ const car = (over: Partial<NonNullable<AngleFeatures['car']>> = {}): NonNullable
   ...over,
 });
 const plate = { cx: 0.5, cy: 0.7, width: 0.1 };
-const none: AngleFeatures = {
-  plate: null,
-  car: null,
-  redBeside: 0,
-  redBalance: 0,
-  redInCar: 0,
-  redBody: 0,
-  mirror: null,
-  around: null,
-  light: { mean: 0.5, dark: 0.1 },
-  circles: [],
-};
-const angleOf = (f: Partial<AngleFeatures>) => classifyAngle({ ...none, ...f }).angle;
+const angleOf = (f: Partial<AngleFeatures>) => classifyAngle({ ...NOTHING_FOUND, ...f }).angle;
 
 describe('angle rules and the shipped end-view model', () => {
   it('names a centred plate with tail lights on both sides a rear, and one low on a grey car without red a front', () => {

@@ -16,27 +16,15 @@ export function MediaViewer(props: { slot: AdminMediaSlot; title: string; url: s
     <Dialog open onClose={props.onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       <DialogContent>
-        {props.slot === 'audio' ? (
-          <Box
-            component="audio"
-            controls
-            autoPlay
-            src={props.url}
-            data-testid="media-viewer"
-            aria-labelledby={titleId}
-            sx={{ width: '100%' }}
-          />
-        ) : (
-          <Box
-            component="video"
-            controls
-            autoPlay
-            src={props.url}
-            data-testid="media-viewer"
-            aria-labelledby={titleId}
-            sx={{ width: '100%', bgcolor: 'common.black' }}
-          />
-        )}
+        <Box
+          component={props.slot === 'audio' ? 'audio' : 'video'}
+          controls
+          autoPlay
+          src={props.url}
+          data-testid="media-viewer"
+          aria-labelledby={titleId}
+          sx={{ width: '100%', bgcolor: props.slot === 'audio' ? undefined : 'common.black' }}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>{t('adminVideos.close')}</Button>

@@ -53,7 +53,8 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
             onSearch(empty);
           }}
         >
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          {/* Aligned at the top: a field's message under it (an end before the start) does not lift it above the others. */}
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
             <Controller
               name="registration"
               control={control}
