@@ -52,3 +52,55 @@ export function noiseLevel(image: GrayImage): number {
   }
   return (Math.sqrt(Math.PI / 2) * total) / (6 * rows * (width - 2));
 }
+/**
+ * The image enlarged to width × height by bilinear interpolation (pixel centres aligned, weights in 1/256),
+ * for small photos whose characters would otherwise be a few pixels tall. In TypeScript because libvips enlarges
+ * with a general affine transform, which cost ~25 ms of CPU for a 450 px photo, more than the detection (decision 0063).
+ */
+export function enlarge(image: GrayImage, width: number, height: number): GrayImage {
+  const src = image.data;
+  const sw = image.width;
+  const sh = image.height;
+  const data = new Uint8Array(width * height);
+  // Per output column: its left source column and the right one's weight.
+  const xs = new Int32Array(width);
+  const xw = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    const s = Math.min(sw - 1, Math.max(0, ((x + 0.5) * sw) / width - 0.5));
+    xs[x] = Math.max(0, Math.min(sw - 2, Math.floor(s)));
+    xw[x] = Math.round((s - xs[x]!) * 256);
+  }
+  // Source rows interpolated along x, the two the output row falls between (kept while rows share them).
+  let upper = new Int32Array(width);
+  let lower = new Int32Array(width);
+  let upperRow = -1;
+  let lowerRow = -1;
+  const along = (row: number, into: Int32Array) => {
+    const r = row * sw;
+    for (let x = 0; x < width; x++) {
+      const i = r + xs[x]!;
+      const w = xw[x]!;
+      // A one-pixel-wide source has no right neighbour: its weight is then 0.
+      into[x] = src[i]! * (256 - w) + (w ? src[i + 1]! * w : 0);
+    }
+  };
+  for (let y = 0; y < height; y++) {
+    const s = Math.min(sh - 1, Math.max(0, ((y + 0.5) * sh) / height - 0.5));
+    const y0 = Math.max(0, Math.min(sh - 2, Math.floor(s)));
+    const w = Math.round((s - y0) * 256);
+    if (y0 !== upperRow) {
+      if (y0 === lowerRow) {
+        [upper, lower] = [lower, upper];
+        upperRow = y0;
+      } else {
+        along(y0, upper);
+        upperRow = y0;
+      }
+      along(Math.min(sh - 1, y0 + 1), lower);
+      lowerRow = y0 + 1;
+    }
+    const o = y * width;
+    for (let x = 0; x < width; x++) data[o + x] = (upper[x]! * (256 - w) + lower[x]! * w + 32768) >> 16;
+  }
+  return { width, height, data };
+}

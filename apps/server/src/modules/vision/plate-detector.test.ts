@@ -6,7 +6,7 @@ import { carSceneSvg } from '../../seed/car-scene';
 import { plateSvg } from '../../seed/licence-plate';
 import { PLATE_RATIO } from './plate-cover-svg';
 import { detectPlates } from './detect-plates';
-import { bounds, boxIoU, detectPlatesInGray } from './plate-detector';
+import { apart, bounds, boxIoU, continues, detectPlatesInGray, type PlateCandidate } from './plate-detector';
 import { readTruth, scoreDetections } from './plate-truth';
 
 const DATASET = path.resolve(import.meta.dirname, '../../../../../../shared/datasets/plates/eu');
@@ -131,6 +131,33 @@ describe('plate detection', () => {
     const [best] = detectPlatesInGray({ width, height, data });
     expect(best).toBeDefined();
     expect(bounds(best!.corners).x).toBeGreaterThan(700);
+  });
+
+  it('takes a row that a longer row of the same line contains for a piece of lettering, not a plate', () => {
+    const word = { left: 100, right: 500, centre: 200, height: 30, characters: 11 };
+    // Five of the word's letters, found alone where a letter was lost.
+    expect(continues({ left: 300, right: 480, centre: 202, height: 28, characters: 5 }, word)).toBe(true);
+    // The same line with about as many characters (a plate seen at both scales), another line, other text sizes.
+    expect(continues({ left: 110, right: 490, centre: 200, height: 30, characters: 9 }, word)).toBe(false);
+    expect(continues({ left: 300, right: 480, centre: 240, height: 30, characters: 5 }, word)).toBe(false);
+    expect(continues({ left: 300, right: 480, centre: 200, height: 45, characters: 5 }, word)).toBe(false);
+    expect(continues({ left: 450, right: 650, centre: 200, height: 30, characters: 5 }, word)).toBe(false);
+  });
+
+  it('reports a second plate only two plate widths or more from the first: closer is lettering on the same car', () => {
+    const plate = (x: number, y: number): PlateCandidate => ({
+      confidence: 0.99,
+      corners: [
+        { x, y },
+        { x: x + 100, y },
+        { x: x + 100, y: y + 25 },
+        { x, y: y + 25 },
+      ],
+    });
+    const first = plate(500, 400);
+    // A company's name just above the plate, and the plate of the next car along.
+    expect(apart(plate(470, 360), first)).toBe(false);
+    expect(apart(plate(150, 390), first)).toBe(true);
   });
 
   it('finds nothing in a photo without text', async () => {

@@ -29,6 +29,8 @@ const CUT_BY_BORDER = 0.1;
 // have light ground on one side at least. It orders the rows only: a second plate still needs its own
 // confidence over SURE_CONFIDENCE, so more pictures do not get more plates (decision 0063).
 const CLOSED_OUTLINE = 0.1;
+// A row that a longer row of the same line contains is a piece of lettering (decision 0063).
+const FRAGMENT = 0.2;
 // A character differs from its surroundings by more than 6 grey levels and a fifth of their spread (the
 // old fixed offset of 10 lost the characters of dim plates).
 const THRESHOLD = { window: 25, minOffset: 6, spreadShare: 0.2 };
@@ -45,7 +47,12 @@ export function workingSide(width: number, height: number): number {
  * Licence plates found in a grayscale image already at its working size (`workingSide`), best first, corners
  * in the image's pixels. The image is searched as it is and at half its size.
  */
-export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
+export function detectPlatesInGray(
+  image: GrayImage,
+  minConfidence = MIN_CONFIDENCE,
+  /** The photo's own noise level when `image` was enlarged from it (enlarging smooths the grain it measures). */
+  sourceNoise = 0,
+): PlateCandidate[] {
   const found: RankedCandidate[] = [];
   const small = halve(image);
   for (const [gray, factor] of [
@@ -53,17 +60,30 @@ export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDE
     // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
     [small, 2],
   ] as const) {
-    for (const c of candidatesAtScale(gray)) {
+    for (const c of candidatesAtScale(gray, sourceNoise)) {
       found.push({
         confidence: c.confidence,
         rank: c.rank,
         corners: c.corners.map((p) => ({ x: p.x * factor, y: p.y * factor })) as unknown as Quad,
+        row: {
+          left: c.row.left * factor,
+          right: c.row.right * factor,
+          centre: c.row.centre * factor,
+          height: c.row.height * factor,
+          characters: c.row.characters,
+        },
       });
+    }
+  }
+  for (const c of found) {
+    if (found.some((other) => continues(c.row, other.row))) {
+      c.confidence = Math.max(0, c.confidence - FRAGMENT);
+      c.rank -= FRAGMENT;
     }
   }
   const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
   if (!best) return [];
-  return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE)]
+  return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE && apart(c, best))]
     .slice(0, MAX_PLATES)
     .map((c) => ({ corners: c.corners, confidence: c.confidence }));
 }
@@ -71,14 +91,36 @@ export function detectPlatesInGray(image: GrayImage, minConfidence = MIN_CONFIDE
 /** A candidate and what orders it among the picture's others (its confidence and what the plate's outline adds). */
 interface RankedCandidate extends PlateCandidate {
   rank: number;
+  /** The character row: its ends, centre line and character height, in the candidate's image's pixels. */
+  row: CharacterRow;
 }
 
-function candidatesAtScale(gray: GrayImage): RankedCandidate[] {
+interface CharacterRow {
+  left: number;
+  right: number;
+  centre: number;
+  height: number;
+  characters: number;
+}
+
+/**
+ * Whether `longer` is the same line of text as `row` and goes on beyond it with at least 3 more characters: then
+ * `row` is a piece of longer lettering (a dealer's or a company's name on the body, split where a letter was lost
+ * at one scale), not a plate, whose row is the whole line at both scales.
+ */
+export function continues(row: CharacterRow, longer: CharacterRow): boolean {
+  if (longer.characters < row.characters + 3) return false;
+  const ratio = Math.max(row.height, longer.height) / Math.min(row.height, longer.height);
+  if (ratio > 1.3 || Math.abs(row.centre - longer.centre) > 0.3 * longer.height) return false;
+  return row.left >= longer.left - longer.height * 0.5 && row.right <= longer.right + longer.height * 0.5;
+}
+
+function candidatesAtScale(gray: GrayImage, sourceNoise: number): RankedCandidate[] {
   // Dark characters only: light ones (on the few dark plates) found as many burnt-in time stamps, dealer
   // stickers and the light gaps between the characters of framed plates (decision 0051).
   // A character must stand out of the sensor's noise too: in a grainy picture the grain's own specks would
   // otherwise make rows of 'characters'.
-  const minOffset = Math.max(THRESHOLD.minOffset, NOISE_MARGIN * noiseLevel(gray));
+  const minOffset = Math.max(THRESHOLD.minOffset, NOISE_MARGIN * Math.max(noiseLevel(gray), sourceNoise));
   const classes = localThreshold(gray, { ...THRESHOLD, minOffset });
   const maxHeight = gray.height / 5;
   const characters = connectedBlobs(classes, gray.width, gray.height, DARK).filter((b) => {
@@ -131,7 +173,12 @@ function scoreGroup(gray: GrayImage, group: Blob[]): RankedCandidate {
   score += Math.abs(angle) < 0.25 ? 0.05 : -0.2;
   if (corners.some((p) => p.x < 0 || p.y < 0 || p.x > gray.width || p.y > gray.height)) score -= CUT_BY_BORDER;
   const confidence = Math.max(0, Math.min(1, score));
-  return { corners, confidence, rank: confidence + (edges.closed ? CLOSED_OUTLINE : 0) };
+  return {
+    corners,
+    confidence,
+    rank: confidence + (edges.closed ? CLOSED_OUTLINE : 0),
+    row: { left, right, centre: cy, height: charHeight, characters: n },
+  };
 }
 
 /**
@@ -228,6 +275,17 @@ function regionContrast(
   const mean = sum / Math.max(1, count);
   const std = Math.sqrt(Math.max(0, squares / Math.max(1, count) - mean * mean));
   return { contrast: at(0.8) - at(0.1), backgroundStd: std, dark: at(0.1), light: at(0.8) };
+}
+
+/**
+ * Whether a second plate lies far enough from the first to belong to another vehicle: their centres at least two
+ * of the first plate's widths apart (two cars side by side are a car's width apart; one car shows one plate). What
+ * is closer is lettering on the same car: a dealer's or a company's name above or beside the plate.
+ */
+export function apart(c: PlateCandidate, best: PlateCandidate): boolean {
+  const a = bounds(c.corners);
+  const b = bounds(best.corners);
+  return Math.hypot(a.x + a.w / 2 - (b.x + b.w / 2), a.y + a.h / 2 - (b.y + b.h / 2)) >= 2 * b.w;
 }
 
 /** Keeps the best of candidates that cover the same plate (found at both scales, or twice in one). */
