@@ -5,6 +5,8 @@ import type { ServerMessage } from '@forecourt/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getOrCreateSecret } from '../../../platform/secrets';
+import { demoUser } from '../../../seed/demo-accounts';
+import { seedAccounts } from '../../../seed/seed-accounts';
 import { spawnTs, type TsProcess } from '../../../test/child-process';
 import { createTestAdapters, onPostgres } from '../../../test/test-adapters';
 import { countMissed } from './live-bus.repo';
@@ -200,6 +202,21 @@ if (onPostgres()) {
 
     beforeAll(async () => {
       adapters = await createTestAdapters();
+      // A real room: the socket takes nobody into a room that has ended or does not exist (4410).
+      await seedAccounts(adapters);
+      await adapters.db
+        .insertInto('live_rooms')
+        .values({
+          id: ROOM,
+          owner_id: 'own-demo-paris',
+          user_id: demoUser('manager@demo.forecourt.test').id,
+          session_name: 'Showroom',
+          room_name: `${ROOM}-name`,
+          appointment_date: '2026-11-26 14:30:00',
+          meeting_code: 'c0de',
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       tokens = createLiveTokens(await getOrCreateSecret(adapters.db, 'live-tokens'));
       for (let i = 0; i < 2; i++) {
         const server = spawnTs(main, ['--role=api'], {
