@@ -208,6 +208,14 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
     await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
     await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px');
     expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The dark theme, after a reload: the endpoint is listed again from the server.
+    await manager.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+    await manager.reload();
+    await expect(item).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px, dark');
+    await manager.getByRole('tab', { name: 'API keys' }).click();
+    await expect(listed).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, API keys, 390 px, dark');
     await context.close();
   } finally {
     await smtp.close();
