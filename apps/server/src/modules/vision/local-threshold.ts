@@ -63,6 +63,9 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
   const low = new Int16Array(bw * bh);
   const high = new Int16Array(bw * bh);
   const { minOffset, spreadShare } = options;
+  // Under this variance the spread's share is surely under minOffset (with a margin for rounding), and the square
+  // root is not taken: most windows of a photo are that flat.
+  const flat = spreadShare > 0 ? (minOffset / spreadShare) ** 2 * (1 - 1e-9) : Infinity;
   for (let by = 0; by < bh; by++) {
     const top = Math.max(0, by - radius) * w1;
     const bottom = Math.min(bh, by + radius + 1) * w1;
@@ -76,23 +79,40 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
       const q = (squares[bottom + x1]! - squares[top + x1]! - squares[bottom + x0]! + squares[top + x0]!) | 0;
       const mean = s / n;
       const variance = q / n - mean * mean;
-      const spread = spreadShare * Math.sqrt(variance > 0 ? variance : 0);
-      const offset = spread > minOffset ? spread : minOffset;
+      let offset = minOffset;
+      if (variance > flat) {
+        const spread = spreadShare * Math.sqrt(variance);
+        if (spread > minOffset) offset = spread;
+      }
       // v < mean − offset ⇔ v < ⌈mean − offset⌉ for whole v; v > mean + offset ⇔ v > ⌊mean + offset⌋.
       low[o + bx] = Math.ceil(mean - offset);
       high[o + bx] = Math.floor(mean + offset);
     }
   }
-  // The block's four pixels at once; an odd last column or row takes the limits of the block beside it. The
-  // class is read off signs, without branches (low < high, so at most one is set): v < low gives the sign bit
-  // of v − low (DARK = 1), v > high that of high − v (LIGHT = 2). Photos' pixels do not follow a pattern a
-  // branch predictor learns.
+  // The block's four pixels at once (its limits read once); an odd last column or row takes the limits of the
+  // block beside it. The class is read off signs, without branches (low < high, so at most one is set): v < low
+  // gives the sign bit of v − low (DARK = 1), v > high that of high − v (LIGHT = 2). Photos' pixels do not follow
+  // a pattern a branch predictor learns.
   for (let by = 0; by < bh; by++) {
-    const last = by === bh - 1 && height % 2 === 1 ? 3 : 2;
     const blocks = by * bw;
-    for (let dy = 0; dy < last; dy++) {
-      const row = (2 * by + dy) * width;
-      for (let bx = 0, i = row; bx < bw; bx++, i += 2) {
+    const row = 2 * by * width;
+    for (let bx = 0, i = row; bx < bw; bx++, i += 2) {
+      const lo = low[blocks + bx]!;
+      const hi = high[blocks + bx]!;
+      const j = i + width;
+      const a = data[i]!;
+      const b = data[i + 1]!;
+      const c = data[j]!;
+      const d = data[j + 1]!;
+      out[i] = ((a - lo) >>> 31) | (((hi - a) >>> 31) << 1);
+      out[i + 1] = ((b - lo) >>> 31) | (((hi - b) >>> 31) << 1);
+      out[j] = ((c - lo) >>> 31) | (((hi - c) >>> 31) << 1);
+      out[j + 1] = ((d - lo) >>> 31) | (((hi - d) >>> 31) << 1);
+    }
+    // An odd height's last row takes the limits of the blocks above it.
+    const third = by === bh - 1 && height % 2 === 1;
+    if (third)
+      for (let bx = 0, i = row + 2 * width; bx < bw; bx++, i += 2) {
         const lo = low[blocks + bx]!;
         const hi = high[blocks + bx]!;
         const a = data[i]!;
@@ -100,12 +120,13 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
         out[i] = ((a - lo) >>> 31) | (((hi - a) >>> 31) << 1);
         out[i + 1] = ((b - lo) >>> 31) | (((hi - b) >>> 31) << 1);
       }
-      if (width % 2 === 1) {
-        const v = data[row + width - 1]!;
-        const k = blocks + bw - 1;
-        out[row + width - 1] = ((v - low[k]!) >>> 31) | (((high[k]! - v) >>> 31) << 1);
+    // An odd width's last column takes the limits of the last block of the row.
+    if (width % 2 === 1)
+      for (let dy = 0, k = blocks + bw - 1; dy < (third ? 3 : 2); dy++) {
+        const i = row + dy * width + width - 1;
+        const v = data[i]!;
+        out[i] = ((v - low[k]!) >>> 31) | (((high[k]! - v) >>> 31) << 1);
       }
-    }
   }
   return out;
 }
