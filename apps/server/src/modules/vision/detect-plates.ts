@@ -3,6 +3,9 @@ import { enlarge, noiseLevel, type GrayImage } from './gray-image';
 import { detectPlatesInGray, workingSide, type PlateCandidate } from './plate-detector';
 import { UnreadablePicture } from './segmentation';
 
+/** The largest working size: a photo larger than it is decoded at it. */
+const LARGEST_SIDE = workingSide(Infinity, Infinity);
+
 export interface PlateDetectionResult {
   width: number;
   height: number;
@@ -24,15 +27,26 @@ export async function detectPlatesOfEach<T>(
   items: readonly T[],
   read: (item: T) => Promise<Buffer>,
 ): Promise<PlateDetectionResult[]> {
-  const decoded = (item: T) => read(item).then(decode);
+  // A picture's bytes and its decoding. The decoding is asked for as soon as the bytes are there, in the same
+  // callback; each failure is awaited in its turn, so that a later one is not reported as unhandled meanwhile.
+  const start = (item: T) => {
+    const bytes = read(item);
+    const decoded = bytes.then(decode);
+    bytes.catch(() => {});
+    decoded.catch(() => {});
+    return { bytes, decoded };
+  };
   const results: PlateDetectionResult[] = [];
-  let next = items.length ? decoded(items[0]!) : null;
+  let next = items.length ? start(items[0]!) : null;
   for (let i = 0; i < items.length; i++) {
     const current = next!;
-    next = i + 1 < items.length ? decoded(items[i + 1]!) : null;
-    // Awaited in its turn; a failure of this one must not be reported as unhandled meanwhile.
-    next?.catch(() => {});
-    results.push(platesIn(await current));
+    // The next picture is read (and then decoded) while this one is decoded and searched.
+    next = i + 1 < items.length ? start(items[i + 1]!) : null;
+    const picture = await current.decoded;
+    // Its decoding must be under way on sharp's threads before this detection holds the thread: once its bytes are
+    // read, the callback that asks for it has run (callbacks of one promise run in the order they were added).
+    if (next) await next.bytes.catch(() => {});
+    results.push(platesIn(picture));
   }
   return results;
 }
@@ -61,19 +75,27 @@ interface Decoded {
  */
 async function decode(image: Buffer): Promise<Decoded> {
   try {
-    const meta = await sharp(image).metadata();
+    // One request to sharp's threads, not two in a row: the size and orientation are read beside the decoding, so
+    // that both are under way before the caller's thread turns to other work (in a batch, the previous picture's
+    // detection; decision 0068). A large photo is decoded straight at the largest working size: libvips shrinks a
+    // JPEG while decoding it (an 8 MP photo is read at an eighth of the work). A photo at the working size is not
+    // resized (libvips would still resample it, for the same pixels), and a small one is enlarged here, in grey
+    // (decision 0063).
+    const [meta, { data, info }] = await Promise.all([
+      sharp(image).metadata(),
+      sharp(image)
+        .rotate()
+        .resize({ width: LARGEST_SIDE, height: LARGEST_SIDE, fit: 'inside', withoutEnlargement: true })
+        .grayscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true }),
+    ]);
     // EXIF orientations 5–8 turn the picture a quarter: its displayed sides are the stored ones swapped.
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height! : meta.width!;
     const height = turned ? meta.width! : meta.height!;
     const side = workingSide(width, height);
-    // A large photo is decoded straight at the working size: libvips shrinks a JPEG while decoding it (an 8 MP
-    // photo is read at an eighth of the work). A photo at the working size is not resized (libvips would still
-    // resample it, for the same pixels), and a small one is enlarged here, in grey (decision 0063).
     const longest = Math.max(width, height);
-    let pipeline = sharp(image).rotate();
-    if (longest > side) pipeline = pipeline.resize(width >= height ? { width: side } : { height: side });
-    const { data, info } = await pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
     const gray = {
       width: info.width,
       height: info.height,
