@@ -146,7 +146,7 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
   const email = `it-manager-${Date.now()}@demo.forecourt.test`;
   const password = 'integrations manager pass';
   try {
-    // A pure manager of the demo group (manage-users, no provider habilitation, the Paris stock only), invited
+    // A pure manager of the demo group (manage-users, no provider habilitation, its three stocks), invited
     // through the real user board API by the demo provider administrator; the password set from the e-mail's link.
     await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
     await signIn(page, DEMO_EMAILS.manager);
@@ -161,7 +161,7 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
         habilitations: [],
         models: ['VIDEO'],
         options: {},
-        ownerIds: ['own-demo-paris'],
+        ownerIds: ['own-demo-paris', 'own-demo-lyon', 'own-demo-lille'],
       },
     });
     expect(invited.status()).toBe(201);
@@ -182,13 +182,14 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
     await manager.keyboard.press('Enter');
     await expect(manager).toHaveURL(/\/integrations$/);
     await expect(manager.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-    // Their own group, no group to choose: the stocks offered are the ones the manager reaches.
-    await expect(manager.getByLabel('Demo Motors Paris')).toBeVisible();
-    await expect(manager.getByLabel('Demo Motors Lyon')).toHaveCount(0);
+    // Their own group, no group to choose: the stocks offered are the ones the manager reaches there.
+    await expect(manager.getByLabel('Demo Motors Lyon')).toBeVisible();
+    await expect(manager.getByLabel('Other Dealer Bordeaux')).toHaveCount(0);
     await expect(manager.getByText('None ticked: every stock you reach today (not stocks added later).')).toBeVisible();
     await expectNoAxeViolations(manager, 'integrations, API keys, 390 px');
 
     await manager.getByLabel('Name', { exact: true }).fill('Group CRM');
+    await manager.getByLabel('Demo Motors Paris').check();
     await manager.getByRole('button', { name: 'Create the key' }).click();
     await expect(manager.getByRole('dialog', { name: 'Your new API key' })).toBeVisible();
     const key = await takeSecret(manager);
@@ -208,6 +209,14 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
     await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
     await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px');
     expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The dark theme, after a reload: the endpoint is listed again from the server.
+    await manager.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+    await manager.reload();
+    await expect(item).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px, dark');
+    await manager.getByRole('tab', { name: 'API keys' }).click();
+    await expect(listed).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, API keys, 390 px, dark');
     await context.close();
   } finally {
     await smtp.close();

@@ -7,6 +7,7 @@ import { API_KEY_HEADER } from '../identity/auth';
 const ADMIN = 'manager@demo.forecourt.test';
 const SALES = 'sales@demo.forecourt.test';
 const MANAGER_ID = '7d1c0a52-3b7e-4c55-9a10-000000000076';
+const WHOLE_ID = '7d1c0a52-3b7e-4c55-9a10-000000000077';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 // A dealer group's own manager (manage-users, no provider habilitation) runs their group's keys and webhooks
@@ -41,6 +42,7 @@ describe('integrations of a group, by its manager', () => {
     ctx = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
     // Reaches Paris and Lyon, not Lille.
     await account(MANAGER_ID, ['manage-users'], ['own-demo-paris', 'own-demo-lyon']);
+    await account(WHOLE_ID, ['manage-users'], ['own-demo-paris', 'own-demo-lyon', 'own-demo-lille']);
     await account('40076', ['manage-users'], ['own-demo-paris']);
   });
   afterAll(async () => {
@@ -118,23 +120,41 @@ describe('integrations of a group, by its manager', () => {
     ]);
   });
 
-  it('lets the manager run their group’s webhook endpoints: add, test, log, replay, rotate, disable, delete', async () => {
-    const created = await call(MANAGER_ID, 'POST', 'grp-demo/webhooks', { url: receiver.url });
+  it('lets a manager of every stock run the group’s webhook endpoints: add, test, log, replay, rotate, disable, delete', async () => {
+    // Endpoints hear of every stock: a manager (or a key) of some stocks only is refused.
+    expect((await call(MANAGER_ID, 'GET', 'grp-demo/webhooks')).statusCode).toBe(403);
+    expect((await call(MANAGER_ID, 'POST', 'grp-demo/webhooks', { url: receiver.url })).statusCode).toBe(403);
+    const partial = (
+      await call(MANAGER_ID, 'POST', 'grp-demo/api-keys', { label: 'Hooks', scopes: ['webhooks:manage'] })
+    ).json() as { key: string };
+    const byKey = (key: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/settings/groups/grp-demo/webhooks',
+        headers: { authorization: `Bearer ${key}` },
+      });
+    expect((await byKey(partial.key)).statusCode).toBe(403);
+    const whole = (
+      await call(WHOLE_ID, 'POST', 'grp-demo/api-keys', { label: 'Hooks', scopes: ['webhooks:manage'] })
+    ).json() as { key: string };
+    expect((await byKey(whole.key)).statusCode).toBe(200);
+
+    const created = await call(WHOLE_ID, 'POST', 'grp-demo/webhooks', { url: receiver.url });
     expect(created.statusCode).toBe(201);
     const { id, secret } = created.json() as { id: string; secret: string };
     expect(secret).toMatch(/^whsec_/);
     const one = `grp-demo/webhooks/${id}`;
-    const test = await call(MANAGER_ID, 'POST', `${one}/test`);
+    const test = await call(WHOLE_ID, 'POST', `${one}/test`);
     expect(test.json()).toMatchObject({ eventType: 'webhook.test', status: 'delivered' });
-    const log = (await call(MANAGER_ID, 'GET', `${one}/deliveries`)).json() as { items: Array<{ id: string }> };
+    const log = (await call(WHOLE_ID, 'GET', `${one}/deliveries`)).json() as { items: Array<{ id: string }> };
     expect(log.items).toHaveLength(1);
-    expect((await call(MANAGER_ID, 'POST', `${one}/deliveries/${log.items[0]!.id}/replay`)).statusCode).toBe(200);
-    const rotated = (await call(MANAGER_ID, 'POST', `${one}/rotate-secret`)).json() as { secret: string };
+    expect((await call(WHOLE_ID, 'POST', `${one}/deliveries/${log.items[0]!.id}/replay`)).statusCode).toBe(200);
+    const rotated = (await call(WHOLE_ID, 'POST', `${one}/rotate-secret`)).json() as { secret: string };
     expect(rotated.secret).not.toBe(secret);
-    const off = await call(MANAGER_ID, 'PUT', one, { url: receiver.url, enabled: false });
+    const off = await call(WHOLE_ID, 'PUT', one, { url: receiver.url, enabled: false });
     expect(off.json()).toMatchObject({ enabled: false });
-    expect(((await call(MANAGER_ID, 'GET', 'grp-demo/webhooks')).json() as { items: unknown[] }).items).toHaveLength(1);
-    expect((await call(MANAGER_ID, 'DELETE', one)).statusCode).toBe(204);
+    expect(((await call(WHOLE_ID, 'GET', 'grp-demo/webhooks')).json() as { items: unknown[] }).items).toHaveLength(1);
+    expect((await call(WHOLE_ID, 'DELETE', one)).statusCode).toBe(204);
   });
 
   it('answers 404 for another group, 403 without manage-users or on a legacy account', async () => {
@@ -151,10 +171,12 @@ describe('integrations of a group, by its manager', () => {
       // The other group's endpoint named under the manager's own group: not theirs either.
       ['POST', `grp-demo/webhooks/${otherId}/rotate-secret`],
     ] as const)
-      expect(
-        (await call(MANAGER_ID, method, url, { label: 'x', scopes: ['shootings:read'], url: receiver.url })).statusCode,
-        url,
-      ).toBe(404);
+      // Another group is 404 before anything else; the other endpoint under their own group, for the manager who
+      // may run its endpoints.
+      for (const who of url.startsWith('grp-other') ? [MANAGER_ID, WHOLE_ID] : [WHOLE_ID]) {
+        const body = { label: 'x', scopes: ['shootings:read'], url: receiver.url };
+        expect((await call(who, method, url, body)).statusCode, `${who} ${url}`).toBe(404);
+      }
     for (const who of [SALES, '40076']) {
       expect((await call(who, 'GET', 'grp-demo/api-keys')).statusCode, who).toBe(403);
       expect((await call(who, 'POST', 'grp-demo/webhooks', { url: receiver.url })).statusCode, who).toBe(403);

@@ -1,6 +1,6 @@
 import type { ApiKeyStocks } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
 import { settingsGroup } from '../settings/groups.service';
 import { isSettingsAdmin } from '../settings/settings-access';
@@ -24,6 +24,23 @@ export async function requireIntegrationsGroup(
   }
   if (!user.apiKey) requireBoard(user);
   if (groupId !== user.groupId) throw notFound('Dealer group');
+}
+
+/**
+ * `requireIntegrationsGroup` for the group's webhook endpoints. An endpoint hears of every stock's shootings, and its
+ * delivery log shows their bodies, so below the provider's staff only a caller who reaches every stock of the group
+ * manages them (a manager, or a key, limited to some stocks is refused 403): no stock's news through a webhook.
+ */
+export async function requireWebhooksGroup(
+  deps: Pick<Adapters, 'db'>,
+  user: UserContext,
+  groupId: string,
+): Promise<void> {
+  await requireIntegrationsGroup(deps, user, groupId);
+  if (isSettingsAdmin(user)) return;
+  const stocks = await groupStockNames(deps.db, groupId);
+  if (stocks.some((s) => !user.ownerIds.includes(s.id)))
+    throw forbidden('Webhook endpoints hear of every stock of the group: they need every one of its stocks');
 }
 
 /**

@@ -97,8 +97,8 @@ export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
                           country: regionName(s.country, i18n.language),
                         })
                       : t('marketplaces.settings.source', { host: new URL(s.url).hostname })}
-                  </Link>{' '}
-                  <Typography component="span" variant="body2" color="text.secondary">
+                  </Link>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                     {s.rules.length
                       ? t('marketplaces.settings.sourceRules', {
                           rules: s.rules.map((r) => t(`marketplaces.settings.rules.${r}`)).join(', '),
