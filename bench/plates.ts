@@ -1,9 +1,14 @@
 // `npm run bench -- plates [FOLDER...] [--no-record]`: plate detection recall, precision (IoU >= 0.5 against the truth
-// box) and milliseconds per image, through the same detectPlates the /vision/v1/plate/corners route runs.
+// box) and milliseconds per image, two ways (decision 0068):
+// - msPerImage: the latency of one picture alone (detectPlates: decoding, then detection), pictures one after the
+//   other. This is the figure issue 33's goal (≤ 30 ms a picture) is judged on.
+// - batchMsPerImage: a folder's whole batch through detectPlatesOfEach, as the /vision/v1/plate/corners route runs a
+//   shooting's pictures (the next picture decoded on sharp's thread while this one's plates are searched), divided
+//   by its pictures: the throughput on 2 cores. Its results must be the same as one by one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { detectPlates } from '../apps/server/src/modules/vision/detect-plates';
+import { detectPlates, detectPlatesOfEach } from '../apps/server/src/modules/vision/detect-plates';
 import { scoreDetections, readTruth } from '../apps/server/src/modules/vision/plate-truth';
 import { emit, recordRow } from './lib/report';
 
@@ -14,7 +19,7 @@ const folders = given.length
   ? given.map((f) => path.resolve(f))
   : ['eu', 'us'].map((f) => path.resolve(root, '../shared/datasets/plates', f));
 
-const totals = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0 };
+const totals = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0, batchMs: 0 };
 const perFolder: string[] = [];
 // Issue 33's goals: recall and precision ≥ 0.95 on the European photos and ≥ 0.85 on the North American
 // ones, at ≤ 30 ms a picture.
@@ -27,12 +32,17 @@ for (const folder of folders) {
     continue;
   }
   const samples = readTruth(folder);
-  const f = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0 };
-  for (const sample of samples) {
-    const bytes = fs.readFileSync(sample.image);
+  const f = { images: 0, truths: 0, found: 0, detections: 0, correct: 0, ms: 0, batchMs: 0 };
+  const pictures = samples.map((sample) => fs.readFileSync(sample.image));
+  const alone: string[] = [];
+  // Once untimed: the server is a warm process, its first call's loading of libvips and compiling of the detector
+  // is not a picture's time.
+  if (pictures.length) await detectPlates(pictures[0]!);
+  for (const [k, sample] of samples.entries()) {
     const start = performance.now();
-    const result = await detectPlates(bytes);
+    const result = await detectPlates(pictures[k]!);
     f.ms += performance.now() - start;
+    alone.push(JSON.stringify(result));
     const s = scoreDetections(
       result.plates.map((p) => p.corners),
       sample.boxes,
@@ -50,11 +60,16 @@ for (const folder of folders) {
         confidences: result.plates.map((p) => +p.confidence.toFixed(2)),
       });
   }
+  const batchStart = performance.now();
+  const batch = await detectPlatesOfEach(pictures, async (bytes) => bytes);
+  f.batchMs = performance.now() - batchStart;
+  if (batch.some((result, k) => JSON.stringify(result) !== alone[k]))
+    throw new Error(`${folder}: the batch found other plates than the pictures one by one`);
   for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += f[k];
   const figures = summary(f);
   emit({ folder: path.basename(folder), read: f.images, ...figures });
   perFolder.push(
-    `${path.basename(folder)}: ${f.images} images, recall ${figures.recall}, precision ${figures.precision}, ${figures.msPerImage} ms/image`,
+    `${path.basename(folder)}: ${f.images} images, recall ${figures.recall}, precision ${figures.precision}, ${figures.msPerImage} ms/image alone (batch of the folder: ${figures.batchMsPerImage} ms/image)`,
   );
   const goal = GOALS[path.basename(folder)];
   if (goal !== undefined) {
@@ -76,5 +91,6 @@ function summary(f: typeof totals) {
     recall: r(f.truths ? f.found / f.truths : 0),
     precision: r(f.detections ? f.correct / f.detections : 0),
     msPerImage: Math.round(f.images ? f.ms / f.images : 0),
+    batchMsPerImage: Math.round(f.images ? f.batchMs / f.images : 0),
   };
 }

@@ -1,8 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { apiHeaders } from '../support/api';
 import { axeViolations } from '../support/axe';
 import { DEMO_EMAILS, signIn } from '../support/sign-in';
+import { catchMail } from '../support/smtp';
 import { startReceiver, type Received } from '../support/webhook-receiver';
 
 // The picture pipeline stamps the shooting before shooting.finished: more than the default on 2 cores.
@@ -130,6 +132,94 @@ test('a manager creates an API key and a webhook endpoint; a shooting created wi
       .toEqual(['shooting.created', 'shooting.finished']);
     for (const e of events()) expect(signedBy(secret, e.r)).toBe(true);
   } finally {
+    await receiver.close();
+  }
+});
+
+test('a group’s own manager opens Integrations from the menu and adds a key and an endpoint for their group only', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const receiver = await startReceiver();
+  const smtp = await catchMail();
+  const email = `it-manager-${Date.now()}@demo.forecourt.test`;
+  const password = 'integrations manager pass';
+  try {
+    // A pure manager of the demo group (manage-users, no provider habilitation, its three stocks), invited
+    // through the real user board API by the demo provider administrator; the password set from the e-mail's link.
+    await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await signIn(page, DEMO_EMAILS.manager);
+    const invited = await page.request.post('/api/user-board/users', {
+      headers: await apiHeaders(page),
+      data: {
+        email,
+        givenName: 'Ivy',
+        familyName: 'Integrator',
+        locale: 'en',
+        roles: ['manage-users'],
+        habilitations: [],
+        models: ['VIDEO'],
+        options: {},
+        ownerIds: ['own-demo-paris', 'own-demo-lyon', 'own-demo-lille'],
+      },
+    });
+    expect(invited.status()).toBe(201);
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec((await smtp.mail).text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    expect((await request.post(`/api/invitations/${token}`, { data: { password } })).ok()).toBe(true);
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const manager = await context.newPage();
+    await manager.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+    await signIn(manager, email, password);
+
+    // The drawer's Integrations entry, by keyboard; no Settings entry for a manager without the habilitations.
+    await manager.getByRole('button', { name: 'Menu' }).click();
+    const drawer = manager.getByTestId('app-drawer');
+    await expect(drawer.locator('[data-entry="settings"]')).toHaveCount(0);
+    await drawer.locator('[data-entry="integrations"]').focus();
+    await manager.keyboard.press('Enter');
+    await expect(manager).toHaveURL(/\/integrations$/);
+    await expect(manager.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+    // Their own group, no group to choose: the stocks offered are the ones the manager reaches there.
+    await expect(manager.getByLabel('Demo Motors Lyon')).toBeVisible();
+    await expect(manager.getByLabel('Other Dealer Bordeaux')).toHaveCount(0);
+    await expect(manager.getByText('None ticked: every stock you reach today (not stocks added later).')).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, API keys, 390 px');
+
+    await manager.getByLabel('Name', { exact: true }).fill('Group CRM');
+    await manager.getByLabel('Demo Motors Paris').check();
+    await manager.getByRole('button', { name: 'Create the key' }).click();
+    await expect(manager.getByRole('dialog', { name: 'Your new API key' })).toBeVisible();
+    const key = await takeSecret(manager);
+    const listed = manager.getByTestId('api-keys').locator('li').filter({ hasText: 'Group CRM' });
+    await expect(listed).toContainText('Demo Motors Paris');
+    const shootings = await request.get('/api/shootings', { headers: { authorization: `Bearer ${key}` } });
+    expect(shootings.status()).toBe(200);
+
+    await manager.getByRole('tab', { name: 'Webhooks' }).click();
+    await expect(manager).toHaveURL(/\/integrations\/webhooks$/);
+    await manager.getByLabel('Endpoint URL').fill(receiver.url);
+    await manager.getByRole('button', { name: 'Add the endpoint' }).click();
+    expect(await takeSecret(manager)).toMatch(/^whsec_/);
+    const item = manager.getByTestId('webhooks').locator('li').filter({ hasText: receiver.url });
+    await item.getByRole('button', { name: 'Send a test event' }).click();
+    await expect(manager.getByText('The test event was delivered.')).toBeVisible();
+    await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px');
+    expect(await manager.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The dark theme, after a reload: the endpoint is listed again from the server.
+    await manager.evaluate(() => localStorage.setItem('forecourt.darkMode', 'true'));
+    await manager.reload();
+    await expect(item).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, webhooks, 390 px, dark');
+    await manager.getByRole('tab', { name: 'API keys' }).click();
+    await expect(listed).toBeVisible();
+    await expectNoAxeViolations(manager, 'integrations, API keys, 390 px, dark');
+    await context.close();
+  } finally {
+    await smtp.close();
     await receiver.close();
   }
 });

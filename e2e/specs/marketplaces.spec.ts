@@ -17,8 +17,14 @@ test('a shooting says what is missing per marketplace; an angle corrected sticks
   await expect(panel.getByRole('heading', { name: 'Marketplaces' })).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Ready for mobile.de' })).toBeVisible();
   await expect(panel.getByTestId('readiness-autotrader-uk')).toBeVisible();
-  // AutoScout24 publishes no picture rule: it is not said to be ready.
-  await expect(panel.getByTestId('readiness-autoscout24').getByText('No rules to check')).toBeVisible();
+  // leboncoin publishes no picture rule we could read: it is not said to be ready.
+  await expect(panel.getByTestId('readiness-leboncoin').getByText('No rules to check')).toBeVisible();
+  // AutoScout24's stamp rule is autoscout24.ch's: the card says it is Switzerland's.
+  await expect(
+    panel
+      .getByTestId('readiness-autoscout24')
+      .getByText('“Stamp or watermark” comes from AutoScout24’s rules for Switzerland only.'),
+  ).toBeVisible();
   expect(await axeViolations(page, 'marketplaces', { include: '[data-testid="marketplace-readiness"]' })).toEqual([]);
   await expectNoSidewaysScroll(page);
 
@@ -116,6 +122,9 @@ test('settings: a group copies a built-in profile and edits its rules', async ({
   const panel = page.getByTestId('marketplace-profiles');
   await expect(panel.getByRole('heading', { name: 'AutoTrader UK' })).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Source: trade.autotrader.co.uk' })).toBeVisible();
+  const autoscout = panel.getByRole('region', { name: 'AutoScout24', exact: true });
+  await expect(autoscout.getByRole('link', { name: 'Source: guide.autoscout24.ch (Switzerland only)' })).toBeVisible();
+  await expect(autoscout.getByText('Rules taken from it: Maximum pictures. Read on Nov 29, 2026.')).toBeVisible();
   expect(
     await axeViolations(page, 'marketplace profiles', { include: '[data-testid="marketplace-profiles"]' }),
   ).toEqual([]);

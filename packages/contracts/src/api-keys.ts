@@ -53,3 +53,15 @@ export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
 /** `DELETE /api/settings/groups/{groupId}/api-keys/{keyId}` revokes it. */
 export const ApiKeyParams = z.object({ groupId: z.string().min(1), keyId: z.string().min(1) });
 export type ApiKeyParams = z.infer<typeof ApiKeyParams>;
+
+/**
+ * `GET /api/settings/groups/{groupId}/api-keys/stocks`: the stocks the caller may limit a new key to. For the
+ * settings' administrators, every stock of the group, and a key limited to none reaches them all, present and
+ * future (`openToNewStocks`); for a group's manager, the group's stocks they reach themselves, and a key limited to
+ * none reaches those, as of its creation (decision 0076).
+ */
+export const ApiKeyStocks = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string() })),
+  openToNewStocks: z.boolean(),
+});
+export type ApiKeyStocks = z.infer<typeof ApiKeyStocks>;

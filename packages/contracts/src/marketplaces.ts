@@ -60,7 +60,36 @@ export const MarketplaceRules = z
   .refine((r) => new Set(r.order).size === r.order.length, { path: ['order'], message: 'An angle is listed twice' });
 export type MarketplaceRules = z.infer<typeof MarketplaceRules>;
 
-export const MarketplaceSource = z.object({ url: z.string(), says: z.string() });
+/** The rules a profile holds, by name (the keys of `MarketplaceRules`). */
+export const MARKETPLACE_RULE_KEYS = [
+  'lead',
+  'order',
+  'minPictures',
+  'maxPictures',
+  'minWidth',
+  'minHeight',
+  'maxWidth',
+  'maxHeight',
+  'minAspect',
+  'maxAspect',
+  'plateCovered',
+  'stampAllowed',
+] as const;
+export const MarketplaceRuleKey = z.enum(MARKETPLACE_RULE_KEYS);
+export type MarketplaceRuleKey = z.infer<typeof MarketplaceRuleKey>;
+
+/**
+ * A public page a built-in profile's rules come from: what it says (English, for people checking the source), the
+ * day the stored copy was read, the rules it backs (none: context only) and, when the page is one country's site
+ * (e.g. autoscout24.ch), that country (ISO 3166-1 alpha-2): the portal says so next to the rule.
+ */
+export const MarketplaceSource = z.object({
+  url: z.string(),
+  says: z.string(),
+  read: z.string(),
+  rules: z.array(MarketplaceRuleKey),
+  country: z.string().length(2).nullable(),
+});
 export type MarketplaceSource = z.infer<typeof MarketplaceSource>;
 
 /** A profile: built in (groupId null, read-only) or a group's copy of one, which the group edits. */
@@ -135,13 +164,18 @@ export const MarketplaceReadiness = z.object({
   profileId: z.string(),
   name: z.string(),
   /**
-   * false when the profile holds no rule at all (a built-in whose marketplace publishes none, e.g. AutoScout24):
+   * false when the profile holds no rule at all (a built-in whose marketplace publishes none, e.g. leboncoin):
    * nothing was checked, so the pictures are not said to be ready; copying the profile sets its rules.
    */
   checked: z.boolean(),
   /** Every rule of the profile is met (never for a profile with no rule: `checked` false). */
   ready: z.boolean(),
   problems: z.array(ReadinessProblem),
+  /**
+   * A built-in profile's rules that come from one country's pages only (e.g. AutoScout24's stamp rule, from
+   * autoscout24.ch): the portal says which country, so a dealer elsewhere knows to check it.
+   */
+  scoped: z.array(z.object({ rule: MarketplaceRuleKey, country: z.string().length(2) })),
 });
 export type MarketplaceReadiness = z.infer<typeof MarketplaceReadiness>;
 

@@ -65,6 +65,10 @@ const UsersPage = lazyPage(
   () => import('../features/users/users-page'),
   (m) => m.UsersPage,
 );
+const IntegrationsPage = lazyPage(
+  () => import('../features/integrations/integrations-page'),
+  (m) => m.IntegrationsPage,
+);
 const InvitationPage = lazyPage(
   () => import('../features/users/invitation-page'),
   (m) => m.InvitationPage,
@@ -163,6 +167,9 @@ export const routes: RouteObject[] = [
                   { path: '/settings/:section', element: <SettingsPage /> },
                   // Role manage-users on a non-legacy account (spec section 2): the page sends others to /.
                   { path: '/users', element: <UsersPage /> },
+                  // The group's own API keys and webhooks, for the same managers (decision 0076).
+                  { path: '/integrations', element: <IntegrationsPage /> },
+                  { path: '/integrations/:section', element: <IntegrationsPage /> },
                 ],
               },
               // The live call page is public: visitors join by the link's meeting code.

@@ -8,7 +8,8 @@ export const API_KEY_SECURITY_SCHEME = {
     scheme: 'bearer',
     bearerFormat: 'fck_…',
     description:
-      'A dealer group’s API key, created in Settings → API keys and shown once: `Authorization: Bearer fck_…`.',
+      'A dealer group’s API key, created by the group’s managers in Integrations → API keys (or by the provider in ' +
+      'Settings → API keys) and shown once: `Authorization: Bearer fck_…`.',
   },
 } as const;
 

@@ -1,11 +1,20 @@
-import { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyParams, ApiKeysResponse, GroupParams } from '@forecourt/contracts';
+import {
+  ApiKey,
+  ApiKeyCreate,
+  ApiKeyCreated,
+  ApiKeyParams,
+  ApiKeysResponse,
+  ApiKeyStocks,
+  GroupParams,
+} from '@forecourt/contracts';
 import type { App } from '../../app-types';
 import type { Adapters } from '../../platform/adapters';
 import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
 import { createGroupApiKey, listGroupApiKeys, revokeGroupApiKey } from './api-keys.service';
+import { keyStockChoices } from './integrations-access';
 
-/** /api/settings/groups/:groupId/api-keys: a group's API keys (the settings' administrators). */
+/** /api/settings/groups/:groupId/api-keys: a group's API keys (the settings' administrators, the group's managers). */
 export async function apiKeyRoutes(app: App, { adapters, auth }: { adapters: Adapters; auth: Auth }): Promise<void> {
   const pre = { preHandler: auth.requireUser };
   const base = '/api/settings/groups/:groupId/api-keys';
@@ -13,6 +22,9 @@ export async function apiKeyRoutes(app: App, { adapters, auth }: { adapters: Ada
   app.get(base, { ...pre, schema: { params: GroupParams, response: { 200: ApiKeysResponse } } }, async (req) => ({
     items: await listGroupApiKeys(adapters, currentUser(req), req.params.groupId),
   }));
+  app.get(`${base}/stocks`, { ...pre, schema: { params: GroupParams, response: { 200: ApiKeyStocks } } }, async (req) =>
+    keyStockChoices(adapters, currentUser(req), req.params.groupId),
+  );
   app.post(
     base,
     { ...pre, schema: { params: GroupParams, body: ApiKeyCreate, response: { 201: ApiKeyCreated } } },

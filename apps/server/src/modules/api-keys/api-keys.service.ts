@@ -10,7 +10,6 @@ import { newBearerToken, tokenHash, touchDue } from '../../platform/bearer-token
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { settingsGroup } from '../settings/groups.service';
 import { groupStockIds } from '../settings/stocks.service';
 import {
   findApiKey,
@@ -21,6 +20,7 @@ import {
   touchApiKey,
   type ApiKeyRow,
 } from './api-keys.repo';
+import { requireIntegrationsGroup, keyStocksFor } from './integrations-access';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
 
@@ -41,13 +41,14 @@ const toApiKey = (r: ApiKeyRow): ApiKey => ({
 });
 
 export async function listGroupApiKeys(deps: Deps, user: UserContext, groupId: string): Promise<ApiKey[]> {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   return (await listApiKeys(deps.db, groupId)).map(toApiKey);
 }
 
 /**
  * Creates a key for the group; the answer carries the key itself, shown this once. Its calls are made as its
- * creator's account (shootings it creates name them), within the group's stocks or the ones chosen.
+ * creator's account (shootings it creates name them), within the group's stocks or the ones chosen; a group's
+ * manager gives only stocks they reach (`keyStocksFor`).
  */
 export async function createGroupApiKey(
   deps: Deps,
@@ -56,13 +57,11 @@ export async function createGroupApiKey(
   input: ApiKeyCreate,
   audit: AuditContext,
 ): Promise<ApiKeyCreated> {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   const now = deps.clock.now();
   if (input.expiresAt && Date.parse(input.expiresAt) <= now.getTime())
     throw badRequest('The expiry must be in the future', { field: 'expiresAt' });
-  const ownerIds = input.ownerIds ? [...new Set(input.ownerIds)].sort() : null;
-  if (ownerIds && (await groupStockIds(deps.db, groupId, ownerIds)).length !== ownerIds.length)
-    throw badRequest('Some stocks are not the group’s', { field: 'ownerIds' });
+  const ownerIds = await keyStocksFor(deps, user, groupId, input.ownerIds);
   const key = newBearerToken(API_KEY_PREFIX);
   const row: ApiKeyRow = {
     id: deps.ids.uuid(),
@@ -97,7 +96,7 @@ export async function revokeGroupApiKey(
   keyId: string,
   audit: AuditContext,
 ): Promise<ApiKey> {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   const key = await findApiKey(deps.db, groupId, keyId);
   if (!key) throw notFound('API key');
   if (!key.revokedAt)

@@ -7,6 +7,7 @@ import type { UserContext } from '../identity/user-context';
 import { requireShooting } from '../shootings/shooting-scope.service';
 import { storedZip } from '../../platform/stored-zip';
 import { ordersByAngle, queueAngleRecognition } from './angle-recognition.service';
+import { scopedRules } from './builtin-profiles';
 import * as repo from './marketplaces.repo';
 import { profilesOfGroup } from './profiles.service';
 import { hasRules, orderPictures, readinessProblems, type PictureImage, type PositionAngle } from './readiness';
@@ -48,7 +49,9 @@ export async function shootingReadiness(
       const problems = readinessProblems(images, angles, p.rules);
       // A profile with no rule checks nothing: "ready" would tell the dealer something nobody verified.
       const checked = hasRules(p.rules);
-      return { profileId: p.id, name: p.name, checked, ready: checked && problems.length === 0, problems };
+      // A group's copy holds the group's own rules: only a built-in's rules are said to be one country's.
+      const scoped = p.groupId ? [] : scopedRules(p);
+      return { profileId: p.id, name: p.name, checked, ready: checked && problems.length === 0, problems, scoped };
     }),
     angles: positions.map((position, i) => ({
       picture: i + 1,

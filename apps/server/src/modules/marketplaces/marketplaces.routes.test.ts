@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
+import type {
+  MarketplaceDmsPush,
+  MarketplaceExportPush,
+  MarketplaceProfile,
+  MarketplaceReadiness,
+} from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { App } from '../../app-types';
@@ -72,10 +77,20 @@ describe('marketplace profiles', () => {
   it('lists the four built-in profiles with their sources, and a group copies and edits its own', async () => {
     const list = await call('GET', base('grp-demo'));
     expect(list.statusCode).toBe(200);
-    const builtins = list.json().items as { id: string; groupId: null; sources: unknown[]; notPublic: string[] }[];
+    const builtins = list.json().items as MarketplaceProfile[];
     expect(builtins.map((p) => p.id)).toEqual(['mobile-de', 'autoscout24', 'leboncoin', 'autotrader-uk']);
     expect(builtins.find((p) => p.id === 'autotrader-uk')!.sources).toHaveLength(1);
+    expect(builtins.find((p) => p.id === 'leboncoin')).toMatchObject({ sources: [], rules: { maxPictures: null } });
     expect(builtins.find((p) => p.id === 'leboncoin')!.notPublic).toContain('plateCovered');
+    // AutoScout24's rules, each with the page it comes from, the day it was read and the country it is for.
+    const autoscout = builtins.find((p) => p.id === 'autoscout24')!;
+    expect(autoscout.rules).toMatchObject({ maxPictures: 30, stampAllowed: false });
+    expect(autoscout.notPublic).toEqual(expect.arrayContaining(['plateCovered', 'lead', 'minWidth']));
+    expect(autoscout.sources.map((s) => [new URL(s.url).hostname, s.rules, s.country, s.read])).toEqual([
+      ['scout24.github.io', ['maxPictures'], null, '2026-11-29'],
+      ['guide.autoscout24.ch', ['stampAllowed'], 'CH', '2026-11-29'],
+      ['www.autoscout24.ch', ['stampAllowed'], 'CH', '2026-11-29'],
+    ]);
 
     const copy = await call('POST', base('grp-demo'), ADMIN, { baseId: 'mobile-de', name: 'mobile.de (ours)' });
     expect(copy.statusCode).toBe(201);
@@ -114,12 +129,25 @@ describe('marketplace profiles', () => {
       (r) => r.profileId === copyId,
     )!;
     expect(ours.ready).toBe(false);
-    // AutoScout24 publishes no picture rule: nothing is checked, so nothing is said to be ready.
-    expect((ready.json().items as { profileId: string }[]).find((r) => r.profileId === 'autoscout24')).toMatchObject({
+    const items = ready.json().items as MarketplaceReadiness[];
+    // leboncoin publishes no picture rule that we could read: nothing is checked, so nothing is said to be ready.
+    expect(items.find((r) => r.profileId === 'leboncoin')).toMatchObject({
       checked: false,
       ready: false,
       problems: [],
+      scoped: [],
     });
+    // AutoScout24: 3 pictures of at most 30, and position 1 has an unstamped original: ready; the stamp rule is
+    // said to be autoscout24.ch's (Switzerland).
+    expect(items.find((r) => r.profileId === 'autoscout24')).toEqual({
+      profileId: 'autoscout24',
+      name: 'AutoScout24',
+      checked: true,
+      ready: true,
+      problems: [],
+      scoped: [{ rule: 'stampAllowed', country: 'CH' }],
+    });
+    expect(items.find((r) => r.profileId === copyId)!.scoped).toEqual([]);
     expect(ours).toMatchObject({ checked: true });
     expect(ours.problems.map((p) => p.code)).toEqual([
       'missing_angle',
@@ -193,6 +221,13 @@ describe('marketplace profiles', () => {
         .slice(2)
         .every((u) => u.startsWith('http')),
     ).toBe(true);
+
+    // AutoScout24 refuses added texts and logos: its zip sends position 1's original, not the stamped picture.
+    const autoscout = await readZip(
+      (await call('GET', `/api/shootings/${shootingId}/marketplaces/autoscout24/export`, SALES)).rawPayload,
+    );
+    expect(autoscout.map((e) => e.name)).toEqual(['AB-123-CD_01.jpg', 'AB-123-CD_02.jpg', 'AB-123-CD_03.jpg']);
+    expect(autoscout[0]!.data.equals(await file(1, 'ORIGINAL'))).toBe(true);
 
     expect((await call('GET', `/api/shootings/${shootingId}/marketplaces/nope/export`, SALES)).statusCode).toBe(404);
     expect(

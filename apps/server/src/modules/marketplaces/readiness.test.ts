@@ -1,9 +1,9 @@
 import type { MarketplaceRules } from '@forecourt/contracts';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PROFILES } from './builtin-profiles';
+import { BUILTIN_PROFILES, NO_RULES, scopedRules } from './builtin-profiles';
 import { hasRules, orderPictures, readinessProblems, type PictureImage } from './readiness';
 
-const rules = (r: Partial<MarketplaceRules>): MarketplaceRules => ({ ...BUILTIN_PROFILES[1]!.rules, ...r });
+const rules = (r: Partial<MarketplaceRules>): MarketplaceRules => ({ ...NO_RULES, ...r });
 const img = (position: number, imageType = 'ORIGINAL', width = 1600, height = 1200): PictureImage => ({
   id: `${position}-${imageType}`,
   position,
@@ -43,8 +43,10 @@ describe('marketplace readiness', () => {
   });
 
   it('tells a profile with no rule at all (nothing to check) from one with rules', () => {
-    // BUILTIN_PROFILES[1] is AutoScout24: its marketplace publishes no picture rule.
     expect(hasRules(rules({}))).toBe(false);
+    // leboncoin publishes no picture rule that we could read; AutoScout24 publishes two.
+    expect(hasRules(BUILTIN_PROFILES.find((p) => p.id === 'leboncoin')!.rules)).toBe(false);
+    expect(hasRules(BUILTIN_PROFILES.find((p) => p.id === 'autoscout24')!.rules)).toBe(true);
     expect(hasRules(rules({ order: ['rear'] }))).toBe(true);
     expect(hasRules(rules({ stampAllowed: false }))).toBe(true);
     expect(hasRules(BUILTIN_PROFILES.find((p) => p.id === 'mobile-de')!.rules)).toBe(true);
@@ -92,5 +94,35 @@ describe('marketplace readiness', () => {
     expect(pick({ plateCovered: false, stampAllowed: false })).toBe('ORIGINAL');
     expect(pick({ plateCovered: false })).toBe('STAMPED');
     expect(pick({})).toBe('STAMPED_LPC');
+  });
+
+  it('keeps every built-in rule backed by a dated source, and names the rules one country’s pages set', () => {
+    for (const p of BUILTIN_PROFILES) {
+      const backed = new Set(p.sources.flatMap((s) => s.rules));
+      const set = (Object.keys(p.rules) as (keyof MarketplaceRules)[]).filter((k) =>
+        k === 'order' ? p.rules.order.length > 0 : p.rules[k] !== null,
+      );
+      expect([...backed].sort(), p.id).toEqual(set.sort());
+      for (const s of p.sources) expect(s.read, s.url).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    const autoscout = BUILTIN_PROFILES.find((p) => p.id === 'autoscout24')!;
+    expect(autoscout.rules).toMatchObject({ maxPictures: 30, stampAllowed: false, plateCovered: null, lead: null });
+    // The picture count is AutoScout24's API page for all its sites; the stamp rule is autoscout24.ch's only.
+    expect(scopedRules(autoscout)).toEqual([{ rule: 'stampAllowed', country: 'CH' }]);
+    expect(scopedRules(BUILTIN_PROFILES.find((p) => p.id === 'mobile-de')!)).toEqual([]);
+  });
+
+  it('sends AutoScout24 the unstamped version of each picture, at most 30, and flags a picture only stamped', () => {
+    const autoscout = BUILTIN_PROFILES.find((p) => p.id === 'autoscout24')!.rules;
+    const images = Array.from({ length: 32 }, (_, i) => img(i, i === 5 ? 'STAMPED' : 'ORIGINAL_CROPPED')).concat(
+      img(0, 'STAMPED_CROPPED'),
+    );
+    const order = orderPictures(images, [], autoscout);
+    expect(order).toHaveLength(30);
+    expect(order[0]!.image.imageType).toBe('ORIGINAL_CROPPED');
+    expect(readinessProblems(images, [], autoscout).map((p) => [p.code, p.picture, p.value, p.limit])).toEqual([
+      ['too_many_pictures', null, 32, 30],
+      ['stamped', 6, null, null],
+    ]);
   });
 });

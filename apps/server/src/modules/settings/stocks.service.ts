@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { ContactInformation, type ImageUpload, type SettingsStock, type StockInput } from '@forecourt/contracts';
 import { z } from 'zod';
 import type { Adapters } from '../../platform/adapters';
-import type { Executor } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
@@ -161,6 +161,10 @@ export async function groupStockLogo(deps: Pick<Adapters, 'db' | 'blobs'>, group
  */
 export const groupStockIds = (db: Executor, groupId: string, only?: readonly string[]): Promise<string[]> =>
   listGroupStockIds(db, groupId, only);
+
+/** The group's stocks by name (id and name only), for the screens that let someone choose among them. */
+export const groupStockNames = async (db: Db, groupId: string): Promise<Array<{ id: string; name: string }>> =>
+  (await listGroupStocks(db, groupId)).map((s) => ({ id: s.id, name: s.name }));
 
 /** The dealer group of a stock (owner), or null when there is none; in a transaction when given one. */
 export const groupOfStock = (db: Executor, ownerId: string): Promise<string | null> => findStockGroup(db, ownerId);

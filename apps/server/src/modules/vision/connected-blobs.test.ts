@@ -53,3 +53,24 @@ describe('connectedBlobs on a busy class image', () => {
     expect(blobs.every((b) => b.w === 1 && b.h === 2 && b.area === 2)).toBe(true);
   });
 });
+
+describe('connectedBlobs skipping empty stretches', () => {
+  it('finds the same regions whatever the rows’ alignment in memory, single pixels between long empty stretches included', () => {
+    // Rows of 13 (not a multiple of 4) and a lone pixel of the class looked for among others of another class.
+    const rows = ['.............', '......1......', '2222222222221', '.............', '1...........1'];
+    const c = classes(rows);
+    const shifted = new Uint8Array(c.data.length + 3);
+    shifted.set(c.data, 3);
+    const unaligned = shifted.subarray(3);
+    for (const only of [0, 1, 2]) {
+      const expected = sortByX(connectedBlobs(c.data, c.width, c.height, only));
+      expect(sortByX(connectedBlobs(unaligned, c.width, c.height, only))).toEqual(expected);
+    }
+    expect(sortByX(connectedBlobs(c.data, c.width, c.height, 1))).toEqual([
+      { x: 0, y: 4, w: 1, h: 1, area: 1, kind: 1 },
+      { x: 6, y: 1, w: 1, h: 1, area: 1, kind: 1 },
+      { x: 12, y: 2, w: 1, h: 1, area: 1, kind: 1 },
+      { x: 12, y: 4, w: 1, h: 1, area: 1, kind: 1 },
+    ]);
+  });
+});

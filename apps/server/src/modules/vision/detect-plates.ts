@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { enlarge, noiseLevel } from './gray-image';
+import { enlarge, noiseLevel, type GrayImage } from './gray-image';
 import { detectPlatesInGray, workingSide, type PlateCandidate } from './plate-detector';
 import { UnreadablePicture } from './segmentation';
 
@@ -11,7 +11,33 @@ export interface PlateDetectionResult {
 
 /** Plates in an encoded image (JPEG, PNG, WebP), in the pixels of the image as displayed (EXIF-rotated). */
 export async function detectPlates(image: Buffer): Promise<PlateDetectionResult> {
-  const { width, height, gray, sourceNoise } = await decode(image);
+  return platesIn(await decode(image));
+}
+
+/**
+ * Plates of several pictures, in their order, each read by `read`. While one picture's plates are searched (the
+ * main thread), the next one is read and decoded (sharp works on libuv's thread pool): a batch keeps both cores
+ * busy, one picture's decoding and another's detection, and holds two decoded pictures at most (decision 0068).
+ * The first failure (of `read`, or an unreadable picture) is thrown in its turn, once the pictures before it are done.
+ */
+export async function detectPlatesOfEach<T>(
+  items: readonly T[],
+  read: (item: T) => Promise<Buffer>,
+): Promise<PlateDetectionResult[]> {
+  const decoded = (item: T) => read(item).then(decode);
+  const results: PlateDetectionResult[] = [];
+  let next = items.length ? decoded(items[0]!) : null;
+  for (let i = 0; i < items.length; i++) {
+    const current = next!;
+    next = i + 1 < items.length ? decoded(items[i + 1]!) : null;
+    // Awaited in its turn; a failure of this one must not be reported as unhandled meanwhile.
+    next?.catch(() => {});
+    results.push(platesIn(await current));
+  }
+  return results;
+}
+
+function platesIn({ width, height, gray, sourceNoise }: Decoded): PlateDetectionResult {
   const sx = width / gray.width;
   const sy = height / gray.height;
   const plates = detectPlatesInGray(gray, undefined, sourceNoise).map((p) => ({
@@ -21,11 +47,19 @@ export async function detectPlates(image: Buffer): Promise<PlateDetectionResult>
   return { width, height, plates };
 }
 
+/** A picture in grey at the detector's working size, with its displayed size and the noise of its own pixels. */
+interface Decoded {
+  width: number;
+  height: number;
+  gray: GrayImage;
+  sourceNoise: number;
+}
+
 /**
  * The picture in grey at the detector's working size. Whatever libvips cannot read (a truncated upload, bytes
  * that are no picture) is the picture's fault, not the worker's: callers leave it to a person instead of retrying.
  */
-async function decode(image: Buffer) {
+async function decode(image: Buffer): Promise<Decoded> {
   try {
     const meta = await sharp(image).metadata();
     // EXIF orientations 5–8 turn the picture a quarter: its displayed sides are the stored ones swapped.

@@ -31,10 +31,13 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
   const bw = width >> 1;
   const bh = height >> 1;
   const w1 = bw + 1;
-  // Integral images of the blocks' sums and sums of squares (squares in Float64: they pass 2^31 on large
-  // images). An odd last row or column belongs to the blocks beside it.
+  // Integral images of the blocks' sums and sums of squares. The squares' integral passes 2^31 on large images:
+  // both are kept modulo 2^32 (Int32 arithmetic wraps), which leaves a window's sums exact after the four-corner
+  // difference, as they are far under 2^31 (a 25 px window: 13 × 13 blocks of at most 4 × 255²). Half the memory
+  // of the Float64 squares they replace, and faster (decision 0068). An odd last
+  // row or column belongs to the blocks beside it.
   const sum = new Int32Array(w1 * (bh + 1));
-  const squares = new Float64Array(w1 * (bh + 1));
+  const squares = new Int32Array(w1 * (bh + 1));
   for (let by = 0; by < bh; by++) {
     const a = 2 * by * width;
     const b = a + width;
@@ -48,13 +51,15 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
       const r = data[b + i]!;
       const s = data[b + i + 1]!;
       rowSum += p + q + r + s;
-      rowSquares += p * p + q * q + r * r + s * s;
+      rowSquares = (rowSquares + p * p + q * q + r * r + s * s) | 0;
       sum[here + bx] = sum[above + bx]! + rowSum;
       squares[here + bx] = squares[above + bx]! + rowSquares;
     }
   }
   // Each block's limits, as whole grey levels: below `low` is DARK, above `high` LIGHT.
   const radius = Math.max(1, Math.round((options.window / 2 - 1) / 2));
+  // The window's sums must stay under 2^31 (above): up to 89 × 89 blocks, a window of ~180 px.
+  if (2 * radius + 1 > 89) throw new RangeError(`threshold window of ${options.window} px is over 180 px`);
   const low = new Int16Array(bw * bh);
   const high = new Int16Array(bw * bh);
   const { minOffset, spreadShare } = options;
@@ -62,38 +67,43 @@ export function localThreshold(image: GrayImage, options: ThresholdOptions): Uin
     const top = Math.max(0, by - radius) * w1;
     const bottom = Math.min(bh, by + radius + 1) * w1;
     const rows = (bottom - top) / w1;
+    const o = by * bw;
     for (let bx = 0; bx < bw; bx++) {
-      const x0 = Math.max(0, bx - radius);
-      const x1 = Math.min(bw, bx + radius + 1);
+      const x0 = bx < radius ? 0 : bx - radius;
+      const x1 = bx + radius + 1 > bw ? bw : bx + radius + 1;
       const n = 4 * rows * (x1 - x0);
-      const s = sum[bottom + x1]! - sum[top + x1]! - sum[bottom + x0]! + sum[top + x0]!;
-      const q = squares[bottom + x1]! - squares[top + x1]! - squares[bottom + x0]! + squares[top + x0]!;
+      const s = (sum[bottom + x1]! - sum[top + x1]! - sum[bottom + x0]! + sum[top + x0]!) | 0;
+      const q = (squares[bottom + x1]! - squares[top + x1]! - squares[bottom + x0]! + squares[top + x0]!) | 0;
       const mean = s / n;
-      const offset = Math.max(minOffset, spreadShare * Math.sqrt(Math.max(0, q / n - mean * mean)));
+      const variance = q / n - mean * mean;
+      const spread = spreadShare * Math.sqrt(variance > 0 ? variance : 0);
+      const offset = spread > minOffset ? spread : minOffset;
       // v < mean − offset ⇔ v < ⌈mean − offset⌉ for whole v; v > mean + offset ⇔ v > ⌊mean + offset⌋.
-      low[by * bw + bx] = Math.ceil(mean - offset);
-      high[by * bw + bx] = Math.floor(mean + offset);
+      low[o + bx] = Math.ceil(mean - offset);
+      high[o + bx] = Math.floor(mean + offset);
     }
   }
-  // The block's four pixels at once; an odd last column or row takes the limits of the block beside it.
+  // The block's four pixels at once; an odd last column or row takes the limits of the block beside it. The
+  // class is read off signs, without branches (low < high, so at most one is set): v < low gives the sign bit
+  // of v − low (DARK = 1), v > high that of high − v (LIGHT = 2). Photos' pixels do not follow a pattern a
+  // branch predictor learns.
   for (let by = 0; by < bh; by++) {
     const last = by === bh - 1 && height % 2 === 1 ? 3 : 2;
+    const blocks = by * bw;
     for (let dy = 0; dy < last; dy++) {
       const row = (2 * by + dy) * width;
-      const blocks = by * bw;
-      for (let bx = 0; bx < bw; bx++) {
+      for (let bx = 0, i = row; bx < bw; bx++, i += 2) {
         const lo = low[blocks + bx]!;
         const hi = high[blocks + bx]!;
-        const i = row + 2 * bx;
         const a = data[i]!;
         const b = data[i + 1]!;
-        out[i] = a < lo ? DARK : a > hi ? LIGHT : 0;
-        out[i + 1] = b < lo ? DARK : b > hi ? LIGHT : 0;
+        out[i] = ((a - lo) >>> 31) | (((hi - a) >>> 31) << 1);
+        out[i + 1] = ((b - lo) >>> 31) | (((hi - b) >>> 31) << 1);
       }
       if (width % 2 === 1) {
         const v = data[row + width - 1]!;
         const k = blocks + bw - 1;
-        out[row + width - 1] = v < low[k]! ? DARK : v > high[k]! ? LIGHT : 0;
+        out[row + width - 1] = ((v - low[k]!) >>> 31) | (((high[k]! - v) >>> 31) << 1);
       }
     }
   }

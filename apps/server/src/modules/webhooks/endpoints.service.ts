@@ -12,7 +12,7 @@ import { webhookTargetProblem } from '../../platform/dms/webhook-target';
 import { badRequest, notFound } from '../../platform/errors';
 import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { settingsGroup } from '../settings/groups.service';
+import { requireWebhooksGroup } from '../api-keys/integrations-access';
 import { attemptDelivery, type DeliveryDeps } from './delivery.service';
 import { newWebhookSecret } from './signature';
 import { emitWebhookEvent, pendingDelivery, queueDeliveries } from './webhook-events.service';
@@ -50,15 +50,8 @@ const toEndpoint = (r: EndpointRow): WebhookEndpoint => ({
   createdBy: r.created_by,
 });
 
-/** The settings' administrators reach every group; a key with webhooks:manage its own group only. */
-async function requireGroup(deps: Pick<Adapters, 'db'>, user: UserContext, groupId: string): Promise<void> {
-  if (user.apiKey) {
-    if (user.groupId !== groupId) throw notFound('Dealer group');
-  } else await settingsGroup(deps, user, groupId);
-}
-
 async function requireEndpoint(deps: Deps, user: UserContext, groupId: string, id: string): Promise<EndpointRow> {
-  await requireGroup(deps, user, groupId);
+  await requireWebhooksGroup(deps, user, groupId);
   const row = await findEndpoint(deps.db, id);
   if (!row || row.group_id !== groupId) throw notFound('Webhook endpoint');
   return row;
@@ -70,7 +63,7 @@ async function requireTarget(deps: Deps, url: string): Promise<void> {
 }
 
 export async function listGroupEndpoints(deps: Deps, user: UserContext, groupId: string): Promise<WebhookEndpoint[]> {
-  await requireGroup(deps, user, groupId);
+  await requireWebhooksGroup(deps, user, groupId);
   return (await listEndpoints(deps.db, groupId)).map(toEndpoint);
 }
 
@@ -82,7 +75,7 @@ export async function createGroupEndpoint(
   input: WebhookEndpointCreate,
   audit: AuditContext,
 ): Promise<WebhookEndpointWithSecret> {
-  await requireGroup(deps, user, groupId);
+  await requireWebhooksGroup(deps, user, groupId);
   await requireTarget(deps, input.url);
   const row: EndpointRow = {
     id: deps.ids.uuid(),

@@ -24,6 +24,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { copyProfile, deleteProfile, fetchProfiles, profileKeys, saveProfile } from './marketplaces-api';
+import { readDay, regionName } from './region-name';
 
 const NUMBER_RULES = [
   'minPictures',
@@ -39,7 +40,7 @@ type NumberRule = (typeof NUMBER_RULES)[number];
 
 /** Settings: the marketplace profiles of a group: the built-in ones (read-only, with their sources) and its copies. */
 export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const profiles = useQuery({ queryKey: profileKeys.list(groupId), queryFn: () => fetchProfiles(groupId) });
@@ -90,8 +91,21 @@ export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
                     title={s.says}
                     sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24, my: 0.25 }}
                   >
-                    {t('marketplaces.settings.source', { host: new URL(s.url).hostname })}
+                    {s.country
+                      ? t('marketplaces.settings.sourceCountry', {
+                          host: new URL(s.url).hostname,
+                          country: regionName(s.country, i18n.language),
+                        })
+                      : t('marketplaces.settings.source', { host: new URL(s.url).hostname })}
                   </Link>
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {s.rules.length
+                      ? t('marketplaces.settings.sourceRules', {
+                          rules: s.rules.map((r) => t(`marketplaces.settings.rules.${r}`)).join(', '),
+                          date: readDay(s.read, i18n.language),
+                        })
+                      : t('marketplaces.settings.sourceContext', { date: readDay(s.read, i18n.language) })}
+                  </Typography>
                 </Typography>
               ))}
             </Box>

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
 import { SendMenuButton, SendResult, useExportSends } from './marketplace-send';
 import { correctAngle, downloadExport, fetchReadiness, marketplaceKeys } from './marketplaces-api';
+import { regionName } from './region-name';
 
 /**
  * "Ready for <marketplace>": per profile of the group, what is missing, with its zip and CSV export and its
@@ -19,7 +20,7 @@ import { correctAngle, downloadExport, fetchReadiness, marketplaceKeys } from '.
  * angle of each picture, which a person corrects here (the correction sticks).
  */
 export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
@@ -126,6 +127,15 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                   {t('marketplaces.unchecked.hint', { name: item.name })}
                 </Typography>
               )}
+              {item.scoped.map((s) => (
+                <Typography key={s.rule} variant="body2" color="text.secondary">
+                  {t('marketplaces.scoped', {
+                    rule: t(`marketplaces.settings.rules.${s.rule}`),
+                    name: item.name,
+                    country: regionName(s.country, i18n.language),
+                  })}
+                </Typography>
+              ))}
               <SendResult state={sends.stateOf(item.profileId)} name={item.name} />
             </Stack>
           ))}

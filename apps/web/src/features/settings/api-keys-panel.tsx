@@ -18,9 +18,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
-import { createApiKey, fetchApiKeys, integrationsErrorKey, revokeApiKey } from './integrations-api';
+import { createApiKey, fetchApiKeys, fetchKeyStocks, integrationsErrorKey, revokeApiKey } from './integrations-api';
 import { SecretOnceDialog } from './secret-once-dialog';
-import { fetchStocks } from './settings-api';
 import { settingsKeys } from './settings-keys';
 
 /** A group's API keys: create one (scopes, stocks, expiry; shown once), the list with last use, revoke. */
@@ -29,7 +28,9 @@ export function ApiKeysPanel({ groupId }: { groupId: string }) {
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: settingsKeys.apiKeys(groupId), queryFn: () => fetchApiKeys(groupId) });
-  const stocks = useQuery({ queryKey: settingsKeys.stocks(groupId), queryFn: () => fetchStocks(groupId) });
+  // The stocks the signed-in user may give a key: a group's manager, only those they reach (decision 0076).
+  const choices = useQuery({ queryKey: settingsKeys.keyStocks(groupId), queryFn: () => fetchKeyStocks(groupId) });
+  const stocks = choices.data?.items;
   const [label, setLabel] = useState('');
   const [scopes, setScopes] = useState<Set<ApiKeyScope>>(new Set(['shootings:read']));
   const [ownerIds, setOwnerIds] = useState<Set<string>>(new Set());
@@ -120,9 +121,15 @@ export function ApiKeysPanel({ groupId }: { groupId: string }) {
         </FormControl>
         <FormControl component="fieldset">
           <FormLabel component="legend">{t('integrations.keys.stocks')}</FormLabel>
-          <FormHelperText>{t('integrations.keys.stocksHelp')}</FormHelperText>
+          <FormHelperText>
+            {t(
+              choices.data?.openToNewStocks === false
+                ? 'integrations.manager.stocksHelp'
+                : 'integrations.keys.stocksHelp',
+            )}
+          </FormHelperText>
           <FormGroup>
-            {stocks.data?.map((s) => (
+            {stocks?.map((s) => (
               <FormControlLabel
                 key={s.id}
                 control={<Checkbox checked={ownerIds.has(s.id)} onChange={() => setOwnerIds(toggle(ownerIds, s.id))} />}
@@ -174,7 +181,7 @@ export function ApiKeysPanel({ groupId }: { groupId: string }) {
                 <Typography variant="body2" color="text.secondary">
                   {t('integrations.keys.details', {
                     stocks: k.ownerIds
-                      ? k.ownerIds.map((id) => stocks.data?.find((s) => s.id === id)?.name ?? id).join(', ')
+                      ? k.ownerIds.map((id) => stocks?.find((s) => s.id === id)?.name ?? id).join(', ')
                       : t('integrations.keys.allStocks'),
                     expiry: k.expiresAt ? date(k.expiresAt) : t('integrations.never'),
                     lastUsed: date(k.lastUsedAt),

@@ -1,4 +1,4 @@
-import { ApiKey, ApiKeyCreated, ApiKeysResponse, type ApiKeyCreate } from '@forecourt/contracts/api-keys';
+import { ApiKey, ApiKeyCreated, ApiKeysResponse, ApiKeyStocks, type ApiKeyCreate } from '@forecourt/contracts/api-keys';
 import {
   WebhookDeliveriesResponse,
   WebhookDelivery,
@@ -14,6 +14,9 @@ const group = (id: string) => `/api/settings/groups/${encodeURIComponent(id)}`;
 const endpoint = (groupId: string, id: string) => `${group(groupId)}/webhooks/${encodeURIComponent(id)}`;
 
 export const fetchApiKeys = (groupId: string) => request(`${group(groupId)}/api-keys`, { schema: ApiKeysResponse });
+/** The stocks the caller may limit a key to: all the group's for provider staff, those they reach for a manager. */
+export const fetchKeyStocks = (groupId: string) =>
+  request(`${group(groupId)}/api-keys/stocks`, { schema: ApiKeyStocks });
 export const createApiKey = (groupId: string, body: ApiKeyCreate) =>
   request(`${group(groupId)}/api-keys`, { method: 'POST', body, schema: ApiKeyCreated });
 export const revokeApiKey = (groupId: string, keyId: string) =>

@@ -6,6 +6,7 @@ export const settingsKeys = {
   pictures: (groupId: string) => ['settings', 'pictures', groupId] as const,
   dms: (groupId: string) => ['settings', 'dms', groupId] as const,
   apiKeys: (groupId: string) => ['settings', 'api-keys', groupId] as const,
+  keyStocks: (groupId: string) => ['settings', 'api-keys', groupId, 'stocks'] as const,
   webhooks: (groupId: string) => ['settings', 'webhooks', groupId] as const,
   deliveries: (groupId: string, endpointId: string) =>
     ['settings', 'webhooks', groupId, endpointId, 'deliveries'] as const,

@@ -21,6 +21,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import {
@@ -74,6 +75,9 @@ export function WebhooksPanel({ groupId }: { groupId: string }) {
   };
 
   if (endpoints.isPending) return <CircularProgress aria-label={t('common.loading')} />;
+  // A group's manager who does not reach every stock of the group (decision 0076): the server refuses, this says why.
+  if (endpoints.error instanceof ApiError && endpoints.error.code === 'FORBIDDEN')
+    return <Alert severity="info">{t('integrations.manager.webhooksWholeGroup')}</Alert>;
   if (endpoints.isError) return <Alert severity="error">{t('api.commonError')}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

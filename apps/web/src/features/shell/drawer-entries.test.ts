@@ -37,8 +37,20 @@ describe('drawer entries', () => {
       'tutorials',
       'account',
       'audit',
+      'integrations',
       'contact',
     ]);
+  });
+
+  it('gives Integrations to a group’s managers only; provider staff reach keys and webhooks in the settings', () => {
+    const integrations = (username: string, habilitations: string[], roles: string[]) =>
+      drawerEntries({ username, habilitations, roles, options: {} }, {}).find((e) => e.name === 'integrations');
+    expect(integrations(UUID, [], ['manage-users'])).toEqual({ name: 'integrations', to: '/integrations' });
+    expect(integrations(UUID, ['SALES'], ['manage-users'])).toBeDefined();
+    expect(integrations('4242', [], ['manage-users'])).toBeUndefined();
+    expect(integrations(UUID, ['SALES'], [])).toBeUndefined();
+    expect(integrations(UUID, ['PROVIDER_ADMINISTRATOR'], ['manage-users'])).toBeUndefined();
+    expect(integrations(UUID, ['CUSTOMER_SUCCESS'], ['manage-users'])).toBeUndefined();
   });
 
   it('opens the portal’s own user board unless APP_LINKS names another application', () => {

@@ -24,6 +24,7 @@ export type DrawerEntryName =
   | 'account'
   | 'settings'
   | 'audit'
+  | 'integrations'
   | 'outbox'
   | 'contact';
 
@@ -65,6 +66,11 @@ export function drawerEntries(r: Rights, appLinks: Partial<Record<AppLinkName, s
     [
       has(r.habilitations, 'PROVIDER_ADMINISTRATOR') || (r.roles.includes('manage-users') && isNonLegacy(r.username)),
       { name: 'audit', to: '/audit' },
+    ],
+    // The group's own API keys and webhooks (decision 0076): its managers; provider staff reach them in settings.
+    [
+      r.roles.includes('manage-users') && isNonLegacy(r.username) && !admin,
+      { name: 'integrations', to: '/integrations' },
     ],
     // Where the e-mails and SMS the portal sent went: those who may read it (notifications' outbox rule).
     [has(r.habilitations, 'PROVIDER_ADMINISTRATOR'), { name: 'outbox', to: '/notifications/outbox' }],
