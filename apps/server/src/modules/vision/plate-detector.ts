@@ -3,6 +3,7 @@ import { connectedBlobs, type Blob } from './connected-blobs';
 import { rotatedCorners, type Point, type Quad } from './geometry';
 import { halve, noiseLevel, type GrayImage } from './gray-image';
 import { DARK, localThreshold } from './local-threshold';
+import { rankerScore } from './plate-ranker';
 
 export type { GrayImage } from './gray-image';
 
@@ -53,7 +54,15 @@ export function detectPlatesInGray(
   /** The photo's own noise level when `image` was enlarged from it (enlarging smooths the grain it measures). */
   sourceNoise = 0,
 ): PlateCandidate[] {
-  const found = plateCandidates(image, sourceNoise);
+  const found = plateCandidates(image, sourceNoise).map((c) => ({ ...c, rank: rankerScore(c) }));
+  return choosePlates(found, minConfidence);
+}
+
+/**
+ * The plates among a picture's candidates: the best-ranked of each group of overlapping ones, the first if its
+ * confidence reaches `minConfidence`, others only if they are sure and belong to another vehicle (`apart`).
+ */
+export function choosePlates(found: RankedCandidate[], minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
   const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
   if (!best) return [];
   return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE && apart(c, best))]
@@ -63,8 +72,8 @@ export function detectPlatesInGray(
 
 /**
  * Every character row of the image at both scales, scored, with what orders it (`rank`) and the measures the
- * score is made of (`features`), before overlapping rows are suppressed. `detectPlatesInGray` keeps the best;
- * all of them are what a study of the misses (decision 0069) reads.
+ * score is made of (`features`), before overlapping rows are suppressed. `detectPlatesInGray` ranks them by
+ * `rankerScore` and keeps the best; the ranker's training (`npm run bench -- plates-ranker`) reads them all.
  */
 export function plateCandidates(image: GrayImage, sourceNoise = 0): RankedCandidate[] {
   const small = halve(image);
