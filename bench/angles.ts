@@ -7,6 +7,9 @@
 // without it, through the job's classifyAngle), so the figures are for photos the model was not grown on.
 // `--train` then grows the model on every photo and writes
 // apps/server/src/modules/marketplaces/angle-model.weights.json.
+// Then the real photos that Debian packages ship (bench/fixtures/angle-labels-packaged.json, decision 0074: side
+// views, a wheel, pictures that are no car), fetched with apt-get into bench/out/packages/, are named by the
+// model grown on every plates photo and the rules, and scored apart: `--no-packaged` leaves them out.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +19,7 @@ import { END_VIEWS, featureVector } from '../apps/server/src/modules/marketplace
 import { classifyAngle, type AngleFeatures } from '../apps/server/src/modules/marketplaces/angle-rules';
 import { loadCv } from '../apps/server/src/modules/vision/opencv';
 import { FOLDS, FOREST, fit, foldsOf } from './lib/angle-training';
+import { onBackdrop, unpack, type PackagedLabels } from './lib/packaged-photos';
 import { emit, recordRow } from './lib/report';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -134,9 +138,53 @@ emit({ ...figures, perClass });
 const matrix = truths.map((t) => `${t}: ${seen.map((p) => `${p} ${count(t, p)}`).join(', ')}`).join('; ');
 emit({ confusion: matrix });
 
+const grown = fit(samples, forest);
 if (argv.includes('--train')) {
-  fs.writeFileSync(weightsFile, `${JSON.stringify(fit(samples, forest))}\n`);
+  fs.writeFileSync(weightsFile, `${JSON.stringify(grown)}\n`);
   emit({ trained: path.relative(root, weightsFile), on: read });
+}
+// Of the plates photos (every one an end view), how many the rules named a view no end view is.
+const otherViews = ['side', 'interior', 'dashboard', 'wheel'].reduce((n, c) => n + predictedAs(c), 0);
+
+const packaged = argv.includes('--no-packaged') ? '' : await scorePackaged();
+
+/** The packaged photos' confusion, as a sentence for the row (each photo is also printed). */
+async function scorePackaged(): Promise<string> {
+  const { photos } = JSON.parse(
+    fs.readFileSync(path.join(root, 'bench/fixtures/angle-labels-packaged.json'), 'utf8'),
+  ) as PackagedLabels;
+  const dir = path.join(root, 'bench/out/packages');
+  fs.mkdirSync(dir, { recursive: true });
+  await loadCv();
+  const versions = new Map<string, string>();
+  const missing: string[] = [];
+  for (const name of new Set(photos.map((p) => p.package)))
+    try {
+      const files = photos.filter((p) => p.package === name).map((p) => p.path);
+      versions.set(name, unpack(name, files, dir));
+    } catch (err) {
+      // No package lists yet (apt-get update), or no Debian at all: the plates figures still stand; the row says so.
+      emit({ packageNotFetched: name, error: (err as Error).message.split('\n')[0] });
+      missing.push(name);
+    }
+  const rows = new Map<string, Map<string, number>>();
+  for (const photo of photos.filter((p) => versions.has(p.package))) {
+    const raw = fs.readFileSync(path.join(dir, photo.package, photo.path));
+    const features = await measureAngleFeatures(photo.cutOut ? await onBackdrop(raw, photo.cutOut) : raw);
+    const verdict = classifyAngle(features, grown);
+    const [truth, predicted] = [photo.angle ?? 'not a car', verdict.angle ?? NONE];
+    emit({ packaged: `${photo.package}:${path.basename(photo.path)}`, truth, predicted, rule: verdict.rule });
+    const row = rows.get(truth) ?? new Map<string, number>();
+    row.set(predicted, (row.get(predicted) ?? 0) + 1);
+    rows.set(truth, row);
+  }
+  const sentence = [...rows.entries()]
+    .map(([truth, row]) => `${truth}: ${[...row.entries()].map(([p, n]) => `${p} ${n}`).join(', ')}`)
+    .join('; ');
+  emit({ packagedConfusion: sentence });
+  const measuredPhotos = photos.filter((p) => versions.has(p.package)).length;
+  const notFetched = missing.length ? ` (not fetched: ${missing.join(', ')})` : '';
+  return `; ${measuredPhotos} real photos of Debian packages${notFetched} (bench/fixtures/angle-labels-packaged.json: ${[...versions.entries()].map(([n, v]) => `${n} ${v}`).join(', ')}), named by the forest grown on all the plates photos and the rules (truth: predicted count): ${sentence}`;
 }
 
 recordRow(
@@ -150,7 +198,8 @@ recordRow(
       ? ''
       : `; ${figures.msPerPicture} ms/picture (plate detection + IS-Net mask at 640² + colours + circles)`) +
     `; the forest ${figures.modelMsPerPicture} ms/picture; bench RSS ${figures.rssMb} MB` +
-    `; load average ${started.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (machine shared with other engineers' work); side, interior, dashboard, wheel: no labelled photo, not measured`,
+    `; plates photos named side, interior, dashboard or wheel: ${otherViews}${packaged}` +
+    `; load average ${started.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end (machine shared with other engineers' work); interior, dashboard: no real photo in any npm or Debian package (decision 0074), not measured`,
   null,
 );
 // The segmenter process would keep the bench alive until its idle stop.

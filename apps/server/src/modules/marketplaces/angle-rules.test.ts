@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTHING_FOUND } from './angle.fixtures';
-import { classifyAngle, SIDE_ASPECT, WHEEL_RADIUS, type AngleFeatures } from './angle-rules';
+import { classifyAngle, PLATE_TOP, SIDE_ASPECT, WHEEL_RADIUS, type AngleFeatures } from './angle-rules';
 
 const car = (over: Partial<NonNullable<AngleFeatures['car']>> = {}): NonNullable<AngleFeatures['car']> => ({
   left: 0.25,
@@ -63,6 +63,26 @@ describe('angle rules and the shipped end-view model', () => {
     expect(angleOf({ car: long, circles: wheels.slice(0, 1) })).toBeNull();
     // Cut by the frame, the box is not the vehicle's.
     expect(angleOf({ car: { ...long, left: 0 }, circles: wheels })).not.toBe('side');
+  });
+
+  it('takes a "plate" in the upper third of a side silhouette for a window, and one at bumper height for a plate', () => {
+    const long = car({ left: 0.1, right: 0.93, top: 0.36, bottom: 0.78, aspect: 3.1, plateOffset: null });
+    const wheels = [
+      { x: 0.26, y: 0.68, r: 0.06 },
+      { x: 0.79, y: 0.68, r: 0.06 },
+    ];
+    const windowHigh = 0.36 + 0.9 * PLATE_TOP * (0.78 - 0.36);
+    expect(
+      classifyAngle({ ...NOTHING_FOUND, car: long, circles: wheels, plate: { ...plate, cy: windowHigh } }),
+    ).toEqual({
+      angle: 'side',
+      rule: 'a plate too high for one, long vehicle box, two wheels',
+    });
+    // At bumper height it is a plate: the end-view model names the picture, whatever the silhouette.
+    const low = { ...NOTHING_FOUND, car: long, circles: wheels, plate: { ...plate, cy: 0.7 } };
+    expect(classifyAngle(low).rule).toMatch(/^end-view model/);
+    // High, but over a silhouette without two wheels: still a plate.
+    expect(angleOf({ car: long, circles: wheels.slice(0, 1), plate: { ...plate, cy: windowHigh } })).not.toBe('side');
   });
 
   it('calls one big central circle without a plate a wheel, and a dark frame without a vehicle the inside', () => {

@@ -133,6 +133,28 @@ describe('plate detection', () => {
     expect(bounds(best!.corners).x).toBeGreaterThan(700);
   });
 
+  it('finds a plate whose characters touch its frame’s band, the frame itself joined to a dark bumper', () => {
+    // Thresholded, characters, frame, dealer's band and bumper are one dark region, too wide for a character: the
+    // row is only found inside the plate's light ground, with the band's rows cleared (decision 0069).
+    const width = 1280;
+    const height = 720;
+    const data = new Uint8Array(width * height).fill(150);
+    const fill = (x0: number, y0: number, w: number, h: number, v: number) => {
+      for (let y = y0; y < y0 + h; y++) data.fill(v, y * width + x0, y * width + x0 + w);
+    };
+    fill(300, 380, 700, 160, 40); // the bumper
+    fill(560, 400, 180, 92, 225); // the plate's light ground
+    for (let i = 0; i < 7; i++) {
+      // Ring-shaped characters from the ground's top third down to the band, which they touch.
+      fill(574 + i * 22, 420, 15, 54, 30);
+      fill(578 + i * 22, 426, 5 + (i % 3), 40, 225);
+    }
+    fill(560, 474, 180, 12, 30); // the dealer's band at the bottom of the frame
+    const plates = detectPlatesInGray({ width, height, data });
+    expect(plates.length).toBeGreaterThanOrEqual(1);
+    expect(boxIoU(bounds(plates[0]!.corners), { x: 560, y: 400, w: 180, h: 92 })).toBeGreaterThanOrEqual(0.5);
+  });
+
   it('takes a row that a longer row of the same line contains for a piece of lettering, not a plate', () => {
     const word = { left: 100, right: 500, centre: 200, height: 30, characters: 11 };
     // Five of the word's letters, found alone where a letter was lost.

@@ -3,6 +3,7 @@ import { connectedBlobs, type Blob } from './connected-blobs';
 import { rotatedCorners, type Point, type Quad } from './geometry';
 import { halve, noiseLevel, type GrayImage } from './gray-image';
 import { DARK, localThreshold } from './local-threshold';
+import { rankerScore } from './plate-ranker';
 
 export type { GrayImage } from './gray-image';
 
@@ -53,34 +54,15 @@ export function detectPlatesInGray(
   /** The photo's own noise level when `image` was enlarged from it (enlarging smooths the grain it measures). */
   sourceNoise = 0,
 ): PlateCandidate[] {
-  const found: RankedCandidate[] = [];
-  const small = halve(image);
-  for (const [gray, factor] of [
-    [image, 1],
-    // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
-    [small, 2],
-  ] as const) {
-    for (const c of candidatesAtScale(gray, sourceNoise)) {
-      found.push({
-        confidence: c.confidence,
-        rank: c.rank,
-        corners: c.corners.map((p) => ({ x: p.x * factor, y: p.y * factor })) as unknown as Quad,
-        row: {
-          left: c.row.left * factor,
-          right: c.row.right * factor,
-          centre: c.row.centre * factor,
-          height: c.row.height * factor,
-          characters: c.row.characters,
-        },
-      });
-    }
-  }
-  for (const c of found) {
-    if (found.some((other) => continues(c.row, other.row))) {
-      c.confidence = Math.max(0, c.confidence - FRAGMENT);
-      c.rank -= FRAGMENT;
-    }
-  }
+  const found = plateCandidates(image, sourceNoise).map((c) => ({ ...c, rank: rankerScore(c) }));
+  return choosePlates(found, minConfidence);
+}
+
+/**
+ * The plates among a picture's candidates: the best-ranked of each group of overlapping ones, the first if its
+ * confidence reaches `minConfidence`, others only if they are sure and belong to another vehicle (`apart`).
+ */
+export function choosePlates(found: RankedCandidate[], minConfidence = MIN_CONFIDENCE): PlateCandidate[] {
   const [best, ...others] = suppressOverlaps(found).filter((c) => c.confidence >= minConfidence);
   if (!best) return [];
   return [best, ...others.filter((c) => c.confidence >= SURE_CONFIDENCE && apart(c, best))]
@@ -88,11 +70,77 @@ export function detectPlatesInGray(
     .map((c) => ({ corners: c.corners, confidence: c.confidence }));
 }
 
+/**
+ * Every character row of the image at both scales, scored, with what orders it (`rank`) and the measures the
+ * score is made of (`features`), before overlapping rows are suppressed. `detectPlatesInGray` ranks them by
+ * `rankerScore` and keeps the best; the ranker's training (`npm run bench -- plates-ranker`) reads them all.
+ */
+export function plateCandidates(image: GrayImage, sourceNoise = 0): RankedCandidate[] {
+  const small = halve(image);
+  const large = thresholded(image, sourceNoise);
+  const half = thresholded(small, sourceNoise);
+  const found = [
+    ...rowsAtScale(large).map((c) => scaled(c, 1)),
+    // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
+    ...rowsAtScale(half).map((c) => scaled(c, 2)),
+    // Framed plates' grounds are found on the half-size marks (on the full-size ones they found 3 plates more
+    // for 5 ms more a picture, decision 0069); their characters on the full-size marks.
+    ...framedRows(large, plateGrounds(half, 2)).map((group) => {
+      const c = scoreGroup(image, group);
+      c.features.framed = 1;
+      return c;
+    }),
+  ];
+  for (const c of found) {
+    if (found.some((other) => continues(c.row, other.row))) {
+      c.confidence = Math.max(0, c.confidence - FRAGMENT);
+      c.rank -= FRAGMENT;
+      c.features.fragment = 1;
+    }
+  }
+  return found;
+}
+
 /** A candidate and what orders it among the picture's others (its confidence and what the plate's outline adds). */
-interface RankedCandidate extends PlateCandidate {
+export interface RankedCandidate extends PlateCandidate {
   rank: number;
+  features: CandidateFeatures;
   /** The character row: its ends, centre line and character height, in the candidate's image's pixels. */
   row: CharacterRow;
+}
+
+/** The measures of a candidate row that its score is made of, each independent of the image's size. */
+export interface CandidateFeatures {
+  characters: number;
+  /** Spread of the characters' heights over the median height. */
+  heightSpread: number;
+  /** Mean gap between characters over their height. */
+  gap: number;
+  /** Widest minus narrowest character's width over height. */
+  widthVariety: number;
+  /** Grey levels between the characters and their background. */
+  contrast: number;
+  /** Spread of the background's grey levels. */
+  backgroundStd: number;
+  /** The background's grey level. */
+  light: number;
+  absAngle: number;
+  /** The row's length over its characters' height. */
+  aspect: number;
+  /** Plate edge above and below the row's centre line, over the characters' height. */
+  above: number;
+  below: number;
+  closed: number;
+  cutByBorder: number;
+  /** The characters' height over the image's height, and the row's centre in the image (0..1). */
+  size: number;
+  x: number;
+  y: number;
+  fragment: number;
+  halfScale: number;
+  /** Found inside a framed plate's light ground. */
+  framed: number;
+  score: number;
 }
 
 interface CharacterRow {
@@ -101,6 +149,23 @@ interface CharacterRow {
   centre: number;
   height: number;
   characters: number;
+}
+
+/** A candidate of the image `factor` times smaller, in the image's pixels. */
+function scaled(c: RankedCandidate, factor: number): RankedCandidate {
+  if (factor === 1) return c;
+  return {
+    ...c,
+    corners: c.corners.map((p) => ({ x: p.x * factor, y: p.y * factor })) as unknown as Quad,
+    features: { ...c.features, halfScale: 1 },
+    row: {
+      left: c.row.left * factor,
+      right: c.row.right * factor,
+      centre: c.row.centre * factor,
+      height: c.row.height * factor,
+      characters: c.row.characters,
+    },
+  };
 }
 
 /**
@@ -115,20 +180,94 @@ export function continues(row: CharacterRow, longer: CharacterRow): boolean {
   return row.left >= longer.left - longer.height * 0.5 && row.right <= longer.right + longer.height * 0.5;
 }
 
-function candidatesAtScale(gray: GrayImage, sourceNoise: number): RankedCandidate[] {
-  // Dark characters only: light ones (on the few dark plates) found as many burnt-in time stamps, dealer
-  // stickers and the light gaps between the characters of framed plates (decision 0051).
+/** An image thresholded into dark and light marks, with the tallest character a row on it may have. */
+interface Thresholded {
+  gray: GrayImage;
+  classes: Uint8Array;
+  maxHeight: number;
+}
+
+function thresholded(gray: GrayImage, sourceNoise: number): Thresholded {
   // A character must stand out of the sensor's noise too: in a grainy picture the grain's own specks would
   // otherwise make rows of 'characters'.
   const minOffset = Math.max(THRESHOLD.minOffset, NOISE_MARGIN * Math.max(noiseLevel(gray), sourceNoise));
-  const classes = localThreshold(gray, { ...THRESHOLD, minOffset });
-  const maxHeight = gray.height / 5;
-  const characters = connectedBlobs(classes, gray.width, gray.height, DARK).filter((b) => {
-    if (b.h < 9 || b.h > maxHeight || b.w > b.h * 1.1 || b.h > b.w * 9) return false;
-    const fill = b.area / (b.w * b.h);
-    return fill >= 0.18 && fill <= 0.92;
-  });
+  return { gray, classes: localThreshold(gray, { ...THRESHOLD, minOffset }), maxHeight: gray.height / 5 };
+}
+
+function rowsAtScale(marks: Thresholded): RankedCandidate[] {
+  const { gray } = marks;
+  // Dark characters only: light ones (on the few dark plates) found as many burnt-in time stamps, dealer
+  // stickers and the light gaps between the characters of framed plates (decision 0051).
+  const characters = connectedBlobs(marks.classes, gray.width, gray.height, DARK).filter((b) =>
+    characterLike(b, marks.maxHeight),
+  );
   return groupCharacters(characters).map((group) => scoreGroup(gray, group));
+}
+
+function characterLike(b: Blob, maxHeight: number): boolean {
+  if (b.h < 9 || b.h > maxHeight || b.w > b.h * 1.1 || b.h > b.w * 9) return false;
+  const fill = b.area / (b.w * b.h);
+  return fill >= 0.18 && fill <= 0.92;
+}
+
+// A row of a framed plate's ground darker than this share is the frame's band, not characters (decision 0069).
+const FRAME_BAND = 0.6;
+
+/**
+ * The light grounds of framed plates, in the full image's pixels, found on `marks` (an image `factor` times
+ * smaller). Thresholded, the characters of a plate in a dealer's frame touch the frame, and the frame the bumper:
+ * characters, frame and bumper make one dark region, far too wide to be a character (decision 0057). The plate's
+ * light ground between them is a region of its own, closed by the frame, about twice as wide as tall, and holed
+ * by the characters.
+ */
+function plateGrounds(marks: Thresholded, factor: number): Box[] {
+  const { gray, classes, maxHeight } = marks;
+  const light = new Uint8Array(classes.length);
+  for (let i = 0; i < light.length; i++) light[i] = classes[i] === DARK ? 0 : 1;
+  const minHeight = 16 / factor;
+  return connectedBlobs(light, gray.width, gray.height, 1)
+    .filter((r) => {
+      if (r.h < minHeight || r.h > maxHeight * 1.5 || r.w < r.h * 1.3 || r.w > r.h * 4) return false;
+      const fill = r.area / (r.w * r.h);
+      return fill >= 0.4 && fill <= 0.93;
+    })
+    .map((r) => ({ x: r.x * factor, y: r.y * factor, w: r.w * factor, h: r.h * factor }));
+}
+
+/**
+ * Rows of characters inside the plate grounds `grounds`, on the image's own marks: the dark regions inside a
+ * ground's bounding box, cut there from the frame's sides.
+ */
+function framedRows(marks: Thresholded, grounds: Box[]): Blob[][] {
+  const { gray, classes, maxHeight } = marks;
+  const rows: Blob[][] = [];
+  for (const g of grounds) {
+    const x0 = Math.max(0, g.x);
+    const y0 = Math.max(0, g.y);
+    const w = Math.min(gray.width, g.x + g.w) - x0;
+    const h = Math.min(gray.height, g.y + g.h) - y0;
+    if (w < 2 || h < 2) continue;
+    const inside = new Uint8Array(w * h);
+    const rowDark = new Int32Array(h);
+    for (let y = 0; y < h; y++) {
+      const from = (y0 + y) * gray.width + x0;
+      let dark = 0;
+      for (let x = 0; x < w; x++) {
+        if (classes[from + x] !== DARK) continue;
+        inside[y * w + x] = DARK;
+        dark += 1;
+      }
+      rowDark[y] = dark;
+    }
+    // The frame's bands (a dealer's name, the state's) and sides: rows and columns mostly dark, which a row of
+    // characters never is. Cleared, they no longer join the characters that touch them.
+    for (let y = 0; y < h; y++) if (rowDark[y]! > w * FRAME_BAND) inside.fill(0, y * w, (y + 1) * w);
+    const characters = connectedBlobs(inside, w, h, DARK)
+      .filter((b) => b.h >= h * 0.3 && characterLike(b, maxHeight))
+      .map((b) => ({ ...b, x: b.x + x0, y: b.y + y0 }));
+    rows.push(...groupCharacters(characters));
+  }
+  return rows;
 }
 
 /** Plate box around a row of characters, scored by what a plate looks like around its characters. */
@@ -173,10 +312,33 @@ function scoreGroup(gray: GrayImage, group: Blob[]): RankedCandidate {
   score += Math.abs(angle) < 0.25 ? 0.05 : -0.2;
   if (corners.some((p) => p.x < 0 || p.y < 0 || p.x > gray.width || p.y > gray.height)) score -= CUT_BY_BORDER;
   const confidence = Math.max(0, Math.min(1, score));
+  const cut = corners.some((p) => p.x < 0 || p.y < 0 || p.x > gray.width || p.y > gray.height);
   return {
     corners,
     confidence,
     rank: confidence + (edges.closed ? CLOSED_OUTLINE : 0),
+    features: {
+      characters: n,
+      heightSpread,
+      gap: meanGap / charHeight,
+      widthVariety,
+      contrast: contrast.contrast,
+      backgroundStd: contrast.backgroundStd,
+      light: contrast.light,
+      absAngle: Math.abs(angle),
+      aspect: span / charHeight,
+      above: edges.above / charHeight,
+      below: edges.below / charHeight,
+      closed: edges.closed ? 1 : 0,
+      cutByBorder: cut ? 1 : 0,
+      size: charHeight / gray.height,
+      x: cx / gray.width,
+      y: cy / gray.height,
+      fragment: 0,
+      halfScale: 0,
+      framed: 0,
+      score,
+    },
     row: { left, right, centre: cy, height: charHeight, characters: n },
   };
 }
