@@ -64,6 +64,6 @@ const line = (f: Record<string, { recall: number; precision: number }>) =>
 if (!process.argv.includes('--no-record') && pictures.length)
   recordRow(
     'plates-ranker',
-    `${pictures.length} photos of ../shared/datasets/plates, recall/precision: hand-made rank ${line(handMade)}; shipped weights (in-sample) ${line(current)}; ${FOLDS}-fold cross-validated by photo (video frames grouped by ten) ${validated.map(line).join(' | ')}; load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${pictures.length} photos of ../shared/datasets/plates, recall/precision: hand-made rank ${line(handMade)}; shipped weights (in-sample) ${line(current)}; ${FOLDS}-fold cross-validated by photo (video frames grouped by ten), ${SHUFFLES} shuffles: ${validated.map(line).join('; ')}; load average ${os.loadavg()[0]!.toFixed(1)}`,
     null,
   );
