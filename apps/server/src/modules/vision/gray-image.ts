@@ -79,37 +79,41 @@ export function enlarge(image: GrayImage, width: number, height: number): GrayIm
     xs[x] = Math.max(0, Math.min(sw - 2, Math.floor(s)));
     xw[x] = Math.round((s - xs[x]!) * 256);
   }
-  // Source rows interpolated along x, the two the output row falls between (kept while rows share them).
+  // Source rows interpolated along x, the two the output row falls between (kept while rows share them). A
+  // one-pixel-wide source has no right neighbour: its weight is then 0, and the pixel itself is read in its place.
+  const right = sw > 1 ? 1 : 0;
   let upper = new Int32Array(width);
   let lower = new Int32Array(width);
   let upperRow = -1;
   let lowerRow = -1;
-  const along = (row: number, into: Int32Array) => {
-    const r = row * sw;
-    for (let x = 0; x < width; x++) {
-      const i = r + xs[x]!;
-      const w = xw[x]!;
-      // A one-pixel-wide source has no right neighbour: its weight is then 0.
-      into[x] = src[i]! * (256 - w) + (w ? src[i + 1]! * w : 0);
-    }
-  };
   for (let y = 0; y < height; y++) {
     const s = Math.min(sh - 1, Math.max(0, ((y + 0.5) * sh) / height - 0.5));
     const y0 = Math.max(0, Math.min(sh - 2, Math.floor(s)));
     const w = Math.round((s - y0) * 256);
     if (y0 !== upperRow) {
       if (y0 === lowerRow) {
-        [upper, lower] = [lower, upper];
-        upperRow = y0;
+        const swap = upper;
+        upper = lower;
+        lower = swap;
       } else {
-        along(y0, upper);
-        upperRow = y0;
+        for (let x = 0, r = y0 * sw; x < width; x++) {
+          const i = r + xs[x]!;
+          const k = xw[x]!;
+          upper[x] = src[i]! * (256 - k) + src[i + right]! * k;
+        }
       }
-      along(Math.min(sh - 1, y0 + 1), lower);
+      upperRow = y0;
+      // The loops are written out, not a shared closure: ~15 % faster (decision 0068).
+      for (let x = 0, r = Math.min(sh - 1, y0 + 1) * sw; x < width; x++) {
+        const i = r + xs[x]!;
+        const k = xw[x]!;
+        lower[x] = src[i]! * (256 - k) + src[i + right]! * k;
+      }
       lowerRow = y0 + 1;
     }
     const o = y * width;
-    for (let x = 0; x < width; x++) data[o + x] = (upper[x]! * (256 - w) + lower[x]! * w + 32768) >> 16;
+    const wu = 256 - w;
+    for (let x = 0; x < width; x++) data[o + x] = (upper[x]! * wu + lower[x]! * w + 32768) >> 16;
   }
   return { width, height, data };
 }
