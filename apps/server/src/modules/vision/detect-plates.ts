@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { enlarge, noiseLevel, type GrayImage } from './gray-image';
 import { detectPlatesInGray, workingSide, type PlateCandidate } from './plate-detector';
 import { UnreadablePicture } from './segmentation';
+import { storedLongestSide } from './stored-size';
 
 /** The largest working size: a photo larger than it is decoded at it. */
 const LARGEST_SIDE = workingSide(Infinity, Infinity);
@@ -75,20 +76,25 @@ interface Decoded {
  */
 async function decode(image: Buffer): Promise<Decoded> {
   try {
-    // One request to sharp's threads, not two in a row: the size and orientation are read beside the decoding, so
-    // that both are under way before the caller's thread turns to other work (in a batch, the previous picture's
-    // detection; decision 0068). A large photo is decoded straight at the largest working size: libvips shrinks a
-    // JPEG while decoding it (an 8 MP photo is read at an eighth of the work). A photo at the working size is not
-    // resized (libvips would still resample it, for the same pixels), and a small one is enlarged here, in grey
-    // (decision 0063).
+    // Both requests to sharp's threads at once, not one after the other: the size and orientation are read beside
+    // the decoding, so that both are under way before the caller's thread turns to other work (in a batch, the
+    // previous picture's detection; decision 0068). A large photo is decoded straight at the largest working size:
+    // libvips shrinks a JPEG while decoding it (an 8 MP photo is read at an eighth of the work). Whether it is
+    // larger does not depend on its EXIF turn, and is read from the header here: a photo at the working size or
+    // smaller is not resized at all (even a resize that only shrinks costs a small photo ~1.4 ms of libvips'
+    // time), and a small one is enlarged below, in grey (decision 0063).
+    const stored = storedLongestSide(image);
+    let pipeline = sharp(image).rotate();
+    if (stored === null || stored > LARGEST_SIDE)
+      pipeline = pipeline.resize({
+        width: LARGEST_SIDE,
+        height: LARGEST_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     const [meta, { data, info }] = await Promise.all([
       sharp(image).metadata(),
-      sharp(image)
-        .rotate()
-        .resize({ width: LARGEST_SIDE, height: LARGEST_SIDE, fit: 'inside', withoutEnlargement: true })
-        .grayscale()
-        .raw()
-        .toBuffer({ resolveWithObject: true }),
+      pipeline.grayscale().raw().toBuffer({ resolveWithObject: true }),
     ]);
     // EXIF orientations 5–8 turn the picture a quarter: its displayed sides are the stored ones swapped.
     const turned = (meta.orientation ?? 1) >= 5;
