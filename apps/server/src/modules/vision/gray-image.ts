@@ -37,25 +37,16 @@ export function noiseLevel(image: GrayImage): number {
     const up = (y - 1) * width;
     const row = y * width;
     const down = (y + 1) * width;
-    // The kernel's three columns slide along the row: each pixel is read once, not three times.
-    let a0 = data[up]!;
-    let b0 = data[row]!;
-    let c0 = data[down]!;
-    let a1 = data[up + 1]!;
-    let b1 = data[row + 1]!;
-    let c1 = data[down + 1]!;
+    // The kernel is a column kernel (1, −2, 1) applied across a row kernel (1, −2, 1): each column's response is
+    // taken once and the three last ones slide along the row (decision 0068; the same whole-number sums).
+    let left = data[up]! - 2 * data[row]! + data[down]!;
+    let middle = data[up + 1]! - 2 * data[row + 1]! + data[down + 1]!;
     for (let x = 2; x < width; x++) {
-      const a2 = data[up + x]!;
-      const b2 = data[row + x]!;
-      const c2 = data[down + x]!;
-      const r = a0 - 2 * a1 + a2 - 2 * (b0 - 2 * b1 + b2) + c0 - 2 * c1 + c2;
+      const right = data[up + x]! - 2 * data[row + x]! + data[down + x]!;
+      const r = left - 2 * middle + right;
       total += r < 0 ? -r : r;
-      a0 = a1;
-      a1 = a2;
-      b0 = b1;
-      b1 = b2;
-      c0 = c1;
-      c1 = c2;
+      left = middle;
+      middle = right;
     }
     rows += 1;
   }
