@@ -84,18 +84,19 @@ async function decode(image: Buffer): Promise<Decoded> {
     // smaller is not resized at all (even a resize that only shrinks costs a small photo ~1.4 ms of libvips'
     // time), and a small one is enlarged below, in grey (decision 0063).
     const stored = storedLongestSide(image);
-    let pipeline = sharp(image).rotate();
-    if (stored === null || stored > LARGEST_SIDE)
-      pipeline = pipeline.resize({
-        width: LARGEST_SIDE,
-        height: LARGEST_SIDE,
-        fit: 'inside',
-        withoutEnlargement: true,
-      });
-    const [meta, { data, info }] = await Promise.all([
+    const grey = (shrink: boolean) => {
+      const pipeline = sharp(image).rotate();
+      if (shrink)
+        pipeline.resize({ width: LARGEST_SIDE, height: LARGEST_SIDE, fit: 'inside', withoutEnlargement: true });
+      return pipeline.grayscale().raw().toBuffer({ resolveWithObject: true });
+    };
+    const [meta, decoded] = await Promise.all([
       sharp(image).metadata(),
-      pipeline.grayscale().raw().toBuffer({ resolveWithObject: true }),
+      grey(stored === null || stored > LARGEST_SIDE),
     ]);
+    // A header misread here (libvips reads it as the decoding does) is decoded again, shrunk if need be.
+    const { data, info } =
+      stored !== null && stored !== Math.max(meta.width!, meta.height!) ? await grey(true) : decoded;
     // EXIF orientations 5–8 turn the picture a quarter: its displayed sides are the stored ones swapped.
     const turned = (meta.orientation ?? 1) >= 5;
     const width = turned ? meta.height! : meta.width!;
