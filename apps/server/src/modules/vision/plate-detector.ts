@@ -3,9 +3,10 @@ import { connectedBlobs, type Blob } from './connected-blobs';
 import { rotatedCorners, type Point, type Quad } from './geometry';
 import { halve, noiseLevel, type GrayImage } from './gray-image';
 import { DARK, localThreshold } from './local-threshold';
-import { rankerScore } from './plate-ranker';
+import { rankerScore, type CandidateFeatures } from './plate-ranker';
 
 export type { GrayImage } from './gray-image';
+export type { CandidateFeatures } from './plate-ranker';
 
 export interface PlateCandidate {
   corners: Quad;
@@ -107,40 +108,6 @@ export interface RankedCandidate extends PlateCandidate {
   features: CandidateFeatures;
   /** The character row: its ends, centre line and character height, in the candidate's image's pixels. */
   row: CharacterRow;
-}
-
-/** The measures of a candidate row that its score is made of, each independent of the image's size. */
-export interface CandidateFeatures {
-  characters: number;
-  /** Spread of the characters' heights over the median height. */
-  heightSpread: number;
-  /** Mean gap between characters over their height. */
-  gap: number;
-  /** Widest minus narrowest character's width over height. */
-  widthVariety: number;
-  /** Grey levels between the characters and their background. */
-  contrast: number;
-  /** Spread of the background's grey levels. */
-  backgroundStd: number;
-  /** The background's grey level. */
-  light: number;
-  absAngle: number;
-  /** The row's length over its characters' height. */
-  aspect: number;
-  /** Plate edge above and below the row's centre line, over the characters' height. */
-  above: number;
-  below: number;
-  closed: number;
-  cutByBorder: number;
-  /** The characters' height over the image's height, and the row's centre in the image (0..1). */
-  size: number;
-  x: number;
-  y: number;
-  fragment: number;
-  halfScale: number;
-  /** Found inside a framed plate's light ground. */
-  framed: number;
-  score: number;
 }
 
 interface CharacterRow {

@@ -1,5 +1,44 @@
-import type { RankedCandidate } from './plate-detector';
 import trained from './plate-ranker.weights.json';
+
+/** The measures of a candidate row that its score is made of, each independent of the image's size. */
+export interface CandidateFeatures {
+  characters: number;
+  /** Spread of the characters' heights over the median height. */
+  heightSpread: number;
+  /** Mean gap between characters over their height. */
+  gap: number;
+  /** Widest minus narrowest character's width over height. */
+  widthVariety: number;
+  /** Grey levels between the characters and their background. */
+  contrast: number;
+  /** Spread of the background's grey levels. */
+  backgroundStd: number;
+  /** The background's grey level. */
+  light: number;
+  absAngle: number;
+  /** The row's length over its characters' height. */
+  aspect: number;
+  /** Plate edge above and below the row's centre line, over the characters' height. */
+  above: number;
+  below: number;
+  closed: number;
+  cutByBorder: number;
+  /** The characters' height over the image's height, and the row's centre in the image (0..1). */
+  size: number;
+  x: number;
+  y: number;
+  fragment: number;
+  halfScale: number;
+  /** Found inside a framed plate's light ground. */
+  framed: number;
+  score: number;
+}
+
+/** What the ranker reads of a candidate row (plate-detector's `RankedCandidate` has it). */
+export interface RankerInput {
+  rank: number;
+  features: CandidateFeatures;
+}
 
 /**
  * What orders a picture's candidate rows (decision 0069): a weighted sum of the hand-made rank (the row's
@@ -32,7 +71,7 @@ export const RANKER_INPUTS = [
 ] as const;
 
 /** The ranker's inputs of a candidate, in the order of `RANKER_INPUTS`, each of about unit size. */
-export function rankerInputs(c: Pick<RankedCandidate, 'rank' | 'features'>): number[] {
+export function rankerInputs(c: RankerInput): number[] {
   const f = c.features;
   const n = f.characters;
   return [
@@ -60,7 +99,7 @@ export const HAND_MADE: readonly number[] = RANKER_INPUTS.map((name) => (name ==
 
 const weights: readonly number[] = RANKER_INPUTS.map((name) => (trained.weights as Record<string, number>)[name] ?? 0);
 
-export function rankerScore(c: Pick<RankedCandidate, 'rank' | 'features'>, w: readonly number[] = weights): number {
+export function rankerScore(c: RankerInput, w: readonly number[] = weights): number {
   const x = rankerInputs(c);
   let s = 0;
   for (let i = 0; i < x.length; i++) s += w[i]! * x[i]!;
