@@ -71,11 +71,13 @@ if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
   fs.rmSync(path.join(root, 'apps/server/dist'), { recursive: true, force: true });
   await build({
     // The segmenter runs in a child process of the worker (modules/vision/segmentation.ts forks dist/segmenter.js);
-    // report PDFs are laid out in worker threads (modules/reports/report-renderer.ts starts dist/report-render.js).
+    // report PDFs are laid out in worker threads (modules/reports/report-renderer.ts starts dist/report-render.js),
+    // a picture's half-size plate search runs in one (modules/vision/plate-half-thread.ts starts dist/plate-half.js).
     entryPoints: {
       main: path.join(root, 'apps/server/src/main.ts'),
       segmenter: path.join(root, 'apps/server/src/modules/vision/segmenter.process.ts'),
       'report-render': path.join(root, 'apps/server/src/modules/reports/report-render.thread.ts'),
+      'plate-half': path.join(root, 'apps/server/src/modules/vision/plate-half.thread.ts'),
     },
     outdir: path.join(root, 'apps/server/dist'),
     // main.ts loads the modules lazily (after the start checks); splitting keeps that lazy in the bundle.

@@ -7,6 +7,12 @@
  */
 export const NICE = {
   /**
+   * The thread that searches a picture's half-size scale beside the loop (vision/plate-half-thread.ts): the
+   * request waits for it as for the loop, and its work (~7 ms a picture) is a part of the loop's own that it
+   * takes over, so it runs as the loop does.
+   */
+  plateThread: 0,
+  /**
    * A report's thread pool (threads/thread-tasks.ts): a user waits for the PDF being laid out, so only a
    * little below the loop, which keeps its core while a layout (or the thread's seconds of start) runs.
    */

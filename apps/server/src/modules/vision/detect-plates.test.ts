@@ -1,6 +1,7 @@
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { detectPlates, detectPlatesOfEach } from './detect-plates';
+import { closePlateThread } from './plate-half-thread';
 import { UnreadablePicture } from './segmentation';
 
 const grey = (width: number, height: number) =>
@@ -9,6 +10,8 @@ const grey = (width: number, height: number) =>
     .toBuffer();
 
 describe('detectPlates', () => {
+  afterAll(closePlateThread);
+
   it('calls a damaged file unreadable, so that jobs leave it to a person instead of retrying it', async () => {
     const jpeg = await grey(64, 48);
     await expect(detectPlates(jpeg.subarray(0, jpeg.length / 2))).rejects.toBeInstanceOf(UnreadablePicture);

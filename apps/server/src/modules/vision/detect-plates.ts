@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { enlarge, noiseLevel, type GrayImage } from './gray-image';
 import { detectPlatesInGray, workingSide, type PlateCandidate } from './plate-detector';
+import { detectPlatesInGrayBeside } from './plate-half-thread';
 import { UnreadablePicture } from './segmentation';
 import { storedLongestSide } from './stored-size';
 
@@ -15,7 +16,10 @@ export interface PlateDetectionResult {
 
 /** Plates in an encoded image (JPEG, PNG, WebP), in the pixels of the image as displayed (EXIF-rotated). */
 export async function detectPlates(image: Buffer): Promise<PlateDetectionResult> {
-  return platesIn(await decode(image));
+  // Alone, the picture's two scales are searched on both cores (decision 0068).
+  const picture = await decode(image);
+  const plates = await detectPlatesInGrayBeside(picture.gray, undefined, picture.sourceNoise);
+  return inDisplayedPixels(picture, plates);
 }
 
 /**
@@ -47,15 +51,16 @@ export async function detectPlatesOfEach<T>(
     // Its decoding must be under way on sharp's threads before this detection holds the thread: once its bytes are
     // read, the callback that asks for it has run (callbacks of one promise run in the order they were added).
     if (next) await next.bytes.catch(() => {});
-    results.push(platesIn(picture));
+    // On this thread alone: the second core is decoding the next picture.
+    results.push(inDisplayedPixels(picture, detectPlatesInGray(picture.gray, undefined, picture.sourceNoise)));
   }
   return results;
 }
 
-function platesIn({ width, height, gray, sourceNoise }: Decoded): PlateDetectionResult {
+function inDisplayedPixels({ width, height, gray }: Decoded, found: PlateCandidate[]): PlateDetectionResult {
   const sx = width / gray.width;
   const sy = height / gray.height;
-  const plates = detectPlatesInGray(gray, undefined, sourceNoise).map((p) => ({
+  const plates = found.map((p) => ({
     confidence: p.confidence,
     corners: p.corners.map((c) => ({ x: c.x * sx, y: c.y * sy })) as PlateCandidate['corners'],
   }));

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { carSceneSvg } from '../../seed/car-scene';
 import { plateSvg } from '../../seed/licence-plate';
 import { PLATE_RATIO } from './plate-cover-svg';
 import { detectPlates } from './detect-plates';
+import { closePlateThread } from './plate-half-thread';
 import { apart, bounds, boxIoU, continues, detectPlatesInGray, type PlateCandidate } from './plate-detector';
 import { readTruth, scoreDetections } from './plate-truth';
 
@@ -54,6 +55,8 @@ async function sceneWithPlate(opts: {
 }
 
 describe('plate detection', () => {
+  afterAll(closePlateThread);
+
   it.each([
     { width: 1200, height: 800, plateX: 430, plateY: 520, plateWidth: 260, degrees: 0, text: 'AB-123-CD' },
     { width: 1600, height: 1200, plateX: 900, plateY: 300, plateWidth: 180, degrees: 4, text: 'GH-907-KL' },

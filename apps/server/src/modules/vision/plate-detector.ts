@@ -77,16 +77,25 @@ export function choosePlates(found: RankedCandidate[], minConfidence = MIN_CONFI
  * `rankerScore` and keeps the best; the ranker's training (`npm run bench -- plates-ranker`) reads them all.
  */
 export function plateCandidates(image: GrayImage, sourceNoise = 0): RankedCandidate[] {
-  const small = halve(image);
-  const large = thresholded(image, sourceNoise);
-  const half = thresholded(small, sourceNoise);
+  return mergedCandidates(image, fullScaleFindings(image, sourceNoise), halfScaleFindings(image, sourceNoise));
+}
+
+/**
+ * The candidates of both scales, in the order `plateCandidates` gives them, from what each scale found: the
+ * full-size rows, the half-size rows, then the framed plates' rows (grounds found at half size, characters on the
+ * full-size marks).
+ */
+export function mergedCandidates(
+  image: GrayImage,
+  atFull: FullScaleFindings,
+  atHalf: HalfScaleFindings,
+): RankedCandidate[] {
   const found = [
-    ...rowsAtScale(large).map((c) => scaled(c, 1)),
-    // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
-    ...rowsAtScale(half).map((c) => scaled(c, 2)),
+    ...atFull.rows,
+    ...atHalf.rows,
     // Framed plates' grounds are found on the half-size marks (on the full-size ones they found 3 plates more
     // for 5 ms more a picture, decision 0069); their characters on the full-size marks.
-    ...framedRows(large, plateGrounds(half, 2)).map((group) => {
+    ...framedRows(atFull.marks, atHalf.grounds).map((group) => {
       const c = scoreGroup(image, group);
       c.features.framed = 1;
       return c;
@@ -100,6 +109,36 @@ export function plateCandidates(image: GrayImage, sourceNoise = 0): RankedCandid
     }
   }
   return found;
+}
+
+/** What the image's full-size scale finds: its character rows, and its marks, in which framed plates are read. */
+export interface FullScaleFindings {
+  rows: RankedCandidate[];
+  marks: Thresholded;
+}
+
+export function fullScaleFindings(image: GrayImage, sourceNoise = 0): FullScaleFindings {
+  const marks = thresholded(image, sourceNoise);
+  return { rows: rowsAtScale(marks), marks };
+}
+
+/**
+ * What the image's half-size scale finds: its character rows and the framed plates' grounds, both in the image's
+ * pixels. It does not depend on the full-size scale until the two are merged, so a picture alone can search it on
+ * a second core (`detectPlatesInGrayBeside`, decision 0068); plain data, it crosses to a thread and back unchanged.
+ */
+export interface HalfScaleFindings {
+  rows: RankedCandidate[];
+  grounds: Box[];
+}
+
+export function halfScaleFindings(image: GrayImage, sourceNoise = 0): HalfScaleFindings {
+  const half = thresholded(halve(image), sourceNoise);
+  return {
+    // A pixel of the half-size image covers 2 × 2 of the image's (an odd last row or column is dropped).
+    rows: rowsAtScale(half).map((c) => scaled(c, 2)),
+    grounds: plateGrounds(half, 2),
+  };
 }
 
 /** A candidate and what orders it among the picture's others (its confidence and what the plate's outline adds). */
@@ -148,7 +187,7 @@ export function continues(row: CharacterRow, longer: CharacterRow): boolean {
 }
 
 /** An image thresholded into dark and light marks, with the tallest character a row on it may have. */
-interface Thresholded {
+export interface Thresholded {
   gray: GrayImage;
   classes: Uint8Array;
   maxHeight: number;
