@@ -26,8 +26,10 @@ const ENTRY = new URL(fromSources ? './plate-half.thread.ts' : './plate-half.js'
  * idle thread never keeps the process alive (the pool unrefs it).
  */
 let pool: ThreadPool<HalfScaleTask, HalfScaleFindings> | null = null;
-// A thread that failed (an entry missing from a build, a platform without threads) is not tried again: every
-// picture is then searched on the caller's thread alone, with the same plates.
+// A thread that failed to start (an entry missing from a build, a platform without threads) is not tried again:
+// every picture is then searched on the caller's thread alone, with the same plates. A started thread's failure
+// (a task that threw, a thread that died) costs that picture only: the caller searches it, and the pool starts
+// a new thread for the next.
 let unavailable = false;
 /** Whether the thread answered once (it is started), and the start under way. */
 let ready = false;
@@ -81,7 +83,8 @@ export async function halfScaleBeside(image: GrayImage, sourceNoise: number): Pr
     },
     (err: unknown) => {
       // A pool closed by `closePlateThread` is no failure: the next picture starts a new one.
-      if (pool === used && !(err instanceof Error && err.message === 'The thread pool is closed')) unavailable = true;
+      const closed = err instanceof Error && err.message === 'The thread pool is closed';
+      if (pool === used && !ready && !closed) unavailable = true;
       return null;
     },
   );
