@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { detectPlatesInGray, halfScaleFindings, type GrayImage } from './plate-detector';
-import { closePlateThread, detectPlatesInGrayBeside, halfScaleBeside } from './plate-half-thread';
+import { closePlateThread, detectPlatesInGrayBeside, halfScaleBeside, warmPlateThread } from './plate-half-thread';
 
 /** A mid-grey picture with a light plate of seven ring-shaped characters, and a smaller one. */
 function picture(): GrayImage {
@@ -53,5 +53,9 @@ describe('detectPlatesInGrayBeside', () => {
     await closePlateThread();
     expect(await halfScaleBeside(image, 1.5)).toBeNull();
     expect(await detectPlatesInGrayBeside(image, undefined, 1.5)).toEqual(here);
+    // Started ahead (a warm process), the first picture is the thread's.
+    await closePlateThread();
+    expect(await warmPlateThread()).toBe(true);
+    expect(await halfScaleBeside(image, 1.5)).toEqual(fromThread);
   });
 });
