@@ -25,7 +25,8 @@ export async function detectPlates(image: Buffer): Promise<PlateDetectionResult>
 /**
  * Plates of several pictures, in their order, each read by `read`. While one picture's plates are searched (the
  * main thread), the next one is read and decoded (sharp works on libuv's thread pool): a batch keeps both cores
- * busy, one picture's decoding and another's detection, and holds two decoded pictures at most (decision 0068).
+ * busy, one picture's decoding and another's detection, and holds two decoded pictures at most; the last picture's
+ * two scales are searched side by side, as `detectPlates` does (decision 0068).
  * The first failure (of `read`, or an unreadable picture) is thrown in its turn, once the pictures before it are done.
  */
 export async function detectPlatesOfEach<T>(
@@ -51,8 +52,12 @@ export async function detectPlatesOfEach<T>(
     // Its decoding must be under way on sharp's threads before this detection holds the thread: once its bytes are
     // read, the callback that asks for it has run (callbacks of one promise run in the order they were added).
     if (next) await next.bytes.catch(() => {});
-    // On this thread alone: the second core is decoding the next picture.
-    results.push(inDisplayedPixels(picture, detectPlatesInGray(picture.gray, undefined, picture.sourceNoise)));
+    // With a next picture, on this thread alone: the second core is decoding it. The last picture (or the only
+    // one, as the plate editor asks) has the second core free: both scales are searched side by side.
+    const plates = next
+      ? detectPlatesInGray(picture.gray, undefined, picture.sourceNoise)
+      : await detectPlatesInGrayBeside(picture.gray, undefined, picture.sourceNoise);
+    results.push(inDisplayedPixels(picture, plates));
   }
   return results;
 }
