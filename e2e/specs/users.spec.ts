@@ -82,26 +82,46 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
     await expect(other.getByText('Your password is saved. You can now sign in.')).toBeVisible();
     await signIn(other, email, 'a good long password');
     await expect(other).toHaveURL(/\/shootings$/);
-    await invitee.close();
 
     await page.reload();
-    await expect(page.getByTestId('users-table').locator(`[data-email="${email}"]`)).toContainText('Active');
+    const row = page.getByTestId('users-table').locator(`[data-email="${email}"]`);
+    await expect(row).toContainText('Active');
+
+    // Deactivated, the invitee's open portal goes to the sign-in page on its next call, while its access token
+    // has minutes left, rather than staying on screens that can no longer load.
+    await page.getByRole('button', { name: 'Edit Iris Invitee' }).click();
+    await page.getByRole('dialog', { name: 'Edit a user' }).getByRole('button', { name: 'Deactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate this user?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await expect(row).toContainText('Deactivated');
+    await other.reload();
+    await expect(other).toHaveURL(/\/login$/);
+    await invitee.close();
   } finally {
     await smtp.close();
   }
 });
 
-test('the user board fits a 390 px phone', async ({ browser }) => {
+test('the user board fits a 390 px phone, in Swedish to the pages of its list', async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE });
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'sv'));
   await signIn(page, DEMO_EMAILS.manager);
   await page.goto('/users');
   await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
+  await expect(page.getByText(/^1–\d+ av \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nästa sida' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.getByRole('button', { name: 'Edit Lucas Bernard' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit a user' })).toBeVisible();
+  await page.getByRole('button', { name: 'Redigera Lucas Bernard' }).click();
+  await expect(page.getByRole('dialog', { name: 'Redigera en användare' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // A link to a group that is not there says so, and leads back to one's own board.
+  await page.goto('/users?group=no-such-group');
+  await expect(page.getByText('Den här återförsäljargruppen finns inte')).toBeVisible();
+  await page.getByRole('link', { name: 'Öppna din egen användarhantering' }).click();
+  await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
   await context.close();
 });
 

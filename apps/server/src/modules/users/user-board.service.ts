@@ -282,7 +282,10 @@ export async function inviteUser(
   await requireActiveGroup(deps, manager.groupId);
   const email = input.email.trim().toLowerCase();
   if ((await findUsersByEmail(deps.db, [email])).length)
-    throw new AppError('CONFLICT', 'An account already exists for this e-mail');
+    throw new AppError('CONFLICT', 'An account already exists for this e-mail', {
+      reason: 'EMAIL_TAKEN',
+      field: 'email',
+    });
   const rights = rightsFrom(manager, null, input);
   await requireGroupStocks(deps, manager, rights.ownerIds);
   refuseEscalation(manager, null, rights);
@@ -346,7 +349,8 @@ export const resendInvitation: AccountAction = async (deps, caller, id, audit, g
 export const deactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
   // One holds every habilitation of one's own: the self check below still answers for one's own account.
   const { manager, user } = await outrankedUser(deps, caller, id, group);
-  if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+  if (user.id === manager.id)
+    throw new AppError('CONFLICT', 'You cannot deactivate your own account', { reason: 'OWN_ACCOUNT' });
   if (!user.deactivatedAt)
     await withAudit(
       deps,
