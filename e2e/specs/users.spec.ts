@@ -46,7 +46,7 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
   expect(await axeViolations(page, 'invite dialog', { include: '[role="dialog"]' })).toEqual([]);
 
   const email = `invitee-${Date.now()}@demo.forecourt.test`;
-  const smtp = await catchMail();
+  let smtp = await catchMail();
   try {
     await dialog.getByTestId('user-email').fill(email);
     await dialog.getByTestId('user-given-name').fill('Iris');
@@ -87,6 +87,25 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
     const row = page.getByTestId('users-table').locator(`[data-email="${email}"]`);
     await expect(row).toContainText('Active');
 
+    // A forgotten password: the manager sends a link by e-mail, and the user chooses a new password from it.
+    await smtp.close();
+    smtp = await catchMail();
+    await page.getByRole('button', { name: 'Edit Iris Invitee' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit a user' })
+      .getByRole('button', { name: 'Send a password reset link' })
+      .click();
+    await expect(page.getByText('A link to choose a new password has been sent.')).toBeVisible();
+    const reset = await smtp.mail;
+    expect(reset.subject).toBe('Choose a new Forecourt password');
+    const resetLink = /https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(reset.text ?? '')?.[0];
+    expect(resetLink, reset.text).toBeTruthy();
+    await other.goto(new URL(resetLink!).pathname);
+    await other.getByTestId('invitation-password').fill('another long password');
+    await other.getByTestId('invitation-confirm').fill('another long password');
+    await other.getByRole('button', { name: 'Save my password' }).click();
+    await expect(other.getByText('Your password is saved. You can now sign in.')).toBeVisible();
+
     // Deactivated, the invitee's open portal goes to the sign-in page on its next call, while its access token
     // has minutes left, rather than staying on screens that can no longer load.
     await page.getByRole('button', { name: 'Edit Iris Invitee' }).click();
@@ -96,7 +115,7 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
       .getByRole('button', { name: 'Deactivate' })
       .click();
     await expect(row).toContainText('Deactivated');
-    await other.reload();
+    await other.goto('/shootings');
     await expect(other).toHaveURL(/\/login$/);
     await invitee.close();
   } finally {

@@ -52,7 +52,7 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLo
 export const isExternal = (deps: Pick<UserBoardDeps, 'config'>, email: string): boolean =>
   deps.config.IDENTITY_PROVIDERS.has(domainOf(email));
 
-const statusOf = (
+export const statusOf = (
   deps: Pick<UserBoardDeps, 'config'>,
   u: { email: string; deactivatedAt: string | null; hasPassword: boolean | number },
 ): BoardUserStatus =>
@@ -123,7 +123,7 @@ async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string):
 }
 
 /** The manager the call works as and a user of their group whose habilitations they all hold. */
-async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
+export async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
   const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
@@ -131,7 +131,7 @@ async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: strin
 }
 
 /** The audit entry of a change the manager made to a user of their group. */
-const userEntry = (
+export const userEntry = (
   manager: UserContext,
   audit: AuditContext,
   id: string,
@@ -318,7 +318,7 @@ export async function updateBoardUser(
 }
 
 /** What the board does to one account of the group, by its id (`POST /api/user-board/users/:id/<action>`). */
-type AccountAction = (
+export type AccountAction = (
   deps: UserBoardDeps,
   caller: UserContext,
   id: string,

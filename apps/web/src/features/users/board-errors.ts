@@ -7,5 +7,6 @@ export function boardErrorKey(err: unknown): string {
   if (reason === 'GROUP_DEACTIVATED') return 'boardGroups.groupDeactivated';
   if (reason === 'EMAIL_TAKEN') return 'adminMessages.emailTaken';
   if (reason === 'OWN_ACCOUNT') return 'adminMessages.ownAccount';
+  if (reason === 'NOT_RESETTABLE') return 'adminMessages.notResettable';
   return ['CONFLICT', 'FORBIDDEN', 'VALIDATION_ERROR'].includes(code) ? `users.errors.${code}` : 'api.commonError';
 }
