@@ -34,6 +34,12 @@ test('a provider administrator creates a group and a stock, designs a stamp and 
   await page.getByLabel('New group name').press('Enter');
   await expect(page.getByText('The dealer group has been created.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: group })).toBeVisible();
+  // The same name again, in capitals: refused under the field, where the typed name stays.
+  await page.getByLabel('New group name').fill(group.toUpperCase());
+  await page.getByLabel('New group name').press('Enter');
+  await expect(page.getByText('Another dealer group already has this name. Choose another one.')).toBeVisible();
+  await expect(page.getByLabel('New group name')).toHaveValue(group.toUpperCase());
+  await page.getByLabel('New group name').fill('');
   await expectNoAxeViolations(page, 'settings, light');
 
   // Its first stock, with a contact line, a phone and a logo.

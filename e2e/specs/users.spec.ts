@@ -46,7 +46,7 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
   expect(await axeViolations(page, 'invite dialog', { include: '[role="dialog"]' })).toEqual([]);
 
   const email = `invitee-${Date.now()}@demo.forecourt.test`;
-  const smtp = await catchMail();
+  let smtp = await catchMail();
   try {
     await dialog.getByTestId('user-email').fill(email);
     await dialog.getByTestId('user-given-name').fill('Iris');
@@ -82,26 +82,65 @@ test('the demo manager invites a user by e-mail; the invitee sets a password fro
     await expect(other.getByText('Your password is saved. You can now sign in.')).toBeVisible();
     await signIn(other, email, 'a good long password');
     await expect(other).toHaveURL(/\/shootings$/);
-    await invitee.close();
 
     await page.reload();
-    await expect(page.getByTestId('users-table').locator(`[data-email="${email}"]`)).toContainText('Active');
+    const row = page.getByTestId('users-table').locator(`[data-email="${email}"]`);
+    await expect(row).toContainText('Active');
+
+    // A forgotten password: the manager sends a link by e-mail, and the user chooses a new password from it.
+    await smtp.close();
+    smtp = await catchMail();
+    await page.getByRole('button', { name: 'Edit Iris Invitee' }).click();
+    await page
+      .getByRole('dialog', { name: 'Edit a user' })
+      .getByRole('button', { name: 'Send a password reset link' })
+      .click();
+    await expect(page.getByText('A link to choose a new password has been sent.')).toBeVisible();
+    const reset = await smtp.mail;
+    expect(reset.subject).toBe('Choose a new Forecourt password');
+    const resetLink = /https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+/.exec(reset.text ?? '')?.[0];
+    expect(resetLink, reset.text).toBeTruthy();
+    await other.goto(new URL(resetLink!).pathname);
+    await other.getByTestId('invitation-password').fill('another long password');
+    await other.getByTestId('invitation-confirm').fill('another long password');
+    await other.getByRole('button', { name: 'Save my password' }).click();
+    await expect(other.getByText('Your password is saved. You can now sign in.')).toBeVisible();
+
+    // Deactivated, the invitee's open portal goes to the sign-in page on its next call, while its access token
+    // has minutes left, rather than staying on screens that can no longer load.
+    await page.getByRole('button', { name: 'Edit Iris Invitee' }).click();
+    await page.getByRole('dialog', { name: 'Edit a user' }).getByRole('button', { name: 'Deactivate' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate this user?' })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
+    await expect(row).toContainText('Deactivated');
+    await other.goto('/shootings');
+    await expect(other).toHaveURL(/\/login$/);
+    await invitee.close();
   } finally {
     await smtp.close();
   }
 });
 
-test('the user board fits a 390 px phone', async ({ browser }) => {
+test('the user board fits a 390 px phone, in Swedish to the pages of its list', async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE });
   const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'en'));
+  await page.addInitScript(() => localStorage.setItem('forecourt.language', 'sv'));
   await signIn(page, DEMO_EMAILS.manager);
   await page.goto('/users');
   await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
+  await expect(page.getByText(/^1–\d+ av \d+$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nästa sida' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.getByRole('button', { name: 'Edit Lucas Bernard' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit a user' })).toBeVisible();
+  await page.getByRole('button', { name: 'Redigera Lucas Bernard' }).click();
+  await expect(page.getByRole('dialog', { name: 'Redigera en användare' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // A link to a group that is not there says so, and leads back to one's own board.
+  await page.goto('/users?group=no-such-group');
+  await expect(page.getByText('Den här återförsäljargruppen finns inte')).toBeVisible();
+  await page.getByRole('link', { name: 'Öppna din egen användarhantering' }).click();
+  await expect(page.getByTestId('users-table').locator(`[data-email="${DEMO_EMAILS.sales}"]`)).toBeVisible();
   await context.close();
 });
 

@@ -39,6 +39,14 @@ export const setAuthHeaderSource = (source: HeaderSource): void => {
   headerSource = source;
 };
 
+type RefusalListener = (token: string) => unknown;
+let refusalListener: RefusalListener = () => undefined;
+
+/** The auth layer hears of every 401 the server answers to a call signed with a bearer token. */
+export const setTokenRefusedListener = (listener: RefusalListener): void => {
+  refusalListener = listener;
+};
+
 /** The headers every signed-in call carries (for clients that send requests themselves, such as tus). */
 export const authHeaders = async (): Promise<Record<string, string>> => ({ ...(await headerSource()) });
 
@@ -90,6 +98,10 @@ export async function request<T = void>(path: string, opts: RequestOptions<T> = 
       const payload = (await res.json().catch(() => null)) as {
         error?: { code?: string; message?: string; details?: unknown };
       } | null;
+      // A refusal with a reason of its own (a first sign-in without a domain rule) is the screen's to explain.
+      const bearer = /^Bearer\s+(\S+)$/i.exec(headers.Authorization ?? '')?.[1];
+      if (res.status === 401 && bearer && !(payload?.error?.details as { reason?: unknown } | undefined)?.reason)
+        void refusalListener(bearer);
       throw new ApiError(
         res.status,
         payload?.error?.code ?? 'HTTP_ERROR',

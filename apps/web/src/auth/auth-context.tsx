@@ -1,5 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { setTokenRefusedListener } from '../api/http';
+import { onRefusedToken } from './refused-token';
 import { PROVIDER_STORAGE_KEY, storedProvider, userManager, type Provider } from './session';
 
 export interface AuthState {
@@ -36,7 +38,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       mgr.events.addUserLoaded(onLoaded);
       mgr.events.addUserUnloaded(onUnloaded);
       mgr.events.addSilentRenewError(onRenewError);
+      // A token the server refuses before it expires (account deactivated): renewed once, else signed out.
+      setTokenRefusedListener(onRefusedToken(mgr));
       detach = () => {
+        setTokenRefusedListener(() => undefined);
         mgr.events.removeUserLoaded(onLoaded);
         mgr.events.removeUserUnloaded(onUnloaded);
         mgr.events.removeSilentRenewError(onRenewError);

@@ -42,7 +42,13 @@ export function SnackbarView({
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       {current ? (
-        <Alert severity={current.severity} variant="filled" onClose={onClose} role="alert">
+        <Alert
+          severity={current.severity}
+          variant="filled"
+          onClose={onClose}
+          closeText={t('common.close')}
+          role="alert"
+        >
           {t(current.key)}
           {current.link && linkComponent && (
             <>

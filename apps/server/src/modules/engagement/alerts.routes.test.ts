@@ -267,4 +267,21 @@ describe('alerts while the customer looks', () => {
       (await ctx.app.inject({ method: 'POST', url: `/api/engagement/alerts/${none.id}/call`, headers })).statusCode,
     ).toBe(409);
   });
+
+  it('ends every open stream when the server closes, so a stop is not held by an open bell', async () => {
+    const app = await buildApp(ctx.adapters);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(
+      `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/engagement/alerts/stream`,
+      {
+        headers: await authHeaders(ctx.adapters, MANAGER),
+      },
+    );
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toContain(': open');
+    const closed = app.close().then(() => 'closed');
+    const late = new Promise((resolve) => setTimeout(resolve, 3000, 'still open'));
+    expect(await Promise.race([closed, late])).toBe('closed');
+    expect((await reader.read()).done).toBe(true);
+  });
 });

@@ -19,9 +19,10 @@ export const STREAM_HEARTBEAT_MS = 20_000;
 export async function alertRoutes(app: App, deps: { adapters: Adapters; auth: Auth; bus: AlertBus }): Promise<void> {
   const { adapters, auth, bus } = deps;
   const notifications = { ...adapters, perUser: messagesLimit(adapters) };
-  // The open streams, ended when the server closes (a stream never ends by itself).
+  // The open streams, ended when the server starts closing (a stream never ends by itself, and the server
+  // waits for its connections before running onClose hooks).
   const streams = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
 
@@ -64,12 +65,15 @@ export async function alertRoutes(app: App, deps: { adapters: Adapters; auth: Au
       const end = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        streams.delete(close);
       };
-      request.raw.on('close', end);
-      app.addHook('onClose', async () => {
+      // Hooks cannot be added once the server listens: the stream is ended by the one preClose hook above.
+      const close = () => {
         end();
         res.end();
-      });
+      };
+      streams.add(close);
+      request.raw.on('close', end);
     },
   );
 

@@ -48,6 +48,14 @@ export async function findGroup(db: Db, id: string): Promise<GroupRow | null> {
   return row ? toGroup(row) : null;
 }
 
+/** The groups named `name` whatever its letter case, for the one-name rule. */
+export const groupsNamedAlike = (db: Executor, name: string) =>
+  db
+    .selectFrom('dealer_groups')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .execute();
+
 export async function insertGroup(db: Executor, row: { id: string; name: string; createdAt: string }) {
   await db.insertInto('dealer_groups').values({ id: row.id, name: row.name, created_at: row.createdAt }).execute();
 }

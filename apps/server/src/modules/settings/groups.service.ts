@@ -1,9 +1,18 @@
 import type { GroupInput, SettingsGroup } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import { notFound } from '../../platform/errors';
+import type { Executor } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
 import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { findGroup, insertGroup, listGroups, renameGroup, setGroupDeactivated, type GroupRow } from './groups.repo';
+import {
+  findGroup,
+  groupsNamedAlike,
+  insertGroup,
+  listGroups,
+  renameGroup,
+  setGroupDeactivated,
+  type GroupRow,
+} from './groups.repo';
 import { requireSettingsAdmin } from './settings-access';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
@@ -27,6 +36,19 @@ export async function settingsGroup(deps: Pick<Adapters, 'db'>, user: UserContex
   return group;
 }
 
+/**
+ * One name, one group: the settings list, the user board's group picker and `npm run admin -- --group NAME`
+ * tell groups apart by name only. Letter case does not make a name another one.
+ */
+export async function requireFreeGroupName(db: Executor, name: string, renamedId?: string): Promise<void> {
+  const taken = (await groupsNamedAlike(db, name)).some((g) => g.id !== renamedId);
+  if (taken)
+    throw new AppError('CONFLICT', `Another dealer group is already named "${name}"`, {
+      reason: 'GROUP_NAME_TAKEN',
+      field: 'name',
+    });
+}
+
 export async function listSettingsGroups(deps: Deps, user: UserContext): Promise<SettingsGroup[]> {
   requireSettingsAdmin(user);
   return (await listGroups(deps.db)).map(toGroup);
@@ -43,7 +65,10 @@ export async function createSettingsGroup(
   await withAudit(
     deps,
     { ...audit, groupId: id, action: 'group.create', target: { type: 'group', id }, after: { name: input.name } },
-    (trx) => insertGroup(trx, { id, name: input.name, createdAt: deps.clock.now().toISOString() }),
+    async (trx) => {
+      await requireFreeGroupName(trx, input.name);
+      await insertGroup(trx, { id, name: input.name, createdAt: deps.clock.now().toISOString() });
+    },
   );
   return toGroup((await findGroup(deps.db, id))!);
 }
@@ -66,7 +91,10 @@ export async function renameSettingsGroup(
       before: audited(before),
       after: { ...audited(before), name: input.name },
     },
-    (trx) => renameGroup(trx, groupId, input.name),
+    async (trx) => {
+      await requireFreeGroupName(trx, input.name, groupId);
+      await renameGroup(trx, groupId, input.name);
+    },
   );
   return toGroup((await findGroup(deps.db, groupId))!);
 }

@@ -85,6 +85,28 @@ describe('settings: dealer groups and stocks', () => {
     expect(entries[1]!.client_address).toBeTruthy();
   });
 
+  it('refuses a second group of the same name, whatever its letter case, when created or renamed', async () => {
+    const first = await createGroup('Autos Est');
+    expect(first.statusCode).toBe(201);
+    const twin = await createGroup('autos EST');
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().error).toMatchObject({
+      code: 'CONFLICT',
+      details: { reason: 'GROUP_NAME_TAKEN', field: 'name' },
+    });
+    const { id } = (await createGroup('Autos Ouest')).json<{ id: string }>();
+    const rename = (groupId: string, name: string) =>
+      t.app.inject({ method: 'PUT', url: `/api/settings/groups/${groupId}`, headers: admin, payload: { name } });
+    expect((await rename(id, 'AUTOS EST')).json().error.details.reason).toBe('GROUP_NAME_TAKEN');
+    // A group keeps its own name in another case.
+    expect((await rename(first.json<{ id: string }>().id, 'AUTOS EST')).statusCode).toBe(200);
+    const names = (await t.app.inject({ method: 'GET', url: '/api/settings/groups', headers: admin }))
+      .json<{ name: string }[]>()
+      .map((g) => g.name.toLowerCase());
+    expect(names.filter((n) => n === 'autos est')).toHaveLength(1);
+    expect(names).toContain('autos ouest');
+  });
+
   it('refuses a blank name with a validation error and a missing group with 404', async () => {
     const blank = await createGroup('  ');
     expect(blank.statusCode).toBe(400);

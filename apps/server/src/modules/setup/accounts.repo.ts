@@ -13,8 +13,10 @@ export async function insertGroup(db: Executor, row: { id: string; name: string;
 export const findUserByEmail = (db: Executor, email: string) =>
   db.selectFrom('users').select(['id', 'email', 'group_id as groupId']).where('email', '=', email).executeTakeFirst();
 
+/** Sets a password; an invitation or password-reset link of the account dies with the old one. */
 export async function setPasswordHash(db: Executor, userId: string, hash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+  await db.deleteFrom('user_invitations').where('user_id', '=', userId).execute();
 }
 
 export interface UserListRow {

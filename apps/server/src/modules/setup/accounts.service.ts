@@ -10,6 +10,7 @@ import type { Adapters } from '../../platform/adapters';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { recordAudit, type AuditContext } from '../audit/audit.service';
 import { hashPassword } from '../identity/password';
+import { requireFreeGroupName } from '../settings/groups.service';
 import { groupStockIds } from '../settings/stocks.service';
 import { createAccount } from '../users/account-creation.service';
 import {
@@ -102,6 +103,7 @@ export async function createGroup(
   const id = group.id ?? deps.ids.uuid();
   return inTransaction(deps, trx, async (tx) => {
     if (await findGroupById(tx, id)) throw new AppError('CONFLICT', `A dealer group with the id ${id} exists already`);
+    await requireFreeGroupName(tx, group.name);
     await insertGroup(tx, { id, name: group.name, createdAt: deps.clock.now().toISOString() });
     await recordAudit(
       deps,

@@ -88,6 +88,10 @@ describe('npm run admin', () => {
       code: 1,
       err: 'admin create-group: A dealer group with the id grp-nord exists already',
     });
+    expect(await admin(['create-group', '--name', 'garage NORD'])).toMatchObject({
+      code: 1,
+      err: 'admin create-group: Another dealer group is already named "garage NORD"',
+    });
     expect((await admin(['create-group'])).err).toBe('admin create-group: missing --name');
     expect((await admin(['create-group', '--nme', 'x'])).code).toBe(2);
   });

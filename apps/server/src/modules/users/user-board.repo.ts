@@ -329,7 +329,7 @@ export async function deleteInvitations(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('user_invitations').where('user_id', '=', userId).execute();
 }
 
-/** The invitation of this token hash with its account, while the account is active and has no password. */
+/** The invitation (or password-reset link) of this token hash with its account. */
 export const findInvitation = (db: Db, tokenHash: string) =>
   db
     .selectFrom('user_invitations as i')

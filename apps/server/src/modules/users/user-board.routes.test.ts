@@ -114,11 +114,13 @@ describe('the user board API', () => {
     expect(me.json().email).toBe('nora@demo.forecourt.test');
     expect((await ctx.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
     expect((await call(MANAGER, 'GET', `/api/user-board/users/${res.json().id}`)).json().status).toBe('ACTIVE');
-    // The same e-mail cannot be invited twice.
-    expect(
-      (await call(MANAGER, 'POST', '/api/user-board/users', { ...rights(), email: 'nora@demo.forecourt.test' }))
-        .statusCode,
-    ).toBe(409);
+    // The same e-mail cannot be invited twice, whatever its letter case; the refusal names the field.
+    const twice = await call(MANAGER, 'POST', '/api/user-board/users', {
+      ...rights(),
+      email: 'Nora@Demo.forecourt.test',
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.details).toEqual({ reason: 'EMAIL_TAKEN', field: 'email' });
   });
 
   it('resends an invitation with a new link; the old one stops working', async () => {
@@ -198,9 +200,9 @@ describe('the user board API', () => {
       });
     expect((await me()).statusCode).toBe(200);
     const id = demoUser(SALES).id;
-    expect((await call(MANAGER, 'POST', `/api/user-board/users/${demoUser(MANAGER).id}/deactivate`)).statusCode).toBe(
-      409,
-    );
+    const own = await call(MANAGER, 'POST', `/api/user-board/users/${demoUser(MANAGER).id}/deactivate`);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.details).toEqual({ reason: 'OWN_ACCOUNT' });
     const off = await call(MANAGER, 'POST', `/api/user-board/users/${id}/deactivate`);
     expect(off.json().status).toBe('DEACTIVATED');
     expect((await me()).statusCode).toBe(401);

@@ -20,6 +20,7 @@ import type { App } from '../../app-types';
 import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
 import { acceptInvitation, invitationInfo } from './invitations.service';
+import { sendPasswordReset } from './password-reset.service';
 import {
   boardGrants,
   deactivateUser,
@@ -79,6 +80,7 @@ export async function userBoardRoutes(app: App, deps: { auth: Auth; board: UserB
     ['invitation', resendInvitation],
     ['deactivate', deactivateUser],
     ['reactivate', reactivateUser],
+    ['password-reset', sendPasswordReset],
   ] as const)
     app.post(
       `/api/user-board/users/:id/${action}`,

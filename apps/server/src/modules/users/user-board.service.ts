@@ -52,7 +52,7 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLo
 export const isExternal = (deps: Pick<UserBoardDeps, 'config'>, email: string): boolean =>
   deps.config.IDENTITY_PROVIDERS.has(domainOf(email));
 
-const statusOf = (
+export const statusOf = (
   deps: Pick<UserBoardDeps, 'config'>,
   u: { email: string; deactivatedAt: string | null; hasPassword: boolean | number },
 ): BoardUserStatus =>
@@ -123,7 +123,7 @@ async function groupUser(deps: UserBoardDeps, manager: UserContext, id: string):
 }
 
 /** The manager the call works as and a user of their group whose habilitations they all hold. */
-async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
+export async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: string, group?: string) {
   const manager = await boardScope(deps, caller, group);
   const user = await groupUser(deps, manager, id);
   requireOutranks(manager, user);
@@ -131,7 +131,7 @@ async function outrankedUser(deps: UserBoardDeps, caller: UserContext, id: strin
 }
 
 /** The audit entry of a change the manager made to a user of their group. */
-const userEntry = (
+export const userEntry = (
   manager: UserContext,
   audit: AuditContext,
   id: string,
@@ -282,7 +282,10 @@ export async function inviteUser(
   await requireActiveGroup(deps, manager.groupId);
   const email = input.email.trim().toLowerCase();
   if ((await findUsersByEmail(deps.db, [email])).length)
-    throw new AppError('CONFLICT', 'An account already exists for this e-mail');
+    throw new AppError('CONFLICT', 'An account already exists for this e-mail', {
+      reason: 'EMAIL_TAKEN',
+      field: 'email',
+    });
   const rights = rightsFrom(manager, null, input);
   await requireGroupStocks(deps, manager, rights.ownerIds);
   refuseEscalation(manager, null, rights);
@@ -315,7 +318,7 @@ export async function updateBoardUser(
 }
 
 /** What the board does to one account of the group, by its id (`POST /api/user-board/users/:id/<action>`). */
-type AccountAction = (
+export type AccountAction = (
   deps: UserBoardDeps,
   caller: UserContext,
   id: string,
@@ -346,7 +349,8 @@ export const resendInvitation: AccountAction = async (deps, caller, id, audit, g
 export const deactivateUser: AccountAction = async (deps, caller, id, audit, group) => {
   // One holds every habilitation of one's own: the self check below still answers for one's own account.
   const { manager, user } = await outrankedUser(deps, caller, id, group);
-  if (user.id === manager.id) throw new AppError('CONFLICT', 'You cannot deactivate your own account');
+  if (user.id === manager.id)
+    throw new AppError('CONFLICT', 'You cannot deactivate your own account', { reason: 'OWN_ACCOUNT' });
   if (!user.deactivatedAt)
     await withAudit(
       deps,

@@ -37,7 +37,7 @@ export function GroupsPanel({
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState(false);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState<SettingsGroup | null>(null);
   const [confirming, setConfirming] = useState<SettingsGroup | null>(null);
   const selected = groups.find((g) => g.id === selectedId) ?? null;
@@ -48,6 +48,12 @@ export function GroupsPanel({
     (profile?.roles ?? []).includes('manage-users');
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.groups() });
   const onError = (err: unknown) => snackbar.show(settingsErrorKey(err));
+  // A name another group has is said under the field, where the name stays to be changed.
+  const onNameError = (err: unknown, show: (key: string) => void) => {
+    const key = settingsErrorKey(err);
+    if (key === 'adminMessages.groupNameTaken') show(key);
+    else onError(err);
+  };
 
   const create = useMutation({
     mutationFn: (input: GroupInput) => createGroup(input),
@@ -57,7 +63,7 @@ export function GroupsPanel({
       await refresh();
       onSelect(group.id);
     },
-    onError,
+    onError: (err) => onNameError(err, setNameError),
   });
   const active = useMutation({
     mutationFn: (g: SettingsGroup) => setGroupActive(g.id, !g.active),
@@ -72,7 +78,7 @@ export function GroupsPanel({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = GroupInput.safeParse({ name });
-    setNameError(!parsed.success);
+    setNameError(parsed.success ? null : 'settings.errors.required');
     if (parsed.success) create.mutate(parsed.data);
   };
 
@@ -138,8 +144,8 @@ export function GroupsPanel({
           label={t('settings.groups.newName')}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          error={nameError}
-          helperText={nameError ? t('settings.errors.required') : undefined}
+          error={nameError !== null}
+          helperText={nameError ? t(nameError) : undefined}
           sx={{ flex: 1 }}
         />
         <Button type="submit" variant="contained" disabled={create.isPending}>
@@ -149,6 +155,7 @@ export function GroupsPanel({
       {renaming && (
         <RenameDialog
           group={renaming}
+          onNameError={onNameError}
           onClose={() => setRenaming(null)}
           onSaved={async () => {
             setRenaming(null);
@@ -186,26 +193,27 @@ export function GroupsPanel({
 
 function RenameDialog({
   group,
+  onNameError,
   onClose,
   onSaved,
 }: {
   group: SettingsGroup;
+  onNameError: (err: unknown, show: (key: string) => void) => void;
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const [name, setName] = useState(group.name);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (input: GroupInput) => renameGroup(group.id, input),
     onSuccess: onSaved,
-    onError: (err) => snackbar.show(settingsErrorKey(err)),
+    onError: (err) => onNameError(err, setError),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = GroupInput.safeParse({ name });
-    setError(!parsed.success);
+    setError(parsed.success ? null : 'settings.errors.required');
     if (parsed.success) save.mutate(parsed.data);
   };
   return (
@@ -219,8 +227,8 @@ function RenameDialog({
             label={t('settings.groups.name')}
             value={name}
             onChange={(e) => setName(e.target.value)}
-            error={error}
-            helperText={error ? t('settings.errors.required') : undefined}
+            error={error !== null}
+            helperText={error ? t(error) : undefined}
           />
         </DialogContent>
         <DialogActions>

@@ -87,6 +87,8 @@ const FIELD_ERRORS = ['image', 'overlay', 'logo', 'format', 'version', 'url', 's
 /** The translated message of a failed settings call: what was wrong when the server says, else the common one. */
 export function settingsErrorKey(err: unknown): string {
   if (!(err instanceof ApiError)) return 'api.commonError';
+  if ((err.details as { reason?: unknown } | undefined)?.reason === 'GROUP_NAME_TAKEN')
+    return 'adminMessages.groupNameTaken';
   const field = (err.details as { field?: unknown } | undefined)?.field;
   if (err.code === 'VALIDATION_ERROR' && typeof field === 'string' && FIELD_ERRORS.includes(field)) {
     return `settings.errors.${field}`;

@@ -35,7 +35,7 @@ import {
 } from '../../components/rights-fields';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
-import { fetchGrants, fetchUser, inviteUser, updateUser, userAction } from './users-api';
+import { fetchGrants, fetchUser, inviteUser, updateUser, userAction, type AccountAction } from './users-api';
 
 interface Form {
   email: string;
@@ -143,12 +143,17 @@ function UserForm(props: {
     onError: (err) => snackbar.show(boardErrorKey(err)),
   });
   const act = useMutation({
-    mutationFn: (action: 'invitation' | 'deactivate' | 'reactivate') => userAction(user!.id, action, group),
+    mutationFn: (action: AccountAction) => userAction(user!.id, action, group),
     onSuccess: async (saved, action) => {
       setConfirming(false);
       await refresh(saved);
       snackbar.show(
-        { invitation: 'users.resent', deactivate: 'users.deactivated', reactivate: 'users.reactivated' }[action],
+        {
+          invitation: 'users.resent',
+          deactivate: 'users.deactivated',
+          reactivate: 'users.reactivated',
+          'password-reset': 'adminMessages.resetSent',
+        }[action],
         'success',
       );
       props.onClose();
@@ -175,6 +180,12 @@ function UserForm(props: {
       {user && user.status === 'INVITED' && (
         <Button onClick={() => act.mutate('invitation')} disabled={busy}>
           {t('users.resend')}
+        </Button>
+      )}
+      {user && user.status === 'ACTIVE' && user.signIn === 'EMBEDDED' && (
+        // The way back in for a user who forgot their password: a one-time link by e-mail.
+        <Button onClick={() => act.mutate('password-reset')} disabled={busy}>
+          {t('adminMessages.resetLink')}
         </Button>
       )}
       {user && user.status !== 'DEACTIVATED' && (

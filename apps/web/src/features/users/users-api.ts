@@ -26,7 +26,10 @@ export const updateUser = (id: string, body: BoardUserUpdate, group?: string) =>
     body,
     schema: BoardUser,
   });
-export const userAction = (id: string, action: 'invitation' | 'deactivate' | 'reactivate', group?: string) =>
+/** What the board does to one account (`POST /api/user-board/users/:id/<action>`). */
+export type AccountAction = 'invitation' | 'deactivate' | 'reactivate' | 'password-reset';
+
+export const userAction = (id: string, action: AccountAction, group?: string) =>
   request(`/api/user-board/users/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
     query: { group },

@@ -20,7 +20,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BoardUserSummary } from '@forecourt/contracts/user-board';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { isNonLegacy } from '../../lib/non-legacy-account';
 import { fetchGroups } from '../settings/settings-api';
@@ -129,7 +130,22 @@ export function UsersPage() {
         sx={{ mb: 2 }}
         slotProps={{ htmlInput: { 'data-testid': 'users-search' } }}
       />
-      {users.isError && <Alert severity="error">{t('api.commonError')}</Alert>}
+      {users.isError &&
+        (users.error instanceof ApiError && users.error.status === 404 ? (
+          // A link to another group's board (or a mistyped one): the server answers 404 for both.
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/users">
+                {t('adminMessages.ownBoard')}
+              </Button>
+            }
+          >
+            {t('adminMessages.unknownGroup')}
+          </Alert>
+        ) : (
+          <Alert severity="error">{t('api.commonError')}</Alert>
+        ))}
       {users.isPending && (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('common.loading')} />
@@ -204,6 +220,8 @@ export function UsersPage() {
             onPageChange={(_e, p) => setPage(p)}
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
+            labelDisplayedRows={({ from, to, count }) => t('adminMessages.pagination.rows', { from, to, count })}
+            getItemAriaLabel={(type) => t(`adminMessages.pagination.${type}`)}
           />
         </>
       )}

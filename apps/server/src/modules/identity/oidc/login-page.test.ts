@@ -20,4 +20,14 @@ describe('the provider’s sign-in page', () => {
   it('names the portal’s icon, so the browser does not ask for a missing /favicon.ico', () => {
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
   });
+
+  it('tells a user whose password was refused where a new one comes from, in their language', () => {
+    const page = (locale: 'en' | 'sv', error?: 'wrongPassword') =>
+      loginPage({ locale, action: '/oidc/interaction/x/login', email: 'a@b.example', portalLogin: '/login', error });
+    expect(page('en')).not.toContain('Forgot your password?');
+    expect(page('en', 'wrongPassword')).toContain(
+      'Forgot your password? Your manager can send you a link to choose a new one.',
+    );
+    expect(page('sv', 'wrongPassword')).toContain('Glömt lösenordet?');
+  });
 });

@@ -40,8 +40,10 @@ export interface LoginPageInput {
 
 export function loginPage(input: LoginPageInput): string {
   const t = LOGIN_TEXTS[input.locale];
+  // After a wrong password, where a user who forgot theirs looks: the user board sends a reset link.
+  const forgot = input.error === 'wrongPassword' ? `<p>${escape(t.forgotPassword)}</p>` : '';
   const error = input.error
-    ? `<p class="error" role="alert">${escape(interpolate(t[input.error], { minutes: input.minutes ?? 1 }))}</p>`
+    ? `<p class="error" role="alert">${escape(interpolate(t[input.error], { minutes: input.minutes ?? 1 }))}</p>${forgot}`
     : '';
   return providerPage(
     input.locale,
