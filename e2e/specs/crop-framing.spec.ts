@@ -38,9 +38,9 @@ test('crops two real photos of a shooting onto the same floor line, with the sam
   await signIn(page, DEMO_EMAILS.manager);
   await page.goto(`/owners/${seeded.ownerId}/products/${seeded.productId}/shootings/${seeded.shootingId}`);
   await page.getByRole('button', { name: 'Crop' }).click();
-  await page.getByRole('button', { name: 'Select image 0' }).click();
   await page.getByRole('button', { name: 'Select image 1' }).click();
   await page.getByRole('button', { name: 'Select image 2' }).click();
+  await page.getByRole('button', { name: 'Select image 3' }).click();
   await page.getByRole('button', { name: 'Done' }).click();
   const results = page.getByRole('dialog', { name: 'Results' }).getByTestId('edit-result');
   await expect(results).toHaveText(

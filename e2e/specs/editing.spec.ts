@@ -34,7 +34,7 @@ test.describe('editing pictures', () => {
     await page.getByRole('button', { name: 'Cover plates' }).click();
     const done = page.getByRole('button', { name: 'Done' });
     await expect(done).toBeDisabled();
-    await page.getByRole('button', { name: 'Select image 0' }).click();
+    await page.getByRole('button', { name: 'Select image 1' }).click();
     await expect(done).toBeEnabled();
     await done.click();
 
@@ -64,7 +64,7 @@ test.describe('editing pictures', () => {
   }) => {
     await openShooting(page, seeded);
     await page.getByRole('button', { name: 'Crop' }).click();
-    await page.getByRole('button', { name: 'Select image 0' }).click();
+    await page.getByRole('button', { name: 'Select image 1' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('dialog', { name: 'Cropping' }).getByRole('status')).toHaveText(
       /Getting configurations|Cropping in progress/,
@@ -74,7 +74,7 @@ test.describe('editing pictures', () => {
     await results.getByRole('button', { name: 'Close' }).click();
     // The simple view shows, for that position, the most processed picture: cropped, plate covered.
     const simple = page.getByTestId('image-gallery').first();
-    await expect(simple.getByRole('button', { name: 'Open image 0' }).locator('img')).toHaveAttribute(
+    await expect(simple.getByRole('button', { name: 'Open image 1' }).locator('img')).toHaveAttribute(
       'src',
       /0-STAMPED_CROPPED_LPC(-thumb)?\.jpg/,
     );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsUser } from '../../test/render';
 import { fetchAvailableProducts, fetchCurrentUser, fetchOwners, fetchStamps } from './shooting-create-api';
@@ -62,5 +62,18 @@ describe('the add-shooting form', () => {
     await waitFor(() => expect(screen.queryByText('Known vehicle: the images are added to its stock.')).toBeNull());
     expect(screen.getByRole('combobox', { name: /Stock/ })).toBeTruthy();
     expect(addButton().disabled).toBe(true);
+  });
+
+  it('says which dropped files were left out because they are not images, until the next drop', async () => {
+    renderAsUser(<ShootingCreatePage />);
+    const zone = screen.getByTestId('image-drop-zone');
+    const files = [
+      new File(['%PDF'], 'registration.pdf', { type: 'application/pdf' }),
+      new File(['plate'], 'notes.txt', { type: 'text/plain' }),
+    ];
+    fireEvent.drop(zone, { dataTransfer: { files } });
+    expect(await screen.findByText('Only pictures can be added; left out: registration.pdf, notes.txt')).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['jpeg'], 'car.jpg', { type: 'image/jpeg' })] } });
+    await waitFor(() => expect(screen.queryByTestId('left-out-files')).toBeNull());
   });
 });

@@ -218,6 +218,11 @@ export function ShootingCreatePage() {
             disabled={!format || stamps.isLoading}
           />
           <ImageDropZone onFiles={(files) => pictures.add(files)} />
+          {pictures.leftOut.length > 0 && (
+            <Alert severity="warning" data-testid="left-out-files">
+              {t('shootingCreate.leftOut', { names: pictures.leftOut.join(', ') })}
+            </Alert>
+          )}
           {pictures.problems.includes('tooLarge') && (
             <Alert severity="error">{t('shootingCreate.sizeLimitHint')}</Alert>
           )}

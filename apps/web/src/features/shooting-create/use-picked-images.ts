@@ -12,14 +12,18 @@ export interface PickedImage {
 
 /**
  * The pictures of the draft in image order: added from a drop or the file picker (non-images are left
- * out), checked in the browser, removable and reorderable. Preview URLs are released when unused.
+ * out, and their names kept until the next pick so the page can say so), checked in the browser, removable
+ * and reorderable. Preview URLs are released when unused.
  */
 export function usePickedImages() {
   const [images, setImages] = useState<PickedImage[]>([]);
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const live = useRef(new Set<string>());
 
   const add = useCallback((files: Iterable<File>) => {
-    const added = [...files].filter(isImageFile).map((file): PickedImage => {
+    const picked = [...files];
+    setLeftOut(picked.filter((file) => !isImageFile(file)).map((file) => file.name));
+    const added = picked.filter(isImageFile).map((file): PickedImage => {
       const previewUrl = URL.createObjectURL(file);
       live.current.add(previewUrl);
       return { key: crypto.randomUUID(), file, previewUrl, size: null, problems: imageProblems(file, null) };
@@ -61,6 +65,7 @@ export function usePickedImages() {
   }, []);
 
   const clear = useCallback(() => {
+    setLeftOut([]);
     setImages((current) => {
       current.forEach(release);
       return [];
@@ -74,5 +79,5 @@ export function usePickedImages() {
 
   const checking = images.some((i) => i.size === null);
   const problems = [...new Set(images.flatMap((i) => i.problems))];
-  return { images, add, remove, move, clear, checking, problems };
+  return { images, leftOut, add, remove, move, clear, checking, problems };
 }

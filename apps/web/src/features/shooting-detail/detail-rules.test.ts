@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { shootingVideo as video } from '../../components/video-view.fixtures';
-import { displayVin, isNotSynchronised, offeredArchives, shootingActions } from './detail-rules';
+import { displayVin, isNotSynchronised, offeredArchives, pictureNumber, shootingActions } from './detail-rules';
 
 const VIRTUAL = 'Virtual_6f1c0c8e-7d3a-4c55-9a4f-1d2e3f4a5b6c';
 
 describe('detail rules', () => {
+  it('numbers pictures from 1 whether their stored orders start at 0 or 1, a picture and its edits alike', () => {
+    const uploaded = [{ order: 0 }, { order: 1 }, { order: 1 }, { order: 2 }];
+    expect(uploaded.map((i) => pictureNumber(uploaded, i.order))).toEqual([1, 2, 2, 3]);
+    const imported = [{ order: 1 }, { order: 2 }, { order: 3 }];
+    expect(imported.map((i) => pictureNumber(imported, i.order))).toEqual([1, 2, 3]);
+  });
+
   it('warns for a virtual product of a real owner, on STANDARD and VIDEO only', () => {
     expect(isNotSynchronised({ productType: 'VIRTUAL', vin: VIRTUAL, ownerId: 'own-demo-paris' }, 'STANDARD')).toBe(
       true,

@@ -19,6 +19,14 @@ export function isNotSynchronised(
   return virtualProduct && !virtualOwner && (type === 'STANDARD' || type === 'VIDEO');
 }
 
+/**
+ * The number a person reads for a picture position, counted from 1 as the results and the angles say "Picture 1":
+ * stored orders start at 0 for uploads and at 1 for some imports. A picture and its edits share their number.
+ */
+export function pictureNumber(images: readonly Pick<ShootingImage, 'order'>[], order: number): number {
+  return [...new Set(images.map((i) => i.order))].sort((a, b) => a - b).indexOf(order) + 1;
+}
+
 /** A virtual vin is cut to 15 characters and an ellipsis (spec section 2). */
 export const displayVin = (vin: string): string =>
   isVirtualVin(vin) && vin.length > 15 ? `${vin.slice(0, 15)}…` : vin;

@@ -5,6 +5,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Grid from '@mui/material/Grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pictureNumber } from './detail-rules';
 import { EditedChip } from './edited-chip';
 import { FullscreenViewer } from './fullscreen-viewer';
 
@@ -36,9 +37,10 @@ export function ImageGallery({
         {images.map((image, i) => {
           const isSelected = selected?.has(image.id) ?? false;
           const edited = isEditedImageType(image.imageType);
+          const order = pictureNumber(allImages, image.order);
           const action = selectable
-            ? t('shootingDetail.gallery.select', { order: image.order })
-            : t('shootingDetail.gallery.open', { order: image.order });
+            ? t('shootingDetail.gallery.select', { order })
+            : t('shootingDetail.gallery.open', { order });
           return (
             <Grid key={image.id} size={{ xs: 6, sm: 4, md: 3 }} role="listitem">
               <ButtonBase
