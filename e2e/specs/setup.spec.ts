@@ -81,6 +81,8 @@ test('a new installation: the setup code from the log, /setup, then the new prov
   await expect(auditLog).toContainText('user.create');
   await expect(auditLog).toContainText('group.create');
   await expect(auditLog).toContainText('ada@provider.example');
+  // Each entry's group by its name, not its id.
+  await expect(auditLog.getByRole('cell', { name: 'Forecourt Services', exact: true }).first()).toBeVisible();
   expect(await axeViolations(page, '/audit')).toEqual([]);
 
   // Filtered by keyboard: the action, then Enter.

@@ -16,6 +16,8 @@ export const AuditEntry = z.object({
   /** Who acted, as they were named then (an e-mail, or `cli` for the admin command). */
   actorLabel: z.string(),
   groupId: z.string().nullable(),
+  /** The group's name today, so that a provider administrator reads which dealer it was. */
+  groupName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),

@@ -93,3 +93,10 @@ export async function listAuditRows(db: Db, filter: AuditRowFilter, limit: numbe
   }
   return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Today's names of these dealer groups, by id. */
+export async function groupNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('dealer_groups').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

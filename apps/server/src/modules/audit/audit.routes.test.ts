@@ -92,6 +92,13 @@ describe('audit log', () => {
       clientAddress: '192.0.2.7',
     });
     expect((await list(admin, '?groupId=grp-other')).json().items).toHaveLength(1);
+    // Which dealer each entry belongs to, by the name a provider administrator knows it by.
+    expect(items.map((e) => e.groupName)).toEqual([
+      'Garage Demo Group',
+      'Other Dealer Group',
+      'Garage Demo Group',
+      'Garage Demo Group',
+    ]);
   });
 
   it("gives a group's manager their own group only, and a foreign group 404", async () => {

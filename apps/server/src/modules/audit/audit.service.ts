@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditFilters, AuditListResponse, AuditQuery } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import type { Executor } from '../../platform/db/database';
+import type { Db, Executor } from '../../platform/db/database';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
-import { insertAuditRow, listAuditRows, type AuditRow, type AuditRowFilter } from './audit.repo';
+import { groupNames, insertAuditRow, listAuditRows, type AuditRow, type AuditRowFilter } from './audit.repo';
 import { auditCsv } from './audit-csv';
 
 /** Who made a change: a signed-in user, or a named system actor (`cli`, `setup`) with no user id. */
@@ -75,7 +75,16 @@ const parseJson = (text: string | null): unknown => {
   }
 };
 
-const toEntry = (r: AuditRow): AuditEntry => ({ ...r, before: parseJson(r.before), after: parseJson(r.after) });
+/** The rows as the screen and the export show them, each with its group's name of today. */
+async function entriesOf(db: Db, rows: AuditRow[]): Promise<AuditEntry[]> {
+  const names = await groupNames(db, [...new Set(rows.flatMap((r) => (r.groupId ? [r.groupId] : [])))]);
+  return rows.map((r) => ({
+    ...r,
+    groupName: (r.groupId && names.get(r.groupId)) || null,
+    before: parseJson(r.before),
+    after: parseJson(r.after),
+  }));
+}
 
 export const isProviderAdministrator = (user: Pick<UserContext, 'habilitations'>): boolean =>
   user.habilitations.includes('PROVIDER_ADMINISTRATOR');
@@ -135,7 +144,7 @@ export async function listAudit(
   const rows = await listAuditRows(deps.db, filter, query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    items: page.map(toEntry),
+    items: await entriesOf(deps.db, page),
     nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
@@ -154,7 +163,7 @@ export async function exportAuditCsv(
   const entries: AuditEntry[] = [];
   for (;;) {
     const rows = await listAuditRows(deps.db, filter, EXPORT_PAGE);
-    entries.push(...rows.map(toEntry));
+    entries.push(...(await entriesOf(deps.db, rows)));
     if (rows.length < EXPORT_PAGE || entries.length >= AUDIT_EXPORT_MAX) break;
     const last = rows[rows.length - 1]!;
     filter.after = { at: last.at, id: last.id };

@@ -74,7 +74,7 @@ export function AuditPage() {
   const columns: LogColumn<AuditEntry>[] = [
     { label: column('at'), cell: (e) => logTime(e.at), sx: { whiteSpace: 'nowrap' } },
     { label: column('actor'), cell: (e) => e.actorLabel, sx: { overflowWrap: 'anywhere' } },
-    { label: column('group'), cell: (e) => e.groupId ?? '—' },
+    { label: column('group'), cell: (e) => e.groupName ?? e.groupId ?? '—', sx: { overflowWrap: 'anywhere' } },
     { label: column('action'), cell: (e) => <code>{e.action}</code> },
     {
       label: column('target'),
