@@ -217,6 +217,21 @@ test('a group’s own manager opens Integrations from the menu and adds a key an
     await manager.getByRole('tab', { name: 'API keys' }).click();
     await expect(listed).toBeVisible();
     await expectNoAxeViolations(manager, 'integrations, API keys, 390 px, dark');
+
+    // Their group's marketplace profiles: a copy of a built-in, deleted only once confirmed.
+    await manager.getByRole('tab', { name: 'Marketplaces' }).click();
+    await expect(manager).toHaveURL(/\/integrations\/marketplaces$/);
+    await manager.getByRole('button', { name: 'Copy the AutoTrader UK profile' }).click();
+    const copy = manager.getByRole('region', { name: 'AutoTrader UK (our rules)' });
+    await expect(copy.getByLabel('Maximum pictures')).toHaveValue('100');
+    await expectNoAxeViolations(manager, 'integrations, marketplaces, 390 px, dark');
+    await copy.getByRole('button', { name: 'Delete' }).click();
+    const confirm = manager.getByRole('dialog', { name: 'Delete this profile?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await copy.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(copy).toHaveCount(0);
     await context.close();
   } finally {
     await smtp.close();

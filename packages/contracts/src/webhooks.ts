@@ -95,6 +95,11 @@ export const WebhookDelivery = z.object({
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
   nextAttemptAt: z.string().nullable(),
+  /**
+   * Pending behind an earlier pending delivery of the same shooting (or room) to this endpoint: it goes out after
+   * that one (order per shooting), whatever its `nextAttemptAt` says.
+   */
+  waitsForEarlier: z.boolean(),
   /** The request as sent: its headers (the signature included) and body. */
   request: z.object({ headers: z.record(z.string(), z.string()), body: z.string() }),
   attempts: z.array(WebhookAttempt),

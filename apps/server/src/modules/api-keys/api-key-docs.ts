@@ -31,31 +31,40 @@ export const API_KEY_GUIDE = [
   ),
   '- every scope: `GET /api/users/me` (the account id the `/api/users/{userId}/…` routes take)',
   '### Examples',
-  '`$BASE` is the portal’s address, `$KEY` the key; `GET /api/users/me` answers `$ME`, the id the key acts as.',
+  '`$BASE` is the portal’s address and `$KEY` the key. `GET /api/users/me` answers the id the key acts as (`$ME`) ' +
+    'and its dealer group (`$GROUP`). Each block can be pasted into a POSIX shell as it is (`uuidgen` is lowercased: ' +
+    'macOS prints it in capitals, which ids refuse).',
   curl('List the latest shootings (shootings:read)', [
     'curl -H "Authorization: Bearer $KEY"',
-    '"$BASE/api/shootings?limit=20&offset=0&shootingTypes=PHOTO"',
+    '"$BASE/api/shootings?limit=20&offset=0&shootingTypes=STANDARD"',
   ]),
   curl(
-    'Create a shooting (shootings:write), 1: a product for a registration in a stock ($OWNER from GET /api/external/legacy/users/$ME/owners)',
+    'Create a shooting (shootings:write), 1: a product for a registration in a stock ($OWNER from GET /api/external/legacy/users/$ME/owners); it answers {"id": $PRODUCT}',
     [
       'curl -H "Authorization: Bearer $KEY" -H "content-type: application/json"',
-      '-d "{\\"vin\\":\\"Virtual_$(uuidgen)\\",\\"ownerId\\":\\"$OWNER\\",\\"registration\\":\\"AB-123-CD\\",\\"workflows\\":[\\"PHOTO\\"]}"',
-      '"$BASE/api/products/virtuals"   # answers {"id": PRODUCT}',
+      '-d "{\\"vin\\":\\"Virtual_$(uuidgen | tr A-Z a-z)\\",\\"ownerId\\":\\"$OWNER\\",\\"registration\\":\\"AB-123-CD\\",\\"workflows\\":[\\"PHOTO\\"]}"',
+      '"$BASE/api/products/virtuals"',
     ],
   ),
-  curl('2: an upload URL per picture (a fresh UUID each), then PUT the file to its presignedUrl', [
-    'curl -H "Authorization: Bearer $KEY" -H "content-type: application/json"',
-    '-d "{\\"images\\":[{\\"id\\":\\"$(uuidgen)\\",\\"contentType\\":\\"image/jpeg\\"}]}"',
-    '"$BASE/api/products/$PRODUCT/shootings/generate_presigned_urls"',
+  curl(
+    '2: an upload URL per picture (a fresh UUID each); it answers images[]: presignedUrl, where the picture goes ($UPLOAD, with $BASE before it when it starts with /), and url ($URL)',
+    [
+      'curl -H "Authorization: Bearer $KEY" -H "content-type: application/json"',
+      '-d "{\\"images\\":[{\\"id\\":\\"$(uuidgen | tr A-Z a-z)\\",\\"contentType\\":\\"image/jpeg\\"}]}"',
+      '"$BASE/api/products/$PRODUCT/shootings/generate_presigned_urls"',
+    ],
+  ),
+  curl('3: the picture file itself, to its upload URL (no key: the URL is signed)', [
+    'curl -X PUT -H "content-type: image/jpeg" --data-binary @car.jpg "$UPLOAD"',
   ]),
   curl(
-    '3: register the uploaded pictures (url from step 2, stampId from GET /api/users/$ME/stamps), then mark it done',
+    '4: register the uploaded pictures ($STAMP and its $FORMAT from GET /api/users/$ME/stamps), then mark the photos done; the first answers {"id": $SHOOTING}',
     [
       'curl -H "Authorization: Bearer $KEY" -H "content-type: application/json"',
       '-d "{\\"userId\\":\\"$ME\\",\\"shootingType\\":\\"standard\\",\\"images\\":[{\\"url\\":\\"$URL\\",\\"order\\":0,\\"imageType\\":\\"ORIGINAL\\",\\"format\\":\\"$FORMAT\\",\\"stampId\\":\\"$STAMP\\"}]}"',
       '"$BASE/api/owners/$OWNER/products/$PRODUCT/shootings"',
-      '&& curl -X POST -H "Authorization: Bearer $KEY" "$BASE/api/products/$PRODUCT/workflows/PHOTO/done"',
+      '&& curl -H "Authorization: Bearer $KEY" -H "content-type: application/json" -d "{}"',
+      '"$BASE/api/products/$PRODUCT/workflows/PHOTO/done"',
     ],
   ),
   curl('Read the shared players’ views and meetings (engagement:read)', [
@@ -63,9 +72,9 @@ export const API_KEY_GUIDE = [
     '"$BASE/api/users/$ME/statistics?from=2026-01-01&to=2026-01-31"',
   ]),
   curl(
-    'Fetch a shooting’s pictures for a marketplace (shootings:read): its readiness per profile, then the zip (named and ordered) or the CSV feed',
+    'Fetch a shooting’s pictures for a marketplace (shootings:read): its readiness per profile (items[]: profileId, ready, problems), then the zip of $PROFILE (named and ordered) or its CSV feed (format=csv)',
     [
-      'curl -H "Authorization: Bearer $KEY" "$BASE/api/shootings/$SHOOTING/marketplaces"   # items[]: profileId, ready, problems',
+      'curl -H "Authorization: Bearer $KEY" "$BASE/api/shootings/$SHOOTING/marketplaces"',
       '&& curl -H "Authorization: Bearer $KEY" -o pictures.zip "$BASE/api/shootings/$SHOOTING/marketplaces/$PROFILE/export?format=zip"',
     ],
   ),

@@ -157,6 +157,24 @@ describe('integrations of a group, by its manager', () => {
     expect((await call(WHOLE_ID, 'DELETE', one)).statusCode).toBe(204);
   });
 
+  it('lets a group’s manager copy, edit and delete their group’s marketplace profiles, not another group’s', async () => {
+    const copy = await call(MANAGER_ID, 'POST', 'grp-demo/marketplace-profiles', { baseId: 'mobile-de', name: 'Ours' });
+    expect(copy.statusCode).toBe(201);
+    const profile = copy.json() as { id: string; rules: Record<string, unknown> };
+    const url = `grp-demo/marketplace-profiles/${profile.id}`;
+    const rules = { ...profile.rules, lead: 'front_three_quarter', plateCovered: true };
+    expect((await call(MANAGER_ID, 'PUT', url, { name: 'Ours', rules })).json()).toMatchObject({ rules });
+    const listed = (await call(MANAGER_ID, 'GET', 'grp-demo/marketplace-profiles')).json() as { items: unknown[] };
+    expect(listed.items).toHaveLength(5);
+    expect((await call(MANAGER_ID, 'GET', 'grp-other/marketplace-profiles')).statusCode).toBe(404);
+    expect(
+      (await call(MANAGER_ID, 'POST', 'grp-other/marketplace-profiles', { baseId: 'mobile-de', name: 'x' })).statusCode,
+    ).toBe(404);
+    for (const who of [SALES, '40076'])
+      expect((await call(who, 'PUT', url, { name: 'x', rules })).statusCode, who).toBe(403);
+    expect((await call(MANAGER_ID, 'DELETE', url)).statusCode).toBe(204);
+  });
+
   it('answers 404 for another group, 403 without manage-users or on a legacy account', async () => {
     const other = await call(ADMIN, 'POST', 'grp-other/webhooks', { url: receiver.url });
     const otherId = (other.json() as { id: string }).id;

@@ -6,8 +6,8 @@ import {
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
+import { requireIntegrationsGroup } from '../api-keys/integrations-access';
 import type { UserContext } from '../identity/user-context';
-import { settingsGroup } from '../settings/groups.service';
 import { BUILTIN_PROFILES, builtinProfile } from './builtin-profiles';
 import * as repo from './marketplaces.repo';
 
@@ -34,8 +34,12 @@ export async function profilesOfGroup(deps: Pick<Adapters, 'db'>, groupId: strin
   return [...BUILTIN_PROFILES, ...(await repo.listGroupProfiles(deps.db, groupId)).map(toProfile)];
 }
 
+/**
+ * A group's profiles are managed as its integrations are (decision 0077): the settings' administrators for every group,
+ * the group's own managers for theirs (Integrations → Marketplaces); another group answers 404.
+ */
 export async function listProfiles(deps: Deps, user: UserContext, groupId: string): Promise<MarketplaceProfile[]> {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   return profilesOfGroup(deps, groupId);
 }
 
@@ -45,7 +49,7 @@ export async function copyProfile(
   groupId: string,
   input: MarketplaceProfileCopy,
 ): Promise<MarketplaceProfile> {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   const base = builtinProfile(input.baseId);
   if (!base) throw badRequest('Only a built-in profile can be copied', { field: 'baseId' });
   const now = deps.clock.now().toISOString();
@@ -63,7 +67,7 @@ export async function copyProfile(
 }
 
 async function groupCopy(deps: Deps, user: UserContext, groupId: string, profileId: string) {
-  await settingsGroup(deps, user, groupId);
+  await requireIntegrationsGroup(deps, user, groupId);
   const row = await repo.findGroupProfile(deps.db, groupId, profileId);
   // A built-in profile is read-only and another group's copy is not this group's: both answer 404.
   if (!row) throw notFound('Marketplace profile');

@@ -33,6 +33,17 @@ describe('marketplace readiness', () => {
     ]);
   });
 
+  it('lists the pictures’ problems in gallery order, not in the export’s order', () => {
+    const images = [img(0), img(1), img(2)];
+    const angles = [
+      { position: 0, angle: 'rear' as const },
+      { position: 1, angle: 'front' as const },
+      { position: 2, angle: 'front_three_quarter' as const },
+    ];
+    const problems = readinessProblems(images, angles, rules({ lead: 'front_three_quarter', plateCovered: true }));
+    expect(problems.map((p) => p.picture)).toEqual([1, 2, 3]);
+  });
+
   it('is ready when every rule holds, and a null rule is not checked', () => {
     const images = [img(0, 'ORIGINAL'), img(0, 'ORIGINAL_LPC'), img(1, 'ORIGINAL', 300, 300)];
     const angles = [{ position: 0, angle: 'front' as const }];

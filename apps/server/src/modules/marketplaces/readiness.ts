@@ -104,7 +104,9 @@ export function readinessProblems(
   const galleryNumber = new Map(
     [...new Set(images.map((i) => i.position))].sort((a, b) => a - b).map((p, i) => [p, i + 1]),
   );
-  for (const { position, angle, image } of orderPictures(images, angles, rules)) {
+  // Listed by gallery number, as a person reads down the gallery, whatever the export's order.
+  const chosen = orderPictures(images, angles, rules).sort((a, b) => a.position - b.position);
+  for (const { position, angle, image } of chosen) {
     const at = { picture: galleryNumber.get(position)!, angle };
     if ((rules.lead || rules.order.length) && angle === null) problems.push(problem({ code: 'angle_unknown', ...at }));
     const showsPlate = angle === null || PLATE_ANGLES.includes(angle);

@@ -29,6 +29,7 @@ import {
   retryPendingNow,
   updateEndpoint,
   type EndpointRow,
+  pendingHeads,
 } from './webhooks.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids' | 'queue' | 'config'>;
@@ -194,6 +195,7 @@ export async function rotateEndpointSecret(
 const toDelivery = (
   d: Awaited<ReturnType<typeof recentDeliveries>>[number],
   attempts: Awaited<ReturnType<typeof attemptsOf>>,
+  heads: Map<string, string>,
 ): WebhookDelivery => ({
   id: d.id,
   eventId: d.event_id,
@@ -202,6 +204,8 @@ const toDelivery = (
   createdAt: d.created_at,
   deliveredAt: d.delivered_at,
   nextAttemptAt: d.status === 'pending' ? d.next_attempt_at : null,
+  // seq sorts as text, as the lane orders a stream (dueDeliveries).
+  waitsForEarlier: d.status === 'pending' && (heads.get(d.stream_key) ?? d.seq) < d.seq,
   request: {
     headers: d.request_headers ? (JSON.parse(d.request_headers) as Record<string, string>) : {},
     body: d.body,
@@ -220,18 +224,26 @@ export async function listEndpointDeliveries(
 ): Promise<WebhookDelivery[]> {
   await requireEndpoint(deps, user, groupId, id);
   const rows = await recentDeliveries(deps.db, id, LOG_SIZE);
-  const attempts = await attemptsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toDelivery(r, attempts));
+  const [attempts, heads] = await Promise.all([
+    attemptsOf(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+    pendingHeads(
+      deps.db,
+      id,
+      rows.filter((r) => r.status === 'pending').map((r) => r.stream_key),
+    ),
+  ]);
+  return rows.map((r) => toDelivery(r, attempts, heads));
 }
 
 async function deliveryOf(deps: Deps, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
   const rows = await recentDeliveries(deps.db, endpointId, LOG_SIZE);
   const row = rows.find((r) => r.id === deliveryId);
   if (!row) throw notFound('Webhook delivery');
-  return toDelivery(row, await attemptsOf(deps.db, [deliveryId]));
+  const heads = await pendingHeads(deps.db, endpointId, row.status === 'pending' ? [row.stream_key] : []);
+  return toDelivery(row, await attemptsOf(deps.db, [deliveryId]), heads);
 }
 
 /**

@@ -228,6 +228,23 @@ export const recentDeliveries = (db: Db, endpointId: string, limit: number) =>
     .limit(limit)
     .execute();
 
+/** Per stream of the endpoint, the `seq` of its first pending delivery (the one the lane sends next). */
+export const pendingHeads = async (db: Db, endpointId: string, streamKeys: string[]): Promise<Map<string, string>> =>
+  new Map(
+    streamKeys.length
+      ? (
+          await db
+            .selectFrom('webhook_deliveries')
+            .select(['stream_key', (eb) => eb.fn.min('seq').as('head')])
+            .where('endpoint_id', '=', endpointId)
+            .where('status', '=', 'pending')
+            .where('stream_key', 'in', [...new Set(streamKeys)])
+            .groupBy('stream_key')
+            .execute()
+        ).map((r) => [r.stream_key, String(r.head)])
+      : [],
+  );
+
 export const attemptsOf = (db: Db, deliveryIds: string[]): Promise<AttemptRow[]> =>
   deliveryIds.length
     ? db

@@ -77,6 +77,7 @@ describe('webhooks', () => {
         id: string;
         eventId: string;
         status: string;
+        waitsForEarlier: boolean;
         attempts: Array<{ status: number | null; response: string }>;
       }>;
     };
@@ -115,6 +116,15 @@ describe('webhooks', () => {
     await receiver.until(() => receiver.received.length - from >= 2);
     await waitFor(async () => (await deliveries(endpoint.id)).items.filter((d) => d.attempts.length).length === 2);
     expect(receiver.received.slice(from).map((r) => bodyOf(r).data.n)).toEqual([1, 1]);
+    // The log says which wait behind their shooting's failed head rather than a next attempt already past.
+    const waiting = (await deliveries(endpoint.id)).items.map((d) => [d.attempts.length, d.waitsForEarlier]);
+    expect(waiting.sort()).toEqual([
+      [0, true],
+      [0, true],
+      [0, true],
+      [1, false],
+      [1, false],
+    ]);
     failing = false;
     clock.advance(4_000);
     await new Promise((r) => setTimeout(r, 150));

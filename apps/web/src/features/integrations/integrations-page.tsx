@@ -11,25 +11,29 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useUserAccess } from '../../access/user-access';
 import { useAuth } from '../../auth/auth-context';
 import { isNonLegacy } from '../../lib/non-legacy-account';
+import { MarketplaceProfilesPanel } from '../marketplaces/marketplace-profiles-panel';
 import { ApiKeysPanel } from '../settings/api-keys-panel';
 import { WebhooksPanel } from '../settings/webhooks-panel';
 
-const SECTIONS = ['api-keys', 'webhooks'] as const;
+const SECTIONS = ['api-keys', 'webhooks', 'marketplaces'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const TAB_TITLES: Record<Section, string> = {
   'api-keys': 'integrations.keys.tab',
   webhooks: 'integrations.webhooks.tab',
+  marketplaces: 'marketplaces.settings.title',
 };
 const PANELS: Record<Section, ComponentType<{ groupId: string }>> = {
   'api-keys': ApiKeysPanel,
   webhooks: WebhooksPanel,
+  marketplaces: MarketplaceProfilesPanel,
 };
 
 /**
  * /integrations (role manage-users on a non-legacy account, as the user board and the server check; decision 0076):
- * the signed-in manager's own dealer group's API keys and webhook endpoints, one tab each (/integrations/webhooks),
- * the same panels the settings show provider staff for any group, without a group to choose.
+ * the signed-in manager's own dealer group's API keys, webhook endpoints and marketplace profiles, one tab each
+ * (/integrations/webhooks, /integrations/marketplaces), the same panels the settings show provider staff for any group,
+ * without a group to choose.
  */
 export function IntegrationsPage() {
   const { t } = useTranslation();

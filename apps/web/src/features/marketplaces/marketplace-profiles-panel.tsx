@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { copyProfile, deleteProfile, fetchProfiles, profileKeys, saveProfile } from './marketplaces-api';
 import { readDay, regionName } from './region-name';
@@ -150,6 +151,7 @@ function ProfileForm({
   const [plate, setPlate] = useState(triState(profile.rules.plateCovered));
   const [stamp, setStamp] = useState(triState(profile.rules.stampAllowed));
   const [errors, setErrors] = useState<Set<string>>(new Set());
+  const [deleting, setDeleting] = useState(false);
   const id = (k: string) => `mp-${profile.id}-${k}`;
 
   const save = useMutation({
@@ -163,6 +165,7 @@ function ProfileForm({
   const remove = useMutation({
     mutationFn: () => deleteProfile(groupId, profile.id),
     onSuccess: async () => {
+      setDeleting(false);
       snackbar.show('marketplaces.settings.deleted', 'success');
       await onDone();
     },
@@ -269,10 +272,21 @@ function ProfileForm({
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {t('marketplaces.settings.save')}
         </Button>
-        <Button color="error" disabled={remove.isPending} onClick={() => remove.mutate()}>
+        <Button color="error" disabled={remove.isPending} onClick={() => setDeleting(true)}>
           {t('marketplaces.settings.delete')}
         </Button>
       </Stack>
+      {/* A group's copy holds rules someone typed in: one stray click must not lose them. */}
+      <ConfirmDialog
+        open={deleting}
+        title={t('marketplaces.settings.deleteTitle')}
+        text={t('marketplaces.settings.deleteText', { name: profile.name })}
+        cancelLabel={t('settings.cancel')}
+        confirmLabel={t('marketplaces.settings.delete')}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate()}
+      />
     </Box>
   );
 }

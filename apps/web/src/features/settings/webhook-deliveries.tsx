@@ -69,7 +69,9 @@ export function WebhookDeliveries({ groupId, endpointId }: { groupId: string; en
           ))}
           {d.nextAttemptAt && (
             <Typography variant="body2" color="text.secondary">
-              {t('integrations.webhooks.nextAttempt', { at: date(d.nextAttemptAt) })}
+              {d.waitsForEarlier
+                ? t('integrations.webhooks.waitsForEarlier')
+                : t('integrations.webhooks.nextAttempt', { at: date(d.nextAttemptAt) })}
             </Typography>
           )}
           <Box component="details">
