@@ -40,6 +40,7 @@ export const SYSTEM_PACKAGES = [
   { name: 'coturn', present: () => executable('/usr/bin/turnserver'), why: 'the live TURN tests' },
   { name: 'janus-tools', present: () => executable('/usr/bin/janus-pp-rec'), why: 'the recorded-call tests' },
   { name: 'haproxy', present: () => onPath('haproxy'), why: 'the two-API-process live test' },
+  { name: 'curl', present: () => onPath('curl'), why: "the API guide's curl examples, run as pasted" },
 ];
 
 export const missingPackages = () => SYSTEM_PACKAGES.filter((p) => !p.present()).map((p) => p.name);

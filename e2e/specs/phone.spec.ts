@@ -116,6 +116,8 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
         ).content,
     ),
   ).toBe('"Estimated repair"');
+  // Its name on the left of the amount, as on every other line of the row.
+  await expect(cost).toHaveCSS('flex-direction', 'row');
   await page.getByTestId('damages-total').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('damages-total')).toBeInViewport({ ratio: 1 });
   await expectNamedActions(page);
@@ -129,6 +131,7 @@ test('a dealer on a phone reads the list, the three kinds of detail and the play
     await cell.scrollIntoViewIfNeeded();
     await expect(cell).toBeInViewport({ ratio: 1 });
   }
+  await expect(item.locator('td[data-label]').first()).toHaveCSS('flex-direction', 'row');
   await expectNoSidewaysScroll(page);
   await shot(page, 'detail-workshop');
 

@@ -72,6 +72,8 @@ test('a provider administrator creates a group and a stock, designs a stamp and 
   await expect(page).toHaveURL(/\/settings\/stamps\?group=/);
   await page.getByRole('button', { name: 'New stamp' }).click();
   const designer = page.getByRole('dialog');
+  // Drawn at once, before its banner has a text.
+  await expect(designer.getByTestId('stamp-preview')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   await designer.getByLabel('Name').fill('E2E frame');
   await designer.getByRole('combobox', { name: 'Logo', exact: true }).click();
   await page.getByRole('option', { name: 'E2E Marseille' }).click();

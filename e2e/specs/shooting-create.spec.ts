@@ -123,7 +123,7 @@ test.describe('creating a shooting', () => {
     await expect(page.getByText('Required', { exact: true })).toHaveCount(0);
     await dropFiles(page, [{ name: 'touch.jpg', bytes: await photo(1280, 720, 31) }]);
     await page.getByRole('button', { name: 'Add the shooting' }).click();
-    await expect(page.getByRole('dialog')).toContainText('1 image(s)');
+    await expect(page.getByRole('dialog')).toContainText('1 image. Send');
     // Every text the dialog shows until it is gone, fade-out included.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -144,7 +144,7 @@ test.describe('creating a shooting', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const texts = await page.evaluate(() => (globalThis as unknown as { dialogTexts: string[] }).dialogTexts);
     expect(texts.length).toBeGreaterThan(0);
-    expect(texts.filter((t) => /Registration ,|0 image\(s\)/.test(t))).toEqual([]);
+    expect(texts.filter((t) => /Registration ,|\b0 images?\b/.test(t))).toEqual([]);
   });
 
   test('a known registration takes its stock from the vehicle', async ({ page }) => {

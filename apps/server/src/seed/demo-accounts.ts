@@ -47,6 +47,7 @@ const E_MAIL = {
   da: 'E-mail',
 };
 
+// Titles in each language: the player shows the visitor's (issue 34 point 10).
 export const DEMO_OWNERS = [
   {
     id: 'own-demo-paris',
@@ -54,7 +55,6 @@ export const DEMO_OWNERS = [
     name: 'Demo Motors Paris',
     label: 'Paris',
     phone: '+33 1 84 88 12 34',
-    // Titles in each language: the player shows the visitor's (issue 34 point 10).
     contact: [
       { title: 'Address', value: '12 avenue de la Grande Armée, 75017 Paris', titles: ADDRESS },
       { title: 'Opening hours', value: 'Mon-Sat 9:00-19:00', titles: OPENING_HOURS },
@@ -69,8 +69,8 @@ export const DEMO_OWNERS = [
     label: 'Lyon',
     phone: '+33 4 28 29 45 67',
     contact: [
-      { title: 'Address', value: '45 cours Lafayette, 69003 Lyon' },
-      { title: 'Opening hours', value: 'Mon-Fri 8:30-18:30' },
+      { title: 'Address', value: '45 cours Lafayette, 69003 Lyon', titles: ADDRESS },
+      { title: 'Opening hours', value: 'Mon-Fri 8:30-18:30', titles: OPENING_HOURS },
     ],
     colour: '#047857',
   },
@@ -80,7 +80,7 @@ export const DEMO_OWNERS = [
     name: 'Demo Motors Lille',
     label: '',
     phone: '+33 3 20 55 66 77',
-    contact: [{ title: 'Address', value: '8 rue Nationale, 59000 Lille' }],
+    contact: [{ title: 'Address', value: '8 rue Nationale, 59000 Lille', titles: ADDRESS }],
     colour: '#b91c1c',
   },
   {
@@ -89,7 +89,7 @@ export const DEMO_OWNERS = [
     name: 'Other Dealer Bordeaux',
     label: 'Bordeaux',
     phone: '+33 5 56 00 11 22',
-    contact: [{ title: 'Address', value: '3 quai des Chartrons, 33000 Bordeaux' }],
+    contact: [{ title: 'Address', value: '3 quai des Chartrons, 33000 Bordeaux', titles: ADDRESS }],
     colour: '#7c3aed',
   },
 ] as const;

@@ -1,3 +1,4 @@
+import { CATALOGUE_LANGUAGES } from '@forecourt/contracts/catalogue';
 import { USER_OPTION_NAMES } from '@forecourt/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/identity/password';
@@ -87,6 +88,16 @@ describe('demo accounts', () => {
     const other = await account('other@other-dealer.forecourt.test');
     expect(other.user.group_id).toBe(demoUser('other@other-dealer.forecourt.test').groupId);
     expect(new Set(other.owners)).toEqual(new Set(['grp-other']));
+  });
+
+  it("titles every stock's contact lines in the ten languages, so the player never shows an English title", async () => {
+    const owners = await a.db.selectFrom('owners').select(['id', 'contact_information']).execute();
+    expect(owners.length).toBeGreaterThan(0);
+    for (const owner of owners) {
+      for (const line of JSON.parse(owner.contact_information ?? '[]') as { titles?: Record<string, string> }[]) {
+        expect(Object.keys(line.titles ?? {}).sort(), owner.id).toEqual([...CATALOGUE_LANGUAGES].sort());
+      }
+    }
   });
 
   it('changes nothing when seeded again', async () => {

@@ -4,10 +4,11 @@ import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CompactFormDialog } from './compact-form-dialog';
+import { MissingLinkWarning } from './missing-link-warning';
 import { useSnackbar } from './snackbar';
 import type { SnackbarLink } from './snackbar-context';
 import { SendDialogActions } from './send-dialog-actions';
@@ -50,6 +51,7 @@ export function EmailFormDialog({
   notice,
   sentLink,
   askName = false,
+  link,
 }: {
   open: boolean;
   onClose: () => void;
@@ -64,6 +66,8 @@ export function EmailFormDialog({
   sentLink?: SnackbarLink;
   /** Asks for the recipient's name (kept with a personal link, shown in the sender's alerts). */
   askName?: boolean;
+  /** The link the message is for: a body edited without it gets a warning (the recipient would have none). */
+  link?: string;
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
@@ -89,6 +93,7 @@ export function EmailFormDialog({
   });
 
   const err = fieldErrorProps(form.formState.errors, t);
+  const body = useWatch({ control: form.control, name: 'body' });
 
   return (
     <CompactFormDialog
@@ -140,6 +145,7 @@ export function EmailFormDialog({
           multiline
           minRows={5}
         />
+        <MissingLinkWarning text={body} link={link} />
       </DialogContent>
       <SendDialogActions onClose={onClose} pending={mutation.isPending} />
     </CompactFormDialog>

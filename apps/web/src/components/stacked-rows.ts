@@ -22,6 +22,8 @@ export const stackedRowsOnPhones: SxProps<Theme> = (theme) => ({
     '& tr': { display: 'block', py: 1, borderBottom: `1px solid ${theme.palette.divider}` },
     '& td': {
       display: 'flex',
+      // A right-aligned cell (prices) is row-reverse in MUI, which put its label on the right of its value.
+      flexDirection: 'row',
       justifyContent: 'space-between',
       alignItems: 'center',
       gap: 2,

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from '../../components/snackbar';
 import { createPersonalLink } from './engagement-api';
+import { useRefreshEngagementPanels } from './use-refresh-panels';
 
 const CopyLinkForm = z.object({
   name: z.string().trim().min(1, 'common.requiredField').max(RECIPIENT_NAME_MAX, 'sharing.maxLength'),
@@ -35,11 +36,13 @@ export function CopyLinkDialog({
 }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const refreshPanels = useRefreshEngagementPanels();
   const titleId = useId();
   const form = useForm<CopyLinkForm>({ resolver: zodResolver(CopyLinkForm), defaultValues: { name: '' } });
   const make = useMutation({
     mutationFn: (v: CopyLinkForm) => createPersonalLink({ ref: playerRef, name: v.name }),
     onSuccess: async ({ url }) => {
+      refreshPanels();
       const copied = await navigator.clipboard?.writeText(url).then(
         () => true,
         () => false,

@@ -43,6 +43,7 @@ export function RoomEmailDialog({
       // A failed statistic must not undo the send.
       onSent={() => void postRoomShared(userId, room.id).catch(() => undefined)}
       sentLink={outboxLink(canReadOutbox)}
+      link={room.link}
     />
   );
 }

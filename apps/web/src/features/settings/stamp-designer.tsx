@@ -60,8 +60,15 @@ export function StampDesigner({ groupId, stamp, onClose }: SettingsEditorProps &
       : bgMode === 'upload'
         ? bgUpload && { kind: 'upload', image: bgUpload.image }
         : { kind: bgMode };
+  // A banner not written yet is left out of the preview, which shows the rest at once rather than an error.
   const previewOverlay: StampPreviewInput['overlay'] | null =
-    overlay?.kind === 'keep' ? (stamp ? { kind: 'stamp', stampId: stamp.id } : null) : overlay;
+    overlay?.kind === 'keep'
+      ? stamp
+        ? { kind: 'stamp', stampId: stamp.id }
+        : null
+      : overlay?.kind === 'compose' && overlay.design.banner && !overlay.design.banner.text.trim()
+        ? { ...overlay, design: { ...overlay.design, banner: null } }
+        : overlay;
 
   const save = useMutation({
     mutationFn: (input: StampInput) => saveStamp(groupId, stamp?.id ?? null, input),

@@ -62,4 +62,22 @@ describe('the SMS share dialog', () => {
     // Only a VIDEO player's share is counted (spec section 7).
     expect(postPlayerShared).not.toHaveBeenCalled();
   });
+
+  it('warns when the text no longer holds the player link, and lists the new recipient in "Who watched" at once', async () => {
+    vi.mocked(sendSms).mockResolvedValue(undefined);
+    const { user, queryClient } = dialog();
+    const panel = ['engagement', 'panel', 'shooting', 's1'];
+    queryClient.setQueryData(panel, { recipients: [] });
+    const text = screen.getByLabelText('Text', { exact: false });
+    expect(screen.queryByTestId('missing-link')).toBeNull();
+    await user.clear(text);
+    await user.type(text, 'Your car is ready');
+    expect(screen.getByTestId('missing-link').textContent).toBe(
+      `The text no longer holds the link ${player.url}: the recipient would have nothing to open.`,
+    );
+    await user.type(await screen.findByLabelText('Mobile number', { exact: false }), '06 12 34 56 78');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The SMS has been sent')).toBeTruthy();
+    expect(queryClient.getQueryState(panel)?.isInvalidated).toBe(true);
+  });
 });

@@ -11,8 +11,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CompactFormDialog } from '../../components/compact-form-dialog';
+import { MissingLinkWarning } from '../../components/missing-link-warning';
 import { useSnackbar } from '../../components/snackbar';
 import { SendDialogActions } from '../../components/send-dialog-actions';
+import { useRefreshEngagementPanels } from '../engagement/use-refresh-panels';
 import { PhoneField } from './phone-field';
 import { DEFAULT_PHONE_COUNTRY, toInternational } from './phone-number';
 import { sendSms } from './sharing-api';
@@ -47,6 +49,7 @@ export const sentText = (body: string, link: string): string =>
 export function SmsDialog({ open, onClose, player, sender }: ShareDialogProps) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  const refreshPanels = useRefreshEngagementPanels();
   const [showPhone, setShowPhone] = useState(false);
   const form = useForm<SmsForm>({
     resolver: zodResolver(SmsForm),
@@ -80,6 +83,7 @@ export function SmsDialog({ open, onClose, player, sender }: ShareDialogProps) {
     onSuccess: () => {
       snackbar.show('api.sendSmsSuccess', 'success', outboxLink(sender.canReadOutbox));
       recordShared(sender, player, 'SMS');
+      refreshPanels();
       form.reset();
       onClose();
     },
@@ -159,6 +163,7 @@ export function SmsDialog({ open, onClose, player, sender }: ShareDialogProps) {
           {t('smsCost.sent', { length: cost.length, count: cost.segments })}
           {cost.outside && cost.segments > 1 ? ` ${t('smsCost.outside', { char: cost.outside })}` : ''}
         </Typography>
+        <MissingLinkWarning text={body} link={player.url} />
       </DialogContent>
       <SendDialogActions onClose={onClose} pending={send.isPending} />
     </CompactFormDialog>

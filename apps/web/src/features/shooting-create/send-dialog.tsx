@@ -59,7 +59,7 @@ export function SendDialog({ open, draft, state, api, onClose, onSent }: Props) 
   // `refused`: the server refused the vehicle's data itself, which sending again cannot change.
   const [failure, setFailure] = useState<{ step: SendStep; refusals: ImageRefusal[]; refused: boolean } | null>(null);
   // The page clears its draft as soon as the shooting is sent; the dialog still shows the last one while
-  // it fades out, rather than "Registration , 0 image(s)".
+  // it fades out, rather than "Registration , 0 images".
   const [shown, setShown] = useState(draft);
   if (draft && draft !== shown) setShown(draft);
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAsUser } from '../../test/render';
 import { fetchAvailableProducts, fetchCurrentUser, fetchOwners, fetchStamps } from './shooting-create-api';
@@ -75,5 +76,11 @@ describe('the add-shooting form', () => {
     expect(await screen.findByText('Only pictures can be added; left out: registration.pdf, notes.txt')).toBeTruthy();
     fireEvent.drop(zone, { dataTransfer: { files: [new File(['jpeg'], 'car.jpg', { type: 'image/jpeg' })] } });
     await waitFor(() => expect(screen.queryByTestId('left-out-files')).toBeNull());
+  });
+
+  it('asks to confirm "1 image" or "3 images", not "image(s)"', () => {
+    const confirm = (count: number) => i18n.t('shootingCreate.confirmText', { registration: 'AB-123-CD', count });
+    expect(confirm(1)).toBe('Registration AB-123-CD, 1 image. Send the shooting?');
+    expect(confirm(3)).toBe('Registration AB-123-CD, 3 images. Send the shooting?');
   });
 });
