@@ -50,6 +50,8 @@ test('a new customer: setup code, administrator, group, stock, stamp, its manage
   await page.getByLabel('New group name').press('Enter');
   await expect(page.getByText('The dealer group has been created.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Riviera Motors' })).toBeVisible();
+  // The provider's own group, its administrator alone in it.
+  await expect(page.getByTestId('settings-groups')).toContainText('0 stocks · 1 user · 0 stamps');
 
   // 5. A stock of that group.
   await page.getByRole('button', { name: 'New stock' }).click();

@@ -182,6 +182,8 @@ export type MarketplaceReadiness = z.infer<typeof MarketplaceReadiness>;
 /** `GET /api/shootings/{id}/marketplaces`: the shooting's readiness for every profile of its group. */
 export const MarketplaceReadinessResponse = z.object({
   items: z.array(MarketplaceReadiness),
+  /** Pictures without an angle are being recognised (a job still to run): asking again soon tells their angles. */
+  recognising: z.boolean(),
   /** The angle of each position (1-based), null when not known. */
   angles: z.array(
     z.object({

@@ -69,7 +69,11 @@ describe('angle recognition where a marketplace orders by angle', () => {
     expect((await angles(shootingId)).map((a) => a.angle)).toEqual([null, null]);
     const key = `marketplaces.recognise-angles:${shootingId}:1,2`;
     expect((await ctx.adapters.queue.getByKey(key))?.status).toBe('queued');
+    // It says so, and the portal asks again until it has run; then it says it no longer is.
+    const readiness = async () => (await call('GET', `/api/shootings/${shootingId}/marketplaces`)).json();
+    expect((await readiness()).recognising).toBe(true);
     await drain();
+    expect((await readiness()).recognising).toBe(false);
     expect(await angles(shootingId)).toEqual([
       { picture: 1, position: 1, angle: 'rear', corrected: false },
       { picture: 2, position: 2, angle: null, corrected: false },

@@ -72,16 +72,14 @@ export async function recogniseShootingAngles(
  * a set already measured (some pictures left unknown) is not queued again, a set with a new picture is.
  */
 export async function queueAngleRecognition(
-  deps: { queue: Pick<Queue, 'enqueue'> },
+  deps: { queue: Pick<Queue, 'enqueue' | 'pendingKeys'> },
   shootingId: string,
   positions: readonly number[],
   known: ReadonlySet<number>,
-): Promise<void> {
-  if (positions.every((p) => known.has(p))) return;
-  const set = [...positions].sort((a, b) => a - b).join(',');
-  await deps.queue.enqueue(
-    'marketplaces.recognise-angles',
-    { shootingId },
-    { key: `marketplaces.recognise-angles:${shootingId}:${set}` },
-  );
+): Promise<{ recognising: boolean }> {
+  if (positions.every((p) => known.has(p))) return { recognising: false };
+  const key = `marketplaces.recognise-angles:${shootingId}:${[...positions].sort((a, b) => a - b).join(',')}`;
+  await deps.queue.enqueue('marketplaces.recognise-angles', { shootingId }, { key });
+  // Still to run: the portal looks again until it has run (a picture it could not name stays without an angle).
+  return { recognising: (await deps.queue.pendingKeys([key])).length > 0 };
 }

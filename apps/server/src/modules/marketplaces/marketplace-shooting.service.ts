@@ -42,9 +42,11 @@ export async function shootingReadiness(
   const positions = [...new Set(images.map((i) => i.position))].sort((a, b) => a - b);
   const angleOf = new Map(angleRows.map((a) => [a.position, a]));
   // Pictures without an angle that an order needs: recognised by a job (once per set of pictures).
-  if (profiles.some((p) => ordersByAngle(p.rules)))
-    await queueAngleRecognition(deps, shooting.id, positions, new Set(angleOf.keys()));
+  const { recognising } = profiles.some((p) => ordersByAngle(p.rules))
+    ? await queueAngleRecognition(deps, shooting.id, positions, new Set(angleOf.keys()))
+    : { recognising: false };
   return {
+    recognising,
     items: profiles.map((p) => {
       const problems = readinessProblems(images, angles, p.rules);
       // A profile with no rule checks nothing: "ready" would tell the dealer something nobody verified.

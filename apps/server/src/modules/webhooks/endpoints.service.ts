@@ -8,7 +8,7 @@ import {
   type WebhookEventType,
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
-import { webhookTargetProblem } from '../../platform/dms/webhook-target';
+import { TARGET_PROBLEMS, webhookTargetCheck } from '../../platform/dms/webhook-target';
 import { badRequest, notFound } from '../../platform/errors';
 import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
@@ -59,8 +59,14 @@ async function requireEndpoint(deps: Deps, user: UserContext, groupId: string, i
 }
 
 async function requireTarget(deps: Deps, url: string): Promise<void> {
-  const problem = await webhookTargetProblem(url, deps.config.WEBHOOKS_ALLOW_PRIVATE);
-  if (problem) throw badRequest(`The URL ${problem}`, { field: 'url', reason: problem });
+  const problem = await webhookTargetCheck(url, deps.config.WEBHOOKS_ALLOW_PRIVATE);
+  // `problem` is the code the portal words (private, unresolved, credentials…); `reason` the English phrase.
+  if (problem)
+    throw badRequest(`The URL ${TARGET_PROBLEMS[problem]}`, {
+      field: 'url',
+      problem,
+      reason: TARGET_PROBLEMS[problem],
+    });
 }
 
 export async function listGroupEndpoints(deps: Deps, user: UserContext, groupId: string): Promise<WebhookEndpoint[]> {

@@ -32,20 +32,30 @@ export function isPrivateAddress(address: string): boolean {
   return family === 4 ? PRIVATE.check(address, 'ipv4') : family === 6 ? PRIVATE.check(address, 'ipv6') : true;
 }
 
+/** Why a webhook URL may not be used: a stable code (the portal words it) and the English phrase of error messages. */
+export const TARGET_PROBLEMS = {
+  invalid: 'is not a URL',
+  scheme: 'must be http or https',
+  credentials: 'must not carry credentials',
+  unresolved: 'has a host name that does not resolve',
+  private: 'points to a private or loopback address',
+} as const;
+export type TargetProblem = keyof typeof TARGET_PROBLEMS;
+
 /**
  * Why a webhook URL may not be used, or null when it may: http(s) only, and unless `allowPrivate`, none of the
  * addresses its host resolves to is private or loopback. Checked when the URL is saved and before each delivery
  * (a name may resolve elsewhere later).
  */
-export async function webhookTargetProblem(url: string, allowPrivate: boolean): Promise<string | null> {
+export async function webhookTargetCheck(url: string, allowPrivate: boolean): Promise<TargetProblem | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return 'is not a URL';
+    return 'invalid';
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'must be http or https';
-  if (parsed.username || parsed.password) return 'must not carry credentials';
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'scheme';
+  if (parsed.username || parsed.password) return 'credentials';
   if (allowPrivate) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host)
@@ -53,6 +63,12 @@ export async function webhookTargetProblem(url: string, allowPrivate: boolean): 
     : await lookup(host, { all: true })
         .then((found) => found.map((a) => a.address))
         .catch(() => null);
-  if (!addresses?.length) return 'has a host name that does not resolve';
-  return addresses.some(isPrivateAddress) ? 'points to a private or loopback address' : null;
+  if (!addresses?.length) return 'unresolved';
+  return addresses.some(isPrivateAddress) ? 'private' : null;
+}
+
+/** `webhookTargetCheck` as the English phrase that follows "The URL" in error messages. */
+export async function webhookTargetProblem(url: string, allowPrivate: boolean): Promise<string | null> {
+  const problem = await webhookTargetCheck(url, allowPrivate);
+  return problem && TARGET_PROBLEMS[problem];
 }

@@ -25,19 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { copyProfile, deleteProfile, fetchProfiles, profileKeys, saveProfile } from './marketplaces-api';
+import { NUMBER_RULES, profileFieldErrors, type FieldError, type NumberRule } from './profile-field-errors';
 import { readDay, regionName } from './region-name';
-
-const NUMBER_RULES = [
-  'minPictures',
-  'maxPictures',
-  'minWidth',
-  'minHeight',
-  'maxWidth',
-  'maxHeight',
-  'minAspect',
-  'maxAspect',
-] as const;
-type NumberRule = (typeof NUMBER_RULES)[number];
 
 /** Settings: the marketplace profiles of a group: the built-in ones (read-only, with their sources) and its copies. */
 export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
@@ -140,7 +129,7 @@ function ProfileForm({
   profile: MarketplaceProfile;
   onDone: () => Promise<unknown>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const [name, setName] = useState(profile.name);
   const [lead, setLead] = useState<string>(profile.rules.lead ?? '');
@@ -150,9 +139,14 @@ function ProfileForm({
   );
   const [plate, setPlate] = useState(triState(profile.rules.plateCovered));
   const [stamp, setStamp] = useState(triState(profile.rules.stampAllowed));
-  const [errors, setErrors] = useState<Set<string>>(new Set());
+  const [errors, setErrors] = useState<Map<string, FieldError>>(new Map());
   const [deleting, setDeleting] = useState(false);
   const id = (k: string) => `mp-${profile.id}-${k}`;
+  const message = (field: string) => {
+    const error = errors.get(field);
+    const number = (n: number | undefined) => (n === undefined ? '' : n.toLocaleString(i18n.language));
+    return error && t(error.key, { min: number(error.values?.min), max: number(error.values?.max) });
+  };
 
   const save = useMutation({
     mutationFn: (input: MarketplaceProfileUpdate) => saveProfile(groupId, profile.id, input),
@@ -183,7 +177,7 @@ function ProfileForm({
       stampAllowed: fromTriState(stamp),
     };
     const parsed = MarketplaceProfileUpdate.safeParse({ name, rules });
-    setErrors(new Set(parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[i.path.length - 1]))));
+    setErrors(profileFieldErrors(parsed.success ? [] : parsed.error.issues));
     if (parsed.success) save.mutate(parsed.data);
   };
 
@@ -195,7 +189,7 @@ function ProfileForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={errors.has('name')}
-        helperText={errors.has('name') ? t('marketplaces.settings.invalid') : ' '}
+        helperText={message('name') ?? ' '}
         required
       />
       <TextField
@@ -239,7 +233,7 @@ function ProfileForm({
             value={numbers[k]}
             onChange={(e) => setNumbers({ ...numbers, [k]: e.target.value })}
             error={errors.has(k)}
-            helperText={errors.has(k) ? t('marketplaces.settings.invalid') : t('marketplaces.settings.emptyNoRule')}
+            helperText={message(k) ?? t('marketplaces.settings.emptyNoRule')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         ))}

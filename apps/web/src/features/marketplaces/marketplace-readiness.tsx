@@ -14,6 +14,8 @@ import { SendMenuButton, SendResult, useExportSends } from './marketplace-send';
 import { correctAngle, downloadExport, fetchReadiness, marketplaceKeys } from './marketplaces-api';
 import { regionName } from './region-name';
 
+const RECOGNISING_POLL_MS = 3000;
+
 /**
  * "Ready for <marketplace>": per profile of the group, what is missing, with its zip and CSV export and its
  * "Send to…" (webhook endpoints or DMS); and the
@@ -28,6 +30,8 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
   const readiness = useQuery({
     queryKey: marketplaceKeys.readiness(shootingId),
     queryFn: () => fetchReadiness(shootingId),
+    // Angles being recognised arrive in a few seconds: the card shows them (and what they change) without a reload.
+    refetchInterval: (query) => (query.state.data?.recognising ? RECOGNISING_POLL_MS : false),
   });
   const data = readiness.data;
   if (!data || data.angles.length === 0) return null;
@@ -142,6 +146,11 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t('marketplaces.anglesTitle')}
           </Typography>
+          {data.recognising && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('marketplaces.recognising')}
+            </Typography>
+          )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
             {data.angles.map((a) => (
               <TextField

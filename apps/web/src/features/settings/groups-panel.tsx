@@ -97,11 +97,11 @@ export function GroupsPanel({
             >
               <ListItemText
                 primary={g.name}
-                secondary={t('settings.groups.counts', {
-                  stocks: g.stockCount,
-                  users: g.userCount,
-                  stamps: g.stampCount,
-                })}
+                secondary={[
+                  t('adminMessages.counts.stocks', { count: g.stockCount }),
+                  t('adminMessages.counts.users', { count: g.userCount }),
+                  t('adminMessages.counts.stamps', { count: g.stampCount }),
+                ].join(' · ')}
               />
               {!g.active && <Chip size="small" label={t('settings.groups.inactive')} sx={{ ml: 1 }} />}
             </ListItemButton>

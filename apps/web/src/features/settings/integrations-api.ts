@@ -41,10 +41,15 @@ export const replayDelivery = (groupId: string, id: string, deliveryId: string) 
     schema: WebhookDelivery,
   });
 
+/** Why the server refused an endpoint's URL (`details.problem`), each worded apart: a private address is no typo. */
+const URL_PROBLEMS = ['private', 'unresolved', 'credentials'];
+
 /** The translated message of a failed call of the API keys and webhooks panels. */
 export function integrationsErrorKey(err: unknown): string {
   if (!(err instanceof ApiError)) return 'api.commonError';
-  const field = (err.details as { field?: unknown } | undefined)?.field;
+  const { field, problem } = (err.details ?? {}) as { field?: unknown; problem?: unknown };
+  if (err.code === 'VALIDATION_ERROR' && field === 'url' && URL_PROBLEMS.includes(String(problem)))
+    return `integrations.errors.url_${String(problem)}`;
   if (err.code === 'VALIDATION_ERROR' && (field === 'url' || field === 'expiresAt' || field === 'ownerIds'))
     return `integrations.errors.${field}`;
   if (err.code === 'VALIDATION_ERROR') return 'integrations.errors.invalid';

@@ -46,7 +46,8 @@ export function WebhooksPanel({ groupId }: { groupId: string }) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [types, setTypes] = useState<Set<WebhookEventType>>(new Set());
-  const [urlError, setUrlError] = useState(false);
+  // The message under the URL field: the form's own check, or the server's refusal (a private address…).
+  const [urlError, setUrlError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.webhooks(groupId) });
 
@@ -59,12 +60,16 @@ export function WebhooksPanel({ groupId }: { groupId: string }) {
       setTypes(new Set());
       await refresh();
     },
-    onError: (err) => snackbar.show(integrationsErrorKey(err)),
+    onError: (err) => {
+      const key = integrationsErrorKey(err);
+      if (key.startsWith('integrations.errors.url')) setUrlError(key);
+      snackbar.show(key);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const ok = WebhookEndpointCreate.safeParse({ url: url.trim() }).success;
-    setUrlError(!ok);
+    setUrlError(ok ? null : 'integrations.errors.url');
     if (ok) create.mutate();
   };
   const toggle = (type: WebhookEventType) => {
@@ -91,10 +96,13 @@ export function WebhooksPanel({ groupId }: { groupId: string }) {
         <TextField
           label={t('integrations.webhooks.url')}
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            setUrlError(null);
+          }}
           placeholder="https://crm.example.com/forecourt"
-          error={urlError}
-          helperText={urlError ? t('integrations.errors.url') : t('integrations.webhooks.urlHelp')}
+          error={urlError !== null}
+          helperText={t(urlError ?? 'integrations.webhooks.urlHelp')}
           slotProps={{ htmlInput: { inputMode: 'url' } }}
         />
         <TextField
