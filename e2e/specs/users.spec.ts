@@ -134,7 +134,10 @@ test('the user board fits a 390 px phone, in Swedish to the pages of its list', 
   await expect(page.getByRole('button', { name: 'Nästa sida' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Redigera Lucas Bernard' }).click();
-  await expect(page.getByRole('dialog', { name: 'Redigera en användare' })).toBeVisible();
+  const edit = page.getByRole('dialog', { name: 'Redigera en användare' });
+  // Habilitations and the board's role read in the page's language, not as identifiers alone.
+  await expect(edit.getByRole('checkbox', { name: 'Leverantörens administratör' })).toBeVisible();
+  await expect(edit.getByText('Öppnar användarhanteringen: bjuder in gruppens användare')).toBeVisible();
   await expectNoSidewaysScroll(page);
   // A link to a group that is not there says so, and leads back to one's own board.
   await page.goto('/users?group=no-such-group');

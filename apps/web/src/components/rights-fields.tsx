@@ -7,7 +7,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
 import { MODEL_TYPES, USER_OPTION_NAMES } from '@forecourt/contracts/enums';
-import { VEHICLE_IDENTIFICATION_METHODS, type BoardUserOptions } from '@forecourt/contracts/user-board';
+import {
+  MANAGE_USERS_ROLE,
+  VEHICLE_IDENTIFICATION_METHODS,
+  type BoardUserOptions,
+} from '@forecourt/contracts/user-board';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -80,6 +84,8 @@ export function RolesFieldset(props: {
           <RightCheckbox
             key={r}
             label={r}
+            // A role is a name the identity provider's claims may give too; the portal's own says what it opens.
+            help={r === MANAGE_USERS_ROLE ? t('adminMessages.roleHelp.manage-users') : undefined}
             checked={props.value.includes(r)}
             held={props.held?.roles.includes(r)}
             onChange={(on) => props.onChange(toggle(props.value, r, on))}

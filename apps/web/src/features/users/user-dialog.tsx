@@ -283,7 +283,8 @@ function UserForm(props: {
             {HABILITATIONS.map((h) => (
               <RightCheckbox
                 key={h}
-                label={h}
+                label={t(`adminMessages.habilitation.${h}.name`)}
+                help={t(`adminMessages.habilitation.${h}.help`)}
                 checked={form.habilitations.includes(h)}
                 held={grants.setsHabilitations}
                 onChange={(on) => set('habilitations', toggle(form.habilitations, h, on))}
