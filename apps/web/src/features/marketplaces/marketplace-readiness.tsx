@@ -1,4 +1,9 @@
-import { PICTURE_ANGLES, PictureAngle, type ReadinessProblem } from '@forecourt/contracts';
+import {
+  PICTURE_ANGLES,
+  PictureAngle,
+  type MarketplaceExportFormat,
+  type ReadinessProblem,
+} from '@forecourt/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -69,7 +74,7 @@ export function MarketplaceReadiness({
     }
   };
 
-  const download = async (profileId: string, format: 'zip' | 'csv') => {
+  const download = async (profileId: string, format: MarketplaceExportFormat) => {
     setBusy(`${profileId}-${format}`);
     try {
       await downloadExport(shootingId, profileId, format);
@@ -119,6 +124,14 @@ export function MarketplaceReadiness({
                   onClick={() => void download(item.profileId, 'csv')}
                 >
                   {t('marketplaces.csv')}
+                </Button>
+                <Button
+                  size="small"
+                  disabled={busy !== null}
+                  aria-label={t('marketplaces.xmlFor', { name: item.name })}
+                  onClick={() => void download(item.profileId, 'xml')}
+                >
+                  {t('marketplaces.xml')}
                 </Button>
                 <SendMenuButton
                   profileId={item.profileId}
