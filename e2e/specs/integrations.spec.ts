@@ -73,6 +73,15 @@ test('a manager creates an API key and a webhook endpoint; a shooting created wi
     await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
     expect(signedBy(secret, receiver.received.at(-1)!)).toBe(true);
 
+    // One more event taken, edited in place: the secret, and so the receiver's check below, stay.
+    await item.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit the endpoint' });
+    await edit.getByLabel('images.edited').check();
+    await expectNoAxeViolations(page, 'webhook endpoint edit, 390 px');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(item).toContainText('images.edited');
+
     // A shooting created through the API with the key, as the group's website would.
     const auth = { authorization: `Bearer ${key}` };
     const me = (await (await request.get('/api/users/me', { headers: auth })).json()) as { id: string };

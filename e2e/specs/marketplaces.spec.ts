@@ -28,6 +28,11 @@ test('a shooting says what is missing per marketplace; an angle corrected sticks
   expect(await axeViolations(page, 'marketplaces', { include: '[data-testid="marketplace-readiness"]' })).toEqual([]);
   await expectNoSidewaysScroll(page);
 
+  // Each angle beside its picture: the gallery's own thumbnail, so a person sees which picture "Picture 1" is.
+  const gallery = page.getByTestId('image-gallery').first();
+  const first = await gallery.getByRole('listitem').first().locator('img').getAttribute('src');
+  await expect(panel.getByTestId('angle-1').locator('img')).toHaveAttribute('src', first!);
+
   const picture1 = panel.getByLabel('Picture 1', { exact: true });
   const saved = page.waitForResponse((r) => /\/pictures\/\d+\/angle$/.test(r.url()));
   await picture1.selectOption('front_three_quarter');

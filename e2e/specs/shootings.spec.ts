@@ -126,6 +126,16 @@ test.describe('shootings list and detail', () => {
     await expect(page.getByRole('button', { name: 'Search' })).toBeEnabled();
     // The unfiltered first page again: more than the one VIDEO card of the last search.
     await expect(async () => expect(await cards(page).count()).toBeGreaterThan(1)).toPass();
+
+    // A date typed in part is refused, not searched as no date; Reset clears it from the field too.
+    const end = page.getByRole('group', { name: 'End date' });
+    await end.click();
+    await page.keyboard.type('31');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('Invalid date format')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByText('Invalid date format')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'End date' })).not.toContainText('31');
   });
 
   test('Load more to the end, then the info message; an empty search says so', async ({ page }) => {

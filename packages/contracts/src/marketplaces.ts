@@ -207,14 +207,18 @@ export const PictureAngleParams = z.object({
 });
 export type PictureAngleParams = z.infer<typeof PictureAngleParams>;
 
-/** `GET /api/shootings/{id}/marketplaces/{profileId}/export?format=zip|csv` */
+/** The files of an export: the pictures' zip, and the feed (registration, VIN, picture URLs in order) as CSV or XML. */
+export const MARKETPLACE_EXPORT_FORMATS = ['zip', 'csv', 'xml'] as const;
+export type MarketplaceExportFormat = (typeof MARKETPLACE_EXPORT_FORMATS)[number];
+
+/** `GET /api/shootings/{id}/marketplaces/{profileId}/export?format=zip|csv|xml` */
 export const MarketplaceExportParams = z.object({ id: z.string().min(1), profileId: z.string().min(1) });
-export const MarketplaceExportQuery = z.object({ format: z.enum(['zip', 'csv']).default('zip') });
+export const MarketplaceExportQuery = z.object({ format: z.enum(MARKETPLACE_EXPORT_FORMATS).default('zip') });
 export type MarketplaceExportQuery = z.infer<typeof MarketplaceExportQuery>;
 
 /**
  * An export pushed to the group's webhook endpoints (`marketplace.export.ready`): signed download links of its zip
- * and CSV feed, valid until `expiresAt`. `eventId` is null (and `endpoints` 0) when no enabled endpoint takes the event;
+ * and its CSV and XML feeds, valid until `expiresAt`. `eventId` is null (and `endpoints` 0) when no enabled endpoint takes the event;
  * `pictures` is how many pictures the export holds.
  */
 export const MarketplaceExportPush = z.object({
@@ -222,7 +226,7 @@ export const MarketplaceExportPush = z.object({
   endpoints: z.number().int().nonnegative(),
   pictures: z.number().int().nonnegative(),
   expiresAt: z.string(),
-  files: z.object({ zip: z.string(), csv: z.string() }),
+  files: z.object({ zip: z.string(), csv: z.string(), xml: z.string() }),
 });
 export type MarketplaceExportPush = z.infer<typeof MarketplaceExportPush>;
 /**

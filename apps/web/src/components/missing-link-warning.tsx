@@ -9,7 +9,8 @@ export function MissingLinkWarning({ text, link }: { text: string | undefined; l
   const { t } = useTranslation();
   if (!link || (text ?? '').includes(link)) return null;
   return (
-    <Alert severity="warning" sx={{ mt: 1 }} data-testid="missing-link">
+    // A link is one long word: it wraps anywhere rather than being cut off on a phone.
+    <Alert severity="warning" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="missing-link">
       {t('sharing.linkMissing', { link })}
     </Alert>
   );

@@ -72,7 +72,7 @@ export const API_KEY_GUIDE = [
     '"$BASE/api/users/$ME/statistics?from=2026-01-01&to=2026-01-31"',
   ]),
   curl(
-    'Fetch a shooting’s pictures for a marketplace (shootings:read): its readiness per profile (items[]: profileId, ready, problems), then the zip of $PROFILE (named and ordered) or its CSV feed (format=csv)',
+    'Fetch a shooting’s pictures for a marketplace (shootings:read): its readiness per profile (items[]: profileId, ready, problems), then the zip of $PROFILE (named and ordered) or its CSV or XML feed (format=csv, format=xml)',
     [
       'curl -H "Authorization: Bearer $KEY" "$BASE/api/shootings/$SHOOTING/marketplaces"',
       '&& curl -H "Authorization: Bearer $KEY" -o pictures.zip "$BASE/api/shootings/$SHOOTING/marketplaces/$PROFILE/export?format=zip"',

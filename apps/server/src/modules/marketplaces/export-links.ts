@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { MarketplaceExportFormat } from '@forecourt/contracts';
 import { sameSecret } from '../identity/auth';
 
 /** What a signed export link opens: one shooting's export for one profile, in one format, until `exp` (seconds). */
@@ -6,7 +7,7 @@ export interface ExportLink {
   shootingId: string;
   ownerId: string;
   profileId: string;
-  format: 'zip' | 'csv';
+  format: MarketplaceExportFormat;
   exp: number;
 }
 

@@ -1,4 +1,4 @@
-import type { MarketplaceDmsPush, MarketplaceExportPush } from '@forecourt/contracts';
+import type { MarketplaceDmsPush, MarketplaceExportFormat, MarketplaceExportPush } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { notFound } from '../../platform/errors';
 import { getOrCreateSecret } from '../../platform/secrets';
@@ -36,7 +36,7 @@ export async function pushExport(
   const shooting = await requireShooting(deps.db, user, { shootingId });
   const secret = await secretOf(deps);
   const exp = Math.floor(deps.clock.now().getTime() / 1000) + EXPORT_LINK_SECONDS;
-  const link = (format: 'zip' | 'csv') =>
+  const link = (format: MarketplaceExportFormat) =>
     `${deps.config.PUBLIC_URL}/api/marketplace-exports?token=${signExportLink(secret, {
       shootingId,
       ownerId: shooting.ownerId,
@@ -44,7 +44,7 @@ export async function pushExport(
       format,
       exp,
     })}`;
-  const files = { zip: link('zip'), csv: link('csv') };
+  const files = { zip: link('zip'), csv: link('csv'), xml: link('xml') };
   const expiresAt = new Date(exp * 1000).toISOString();
   const emitted = await deps.db.transaction().execute((trx) =>
     emitWebhookEvent(deps, trx, {

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MarketplaceProfile, MarketplaceReadinessResponse, PictureAngle } from '@forecourt/contracts';
+import type {
+  MarketplaceExportFormat,
+  MarketplaceProfile,
+  MarketplaceReadinessResponse,
+  PictureAngle,
+} from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import type { UserContext } from '../identity/user-context';
@@ -98,6 +103,35 @@ const csvField = (value: string) => {
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+const xmlText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The XML feed: one vehicle, its registration and VIN, and its pictures' URLs in the profile's order. */
+function xmlFeed(
+  shooting: { registration: string; vin: string },
+  profile: MarketplaceProfile,
+  files: readonly ExportFile[],
+  urls: readonly string[],
+): string {
+  const pictures = files.map(
+    (f, i) =>
+      `      <picture position="${f.picture}"${f.angle ? ` angle="${f.angle}"` : ''}>${xmlText(urls[i]!)}</picture>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<vehicles marketplace="${xmlText(profile.marketplace)}" profile="${xmlText(profile.name)}">`,
+    '  <vehicle>',
+    `    <registration>${xmlText(shooting.registration)}</registration>`,
+    `    <vin>${xmlText(shooting.vin)}</vin>`,
+    '    <pictures>',
+    ...pictures,
+    '    </pictures>',
+    '  </vehicle>',
+    '</vehicles>',
+    '',
+  ].join('\n');
+}
+
 export interface MarketplaceExport {
   fileName: string;
   contentType: string;
@@ -108,6 +142,7 @@ export interface MarketplaceExport {
 export interface ExportFile {
   picture: number;
   imageType: string;
+  angle: PictureAngle | null;
   name: string;
   blobKey: string;
   updatedAt: string;
@@ -131,6 +166,7 @@ export async function exportFiles(deps: Pick<Adapters, 'db'>, user: Scope, shoot
     return {
       picture: c.picture,
       imageType: c.image.imageType,
+      angle: c.angle,
       name: `${safe(shooting.registration) || 'shooting'}_${String(c.picture).padStart(2, '0')}${extensionOf(row.blob_key)}`,
       blobKey: row.blob_key,
       updatedAt: row.updated_at,
@@ -152,17 +188,25 @@ export const exportFileUrl = async (deps: Pick<Adapters, 'blobs' | 'config'>, f:
 
 /**
  * The shooting's pictures as one profile wants them: a zip whose entries are named `<registration>_<NN>` in the
- * profile's order (lead first), or a CSV feed (registration, VIN, then the picture URLs in that order).
+ * profile's order (lead first), or a CSV or XML feed (registration, VIN, then the picture URLs in that order).
  */
 export async function exportForProfile(
   deps: Pick<Adapters, 'db' | 'blobs' | 'config'>,
   user: Scope,
   shootingId: string,
   profileId: string,
-  format: 'zip' | 'csv',
+  format: MarketplaceExportFormat,
 ): Promise<MarketplaceExport> {
   const { shooting, profile, files } = await exportFiles(deps, user, shootingId, profileId);
   const stem = `${safe(shooting.registration) || 'shooting'}-${safe(profile.name) || 'marketplace'}`;
+  if (format === 'xml') {
+    const urls = await Promise.all(files.map((f) => exportFileUrl(deps, f)));
+    return {
+      fileName: `${stem}.xml`,
+      contentType: 'application/xml; charset=utf-8',
+      body: xmlFeed(shooting, profile, files, urls),
+    };
+  }
   if (format === 'csv') {
     const urls = await Promise.all(files.map((f) => exportFileUrl(deps, f)));
     const header = ['registration', 'vin', ...files.map((f) => `picture_${f.picture}`)];

@@ -222,6 +222,22 @@ describe('marketplace profiles', () => {
         .every((u) => u.startsWith('http')),
     ).toBe(true);
 
+    // The same feed as XML: the pictures' URLs in the same order, each with its place and angle, escaped.
+    const xml = await call('GET', `/api/shootings/${shootingId}/marketplaces/${copyId}/export?format=xml`, SALES);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(xml.headers['content-disposition']).toContain('AB-123-CD-mobile_de_ours.xml');
+    expect(xml.body).toContain('<registration>AB-123-CD</registration>');
+    expect(xml.body).toContain('<vin>VF1AAAAA123456789</vin>');
+    const pictures = [...xml.body.matchAll(/<picture position="(\d+)"( angle="[a-z_]+")?>([^<]+)<\/picture>/g)];
+    expect(pictures.map((m) => m[1])).toEqual(['1', '2', '3']);
+    const unescape = (u: string) => u.replace(/&amp;/g, '&');
+    const withoutSignature = (u: string) => u.split('?')[0];
+    expect(pictures.map((m) => withoutSignature(unescape(m[3]!)))).toEqual(
+      line!.split(',').slice(2).map(withoutSignature),
+    );
+    expect(pictures.every((m) => !/&(?!amp;)/.test(m[3]!))).toBe(true);
+
     // AutoScout24 refuses added texts and logos: its zip sends position 1's original, not the stamped picture.
     const autoscout = await readZip(
       (await call('GET', `/api/shootings/${shootingId}/marketplaces/autoscout24/export`, SALES)).rawPayload,
@@ -261,6 +277,7 @@ describe('marketplace profiles', () => {
     expect((await readZip(zip.rawPayload)).length).toBe(pushed.pictures);
     const csv = await open(pushed.files.csv);
     expect(csv.body.split('\r\n')[0]).toMatch(/^registration,vin,picture_1/);
+    expect((await open(pushed.files.xml)).body).toContain('<registration>AB-123-CD</registration>');
     // A link changed by one character, signed for another owner, or expired opens nothing.
     const token = new URL(pushed.files.csv).searchParams.get('token')!;
     const link = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as ExportLink;

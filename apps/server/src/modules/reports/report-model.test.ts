@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { galleryImages } from './report-model';
+import { contactLines, galleryImages } from './report-model';
 import { toReportLocale } from './reports.service';
 
 const image = (id: string, position: number, imageType: string) => ({
@@ -28,5 +28,20 @@ describe('toReportLocale', () => {
     expect(toReportLocale('pl')).toBe('pl');
     expect(toReportLocale('en-GB')).toBe('en');
     expect(toReportLocale('ja')).toBe('fr');
+  });
+});
+
+describe('contactLines', () => {
+  it("titles the stock's contact lines in the report's language, else French, else the line's own title", () => {
+    const json = JSON.stringify([
+      { title: 'Address', value: '1 rue X', titles: { fr: 'Adresse', it: 'Indirizzo' } },
+      { title: 'Opening hours', value: 'Mon-Fri' },
+    ]);
+    expect(contactLines(json, 'it')).toEqual([
+      { title: 'Indirizzo', value: '1 rue X' },
+      { title: 'Opening hours', value: 'Mon-Fri' },
+    ]);
+    expect(contactLines(json, 'de')[0]!.title).toBe('Adresse');
+    expect(contactLines('not json', 'it')).toEqual([]);
   });
 });

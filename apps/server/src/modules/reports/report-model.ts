@@ -12,6 +12,7 @@ import {
   type ReportLocale,
   type VehicleCondition,
 } from '@forecourt/contracts';
+import { contactTitle } from '@forecourt/contracts/player-media';
 import type { Db } from '../../platform/db/database';
 import { healthCheckTotals } from '../inspections/inspection-totals';
 import { inspectionRecords, repairOrderOf } from '../inspections/inspections.service';
@@ -123,7 +124,7 @@ export async function loadReportModel(
     owner: {
       name: owner.name,
       phone: owner.contact_phone,
-      contact: parseContact(owner.contact_information),
+      contact: contactLines(owner.contact_information, locale),
       logoKey: owner.logo_key,
     },
     vehicle: {
@@ -155,13 +156,17 @@ export async function loadReportModel(
   return { kind, ...content };
 }
 
-function parseContact(json: string): { title: string; value: string }[] {
+/** The stock's contact lines with their titles in the report's language, as the player shows them. */
+export function contactLines(json: string, locale: ReportLocale): { title: string; value: string }[] {
   try {
     const list = JSON.parse(json) as unknown;
     return Array.isArray(list)
-      ? list.filter(
-          (c): c is { title: string; value: string } => typeof c?.title === 'string' && typeof c?.value === 'string',
-        )
+      ? list
+          .filter(
+            (c): c is { title: string; value: string; titles?: Record<string, string> } =>
+              typeof c?.title === 'string' && typeof c?.value === 'string',
+          )
+          .map((c) => ({ title: contactTitle(c, locale), value: c.value }))
       : [];
   } catch {
     return [];

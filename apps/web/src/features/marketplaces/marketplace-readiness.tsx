@@ -1,4 +1,10 @@
-import { PICTURE_ANGLES, PictureAngle, type ReadinessProblem } from '@forecourt/contracts';
+import {
+  PICTURE_ANGLES,
+  PictureAngle,
+  type MarketplaceExportFormat,
+  type ReadinessProblem,
+} from '@forecourt/contracts';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -21,7 +27,14 @@ const RECOGNISING_POLL_MS = 3000;
  * "Send to…" (webhook endpoints or DMS); and the
  * angle of each picture, which a person corrects here (the correction sticks).
  */
-export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
+export function MarketplaceReadiness({
+  shootingId,
+  pictures = [],
+}: {
+  shootingId: string;
+  /** The gallery's picture of each position (`order`): shown beside its angle, so a person sees which one it is. */
+  pictures?: readonly { order: number; url: string; thumbnailUrl?: string | null }[];
+}) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
@@ -61,7 +74,7 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
     }
   };
 
-  const download = async (profileId: string, format: 'zip' | 'csv') => {
+  const download = async (profileId: string, format: MarketplaceExportFormat) => {
     setBusy(`${profileId}-${format}`);
     try {
       await downloadExport(shootingId, profileId, format);
@@ -112,6 +125,14 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
                 >
                   {t('marketplaces.csv')}
                 </Button>
+                <Button
+                  size="small"
+                  disabled={busy !== null}
+                  aria-label={t('marketplaces.xmlFor', { name: item.name })}
+                  onClick={() => void download(item.profileId, 'xml')}
+                >
+                  {t('marketplaces.xml')}
+                </Button>
                 <SendMenuButton
                   profileId={item.profileId}
                   name={item.name}
@@ -152,29 +173,50 @@ export function MarketplaceReadiness({ shootingId }: { shootingId: string }) {
             </Typography>
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-            {data.angles.map((a) => (
-              <TextField
-                key={a.position}
-                select
-                size="small"
-                sx={{ minWidth: 160 }}
-                label={t('marketplaces.pictureAngle', { picture: a.picture })}
-                value={a.angle ?? ''}
-                disabled={busy === `angle-${a.position}`}
-                helperText={a.corrected ? t('marketplaces.corrected') : a.angle ? t('marketplaces.recognised') : ' '}
-                onChange={(e) => void saveAngle(a.position, e.target.value)}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              >
-                <option value="" disabled>
-                  {t('marketplaces.notSet')}
-                </option>
-                {PICTURE_ANGLES.map((angle) => (
-                  <option key={angle} value={angle}>
-                    {t(`marketplaces.angles.${angle}`)}
-                  </option>
-                ))}
-              </TextField>
-            ))}
+            {data.angles.map((a) => {
+              const picture = pictures.find((p) => p.order === a.position);
+              return (
+                <Stack
+                  key={a.position}
+                  direction="row"
+                  spacing={1}
+                  sx={{ alignItems: 'flex-start' }}
+                  data-testid={`angle-${a.picture}`}
+                >
+                  {picture ? (
+                    <Box
+                      component="img"
+                      src={picture.thumbnailUrl ?? picture.url}
+                      alt=""
+                      loading="lazy"
+                      sx={{ width: 64, height: 48, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+                    />
+                  ) : null}
+                  <TextField
+                    select
+                    size="small"
+                    sx={{ minWidth: 160 }}
+                    label={t('marketplaces.pictureAngle', { picture: a.picture })}
+                    value={a.angle ?? ''}
+                    disabled={busy === `angle-${a.position}`}
+                    helperText={
+                      a.corrected ? t('marketplaces.corrected') : a.angle ? t('marketplaces.recognised') : ' '
+                    }
+                    onChange={(e) => void saveAngle(a.position, e.target.value)}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  >
+                    <option value="" disabled>
+                      {t('marketplaces.notSet')}
+                    </option>
+                    {PICTURE_ANGLES.map((angle) => (
+                      <option key={angle} value={angle}>
+                        {t(`marketplaces.angles.${angle}`)}
+                      </option>
+                    ))}
+                  </TextField>
+                </Stack>
+              );
+            })}
           </Stack>
         </Stack>
       </CardContent>

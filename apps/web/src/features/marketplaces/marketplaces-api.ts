@@ -4,6 +4,7 @@ import {
   MarketplaceProfile,
   MarketplaceProfilesResponse,
   MarketplaceReadinessResponse,
+  type MarketplaceExportFormat,
   type MarketplaceProfileCopy,
   type MarketplaceProfileUpdate,
   type PictureAngle,
@@ -27,8 +28,12 @@ export const correctAngle = (shootingId: string, position: number, angle: Pictur
     schema: MarketplaceReadinessResponse,
   });
 
-/** Downloads a profile's export (zip or CSV) through the signed-in client and hands it to the browser. */
-export async function downloadExport(shootingId: string, profileId: string, format: 'zip' | 'csv'): Promise<void> {
+/** Downloads a profile's export (zip, CSV or XML feed) through the signed-in client and hands it to the browser. */
+export async function downloadExport(
+  shootingId: string,
+  profileId: string,
+  format: MarketplaceExportFormat,
+): Promise<void> {
   const res = await request<Response>(`${exportPath(shootingId, profileId)}/export`, {
     query: { format },
     responseType: 'raw',

@@ -36,6 +36,7 @@ import {
 import { SecretOnceDialog } from './secret-once-dialog';
 import { settingsKeys } from './settings-keys';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookEndpointDialog } from './webhook-endpoint-dialog';
 
 /** A group's webhook endpoints: add one (its secret shown once), test, rotate, enable or disable, the delivery log. */
 export function WebhooksPanel({ groupId }: { groupId: string }) {
@@ -165,6 +166,7 @@ function EndpointItem({
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [openedAt] = useState(Date.now);
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.webhooks(groupId) });
   const onError = (err: unknown) => snackbar.show(integrationsErrorKey(err));
@@ -243,6 +245,9 @@ function EndpointItem({
         <Button size="small" onClick={() => setShowLog(!showLog)} aria-expanded={showLog}>
           {t(showLog ? 'integrations.webhooks.hideLog' : 'integrations.webhooks.showLog')}
         </Button>
+        <Button size="small" onClick={() => setEditing(true)}>
+          {t('settings.edit')}
+        </Button>
         <Button size="small" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
           {t('integrations.webhooks.rotate')}
         </Button>
@@ -254,6 +259,7 @@ function EndpointItem({
         </Button>
       </Box>
       {showLog && <WebhookDeliveries groupId={groupId} endpointId={endpoint.id} />}
+      {editing && <WebhookEndpointDialog groupId={groupId} endpoint={endpoint} onClose={() => setEditing(false)} />}
       <ConfirmDialog
         open={deleting}
         title={t('integrations.webhooks.deleteTitle')}

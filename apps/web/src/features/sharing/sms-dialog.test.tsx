@@ -75,6 +75,8 @@ describe('the SMS share dialog', () => {
     expect(screen.getByTestId('missing-link').textContent).toBe(
       `The text no longer holds the link ${player.url}: the recipient would have nothing to open.`,
     );
+    // The link wraps on a phone rather than being cut off.
+    expect(getComputedStyle(screen.getByTestId('missing-link')).overflowWrap).toBe('anywhere');
     await user.type(await screen.findByLabelText('Mobile number', { exact: false }), '06 12 34 56 78');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('The SMS has been sent')).toBeTruthy();

@@ -102,7 +102,9 @@ export function ShootingDetailPage() {
               <ShootingOptions shooting={s} type={type} access={access.data} edit={edit} />
             </Grid>
           </Grid>
-          {type === 'STANDARD' ? <MarketplaceReadiness shootingId={s.id} /> : null}
+          {type === 'STANDARD' ? (
+            <MarketplaceReadiness shootingId={s.id} pictures={pickOrderGallery(s.images)} />
+          ) : null}
           <EngagementPanel
             source={{ kind: 'shooting', ownerId: s.ownerId, productId: s.productId, shootingId: s.id }}
           />

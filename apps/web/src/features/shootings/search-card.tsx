@@ -11,7 +11,7 @@ import Tooltip from '@mui/material/Tooltip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import ClearIcon from '@mui/icons-material/Clear';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
@@ -35,6 +35,8 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
   const { control, handleSubmit, reset, setValue } = useForm<ShootingSearch>({ defaultValues: empty });
   const types = useWatch({ control, name: 'types' });
   const registration = useWatch({ control, name: 'registration' });
+  // Reset draws the date pickers anew: a date typed in part holds no value, so clearing values alone left it shown.
+  const [drawn, setDrawn] = useState(0);
 
   const toggle = (type: ShootingType) =>
     setValue(
@@ -50,6 +52,7 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
           onReset={(e) => {
             e.preventDefault();
             reset(empty);
+            setDrawn((n) => n + 1);
             onSearch(empty);
           }}
         >
@@ -86,7 +89,7 @@ export function SearchCard({ offered, onSearch }: { offered: ShootingType[]; onS
                 <TextField key={name} label={t(`shootings.search.${name}`)} size="small" disabled />
               ))}
             >
-              <DateRangeFields control={control} />
+              <DateRangeFields key={drawn} control={control} />
             </Suspense>
           </Stack>
           <FormGroup row sx={{ mt: 1 }}>
