@@ -34,12 +34,17 @@ function SettingsForm({ initial, onClose }: { initial: AlertPreferences; onClose
   const queryClient = useQueryClient();
   const [v, setV] = useState(initial);
   const [quiet, setQuiet] = useState(initial.quietFrom !== null);
+  const [checked, setChecked] = useState(false);
+  const quietFrom = v.quietFrom ?? '20:00';
+  const quietTo = v.quietTo ?? '08:00';
+  // A time cleared in its field is refused here, by name, rather than by the server in a general message.
+  const missing = (time: string) => checked && quiet && !time;
   const save = useMutation({
     mutationFn: () =>
       saveAlertPreferences({
         ...v,
-        quietFrom: quiet ? (v.quietFrom ?? '20:00') : null,
-        quietTo: quiet ? (v.quietTo ?? '08:00') : null,
+        quietFrom: quiet ? quietFrom : null,
+        quietTo: quiet ? quietTo : null,
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
     onSuccess: (saved) => {
@@ -54,7 +59,8 @@ function SettingsForm({ initial, onClose }: { initial: AlertPreferences; onClose
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        setChecked(true);
+        if (!quiet || (quietFrom && quietTo)) save.mutate();
       }}
     >
       <DialogContent>
@@ -76,15 +82,22 @@ function SettingsForm({ initial, onClose }: { initial: AlertPreferences; onClose
               <TextField
                 type="time"
                 label={t('engagement.settings.from')}
-                value={v.quietFrom ?? '20:00'}
+                value={quietFrom}
                 onChange={(e) => setV({ ...v, quietFrom: e.target.value })}
+                error={missing(quietFrom)}
+                helperText={missing(quietFrom) ? t('common.requiredField') : undefined}
+                // A time field always shows its --:-- mask: an empty one would have the label drawn over it.
+                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
               <TextField
                 type="time"
                 label={t('engagement.settings.to')}
-                value={v.quietTo ?? '08:00'}
+                value={quietTo}
                 onChange={(e) => setV({ ...v, quietTo: e.target.value })}
+                error={missing(quietTo)}
+                helperText={missing(quietTo) ? t('common.requiredField') : undefined}
+                slotProps={{ inputLabel: { shrink: true } }}
                 fullWidth
               />
             </Stack>
