@@ -1,4 +1,4 @@
-import { Alert, Link, Snackbar } from '@mui/material';
+import { Alert, Link, Portal, Snackbar } from '@mui/material';
 import type { ElementType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SnackbarContext, useSnackbarMessages, type SnackbarMessage } from './snackbar-context';
@@ -33,39 +33,42 @@ export function SnackbarView({
   linkComponent?: ElementType;
 }) {
   const { t } = useTranslation();
+  // Each message in a portal of its own, added to the page after any dialog already open: a modal dialog hides
+  // everything else from assistive technology, and the refusal of that dialog's form must still be heard.
   return (
-    <Snackbar
-      key={current?.id}
-      open={current !== null}
-      autoHideDuration={current?.link ? 12_000 : 6000}
-      onClose={(_e, reason) => reason !== 'clickaway' && onClose()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      {current ? (
-        <Alert
-          severity={current.severity}
-          variant="filled"
-          onClose={onClose}
-          closeText={t('common.close')}
-          role="alert"
-        >
-          {t(current.key)}
-          {current.link && linkComponent && (
-            <>
-              {' '}
-              <Link
-                component={linkComponent}
-                to={current.link.to}
-                color="inherit"
-                onClick={onClose}
-                data-testid="snackbar-link"
-              >
-                {t(current.link.labelKey)}
-              </Link>
-            </>
-          )}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Portal key={current?.id}>
+      <Snackbar
+        open={current !== null}
+        autoHideDuration={current?.link ? 12_000 : 6000}
+        onClose={(_e, reason) => reason !== 'clickaway' && onClose()}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        {current ? (
+          <Alert
+            severity={current.severity}
+            variant="filled"
+            onClose={onClose}
+            closeText={t('common.close')}
+            role="alert"
+          >
+            {t(current.key)}
+            {current.link && linkComponent && (
+              <>
+                {' '}
+                <Link
+                  component={linkComponent}
+                  to={current.link.to}
+                  color="inherit"
+                  onClick={onClose}
+                  data-testid="snackbar-link"
+                >
+                  {t(current.link.labelKey)}
+                </Link>
+              </>
+            )}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </Portal>
   );
 }
