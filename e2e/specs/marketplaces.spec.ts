@@ -27,6 +27,15 @@ test('a shooting says what is missing per marketplace; an angle corrected sticks
   ).toBeVisible();
   expect(await axeViolations(page, 'marketplaces', { include: '[data-testid="marketplace-readiness"]' })).toEqual([]);
   await expectNoSidewaysScroll(page);
+  // A profile's buttons that wrap at 390 px start their line at the row's edge, not indented by the spacing.
+  const indented = await panel.locator('[data-testid^="readiness-"] > :first-child').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const boxes = [...row.children].map((c) => c.getBoundingClientRect());
+      const left = row.getBoundingClientRect().left;
+      return boxes.filter((b, i) => i > 0 && b.top >= boxes[i - 1]!.bottom - 2 && Math.abs(b.left - left) > 1);
+    }),
+  );
+  expect(indented).toEqual([]);
 
   // Each angle beside its picture: the gallery's own thumbnail, so a person sees which picture "Picture 1" is.
   const gallery = page.getByTestId('image-gallery').first();

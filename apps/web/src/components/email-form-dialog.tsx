@@ -92,7 +92,11 @@ export function EmailFormDialog({
     onError: () => snackbar.show('api.sendEmailError'),
   });
 
-  const err = fieldErrorProps(form.formState.errors, t);
+  const err = fieldErrorProps(form.formState.errors, t, {
+    name: { max: RECIPIENT_NAME_MAX },
+    object: { max: EMAIL_SUBJECT_MAX },
+    body: { max: EMAIL_BODY_MAX },
+  });
   const body = useWatch({ control: form.control, name: 'body' });
 
   return (

@@ -29,6 +29,15 @@ describe('the new meeting dialog’s registration', () => {
     expect(createRoom).not.toHaveBeenCalled();
   });
 
+  it('says how long a meeting name may be', async () => {
+    const { user } = renderAsUser(<RoomFormDialog open onClose={vi.fn()} userId="u1" />);
+    await user.click(screen.getByLabelText('Name', { exact: false }));
+    await user.paste('x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Too long: 100 characters at most')).toBeTruthy();
+    expect(createRoom).not.toHaveBeenCalled();
+  });
+
   it('takes an accented plate, or none', async () => {
     const { user } = renderAsUser(<RoomFormDialog open onClose={vi.fn()} userId="u1" />);
     const field = screen.getByLabelText('Vehicle registration (optional)');

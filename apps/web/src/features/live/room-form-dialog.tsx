@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REGISTRATION_MAX_LENGTH, stockDisplayName } from '@forecourt/contracts';
+import { REGISTRATION_MAX_LENGTH, SESSION_NAME_MAX, stockDisplayName } from '@forecourt/contracts';
 import { CompactFormDialog } from '../../components/compact-form-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { uses24h } from '../../i18n/date-format';
@@ -78,7 +78,7 @@ export function RoomFormDialog({ open, onClose, userId }: { open: boolean; onClo
     },
   });
   const ownersFailed = owners.isError || (owners.isSuccess && ownerList.length === 0);
-  const err = fieldErrorProps(form.formState.errors, t);
+  const err = fieldErrorProps(form.formState.errors, t, { name: { max: SESSION_NAME_MAX } });
 
   return (
     <CompactFormDialog

@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import { registrationRule } from '@forecourt/contracts';
+import { registrationRule, SESSION_NAME_MAX } from '@forecourt/contracts';
 import { z } from 'zod';
 
 dayjs.extend(utc);
@@ -10,7 +10,7 @@ export const FORM_DATE = 'DD/MM/YYYY';
 /** The room form of spec section 5. Messages are locale keys. */
 export const RoomForm = z.object({
   owner: z.string().min(1, 'common.required'),
-  name: z.string().trim().min(1, 'common.required').max(100, 'common.invalidFormat'),
+  name: z.string().trim().min(1, 'common.required').max(SESSION_NAME_MAX, 'sharing.maxLength'),
   /** As typed, DD/MM/YYYY. */
   date: z.string().min(1, 'common.required'),
   /** HH:mm, 24 h, whatever the picker shows. */

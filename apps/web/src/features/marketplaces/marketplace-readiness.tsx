@@ -94,7 +94,7 @@ export function MarketplaceReadiness({
         <Stack spacing={2}>
           {data.items.map((item) => (
             <Stack key={item.profileId} spacing={0.5} data-testid={`readiness-${item.profileId}`}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
                   {t('marketplaces.readyFor', { name: item.name })}
                 </Typography>

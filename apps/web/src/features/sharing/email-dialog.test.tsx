@@ -34,6 +34,18 @@ describe('the e-mail share dialog', () => {
     expect(sendEmail).not.toHaveBeenCalled();
   });
 
+  it('says how long a subject may be, the figure in the text', async () => {
+    const { user } = dialog();
+    await user.type(screen.getByLabelText('To', { exact: false }), 'customer@example.com');
+    const subject = screen.getByLabelText('Subject', { exact: false });
+    await user.clear(subject);
+    await user.click(subject);
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Too long: 200 characters at most')).toBeTruthy();
+    expect(sendEmail).not.toHaveBeenCalled();
+  });
+
   it('sends from the user, line breaks as <br>, says so, records the share and closes', async () => {
     vi.mocked(sendEmail).mockResolvedValue(undefined);
     const { user, onClose } = dialog();
