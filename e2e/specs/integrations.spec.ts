@@ -71,6 +71,10 @@ test('a manager creates an API key and a webhook endpoint; a shooting created wi
     await page.keyboard.press('Enter');
     await expect(page.getByText('The test event was delivered.')).toBeVisible();
     await expect(item.getByTestId('webhook-deliveries').getByText('webhook.test', { exact: true })).toBeVisible();
+    // Dated as the rest of the portal dates (DD/MM/YYYY, the language's clock), to the second.
+    await expect(item.getByTestId('webhook-deliveries')).toContainText(
+      /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M: 204 in/,
+    );
     expect(signedBy(secret, receiver.received.at(-1)!)).toBe(true);
 
     // One more event taken, edited in place: the secret, and so the receiver's check below, stay.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { dateTimeFormat, firstDayOfWeek, timeFormat } from './date-format';
+import { dateTimeFormat, dateTimeSecondsFormat, firstDayOfWeek, timeFormat } from './date-format';
 
 describe('date and time conventions', () => {
   it('uses 24-hour time and Monday weeks for French and Spanish', () => {
@@ -22,5 +22,11 @@ describe('date and time conventions', () => {
     expect(at.format(dateTimeFormat('en'))).toBe('07/03/2026 03:04 PM');
     expect(at.format(dateTimeFormat('fr'))).toBe('07/03/2026 15:04');
     expect(at.format(dateTimeFormat('es-ES'))).toBe('07/03/2026 15:04');
+  });
+
+  it('writes seconds in the same conventions, as the webhook delivery log shows attempts', () => {
+    const at = dayjs('2026-03-07T15:04:05');
+    expect(at.format(dateTimeSecondsFormat('en'))).toBe('07/03/2026 03:04:05 PM');
+    expect(at.format(dateTimeSecondsFormat('fr'))).toBe('07/03/2026 15:04:05');
   });
 });

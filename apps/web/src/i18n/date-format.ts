@@ -16,5 +16,9 @@ export const timeFormat = (language: string): string => (uses24h(language) ? 'HH
 /** dayjs format of a date with its time of day, e.g. the DMS sync time (spec section 2: hh:mm A for en). */
 export const dateTimeFormat = (language: string): string => `${DATE_FORMAT} ${timeFormat(language)}`;
 
+/** The same with seconds, where seconds tell events apart (a webhook's retries 5 s after each other). */
+export const dateTimeSecondsFormat = (language: string): string =>
+  `${DATE_FORMAT} ${uses24h(language) ? 'HH:mm:ss' : 'hh:mm:ss A'}`;
+
 /** 0 = Sunday, 1 = Monday, as dayjs and the MUI pickers count. */
 export const firstDayOfWeek = (language: string): 0 | 1 => (uses24h(language) ? 1 : 0);

@@ -26,6 +26,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { copyProfile, deleteProfile, fetchProfiles, profileKeys, saveProfile } from './marketplaces-api';
 import { NUMBER_RULES, profileFieldErrors, type FieldError, type NumberRule } from './profile-field-errors';
+import { unusedName } from './unused-name';
 import { readDay, regionName } from './region-name';
 
 /** Settings: the marketplace profiles of a group: the built-in ones (read-only, with their sources) and its copies. */
@@ -37,7 +38,13 @@ export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.list(groupId) });
   const copy = useMutation({
     mutationFn: (p: MarketplaceProfile) =>
-      copyProfile(groupId, { baseId: p.id, name: t('marketplaces.settings.copyName', { name: p.name }) }),
+      copyProfile(groupId, {
+        baseId: p.id,
+        name: unusedName(
+          t('marketplaces.settings.copyName', { name: p.name }),
+          (profiles.data ?? []).map((q) => q.name),
+        ),
+      }),
     onSuccess: async () => {
       snackbar.show('marketplaces.settings.copied', 'success');
       await refresh();

@@ -14,9 +14,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyCreate, type ApiKeyScope } from '@forecourt/contracts/api-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { useSnackbar } from '../../components/snackbar';
 import { createApiKey, fetchApiKeys, fetchKeyStocks, integrationsErrorKey, revokeApiKey } from './integrations-api';
 import { SecretOnceDialog } from './secret-once-dialog';
@@ -85,7 +87,8 @@ export function ApiKeysPanel({ groupId }: { groupId: string }) {
         expiresAt,
       });
   };
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('integrations.never'));
+  const date = (iso: string | null) =>
+    iso ? dayjs(iso).format(dateTimeFormat(i18n.language)) : t('integrations.never');
 
   if (keys.isPending) return <CircularProgress aria-label={t('common.loading')} />;
   if (keys.isError) return <Alert severity="error">{t('api.commonError')}</Alert>;

@@ -6,8 +6,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { WebhookDelivery } from '@forecourt/contracts/webhooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
+import { dateTimeSecondsFormat } from '../../i18n/date-format';
 import { fetchDeliveries, integrationsErrorKey, replayDelivery } from './integrations-api';
 import { settingsKeys } from './settings-keys';
 
@@ -29,7 +31,7 @@ export function WebhookDeliveries({ groupId, endpointId }: { groupId: string; en
     },
     onError: (err) => snackbar.show(integrationsErrorKey(err)),
   });
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => dayjs(iso).format(dateTimeSecondsFormat(i18n.language));
 
   if (log.isPending) return <CircularProgress aria-label={t('common.loading')} />;
   if (log.isError) return <Alert severity="error">{t('api.commonError')}</Alert>;

@@ -19,10 +19,12 @@ import {
   type WebhookEventType,
 } from '@forecourt/contracts/webhooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { useSnackbar } from '../../components/snackbar';
 import {
   createEndpoint,
@@ -229,7 +231,7 @@ function EndpointItem({
       {endpoint.previousSecretUntil && Date.parse(endpoint.previousSecretUntil) > openedAt && (
         <Typography variant="body2" color="text.secondary">
           {t('integrations.webhooks.rotating', {
-            until: new Date(endpoint.previousSecretUntil).toLocaleString(i18n.language),
+            until: dayjs(endpoint.previousSecretUntil).format(dateTimeFormat(i18n.language)),
           })}
         </Typography>
       )}
