@@ -40,6 +40,9 @@ async function expectTimeline(page: Page, v: History) {
   const player = page.getByTestId('vehicle-event-player');
   await expect(player).toHaveCount(1);
   await expect(player).toContainText('Views: 3');
+  // The portal's own link is named as such, not by its code.
+  await expect(player).toContainText('Shared from the portal');
+  await expect(player).not.toContainText('FORECOURT');
   await expect(player).toContainText('Ratings: 2, average 4.5/5');
   await expect(player.getByRole('link', { name: 'Open the player' })).toHaveAttribute(
     'href',

@@ -1,4 +1,9 @@
-import type { RatingSummary, VehicleLiveEvent, VehiclePlayerEvent } from '@forecourt/contracts';
+import {
+  PORTAL_MARKETPLACE,
+  type RatingSummary,
+  type VehicleLiveEvent,
+  type VehiclePlayerEvent,
+} from '@forecourt/contracts';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ShareIcon from '@mui/icons-material/Share';
 import VideoCallIcon from '@mui/icons-material/VideoCall';
@@ -33,7 +38,10 @@ export function PlayerEntry({ event: e }: { event: VehiclePlayerEvent }) {
         <Facts
           items={[
             t('vehicle.player.of', { type: t(TYPE_LABEL_KEYS[e.shootingType]) }),
-            t('vehicle.player.marketplace', { name: e.marketplace }),
+            // The portal's own link has a code (FORECOURT), not a name a dealer would know it by.
+            e.marketplace === PORTAL_MARKETPLACE
+              ? t('vehicle.player.portal')
+              : t('vehicle.player.marketplace', { name: e.marketplace }),
             t('vehicle.player.views', { count: e.views }),
             e.lastViewedAt
               ? t('vehicle.player.lastViewed', { date: dayjs(e.lastViewedAt).format(dateTimeFormat(i18n.language)) })
