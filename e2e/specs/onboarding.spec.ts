@@ -97,12 +97,12 @@ test('a new customer: setup code, administrator, group, stock, stamp, its manage
   const invite = page.getByRole('dialog', { name: 'Invite a user' });
   await expect(invite.getByLabel('manage-users')).toBeChecked();
   await expect(invite.getByLabel('Riviera Nice')).toBeChecked();
+  // With the models and options the administrator holds, for the manager to pass on; one is taken back here.
+  await expect(invite.getByLabel('Video: video shootings (remarketing)')).toBeChecked();
+  await invite.getByLabel('Licence plate cover', { exact: true }).uncheck();
   await invite.getByTestId('user-email').fill('marc@riviera.example');
   await invite.getByTestId('user-given-name').fill('Marc');
   await invite.getByTestId('user-family-name').fill('Riviera');
-  await invite.getByLabel('Video: video shootings (remarketing)').check();
-  await invite.getByLabel('Send by e-mail', { exact: true }).check();
-  await invite.getByLabel('Send by SMS', { exact: true }).check();
   await invite.getByTestId('user-save').click();
   await expect(page.getByText('The invitation has been sent.')).toBeVisible();
   await expect(page.getByTestId('users-group')).toHaveText('Riviera Motors');

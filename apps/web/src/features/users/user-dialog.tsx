@@ -61,7 +61,10 @@ const formOf = (u: BoardUser | undefined, locale: string): Form => ({
   ownerIds: u?.ownerIds ?? [],
 });
 
-/** What an invitation form starts with: a manager of the group gets the role manage-users and all its stocks. */
+/**
+ * What an invitation form starts with: a manager of the group gets the role manage-users, all its stocks, and
+ * the models and options the inviter holds, since a manager gives their users only what they hold themselves.
+ */
 export type InvitePreset = 'manager';
 
 /**
@@ -112,7 +115,13 @@ function UserForm(props: {
   const [form, setForm] = useState<Form>(() => {
     const start = formOf(user, i18n.language);
     return !user && props.preset === 'manager'
-      ? { ...start, roles: [MANAGE_USERS_ROLE], ownerIds: grants.stocks.map((s) => s.id) }
+      ? {
+          ...start,
+          roles: [MANAGE_USERS_ROLE],
+          models: grants.models,
+          options: grants.options,
+          ownerIds: grants.stocks.map((s) => s.id),
+        }
       : start;
   });
   const [touched, setTouched] = useState(false);
