@@ -25,6 +25,7 @@ import { fetchPlateCorners } from './editing-api';
 import { originalOf, runCoverFlow, runCropFlow, type CropProgress } from './edit-flows';
 import { pictureNumber, type EditResult } from './edit-results';
 import type { EditMode } from './use-edit-mode';
+import { centredPlate } from './plate-geometry';
 import { PlateQuadEditor } from './plate-quad-editor';
 import { editingKeys } from './editing-keys';
 
@@ -157,12 +158,21 @@ function CoverDialog({ shooting, selected, onResults }: EditDialogProps) {
                         plates={own}
                         onChange={(next) => setPlates((p) => ({ ...p, [original.id]: next }))}
                       />
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Typography variant="body2" sx={{ flex: 1 }}>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <Typography variant="body2" sx={{ flex: '1 1 12rem' }}>
                           {own.length
                             ? t('editing.cover.platesFound', { count: own.length })
                             : t('editing.cover.noPlate')}
                         </Typography>
+                        <Button
+                          size="small"
+                          disabled={applying}
+                          onClick={() =>
+                            setPlates((p) => ({ ...p, [original.id]: [...own, centredPlate(size.width, size.height)] }))
+                          }
+                        >
+                          {t('editing.cover.addPlate')}
+                        </Button>
                         <Button
                           size="small"
                           disabled={own.length === 0 || applying}

@@ -1,7 +1,8 @@
 import type { PixelPoint, PlateCorners } from '@forecourt/contracts';
 import Box from '@mui/material/Box';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cornerMovedByKey, rectangle } from './plate-geometry';
 
 export interface PlateQuadEditorProps {
   /** The ORIGINAL picture the corners are measured on. */
@@ -14,20 +15,10 @@ export interface PlateQuadEditorProps {
 
 type Drag = { kind: 'corner'; plate: number; corner: number } | { kind: 'draw'; from: PixelPoint };
 
-const rectangle = (a: PixelPoint, b: PixelPoint): PlateCorners => {
-  const [x0, x1] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
-  const [y0, y1] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
-  return [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ];
-};
-
 /**
- * The picture with each plate's quadrilateral over it: its corners can be dragged, and dragging on the
- * picture outside any corner draws a new plate (where detection found none, or missed one).
+ * The picture with each plate's quadrilateral over it: its corners can be dragged, or focused and moved with
+ * the arrow keys, and dragging on the picture outside any corner draws a new plate (where detection found
+ * none, or missed one).
  */
 export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQuadEditorProps) {
   const { t } = useTranslation();
@@ -64,6 +55,12 @@ export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQ
       plates.map((p, i) => (i === drag.plate ? (p.map((c, j) => (j === drag.corner ? at : c)) as PlateCorners) : p)),
     );
   };
+  const onCornerKey = (e: KeyboardEvent<SVGCircleElement>, plate: number, corner: number) => {
+    const moved = cornerMovedByKey(plates[plate]![corner]!, e.key, e.shiftKey, { width, height });
+    if (!moved) return;
+    e.preventDefault();
+    onChange(plates.map((p, i) => (i === plate ? (p.map((c, j) => (j === corner ? moved : c)) as PlateCorners) : p)));
+  };
   const onPointerUp = () => {
     if (
       drag?.kind === 'draw' &&
@@ -77,12 +74,21 @@ export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQ
   };
 
   return (
-    <Box sx={{ position: 'relative', width: '100%', lineHeight: 0, userSelect: 'none', touchAction: 'none' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        width: '100%',
+        lineHeight: 0,
+        userSelect: 'none',
+        touchAction: 'none',
+        '& circle:focus-visible': { outline: '3px solid', outlineColor: 'primary.main' },
+      }}
+    >
       <Box component="img" src={src} alt="" sx={{ width: '100%', display: 'block' }} draggable={false} />
       <svg
         ref={svg}
         viewBox={`0 0 ${width} ${height}`}
-        role="img"
+        role="group"
         aria-label={t('editing.cover.editorLabel', { count: plates.length })}
         data-testid="plate-quad-editor"
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', cursor: 'crosshair' }}
@@ -112,6 +118,10 @@ export function PlateQuadEditor({ src, width, height, plates, onChange }: PlateQ
                     data-plate={i}
                     data-corner={j}
                     style={{ cursor: 'move' }}
+                    tabIndex={0}
+                    role="button"
+                    aria-label={t('editing.cover.corner', { corner: j + 1, plate: i + 1 })}
+                    onKeyDown={(e) => onCornerKey(e, i, j)}
                   />
                 ))
               : null}
