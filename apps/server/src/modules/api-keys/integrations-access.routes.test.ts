@@ -157,6 +157,21 @@ describe('integrations of a group, by its manager', () => {
     expect((await call(WHOLE_ID, 'DELETE', one)).statusCode).toBe(204);
   });
 
+  it('names every stock of the group’s keys for a manager, also one they do not reach', async () => {
+    const lille = await call(ADMIN, 'POST', 'grp-demo/api-keys', {
+      label: 'Lille DMS',
+      scopes: ['shootings:read'],
+      ownerIds: ['own-demo-lille'],
+    });
+    expect(lille.statusCode).toBe(201);
+    const listed = (await call(MANAGER_ID, 'GET', 'grp-demo/api-keys')).json() as {
+      items: Array<{ label: string; ownerIds: string[] | null }>;
+      stocks: Array<{ id: string; name: string }>;
+    };
+    expect(listed.items.find((k) => k.label === 'Lille DMS')?.ownerIds).toEqual(['own-demo-lille']);
+    expect(listed.stocks).toContainEqual({ id: 'own-demo-lille', name: 'Demo Motors Lille' });
+  });
+
   it('lets a group’s manager copy, edit and delete their group’s marketplace profiles, not another group’s', async () => {
     const copy = await call(MANAGER_ID, 'POST', 'grp-demo/marketplace-profiles', { baseId: 'mobile-de', name: 'Ours' });
     expect(copy.statusCode).toBe(201);
