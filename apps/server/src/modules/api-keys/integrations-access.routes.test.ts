@@ -188,6 +188,19 @@ describe('integrations of a group, by its manager', () => {
     for (const who of [SALES, '40076'])
       expect((await call(who, 'PUT', url, { name: 'x', rules })).statusCode, who).toBe(403);
     expect((await call(MANAGER_ID, 'DELETE', url)).statusCode).toBe(204);
+    // Each change is in the group's audit log, by the manager, with the rules before and after.
+    const entries = await ctx.adapters.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'group_id', 'after'])
+      .where('target_id', '=', profile.id)
+      .orderBy('action')
+      .execute();
+    expect(entries.map((e) => [e.action, e.actor_id, e.group_id])).toEqual([
+      ['marketplace-profile.copy', MANAGER_ID, 'grp-demo'],
+      ['marketplace-profile.delete', MANAGER_ID, 'grp-demo'],
+      ['marketplace-profile.update', MANAGER_ID, 'grp-demo'],
+    ]);
+    expect(JSON.parse(entries[2]!.after!)).toMatchObject({ rules: { lead: 'front_three_quarter' } });
   });
 
   it('answers 404 for another group, 403 without manage-users or on a legacy account', async () => {
