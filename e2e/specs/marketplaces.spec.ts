@@ -95,7 +95,7 @@ test('a manager sends an export to the group’s webhook endpoint and to the DMS
       row.getByText(/^The AutoTrader UK export: \d+ pictures?, named and ordered for AutoTrader UK\.$/),
     ).toBeVisible();
     await expect(
-      row.getByText(/^To \d+ webhook endpoints?, with links to the zip and CSV feed that open until /),
+      row.getByText(/^To \d+ webhook endpoints?, with links to the zip and the CSV and XML feeds that open until /),
     ).toBeVisible();
     expect(await axeViolations(page, 'marketplace send', { include: '[data-testid="marketplace-readiness"]' })).toEqual(
       [],
@@ -113,7 +113,9 @@ test('a manager sends an export to the group’s webhook endpoint and to the DMS
 
     await sendFromKeyboard(page, row, 'AutoTrader UK', 'To our DMS');
     await expect(row.getByText('Queued for the DMS')).toBeVisible();
-    await expect(row.getByText('To the DMS export folder; its delivery shows in Settings › DMS.')).toBeVisible();
+    await expect(
+      row.getByText('To the DMS export folder; administrators see its delivery in Settings › DMS.'),
+    ).toBeVisible();
 
     // A salesperson's account has no DMS option: the server refuses, and says so in the person's words.
     const sales = await browser.newPage();

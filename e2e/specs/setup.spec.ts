@@ -85,6 +85,13 @@ test('a new installation: the setup code from the log, /setup, then the new prov
   await expect(auditLog.getByRole('cell', { name: 'Forecourt Services', exact: true }).first()).toBeVisible();
   expect(await axeViolations(page, '/audit')).toEqual([]);
 
+  // Filtered by dealer group, chosen by its name: both entries are the new group's.
+  await page.getByRole('combobox', { name: 'Dealer group' }).click();
+  await page.getByRole('option', { name: 'Forecourt Services' }).click();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('combobox', { name: 'Dealer group' })).toHaveText('Forecourt Services');
+  await expect(auditLog.getByRole('row')).toHaveCount(3);
+
   // Filtered by keyboard: the action, then Enter.
   await page.getByRole('textbox', { name: 'Action' }).focus();
   await page.keyboard.type('group.create');

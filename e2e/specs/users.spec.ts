@@ -138,7 +138,14 @@ test('the user board fits a 390 px phone, in Swedish to the pages of its list', 
   // Habilitations and the board's role read in the page's language, not as identifiers alone.
   await expect(edit.getByRole('checkbox', { name: 'Leverantörens administratör' })).toBeVisible();
   await expect(edit.getByText('Öppnar användarhanteringen: bjuder in gruppens användare')).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Inaktivera' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // One's own account is not offered for deactivation.
+  await edit.getByRole('button', { name: 'Avbryt' }).click();
+  await expect(edit).toHaveCount(0);
+  await page.getByRole('button', { name: 'Redigera Camille Martin' }).click();
+  await expect(edit.getByRole('button', { name: 'Spara' })).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Inaktivera' })).toHaveCount(0);
   // A link to a group that is not there says so, and leads back to one's own board.
   await page.goto('/users?group=no-such-group');
   await expect(page.getByText('Den här återförsäljargruppen finns inte')).toBeVisible();

@@ -31,8 +31,14 @@ export const ApiKey = z.object({
 });
 export type ApiKey = z.infer<typeof ApiKey>;
 
-/** `GET /api/settings/groups/{groupId}/api-keys` */
-export const ApiKeysResponse = z.object({ items: z.array(ApiKey) });
+/**
+ * `GET /api/settings/groups/{groupId}/api-keys`; `stocks` names every stock of the group, so a key limited to a stock
+ * the reader does not reach (a manager of some stocks) still shows its name, not its id.
+ */
+export const ApiKeysResponse = z.object({
+  items: z.array(ApiKey),
+  stocks: z.array(z.object({ id: z.string(), name: z.string() })),
+});
 export type ApiKeysResponse = z.infer<typeof ApiKeysResponse>;
 
 /** `POST /api/settings/groups/{groupId}/api-keys` */

@@ -19,9 +19,9 @@ export async function apiKeyRoutes(app: App, { adapters, auth }: { adapters: Ada
   const pre = { preHandler: auth.requireUser };
   const base = '/api/settings/groups/:groupId/api-keys';
 
-  app.get(base, { ...pre, schema: { params: GroupParams, response: { 200: ApiKeysResponse } } }, async (req) => ({
-    items: await listGroupApiKeys(adapters, currentUser(req), req.params.groupId),
-  }));
+  app.get(base, { ...pre, schema: { params: GroupParams, response: { 200: ApiKeysResponse } } }, async (req) =>
+    listGroupApiKeys(adapters, currentUser(req), req.params.groupId),
+  );
   app.get(`${base}/stocks`, { ...pre, schema: { params: GroupParams, response: { 200: ApiKeyStocks } } }, async (req) =>
     keyStockChoices(adapters, currentUser(req), req.params.groupId),
   );

@@ -4,13 +4,14 @@ import {
   type ApiKeyCreate,
   type ApiKeyCreated,
   type ApiKeyScope,
+  type ApiKeysResponse,
 } from '@forecourt/contracts';
 import type { Adapters } from '../../platform/adapters';
 import { newBearerToken, tokenHash, touchDue } from '../../platform/bearer-tokens';
 import { badRequest, notFound } from '../../platform/errors';
 import { recordAudit, withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
-import { groupStockIds } from '../settings/stocks.service';
+import { groupStockIds, groupStockNames } from '../settings/stocks.service';
 import {
   findApiKey,
   findLiveApiKey,
@@ -40,9 +41,10 @@ const toApiKey = (r: ApiKeyRow): ApiKey => ({
   revokedAt: r.revokedAt,
 });
 
-export async function listGroupApiKeys(deps: Deps, user: UserContext, groupId: string): Promise<ApiKey[]> {
+export async function listGroupApiKeys(deps: Deps, user: UserContext, groupId: string): Promise<ApiKeysResponse> {
   await requireIntegrationsGroup(deps, user, groupId);
-  return (await listApiKeys(deps.db, groupId)).map(toApiKey);
+  const [keys, stocks] = await Promise.all([listApiKeys(deps.db, groupId), groupStockNames(deps.db, groupId)]);
+  return { items: keys.map(toApiKey), stocks };
 }
 
 /**

@@ -157,6 +157,21 @@ describe('integrations of a group, by its manager', () => {
     expect((await call(WHOLE_ID, 'DELETE', one)).statusCode).toBe(204);
   });
 
+  it('names every stock of the group’s keys for a manager, also one they do not reach', async () => {
+    const lille = await call(ADMIN, 'POST', 'grp-demo/api-keys', {
+      label: 'Lille DMS',
+      scopes: ['shootings:read'],
+      ownerIds: ['own-demo-lille'],
+    });
+    expect(lille.statusCode).toBe(201);
+    const listed = (await call(MANAGER_ID, 'GET', 'grp-demo/api-keys')).json() as {
+      items: Array<{ label: string; ownerIds: string[] | null }>;
+      stocks: Array<{ id: string; name: string }>;
+    };
+    expect(listed.items.find((k) => k.label === 'Lille DMS')?.ownerIds).toEqual(['own-demo-lille']);
+    expect(listed.stocks).toContainEqual({ id: 'own-demo-lille', name: 'Demo Motors Lille' });
+  });
+
   it('lets a group’s manager copy, edit and delete their group’s marketplace profiles, not another group’s', async () => {
     const copy = await call(MANAGER_ID, 'POST', 'grp-demo/marketplace-profiles', { baseId: 'mobile-de', name: 'Ours' });
     expect(copy.statusCode).toBe(201);
@@ -173,6 +188,19 @@ describe('integrations of a group, by its manager', () => {
     for (const who of [SALES, '40076'])
       expect((await call(who, 'PUT', url, { name: 'x', rules })).statusCode, who).toBe(403);
     expect((await call(MANAGER_ID, 'DELETE', url)).statusCode).toBe(204);
+    // Each change is in the group's audit log, by the manager, with the rules before and after.
+    const entries = await ctx.adapters.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'group_id', 'after'])
+      .where('target_id', '=', profile.id)
+      .orderBy('action')
+      .execute();
+    expect(entries.map((e) => [e.action, e.actor_id, e.group_id])).toEqual([
+      ['marketplace-profile.copy', MANAGER_ID, 'grp-demo'],
+      ['marketplace-profile.delete', MANAGER_ID, 'grp-demo'],
+      ['marketplace-profile.update', MANAGER_ID, 'grp-demo'],
+    ]);
+    expect(JSON.parse(entries[2]!.after!)).toMatchObject({ rules: { lead: 'front_three_quarter' } });
   });
 
   it('answers 404 for another group, 403 without manage-users or on a legacy account', async () => {

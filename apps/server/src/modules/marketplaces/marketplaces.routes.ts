@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types';
 import { attachmentDisposition } from '../../http/attachment';
 import type { Adapters } from '../../platform/adapters';
+import { auditContextOf } from '../audit/audit-context';
 import { currentUser, type Auth } from '../identity/auth';
 import { exportByLink, pushExport, queueExportToDms } from './export-push.service';
 import {
@@ -50,8 +51,12 @@ export async function marketplaceRoutes(
   app.post(
     base,
     { ...pre, schema: { params: GroupParams, body: MarketplaceProfileCopy, response: { 201: MarketplaceProfile } } },
-    async (req, reply) =>
-      reply.status(201).send(await copyProfile(adapters, currentUser(req), req.params.groupId, req.body)),
+    async (req, reply) => {
+      const user = currentUser(req);
+      return reply
+        .status(201)
+        .send(await copyProfile(adapters, user, req.params.groupId, req.body, auditContextOf(req, user)));
+    },
   );
   app.put(
     `${base}/:profileId`,
@@ -63,10 +68,15 @@ export async function marketplaceRoutes(
         response: { 200: MarketplaceProfile },
       },
     },
-    async (req) => updateProfile(adapters, currentUser(req), req.params.groupId, req.params.profileId, req.body),
+    async (req) => {
+      const user = currentUser(req);
+      const { groupId, profileId } = req.params;
+      return updateProfile(adapters, user, groupId, profileId, req.body, auditContextOf(req, user));
+    },
   );
   app.delete(`${base}/:profileId`, { ...pre, schema: { params: MarketplaceProfileParams } }, async (req, reply) => {
-    await deleteProfile(adapters, currentUser(req), req.params.groupId, req.params.profileId);
+    const user = currentUser(req);
+    await deleteProfile(adapters, user, req.params.groupId, req.params.profileId, auditContextOf(req, user));
     return reply.status(204).send();
   });
 

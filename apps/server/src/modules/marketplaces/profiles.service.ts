@@ -7,6 +7,7 @@ import {
 import type { Adapters } from '../../platform/adapters';
 import { badRequest, notFound } from '../../platform/errors';
 import { requireIntegrationsGroup } from '../api-keys/integrations-access';
+import { withAudit, type AuditContext } from '../audit/audit.service';
 import type { UserContext } from '../identity/user-context';
 import { BUILTIN_PROFILES, builtinProfile } from './builtin-profiles';
 import * as repo from './marketplaces.repo';
@@ -43,11 +44,14 @@ export async function listProfiles(deps: Deps, user: UserContext, groupId: strin
   return profilesOfGroup(deps, groupId);
 }
 
+const target = (id: string) => ({ type: 'marketplace-profile', id });
+
 export async function copyProfile(
   deps: Deps,
   user: UserContext,
   groupId: string,
   input: MarketplaceProfileCopy,
+  audit: AuditContext,
 ): Promise<MarketplaceProfile> {
   await requireIntegrationsGroup(deps, user, groupId);
   const base = builtinProfile(input.baseId);
@@ -62,7 +66,12 @@ export async function copyProfile(
     created_at: now,
     updated_at: now,
   };
-  await repo.insertProfile(deps.db, row);
+  const after = { baseId: base.id, name: row.name };
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'marketplace-profile.copy', target: target(row.id), after },
+    (trx) => repo.insertProfile(trx, row),
+  );
   return toProfile(row);
 }
 
@@ -80,14 +89,37 @@ export async function updateProfile(
   groupId: string,
   profileId: string,
   input: MarketplaceProfileUpdate,
+  audit: AuditContext,
 ): Promise<MarketplaceProfile> {
   const row = await groupCopy(deps, user, groupId, profileId);
   const set = { name: input.name, rules: JSON.stringify(input.rules), updated_at: deps.clock.now().toISOString() };
-  await repo.updateProfile(deps.db, row.id, set);
+  await withAudit(
+    deps,
+    {
+      ...audit,
+      groupId,
+      action: 'marketplace-profile.update',
+      target: target(row.id),
+      before: { name: row.name, rules: JSON.parse(row.rules) as unknown },
+      after: { name: input.name, rules: input.rules },
+    },
+    (trx) => repo.updateProfile(trx, row.id, set),
+  );
   return toProfile({ ...row, ...set });
 }
 
-export async function deleteProfile(deps: Deps, user: UserContext, groupId: string, profileId: string): Promise<void> {
+export async function deleteProfile(
+  deps: Deps,
+  user: UserContext,
+  groupId: string,
+  profileId: string,
+  audit: AuditContext,
+): Promise<void> {
   const row = await groupCopy(deps, user, groupId, profileId);
-  await repo.deleteProfile(deps.db, row.id);
+  const before = { name: row.name, rules: JSON.parse(row.rules) as unknown };
+  await withAudit(
+    deps,
+    { ...audit, groupId, action: 'marketplace-profile.delete', target: target(row.id), before },
+    (trx) => repo.deleteProfile(trx, row.id),
+  );
 }

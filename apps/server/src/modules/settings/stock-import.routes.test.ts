@@ -88,7 +88,8 @@ describe('settings: the CSV import of a group’s stocks', () => {
     });
     expect(await stocks()).toEqual(before);
 
-    const applied = await post([...lines, 'Demo Motors Paris,Paris centre,,'].join('\n'), false);
+    const lyon = 'Demo Motors Lyon,Lyon,+33 4 28 29 45 67,"46 cours Lafayette, 69003 Lyon"';
+    const applied = await post([...lines, 'Demo Motors Paris,Paris centre,,', lyon].join('\n'), false);
     expect(applied.json()).toMatchObject({ applied: true, errors: [] });
     const after = await stocks();
     expect(after).toHaveLength(before.length + 12);
@@ -103,6 +104,11 @@ describe('settings: the CSV import of a group’s stocks', () => {
       contact_phone: null,
       contact_information: '[]',
     });
+    // A line of the card keeps its title's translations, given in the stock's dialog, which no column holds.
+    const lyonCard = JSON.parse(after.find((s) => s.id === 'own-demo-lyon')!.contact_information) as unknown[];
+    expect(lyonCard).toEqual([
+      { title: 'Address', value: '46 cours Lafayette, 69003 Lyon', titles: expect.objectContaining({ fr: 'Adresse' }) },
+    ]);
     const audit = await t.adapters.db
       .selectFrom('audit_log')
       .select(['action', 'target_id'])
@@ -112,7 +118,7 @@ describe('settings: the CSV import of a group’s stocks', () => {
     expect(audit.filter((a) => a.action === 'stock.create')).toHaveLength(12);
     expect(audit).toContainEqual({ action: 'stock.update', target_id: 'own-demo-paris' });
     // The same file again changes nothing: its stocks are found by name.
-    const again = await post([...lines, 'Demo Motors Paris,Paris centre,,'].join('\n'), true);
+    const again = await post([...lines, 'Demo Motors Paris,Paris centre,,', lyon].join('\n'), true);
     expect(again.json().changes.every((c: { action: string }) => c.action === 'UNCHANGED')).toBe(true);
   });
 

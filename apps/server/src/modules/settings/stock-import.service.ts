@@ -16,7 +16,7 @@ import { settingsGroup } from './groups.service';
 import { insertStock, listGroupStocks, updateStock, type StockRow } from './stocks.repo';
 
 type Deps = Pick<Adapters, 'db' | 'clock' | 'ids'>;
-type Card = Array<{ title: string; value: string }>;
+type Card = Array<{ title: string; value: string; titles?: Record<string, string> }>;
 type Fields = Pick<StockRow, 'name' | 'label' | 'contactPhone'> & { contactInformation: Card };
 
 const NAME_MAX = 120;
@@ -124,11 +124,15 @@ export async function importStocks(
     const phone = phoneCell === undefined ? undefined : phoneCell.replace(/\s+/g, '') || null;
     if (phone && !E164.test(phone)) fail('phone', 'invalidPhone', phoneCell);
 
+    // A line of the card keeps the titles per language the stock's dialog gave its title: the file has no
+    // column for them, and re-importing a file must not take them away.
+    const translated = new Map((before?.card ?? []).map((l) => [l.title, l.titles]));
     const card: Card = [];
     for (const { index, title } of contactColumns) {
       const value = (record.fields[index] ?? '').trim();
+      const titles = translated.get(title);
       if (value.length > VALUE_MAX) fail(columns[index]!, 'tooLong', value.slice(0, 20));
-      else if (value) card.push({ title, value });
+      else if (value) card.push(titles ? { title, value, titles } : { title, value });
     }
     if (errors.length > before0) continue;
     planned.push({

@@ -7,12 +7,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import MenuItem from '@mui/material/MenuItem';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { useAuth } from '../../auth/auth-context';
 import { logTime, PagedLog, type LogColumn } from '../../components/paged-log';
+import { fetchGroups } from '../settings/settings-api';
+import { settingsKeys } from '../settings/settings-keys';
 import { downloadAuditCsv, listAudit } from './audit-api';
 
 const FILTERS = ['action', 'actor', 'targetType', 'targetId', 'from', 'to', 'groupId'] as const;
@@ -30,6 +33,7 @@ export function AuditPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const providerAdmin = asList(user?.profile?.habilitations).includes('PROVIDER_ADMINISTRATOR');
+  const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: providerAdmin });
   const [draft, setDraft] = useState(EMPTY);
   const [filters, setFilters] = useState<AuditFilters>({});
   const [exporting, setExporting] = useState(false);
@@ -109,18 +113,38 @@ export function AuditPage() {
               aria-label={t('audit.filters')}
               sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
             >
-              {FILTERS.filter((f) => f !== 'groupId' || providerAdmin).map((name) => (
-                <TextField
-                  key={name}
-                  size="small"
-                  name={name}
-                  label={t(`audit.filter.${name}`)}
-                  type={name === 'from' || name === 'to' ? 'date' : 'text'}
-                  value={draft[name]}
-                  onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
-                  slotProps={name === 'from' || name === 'to' ? { inputLabel: { shrink: true } } : undefined}
-                />
-              ))}
+              {FILTERS.filter((f) => f !== 'groupId' || providerAdmin).map((name) =>
+                name === 'groupId' ? (
+                  // Groups by name: an administrator knows a dealer by its name, not its id.
+                  <TextField
+                    key={name}
+                    select
+                    size="small"
+                    name={name}
+                    label={t('boardGroups.group')}
+                    value={draft.groupId}
+                    onChange={(e) => setDraft((d) => ({ ...d, groupId: e.target.value }))}
+                  >
+                    <MenuItem value="">{t('adminMessages.allGroups')}</MenuItem>
+                    {(groups.data ?? []).map((g) => (
+                      <MenuItem key={g.id} value={g.id}>
+                        {g.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                ) : (
+                  <TextField
+                    key={name}
+                    size="small"
+                    name={name}
+                    label={t(`audit.filter.${name}`)}
+                    type={name === 'from' || name === 'to' ? 'date' : 'text'}
+                    value={draft[name]}
+                    onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+                    slotProps={name === 'from' || name === 'to' ? { inputLabel: { shrink: true } } : undefined}
+                  />
+                ),
+              )}
               <Stack
                 direction="row"
                 spacing={1}

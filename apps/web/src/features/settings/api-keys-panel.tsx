@@ -184,7 +184,7 @@ export function ApiKeysPanel({ groupId }: { groupId: string }) {
                 <Typography variant="body2" color="text.secondary">
                   {t('integrations.keys.details', {
                     stocks: k.ownerIds
-                      ? k.ownerIds.map((id) => stocks?.find((s) => s.id === id)?.name ?? id).join(', ')
+                      ? k.ownerIds.map((id) => keys.data.stocks.find((s) => s.id === id)?.name ?? id).join(', ')
                       : t('integrations.keys.allStocks'),
                     expiry: k.expiresAt ? date(k.expiresAt) : t('integrations.never'),
                     lastUsed: date(k.lastUsedAt),

@@ -33,6 +33,7 @@ import {
   StocksFieldset,
   toggle,
 } from '../../components/rights-fields';
+import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { fetchGrants, fetchUser, inviteUser, updateUser, userAction, type AccountAction } from './users-api';
@@ -112,6 +113,8 @@ function UserForm(props: {
   const queryClient = useQueryClient();
   const formId = useId();
   const { grants, user, group } = props;
+  // One's own account is not offered for deactivation (the server refuses it too).
+  const ownId = (useAuth().user?.profile as { preferred_username?: string } | undefined)?.preferred_username;
   const [form, setForm] = useState<Form>(() => {
     const start = formOf(user, i18n.language);
     return !user && props.preset === 'manager'
@@ -197,7 +200,7 @@ function UserForm(props: {
           {t('adminMessages.resetLink')}
         </Button>
       )}
-      {user && user.status !== 'DEACTIVATED' && (
+      {user && user.status !== 'DEACTIVATED' && user.id !== ownId && (
         <Button color="error" onClick={() => setConfirming(true)} disabled={busy}>
           {t('users.deactivate')}
         </Button>
