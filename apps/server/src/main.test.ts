@@ -91,6 +91,22 @@ describe('starting with a bad configuration', () => {
     expect(p.stderr.filter((l) => /^\s+at /.test(l))).toEqual([]);
   });
 
+  it('refuses a port another process holds, with one line and no stack trace', async () => {
+    const holder = http.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((holder.address() as { port: number }).port);
+      const p = startServer({ DATA_DIR: freshDir(), PORT: port });
+      expect(await p.exited).toBe(1);
+      expect(p.stderr.filter((l) => l.startsWith('Forecourt cannot start'))).toEqual([
+        `Forecourt cannot start: 127.0.0.1:${port} is already in use by another process: stop it, or set PORT to a free port`,
+      ]);
+      expect(p.stderr.filter((l) => /^\s+at /.test(l))).toEqual([]);
+    } finally {
+      holder.close();
+    }
+  });
+
   it('refuses an unknown role', async () => {
     const p = startServer({ DATA_DIR: freshDir() }, ['--role=painter']);
     expect(await p.exited).toBe(1);

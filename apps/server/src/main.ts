@@ -84,9 +84,28 @@ async function main(): Promise<void> {
   worker?.start();
   if (metricsServer) console.log(`Metrics on http://127.0.0.1:${metricsServer.port}/metrics`);
   if (app) {
-    await app.listen({ host: config.HOST, port: config.PORT });
+    await listen(app, config.HOST, config.PORT);
   } else {
     console.log('Forecourt worker polling');
+  }
+}
+
+/** A port taken or refused is a setting to change, said in one line, not a stack trace. */
+class ListenError extends Error {}
+
+async function listen(app: Awaited<ReturnType<typeof startApp>>, host: string, port: number): Promise<void> {
+  try {
+    await app.listen({ host, port });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      throw new ListenError(
+        `${host}:${port} is already in use by another process: stop it, or set PORT to a free port`,
+      );
+    if (code === 'EACCES')
+      throw new ListenError(`Not allowed to listen on ${host}:${port} (ports below 1024 need privileges): set PORT`);
+    if (code === 'EADDRNOTAVAIL') throw new ListenError(`HOST=${host} is not an address of this machine`);
+    throw err;
   }
 }
 
@@ -103,7 +122,12 @@ async function startApp(adapters: Adapters, workerReady: () => boolean, metrics:
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirError || err instanceof DatabaseStartError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirError ||
+    err instanceof DatabaseStartError ||
+    err instanceof ListenError
+  ) {
     console.error(`Forecourt cannot start: ${err.message}`);
   } else {
     console.error('Forecourt cannot start:', err);
