@@ -106,15 +106,22 @@ export async function embeddedDomainExists(db: Db, domain: string): Promise<bool
   return Boolean(row);
 }
 
-/** The id and password hash of the active embedded account with this e-mail (lower case), for sign-in. */
-export const findPasswordUser = (db: Db, email: string) =>
-  db
+/**
+ * The id and password hash of the embedded account with this e-mail (lower case), for sign-in, and whether it is
+ * active (neither it nor its dealer group deactivated).
+ */
+export const findPasswordUser = async (db: Db, email: string) => {
+  const row = await db
     .selectFrom('users')
-    .select(['id', 'password_hash as passwordHash'])
+    .select([
+      'id',
+      'password_hash as passwordHash',
+      sql<number>`case when deactivated_at is null and ${sql.raw(ACTIVE_GROUP)} then 1 else 0 end`.as('active'),
+    ])
     .where('email', '=', email)
-    .where('deactivated_at', 'is', null)
-    .where(sql.raw<boolean>(ACTIVE_GROUP))
     .executeTakeFirst();
+  return row && { id: row.id, passwordHash: row.passwordHash, active: Number(row.active) === 1 };
+};
 
 // ---- failed sign-ins (oidc/login-throttle.ts) ----
 

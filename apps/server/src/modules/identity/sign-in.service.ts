@@ -6,11 +6,12 @@ import { verifyAccountPassword } from './password';
 export type SignInResult =
   | { ok: true; userId: string }
   | { ok: false; error: 'throttled'; minutes: number }
-  | { ok: false; error: 'wrongPassword' };
+  | { ok: false; error: 'wrongPassword' | 'deactivated' };
 
 /**
  * The embedded provider's password check, throttled per account and address and per address: a lock is
- * refused before the password is looked at, and a failure counts towards the locks.
+ * refused before the password is looked at, and a failure counts towards the locks. A deactivated account (or
+ * one of a deactivated group) is refused with its own answer, once its password is right.
  */
 export async function signInWithPassword(
   deps: Pick<Adapters, 'db' | 'clock'>,
@@ -27,6 +28,8 @@ export async function signInWithPassword(
     return lock ? { ok: false, error: 'throttled', minutes: lock } : { ok: false, error: 'wrongPassword' };
   }
   await clearFailures(db, attempt);
+  // Said only to whoever knows the password: a wrong one answers as for an unknown account.
+  if (!user.active) return { ok: false, error: 'deactivated' };
   return { ok: true, userId: user.id };
 }
 

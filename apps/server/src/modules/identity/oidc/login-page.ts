@@ -28,11 +28,14 @@ export function providerPage(locale: LoginLocale, title: string, body: string, h
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)} – Forecourt</title><link rel="icon" type="image/svg+xml" href="/favicon.svg"><style>${STYLE}</style>${head}</head><body><main><div class="brand">${LOGO}<span>Forecourt</span></div>${body}</main></body></html>`;
 }
 
+/** What the page says went wrong: each is a key of the login texts. */
+export type LoginPageError = 'required' | 'wrongPassword' | 'deactivated' | 'throttled';
+
 export interface LoginPageInput {
   locale: LoginLocale;
   action: string;
   email: string;
-  error?: 'required' | 'wrongPassword' | 'throttled';
+  error?: LoginPageError;
   minutes?: number;
   /** Where "use another e-mail" leads: the portal's login page. */
   portalLogin: string;

@@ -31,6 +31,7 @@ export interface LoginTexts {
   submit: string;
   required: string;
   wrongPassword: string;
+  deactivated: string;
   forgotPassword: string;
   throttled: string;
   otherEmail: string;

@@ -6,7 +6,7 @@ import type { Adapters } from '../../../platform/adapters';
 import { applySecurityHeaders } from '../../../platform/http-guards';
 import { accountLocale, signInWithPassword } from '../sign-in.service';
 import { throwawayHash } from '../password';
-import { loginPage } from './login-page';
+import { loginPage, type LoginPageError } from './login-page';
 import { pickLocale } from './login-texts';
 import { corsOrigins, portalLogoutUri } from './provider';
 
@@ -104,7 +104,7 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
         const email = (request.body?.email ?? '').trim().toLowerCase();
         const password = request.body?.password ?? '';
         const action = `${MOUNT}/interaction/${interaction.uid}/login`;
-        const render = (status: number, error: 'required' | 'wrongPassword' | 'throttled', minutes?: number) =>
+        const render = (status: number, error: LoginPageError, minutes?: number) =>
           page(
             reply,
             status,
@@ -114,7 +114,7 @@ export async function oidcRoutes(app: App, deps: { adapters: Adapters; provider:
 
         const result = await signInWithPassword(adapters, { email, password, ip: request.ip });
         if (!result.ok)
-          return result.error === 'throttled' ? render(429, 'throttled', result.minutes) : render(401, 'wrongPassword');
+          return result.error === 'throttled' ? render(429, 'throttled', result.minutes) : render(401, result.error);
         const to = await provider.interactionResult(
           request.raw,
           reply.raw,

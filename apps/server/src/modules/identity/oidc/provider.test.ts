@@ -121,6 +121,39 @@ describe('embedded OIDC provider', () => {
     expect(de.loginPage?.body).toContain('Passwort');
   });
 
+  it('tells a deactivated account so once its password is right, and a wrong password as for anyone', async () => {
+    const email = 'sales@demo.forecourt.test';
+    await adapters.db
+      .updateTable('users')
+      .set({ deactivated_at: '2026-11-29T00:00:00.000Z' })
+      .where('email', '=', email)
+      .execute();
+    try {
+      const { challenge } = pkcePair();
+      const right = await authorize(app, {
+        publicUrl,
+        email,
+        password: DEMO_PASSWORD,
+        challenge,
+        extra: { ui_locales: 'de' },
+      });
+      expect(right.res.statusCode).toBe(401);
+      expect(right.res.body).toContain('Dieses Konto ist deaktiviert.');
+      expect(right.res.body).not.toContain('Passwort vergessen');
+      const wrong = await authorize(app, {
+        publicUrl,
+        email,
+        password: 'nope',
+        challenge,
+        extra: { ui_locales: 'de' },
+      });
+      expect(wrong.res.statusCode).toBe(401);
+      expect(wrong.res.body).not.toContain('deaktiviert');
+    } finally {
+      await adapters.db.updateTable('users').set({ deactivated_at: null }).where('email', '=', email).execute();
+    }
+  });
+
   it('locks an account and address after five wrong passwords, even for the right one', async () => {
     const email = 'workshop@demo.forecourt.test';
     const { challenge } = pkcePair();
