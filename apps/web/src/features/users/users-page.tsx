@@ -54,8 +54,14 @@ export function UsersPage() {
   const [importing, setImporting] = useState(false);
   const profile = user?.profile as
     { preferred_username?: string; roles?: string[]; habilitations?: string[] } | undefined;
+  // Decided before the queries: a user without the right is sent away without asking the server for the board.
+  const allowed = isNonLegacy(profile?.preferred_username ?? '') && (profile?.roles ?? []).includes('manage-users');
   const providerAdmin = (profile?.habilitations ?? []).includes('PROVIDER_ADMINISTRATOR');
-  const groups = useQuery({ queryKey: settingsKeys.groups(), queryFn: fetchGroups, enabled: providerAdmin });
+  const groups = useQuery({
+    queryKey: settingsKeys.groups(),
+    queryFn: fetchGroups,
+    enabled: allowed && providerAdmin,
+  });
   // The server searches; a pause in typing sends one request rather than one per key.
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -68,6 +74,7 @@ export function UsersPage() {
     queryKey: ['user-board', group, q, page],
     queryFn: () => fetchUsers(q, page, PAGE_SIZE, group),
     placeholderData: keepPreviousData,
+    enabled: allowed,
   });
   const chooseGroup = (id: string) => {
     setPage(0);
@@ -78,8 +85,7 @@ export function UsersPage() {
     if (params.has('invite')) setParams(group ? { group } : {}, { replace: true });
   };
 
-  if (!isNonLegacy(profile?.preferred_username ?? '') || !(profile?.roles ?? []).includes('manage-users'))
-    return <Navigate to="/" replace />;
+  if (!allowed) return <Navigate to="/" replace />;
 
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
