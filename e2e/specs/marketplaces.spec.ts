@@ -140,7 +140,7 @@ test('settings: a group copies a built-in profile and edits its rules', async ({
   await expect(panel.getByRole('link', { name: 'Source: trade.autotrader.co.uk' })).toBeVisible();
   const autoscout = panel.getByRole('region', { name: 'AutoScout24', exact: true });
   await expect(autoscout.getByRole('link', { name: 'Source: guide.autoscout24.ch (Switzerland only)' })).toBeVisible();
-  await expect(autoscout.getByText('Rules taken from it: Maximum pictures. Read on Nov 29, 2026.')).toBeVisible();
+  await expect(autoscout.getByText('Rules taken from it: Maximum pictures. Read on 29/11/2026.')).toBeVisible();
   expect(
     await axeViolations(page, 'marketplace profiles', { include: '[data-testid="marketplace-profiles"]' }),
   ).toEqual([]);

@@ -8,8 +8,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
 import { useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMAT } from '../../i18n/date-format';
 import { moveSpot, percent, spotFromClick, type SpotPoint } from './spot-keys';
 
 export type SpotPicture = Pick<ShootingImage, 'id' | 'order' | 'url' | 'thumbnailUrl'>;
@@ -51,7 +53,7 @@ export function DamageSpotDialog({
   onRemove: () => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const statusId = useId();
   const groupId = useId();
@@ -61,7 +63,7 @@ export function DamageSpotDialog({
       ? t('inspection.spot.thisInspection')
       : t('inspection.spot.otherShooting', {
           type: t(`shootings.types.${TYPE_KEYS[g.pictures[0]!.shootingType]}`),
-          date: new Intl.DateTimeFormat(i18n.language).format(new Date(g.pictures[0]!.shootingCreated)),
+          date: dayjs(g.pictures[0]!.shootingCreated).format(DATE_FORMAT),
         });
   const placedHere = pictures.find((p) => p.id === damage.spot?.imageId);
   const [pictureId, setPictureId] = useState(placedHere?.id ?? pictures[0]?.id ?? '');

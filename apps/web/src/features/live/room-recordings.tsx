@@ -12,11 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import { stackedRowsOnPhones } from '../../components/stacked-rows';
 import { useSnackbar } from '../../components/snackbar';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { CopyLinkButton } from './copy-link-button';
 import { fetchRecordingDownload, fetchRecordings, setRecording, shareRecording } from './live-api';
 import { liveKeys } from './live-keys';
@@ -70,7 +72,7 @@ function RecordingRow({ roomId, recording }: { roomId: string; recording: LiveRe
   return (
     <TableRow data-testid="recording">
       <TableCell data-label={t('rooms.recording.list.startedAt')}>
-        {new Date(recording.startedAt).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' })}
+        {dayjs(recording.startedAt).format(dateTimeFormat(i18n.language))}
       </TableCell>
       <TableCell data-label={t('rooms.recording.list.duration')}>
         {recording.durationMs === null ? '–' : minutesSeconds(recording.durationMs)}

@@ -99,9 +99,9 @@ export function MarketplaceProfilesPanel({ groupId }: { groupId: string }) {
                     {s.rules.length
                       ? t('marketplaces.settings.sourceRules', {
                           rules: s.rules.map((r) => t(`marketplaces.settings.rules.${r}`)).join(', '),
-                          date: readDay(s.read, i18n.language),
+                          date: readDay(s.read),
                         })
-                      : t('marketplaces.settings.sourceContext', { date: readDay(s.read, i18n.language) })}
+                      : t('marketplaces.settings.sourceContext', { date: readDay(s.read) })}
                   </Typography>
                 </Typography>
               ))}

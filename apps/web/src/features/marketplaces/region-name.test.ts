@@ -9,9 +9,9 @@ describe('source notes', () => {
     expect(regionName('C', 'en')).toBe('C');
   });
 
-  it('writes the reading day as the reader writes dates, and keeps a day it cannot read', () => {
-    expect(readDay('2026-11-29', 'en')).toBe('Nov 29, 2026');
-    expect(readDay('2026-11-29', 'de')).toBe('29.11.2026');
-    expect(readDay('someday', 'en')).toBe('someday');
+  it('writes the reading day as the rest of the portal (DD/MM/YYYY), and keeps a day it cannot read', () => {
+    expect(readDay('2026-11-29')).toBe('29/11/2026');
+    expect(readDay('2026-01-05')).toBe('05/01/2026');
+    expect(readDay('someday')).toBe('someday');
   });
 });

@@ -1,3 +1,6 @@
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../i18n/date-format';
+
 /**
  * A country's name in the reader's language (ISO 3166-1 alpha-2 code in, e.g. "CH" → "Switzerland", "Suisse"),
  * from the browser's own data; the code itself where the browser has no name for it.
@@ -10,10 +13,8 @@ export function regionName(code: string, language: string): string {
   }
 }
 
-/** A source page's reading day (YYYY-MM-DD) as the reader writes dates. */
-export function readDay(day: string, language: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? day
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+/** A source page's reading day (YYYY-MM-DD) as the portal writes dates (spec section 9: DD/MM/YYYY). */
+export function readDay(day: string): string {
+  const date = dayjs(day);
+  return date.isValid() ? date.format(DATE_FORMAT) : day;
 }

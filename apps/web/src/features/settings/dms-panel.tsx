@@ -13,9 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DmsSettingsInput, type GroupDms } from '@forecourt/contracts/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar';
+import { dateTimeSecondsFormat } from '../../i18n/date-format';
 import { fetchGroupDms, saveGroupDms, settingsErrorKey, testGroupDms } from './settings-api';
 import { settingsKeys } from './settings-keys';
 
@@ -71,7 +73,7 @@ function DmsForm({ groupId, dms }: { groupId: string; dms: GroupDms }) {
     setErrors(issues);
     if (parsed.success && !missingSecret) save.mutate(parsed.data);
   };
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const date = (iso: string) => dayjs(iso).format(dateTimeSecondsFormat(i18n.language));
 
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

@@ -12,10 +12,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ScimToken, ScimTokenCreated } from '@forecourt/contracts/scim';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { createScimToken, federationKeys, fetchScimTokens, revokeScimToken } from './federation-api';
 import { settingsErrorKey } from './settings-api';
 
@@ -52,7 +54,8 @@ export function ScimTokensPanel({ groupId }: { groupId: string }) {
     },
     onError: (err) => snackbar.show(settingsErrorKey(err)),
   });
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('settings.scim.never'));
+  const date = (iso: string | null) =>
+    iso ? dayjs(iso).format(dateTimeFormat(i18n.language)) : t('settings.scim.never');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created!.token);

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { COUNT_FIGURES, formatAverage } from './figure-names';
+import { formatAverageRating } from '../../lib/average-rating';
+import { COUNT_FIGURES } from './figure-names';
 
 /** The period's totals, one tile per figure, as a description list. */
 export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
@@ -16,7 +17,7 @@ export function FigureSummary({ totals }: { totals: StatisticsFigures }) {
   tiles.splice(4, 0, [
     'averageRating',
     t('statistics.figures.averageRating'),
-    t('statistics.outOfFive', { value: formatAverage(totals.averageRating, i18n.language) }),
+    t('statistics.outOfFive', { value: formatAverageRating(totals.averageRating, i18n.language) }),
   ]);
   // Each tile is at least as wide as its label and its figure on one line, and the tiles of a row share what is
   // left equally: a fixed 160 px column wrapped the longer labels ("Live meetings held", "Durchschnittliche

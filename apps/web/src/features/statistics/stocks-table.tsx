@@ -7,7 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { COUNT_FIGURES, formatAverage } from './figure-names';
+import { formatAverageRating } from '../../lib/average-rating';
+import { COUNT_FIGURES } from './figure-names';
 
 /** The figures per stock, the views also drawn as bars against the busiest stock. */
 export function StocksTable({ data }: { data: StatisticsResponse }) {
@@ -57,7 +58,7 @@ export function StocksTable({ data }: { data: StatisticsResponse }) {
                   )}
                 </TableCell>
               ))}
-              <TableCell align="right">{formatAverage(o.figures.averageRating, i18n.language)}</TableCell>
+              <TableCell align="right">{formatAverageRating(o.figures.averageRating, i18n.language)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -12,6 +12,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { HABILITATIONS } from '@forecourt/contracts/enums';
 import {
   MANAGE_USERS_ROLE,
@@ -35,6 +36,7 @@ import {
 } from '../../components/rights-fields';
 import { useAuth } from '../../auth/auth-context';
 import { useSnackbar } from '../../components/snackbar';
+import { dateTimeFormat } from '../../i18n/date-format';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 import { fetchGrants, fetchUser, inviteUser, updateUser, userAction, type AccountAction } from './users-api';
 
@@ -233,7 +235,9 @@ function UserForm(props: {
       >
         {user?.status === 'INVITED' && user.invitationExpiresAt && (
           <Alert severity="info">
-            {t('users.invitationPending', { date: new Date(user.invitationExpiresAt).toLocaleString(i18n.language) })}
+            {t('users.invitationPending', {
+              date: dayjs(user.invitationExpiresAt).format(dateTimeFormat(i18n.language)),
+            })}
           </Alert>
         )}
         <Box

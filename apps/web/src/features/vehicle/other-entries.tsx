@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../i18n/date-format';
+import { formatAverageRating } from '../../lib/average-rating';
 import { TYPE_LABEL_KEYS } from '../../components/shooting-type-icon';
 import { Facts, TimelineEntry } from './timeline-entry';
 
@@ -21,7 +22,7 @@ const ratingsText = (t: TFunction, r: RatingSummary, language: string) =>
     ? t('vehicle.ratings.none')
     : t('vehicle.ratings.summary', {
         count: r.count,
-        average: r.average.toLocaleString(language, { maximumFractionDigits: 1 }),
+        average: formatAverageRating(r.average, language),
       });
 
 /** A player link of one of the vehicle's shootings, with its visits and ratings. */
