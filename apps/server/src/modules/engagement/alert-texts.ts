@@ -4,6 +4,8 @@
  */
 interface AlertTexts {
   looking: (name: string, vehicle: string) => string;
+  /** A visit no longer recent when the e-mail leaves; `at`: its date and time, formatted. */
+  looked: (name: string, vehicle: string, at: string) => string;
   someone: string;
   openPortal: string;
   callInvite: (vehicle: string, link: string) => string;
@@ -13,6 +15,7 @@ interface AlertTexts {
 const TEXTS: Record<string, AlertTexts> = {
   en: {
     looking: (n, v) => `${n} is looking at the ${v} now`,
+    looked: (n, v, at) => `${n} looked at the ${v} (${at})`,
     someone: 'Your customer',
     openPortal: 'Open the portal to see what they watch, or call them now:',
     callInvite: (v, l) => `Let's talk about the ${v} in a video call: ${l}`,
@@ -20,6 +23,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   fr: {
     looking: (n, v) => `${n} regarde la ${v} en ce moment`,
+    looked: (n, v, at) => `${n} a regardé la ${v} (${at})`,
     someone: 'Votre client',
     openPortal: 'Ouvrez le portail pour voir ce qu’il regarde, ou appelez-le maintenant :',
     callInvite: (v, l) => `Parlons de la ${v} en visio : ${l}`,
@@ -27,6 +31,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   es: {
     looking: (n, v) => `${n} está viendo el ${v} ahora`,
+    looked: (n, v, at) => `${n} vio el ${v} (${at})`,
     someone: 'Su cliente',
     openPortal: 'Abra el portal para ver lo que mira, o llámele ahora:',
     callInvite: (v, l) => `Hablemos del ${v} en una videollamada: ${l}`,
@@ -34,6 +39,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   pl: {
     looking: (n, v) => `${n} ogląda teraz ${v}`,
+    looked: (n, v, at) => `${n} oglądał(a) ${v} (${at})`,
     someone: 'Twój klient',
     openPortal: 'Otwórz portal, aby zobaczyć, co ogląda, lub zadzwoń teraz:',
     callInvite: (v, l) => `Porozmawiajmy o ${v} w rozmowie wideo: ${l}`,
@@ -41,6 +47,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   de: {
     looking: (n, v) => `${n} sieht sich gerade den ${v} an`,
+    looked: (n, v, at) => `${n} hat sich den ${v} angesehen (${at})`,
     someone: 'Ihr Kunde',
     openPortal: 'Öffnen Sie das Portal, um zu sehen, was er ansieht, oder rufen Sie jetzt an:',
     callInvite: (v, l) => `Sprechen wir im Videoanruf über den ${v}: ${l}`,
@@ -48,6 +55,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   it: {
     looking: (n, v) => `${n} sta guardando la ${v} adesso`,
+    looked: (n, v, at) => `${n} ha guardato la ${v} (${at})`,
     someone: 'Il tuo cliente',
     openPortal: 'Apri il portale per vedere cosa guarda, oppure chiamalo ora:',
     callInvite: (v, l) => `Parliamo della ${v} in videochiamata: ${l}`,
@@ -55,6 +63,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   nl: {
     looking: (n, v) => `${n} bekijkt nu de ${v}`,
+    looked: (n, v, at) => `${n} heeft de ${v} bekeken (${at})`,
     someone: 'Uw klant',
     openPortal: 'Open het portaal om te zien wat hij bekijkt, of bel nu:',
     callInvite: (v, l) => `Laten we de ${v} bespreken in een videogesprek: ${l}`,
@@ -62,6 +71,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   pt: {
     looking: (n, v) => `${n} está a ver o ${v} agora`,
+    looked: (n, v, at) => `${n} viu o ${v} (${at})`,
     someone: 'O seu cliente',
     openPortal: 'Abra o portal para ver o que está a ver, ou ligue agora:',
     callInvite: (v, l) => `Vamos falar do ${v} numa videochamada: ${l}`,
@@ -69,6 +79,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   sv: {
     looking: (n, v) => `${n} tittar på ${v} just nu`,
+    looked: (n, v, at) => `${n} tittade på ${v} (${at})`,
     someone: 'Din kund',
     openPortal: 'Öppna portalen för att se vad kunden tittar på, eller ring nu:',
     callInvite: (v, l) => `Låt oss prata om ${v} i ett videosamtal: ${l}`,
@@ -76,6 +87,7 @@ const TEXTS: Record<string, AlertTexts> = {
   },
   da: {
     looking: (n, v) => `${n} kigger på ${v} lige nu`,
+    looked: (n, v, at) => `${n} kiggede på ${v} (${at})`,
     someone: 'Din kunde',
     openPortal: 'Åbn portalen for at se, hvad kunden kigger på, eller ring nu:',
     callInvite: (v, l) => `Lad os tale om ${v} i et videoopkald: ${l}`,

@@ -216,12 +216,47 @@ describe('alerts while the customer looks', () => {
     await expect(job.handler(payload, run)).rejects.toThrow('worker killed after the send');
     await job.handler(payload, { ...run, attempt: 2 });
     expect(sent.map((m) => m.to)).toEqual([MANAGER]);
+    // Sent at once: the visit is still going on.
+    expect(sent[0]!.subject).toMatch(/^Mr Mail is looking at the .+ now$/);
     const rows = await ctx.adapters.db
       .selectFrom('notifications_outbox')
       .select(['status', 'transport_id'])
       .where('dedupe_key', '=', `engagement.alert-email:${payload.alertId}`)
       .execute();
     expect(rows).toEqual([{ status: 'SENT', transport_id: 'smtp-1' }]);
+  });
+
+  it('an e-mail that leaves hours after the visit says when it was, not that they are looking now', async () => {
+    const headers = await authHeaders(ctx.adapters, MANAGER);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/engagement/alert-preferences',
+      headers,
+      payload: { inApp: true, email: true, quietFrom: null, quietTo: null, timeZone: 'UTC' },
+    });
+    const late = await recipient({ channel: 'LINK', name: 'Mrs Late' });
+    await open(late.ref, late.token);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/engagement/alert-preferences',
+      headers,
+      payload: { inApp: true, email: false, quietFrom: null, quietTo: null, timeZone: 'UTC' },
+    });
+    const alert = (await ctx.app.inject({ method: 'GET', url: '/api/engagement/alerts', headers }))
+      .json<{ items: EngagementAlert[] }>()
+      .items.find((a) => a.token === late.token)!;
+    const sent: MailMessage[] = [];
+    const mail = recordedMailSender(ctx.adapters, {
+      driver: 'smtp',
+      send: (m) => (sent.push(m), Promise.resolve({ transportId: 'smtp-late' })),
+    });
+    const threeHoursLater = { now: () => new Date(Date.parse(alert.createdAt) + 3 * 3600_000) };
+    const job = engagementJobs({ ...ctx.adapters, mail, clock: threeHoursLater }).alertEmail;
+    await job.handler({ alertId: alert.id }, { jobId: 'job-late', attempt: 1, signal: new AbortController().signal });
+    const at = new Date(alert.createdAt);
+    expect(sent).toHaveLength(1);
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+    expect(sent[0]!.subject).toBe(`Mrs Late looked at the ${alert.vehicle} (${when})`);
   });
 
   it('"Call now" makes a live room for now and texts its link to the recipient; a foreign alert is 404', async () => {

@@ -96,12 +96,35 @@ export async function alertOpened(deps: AlertsDeps, visit: OpenedVisit): Promise
     await deps.queue.enqueue('engagement.alert-email', { alertId: id }, { key: `engagement.alert-email:${id}` });
 }
 
-/** The alert e-mail ("Mr Martin is looking at the Golf GTI now"), in the sender's language. */
-export async function sendAlertEmail(deps: Pick<Adapters, 'db' | 'mail' | 'config'>, alertId: string): Promise<void> {
+/** How long a visit reads as happening now, as in the portal's alert centre; a later e-mail says "looked at". */
+export const ALERT_RECENT_MS = 5 * 60_000;
+
+/** The alert's date and time in the sender's language and time zone (ISO in UTC when either is unknown). */
+function visitTime(at: string, locale: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
+  } catch {
+    return `${at.slice(0, 16).replace('T', ' ')} UTC`;
+  }
+}
+
+/**
+ * The alert e-mail in the sender's language: "Mr Martin is looking at the Golf GTI now" while the visit is
+ * recent, "Mr Martin looked at the Golf GTI (29 Nov 2026, 14:05)" when the job runs late (a backlog, retries).
+ */
+export async function sendAlertEmail(
+  deps: Pick<Adapters, 'db' | 'mail' | 'config' | 'clock'>,
+  alertId: string,
+): Promise<void> {
   const row = await repo.findAlertById(deps.db, alertId);
   if (!row) return;
   const texts = alertTexts(row.senderLocale);
-  const subject = texts.looking(row.name ?? texts.someone, vehicleOf(row));
+  const name = row.name ?? texts.someone;
+  const recent = deps.clock.now().getTime() - Date.parse(row.createdAt) < ALERT_RECENT_MS;
+  const timeZone = (await repo.findPreferences(deps.db, row.senderId))?.time_zone ?? 'UTC';
+  const subject = recent
+    ? texts.looking(name, vehicleOf(row))
+    : texts.looked(name, vehicleOf(row), visitTime(row.createdAt, row.senderLocale, timeZone));
   const link = `${deps.config.PUBLIC_URL}/shootings/${row.shootingId}`;
   await deps.mail.send({
     to: row.senderEmail,
