@@ -18,6 +18,7 @@ import { useSnackbar } from '../../components/snackbar';
 import { dateTimeFormat } from '../../i18n/date-format';
 import { callNow, getAlerts, markAlertsRead } from './engagement-api';
 import { engagementKeys } from './engagement-keys';
+import { alertWording } from './engagement-format';
 import { useAlertStream } from './use-alert-stream';
 
 const AlertSettingsDialog = lazy(() =>
@@ -39,11 +40,14 @@ export function AlertsBell() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [live, setLive] = useState<EngagementAlert | null>(null);
   const [settings, setSettings] = useState(false);
+  // The moment the alerts are worded against, set when the centre opens or an alert arrives.
+  const [now, setNow] = useState(() => Date.now());
   const alerts = useQuery({ queryKey: engagementKeys.alerts(), queryFn: getAlerts });
   useAlertStream(
     true,
     useCallback(
       (a: EngagementAlert) => {
+        setNow(Date.now());
         setLive(a);
         // A panel on screen shows the new visit without waiting for its next refresh.
         void queryClient.invalidateQueries({ queryKey: engagementKeys.panels() });
@@ -65,8 +69,12 @@ export function AlertsBell() {
     },
     onError: () => snackbar.show('engagement.call.error'),
   });
+  // An alert read hours later says "looked at", not "is looking at … now".
   const text = (a: EngagementAlert) =>
-    t('engagement.alert.looking', { name: a.recipientName ?? t('engagement.alert.someone'), vehicle: a.vehicle });
+    t(`engagement.alert.${alertWording(a.createdAt, now)}`, {
+      name: a.recipientName ?? t('engagement.alert.someone'),
+      vehicle: a.vehicle,
+    });
   const unread = alerts.data?.unread ?? 0;
   const callButton = (a: EngagementAlert) =>
     a.reachable !== 'NONE' && (
@@ -85,6 +93,7 @@ export function AlertsBell() {
           aria-controls={anchor ? popoverId : undefined}
           aria-expanded={Boolean(anchor)}
           onClick={(e) => {
+            setNow(Date.now());
             setAnchor(e.currentTarget);
             if (unread > 0) read.mutate();
           }}

@@ -34,3 +34,10 @@ export function spinSummary(angles: readonly EngagementAngle[], frames: number) 
     })),
   };
 }
+
+/** How long an alert's visit reads as happening now ("is looking at"); older ones read "looked at". */
+export const ALERT_RECENT_MS = 5 * 60_000;
+
+/** The alert's wording key: the present only while the visit is recent, so an alert read hours later stays true. */
+export const alertWording = (createdAt: string, now: number): 'looking' | 'looked' =>
+  now - Date.parse(createdAt) < ALERT_RECENT_MS ? 'looking' : 'looked';
