@@ -255,7 +255,10 @@ describe('alerts while the customer looks', () => {
     await job.handler({ alertId: alert.id }, { jobId: 'job-late', attempt: 1, signal: new AbortController().signal });
     const at = new Date(alert.createdAt);
     expect(sent).toHaveLength(1);
-    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at);
+    // DD/MM/YYYY and the English 12-hour clock, as the portal writes them (spec section 9).
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const hour = at.getUTCHours();
+    const when = `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${pad(hour % 12 || 12)}:${pad(at.getUTCMinutes())} ${hour < 12 ? 'AM' : 'PM'}`;
     expect(sent[0]!.subject).toBe(`Mrs Late looked at the ${alert.vehicle} (${when})`);
   });
 

@@ -15,6 +15,7 @@ import type { AlertBus } from './alert-bus';
 import { alertTexts } from './alert-texts';
 import * as repo from './alerts.repo';
 import type { OpenedVisit } from './beacon.service';
+import { visitTime } from './visit-time';
 
 /** A recipient reloading the page or opening a second tab within this time makes no second alert. */
 export const ALERT_QUIET_AFTER_VISIT_MS = 30 * 60_000;
@@ -98,15 +99,6 @@ export async function alertOpened(deps: AlertsDeps, visit: OpenedVisit): Promise
 
 /** How long a visit reads as happening now, as in the portal's alert centre; a later e-mail says "looked at". */
 export const ALERT_RECENT_MS = 5 * 60_000;
-
-/** The alert's date and time in the sender's language and time zone (ISO in UTC when either is unknown). */
-function visitTime(at: string, locale: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(at));
-  } catch {
-    return `${at.slice(0, 16).replace('T', ' ')} UTC`;
-  }
-}
 
 /**
  * The alert e-mail in the sender's language: "Mr Martin is looking at the Golf GTI now" while the visit is
