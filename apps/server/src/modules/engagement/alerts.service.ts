@@ -102,7 +102,7 @@ export const ALERT_RECENT_MS = 5 * 60_000;
 
 /**
  * The alert e-mail in the sender's language: "Mr Martin is looking at the Golf GTI now" while the visit is
- * recent, "Mr Martin looked at the Golf GTI (29 Nov 2026, 14:05)" when the job runs late (a backlog, retries).
+ * recent, "Mr Martin looked at the Golf GTI (29/11/2026 02:05 PM)" when the job runs late (a backlog, retries).
  */
 export async function sendAlertEmail(
   deps: Pick<Adapters, 'db' | 'mail' | 'config' | 'clock'>,
